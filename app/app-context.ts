@@ -1,0 +1,23 @@
+import { createContext } from 'react-router';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+
+// The one context token shared by Fastify (which fills it) and React Router (which reads it).
+// It is kept external in the server build so both sides hold the same token instance.
+export type SessionUser = {
+  id: number;
+  email: string;
+  name: string;
+  role: 'client' | 'staff' | 'admin';
+};
+
+export type AppContext = {
+  db: Db;
+  config: Config;
+  requestId: string;
+  cspNonce: string;
+  maintenance: boolean;
+  user: SessionUser | null;
+};
+
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,33 @@
+import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LOCALE_SWITCH_PARAM, type Locale, localeFromPath, localizePath } from '#common/locale.ts';
+
+/** Same path and query in the other language; `?lang=` lets the server store the choice. */
+export function switchHref(pathname: string, search: string, to: Locale): string {
+  const query = new URLSearchParams(search);
+  query.delete(LOCALE_SWITCH_PARAM);
+  query.append(LOCALE_SWITCH_PARAM, to);
+  return `${localizePath(pathname, to)}?${query.toString()}`;
+}
+
+export function LanguageSwitch({ c }: { c?: string }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const other: Locale = localeFromPath(pathname) === 'es' ? 'en' : 'es';
+  const name = t(`language.${other}`);
+  return (
+    <Anchor
+      href={switchHref(pathname, search, other)}
+      hrefLang={other}
+      lang={other}
+      aria-label={t('language.switchTo', { language: name })}
+      data-testid="language-switch"
+      fw={600}
+      fz="sm"
+      c={c}
+    >
+      {other.toUpperCase()} · {name}
+    </Anchor>
+  );
+}

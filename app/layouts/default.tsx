@@ -1,0 +1,86 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { appContext } from '#app-context';
+import { LanguageSwitch } from '#app/components/language-switch.tsx';
+import { Logo } from '#app/components/logo.tsx';
+import { type MenuItem, mainMenu } from '#app/lib/menu.ts';
+import { requireUser } from '#app/lib/require-user.ts';
+import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
+import type { Route } from './+types/default';
+
+export const middleware = [requireUser];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(appContext).user;
+  return { user: user ? { name: user.name, role: user.role } : null };
+}
+
+type LayoutData = Awaited<ReturnType<typeof loader>>;
+
+function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const current = stripLocale(pathname);
+  const data = useRouteLoaderData<LayoutData>(`${locale}/layout-default`);
+  const isStaff = data?.user?.role === 'staff' || data?.user?.role === 'admin';
+  return items
+    .filter((item) => !item.staffOnly || isStaff)
+    .map((item) =>
+      item.children ? (
+        <NavLink key={item.key} label={t(item.label as never)} defaultOpened childrenOffset="md">
+          <MenuLinks items={item.children} onNavigate={onNavigate} />
+        </NavLink>
+      ) : (
+        <NavLink
+          key={item.key}
+          component={Link}
+          to={localizePath(item.path ?? '/', locale)}
+          label={t(item.label as never)}
+          active={item.path === '/' ? current === '/' : current.startsWith(item.path ?? '')}
+          onClick={onNavigate}
+        />
+      ),
+    );
+}
+
+export default function DefaultLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+      data-layout="default"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggleMenu')} />
+            <Link to={localizePath('/', locale)} aria-label={t('nav.desk')}>
+              <Logo size={28} />
+            </Link>
+          </Group>
+          <LanguageSwitch />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.mainMenu')}>
+        <ScrollArea>
+          <MenuLinks items={mainMenu} onNavigate={close} />
+          <NavLink component="a" href={localizePath('/user/logout', locale)} label={t('nav.logout')} />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" bg="gray.0">
+        <Outlet />
+        <Text c="dimmed" fz="xs" ta="center" mt="xl">
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </Text>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,36 @@
+import type { MetaDescriptor } from 'react-router';
+import { createI18n } from '#common/i18n/i18n.ts';
+import { localeFromPath } from '#common/locale.ts';
+
+type TitleKey = Parameters<ReturnType<typeof createI18n>['t']>[0];
+
+function t(pathname: string) {
+  return createI18n(localeFromPath(pathname)).t;
+}
+
+/** Title and description of an ordinary screen, in the language of its path. */
+export function pageMeta(pathname: string, titleKey: TitleKey): MetaDescriptor[] {
+  const tr = t(pathname);
+  return [{ title: `${tr(titleKey)} · ${tr('app.name')}` }, { name: 'description', content: tr('app.tagline') }];
+}
+
+/** seed §2.2: title "¡Ups!", empty description and keywords, social-share tags. */
+export function errorMeta(pathname: string, origin: string): MetaDescriptor[] {
+  const title = t(pathname)('error.pageTitle');
+  const url = `${origin}${pathname}`;
+  const image = `${origin}/og-image.png`;
+  return [
+    { title },
+    { name: 'description', content: '' },
+    { name: 'keywords', content: '' },
+    { property: 'og:title', content: title },
+    { property: 'og:url', content: url },
+    { property: 'og:description', content: '' },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:url', content: url },
+    { name: 'twitter:description', content: '' },
+    { name: 'twitter:image', content: image },
+  ];
+}

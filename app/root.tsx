@@ -1,0 +1,103 @@
+import '@mantine/core/styles.css';
+import { MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  type MiddlewareFunction,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { appContext } from '#app-context';
+import { createI18n } from '#common/i18n/i18n.ts';
+import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
+import { ErrorScreen } from './components/error-screen.tsx';
+import { useNonce } from './components/nonce.tsx';
+import { startBuildWatcher } from './lib/build-watcher.ts';
+import { errorMeta } from './lib/meta.ts';
+import { MaintenanceScreen } from './routes/maintenance.tsx';
+import type { Route } from './+types/root';
+import { theme } from './theme.ts';
+
+const MAINTENANCE = 'maintenance';
+
+// While maintenance is on, every page but /maintenance answers 503 with the maintenance screen.
+const maintenanceGate: MiddlewareFunction = ({ request, context }) => {
+  if (!context.get(appContext).maintenance) return;
+  if (stripLocale(new URL(request.url).pathname) === '/maintenance') return;
+  throw data(MAINTENANCE, { status: 503, headers: { 'retry-after': '300' } });
+};
+
+export const middleware = [maintenanceGate];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.get(appContext).config.publicUrl };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export const meta: Route.MetaFunction = ({ error, location, loaderData }) =>
+  error ? errorMeta(location.pathname, loaderData?.origin ?? '') : [];
+
+function Alternates({ origin }: { origin: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <link rel="alternate" hrefLang="es" href={`${origin}${localizePath(pathname, 'es')}${search}`} />
+      <link rel="alternate" hrefLang="en" href={`${origin}${localizePath(pathname, 'en')}${search}`} />
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${localizePath(pathname, 'es')}${search}`} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  return (
+    <html lang={locale} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c9283" />
+        <Meta />
+        <Links />
+        <Alternates origin={rootData?.origin ?? ''} />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme}>{children}</MantineProvider>
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => startBuildWatcher(__BUILD_ID__), []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const t = createI18n(localeFromPath(pathname)).t;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 503 && error.data === MAINTENANCE) return <MaintenanceScreen />;
+    if (error.status === 404) return <ErrorScreen status={404} message={t('error.notFound', { path: pathname })} />;
+    return <ErrorScreen status={error.status} message={t('error.generic')} />;
+  }
+  // Never a stack trace: the details are in the server log under the request id.
+  return <ErrorScreen status={500} message={t('error.generic')} />;
+}

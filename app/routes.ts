@@ -1,0 +1,43 @@
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import type { Locale } from '#common/locale.ts';
+
+// Every screen exists twice: Spanish without prefix and English under /en (PRODUCT §4). The
+// route ids carry the language so the same module can serve both trees.
+function tree(locale: Locale): RouteConfigEntry[] {
+  const page = (path: string, file: string): RouteConfigEntry => {
+    const id = `${locale}/${path || 'index'}`;
+    if (locale === 'es') return path === '' ? index(file, { id }) : route(path, file, { id });
+    return route(path === '' ? 'en' : `en/${path}`, file, { id });
+  };
+  return [
+    // default layout, login required
+    layout('layouts/default.tsx', { id: `${locale}/layout-default` }, [
+      page('', 'routes/desk.tsx'),
+      page('alert', 'routes/alert/list.tsx'),
+      page('alert/show', 'routes/alert/show.tsx'),
+      page('ticket', 'routes/ticket/list.tsx'),
+      page('ticket/new', 'routes/ticket/new.tsx'),
+      page('ticket/show', 'routes/ticket/show.tsx'),
+      page('consolidate', 'routes/consolidate/list.tsx'),
+      page('consolidate/new', 'routes/consolidate/new.tsx'),
+      page('consolidate/show', 'routes/consolidate/show.tsx'),
+      page('profile', 'routes/profile/show.tsx'),
+      page('profile/update', 'routes/profile/update.tsx'),
+      page('profile/password', 'routes/profile/password.tsx'),
+      page('profile/delete', 'routes/profile/delete.tsx'),
+    ]),
+    // page layout, public
+    layout('layouts/page.tsx', { id: `${locale}/layout-page` }, [page('terms', 'routes/terms.tsx')]),
+    // user layout: account screens outside the dashboard that are not in the seed's table
+    layout('layouts/user.tsx', { id: `${locale}/layout-user` }, [page('user/reset/confirm', 'routes/user/reset-confirm.tsx')]),
+    // no layout: each draws its whole screen
+    page('user/login', 'routes/user/login.tsx'),
+    page('user/register', 'routes/user/register.tsx'),
+    page('user/reset', 'routes/user/reset.tsx'),
+    page('user/logout', 'routes/user/logout.tsx'),
+    page('maintenance', 'routes/maintenance.tsx'),
+    page('error', 'routes/error.tsx'),
+  ];
+}
+
+export default [...tree('es'), ...tree('en'), route('*', 'routes/not-found.tsx', { id: 'not-found' })] satisfies RouteConfig;

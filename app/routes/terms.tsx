@@ -1,0 +1,33 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { pageMeta } from '#app/lib/meta.ts';
+import type { Route } from './+types/terms';
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.terms');
+
+const SECTIONS = ['service', 'account', 'shipments', 'stores', 'privacy', 'cookies', 'changes'] as const;
+
+export default function Terms() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg" component="article">
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('page.terms')}
+        </Title>
+        <Text c="dimmed" fz="sm">
+          {t('terms.updated')}
+        </Text>
+        <Text>{t('terms.intro')}</Text>
+        {SECTIONS.map((key) => (
+          <Stack key={key} gap={4} component="section" id={key}>
+            <Title order={2} fz="lg">
+              {t(`terms.sections.${key}.title`)}
+            </Title>
+            <Text>{t(`terms.sections.${key}.body`)}</Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

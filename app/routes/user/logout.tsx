@@ -1,0 +1,22 @@
+import { Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { AuthScreen } from '#app/components/auth-screen.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import type { Route } from './+types/logout';
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.logout');
+
+export default function Logout() {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <AuthScreen title={t('auth.logoutTitle')}>
+      <Text>{t('auth.logoutText')}</Text>
+      <Button component={Link} to={localizePath('/user/login', locale)} fullWidth size="md">
+        {t('auth.backToLogin')}
+      </Button>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import { fastify, type FastifyServerOptions, LogController } from 'fastify';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { appContext } from '#app-context';
+import { buildRoutes } from '#server/builds.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { healthRoutes } from '#server/health.ts';
+import { localeRedirects } from '#server/plugins/locale.ts';
+import { maintenanceGate } from '#server/plugins/maintenance.ts';
+import { requestLog } from '#server/plugins/request-log.ts';
+import { securityHeaders } from '#server/plugins/security-headers.ts';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  /** Vite's dev server in `npm run dev`; absent in production and tests (built app). */
+  devServer?: ViteDevServer;
+  /** Override the React Router build (tests). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Secrets never reach the log, whatever route logs what.
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordRepeat', '*.token'],
+  };
+}
+
+/** Builds the whole HTTP app without listening: `main.ts` listens, tests `inject()`. */
+export async function buildApp(options: AppOptions) {
+  const { config, db } = options;
+  const production = config.env === 'production';
+  const development = Boolean(options.devServer);
+  const app = fastify({
+    logger: options.logger ?? loggerOptions(config),
+    // Our own one line per request (plugins/request-log.ts) replaces Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    // Keep a caller's id when it looks like one, so a request can be followed across services.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+  });
+
+  await app.register(requestLog);
+  await app.register(securityHeaders, { production, viteDevServer: development });
+  await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
+  await app.register(localeRedirects, { secureCookies: production });
+  await app.register(healthRoutes, { db });
+  await app.register(buildRoutes, {});
+
+  await app.register(fastifyReactRouter, {
+    devServer: options.devServer,
+    ...(options.build ? { build: options.build } : {}),
+    mode: production ? 'production' : 'development',
+    staticOptions: { preCompressed: true },
+    getLoadContext(request) {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        db,
+        config,
+        requestId: String(request.id),
+        cspNonce: request.cspNonce,
+        maintenance: config.maintenanceMode,
+        user: null,
+      });
+      return context;
+    },
+  });
+
+  return app;
+}

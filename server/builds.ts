@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+export type BuildInfo = { id: string; timestamp: number };
+
+export const BUILD_INFO_FILE = 'build/build-info.json';
+
+// Read on every request (a few bytes): replacing the build announces the new one at once.
+export async function readBuildInfo(file = BUILD_INFO_FILE): Promise<BuildInfo | null> {
+  try {
+    const info = JSON.parse(await readFile(path.resolve(file), 'utf8')) as Partial<BuildInfo>;
+    return typeof info.id === 'string' && typeof info.timestamp === 'number'
+      ? { id: info.id, timestamp: info.timestamp }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** seed §7: `builds/latest.json` (polled hourly, never cached) and `builds/meta/{buildId}.json`. */
+export async function buildRoutes(app: FastifyInstance, options: { file?: string }) {
+  app.get('/builds/latest.json', async (_request, reply) => {
+    const info = await readBuildInfo(options.file);
+    reply.header('cache-control', 'no-store');
+    if (!info) return reply.code(404).send({ error: 'not_found' });
+    return info;
+  });
+
+  app.get<{ Params: { file: string } }>('/builds/meta/:file', async (request, reply) => {
+    const info = await readBuildInfo(options.file);
+    const id = request.params.file.replace(/\.json$/, '');
+    if (!info || id !== info.id || !request.params.file.endsWith('.json')) {
+      reply.header('cache-control', 'no-store');
+      return reply.code(404).send({ error: 'not_found' });
+    }
+    // A build's manifest never changes once built.
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return { id: info.id, timestamp: info.timestamp, matcher: { static: {}, wildcard: {}, dynamic: {} } };
+  });
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '#server/config.ts';
+import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
+import type { Database } from '#server/db/schema.ts';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+// Both dialects hand timestamps and counts to the code the same way: ISO strings and numbers.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+
+export function dialectOf(databaseUrl: string | undefined): DialectName {
+  return databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  const url = config.databaseUrl;
+  if (url?.startsWith('sqlite:')) return url.slice('sqlite:'.length);
+  return path.join(config.dataDir, 'tiendabox.sqlite');
+}
+
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  if (dialectOf(config.databaseUrl) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = sqliteFile(config);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  return new Kysely<Database>({ dialect: createSqliteDialect(file) });
+}
+
+/** True when the database answers a trivial query; used by /healthz. */
+export async function databaseIsUp(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

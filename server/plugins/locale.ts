@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  LOCALE_SWITCH_PARAM,
+  type Locale,
+  localeFromPath,
+  localizePath,
+  preferredLocale,
+} from '#common/locale.ts';
+import { readCookie, serializeCookie } from '#server/plugins/cookies.ts';
+
+// Paths that are not pages: no language redirect, no cookie.
+const NOT_PAGES = /^\/(api|builds|assets|healthz|favicon|robots\.txt|__manifest)|\.data$|\.[a-z0-9]{2,5}$/i;
+
+function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  return !NOT_PAGES.test(path);
+}
+
+function setLocaleCookie(reply: FastifyReply, locale: Locale, secure: boolean) {
+  reply.header(
+    'set-cookie',
+    serializeCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_COOKIE_MAX_AGE, httpOnly: false, secure }),
+  );
+}
+
+/**
+ * The language rules of PRODUCT §4: `/en` paths are English, others Spanish; the switch
+ * (`?lang=`) stores the choice for 365 days; an unprefixed visit follows the stored choice or,
+ * on a first visit, the browser's Accept-Language.
+ */
+export const localeRedirects = fp(async (app: FastifyInstance, options: { secureCookies: boolean }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPageNavigation(request)) return;
+    const url = new URL(request.url, 'http://local.invalid');
+    const urlLocale = localeFromPath(url.pathname);
+    const switchTo = url.searchParams.get(LOCALE_SWITCH_PARAM);
+
+    if (isLocale(switchTo)) {
+      url.searchParams.delete(LOCALE_SWITCH_PARAM);
+      setLocaleCookie(reply, switchTo, options.secureCookies);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`${localizePath(url.pathname, switchTo)}${url.search}`, 302);
+    }
+
+    const stored = readCookie(request.headers.cookie, LOCALE_COOKIE);
+    const chosen: Locale = isLocale(stored)
+      ? stored
+      : urlLocale === 'en'
+        ? 'en'
+        : preferredLocale(request.headers['accept-language']);
+    if (!isLocale(stored)) setLocaleCookie(reply, chosen, options.secureCookies);
+    if (chosen === 'en' && urlLocale === 'es') {
+      reply.header('vary', 'Accept-Language, Cookie');
+      return reply.redirect(`${localizePath(url.pathname, 'en')}${url.search}`, 302);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Pages get their 503 from React Router (root middleware renders the maintenance screen);
+// this gate answers the machine-facing paths that never reach React Router.
+const MACHINE_PATHS = /^\/api\//;
+
+export const maintenanceGate = fp(async (app: FastifyInstance, options: { enabled: () => boolean }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!options.enabled()) return;
+    const path = request.url.split('?')[0] ?? '/';
+    if (!MACHINE_PATHS.test(path)) return;
+    reply.header('retry-after', '300');
+    return reply.code(503).send({ error: 'maintenance' });
+  });
+});
