@@ -30,7 +30,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
     .filter((item) => !item.staffOnly || isStaff)
     .map((item) =>
       item.children ? (
-        <NavLink key={item.key} label={t(item.label as never)} defaultOpened childrenOffset="md">
+        <NavLink key={item.key} label={t(item.label)} defaultOpened childrenOffset="md">
           <MenuLinks items={item.children} onNavigate={onNavigate} />
         </NavLink>
       ) : (
@@ -38,7 +38,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
           key={item.key}
           component={Link}
           to={localizePath(item.path ?? '/', locale)}
-          label={t(item.label as never)}
+          label={t(item.label)}
           active={item.path === '/' ? current === '/' : current.startsWith(item.path ?? '')}
           onClick={onNavigate}
         />

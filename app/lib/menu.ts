@@ -1,5 +1,7 @@
 // PRODUCT §3: the main menu of the default layout. Paths are Spanish-form; links localize them.
-export type MenuItem = { key: string; label: string; path?: string; children?: MenuItem[]; staffOnly?: boolean };
+import type { MessageKey } from '#common/i18n/messages.ts';
+
+export type MenuItem = { key: string; label: MessageKey; path?: string; children?: MenuItem[]; staffOnly?: boolean };
 
 export const mainMenu: MenuItem[] = [
   { key: 'desk', label: 'nav.desk', path: '/' },

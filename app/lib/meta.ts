@@ -1,15 +1,15 @@
 import type { MetaDescriptor } from 'react-router';
 import { createI18n } from '#common/i18n/i18n.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 
-type TitleKey = Parameters<ReturnType<typeof createI18n>['t']>[0];
 
 function t(pathname: string) {
   return createI18n(localeFromPath(pathname)).t;
 }
 
 /** Title and description of an ordinary screen, in the language of its path. */
-export function pageMeta(pathname: string, titleKey: TitleKey): MetaDescriptor[] {
+export function pageMeta(pathname: string, titleKey: MessageKey): MetaDescriptor[] {
   const tr = t(pathname);
   return [{ title: `${tr(titleKey)} · ${tr('app.name')}` }, { name: 'description', content: tr('app.tagline') }];
 }

@@ -4,13 +4,13 @@ import type { MetaArgs } from 'react-router';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from './meta.ts';
 
-type TitleKey = Parameters<typeof pageMeta>[1];
+import type { MessageKey } from '#common/i18n/messages.ts';
 
 /**
  * A login-required screen whose content a later issue builds: its title, meta and place in the
  * menu are real now. One factory instead of a dozen copies of the same twelve lines.
  */
-export function titledScreen(titleKey: TitleKey) {
+export function titledScreen(titleKey: MessageKey) {
   return {
     meta: ({ location }: MetaArgs) => pageMeta(location.pathname, titleKey),
     Component() {

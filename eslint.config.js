@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverImport = { group: ['#server/*'], message: 'app/ reaches server code only from *.server.ts files', allowTypeImports: true };
+
+export default tseslint.config(
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': ['error', { ignoreRestArgs: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverImport] }],
+    },
+  },
+  { files: ['app/**/*.server.ts', 'app/entry.server.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '#app/*', '#app-context'], message: 'common/ is shared by both sides and imports neither' }] },
+      ],
+    },
+  },
+  // Migrations are frozen in time: they may not depend on code that keeps changing.
+  {
+    files: ['server/db/migrations/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['#*'], message: 'migrations never import app code' }] }],
+    },
+  },
+);

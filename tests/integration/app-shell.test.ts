@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// The built app (npm run build) on a fresh database, through inject(): no port, no mocks.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+
+const es = { cookie: 'lang=es', accept: 'text/html' };
+const en = { cookie: 'lang=en', accept: 'text/html' };
+
+describe('health', () => {
+  it('answers 200 with the database checked', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a caller request id that looks like one', async () => {
+    const response = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc12345-trace' } });
+    expect(response.headers['x-request-id']).toBe('abc12345-trace');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a nonce CSP whose nonce is on every script of the page', async () => {
+    const response = await t.app.inject({ url: '/user/login', headers: es });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    const scripts = response.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('uses a new nonce for every response', async () => {
+    const a = await t.app.inject({ url: '/user/login', headers: es });
+    const b = await t.app.inject({ url: '/user/login', headers: es });
+    expect(a.headers['content-security-policy']).not.toBe(b.headers['content-security-policy']);
+  });
+});
+
+describe('routes and layouts', () => {
+  const loginRequired = ['/', '/alert', '/alert/show?id=1', '/ticket', '/ticket/new', '/ticket/show', '/consolidate', '/consolidate/new', '/consolidate/show', '/profile', '/profile/update', '/profile/password', '/profile/delete'];
+
+  it.each(loginRequired)('sends a visitor of %s to the Spanish login with the path to return to', async (path) => {
+    const response = await t.app.inject({ url: path, headers: es });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/user/login?redirect=${encodeURIComponent(path)}`);
+  });
+
+  it.each(loginRequired)('sends a visitor of /en%s to the English login', async (path) => {
+    const english = path === '/' ? '/en' : `/en${path}`;
+    const response = await t.app.inject({ url: english, headers: en });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/en/user/login?redirect=${encodeURIComponent(english)}`);
+  });
+
+  it.each([
+    ['/user/login', 'none', 'Iniciar sesión · Tiendabox'],
+    ['/user/register', 'none', 'Registro · Tiendabox'],
+    ['/user/reset', 'none', 'Recuperar contraseña · Tiendabox'],
+    ['/user/logout', 'none', 'Cerrar sesión · Tiendabox'],
+    ['/terms', 'page', 'Términos del servicio y política de privacidad · Tiendabox'],
+    ['/en/user/login', 'none', 'Log in · Tiendabox'],
+    ['/en/terms', 'page', 'Terms of service and privacy policy · Tiendabox'],
+  ])('%s draws the %s layout with its title', async (path, layout, title) => {
+    const response = await t.app.inject({ url: path, headers: path.startsWith('/en') ? en : es });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`data-layout="${layout}"`);
+    expect(response.body).toContain(`<title>${title}</title>`);
+  });
+
+  it('/maintenance draws its own screen while maintenance is off', async () => {
+    const response = await t.app.inject({ url: '/maintenance', headers: es });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('data-testid="maintenance"');
+  });
+
+  it('sets html lang and hreflang alternates', async () => {
+    const response = await t.app.inject({ url: '/en/terms', headers: en });
+    expect(response.body).toContain('<html lang="en"');
+    expect(response.body).toContain('hrefLang="es" href="http://localhost:3000/terms"');
+    expect(response.body).toContain('hrefLang="en" href="http://localhost:3000/en/terms"');
+  });
+});
+
+describe('error screen', () => {
+  it('answers an unknown path with 404 and the Spanish texts', async () => {
+    const response = await t.app.inject({ url: '/no/such/page', headers: es });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Código: 404');
+    expect(response.body).toContain('Ha ocurrido un error');
+    expect(response.body).toContain('¡Oops! Algo salió mal.');
+    expect(response.body).toContain('Página no encontrada: /no/such/page');
+    expect(response.body).toContain('Ir a la página principal');
+    expect(response.body).toContain('<title>¡Ups!</title>');
+    expect(response.body).toContain('property="og:title" content="¡Ups!"');
+    expect(response.body).toContain('name="description" content=""');
+    expect(response.body).toContain('name="keywords" content=""');
+  });
+
+  it('answers an unknown English path with the English texts', async () => {
+    const response = await t.app.inject({ url: '/en/nothing-here', headers: en });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Code: 404');
+    expect(response.body).toContain('An error has occurred');
+    expect(response.body).toContain('Oops! Something went wrong.');
+    expect(response.body).toContain('Page not found: /en/nothing-here');
+    expect(response.body).toContain('<title>Oops!</title>');
+  });
+
+  it.each([
+    ['', 404],
+    ['?status=500', 500],
+    ['?status=403', 403],
+    ['?status=abc', 404],
+    ['?status=200', 404],
+  ])('/error%s shows and answers status %i', async (query, status) => {
+    const response = await t.app.inject({ url: `/error${query}`, headers: es });
+    expect(response.statusCode).toBe(status);
+    expect(response.body).toContain(`Código: ${status}`);
+  });
+});
+
+describe('locale', () => {
+  it('sends a first English-preferring visit to /en and remembers it for 365 days', async () => {
+    const response = await t.app.inject({ url: '/user/login?x=1', headers: { 'accept-language': 'en-US,en;q=0.9', accept: 'text/html' } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/en/user/login?x=1');
+    expect(String(response.headers['set-cookie'])).toMatch(/lang=en; Path=\/; SameSite=Lax; Max-Age=31536000/);
+  });
+
+  it('keeps a first Spanish-preferring visit in Spanish', async () => {
+    const response = await t.app.inject({ url: '/user/login', headers: { 'accept-language': 'es-EC,es;q=0.9', accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toContain('lang=es');
+  });
+
+  it('never sends an explicit /en address elsewhere', async () => {
+    const response = await t.app.inject({ url: '/en/user/login', headers: { 'accept-language': 'es', accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('follows the stored choice on unprefixed paths', async () => {
+    const response = await t.app.inject({ url: '/terms', headers: en });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/en/terms');
+  });
+
+  it('switches language keeping path and query, storing the choice', async () => {
+    const toEs = await t.app.inject({ url: '/en/alert/show?id=7&lang=es', headers: en });
+    expect(toEs.statusCode).toBe(302);
+    expect(toEs.headers.location).toBe('/alert/show?id=7');
+    expect(String(toEs.headers['set-cookie'])).toContain('lang=es');
+    const toEn = await t.app.inject({ url: '/alert/show?id=7&lang=en', headers: es });
+    expect(toEn.headers.location).toBe('/en/alert/show?id=7');
+  });
+});
+
+describe('new-build detection endpoints', () => {
+  it('announces the current build, never cached, and serves its manifest', async () => {
+    const info = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { id: string; timestamp: number };
+    const latest = await t.app.inject('/builds/latest.json');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json()).toEqual(info);
+    expect(latest.headers['cache-control']).toBe('no-store');
+    const meta = await t.app.inject(`/builds/meta/${info.id}.json`);
+    expect(meta.statusCode).toBe(200);
+    expect(meta.json()).toMatchObject({ id: info.id, timestamp: info.timestamp });
+    expect((await t.app.inject('/builds/meta/unknown.json')).statusCode).toBe(404);
+  });
+});
+
+describe('static assets', () => {
+  it('are cached as immutable and served compressed', async () => {
+    const page = await t.app.inject({ url: '/user/login', headers: es });
+    const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(page.body)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await t.app.inject({ url: asset!, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+  });
+});
+
+describe('maintenance mode', () => {
+  let maintenance: TestApp;
+  beforeAll(async () => {
+    maintenance = await createTestApp({ MAINTENANCE_MODE: '1' });
+  });
+  afterAll(() => maintenance.dispose());
+
+  it.each(['/user/login', '/terms', '/en/terms', '/no-such-page'])('answers %s with 503 and the maintenance screen', async (path) => {
+    const response = await maintenance.app.inject({ url: path, headers: path.startsWith('/en') ? en : es });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('data-testid="maintenance"');
+  });
+
+  it('still serves /maintenance, /healthz and static files', async () => {
+    expect((await maintenance.app.inject({ url: '/maintenance', headers: es })).statusCode).toBe(200);
+    expect((await maintenance.app.inject('/healthz')).statusCode).toBe(200);
+    expect((await maintenance.app.inject('/favicon.svg')).statusCode).toBe(200);
+  });
+});
+
+describe('database down', () => {
+  it('turns /healthz into 503', async () => {
+    const broken = await createTestApp();
+    await broken.db.destroy();
+    const response = await broken.app.inject('/healthz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    await broken.app.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type Config, loadConfig } from '#server/config.ts';
+import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/schema.ts';
+
+export type TestDatabase = { db: Db; config: Config; dispose: () => Promise<void> };
+
+/**
+ * A fresh, migrated database per test file, on the dialect the suite runs on: a new SQLite file,
+ * or a new schema on the PostgreSQL of DATABASE_URL.
+ */
+export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> = {}): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl });
+
+  if (dialectOf(databaseUrl) === 'postgres') {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db);
+    return {
+      db,
+      config,
+      dispose: async () => {
+        await sql.raw(`drop schema ${schema} cascade`).execute(db);
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  return {
+    db,
+    config,
+    dispose: async () => {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

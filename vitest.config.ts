@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, integration and API tests. Pages in a real browser live in tests/e2e (Playwright).
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify('test-build') },
+  test: {
+    include: ['{server,common,app,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // Postgres tests share one server: each file gets its own schema (tests/support/test-db.ts).
+    fileParallelism: true,
+  },
+});
