@@ -1,4 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
 
@@ -10,7 +11,13 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the migrator must look for its tables in our schema only: otherwise a schema
+  // beside ours (another test run, another tenant) makes it believe they already exist.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
