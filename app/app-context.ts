@@ -1,6 +1,8 @@
 import { createContext } from 'react-router';
 import type { Config } from '#server/config.ts';
+import type { BotCheck } from '#server/captcha/bot-check.ts';
 import type { Db } from '#server/db/database.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 
 // The one context token shared by Fastify (which fills it) and React Router (which reads it).
 // It is kept external in the server build so both sides hold the same token instance.
@@ -17,6 +19,12 @@ export type AppContext = {
   requestId: string;
   cspNonce: string;
   maintenance: boolean;
+  /** The client's address (behind a proxy only when TRUST_PROXY is set): rate-limit key. */
+  ip: string;
+  mailer: Mailer;
+  botCheck: BotCheck;
+  /** The raw session token from the cookie, for logout. */
+  sessionToken: string | undefined;
   user: SessionUser | null;
 };
 

@@ -25,6 +25,8 @@ function tree(locale: Locale): RouteConfigEntry[] {
       page('profile/update', 'routes/profile/update.tsx'),
       page('profile/password', 'routes/profile/password.tsx'),
       page('profile/delete', 'routes/profile/delete.tsx'),
+      page('profile/notifications', 'routes/profile/notifications.tsx'),
+      page('admin/user', 'routes/admin/user.tsx'),
     ]),
     // page layout, public
     layout('layouts/page.tsx', { id: `${locale}/layout-page` }, [page('terms', 'routes/terms.tsx')]),

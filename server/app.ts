@@ -8,6 +8,12 @@ import { buildRoutes } from '#server/builds.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { healthRoutes } from '#server/health.ts';
+import { createBotCheck } from '#server/captcha/bot-check.ts';
+import { botCheckRoutes } from '#server/captcha/bot-check.api.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { findSessionUser, sessionCookieName } from '#server/modules/auth/session.service.ts';
+import { readCookie } from '#server/plugins/cookies.ts';
+import { csrfGuard } from '#server/plugins/csrf.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
@@ -21,6 +27,8 @@ export type AppOptions = {
   /** Override the React Router build (tests). */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass a mailer that delivers to their own SMTP server. */
+  mailer?: Mailer;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -51,19 +59,26 @@ export async function buildApp(options: AppOptions) {
     return503OnClosing: true,
   });
 
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const botCheck = createBotCheck(config);
+  const cookieName = sessionCookieName(config);
+
   await app.register(requestLog);
+  await app.register(csrfGuard);
   await app.register(securityHeaders, { production, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
   await app.register(localeRedirects, { secureCookies: production });
   await app.register(healthRoutes, { db });
   await app.register(buildRoutes, {});
+  await app.register(botCheckRoutes, { botCheck });
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(options.build ? { build: options.build } : {}),
     mode: production ? 'production' : 'development',
     staticOptions: { preCompressed: true },
-    getLoadContext(request) {
+    async getLoadContext(request) {
+      const sessionToken = readCookie(request.headers.cookie, cookieName);
       const context = new RouterContextProvider();
       context.set(appContext, {
         db,
@@ -71,7 +86,11 @@ export async function buildApp(options: AppOptions) {
         requestId: String(request.id),
         cspNonce: request.cspNonce,
         maintenance: config.maintenanceMode,
-        user: null,
+        ip: request.ip,
+        mailer,
+        botCheck,
+        sessionToken,
+        user: await findSessionUser(db, sessionToken),
       });
       return context;
     },

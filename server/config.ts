@@ -22,6 +22,9 @@ const ConfigSchema = z
     TRUST_PROXY: flag,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Tiendabox <no-reply@tiendabox.ec>'),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -49,6 +52,8 @@ export type Config = {
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** reCAPTCHA v3 when both keys are set; otherwise the self-hosted proof of work. */
+  recaptcha: { siteKey: string; secretKey: string; minScore: number } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +79,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    recaptcha:
+      env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+        ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, minScore: env.RECAPTCHA_MIN_SCORE }
+        : undefined,
   };
 }

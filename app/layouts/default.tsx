@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
@@ -46,6 +46,38 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
     );
 }
 
+function UserMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const user = useRouteLoaderData<LayoutData>(`${locale}/layout-default`)?.user;
+  if (!user) return null;
+  return (
+    <Menu position="bottom-end" withArrow>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('profile.userMenu')} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="brand" radius="xl" size="sm">
+              {user.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text fw={600} fz="sm" visibleFrom="xs" data-testid="user-name">
+              {user.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={localizePath('/profile', locale)}>
+          {t('nav.profile')}
+        </Menu.Item>
+        <Menu.Item component="a" href={localizePath('/user/logout', locale)} color="red">
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export default function DefaultLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
@@ -66,7 +98,10 @@ export default function DefaultLayout() {
               <Logo size={28} />
             </Link>
           </Group>
-          <LanguageSwitch />
+          <Group gap="md" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.mainMenu')}>

@@ -2,10 +2,12 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
+import * as accounts from '#server/db/migrations/2026-11-21-002-accounts.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-settings': settings,
+  '2026-11-21-002-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,8 @@ export function contentSecurityPolicy(nonce: string, viteDevServer: boolean): st
     "font-src 'self' data:",
     // Vite's dev server needs eval and a websocket for hot reload; the built app needs neither.
     `connect-src 'self'${viteDevServer ? ' ws: wss:' : ''}`,
+    // The bot check's proof of work runs in Web Workers created from blobs.
+    "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,5 +1,40 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { ProfileNav } from '#app/components/profile-nav.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import type { Route } from './+types/password';
+import { changePasswordAction } from './profile.server.ts';
 
-const screen = titledScreen('page.profilePassword');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.profilePassword');
+export const action = (args: Route.ActionArgs) => changePasswordAction(args);
+
+export default function ChangePassword() {
+  const { t } = useTranslation();
+  const { fieldError, formError } = useFormResult();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <>
+      <PageHeader title={t('page.profilePassword')} />
+      <ProfileNav />
+      <Paper withBorder p="lg" radius="md" maw={480}>
+        <FormAlert error={formError} />
+        <Form method="post" noValidate>
+          <Stack gap="md">
+            <PasswordInput name="currentPassword" label={t('auth.currentPassword')} autoComplete="current-password" error={fieldError('currentPassword')} required />
+            <PasswordInput name="password" label={t('auth.newPassword')} description={t('auth.passwordHint')} autoComplete="new-password" error={fieldError('password')} required />
+            <PasswordInput name="passwordRepeat" label={t('auth.passwordRepeat')} autoComplete="new-password" error={fieldError('passwordRepeat')} required />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {t('profile.changePassword')}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Paper>
+    </>
+  );
+}

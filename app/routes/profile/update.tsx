@@ -1,5 +1,38 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
+import { ProfileNav } from '#app/components/profile-nav.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import type { Route } from './+types/update';
+import { profileLoader, updateProfileAction } from './profile.server.ts';
 
-const screen = titledScreen('page.profileUpdate');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.profileUpdate');
+export const loader = (args: Route.LoaderArgs) => profileLoader(args);
+export const action = (args: Route.ActionArgs) => updateProfileAction(args);
+
+export default function UpdateProfile({ loaderData: { profile } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { result, fieldError } = useFormResult();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <>
+      <PageHeader title={t('page.profileUpdate')} />
+      <ProfileNav />
+      <Paper withBorder p="lg" radius="md" maw={760}>
+        <Form method="post" noValidate>
+          <Stack gap="md">
+            <PersonalDataFields values={{ ...profile, ...result?.values }} error={fieldError} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {t('profile.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Paper>
+    </>
+  );
+}

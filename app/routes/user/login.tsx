@@ -1,20 +1,28 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/login';
+import { loginAction, loginLoader } from './login.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.login');
+export const loader = (args: Route.LoaderArgs) => loginLoader(args);
+export const action = (args: Route.ActionArgs) => loginAction(args);
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
+  const { fieldError, formError, value } = useFormResult();
+  const busy = useNavigation().state === 'submitting';
   return (
     <AuthScreen title={t('auth.welcome')} subtitle={t('auth.subtitle')}>
-      <Form method="post" noValidate>
+      <FormAlert error={formError} notice={loaderData.notice ? t(loaderData.notice) : undefined} />
+      <Form method="post" action={`${pathname}${search}`} noValidate>
         <Stack gap="md">
           <TextInput
             name="email"
@@ -22,6 +30,8 @@ export default function Login() {
             label={t('auth.email')}
             placeholder={t('auth.emailPlaceholder')}
             autoComplete="email"
+            defaultValue={value('email')}
+            error={fieldError('email')}
             required
           />
           <PasswordInput
@@ -29,6 +39,7 @@ export default function Login() {
             label={t('auth.password')}
             placeholder={t('auth.passwordPlaceholder')}
             autoComplete="current-password"
+            error={fieldError('password')}
             required
           />
           <Group justify="flex-end">
@@ -36,7 +47,7 @@ export default function Login() {
               {t('auth.forgot')}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth size="md">
+          <Button type="submit" fullWidth size="md" loading={busy}>
             {t('auth.submit')}
           </Button>
         </Stack>

@@ -5,8 +5,11 @@ import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/logout';
+import { logoutLoader } from './logout.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.logout');
+export const loader = (args: Route.LoaderArgs) => logoutLoader(args);
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Logout() {
   const { t } = useTranslation();

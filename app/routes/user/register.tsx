@@ -1,19 +1,123 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
+import { BotCheck, type BotCheckHandle } from '#app/components/bot-check.tsx';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { type FieldErrors, formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { CredentialsSchema } from '#common/schemas/user.ts';
 import type { Route } from './+types/register';
+import { registerAction, registerLoader } from './register.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.register');
+export const loader = (args: Route.LoaderArgs) => registerLoader(args);
+export const action = (args: Route.ActionArgs) => registerAction(args);
 
-export default function Register() {
+const STEP_ONE_FIELDS = ['email', 'password', 'passwordRepeat'];
+
+export default function Register({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const locale = localeFromPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const { result, fieldError, formError, value } = useFormResult();
+  const form = useRef<HTMLFormElement>(null);
+  const botCheck = useRef<BotCheckHandle>(null);
+  const [step, setStep] = useState(0);
+  const [stepErrors, setStepErrors] = useState<FieldErrors>({});
+  const [checking, setChecking] = useState(false);
+
+  // A server answer about the first step's fields takes the user back to it.
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    setStepErrors({});
+    if (Object.keys(result?.errors ?? {}).some((field) => STEP_ONE_FIELDS.includes(field))) setStep(0);
+  }
+  // Any answer spends the proof of work: the next try solves a new challenge.
+  useEffect(() => {
+    if (result) botCheck.current?.reset();
+  }, [result]);
+
+  const error = (field: string) => (stepErrors[field] ? t(stepErrors[field]!) : fieldError(field));
+
+  const next = () => {
+    const parsed = parseWith(CredentialsSchema, formValues(new FormData(form.current!)));
+    setStepErrors(parsed.ok ? {} : parsed.errors);
+    if (parsed.ok) setStep(1);
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (step === 0) return next();
+    setChecking(true);
+    const solved = await botCheck.current?.solve().catch(() => false);
+    setChecking(false);
+    // An unsolved check still goes to the server, which refuses it with the robot message.
+    void solved;
+    void submit(form.current!, { method: 'post' });
+  };
+
+  const busy = checking || navigation.state === 'submitting';
   return (
     <AuthScreen title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
-      <Text c="dimmed">{t('auth.comingSoon')}</Text>
+      <FormAlert error={formError} />
+      <Form method="post" ref={form} onSubmit={onSubmit} noValidate>
+        <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false} onStepClick={setStep}>
+          <Stepper.Step label={t('auth.stepAccount')} description={t('auth.stepAccountText')} />
+          <Stepper.Step label={t('auth.stepPersonal')} description={t('auth.stepPersonalText')} />
+        </Stepper>
+        {/* Both steps stay in the form: going back never loses what was typed. */}
+        <Box display={step === 0 ? 'block' : 'none'} data-step="1">
+          <Stack gap="md">
+            <TextInput name="email" type="email" label={t('auth.email')} placeholder={t('auth.emailPlaceholder')} autoComplete="email" defaultValue={value('email')} error={error('email')} required />
+            <PasswordInput name="password" label={t('auth.password')} description={t('auth.passwordHint')} autoComplete="new-password" error={error('password')} required />
+            <PasswordInput name="passwordRepeat" label={t('auth.passwordRepeat')} autoComplete="new-password" error={error('passwordRepeat')} required />
+            <Button onClick={next} fullWidth size="md">
+              {t('auth.next')}
+            </Button>
+          </Stack>
+        </Box>
+        <Box display={step === 1 ? 'block' : 'none'} data-step="2">
+          <Stack gap="md">
+            <PersonalDataFields values={{ country: 'Ecuador', ...result?.values }} error={error} />
+            <Checkbox
+              name="terms"
+              value="on"
+              defaultChecked={value('terms') === 'on'}
+              error={error('terms')}
+              label={
+                <>
+                  {t('auth.termsAgree')}{' '}
+                  <Anchor href={localizePath('/terms', locale)} target="_blank" rel="noopener">
+                    {t('auth.termsLink')}
+                  </Anchor>
+                </>
+              }
+            />
+            <BotCheck ref={botCheck} config={loaderData.botCheck} language={locale} />
+            {checking ? (
+              <Text fz="sm" c="dimmed" role="status">
+                {t('auth.botChecking')}
+              </Text>
+            ) : null}
+            <Group grow>
+              <Button variant="default" onClick={() => setStep(0)} size="md">
+                {t('auth.back')}
+              </Button>
+              <Button type="submit" size="md" loading={busy}>
+                {t('auth.createAccount')}
+              </Button>
+            </Group>
+          </Stack>
+        </Box>
+      </Form>
       <Text ta="center" fz="sm">
         {t('auth.haveAccount')}{' '}
         <Anchor component={Link} to={localizePath('/user/login', locale)} fw={600}>

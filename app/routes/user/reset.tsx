@@ -1,19 +1,33 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/reset';
+import { resetAction } from './reset.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.reset');
+export const action = (args: Route.ActionArgs) => resetAction(args);
 
 export default function Reset() {
   const { t } = useTranslation();
   const locale = localeFromPath(useLocation().pathname);
+  const { fieldError, formError, notice, value } = useFormResult();
+  const busy = useNavigation().state === 'submitting';
   return (
     <AuthScreen title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
-      <Text c="dimmed">{t('auth.comingSoon')}</Text>
+      <FormAlert error={formError} notice={notice} />
+      <Form method="post" noValidate>
+        <Stack gap="md">
+          <TextInput name="email" type="email" label={t('auth.email')} placeholder={t('auth.emailPlaceholder')} autoComplete="email" defaultValue={value('email')} error={fieldError('email')} required />
+          <Button type="submit" fullWidth size="md" loading={busy}>
+            {t('auth.resetSubmit')}
+          </Button>
+        </Stack>
+      </Form>
       <Anchor component={Link} to={localizePath('/user/login', locale)} ta="center" fz="sm" fw={600}>
         {t('auth.backToLogin')}
       </Anchor>

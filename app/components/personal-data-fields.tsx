@@ -1,0 +1,52 @@
+import { NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+type Field = 'name' | 'lastname' | 'documentType' | 'documentNumber' | 'phone' | 'address' | 'country' | 'state' | 'city' | 'zip';
+
+/** Personal data and location: the same fields in registration and in the profile editor. */
+export function PersonalDataFields({
+  values,
+  error,
+}: {
+  values: Partial<Record<Field, string | undefined>>;
+  error: (field: Field) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  const text = (field: Exclude<Field, 'documentType'>, autoComplete: string, extra: { type?: string } = {}) => (
+    <TextInput name={field} label={t(`auth.${field}`)} defaultValue={values[field]} error={error(field)} autoComplete={autoComplete} required {...extra} />
+  );
+  return (
+    <>
+      <Title order={2} fz="md">
+        {t('auth.personalSection')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('name', 'given-name')}
+        {text('lastname', 'family-name')}
+        <NativeSelect
+          name="documentType"
+          label={t('auth.documentType')}
+          defaultValue={values.documentType ?? 'cedula'}
+          error={error('documentType')}
+          data={[
+            { value: 'cedula', label: t('auth.cedula') },
+            { value: 'passport', label: t('auth.passport') },
+          ]}
+          required
+        />
+        {text('documentNumber', 'off')}
+        {text('phone', 'tel', { type: 'tel' })}
+      </SimpleGrid>
+      <Title order={2} fz="md">
+        {t('auth.locationSection')}
+      </Title>
+      {text('address', 'street-address')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('country', 'country-name')}
+        {text('state', 'address-level1')}
+        {text('city', 'address-level2')}
+        {text('zip', 'postal-code')}
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
+
+const LINKS = [
+  ['/profile', 'nav.profile'],
+  ['/profile/update', 'profile.edit'],
+  ['/profile/password', 'profile.changePassword'],
+  ['/profile/notifications', 'profile.notifications'],
+  ['/profile/delete', 'profile.deleteAccount'],
+] as const;
+
+/** The profile's sections, as links (they work without JavaScript and scroll on a phone). */
+export function ProfileNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const current = stripLocale(pathname);
+  return (
+    <Group component="nav" aria-label={t('page.profile')} gap={4} mb="lg" wrap="nowrap" style={{ overflowX: 'auto' }}>
+      {LINKS.map(([path, label]) => (
+        <Button
+          key={path}
+          component={Link}
+          to={localizePath(path, locale)}
+          variant={current === path ? 'light' : 'subtle'}
+          color={path === '/profile/delete' ? 'red' : undefined}
+          size="compact-md"
+          aria-current={current === path ? 'page' : undefined}
+          style={{ flexShrink: 0 }}
+        >
+          {t(label)}
+        </Button>
+      ))}
+    </Group>
+  );
+}

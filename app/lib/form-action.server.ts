@@ -1,0 +1,31 @@
+import { data } from 'react-router';
+import type { FieldErrors } from '#common/forms.ts';
+import { AppError } from '#server/errors.ts';
+import type { FormResult } from './form-result.ts';
+
+const SECRET_FIELDS = /password|token|altcha|captcha/i;
+
+/** Typed values to send back, passwords and tokens left out. */
+export function echo(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !SECRET_FIELDS.test(key)));
+}
+
+export function invalid(errors: FieldErrors, values: Record<string, string>) {
+  return data<FormResult>({ errors, values: echo(values) }, { status: 400 });
+}
+
+/** Maps a business failure to the form's answer; anything else is a real error (500). */
+export function failure(error: unknown, values: Record<string, string>) {
+  if (!(error instanceof AppError)) throw error;
+  const headers: Record<string, string> = {};
+  const result: FormResult = { values: echo(values) };
+  if (error.retryAfterSeconds) {
+    headers['Retry-After'] = String(error.retryAfterSeconds);
+    result.formError = { key: error.code, vars: { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } };
+  } else if (error.field) {
+    result.errors = { [error.field]: error.code };
+  } else {
+    result.formError = { key: error.code };
+  }
+  return data(result, { status: error.status, headers });
+}

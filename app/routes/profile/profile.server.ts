@@ -1,0 +1,75 @@
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { formValues, parseWith } from '#common/forms.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { ChangePasswordSchema, NOTIFICATION_KINDS, type NotificationKind, ProfileSchema } from '#common/schemas/user.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
+import { failure, invalid } from '#app/lib/form-action.server.ts';
+import type { FormResult } from '#app/lib/form-result.ts';
+import { clearedSessionCookie } from '#server/modules/auth/session.service.ts';
+import * as users from '#server/modules/user/user.service.ts';
+
+const localized = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
+
+export async function profileLoader({ context }: LoaderFunctionArgs) {
+  const { db } = context.get(appContext);
+  const profile = await users.getProfile(db, { userId: currentUser(context).id });
+  return {
+    profile: {
+      email: profile.email,
+      name: profile.name,
+      lastname: profile.lastname,
+      documentType: profile.document_type,
+      documentNumber: profile.document_number,
+      phone: profile.phone,
+      address: profile.address,
+      country: profile.country,
+      state: profile.state,
+      city: profile.city,
+      zip: profile.zip,
+      lockerCode: profile.locker_code ?? '',
+      emailNotifications: profile.emailNotifications,
+    },
+  };
+}
+
+export async function updateProfileAction({ request, context }: LoaderFunctionArgs) {
+  const { db } = context.get(appContext);
+  const values = formValues(await request.formData());
+  const parsed = parseWith(ProfileSchema, values);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  await users.updateProfile(db, { userId: currentUser(context).id }, parsed.data);
+  throw redirect(`${localized(request, '/profile')}?notice=updated`);
+}
+
+export async function changePasswordAction({ request, context }: LoaderFunctionArgs) {
+  const { db, config } = context.get(appContext);
+  const values = formValues(await request.formData());
+  const parsed = parseWith(ChangePasswordSchema, values);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  try {
+    await users.changePassword(db, { userId: currentUser(context).id }, parsed.data);
+  } catch (error) {
+    return failure(error, values);
+  }
+  throw redirect(`${localized(request, '/user/login')}?notice=password`, { headers: { 'Set-Cookie': clearedSessionCookie(config) } });
+}
+
+export async function notificationsAction({ request, context }: LoaderFunctionArgs) {
+  const { db } = context.get(appContext);
+  const form = await request.formData();
+  const kinds = form.getAll('kind').filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
+  await users.setEmailNotifications(db, { userId: currentUser(context).id }, kinds);
+  return data<FormResult>({ notice: 'record.updated' });
+}
+
+export async function deleteAccountAction({ request, context }: LoaderFunctionArgs) {
+  const { db, config } = context.get(appContext);
+  const values = formValues(await request.formData());
+  try {
+    await users.deleteAccount(db, { userId: currentUser(context).id }, values.password ?? '');
+  } catch (error) {
+    return failure(error, values);
+  }
+  throw redirect(`${localized(request, '/user/login')}?notice=deleted`, { headers: { 'Set-Cookie': clearedSessionCookie(config) } });
+}

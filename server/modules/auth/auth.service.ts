@@ -1,0 +1,98 @@
+import type { Locale } from '#common/locale.ts';
+import { localizePath } from '#common/locale.ts';
+import type { RegisterInput } from '#common/schemas/user.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { passwordResetMail, welcomeMail } from '#server/mail/templates.ts';
+import { assertUnderLimit, clearAttempts, countAttempt, LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { findLoginByEmail, updateUser } from '#server/modules/user/user.repository.ts';
+import { createUser } from '#server/modules/user/user.service.ts';
+import { decoyHash, hashPassword, verifyPassword } from './password.ts';
+import { createSession, deleteUserSessions } from './session.service.ts';
+import { newToken, tokenHash } from './tokens.ts';
+
+export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string };
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Registration after the bot check: account, welcome e-mail in the user's language, session. */
+export async function register(deps: AuthDeps, input: RegisterInput, context: { locale: Locale; ip: string }) {
+  await assertUnderLimit(deps.db, `register:ip:${context.ip}`, LIMITS.registerPerIp);
+  await countAttempt(deps.db, `register:ip:${context.ip}`, LIMITS.registerPerIp);
+  const { id, lockerCode } = await createUser(deps.db, input, { locale: context.locale });
+  await deps.mailer.send(
+    welcomeMail(context.locale, input.email, { name: input.name, lockerCode, loginUrl: `${deps.publicUrl}${localizePath('/user/login', context.locale)}` }),
+  );
+  return { userId: id, lockerCode, token: await createSession(deps.db, id) };
+}
+
+/**
+ * Same message and similar time for a wrong e-mail or a wrong password (no enumeration);
+ * "User not enabled" only once the password is right.
+ */
+export async function login(db: Db, input: { email: string; password: string }, context: { ip: string }) {
+  const ipKey = `login:ip:${context.ip}`;
+  const accountKey = `login:account:${input.email}`;
+  await assertUnderLimit(db, ipKey, LIMITS.loginPerIp);
+  await assertUnderLimit(db, accountKey, LIMITS.loginPerAccount);
+  const user = await findLoginByEmail(db, input.email);
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+  if (!user || !valid) {
+    await countAttempt(db, ipKey, LIMITS.loginPerIp);
+    await countAttempt(db, accountKey, LIMITS.loginPerAccount);
+    throw new AppError('auth.badLogin', 401);
+  }
+  if (user.enabled !== 1) throw new AppError('auth.disabled', 403);
+  await clearAttempts(db, accountKey);
+  return { userId: user.id, token: await createSession(db, user.id) };
+}
+
+/** Always answers the same; an existing account gets a single-use link valid for one hour. */
+export async function requestPasswordReset(deps: AuthDeps, email: string, context: { locale: Locale; ip: string }) {
+  await assertUnderLimit(deps.db, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
+  await countAttempt(deps.db, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
+  const user = await findLoginByEmail(deps.db, email);
+  if (!user || user.enabled !== 1) return;
+  const accountKey = `reset:account:${email}`;
+  try {
+    await assertUnderLimit(deps.db, accountKey, LIMITS.resetPerAccount);
+  } catch {
+    return; // silently: the answer must not reveal that the account exists
+  }
+  await countAttempt(deps.db, accountKey, LIMITS.resetPerAccount);
+  const token = newToken();
+  const now = Date.now();
+  await deps.db
+    .insertInto('password_reset')
+    .values({ id: tokenHash(token), user_id: user.id, expires_at: new Date(now + RESET_TTL_MS).toISOString(), used_at: null, created_at: new Date(now).toISOString() })
+    .execute();
+  const link = `${deps.publicUrl}${localizePath('/user/reset/confirm', context.locale)}?token=${token}`;
+  await deps.mailer.send(passwordResetMail(context.locale, user.email, { name: user.name, link }));
+}
+
+async function findUsableReset(db: Db, token: string) {
+  const row = await db.selectFrom('password_reset').select(['id', 'user_id', 'expires_at', 'used_at']).where('id', '=', tokenHash(token)).executeTakeFirst();
+  if (!row) return { status: 'invalid' as const };
+  if (row.used_at) return { status: 'used' as const };
+  if (Date.parse(row.expires_at) <= Date.now()) return { status: 'expired' as const };
+  return { status: 'valid' as const, row };
+}
+
+export async function checkResetToken(db: Db, token: string) {
+  return (await findUsableReset(db, token)).status;
+}
+
+/** Sets the new password, spends the link and ends every session of the user. */
+export async function resetPassword(db: Db, input: { token: string; password: string }) {
+  const found = await findUsableReset(db, input.token);
+  if (found.status !== 'valid') throw new AppError(`auth.reset.${found.status}`, 400);
+  const spent = await db
+    .updateTable('password_reset')
+    .set({ used_at: new Date().toISOString() })
+    .where('id', '=', found.row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw new AppError('auth.reset.used', 400); // a concurrent use won
+  await updateUser(db, { userId: found.row.user_id }, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
+  await deleteUserSessions(db, found.row.user_id);
+}

@@ -1,0 +1,44 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+
+export type Limit = { max: number; windowMs: number };
+
+// Counters live in the database so that every app process sees the same numbers.
+export const LIMITS = {
+  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  registerPerIp: { max: 10, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 10, windowMs: 15 * 60_000 },
+  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+async function current(db: Db, key: string, now: number) {
+  const row = await db.selectFrom('rate_limit').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  if (!row || Date.parse(row.reset_at) <= now) return { count: 0, resetAt: now };
+  return { count: row.count, resetAt: Date.parse(row.reset_at) };
+}
+
+function tooMany(resetAt: number, now: number): AppError {
+  return new AppError('auth.tooManyAttempts', 429, { retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) });
+}
+
+/** Throws 429 when the key has used up its window. */
+export async function assertUnderLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+  const { count, resetAt } = await current(db, key, now);
+  if (count >= limit.max) throw tooMany(resetAt, now);
+}
+
+/** Counts one attempt (a failure, or any use for registration). */
+export async function countAttempt(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+  const { count, resetAt } = await current(db, key, now);
+  const reset = count === 0 ? new Date(now + limit.windowMs).toISOString() : new Date(resetAt).toISOString();
+  await db
+    .insertInto('rate_limit')
+    .values({ key, count: count + 1, reset_at: reset })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ count: count + 1, reset_at: reset }))
+    .execute();
+}
+
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limit').where('key', '=', key).execute();
+}

@@ -1,0 +1,72 @@
+import type { Db } from '#server/db/database.ts';
+import type { Role, UserTable } from '#server/db/schema.ts';
+
+// Explicit columns: what leaves this module never includes the password hash by accident.
+export const PROFILE_COLUMNS = [
+  'id', 'email', 'name', 'lastname', 'document_type', 'document_number', 'phone', 'address', 'country', 'state', 'city', 'zip',
+  'role', 'enabled', 'locker_code', 'locale', 'email_notifications', 'created_at',
+] as const;
+
+export type NewUser = Omit<UserTable, 'id' | 'locker_code'>;
+
+export async function findLoginByEmail(db: Db, email: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'enabled', 'password_hash', 'locale']).where('email', '=', email).executeTakeFirst();
+}
+
+export async function findProfile(db: Db, { userId }: { userId: number }) {
+  return db.selectFrom('user').select(PROFILE_COLUMNS).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findPasswordHash(db: Db, { userId }: { userId: number }) {
+  return (await db.selectFrom('user').select('password_hash').where('id', '=', userId).executeTakeFirst())?.password_hash;
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst());
+}
+
+/** Inserts and gives the locker code from the id, in one transaction: unique and never reused. */
+export async function insertUser(db: Db, user: NewUser): Promise<{ id: number; lockerCode: string }> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('user').values(user).returning('id').executeTakeFirstOrThrow();
+    const lockerCode = `EC-${10_000 + id}`;
+    await trx.updateTable('user').set({ locker_code: lockerCode }).where('id', '=', id).execute();
+    return { id, lockerCode };
+  });
+}
+
+export async function updateUser(db: Db, { userId }: { userId: number }, changes: Partial<Omit<UserTable, 'id'>>) {
+  await db.updateTable('user').set(changes).where('id', '=', userId).execute();
+}
+
+export async function deleteUser(db: Db, { userId }: { userId: number }) {
+  await db.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+export async function listUsers(db: Db, { query, limit, offset }: { query: string; limit: number; offset: number }) {
+  let select = db.selectFrom('user');
+  if (query) {
+    const like = `%${query.toLowerCase()}%`;
+    select = select.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), 'like', like),
+        eb(eb.fn('lower', ['name']), 'like', like),
+        eb(eb.fn('lower', ['lastname']), 'like', like),
+        eb(eb.fn('lower', ['locker_code']), 'like', like),
+        eb('document_number', 'like', like),
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    select.select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'locker_code', 'created_at']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    select.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type { Role };
