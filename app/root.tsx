@@ -16,11 +16,13 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
+import { findSessionUser } from './root.server.ts';
 import { createI18n } from '#common/i18n/i18n.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { startBuildWatcher } from './lib/build-watcher.ts';
+import { forwardHeaders } from './lib/headers.ts';
 import { errorMeta } from './lib/meta.ts';
 import { MaintenanceScreen } from './routes/maintenance.tsx';
 import type { Route } from './+types/root';
@@ -32,10 +34,17 @@ const MAINTENANCE = 'maintenance';
 const maintenanceGate: MiddlewareFunction = ({ request, context }) => {
   if (!context.get(appContext).maintenance) return;
   if (stripLocale(new URL(request.url).pathname) === '/maintenance') return;
-  throw data(MAINTENANCE, { status: 503, headers: { 'retry-after': '300' } });
+  throw data(MAINTENANCE, { status: 503 });
 };
 
-export const middleware = [maintenanceGate];
+// Who is logged in, once per request, before any loader runs.
+const loadSessionUser: MiddlewareFunction = async ({ context }) => {
+  const app = context.get(appContext);
+  context.set(appContext, { ...app, user: await findSessionUser(app.db, app.sessionToken) });
+};
+
+export const middleware = [maintenanceGate, loadSessionUser];
+export const headers = forwardHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.get(appContext).config.publicUrl };

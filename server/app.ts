@@ -11,7 +11,7 @@ import { healthRoutes } from '#server/health.ts';
 import { createBotCheck } from '#server/captcha/bot-check.ts';
 import { botCheckRoutes } from '#server/captcha/bot-check.api.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
-import { findSessionUser, sessionCookieName } from '#server/modules/auth/session.service.ts';
+import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
@@ -33,7 +33,7 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
     // Secrets never reach the log, whatever route logs what.
@@ -75,9 +75,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(options.build ? { build: options.build } : {}),
-    mode: production ? 'production' : 'development',
+    // The built app always runs in production mode: errors reach the browser sanitised, never
+    // with a stack trace, whatever NODE_ENV says. Only Vite's dev server runs in development mode.
+    mode: development ? 'development' : 'production',
     staticOptions: { preCompressed: true },
-    async getLoadContext(request) {
+    getLoadContext(request) {
       const sessionToken = readCookie(request.headers.cookie, cookieName);
       const context = new RouterContextProvider();
       context.set(appContext, {
@@ -90,7 +92,7 @@ export async function buildApp(options: AppOptions) {
         mailer,
         botCheck,
         sessionToken,
-        user: await findSessionUser(db, sessionToken),
+        user: null, // resolved by the root middleware, so a failure shows the error screen
       });
       return context;
     },

@@ -6,11 +6,14 @@ import fp from 'fastify-plugin';
 const MACHINE_PATHS = /^\/api\//;
 
 export const maintenanceGate = fp(async (app: FastifyInstance, options: { enabled: () => boolean }) => {
+  // Tell clients and crawlers when to come back, whoever produced the 503.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 503 && options.enabled()) reply.header('retry-after', '300');
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!options.enabled()) return;
     const path = request.url.split('?')[0] ?? '/';
     if (!MACHINE_PATHS.test(path)) return;
-    reply.header('retry-after', '300');
     return reply.code(503).send({ error: 'maintenance' });
   });
 });

@@ -224,3 +224,25 @@ describe('database down', () => {
     await broken.app.close();
   });
 });
+
+describe('failures while loading', () => {
+  it('answers 500 with the error screen and no stack trace when a loader fails', async () => {
+    const broken = await createTestApp();
+    await broken.db.destroy();
+    const response = await broken.app.inject({ url: '/user/reset/confirm?token=abc', headers: es });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('Código: 500');
+    expect(response.body).toContain('Algo salió mal');
+    expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
+    const english = await broken.app.inject({ url: '/en/user/reset/confirm?token=abc', headers: en });
+    expect(english.body).toContain('Something went wrong');
+    await broken.app.close();
+  });
+
+  it('sends Retry-After with the maintenance 503', async () => {
+    const maintenance = await createTestApp({ MAINTENANCE_MODE: '1' });
+    const response = await maintenance.app.inject({ url: '/terms', headers: es });
+    expect(response.headers['retry-after']).toBe('300');
+    await maintenance.dispose();
+  });
+});

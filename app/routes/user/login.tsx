@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/login';
@@ -11,6 +12,7 @@ import { loginAction, loginLoader } from './login.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.login');
 export const loader = (args: Route.LoaderArgs) => loginLoader(args);
+export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => loginAction(args);
 
 export default function Login({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
+import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/logout';
@@ -9,7 +10,7 @@ import { logoutLoader } from './logout.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.logout');
 export const loader = (args: Route.LoaderArgs) => logoutLoader(args);
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = forwardHeaders;
 
 export default function Logout() {
   const { t } = useTranslation();

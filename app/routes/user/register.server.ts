@@ -5,7 +5,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { RegisterSchema } from '#common/schemas/user.ts';
 import { echo, failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
-import { register } from '#server/modules/auth/auth.service.ts';
+import { guardRegistration, register } from '#server/modules/auth/auth.service.ts';
 import { sessionCookie } from '#server/modules/auth/session.service.ts';
 import { BOT_CHECK_CHALLENGE_PATH } from '#server/captcha/bot-check.ts';
 
@@ -24,12 +24,17 @@ export async function registerAction({ request, context }: LoaderFunctionArgs) {
   const { db, ip, config, mailer, botCheck } = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
   const values = formValues(await request.formData());
+  try {
+    await guardRegistration(db, ip);
+  } catch (error) {
+    return failure(error, values);
+  }
   const parsed = parseWith(RegisterSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   const human = botCheck.kind === 'altcha' ? await botCheck.verify(values.altcha) : await botCheck.verify(values.recaptchaToken, ip);
   if (!human) return data<FormResult>({ formError: { key: 'auth.robot' }, values: echo(values) }, { status: 400 });
   try {
-    const { token } = await register({ db, mailer, publicUrl: config.publicUrl }, parsed.data, { locale, ip });
+    const { token } = await register({ db, mailer, publicUrl: config.publicUrl }, parsed.data, { locale });
     return redirect(`${localizePath('/', locale)}?welcome=1`, { headers: { 'Set-Cookie': sessionCookie(config, token) } });
   } catch (error) {
     return failure(error, values);

@@ -7,6 +7,7 @@ import { BotCheck, type BotCheckHandle } from '#app/components/bot-check.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { type FieldErrors, formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -16,6 +17,7 @@ import { registerAction, registerLoader } from './register.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.register');
 export const loader = (args: Route.LoaderArgs) => registerLoader(args);
+export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => registerAction(args);
 
 const STEP_ONE_FIELDS = ['email', 'password', 'passwordRepeat'];

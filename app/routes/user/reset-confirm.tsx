@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/reset-confirm';
@@ -10,6 +11,7 @@ import { resetConfirmAction, resetConfirmLoader } from './reset-confirm.server.t
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.resetConfirm');
 export const loader = (args: Route.LoaderArgs) => resetConfirmLoader(args);
+export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => resetConfirmAction(args);
 
 /** The landing of the e-mailed link (user layout). */

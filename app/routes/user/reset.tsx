@@ -4,12 +4,14 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/reset';
 import { resetAction } from './reset.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.reset');
+export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => resetAction(args);
 
 export default function Reset() {

@@ -15,10 +15,14 @@ import { newToken, tokenHash } from './tokens.ts';
 export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string };
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** Registration after the bot check: account, welcome e-mail in the user's language, session. */
-export async function register(deps: AuthDeps, input: RegisterInput, context: { locale: Locale; ip: string }) {
-  await assertUnderLimit(deps.db, `register:ip:${context.ip}`, LIMITS.registerPerIp);
-  await countAttempt(deps.db, `register:ip:${context.ip}`, LIMITS.registerPerIp);
+/** Every registration attempt from an address counts, valid or not (bots rarely send valid forms). */
+export async function guardRegistration(db: Db, ip: string) {
+  await assertUnderLimit(db, `register:ip:${ip}`, LIMITS.registerPerIp);
+  await countAttempt(db, `register:ip:${ip}`, LIMITS.registerPerIp);
+}
+
+/** Registration after the guard and the bot check: account, welcome e-mail in the user's language, session. */
+export async function register(deps: AuthDeps, input: RegisterInput, context: { locale: Locale }) {
   const { id, lockerCode } = await createUser(deps.db, input, { locale: context.locale });
   await deps.mailer.send(
     welcomeMail(context.locale, input.email, { name: input.name, lockerCode, loginUrl: `${deps.publicUrl}${localizePath('/user/login', context.locale)}` }),

@@ -1,0 +1,50 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+
+let clients = 0;
+/** A different client address per call, so per-IP rate limits only meet the tests that aim at them. */
+export const nextClientIp = () => `10.0.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
+
+/** Posts a form the way a browser without JavaScript does. */
+export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = nextClientIp()) {
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie: 'lang=es', ...headers },
+  });
+}
+
+/** The session cookie a response set, ready for the next request's Cookie header. */
+export function sessionFrom(response: LightMyRequestResponse): string {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const session = cookies.find((c) => c.startsWith('tiendabox_session=') && !c.includes('Max-Age=0'));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return session.split(';')[0]!;
+}
+
+/** Solves the bot check like the browser widget does, with the library's own solver. */
+export async function solveBotCheck(app: FastifyInstance): Promise<string> {
+  const challenge = (await app.inject('/api/v1/bot-check/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export const validRegistration = (email: string) => ({
+  email,
+  password: 'secret123',
+  passwordRepeat: 'secret123',
+  name: 'Ana',
+  lastname: 'Pérez',
+  documentType: 'cedula',
+  documentNumber: '1710034065',
+  phone: '+593 99 765 4321',
+  address: 'Av. 6 de Diciembre N24-253',
+  country: 'Ecuador',
+  state: 'Pichincha',
+  city: 'Quito',
+  zip: '170143',
+  terms: 'on',
+});
