@@ -1,6 +1,10 @@
+import { casillero } from './en/casillero.ts';
+import { upload } from './en/upload.ts';
 import type { Messages } from './messages.ts';
 
 export const en: Messages = {
+  upload,
+  casillero,
   app: {
     name: 'Tiendabox',
     tagline: 'Your US parcel box and your online store, in one account',

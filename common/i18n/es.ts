@@ -1,5 +1,10 @@
+import { casillero } from './es/casillero.ts';
+import { upload } from './es/upload.ts';
+
 // Spanish is the source language: every key starts here and en.ts is type-checked against it.
 export const es = {
+  upload,
+  casillero,
   app: {
     name: 'Tiendabox',
     tagline: 'Tu casillero en EE. UU. y tu tienda en línea, en una sola cuenta',

@@ -56,12 +56,127 @@ export interface RateLimitTable {
   reset_at: string;
 }
 
+export interface UploadTable {
+  id: string;
+  user_id: number;
+  storage_key: string;
+  name: string;
+  type: string;
+  size: number;
+  claimed: number;
+  created_at: string;
+}
+
+export type AlertStatus = 'pending' | 'received';
+export interface AlertTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number | null;
+  tracking_number: string;
+  carrier: string;
+  store: string;
+  content: string;
+  declared_value_cents: number;
+  expected_date: string | null;
+  invoice_upload_id: string | null;
+  status: AlertStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PackageStatus = 'in_warehouse' | 'consolidating' | 'shipped' | 'in_customs' | 'delivered';
+export interface PackageTable {
+  id: Generated<number>;
+  user_id: number;
+  consolidation_id: number | null;
+  tracking_number: string;
+  carrier: string;
+  store: string;
+  description: string;
+  weight_lb: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  declared_value_cents: number;
+  photo_upload_id: string | null;
+  status: PackageStatus;
+  received_at: string;
+  updated_at: string;
+}
+
+export type ConsolidationStatus = 'requested' | 'processing' | 'shipped' | 'in_customs' | 'delivered' | 'cancelled';
+export interface ConsolidationTable {
+  id: Generated<number>;
+  user_id: number;
+  delivery_address: string;
+  notes: string;
+  status: ConsolidationStatus;
+  total_weight_lb: number;
+  billable_weight_lb: number;
+  declared_value_cents: number;
+  cost_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConsolidationEventTable {
+  id: Generated<number>;
+  consolidation_id: number;
+  status: ConsolidationStatus;
+  note: string;
+  created_at: string;
+}
+
+export type TicketStatus = 'open' | 'answered' | 'closed';
+export interface TicketTable {
+  id: Generated<number>;
+  user_id: number;
+  subject: string;
+  category: string;
+  status: TicketStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TicketMessageTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author_user_id: number | null;
+  from_staff: number;
+  body: string;
+  created_at: string;
+}
+
+export interface TicketAttachmentTable {
+  message_id: number;
+  upload_id: string;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  params: string;
+  link: string;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   setting: SettingTable;
   user: UserTable;
   session: SessionTable;
   password_reset: PasswordResetTable;
   rate_limit: RateLimitTable;
+  upload: UploadTable;
+  alert: AlertTable;
+  package: PackageTable;
+  consolidation: ConsolidationTable;
+  consolidation_event: ConsolidationEventTable;
+  ticket: TicketTable;
+  ticket_message: TicketMessageTable;
+  ticket_attachment: TicketAttachmentTable;
+  notification: NotificationTable;
 }
 
 export type UserRow = Selectable<UserTable>;

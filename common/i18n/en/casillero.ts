@@ -1,0 +1,3 @@
+import type { Messages } from '../messages.ts';
+
+export const casillero: Messages['casillero'] = {};

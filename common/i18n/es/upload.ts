@@ -1,0 +1,2 @@
+// Messages of the upload feature (Spanish source; en/upload.ts mirrors it).
+export const upload = {} as const;
