@@ -2,20 +2,18 @@ import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, Unsty
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
-import { appContext } from '#app-context';
+import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { type MenuItem, mainMenu } from '#app/lib/menu.ts';
 import { requireUser } from '#app/lib/require-user.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import type { Route } from './+types/default';
+import { defaultLayoutLoader } from './default.server.ts';
 
 export const middleware = [requireUser];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(appContext).user;
-  return { user: user ? { name: user.name, role: user.role } : null };
-}
+export const loader = (args: Route.LoaderArgs) => defaultLayoutLoader(args);
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
 
@@ -44,6 +42,12 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
         />
       ),
     );
+}
+
+function HeaderBell() {
+  const locale = localeFromPath(useLocation().pathname);
+  const data = useRouteLoaderData<LayoutData>(`${locale}/layout-default`);
+  return data?.user ? <NotificationBell unread={data.unread} latest={data.latest} /> : null;
 }
 
 function UserMenu() {
@@ -100,6 +104,7 @@ export default function DefaultLayout() {
           </Group>
           <Group gap="md" wrap="nowrap">
             <LanguageSwitch />
+            <HeaderBell />
             <UserMenu />
           </Group>
         </Group>

@@ -17,6 +17,8 @@ export function invalid(errors: FieldErrors, values: Record<string, string>) {
 /** Maps a business failure to the form's answer; anything else is a real error (500). */
 export function failure(error: unknown, values: Record<string, string>) {
   if (!(error instanceof AppError)) throw error;
+  // Another owner's record, or none: the same 404 screen as an unknown page.
+  if (error.status === 404) throw data(null, { status: 404 });
   const headers: Record<string, string> = {};
   const result: FormResult = { values: echo(values) };
   if (error.retryAfterSeconds) {
@@ -28,4 +30,14 @@ export function failure(error: unknown, values: Record<string, string>) {
     result.formError = { key: error.code };
   }
   return data(result, { status: error.status, headers });
+}
+
+/** Runs a loader's service call; a business 404 becomes the 404 screen instead of a 500. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
 }

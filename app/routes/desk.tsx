@@ -1,28 +1,102 @@
-import { Paper, Text } from '@mantine/core';
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { FormAlert } from '#app/components/form-alert.tsx';
+import { NotificationText } from '#app/components/notification-text.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
+import { currentUser } from '#app/lib/current-user.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/desk';
+import { deskSummary } from './desk.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.desk');
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { name: context.get(appContext).user?.name ?? '' };
+  return deskSummary(context.get(appContext).db, { userId: currentUser(context).id });
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const locale = localeFromPath(useLocation().pathname);
+  const { counts, warehouse, lockerCode, fullName, latest } = loaderData;
+  const tiles = [
+    { label: t('desk.pendingAlerts'), value: counts.pendingAlerts, to: '/alert?status=pending', testId: 'count-alerts' },
+    { label: t('desk.inWarehouse'), value: counts.inWarehouse, to: '/consolidate/new', testId: 'count-packages' },
+    { label: t('desk.consolidations'), value: counts.consolidations, to: '/consolidate', testId: 'count-consolidations' },
+    { label: t('desk.openTickets'), value: counts.openTickets, to: '/ticket', testId: 'count-tickets' },
+    { label: t('desk.unread'), value: counts.unread, to: '/notification', testId: 'count-unread' },
+  ];
   return (
     <>
-      <PageHeader title={t('desk.greeting', { name: loaderData.name })} description={t('page.desk')} />
+      <PageHeader title={t('desk.greeting', { name: fullName.split(' ')[0] ?? '' })} description={t('page.desk')} />
       <FormAlert notice={params.get('welcome') ? t('auth.registered') : undefined} />
-      <Paper withBorder p="lg" mt="md">
-        <Text>{t('desk.placeholder')}</Text>
-      </Paper>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} mt="md">
+        {tiles.map((tile) => (
+          <Card key={tile.testId} component={Link} to={localizePath(tile.to, locale)} withBorder radius="md" padding="md" data-testid={tile.testId}>
+            <Text fz={28} fw={800} c="brand.9">
+              {tile.value}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {tile.label}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} fz="lg" mb="sm">
+            {t('desk.lockerTitle')}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {t('desk.lockerCode')}
+          </Text>
+          <Text fz={24} fw={800} c="accent.8" data-testid="desk-locker-code">
+            {lockerCode}
+          </Text>
+          <Text fz="sm" c="dimmed" mt="md">
+            {t('desk.usAddress')}
+          </Text>
+          <Stack gap={0} data-testid="us-address">
+            <Text fw={600}>
+              {fullName} · {lockerCode}
+            </Text>
+            <Text>{warehouse.line1}</Text>
+            <Text>{warehouse.line2}</Text>
+            <Text>
+              {warehouse.city}, {warehouse.state} {warehouse.zip}
+            </Text>
+            <Text>{warehouse.country}</Text>
+            <Text>{warehouse.phone}</Text>
+          </Stack>
+          <Text fz="xs" c="dimmed" mt="sm">
+            {t('desk.usAddressHint')}
+          </Text>
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="lg">
+              {t('desk.latest')}
+            </Title>
+            <Anchor component={Link} to={localizePath('/notification', locale)} fz="sm">
+              {t('desk.seeAll')}
+            </Anchor>
+          </Group>
+          {latest.length === 0 ? (
+            <Text c="dimmed">{t('notification.none')}</Text>
+          ) : (
+            <Stack gap="sm">
+              {latest.map((item) => (
+                <Anchor key={item.id} component={Link} to={`${localizePath('/notification', locale)}?open=${item.id}`} underline="never" c="inherit">
+                  <NotificationText item={item} />
+                </Anchor>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      </SimpleGrid>
     </>
   );
 }

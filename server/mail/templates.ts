@@ -31,3 +31,8 @@ export function passwordResetMail(locale: Locale, to: string, data: { name: stri
     url: data.link,
   });
 }
+
+export function notificationMail(locale: Locale, to: string, data: { title: string; body: string; link: string }): Mail {
+  const t = translator(locale);
+  return compose(to, data.title, [data.body], { label: t('notification.open'), url: data.link });
+}

@@ -1,5 +1,90 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Anchor, Button, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+import type { Route } from './+types/list';
+import { AlertForm } from './alert-form.tsx';
+import { alertListAction, alertListLoader } from './alert.server.ts';
 
-const screen = titledScreen('page.alerts');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.alerts');
+export const loader = (args: Route.LoaderArgs) => alertListLoader(args);
+export const action = (args: Route.ActionArgs) => alertListAction(args);
+
+export default function AlertList({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  const { result } = useFormResult();
+  // The dialog opens again when the server sends the form back with errors.
+  const [opened, { open, close }] = useDisclosure(false);
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    if (result?.errors || result?.formError) open();
+  }
+  return (
+    <>
+      <RecordToast />
+      <PageHeader
+        title={t('page.alerts')}
+        description={t('casillero.alert.newText')}
+        actions={
+          <Button onClick={open} data-testid="new-alert">
+            {t('casillero.alert.new')}
+          </Button>
+        }
+      />
+      <ListToolbar
+        q={query.q}
+        sort={query.sort}
+        dir={query.dir}
+        filters={[
+          {
+            name: 'status',
+            label: t('casillero.alert.status'),
+            value: query.filters.status,
+            options: (['pending', 'received'] as const).map((status) => ({ value: status, label: t(`casillero.alertStatus.${status}`) })),
+          },
+        ]}
+      />
+      <DataTable
+        caption={t('page.alerts')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          {
+            key: 'tracking',
+            label: t('casillero.alert.trackingNumber'),
+            sort: 'tracking',
+            render: (row) => (
+              <Anchor component={Link} to={`${localizePath('/alert/show', locale)}?id=${row.id}`} fw={600}>
+                {row.tracking_number}
+              </Anchor>
+            ),
+          },
+          { key: 'store', label: t('casillero.alert.store'), render: (row) => <Text fz="sm">{row.store}</Text> },
+          { key: 'carrier', label: t('casillero.alert.carrier'), render: (row) => row.carrier },
+          { key: 'value', label: t('casillero.alert.declaredValue'), sort: 'value', align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
+          { key: 'expected', label: t('casillero.alert.expectedDate'), sort: 'expected', render: (row) => (row.expected_date ? formatDate(row.expected_date, locale) : '—') },
+          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+      <Modal opened={opened} onClose={close} title={t('casillero.alert.new')} size="lg">
+        <AlertForm intent="create" submitLabel={t('list.create')} />
+      </Modal>
+    </>
+  );
+}

@@ -1,5 +1,144 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ConfirmButton } from '#app/components/confirm-button.tsx';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+import type { Route } from './+types/show';
+import { AlertForm } from './alert-form.tsx';
+import { alertShowAction, alertShowLoader } from './alert.server.ts';
 
-const screen = titledScreen('page.alertShow');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.alertShow');
+export const loader = (args: Route.LoaderArgs) => alertShowLoader(args);
+export const action = (args: Route.ActionArgs) => alertShowAction(args);
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export default function AlertShow({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  const { alert, package: pkg, history } = loaderData;
+  const { result, formError } = useFormResult();
+  const [editing, { open, close }] = useDisclosure(false);
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    if (result?.errors) open();
+  }
+  const pending = alert.status === 'pending';
+  return (
+    <>
+      <RecordToast />
+      <PageHeader
+        title={t('casillero.alert.number', { id: alert.id })}
+        description={alert.tracking_number}
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to={localizePath('/alert', locale)} variant="default">
+              {t('list.back')}
+            </Button>
+            {pending ? (
+              <>
+                <Button onClick={open} variant="light">
+                  {t('list.edit')}
+                </Button>
+                <ConfirmButton intent="delete" label={t('list.delete')} title={t('casillero.alert.deleteTitle')} message={t('list.deleteMessage')} />
+              </>
+            ) : null}
+          </Group>
+        }
+      />
+      <FormAlert error={formError} />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md">
+        <Paper withBorder p="lg" radius="md" style={{ gridColumn: 'span 2' }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Field label={t('casillero.alert.status')}>
+              <StatusBadge kind="alertStatus" status={alert.status} />
+            </Field>
+            <Field label={t('casillero.alert.carrier')}>{alert.carrier}</Field>
+            <Field label={t('casillero.alert.store')}>{alert.store}</Field>
+            <Field label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declared_value_cents, locale)}</Field>
+            <Field label={t('casillero.alert.expectedDate')}>{alert.expected_date ? formatDate(alert.expected_date, locale) : '—'}</Field>
+            <Field label={t('casillero.alert.invoice')}>
+              {alert.invoice_upload_id ? (
+                <Anchor href={`/api/v1/uploads/${alert.invoice_upload_id}`} target="_blank" rel="noopener">
+                  {t('list.view')}
+                </Anchor>
+              ) : (
+                '—'
+              )}
+            </Field>
+          </SimpleGrid>
+          <Stack mt="md">
+            <Field label={t('casillero.alert.content')}>{alert.content}</Field>
+          </Stack>
+          <Title order={2} fz="md" mt="xl" mb="sm">
+            {t('casillero.alert.package')}
+          </Title>
+          {pkg ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Field label={t('casillero.alert.status')}>
+                <StatusBadge kind="packageStatus" status={pkg.status} />
+              </Field>
+              <Field label={t('casillero.alert.weight')}>{pkg.weight_lb} lb</Field>
+              <Field label={t('casillero.alert.dimensions')}>
+                {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm} cm
+              </Field>
+            </SimpleGrid>
+          ) : (
+            <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>
+          )}
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} fz="md" mb="md">
+            {t('casillero.alert.history')}
+          </Title>
+          <Timeline active={history.length - 1} bulletSize={18} lineWidth={2}>
+            {history.map((step, index) => (
+              <Timeline.Item key={`${step.status}-${index}`} title={t((step.status in HISTORY ? `casillero.history.${step.status}` : `casillero.consolidationStatus.${step.status}`) as never)}>
+                <Text c="dimmed" fz="sm">
+                  {formatDate(step.at, locale, true)}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Paper>
+      </SimpleGrid>
+      <Modal opened={editing} onClose={close} title={t('casillero.alert.edit')} size="lg">
+        <AlertForm
+          intent="update"
+          submitLabel={t('list.save')}
+          initial={{
+            trackingNumber: alert.tracking_number,
+            carrier: alert.carrier,
+            store: alert.store,
+            content: alert.content,
+            declaredValue: String(alert.declared_value_cents / 100),
+            expectedDate: alert.expected_date ?? '',
+          }}
+        />
+      </Modal>
+    </>
+  );
+}
+
+const HISTORY = { alerted: true, received: true };

@@ -1,2 +1,25 @@
 // Messages of the upload feature (Spanish source; en/upload.ts mirrors it).
-export const upload = {} as const;
+export const upload = {
+  dropHere: 'Arrastra el archivo aquí',
+  or: 'o',
+  choose: 'Elegir archivo',
+  replace: 'Cambiar archivo',
+  uploading: 'Subiendo {{name}}…',
+  progress: 'Progreso de la subida de {{name}}',
+  ready: 'Archivo listo: {{name}}',
+  removed: 'Se quitó el archivo',
+  remove: 'Quitar',
+  removeFile: 'Quitar el archivo {{name}}',
+  open: 'Ver archivo',
+  hint: {
+    documents: 'PDF, PNG o JPEG, máx. 3 MB',
+    images: 'PNG o JPEG, máx. 3 MB',
+  },
+  wait: 'Espera a que termine la subida del archivo',
+  fileSize: 'El tamaño del archivo excede el máximo permitido',
+  fileType: 'Archivo no válido',
+  missing: 'Elige un archivo',
+  notFound: 'El archivo no existe o ya no está disponible',
+  network: 'Error de conexión',
+  unauthorized: 'Tu sesión terminó. Vuelve a iniciar sesión para subir archivos.',
+} as const;

@@ -1,0 +1,77 @@
+import { Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { listHref } from '#app/lib/list-url.ts';
+
+export type Column<Row> = {
+  key: string;
+  label: string;
+  /** The list query's sort name when the column can sort. */
+  sort?: string;
+  render: (row: Row) => React.ReactNode;
+  align?: 'left' | 'right';
+};
+
+/**
+ * The list pattern's table: sortable headers are links (the URL holds the state), an empty list
+ * says so, and a narrow screen scrolls the table sideways instead of squeezing it.
+ */
+export function DataTable<Row>({ columns, rows, rowKey, sort, dir, caption }: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  sort: string;
+  dir: 'asc' | 'desc';
+  caption: string;
+}) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  return (
+    <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+      <Table striped highlightOnHover verticalSpacing="sm" miw={640} captionSide="top">
+        <caption className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {caption}
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const active = column.sort && column.sort === sort;
+              return (
+                <Table.Th key={column.key} ta={column.align} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {column.sort ? (
+                    <UnstyledButton component={Link} to={listHref(search, { sort: column.sort, dir: active && dir === 'desc' ? 'asc' : 'desc' })} fw={700} fz="sm">
+                      {column.label} {active ? (dir === 'asc' ? '↑' : '↓') : ''}
+                    </UnstyledButton>
+                  ) : (
+                    column.label
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text ta="center" c="dimmed" py="xl" data-testid="empty-list">
+                  {t('record.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.align}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,29 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { localeFromPath } from '#common/locale.ts';
+import { formatDate } from '#common/money.ts';
+
+export type NotificationItem = { id: number; kind: string; params: string; link: string; read_at: string | null; created_at: string };
+
+/** A notification drawn in the reader's language from its kind and parameters. */
+export function NotificationText({ item }: { item: NotificationItem }) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  let params: Record<string, unknown> = {};
+  try {
+    params = JSON.parse(item.params) as Record<string, unknown>;
+  } catch {
+    // An unreadable row still shows its kind's title.
+  }
+  return (
+    <Stack gap={0}>
+      <Text fz="sm" fw={item.read_at ? 400 : 700}>
+        {String(t(`notification.${item.kind}.title` as never, params as never))}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {formatDate(item.created_at, locale, true)}
+      </Text>
+    </Stack>
+  );
+}

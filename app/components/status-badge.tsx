@@ -1,0 +1,18 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Record<string, string> = {
+  pending: 'yellow', received: 'brand', in_warehouse: 'brand', consolidating: 'indigo', requested: 'yellow', processing: 'indigo',
+  shipped: 'blue', in_customs: 'orange', delivered: 'green', cancelled: 'gray', open: 'yellow', answered: 'brand', closed: 'gray',
+};
+
+type Kind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'ticketStatus';
+
+export function StatusBadge({ kind, status }: { kind: Kind; status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-status={status}>
+      {t(`casillero.${kind}.${status}` as never)}
+    </Badge>
+  );
+}

@@ -1,0 +1,5 @@
+import { titledScreen } from '#app/lib/titled-screen.tsx';
+
+const screen = titledScreen('page.adminConsolidations');
+export const meta = screen.meta;
+export default screen.Component;

@@ -1,0 +1,1 @@
+export { deskSummary } from '#server/modules/desk/desk.service.ts';

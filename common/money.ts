@@ -1,0 +1,17 @@
+// Money travels in integer cents (no float rounding); forms and screens use dollars.
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function formatMoney(cents: number, locale: 'es' | 'en'): string {
+  return new Intl.NumberFormat(locale === 'es' ? 'es-EC' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+export function formatDate(iso: string, locale: 'es' | 'en', withTime = false): string {
+  const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-EC' : 'en-US', {
+    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+    timeZone: 'America/Guayaquil',
+  }).format(date);
+}

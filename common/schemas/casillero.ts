@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../list-query.ts';
+
+// Shared by the forms, the actions and the JSON API. Messages are i18n keys.
+const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).catch('').default('');
+const money = z.coerce
+  .number({ error: 'validation.number' })
+  .min(0, { error: 'validation.positive' })
+  .max(100_000, { error: 'validation.tooLarge' })
+  .transform((dollars) => Math.round(dollars * 100));
+
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'LaserShip', 'Other'] as const;
+
+export const AlertInputSchema = z.object({
+  trackingNumber: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{6,40}$/, { error: 'casillero.alert.trackingInvalid' }),
+  carrier: z.enum(CARRIERS, { error: 'validation.required' }),
+  store: text(100),
+  content: text(500),
+  declaredValue: money,
+  expectedDate: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'validation.date' })
+    .transform((value) => value || null)
+    .catch(null),
+  invoiceUpload: z.string().trim().max(36).optional().transform((value) => value || null),
+});
+export type AlertInput = z.infer<typeof AlertInputSchema>;
+
+export const AlertListQuery = listQuerySchema({
+  sort: ['created', 'expected', 'value', 'tracking'],
+  defaultSort: 'created',
+  filters: { status: ['pending', 'received'] },
+});
+
+export const PackageInputSchema = z.object({
+  lockerCode: z.string({ error: 'validation.required' }).trim().toUpperCase().regex(/^EC-\d{5,}$/, { error: 'casillero.package.lockerInvalid' }),
+  trackingNumber: AlertInputSchema.shape.trackingNumber,
+  carrier: AlertInputSchema.shape.carrier,
+  store: optionalText(100),
+  description: optionalText(500),
+  weightLb: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }),
+  lengthCm: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(300, { error: 'validation.tooLarge' }),
+  widthCm: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(300, { error: 'validation.tooLarge' }),
+  heightCm: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(300, { error: 'validation.tooLarge' }),
+  declaredValue: money,
+  photoUpload: z.string().trim().max(36).optional().transform((value) => value || null),
+});
+export type PackageInput = z.infer<typeof PackageInputSchema>;

@@ -1,0 +1,44 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { alertApi } from '#server/modules/alert/alert.api.ts';
+import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
+import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { currentUserPlugin } from '#server/plugins/current-user.ts';
+import { apiErrorHandler } from './api-errors.ts';
+
+export type ApiDeps = { db: Db; config: Config; mailer: Mailer };
+
+/**
+ * The JSON API under /api/v1: thin routes over the same services the pages use, each with zod
+ * schemas that validate the input and describe it in the OpenAPI document at /api/docs.
+ */
+export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Tiendabox API', version: '1.0.0', description: 'Casillero and store API. Authenticated by the session cookie of a logged-in user.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tiendabox_session' } } },
+      security: [{ session: [] }],
+    },
+    hideUntagged: true,
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(async (v1) => {
+    v1.setValidatorCompiler(validatorCompiler);
+    v1.setSerializerCompiler(serializerCompiler);
+    v1.setErrorHandler(apiErrorHandler);
+    await v1.register(currentUserPlugin, { db: deps.db, config: deps.config });
+    v1.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    await v1.register(alertApi, deps);
+    await v1.register(consolidationApi, deps);
+    await v1.register(ticketApi, deps);
+  }, { prefix: '/api/v1' });
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
+import type { ApiDeps } from '#server/api/api.ts';
+import { requireUser } from '#server/plugins/current-user.ts';
+import * as alerts from './alert.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+const Alert = z.object({
+  id: z.number(),
+  trackingNumber: z.string(),
+  carrier: z.string(),
+  store: z.string(),
+  content: z.string(),
+  declaredValueCents: z.number(),
+  expectedDate: z.string().nullable(),
+  status: z.enum(['pending', 'received']),
+  packageId: z.number().nullable(),
+  invoiceUploadId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+type AlertRow = Awaited<ReturnType<typeof alerts.listAlerts>>['rows'][number];
+const toAlert = (row: AlertRow): z.infer<typeof Alert> => ({
+  id: row.id,
+  trackingNumber: row.tracking_number,
+  carrier: row.carrier,
+  store: row.store,
+  content: row.content,
+  declaredValueCents: row.declared_value_cents,
+  expectedDate: row.expected_date,
+  status: row.status,
+  packageId: row.package_id,
+  invoiceUploadId: row.invoice_upload_id,
+  createdAt: row.created_at,
+});
+
+/** Alerts of the logged-in client: the same service, rules and owner scoping as /alert. */
+export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['alerts'];
+  api.addHook('preHandler', requireUser);
+
+  api.get('/alerts', {
+    schema: {
+      tags,
+      summary: 'List my alerts',
+      querystring: z.record(z.string(), z.string()),
+      response: { 200: z.object({ rows: z.array(Alert), total: z.number(), page: z.number(), pages: z.number() }) },
+    },
+    handler: async (request) => {
+      const page = await alerts.listAlerts(db, { userId: request.user!.id }, AlertListQuery.parse(request.query));
+      return { ...page, rows: page.rows.map(toAlert) };
+    },
+  });
+
+  api.post('/alerts', {
+    schema: { tags, summary: 'Pre-alert a purchase', body: AlertInputSchema, response: { 201: z.object({ id: z.number() }) } },
+    handler: async (request, reply) => {
+      const id = await alerts.createAlert(db, { userId: request.user!.id }, request.body);
+      return reply.code(201).send({ id });
+    },
+  });
+
+  api.get('/alerts/:id', {
+    schema: { tags, summary: 'One of my alerts', params: IdParams, response: { 200: Alert } },
+    handler: async (request) => toAlert((await alerts.getAlert(db, { userId: request.user!.id, id: request.params.id })).alert),
+  });
+
+  api.put('/alerts/:id', {
+    schema: { tags, summary: 'Change a pending alert', params: IdParams, body: AlertInputSchema, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await alerts.updateAlert(db, { userId: request.user!.id, id: request.params.id }, request.body);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.delete('/alerts/:id', {
+    schema: { tags, summary: 'Delete a pending alert', params: IdParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await alerts.deleteAlert(db, { userId: request.user!.id, id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import type { ListQuery } from '#common/list-query.ts';
+import type { AlertInput } from '#common/schemas/casillero.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import { claimUpload } from '#server/modules/upload/upload.service.ts';
+import * as alerts from './alert.repository.ts';
+
+type Owner = { userId: number };
+const notFound = () => new AppError('error.generic', 404);
+
+export const listAlerts = (db: Db, owner: Owner, query: ListQuery<'created' | 'expected' | 'value' | 'tracking', 'status'>) =>
+  alerts.listAlerts(db, owner, query);
+
+/** One alert with its package and the package's way so far; another client's alert is not found. */
+export async function getAlert(db: Db, { userId, id }: Owner & { id: number }) {
+  const alert = await alerts.findAlert(db, { userId, id });
+  if (!alert) throw notFound();
+  const pkg = alert.package_id
+    ? await db
+        .selectFrom('package')
+        .select(['id', 'status', 'weight_lb', 'length_cm', 'width_cm', 'height_cm', 'received_at', 'consolidation_id'])
+        .where('id', '=', alert.package_id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  const events = pkg?.consolidation_id
+    ? await db
+        .selectFrom('consolidation_event')
+        .select(['status', 'note', 'created_at'])
+        .where('consolidation_id', '=', pkg.consolidation_id)
+        .orderBy('id', 'asc')
+        .execute()
+    : [];
+  const history = [
+    { status: 'alerted', at: alert.created_at },
+    ...(pkg ? [{ status: 'received', at: pkg.received_at }] : []),
+    ...events.map((event) => ({ status: event.status, at: event.created_at })),
+  ];
+  return { alert, package: pkg ?? null, history };
+}
+
+async function assertNewTracking(db: Db, owner: Owner, trackingNumber: string, exceptId?: number) {
+  if (await alerts.trackingAlerted(db, owner, trackingNumber, exceptId)) {
+    throw new AppError('casillero.alert.duplicateTracking', 409, { field: 'trackingNumber' });
+  }
+}
+
+export async function createAlert(db: Db, owner: Owner, input: AlertInput) {
+  await assertNewTracking(db, owner, input.trackingNumber);
+  if (input.invoiceUpload) await claimUpload(db, { userId: owner.userId, uploadId: input.invoiceUpload });
+  const now = new Date().toISOString();
+  return alerts.insertAlert(db, {
+    user_id: owner.userId,
+    package_id: null,
+    tracking_number: input.trackingNumber,
+    carrier: input.carrier,
+    store: input.store,
+    content: input.content,
+    declared_value_cents: input.declaredValue,
+    expected_date: input.expectedDate,
+    invoice_upload_id: input.invoiceUpload,
+    status: 'pending',
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** Only a pending alert can change (PRODUCT §6); a received one belongs to its package now. */
+export async function updateAlert(db: Db, { userId, id }: Owner & { id: number }, input: AlertInput) {
+  const current = await alerts.findAlert(db, { userId, id });
+  if (!current) throw notFound();
+  if (current.status !== 'pending') throw new AppError('casillero.alert.notPending', 409);
+  await assertNewTracking(db, { userId }, input.trackingNumber, id);
+  const invoice = input.invoiceUpload && input.invoiceUpload !== current.invoice_upload_id ? input.invoiceUpload : null;
+  if (invoice) await claimUpload(db, { userId, uploadId: invoice });
+  await alerts.updateAlert(db, { userId, id }, {
+    tracking_number: input.trackingNumber,
+    carrier: input.carrier,
+    store: input.store,
+    content: input.content,
+    declared_value_cents: input.declaredValue,
+    expected_date: input.expectedDate,
+    invoice_upload_id: input.invoiceUpload ?? current.invoice_upload_id,
+    updated_at: new Date().toISOString(),
+  });
+}
+
+export async function deleteAlert(db: Db, { userId, id }: Owner & { id: number }) {
+  const current = await alerts.findAlert(db, { userId, id });
+  if (!current) throw notFound();
+  if (current.status !== 'pending' || !(await alerts.deleteAlert(db, { userId, id }))) throw new AppError('casillero.alert.notPending', 409);
+}

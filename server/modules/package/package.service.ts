@@ -1,0 +1,80 @@
+import type { PackageInput } from '#common/schemas/casillero.ts';
+import type { Db } from '#server/db/database.ts';
+import { matchesText, paginate } from '#server/db/paginate.ts';
+import type { PackageStatus } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { pendingAlertFor } from '#server/modules/alert/alert.repository.ts';
+import { type NotifyDeps, notify } from '#server/modules/notification/notification.service.ts';
+import { claimUpload } from '#server/modules/upload/upload.service.ts';
+
+export const PACKAGE_COLUMNS = [
+  'package.id', 'package.user_id', 'package.consolidation_id', 'package.tracking_number', 'package.carrier', 'package.store',
+  'package.description', 'package.weight_lb', 'package.length_cm', 'package.width_cm', 'package.height_cm',
+  'package.declared_value_cents', 'package.photo_upload_id', 'package.status', 'package.received_at',
+] as const;
+
+/**
+ * Staff register a package that arrived at the warehouse, by the client's locker code. A pending
+ * alert of that client with the tracking number is linked and becomes `received`; the client is
+ * notified either way (PRODUCT §6).
+ */
+export async function registerPackage(deps: NotifyDeps, staff: { userId: number }, input: PackageInput) {
+  const { db } = deps;
+  const owner = await db.selectFrom('user').select(['id']).where('locker_code', '=', input.lockerCode).executeTakeFirst();
+  if (!owner) throw new AppError('casillero.package.lockerUnknown', 400, { field: 'lockerCode' });
+  if (input.photoUpload) await claimUpload(db, { userId: staff.userId, uploadId: input.photoUpload });
+  const now = new Date().toISOString();
+  const { packageId, alertId } = await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('package')
+      .values({
+        user_id: owner.id,
+        consolidation_id: null,
+        tracking_number: input.trackingNumber,
+        carrier: input.carrier,
+        store: input.store,
+        description: input.description,
+        weight_lb: input.weightLb,
+        length_cm: input.lengthCm,
+        width_cm: input.widthCm,
+        height_cm: input.heightCm,
+        declared_value_cents: input.declaredValue,
+        photo_upload_id: input.photoUpload,
+        status: 'in_warehouse',
+        received_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const alert = await pendingAlertFor(trx, { userId: owner.id }, input.trackingNumber);
+    if (alert) {
+      await trx.updateTable('alert').set({ status: 'received', package_id: id, updated_at: now }).where('id', '=', alert.id).where('user_id', '=', owner.id).execute();
+    }
+    return { packageId: id, alertId: alert?.id ?? null };
+  });
+  await notify(deps, {
+    userId: owner.id,
+    kind: 'package_received',
+    params: { tracking: input.trackingNumber, weight: input.weightLb },
+    link: alertId ? `/alert/show?id=${alertId}` : '/consolidate/new',
+  });
+  return { packageId, alertId, userId: owner.id };
+}
+
+/** The client's packages, optionally only those with one status (e.g. ready to consolidate). */
+export async function listOwnPackages(db: Db, { userId }: { userId: number }, status?: PackageStatus) {
+  let select = db.selectFrom('package').select(PACKAGE_COLUMNS).where('package.user_id', '=', userId);
+  if (status) select = select.where('package.status', '=', status);
+  return select.orderBy('package.id', 'desc').execute();
+}
+
+/** Back office: every package, newest first, searchable by tracking number, locker code or client. */
+export async function listAllPackages(db: Db, query: { q: string; page: number; status?: PackageStatus }) {
+  let select = db
+    .selectFrom('package')
+    .innerJoin('user', 'user.id', 'package.user_id')
+    .select([...PACKAGE_COLUMNS, 'user.locker_code', 'user.name', 'user.lastname']);
+  if (query.q) select = select.where(matchesText(['package.tracking_number', 'user.locker_code', 'user.name', 'user.lastname', 'user.email'], query.q));
+  if (query.status) select = select.where('package.status', '=', query.status);
+  return paginate(select.orderBy('package.id', 'desc'), query.page);
+}

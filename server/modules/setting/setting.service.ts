@@ -1,0 +1,41 @@
+import type { Db } from '#server/db/database.ts';
+
+// Site settings kept in the `setting` table (key → JSON); defaults until the back office saves one.
+export type WarehouseAddress = { name: string; line1: string; line2: string; city: string; state: string; zip: string; country: string; phone: string };
+
+const DEFAULTS = {
+  warehouse_address: {
+    name: 'Tiendabox Logistics',
+    line1: '8500 NW 17th St',
+    line2: 'Suite 100',
+    city: 'Doral',
+    state: 'FL',
+    zip: '33126',
+    country: 'United States',
+    phone: '+1 305 555 0142',
+  } as WarehouseAddress,
+  /** USD per billable pound, in cents. */
+  rate_per_lb_cents: 450,
+};
+
+export type Settings = typeof DEFAULTS;
+export type SettingKey = keyof Settings;
+
+export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<Settings[K]> {
+  const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return DEFAULTS[key];
+  try {
+    return JSON.parse(row.value) as Settings[K];
+  } catch {
+    return DEFAULTS[key];
+  }
+}
+
+export async function putSetting<K extends SettingKey>(db: Db, key: K, value: Settings[K]): Promise<void> {
+  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
+  await db
+    .insertInto('setting')
+    .values(row)
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+}
