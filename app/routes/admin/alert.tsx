@@ -1,5 +1,48 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+import type { Route } from './+types/alert';
+import { allAlertsLoader } from './admin.server.ts';
 
-const screen = titledScreen('page.adminAlerts');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminAlerts');
+export const loader = (args: Route.LoaderArgs) => allAlertsLoader(args);
+
+export default function AdminAlerts({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <>
+      <PageHeader title={t('page.adminAlerts')} description={t('admin.alertsText')} />
+      <ListToolbar
+        q={query.q}
+        sort={query.sort}
+        dir={query.dir}
+        filters={[{ name: 'status', label: t('casillero.alert.status'), value: query.filters.status, options: (['pending', 'received'] as const).map((s) => ({ value: s, label: t(`casillero.alertStatus.${s}`) })) }]}
+      />
+      <DataTable
+        caption={t('page.adminAlerts')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
+          { key: 'client', label: t('casillero.package.client'), render: (row) => `${row.locker_code} · ${row.name} ${row.lastname}` },
+          { key: 'store', label: t('casillero.alert.store'), render: (row) => `${row.store} (${row.carrier})` },
+          { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
+          { key: 'created', label: t('casillero.alert.created'), sort: 'created', render: (row) => formatDate(row.created_at, locale) },
+          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+    </>
+  );
+}

@@ -1,5 +1,43 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Badge, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath } from '#common/locale.ts';
+import { formatDate } from '#common/money.ts';
+import type { Route } from './+types/client';
+import { clientsLoader } from './admin.server.ts';
 
-const screen = titledScreen('page.adminClients');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminClients');
+export const loader = (args: Route.LoaderArgs) => clientsLoader(args);
+
+export default function AdminClients({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <>
+      <PageHeader title={t('page.adminClients')} description={t('admin.clientsText')} />
+      <ListToolbar q={query.q} sort={query.sort} dir={query.dir} />
+      <DataTable
+        caption={t('page.adminClients')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Text fw={700} fz="sm">{row.locker_code}</Text> },
+          { key: 'name', label: t('auth.name'), sort: 'name', render: (row) => `${row.name} ${row.lastname}` },
+          { key: 'email', label: t('profile.email'), render: (row) => row.email },
+          { key: 'document', label: t('admin.document'), render: (row) => `${t(`auth.${row.document_type}`)} ${row.document_number}` },
+          { key: 'phone', label: t('auth.phone'), render: (row) => row.phone },
+          { key: 'created', label: t('admin.registered'), sort: 'created', render: (row) => formatDate(row.created_at, locale) },
+          { key: 'status', label: t('admin.status'), render: (row) => <Badge variant="light" color={row.enabled ? 'brand' : 'gray'}>{row.enabled ? t('admin.enabled') : t('admin.disabled')}</Badge> },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+    </>
+  );
+}

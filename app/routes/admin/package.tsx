@@ -1,5 +1,102 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Form, useLocation, useNavigation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { UploadField } from '#app/components/upload-field.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+import { CARRIERS } from '#common/schemas/casillero.ts';
+import type { Route } from './+types/package';
+import { packagesAction, packagesLoader } from './admin.server.ts';
 
-const screen = titledScreen('page.adminPackages');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminPackages');
+export const loader = (args: Route.LoaderArgs) => packagesLoader(args);
+export const action = (args: Route.ActionArgs) => packagesAction(args);
+
+const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
+
+function RegisterPackageForm() {
+  const { t } = useTranslation();
+  const { result, fieldError } = useFormResult();
+  const values = result?.values ?? {};
+  const busy = useNavigation().state === 'submitting';
+  const number = (name: string, label: string) => (
+    <NumberInput name={name} label={label} defaultValue={values[name]} error={fieldError(name)} min={0} decimalScale={2} required />
+  );
+  return (
+    <Form method="post" noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput name="lockerCode" label={t('casillero.package.lockerCode')} placeholder="EC-10001" defaultValue={values.lockerCode} error={fieldError('lockerCode')} required />
+          <TextInput name="trackingNumber" label={t('casillero.alert.trackingNumber')} defaultValue={values.trackingNumber} error={fieldError('trackingNumber')} required />
+          <NativeSelect name="carrier" label={t('casillero.alert.carrier')} data={[...CARRIERS]} defaultValue={values.carrier ?? 'USPS'} error={fieldError('carrier')} />
+          <TextInput name="store" label={t('casillero.alert.store')} defaultValue={values.store} error={fieldError('store')} />
+        </SimpleGrid>
+        <Textarea name="description" label={t('casillero.package.description')} defaultValue={values.description} error={fieldError('description')} autosize minRows={2} />
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+          {number('weightLb', t('casillero.package.weightLb'))}
+          {number('lengthCm', t('casillero.package.lengthCm'))}
+          {number('widthCm', t('casillero.package.widthCm'))}
+          {number('heightCm', t('casillero.package.heightCm'))}
+          {number('declaredValue', t('casillero.alert.declaredValue'))}
+        </SimpleGrid>
+        <UploadField name="photoUpload" purpose="photo" label={t('casillero.package.photo')} error={fieldError('photoUpload')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {t('casillero.package.register')}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function AdminPackages({ loaderData: { query, page, linkedAlert } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  const [opened, { open, close }] = useFormDialog();
+  return (
+    <>
+      <RecordToast />
+      <PageHeader title={t('page.adminPackages')} description={t('casillero.package.registerText')} actions={<Button onClick={open} data-testid="register-package">{t('casillero.package.register')}</Button>} />
+      {linkedAlert ? (
+        <Alert color="brand" variant="light" mb="md" role="status">
+          {t('casillero.package.registered')} {t('casillero.package.linkedAlert', { id: linkedAlert })}
+        </Alert>
+      ) : null}
+      <ListToolbar
+        q={query.q}
+        sort={query.sort}
+        dir={query.dir}
+        filters={[{ name: 'status', label: t('casillero.alert.status'), value: query.filters.status, options: STATUSES.map((s) => ({ value: s, label: t(`casillero.packageStatus.${s}`) })) }]}
+      />
+      <DataTable
+        caption={t('page.adminPackages')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
+          { key: 'client', label: t('casillero.package.client'), render: (row) => `${row.locker_code} · ${row.name} ${row.lastname}` },
+          { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weight_lb },
+          { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
+          { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => formatDate(row.received_at, locale, true) },
+          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="packageStatus" status={row.status} /> },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+      <FormDialog opened={opened} onClose={close} title={t('casillero.package.register')}>
+        <RegisterPackageForm />
+      </FormDialog>
+    </>
+  );
+}

@@ -1,15 +1,13 @@
-import { Anchor, Button, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DataTable } from '#app/components/list/data-table.tsx';
 import { ListPagination } from '#app/components/list/list-pagination.tsx';
 import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
-import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate, formatMoney } from '#common/money.ts';
@@ -24,14 +22,7 @@ export const action = (args: Route.ActionArgs) => alertListAction(args);
 export default function AlertList({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = localeFromPath(useLocation().pathname);
-  const { result } = useFormResult();
-  // The dialog opens again when the server sends the form back with errors.
-  const [opened, { open, close }] = useDisclosure(false);
-  const [answered, setAnswered] = useState(result);
-  if (result !== answered) {
-    setAnswered(result);
-    if (result?.errors || result?.formError) open();
-  }
+  const [opened, { open, close }] = useFormDialog();
   return (
     <>
       <RecordToast />
@@ -82,9 +73,9 @@ export default function AlertList({ loaderData: { query, page } }: Route.Compone
         ]}
       />
       <ListPagination page={page.page} pages={page.pages} total={page.total} />
-      <Modal opened={opened} onClose={close} title={t('casillero.alert.new')} size="lg">
+      <FormDialog opened={opened} onClose={close} title={t('casillero.alert.new')}>
         <AlertForm intent="create" submitLabel={t('list.create')} />
-      </Modal>
+      </FormDialog>
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
+import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -37,13 +36,8 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = localeFromPath(useLocation().pathname);
   const { alert, package: pkg, history } = loaderData;
-  const { result, formError } = useFormResult();
-  const [editing, { open, close }] = useDisclosure(false);
-  const [answered, setAnswered] = useState(result);
-  if (result !== answered) {
-    setAnswered(result);
-    if (result?.errors) open();
-  }
+  const { formError } = useFormResult();
+  const [editing, { open, close }] = useFormDialog();
   const pending = alert.status === 'pending';
   return (
     <>
@@ -99,10 +93,8 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
               <Field label={t('casillero.alert.status')}>
                 <StatusBadge kind="packageStatus" status={pkg.status} />
               </Field>
-              <Field label={t('casillero.alert.weight')}>{pkg.weight_lb} lb</Field>
-              <Field label={t('casillero.alert.dimensions')}>
-                {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm} cm
-              </Field>
+              <Field label={t('casillero.alert.weight')}>{`${pkg.weight_lb} lb`}</Field>
+              <Field label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</Field>
             </SimpleGrid>
           ) : (
             <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>
@@ -123,7 +115,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
           </Timeline>
         </Paper>
       </SimpleGrid>
-      <Modal opened={editing} onClose={close} title={t('casillero.alert.edit')} size="lg">
+      <FormDialog opened={editing} onClose={close} title={t('casillero.alert.edit')}>
         <AlertForm
           intent="update"
           submitLabel={t('list.save')}
@@ -136,7 +128,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
             expectedDate: alert.expected_date ?? '',
           }}
         />
-      </Modal>
+      </FormDialog>
     </>
   );
 }

@@ -1,0 +1,30 @@
+import { Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { type FormResult, useFormResult } from '#app/lib/form-result.ts';
+
+const hasProblems = (result: FormResult | undefined) => Boolean(result?.errors || result?.formError);
+
+/**
+ * A dialog holding a form: it opens again by itself when the server sends the form back with
+ * problems — also on the server-rendered page, so a browser without JavaScript sees them too.
+ */
+export function useFormDialog() {
+  const { result } = useFormResult();
+  const [opened, handlers] = useDisclosure(hasProblems(result));
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    if (hasProblems(result)) handlers.open();
+  }
+  return [opened, handlers] as const;
+}
+
+export function FormDialog({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
+  // Rendered in place (no portal) so that the server's HTML contains an open dialog's form.
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" withinPortal={false} transitionProps={{ duration: 0 }}>
+      {children}
+    </Modal>
+  );
+}
