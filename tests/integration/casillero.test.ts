@@ -195,3 +195,23 @@ describe('settings', () => {
     expect((await page('/', client.cookie)).body).toContain('123 Ocean Dr');
   });
 });
+
+describe('packages and notifications API', () => {
+  it('lets staff register a package and the client see it and its notification; others get 404', async () => {
+    const client = await makeUser(t.db);
+    const staff = await makeUser(t.db, 'staff');
+    const body = { ...packageFields(client.lockerCode, 'APIPKG1234'), weightLb: 2, lengthCm: 10, widthCm: 10, heightCm: 10, declaredValue: 15 };
+    expect((await api('POST', '/api/v1/admin/packages', client.cookie, body)).statusCode).toBe(404);
+    const created = await api('POST', '/api/v1/admin/packages', staff.cookie, body);
+    expect(created.statusCode).toBe(201);
+    const mine = (await api('GET', '/api/v1/packages?status=in_warehouse', client.cookie)).json() as { rows: { trackingNumber: string }[] };
+    expect(mine.rows.map((row) => row.trackingNumber)).toEqual(['APIPKG1234']);
+    expect((await api('GET', '/api/v1/packages', staff.cookie)).json().rows).toHaveLength(0);
+    const bell = (await api('GET', '/api/v1/notifications', client.cookie)).json() as { unread: number; rows: { id: number }[] };
+    expect(bell.unread).toBe(1);
+    const other = await makeUser(t.db);
+    expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, other.cookie)).statusCode).toBe(404);
+    expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, client.cookie)).statusCode).toBe(200);
+    expect((await api('GET', '/api/v1/notifications', client.cookie)).json().unread).toBe(0);
+  });
+});

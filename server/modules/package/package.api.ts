@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import type { ApiDeps } from '#server/api/api.ts';
+import { AppError } from '#server/errors.ts';
+import { requireUser } from '#server/plugins/current-user.ts';
+import { listOwnPackages, registerPackage } from './package.service.ts';
+
+const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
+
+const Package = z.object({
+  id: z.number(),
+  trackingNumber: z.string(),
+  carrier: z.string(),
+  store: z.string(),
+  description: z.string(),
+  weightLb: z.number(),
+  lengthCm: z.number(),
+  widthCm: z.number(),
+  heightCm: z.number(),
+  declaredValueCents: z.number(),
+  status: z.enum(STATUSES),
+  consolidationId: z.number().nullable(),
+  receivedAt: z.string(),
+});
+
+/** Packages: a client reads theirs; staff register arrivals (same service as /admin/package). */
+export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.addHook('preHandler', requireUser);
+
+  api.get('/packages', {
+    schema: {
+      tags: ['packages'],
+      summary: 'My packages, optionally by status',
+      querystring: z.object({ status: z.enum(STATUSES).optional() }),
+      response: { 200: z.object({ rows: z.array(Package) }) },
+    },
+    handler: async (request) => {
+      const rows = await listOwnPackages(deps.db, { userId: request.user!.id }, request.query.status);
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          trackingNumber: row.tracking_number,
+          carrier: row.carrier,
+          store: row.store,
+          description: row.description,
+          weightLb: row.weight_lb,
+          lengthCm: row.length_cm,
+          widthCm: row.width_cm,
+          heightCm: row.height_cm,
+          declaredValueCents: row.declared_value_cents,
+          status: row.status,
+          consolidationId: row.consolidation_id,
+          receivedAt: row.received_at,
+        })),
+      };
+    },
+  });
+
+  api.post('/admin/packages', {
+    schema: {
+      tags: ['back office'],
+      summary: 'Register a package that arrived at the warehouse (staff)',
+      body: PackageInputSchema,
+      response: { 201: z.object({ id: z.number(), alertId: z.number().nullable() }) },
+    },
+    handler: async (request, reply) => {
+      if (request.user!.role === 'client') throw new AppError('error.generic', 404);
+      const { packageId, alertId } = await registerPackage(
+        { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, log: request.log },
+        { userId: request.user!.id },
+        request.body,
+      );
+      return reply.code(201).send({ id: packageId, alertId });
+    },
+  });
+}
