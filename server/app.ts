@@ -4,6 +4,7 @@ import { fastify, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
+import { apiPlugin } from '#server/api/api.ts';
 import { buildRoutes } from '#server/builds.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
@@ -14,6 +15,7 @@ import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
+import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
@@ -71,6 +73,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { db });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
+  await app.register(apiPlugin, { db, config, mailer });
+  await app.register(uploadRoutes, { db, config });
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

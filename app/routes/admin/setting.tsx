@@ -43,7 +43,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 <TextInput key={name} name={name} label={t(label)} defaultValue={values[name]} error={fieldError(name)} required={name !== 'line2' && name !== 'phone'} />
               ))}
             </SimpleGrid>
-            <NumberInput name="ratePerLb" label={t('admin.ratePerLb')} defaultValue={result?.values?.ratePerLb ?? loaderData.ratePerLbCents / 100} error={fieldError('ratePerLb')} min={0} decimalScale={2} prefix="$ " maw={240} required />
+            <NumberInput name="ratePerLb" label={t('admin.ratePerLb')} defaultValue={result?.values?.ratePerLb ?? loaderData.ratePerLbCents / 100} error={fieldError('ratePerLb')} min={0} decimalScale={2} leftSection="$" maw={240} required />
             <Group justify="flex-end">
               <Button type="submit" loading={busy}>
                 {t('profile.save')}

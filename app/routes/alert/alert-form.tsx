@@ -29,7 +29,7 @@ export function AlertForm({ initial, submitLabel, intent }: { initial?: Partial<
           <TextInput name="trackingNumber" label={t('casillero.alert.trackingNumber')} defaultValue={values.trackingNumber} error={fieldError('trackingNumber')} required autoComplete="off" />
           <NativeSelect name="carrier" label={t('casillero.alert.carrier')} defaultValue={values.carrier ?? 'USPS'} data={[...CARRIERS]} error={fieldError('carrier')} required />
           <TextInput name="store" label={t('casillero.alert.store')} placeholder="Amazon, eBay, Walmart…" defaultValue={values.store} error={fieldError('store')} required />
-          <NumberInput name="declaredValue" label={t('casillero.alert.declaredValue')} defaultValue={values.declaredValue} error={fieldError('declaredValue')} min={0} max={100000} decimalScale={2} prefix="$ " required />
+          <NumberInput name="declaredValue" label={t('casillero.alert.declaredValue')} defaultValue={values.declaredValue} error={fieldError('declaredValue')} min={0} max={100000} decimalScale={2} leftSection="$" required />
         </SimpleGrid>
         <Textarea name="content" label={t('casillero.alert.content')} defaultValue={values.content} error={fieldError('content')} autosize minRows={2} required />
         <TextInput name="expectedDate" type="date" label={t('casillero.alert.expectedDate')} defaultValue={values.expectedDate ?? ''} error={fieldError('expectedDate')} />

@@ -1,0 +1,310 @@
+import { Anchor, Box, Button, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// One file field of a React Router <Form>: the file goes to POST /api/v1/uploads the moment it is
+// chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
+// The server checks the file again by its content; the checks here only save a useless upload.
+
+export const UPLOADS_URL = '/api/v1/uploads';
+const MAX_BYTES = 3 * 1024 * 1024;
+
+export type UploadPurpose = 'invoice' | 'photo' | 'attachment';
+export type UploadedFile = { id: string; name: string; size: number; type?: string };
+
+const ACCEPT: Record<UploadPurpose, string> = {
+  invoice: 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg',
+  attachment: 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg',
+  photo: 'image/png,image/jpeg,.png,.jpg,.jpeg',
+};
+
+type ErrorKey = 'upload.fileSize' | 'upload.fileType' | 'upload.notFound' | 'upload.network' | 'upload.unauthorized' | 'upload.missing' | 'error.generic';
+const STATUS_KEYS: Record<number, ErrorKey> = { 401: 'upload.unauthorized', 404: 'upload.notFound', 413: 'upload.fileSize', 415: 'upload.fileType' };
+const ERROR_KEYS = new Set<string>(['upload.fileSize', 'upload.fileType', 'upload.notFound', 'upload.missing']);
+
+export type UploadFieldProps = {
+  /** Name of the hidden input that carries the upload id, e.g. `invoiceUpload`. */
+  name: string;
+  label: string;
+  /** Decides what the server accepts: invoice and attachment PDF/PNG/JPEG, photo PNG/JPEG. */
+  purpose?: UploadPurpose;
+  /** The file chooser's filter; follows `purpose` when not given. */
+  accept?: string;
+  /** The file already saved with the record (edit screens). */
+  initial?: UploadedFile | null;
+  /** The form action's error for this field, already translated. */
+  error?: string;
+  /** Replaces the size-and-type hint. */
+  description?: string;
+  required?: boolean;
+  disabled?: boolean;
+  maxBytes?: number;
+  onChange?: (file: UploadedFile | null) => void;
+};
+
+function formatSize(bytes: number, locale: string): string {
+  const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / (1024 * 1024), 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
+function UploadIcon() {
+  return (
+    <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      <path d="M7 9l5-5 5 5" />
+      <path d="M12 4v12" />
+    </svg>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M14 3v4a1 1 0 0 0 1 1h4" />
+      <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2z" />
+    </svg>
+  );
+}
+
+export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_BYTES, onChange }: UploadFieldProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const ids = { label: `${id}-label`, hint: `${id}-hint`, error: `${id}-error`, button: `${id}-button`, status: `${id}-status` };
+  const [file, setFile] = useState<UploadedFile | null>(initial);
+  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hiddenRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  const uploadingRef = useRef(false);
+
+  const update = useCallback(
+    (next: UploadedFile | null) => {
+      setFile(next);
+      onChange?.(next);
+    },
+    [onChange],
+  );
+
+  // Leaving the page mid-upload stops the transfer.
+  useEffect(() => () => xhrRef.current?.abort(), []);
+
+  // Sending the form while the file is still on its way would save the record without it.
+  useEffect(() => {
+    const form = hiddenRef.current?.form;
+    if (!form) return;
+    const guard = (event: SubmitEvent) => {
+      if (!uploadingRef.current) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      setUploadError(t('upload.wait'));
+    };
+    // Captured on the form itself, so it runs before React Router's submit handler.
+    form.addEventListener('submit', guard, true);
+    return () => form.removeEventListener('submit', guard, true);
+  }, [t]);
+
+  // The error itself is a role="alert": announced once, not again by the status line.
+  const fail = (message: string) => {
+    setUploadError(message);
+    setAnnouncement('');
+  };
+
+  const messageFor = (status: number, body: unknown): string => {
+    const answer = (body ?? {}) as { error?: unknown; message?: unknown };
+    // The page's language wins: translate the server's key here when it is one of ours.
+    if (typeof answer.error === 'string' && ERROR_KEYS.has(answer.error)) return t(answer.error as ErrorKey);
+    if (typeof answer.message === 'string' && answer.message) return answer.message;
+    return t(STATUS_KEYS[status] ?? 'error.generic');
+  };
+
+  const upload = (chosen: File) => {
+    setTouched(true);
+    setUploadError(null);
+    if (chosen.size > maxBytes) return fail(t('upload.fileSize'));
+    if (chosen.size === 0) return fail(t('upload.fileType'));
+
+    xhrRef.current?.abort();
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    uploadingRef.current = true;
+    setUploading({ name: chosen.name, percent: 0 });
+    setAnnouncement(t('upload.uploading', { name: chosen.name }));
+    const done = () => {
+      if (xhrRef.current === xhr) xhrRef.current = null;
+      uploadingRef.current = false;
+      setUploading(null);
+    };
+    xhr.open('POST', UPLOADS_URL);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) setUploading({ name: chosen.name, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
+    };
+    xhr.onload = () => {
+      done();
+      if (xhr.status === 201 && xhr.response && typeof xhr.response.id === 'string') {
+        const uploaded = xhr.response as UploadedFile;
+        setUploadError(null); // a "wait for the upload" from a submit attempt no longer applies
+        update(uploaded);
+        setAnnouncement(t('upload.ready', { name: uploaded.name }));
+      } else {
+        fail(messageFor(xhr.status, xhr.response));
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      fail(t('upload.network'));
+    };
+    xhr.onabort = done;
+    const body = new FormData();
+    body.append('purpose', purpose);
+    body.append('file', chosen, chosen.name);
+    xhr.send(body);
+  };
+
+  const choose = () => inputRef.current?.click();
+
+  const remove = () => {
+    if (uploading) {
+      xhrRef.current?.abort();
+    } else if (file && file.id !== initial?.id) {
+      // A file no record uses yet: delete it now instead of leaving it for the clean-up job.
+      void fetch(`${UPLOADS_URL}/${encodeURIComponent(file.id)}`, { method: 'DELETE' }).catch(() => {});
+    }
+    setTouched(true);
+    setUploadError(null);
+    update(null);
+    setAnnouncement(t('upload.removed'));
+    // The remove button is gone: keep the keyboard where the user can choose again.
+    requestAnimationFrame(() => chooseRef.current?.focus());
+  };
+
+  const shownError = uploadError ?? (touched ? undefined : error);
+  const hint = description ?? (purpose === 'photo' ? t('upload.hint.images') : t('upload.hint.documents'));
+  const describedBy = [ids.hint, shownError ? ids.error : null].filter(Boolean).join(' ');
+  const locale = i18n.language || 'es';
+
+  return (
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      labelProps={{ id: ids.label }}
+      description={hint}
+      descriptionProps={{ id: ids.hint }}
+      error={shownError}
+      errorProps={{ id: ids.error, role: 'alert' }}
+      required={required}
+      data-testid={`upload-field-${name}`}
+    >
+      <input ref={hiddenRef} type="hidden" name={name} value={file?.id ?? ''} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept={accept ?? ACCEPT[purpose]}
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          event.currentTarget.value = ''; // choosing the same file again fires onChange again
+          if (chosen) upload(chosen);
+        }}
+      />
+      <Paper
+        mt={4}
+        p="md"
+        radius="md"
+        withBorder
+        bg={dragging ? 'var(--mantine-color-brand-0)' : undefined}
+        style={{
+          borderStyle: file ? 'solid' : 'dashed',
+          borderColor: shownError ? 'var(--mantine-color-error)' : dragging ? 'var(--mantine-color-brand-6)' : undefined,
+        }}
+        onDragOver={(event) => {
+          if (disabled || uploading) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const dropped = event.dataTransfer.files[0];
+          if (dropped && !disabled && !uploading) upload(dropped);
+        }}
+      >
+        {uploading ? (
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate="end">
+                {t('upload.uploading', { name: uploading.name })}
+              </Text>
+              <Button variant="subtle" color="gray" size="compact-sm" onClick={remove} aria-label={t('upload.removeFile', { name: uploading.name })}>
+                {t('upload.remove')}
+              </Button>
+            </Group>
+            <Progress.Root size="md" radius="xl">
+              <Progress.Section value={uploading.percent} aria-label={t('upload.progress', { name: uploading.name })} animated={uploading.percent < 100} />
+            </Progress.Root>
+          </Stack>
+        ) : file ? (
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Box c="brand.8" style={{ flexShrink: 0, display: 'flex' }}>
+                <FileIcon />
+              </Box>
+              <Box miw={0}>
+                <Anchor href={`${UPLOADS_URL}/${encodeURIComponent(file.id)}`} target="_blank" rel="noopener" size="sm" fw={500} display="block" truncate="end" title={t('upload.open')}>
+                  {file.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {formatSize(file.size, locale)}
+                </Text>
+              </Box>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Button ref={chooseRef} variant="default" size="compact-sm" onClick={choose} disabled={disabled}>
+                {t('upload.replace')}
+              </Button>
+              <Button variant="subtle" color="red" size="compact-sm" onClick={remove} disabled={disabled} aria-label={t('upload.removeFile', { name: file.name })}>
+                {t('upload.remove')}
+              </Button>
+            </Group>
+          </Group>
+        ) : (
+          <Stack align="center" gap={6} py="xs">
+            <Box c={dragging ? 'brand.7' : 'dimmed'} style={{ display: 'flex' }}>
+              <UploadIcon />
+            </Box>
+            <Text size="sm" c="dimmed" ta="center">
+              {t('upload.dropHere')} {t('upload.or')}
+            </Text>
+            <Button
+              ref={chooseRef}
+              id={ids.button}
+              variant="light"
+              size="sm"
+              onClick={choose}
+              disabled={disabled}
+              aria-labelledby={`${ids.label} ${ids.button}`}
+              aria-describedby={describedBy}
+              aria-invalid={shownError ? true : undefined}
+            >
+              {t('upload.choose')}
+            </Button>
+          </Stack>
+        )}
+      </Paper>
+      <Box id={ids.status} aria-live="polite" role="status" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announcement}
+      </Box>
+    </Input.Wrapper>
+  );
+}

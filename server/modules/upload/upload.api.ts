@@ -1,0 +1,107 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translator } from '#common/i18n/i18n.ts';
+import { requestLocale } from '#server/api/api-errors.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import { assertUnderLimit, countAttempt, type Limit } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { currentUserPlugin, requireUser } from '#server/plugins/current-user.ts';
+import { createStorage, type Storage } from '#server/storage/storage.ts';
+import { acceptUpload, deleteUpload, isUploadPurpose, MAX_UPLOAD_BYTES, readUpload, UPLOAD_PURPOSES, type UploadPurpose } from './upload.service.ts';
+
+export const UPLOADS_PATH = '/api/v1/uploads';
+/** Enough for a busy day of alerts and tickets; stops one account from filling the disk. */
+const UPLOADS_PER_USER: Limit = { max: 120, windowMs: 60 * 60_000 };
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const t = translator(requestLocale(request));
+  if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+  const vars = error.retryAfterSeconds ? { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } : {};
+  const message = String(t(error.code, vars as never));
+  return reply.code(error.status).header('cache-control', 'no-store').send({ error: error.code, message });
+}
+
+/** Multipart failures (busboy limits, wrong content type) as the upload messages users read. */
+function fromMultipartError(error: { code?: string; statusCode?: number }): AppError | null {
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('upload.fileSize', 413);
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('upload.fileType', 415);
+  if (error.code?.startsWith('FST_') && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('upload.fileType', 400);
+  }
+  return null;
+}
+
+/** `<a name>`: ASCII fallback for old clients, the exact UTF-8 name in `filename*` (RFC 6266). */
+export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'inline'): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * `POST /api/v1/uploads` (multipart: `file`, optional `purpose`), `GET` and `DELETE`
+ * `/api/v1/uploads/:id`. Registered as its own encapsulated plugin: the multipart parser exists
+ * only here.
+ */
+export async function uploadRoutes(app: FastifyInstance, options: { db: Db; config: Config; storage?: Storage }) {
+  const { db } = options;
+  const storage = options.storage ?? createStorage(options.config);
+
+  await app.register(currentUserPlugin, { db, config: options.config });
+  await app.register(fastifyMultipart, {
+    // A little above the product's limit, so the service sees the file and answers its clear 413;
+    // anything bigger is cut off by busboy while streaming and gets the same answer.
+    limits: { fileSize: MAX_UPLOAD_BYTES + 64 * 1024, files: 1, fields: 4, fieldSize: 200, parts: 6, headerPairs: 50 },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const known = error instanceof AppError ? error : fromMultipartError(error as { code?: string; statusCode?: number });
+    if (known) return sendError(request, reply, known);
+    throw error;
+  });
+
+  app.post(UPLOADS_PATH, { preHandler: requireUser }, async (request, reply) => {
+    const user = request.user!;
+    const limitKey = `upload:user:${user.id}`;
+    await assertUnderLimit(db, limitKey, UPLOADS_PER_USER);
+
+    let file: { name: string; data: Buffer } | undefined;
+    let purpose: UploadPurpose = 'attachment';
+    // Fields may come before or after the file: read every part, then decide.
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && !file) file = { name: part.filename, data };
+      } else if (part.fieldname === 'purpose') {
+        if (!isUploadPurpose(part.value)) throw new AppError('validation.invalid', 400, { field: 'purpose' });
+        purpose = part.value;
+      }
+    }
+    if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
+
+    await countAttempt(db, limitKey, UPLOADS_PER_USER);
+    const upload = await acceptUpload({ db, storage }, { userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
+    request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
+    return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser }, async (request, reply) => {
+    const upload = await readUpload(db, storage, { uploadId: request.params.id, viewer: request.user! });
+    reply
+      .header('content-type', upload.type)
+      .header('content-length', String(upload.size))
+      .header('content-disposition', contentDisposition(upload.name, request.query.download === '1' ? 'attachment' : 'inline'))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600');
+    // Images cannot run code; a PDF viewer needs its plugin, which a sandbox would block.
+    if (upload.type !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    return reply.send(upload.body);
+  });
+
+  /** The upload field's "remove": only a file no record uses yet. */
+  app.delete<{ Params: { id: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser }, async (request, reply) => {
+    await deleteUpload(db, storage, { userId: request.user!.id, uploadId: request.params.id, unclaimedOnly: true });
+    return reply.code(204).send();
+  });
+}

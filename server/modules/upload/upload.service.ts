@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { SessionUser } from '#app-context';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
+import { newStorageKey, type Storage } from '#server/storage/storage.ts';
+import { displayName, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
+import * as uploads from './upload.repository.ts';
+
+export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
+
+/** PRODUCT §5: invoices, photos and attachments are at most 3 MB. */
+export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+
+/** What each form field accepts: the client sends the purpose, the server decides the kinds. */
+export const UPLOAD_PURPOSES = {
+  invoice: ['pdf', 'png', 'jpeg'],
+  attachment: ['pdf', 'png', 'jpeg'],
+  photo: ['png', 'jpeg'],
+} as const satisfies Record<string, readonly UploadKind[]>;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+
+export function isUploadPurpose(value: unknown): value is UploadPurpose {
+  return typeof value === 'string' && Object.hasOwn(UPLOAD_PURPOSES, value);
+}
+
+export type UploadDeps = { db: Db; storage: Storage };
+/** What leaves the server about a file. */
+export type UploadInfo = { id: string; name: string; type: string; size: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const notFound = () => new AppError('upload.notFound', 404);
+
+/**
+ * Checks, cleans and stores one file for its owner, unclaimed: the form that uses it claims it
+ * when it is saved. Size first (cheapest), then the content by its bytes; images are decoded and
+ * written again, PDFs kept byte for byte.
+ */
+export async function acceptUpload(
+  { db, storage }: UploadDeps,
+  input: { userId: number; name: string; data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number },
+): Promise<UploadInfo> {
+  const maxBytes = input.maxBytes ?? MAX_UPLOAD_BYTES;
+  if (input.data.length > maxBytes) throw new AppError('upload.fileSize', 413);
+  const kind = sniffKind(input.data);
+  if (!kind || !input.kinds.includes(kind)) throw new AppError('upload.fileType', 415);
+
+  let data = input.data;
+  if (kind !== 'pdf') {
+    try {
+      data = await normalizeImage(input.data, kind);
+    } catch {
+      throw new AppError('upload.fileType', 415);
+    }
+  }
+
+  const id = randomUUID();
+  const now = new Date();
+  const storageKey = newStorageKey(id, KIND_EXTENSIONS[kind][0]!, now);
+  const info: UploadInfo = { id, name: displayName(input.name, kind), type: KIND_TYPES[kind], size: data.length };
+  await storage.put(storageKey, data);
+  try {
+    await uploads.insertUpload(db, {
+      id,
+      user_id: input.userId,
+      storage_key: storageKey,
+      name: info.name,
+      type: info.type,
+      size: info.size,
+      claimed: 0,
+      created_at: now.toISOString(),
+    });
+  } catch (error) {
+    await storage.remove(storageKey).catch(() => {});
+    throw error;
+  }
+  return info;
+}
+
+/**
+ * Marks the user's unclaimed upload as used by a record and returns it. Another user's upload, an
+ * unknown id or one already used is "not found". Pass the transaction that saves the record as
+ * `db`, so a failed save leaves the upload unclaimed. When an edit keeps the same file, do not
+ * claim it again: it is already claimed.
+ */
+export async function claimUpload(db: Db, { userId, uploadId }: { userId: number; uploadId: string }): Promise<UploadInfo> {
+  if (!UUID.test(uploadId)) throw notFound();
+  if (!(await uploads.markClaimed(db, { userId, uploadId }))) throw notFound();
+  const row = await uploads.findOwnUpload(db, { userId, uploadId });
+  if (!row) throw notFound();
+  return { id: row.id, name: row.name, type: row.type, size: row.size };
+}
+
+/** The upload's details for its owner (for edit screens), or "not found". */
+export async function getOwnUpload(db: Db, { userId, uploadId }: { userId: number; uploadId: string }): Promise<UploadInfo> {
+  const row = UUID.test(uploadId) ? await uploads.findOwnUpload(db, { userId, uploadId }) : undefined;
+  if (!row) throw notFound();
+  return { id: row.id, name: row.name, type: row.type, size: row.size };
+}
+
+async function canSeeUpload(db: Db, viewer: Pick<SessionUser, 'id' | 'role'>, upload: { id: string; user_id: number }): Promise<boolean> {
+  if (viewer.id === upload.user_id || viewer.role === 'staff' || viewer.role === 'admin') return true;
+  return uploads.usedByRecordOf(db, { uploadId: upload.id, userId: viewer.id });
+}
+
+/**
+ * The file for serving: to its owner; to staff and admins (who work with every client's invoices
+ * and photos); and to the client whose package, alert or ticket uses it (a package photo or a
+ * reply's attachment is uploaded by staff). Anyone else gets the same "not found" as an unknown id.
+ */
+export async function readUpload(
+  db: Db,
+  storage: Storage,
+  { uploadId, viewer }: { uploadId: string; viewer: Pick<SessionUser, 'id' | 'role'> },
+): Promise<UploadInfo & { body: Readable | Buffer }> {
+  const row = UUID.test(uploadId) ? await uploads.findUpload(db, { uploadId }) : undefined;
+  if (!row || !(await canSeeUpload(db, viewer, row))) throw notFound();
+  const body = storage.stream ? await storage.stream(row.storage_key) : await storage.read(row.storage_key);
+  if (!body) throw notFound();
+  return { id: row.id, name: row.name, type: row.type, size: row.size, body };
+}
+
+/**
+ * Deletes the user's upload and its file. `unclaimedOnly` is for the upload field's "remove":
+ * a file already used by a record is deleted by that record's service, not from the browser.
+ */
+export async function deleteUpload(
+  db: Db,
+  storage: Storage,
+  { userId, uploadId, unclaimedOnly = false }: { userId: number; uploadId: string; unclaimedOnly?: boolean },
+): Promise<void> {
+  if (!UUID.test(uploadId)) throw notFound();
+  const storageKey = await uploads.deleteOwnUpload(db, { userId, uploadId, unclaimedOnly });
+  if (!storageKey) throw notFound();
+  await storage.remove(storageKey);
+}
+
+/** Removes files that were uploaded but never used by a saved form (run from a periodic job). */
+export async function purgeStaleUploads(db: Db, storage: Storage, { olderThanMs = 24 * 60 * 60 * 1000, now = Date.now(), limit = 500 } = {}): Promise<number> {
+  const stale = await uploads.findStaleUploads(db, { before: new Date(now - olderThanMs).toISOString(), limit });
+  let removed = 0;
+  for (const row of stale) {
+    // Claimed in the meantime? Then the delete matches nothing and the file stays.
+    if (await uploads.deleteUnclaimed(db, { uploadId: row.id })) {
+      await storage.remove(row.storage_key);
+      removed += 1;
+    }
+  }
+  return removed;
+}

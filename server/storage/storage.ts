@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '#server/config.ts';
+
+/**
+ * Where uploaded files live. Keys are relative, slash-separated names (`2026/11/<uuid>.png`) that
+ * the code makes, never the user: so a later S3-compatible implementation can use them as object
+ * keys unchanged.
+ */
+export type Storage = {
+  put(key: string, data: Buffer): Promise<void>;
+  /** The whole file, or null when there is none under that key. */
+  read(key: string): Promise<Buffer | null>;
+  /** The file as a stream (served without holding it in memory), or null when there is none. */
+  stream?(key: string): Promise<Readable | null>;
+  /** Removing a key that does not exist is not an error. */
+  remove(key: string): Promise<void>;
+};
+
+// Segments of letters, digits, dot, dash and underscore, never starting with a dot: no `..`,
+// no hidden files, no absolute paths, no backslashes, whatever the platform.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+const MAX_KEY_LENGTH = 200;
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`invalid storage key: ${JSON.stringify(key.slice(0, 80))}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+export function isValidStorageKey(key: string): boolean {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
+  const segments = key.split('/');
+  return segments.length <= 8 && segments.every((segment) => SEGMENT.test(segment));
+}
+
+/** A new key under the month it was made: `2026/11/<id>.<ext>` (keeps directories small). */
+export function newStorageKey(id: string, extension: string, now = new Date()): string {
+  const year = String(now.getUTCFullYear());
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const key = `${year}/${month}/${id}.${extension}`;
+  if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
+  return key;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+
+/** Files on the local disk under `rootDir`. */
+export function createLocalStorage(rootDir: string): Storage {
+  const root = path.resolve(rootDir);
+
+  function fileOf(key: string): string {
+    if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
+    const file = path.resolve(root, ...key.split('/'));
+    // Belt and braces: the key rules above already make leaving the root impossible.
+    if (!file.startsWith(root + path.sep)) throw new InvalidStorageKeyError(key);
+    return file;
+  }
+
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written beside and renamed: a reader never sees half a file, and a crash leaves none.
+      const temporary = `${file}.${randomUUID()}.part`;
+      const handle = await open(temporary, 'wx', 0o640);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async read(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async stream(key) {
+      const file = fileOf(key);
+      // Opened first so that a missing file is a null here, not an error event mid-response.
+      try {
+        const handle = await open(file, 'r');
+        return handle.createReadStream(); // closes the handle when done or destroyed
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+/** The application's storage: local disk under `${dataDir}/uploads` (S3-compatible later). */
+export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
+  return createLocalStorage(path.join(config.dataDir, 'uploads'));
+}
