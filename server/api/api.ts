@@ -6,6 +6,8 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { alertApi } from '#server/modules/alert/alert.api.ts';
+import { notificationApi } from '#server/modules/notification/notification.api.ts';
+import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
@@ -38,6 +40,8 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
       reply.header('cache-control', 'no-store');
     });
     await v1.register(alertApi, deps);
+    await v1.register(packageApi, deps);
+    await v1.register(notificationApi, deps);
     await v1.register(consolidationApi, deps);
     await v1.register(ticketApi, deps);
   }, { prefix: '/api/v1' });

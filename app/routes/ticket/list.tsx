@@ -1,5 +1,105 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate } from '#common/money.ts';
+import { TICKET_STATUSES } from '#common/schemas/ticket.ts';
+import type { Route } from './+types/list';
+import { ticketListLoader } from './ticket.server.ts';
 
-const screen = titledScreen('page.tickets');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.tickets');
+export const loader = (args: Route.LoaderArgs) => ticketListLoader(args);
+
+export default function TicketList({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  const newTicket = localizePath('/ticket/new', locale);
+  const show = (id: number) => `${localizePath('/ticket/show', locale)}?id=${id}`;
+  // No ticket at all (not merely none matching the search): invite to open the first one.
+  const none = page.total === 0 && !query.q && !query.filters.status && page.page === 1;
+  return (
+    <>
+      <RecordToast />
+      <PageHeader
+        title={t('page.tickets')}
+        description={t('ticket.listText')}
+        actions={
+          <Button component={Link} to={newTicket} data-testid="new-ticket">
+            {t('ticket.new')}
+          </Button>
+        }
+      />
+      {none ? (
+        <Paper withBorder radius="md" p="xl" data-testid="empty-list">
+          <Stack align="center" gap="sm" py="lg">
+            <Title order={2} fz="lg">
+              {t('ticket.empty')}
+            </Title>
+            <Text c="dimmed" ta="center" maw={480}>
+              {t('ticket.emptyText')}
+            </Text>
+            <Button component={Link} to={newTicket} mt="sm">
+              {t('ticket.new')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <ListToolbar
+            q={query.q}
+            sort={query.sort}
+            dir={query.dir}
+            filters={[
+              {
+                name: 'status',
+                label: t('ticket.status'),
+                value: query.filters.status,
+                options: TICKET_STATUSES.map((status) => ({ value: status, label: t(`casillero.ticketStatus.${status}`) })),
+              },
+            ]}
+          />
+          <DataTable
+            caption={t('page.tickets')}
+            rows={page.rows}
+            rowKey={(row) => row.id}
+            sort={query.sort}
+            dir={query.dir}
+            columns={[
+              {
+                key: 'number',
+                label: '#',
+                sort: 'created',
+                render: (row) => (
+                  <Anchor component={Link} to={show(row.id)} c="dimmed">
+                    {row.id}
+                  </Anchor>
+                ),
+              },
+              {
+                key: 'subject',
+                label: t('ticket.subject'),
+                sort: 'subject',
+                render: (row) => (
+                  <Anchor component={Link} to={show(row.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {row.subject}
+                  </Anchor>
+                ),
+              },
+              { key: 'category', label: t('ticket.category'), render: (row) => t(`ticket.categories.${row.category}` as never) },
+              { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge kind="ticketStatus" status={row.status} /> },
+              { key: 'updated', label: t('ticket.updated'), sort: 'updated', render: (row) => formatDate(row.updated_at, locale, true) },
+            ]}
+          />
+          <ListPagination page={page.page} pages={page.pages} total={page.total} />
+        </>
+      )}
+    </>
+  );
+}

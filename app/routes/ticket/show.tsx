@@ -1,5 +1,72 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ConfirmButton } from '#app/components/confirm-button.tsx';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate } from '#common/money.ts';
+import type { Route } from './+types/show';
+import { ReplyForm, TicketField, TicketThread } from './ticket-thread.tsx';
+import { ticketShowAction, ticketShowLoader } from './ticket.server.ts';
 
-const screen = titledScreen('page.ticketShow');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.ticketShow');
+export const loader = (args: Route.LoaderArgs) => ticketShowLoader(args);
+export const action = (args: Route.ActionArgs) => ticketShowAction(args);
+
+const NOTES = { open: 'ticket.openNote', answered: 'ticket.answeredNote', closed: 'ticket.closedNote' } as const;
+
+export default function TicketShow({ loaderData: { ticket, messages } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  const { formError } = useFormResult();
+  const closed = ticket.status === 'closed';
+  return (
+    <>
+      <RecordToast />
+      <PageHeader
+        title={t('ticket.number', { id: ticket.id })}
+        description={ticket.subject}
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to={localizePath('/ticket', locale)} variant="default">
+              {t('list.back')}
+            </Button>
+            {closed ? null : (
+              <ConfirmButton intent="close" label={t('ticket.close')} title={t('ticket.closeTitle')} message={t('ticket.closeMessage')} confirmLabel={t('ticket.closeConfirm')} color="gray" />
+            )}
+          </Group>
+        }
+      />
+      <FormAlert error={formError} />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md">
+        <Stack gap="md" style={{ gridColumn: 'span 2' }}>
+          <Alert color={closed ? 'gray' : ticket.status === 'answered' ? 'brand' : 'yellow'} variant="light" data-testid="ticket-state-note">
+            {t(NOTES[ticket.status])}
+          </Alert>
+          <Title order={2} fz="md">
+            {t('ticket.thread')}
+          </Title>
+          <TicketThread messages={messages} viewer="client" />
+          <Paper withBorder radius="md" p="lg">
+            <ReplyForm key={messages.length} withAttachments />
+          </Paper>
+        </Stack>
+        <Paper withBorder p="lg" radius="md" style={{ alignSelf: 'start' }}>
+          <Stack gap="md">
+            <TicketField label={t('ticket.status')}>
+              <StatusBadge kind="ticketStatus" status={ticket.status} />
+            </TicketField>
+            <TicketField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</TicketField>
+            <TicketField label={t('ticket.created')}>{formatDate(ticket.created_at, locale, true)}</TicketField>
+            <TicketField label={t('ticket.updated')}>{formatDate(ticket.updated_at, locale, true)}</TicketField>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+    </>
+  );
+}

@@ -8,6 +8,7 @@ export const ticket: Messages['ticket'] = {
   subject: 'Subject',
   subjectPlaceholder: 'E.g.: My package does not show in my parcel box',
   category: 'Category',
+  chooseCategory: 'Choose a category',
   categories: {
     shipment: 'Shipment or consolidation',
     package: 'Package in the warehouse',
@@ -46,8 +47,7 @@ export const ticket: Messages['ticket'] = {
   subjectTooShort: 'Write a subject of at least 3 characters',
   tooManyAttachments: 'You can attach up to 3 files per message',
   admin: {
-    listText: 'Open tickets first; on top, the one that has waited longest.',
-    searchPlaceholder: 'Subject, client, parcel box or e-mail',
+    listText: 'Open tickets first; on top, the one that has waited longest. Search by subject, client, parcel box or e-mail.',
     client: 'Client',
     waiting: 'Waiting since',
     lockerCode: 'Parcel box',

@@ -7,6 +7,7 @@ export const ticket = {
   subject: 'Asunto',
   subjectPlaceholder: 'Ej.: Mi paquete no aparece en el casillero',
   category: 'Categoría',
+  chooseCategory: 'Elige una categoría',
   categories: {
     shipment: 'Envío o consolidación',
     package: 'Paquete en bodega',
@@ -45,8 +46,7 @@ export const ticket = {
   subjectTooShort: 'Escribe un asunto de al menos 3 caracteres',
   tooManyAttachments: 'Puedes adjuntar hasta 3 archivos por mensaje',
   admin: {
-    listText: 'Los tickets abiertos primero; arriba, el que lleva más tiempo esperando.',
-    searchPlaceholder: 'Asunto, cliente, casillero o correo',
+    listText: 'Los tickets abiertos primero; arriba, el que lleva más tiempo esperando. Busca por asunto, cliente, casillero o correo.',
     client: 'Cliente',
     waiting: 'Esperando desde',
     lockerCode: 'Casillero',

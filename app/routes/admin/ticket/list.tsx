@@ -1,5 +1,92 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate } from '#common/money.ts';
+import { TICKET_STATUSES } from '#common/schemas/ticket.ts';
+import type { Route } from './+types/list';
+import { adminTicketListLoader } from './ticket.server.ts';
 
-const screen = titledScreen('page.adminTickets');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminTickets');
+export const loader = (args: Route.LoaderArgs) => adminTicketListLoader(args);
+
+export default function AdminTicketList({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  const show = (id: number) => `${localizePath('/admin/ticket/show', locale)}?id=${id}`;
+  return (
+    <>
+      <PageHeader title={t('page.adminTickets')} description={t('ticket.admin.listText')} />
+      <ListToolbar
+        q={query.q}
+        sort={query.sort}
+        dir={query.dir}
+        filters={[
+          {
+            name: 'status',
+            label: t('ticket.status'),
+            value: query.filters.status,
+            options: TICKET_STATUSES.map((status) => ({ value: status, label: t(`casillero.ticketStatus.${status}`) })),
+          },
+        ]}
+      />
+      <DataTable
+        caption={t('page.adminTickets')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          {
+            key: 'number',
+            label: '#',
+            sort: 'created',
+            render: (row) => (
+              <Anchor component={Link} to={show(row.id)} c="dimmed">
+                {row.id}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'subject',
+            label: t('ticket.subject'),
+            sort: 'subject',
+            render: (row) => (
+              <Stack gap={0}>
+                <Anchor component={Link} to={show(row.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {row.subject}
+                </Anchor>
+                <Text fz="xs" c="dimmed">
+                  {t(`ticket.categories.${row.category}` as never)}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            key: 'client',
+            label: t('ticket.admin.client'),
+            render: (row) => (
+              <Stack gap={0}>
+                <Text fz="sm">
+                  {row.client_name} {row.client_lastname}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {row.client_locker_code ?? '—'} · {row.client_email}
+                </Text>
+              </Stack>
+            ),
+          },
+          { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge kind="ticketStatus" status={row.status} /> },
+          { key: 'waiting', label: t('ticket.admin.waiting'), sort: 'waiting', render: (row) => formatDate(row.updated_at, locale, true) },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+    </>
+  );
+}

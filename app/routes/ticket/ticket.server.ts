@@ -1,0 +1,61 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { formValues, parseWith } from '#common/forms.ts';
+import { parseListQuery } from '#common/list-query.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
+import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { recordId } from '#app/lib/record-id.server.ts';
+import * as tickets from '#server/modules/ticket/ticket.service.ts';
+
+const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
+
+/** The form's fields plus every upload field named `attachments` (one id each, empty when unused). */
+export async function ticketForm(request: Request) {
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const attachments = formData.getAll('attachments').filter((value): value is string => typeof value === 'string');
+  return { values, input: { ...values, attachments } };
+}
+
+export async function ticketListLoader({ request, context }: LoaderFunctionArgs) {
+  const query = parseListQuery(TicketListQuery, new URL(request.url));
+  const page = await tickets.listTickets(context.get(appContext).db, { userId: currentUser(context).id }, query);
+  return { query, page };
+}
+
+export async function ticketNewAction({ request, context }: LoaderFunctionArgs) {
+  const owner = { userId: currentUser(context).id };
+  const { values, input } = await ticketForm(request);
+  const parsed = parseWith(TicketInputSchema, input);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  try {
+    const id = await tickets.createTicket(context.get(appContext).db, owner, parsed.data);
+    return redirect(`${here(request, '/ticket/show')}?id=${id}&notice=created`);
+  } catch (error) {
+    return failure(error, values);
+  }
+}
+
+export async function ticketShowLoader({ request, context }: LoaderFunctionArgs) {
+  return orNotFound(tickets.getTicket(context.get(appContext).db, { userId: currentUser(context).id, id: recordId(request) }));
+}
+
+export async function ticketShowAction({ request, context }: LoaderFunctionArgs) {
+  const owner = { userId: currentUser(context).id, id: recordId(request) };
+  const { db } = context.get(appContext);
+  const { values, input } = await ticketForm(request);
+  try {
+    if (values.intent === 'close') {
+      await tickets.closeTicket(db, owner);
+      return redirect(`${here(request, '/ticket/show')}?id=${owner.id}&notice=updated`);
+    }
+    const parsed = parseWith(TicketReplySchema, input);
+    if (!parsed.ok) return invalid(parsed.errors, values);
+    await tickets.replyToTicket(db, owner, parsed.data);
+    return redirect(`${here(request, '/ticket/show')}?id=${owner.id}&notice=updated`);
+  } catch (error) {
+    return failure(error, values);
+  }
+}

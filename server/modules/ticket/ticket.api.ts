@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminTicketListQuery, StaffReplySchema, TICKET_STATUSES, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
+import type { ApiDeps } from '#server/api/api.ts';
+import { AppError } from '#server/errors.ts';
+import { requireUser } from '#server/plugins/current-user.ts';
+import * as tickets from './ticket.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const Created = z.object({ id: z.number() });
+const PageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number(), page: z.number(), pages: z.number() });
+
+const Ticket = z.object({
+  id: z.number(),
+  subject: z.string(),
+  category: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const Client = z.object({ name: z.string(), lastname: z.string(), email: z.string(), lockerCode: z.string().nullable() });
+const AdminTicket = Ticket.extend({ client: Client });
+const Message = z.object({
+  id: z.number(),
+  fromStaff: z.boolean(),
+  author: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number(), url: z.string() })),
+});
+const Thread = <T extends z.ZodType>(ticket: T) => z.object({ ticket, messages: z.array(Message) });
+
+type TicketRow = Awaited<ReturnType<typeof tickets.listTickets>>['rows'][number];
+type AdminTicketRow = Awaited<ReturnType<typeof tickets.listAllTickets>>['rows'][number];
+type MessageRow = Awaited<ReturnType<typeof tickets.getTicket>>['messages'][number];
+
+const toTicket = (row: TicketRow): z.infer<typeof Ticket> => ({
+  id: row.id,
+  subject: row.subject,
+  category: row.category,
+  status: row.status,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+const toAdminTicket = (row: AdminTicketRow): z.infer<typeof AdminTicket> => ({
+  ...toTicket(row),
+  client: { name: row.client_name, lastname: row.client_lastname, email: row.client_email, lockerCode: row.client_locker_code },
+});
+const toMessage = (row: MessageRow): z.infer<typeof Message> => ({
+  id: row.id,
+  fromStaff: row.from_staff,
+  author: row.author_name,
+  body: row.body,
+  createdAt: row.created_at,
+  attachments: row.attachments.map((file) => ({ ...file, url: `/api/v1/uploads/${file.id}` })),
+});
+
+/** Back-office routes: for anyone but staff and admins they do not exist. */
+async function requireStaff(request: FastifyRequest) {
+  if (request.user?.role !== 'staff' && request.user?.role !== 'admin') throw new AppError('error.generic', 404);
+}
+
+/**
+ * Support tickets: the client's own under /tickets, every client's for staff under /admin/tickets.
+ * The same services, rules and owner scoping as /ticket and /admin/ticket.
+ */
+export async function ticketApi(app: FastifyInstance, { db, config, mailer }: ApiDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tickets'];
+  const notifyDeps = { db, mailer, publicUrl: config.publicUrl, log: app.log };
+  // Before body validation, so an anonymous caller learns only that they must log in.
+  api.addHook('onRequest', requireUser);
+
+  api.get('/tickets', {
+    schema: { tags, summary: 'List my tickets', querystring: z.record(z.string(), z.string()), response: { 200: PageOf(Ticket) } },
+    handler: async (request) => {
+      const page = await tickets.listTickets(db, { userId: request.user!.id }, TicketListQuery.parse(request.query));
+      return { ...page, rows: page.rows.map(toTicket) };
+    },
+  });
+
+  api.post('/tickets', {
+    schema: { tags, summary: 'Open a ticket with its first message', body: TicketInputSchema, response: { 201: Created } },
+    handler: async (request, reply) => reply.code(201).send({ id: await tickets.createTicket(db, { userId: request.user!.id }, request.body) }),
+  });
+
+  api.get('/tickets/:id', {
+    schema: { tags, summary: 'One of my tickets with its messages', params: IdParams, response: { 200: Thread(Ticket) } },
+    handler: async (request) => {
+      const { ticket, messages } = await tickets.getTicket(db, { userId: request.user!.id, id: request.params.id });
+      return { ticket: toTicket(ticket), messages: messages.map(toMessage) };
+    },
+  });
+
+  api.post('/tickets/:id/messages', {
+    schema: { tags, summary: 'Reply to my ticket (reopens it)', params: IdParams, body: TicketReplySchema, response: { 201: Created } },
+    handler: async (request, reply) =>
+      reply.code(201).send({ id: await tickets.replyToTicket(db, { userId: request.user!.id, id: request.params.id }, request.body) }),
+  });
+
+  api.post('/tickets/:id/close', {
+    schema: { tags, summary: 'Close my ticket', params: IdParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await tickets.closeTicket(db, { userId: request.user!.id, id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.get('/admin/tickets', {
+    onRequest: requireStaff,
+    schema: { tags, summary: 'Staff: every ticket, open and longest waiting first', querystring: z.record(z.string(), z.string()), response: { 200: PageOf(AdminTicket) } },
+    handler: async (request) => {
+      const page = await tickets.listAllTickets(db, AdminTicketListQuery.parse(request.query));
+      return { ...page, rows: page.rows.map(toAdminTicket) };
+    },
+  });
+
+  api.get('/admin/tickets/:id', {
+    onRequest: requireStaff,
+    schema: { tags, summary: 'Staff: any ticket with its messages', params: IdParams, response: { 200: Thread(AdminTicket) } },
+    handler: async (request) => {
+      const { ticket, messages } = await tickets.getTicketForStaff(db, { id: request.params.id });
+      return { ticket: toAdminTicket(ticket), messages: messages.map(toMessage) };
+    },
+  });
+
+  api.post('/admin/tickets/:id/messages', {
+    onRequest: requireStaff,
+    schema: { tags, summary: 'Staff: answer a ticket (notifies the client)', params: IdParams, body: StaffReplySchema, response: { 201: Created } },
+    handler: async (request, reply) =>
+      reply.code(201).send({ id: await tickets.answerTicket(notifyDeps, { staffId: request.user!.id, id: request.params.id }, request.body) }),
+  });
+
+  api.post('/admin/tickets/:id/close', {
+    onRequest: requireStaff,
+    schema: { tags, summary: 'Staff: close a ticket', params: IdParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await tickets.closeTicketAsStaff(db, { id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  });
+}
