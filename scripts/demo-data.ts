@@ -1,4 +1,9 @@
+import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import type { Db } from '#server/db/database.ts';
+import { createAlert } from '#server/modules/alert/alert.service.ts';
+import { changeConsolidationStatus, createConsolidation } from '#server/modules/consolidation/consolidation.service.ts';
+import { registerPackage } from '#server/modules/package/package.service.ts';
+import { answerTicket, createTicket } from '#server/modules/ticket/ticket.service.ts';
 import { countUsers } from '#server/modules/user/user.repository.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
 
@@ -8,18 +13,47 @@ export const DEMO_ADMIN = { email: 'admin@tiendabox.ec', password: 'admin1234' }
 
 const place = { address: 'Av. Amazonas N34-120 y Av. Atahualpa', country: 'Ecuador', state: 'Pichincha', city: 'Quito', zip: '170135' };
 
-/** Loads the demo accounts into an empty database; returns false when there was data already. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Loads the demo accounts and a living parcel box into an empty database, through the same
+ * services users go through; returns false when there was data already.
+ */
+export async function seedDemoData(db: Db, publicUrl: string): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
-  await createUser(
+  const client = await createUser(
     db,
     { ...DEMO_CLIENT, name: 'María', lastname: 'Andrade', documentType: 'cedula', documentNumber: '1710034065', phone: '+593 99 123 4567', ...place },
     { locale: 'es' },
   );
-  await createUser(
+  const admin = await createUser(
     db,
     { ...DEMO_ADMIN, name: 'Admin', lastname: 'Tiendabox', documentType: 'passport', documentNumber: 'TBADMIN01', phone: '+593 2 600 0000', ...place },
     { locale: 'es', role: 'admin' },
   );
+  // Demo notifications land in the bell; no e-mail leaves for them.
+  const deps = { db, publicUrl, mailer: { send: async () => undefined } };
+  const owner = { userId: client.id };
+  const staff = { userId: admin.id };
+
+  const purchases = [
+    ['1Z999AA10123456784', 'UPS', 'Amazon', 'Audífonos inalámbricos', 89.99, 1.2, [20, 15, 8]],
+    ['9400111899223197428490', 'USPS', 'Nike', 'Zapatillas de correr', 120, 3.1, [35, 25, 14]],
+    ['772899172345', 'FedEx', 'Best Buy', 'Teclado mecánico', 74.5, 2.4, [45, 18, 6]],
+    ['TBA304918273000', 'Amazon Logistics', 'Amazon', 'Libros (3)', 42.3, 2.9, [25, 20, 10]],
+  ] as const;
+  for (const [tracking, carrier, store, content, value] of purchases) {
+    await createAlert(db, owner, { trackingNumber: tracking, carrier, store, content, declaredValue: Math.round(value * 100), expectedDate: '2026-11-28', invoiceUpload: null });
+  }
+  await createAlert(db, owner, { trackingNumber: '1Z999AA10987654321', carrier: 'UPS', store: 'Walmart', content: 'Licuadora', declaredValue: 5999, expectedDate: '2026-12-03', invoiceUpload: null });
+
+  const packageIds: number[] = [];
+  for (const [tracking, carrier, store, content, value, weight, [length, width, height]] of purchases) {
+    const input = PackageInputSchema.parse({ lockerCode: client.lockerCode, trackingNumber: tracking, carrier, store, description: content, weightLb: weight, lengthCm: length, widthCm: width, heightCm: height, declaredValue: value });
+    packageIds.push((await registerPackage(deps, staff, input)).packageId);
+  }
+  const shipment = await createConsolidation(deps, owner, { packageIds: packageIds.slice(2), deliveryAddress: `${place.address}, ${place.city}, ${place.state}`, notes: 'Entregar en horario de oficina.' });
+  await changeConsolidationStatus(deps, { id: shipment }, { status: 'processing', note: 'Estamos empacando tu envío.' });
+
+  const ticket = await createTicket(db, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
+  await answerTicket(deps, { staffId: admin.id, id: ticket }, { message: 'Hola María, sale este jueves en el vuelo a Quito. Te avisaremos con cada cambio.' });
   return true;
 }

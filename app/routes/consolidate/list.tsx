@@ -1,5 +1,75 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Anchor, Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+import { CONSOLIDATION_STATUSES } from '#common/schemas/consolidation.ts';
+import type { Route } from './+types/list';
+import { consolidationListLoader } from './consolidate.server.ts';
 
-const screen = titledScreen('page.consolidations');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.consolidations');
+export const loader = (args: Route.LoaderArgs) => consolidationListLoader(args);
+
+export default function ConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <>
+      <RecordToast />
+      <PageHeader
+        title={t('page.consolidations')}
+        description={t('consolidation.newText')}
+        actions={
+          <Button component={Link} to={localizePath('/consolidate/new', locale)} data-testid="new-consolidation">
+            {t('consolidation.new')}
+          </Button>
+        }
+      />
+      <ListToolbar
+        q={query.q}
+        sort={query.sort}
+        dir={query.dir}
+        filters={[
+          {
+            name: 'status',
+            label: t('consolidation.status'),
+            value: query.filters.status,
+            options: CONSOLIDATION_STATUSES.map((status) => ({ value: status, label: t(`casillero.consolidationStatus.${status}`) })),
+          },
+        ]}
+      />
+      <DataTable
+        caption={t('page.consolidations')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          {
+            key: 'number',
+            label: t('consolidation.numberColumn'),
+            sort: 'created',
+            render: (row) => (
+              <Anchor component={Link} to={`${localizePath('/consolidate/show', locale)}?id=${row.id}`} fw={600}>
+                {`#${row.id}`}
+              </Anchor>
+            ),
+          },
+          { key: 'created', label: t('consolidation.created'), render: (row) => formatDate(row.created_at, locale) },
+          { key: 'packages', label: t('consolidation.packages'), align: 'right', render: (row) => Number(row.package_count) || '—' },
+          { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => `${row.billable_weight_lb} lb` },
+          { key: 'cost', label: t('consolidation.cost'), sort: 'cost', align: 'right', render: (row) => formatMoney(row.cost_cents, locale) },
+          { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+    </>
+  );
+}

@@ -1,5 +1,80 @@
-import { titledScreen } from '#app/lib/titled-screen.tsx';
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+import { CONSOLIDATION_STATUSES } from '#common/schemas/consolidation.ts';
+import type { Route } from './+types/list';
+import { adminConsolidationListLoader } from './consolidate.server.ts';
 
-const screen = titledScreen('page.adminConsolidations');
-export const meta = screen.meta;
-export default screen.Component;
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminConsolidations');
+export const loader = (args: Route.LoaderArgs) => adminConsolidationListLoader(args);
+
+export default function AdminConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <>
+      <PageHeader title={t('page.adminConsolidations')} description={t('consolidation.changeStatusText')} />
+      <ListToolbar
+        q={query.q}
+        sort={query.sort}
+        dir={query.dir}
+        filters={[
+          {
+            name: 'status',
+            label: t('consolidation.status'),
+            value: query.filters.status,
+            options: CONSOLIDATION_STATUSES.map((status) => ({ value: status, label: t(`casillero.consolidationStatus.${status}`) })),
+          },
+        ]}
+      />
+      <Text fz="xs" c="dimmed" mt={-8} mb="sm">
+        {t('consolidation.adminSearch')}
+      </Text>
+      <DataTable
+        caption={t('page.adminConsolidations')}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+        columns={[
+          {
+            key: 'number',
+            label: t('consolidation.numberColumn'),
+            sort: 'created',
+            render: (row) => (
+              <Anchor component={Link} to={`${localizePath('/admin/consolidate/show', locale)}?id=${row.id}`} fw={600}>
+                {`#${row.id}`}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'client',
+            label: t('consolidation.client'),
+            render: (row) => (
+              <>
+                <Text fz="sm">{`${row.name} ${row.lastname}`}</Text>
+                <Text fz="xs" c="dimmed">
+                  {row.locker_code}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'created', label: t('consolidation.created'), render: (row) => formatDate(row.created_at, locale) },
+          { key: 'packages', label: t('consolidation.packages'), align: 'right', render: (row) => Number(row.package_count) || '—' },
+          { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => `${row.billable_weight_lb} lb` },
+          { key: 'cost', label: t('consolidation.cost'), sort: 'cost', align: 'right', render: (row) => formatMoney(row.cost_cents, locale) },
+          { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
+        ]}
+      />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+    </>
+  );
+}

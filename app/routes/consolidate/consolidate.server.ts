@@ -1,0 +1,58 @@
+import { type LoaderFunctionArgs, redirect, type RouterContextProvider } from 'react-router';
+import { appContext } from '#app-context';
+import { formValues, parseWith } from '#common/forms.ts';
+import { parseListQuery } from '#common/list-query.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { ConsolidationInputSchema, ConsolidationListQuery } from '#common/schemas/consolidation.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
+import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { recordId } from '#app/lib/record-id.server.ts';
+import * as consolidations from '#server/modules/consolidation/consolidation.service.ts';
+
+const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
+
+const notifyDeps = (context: Readonly<RouterContextProvider>) => {
+  const { db, mailer, config } = context.get(appContext);
+  return { db, mailer, publicUrl: config.publicUrl };
+};
+
+export async function consolidationListLoader({ request, context }: LoaderFunctionArgs) {
+  const query = parseListQuery(ConsolidationListQuery, new URL(request.url));
+  const page = await consolidations.listConsolidations(context.get(appContext).db, { userId: currentUser(context).id }, query);
+  return { query, page };
+}
+
+export async function consolidationNewLoader({ context }: LoaderFunctionArgs) {
+  return consolidations.consolidationDraft(context.get(appContext).db, { userId: currentUser(context).id });
+}
+
+export async function consolidationNewAction({ request, context }: LoaderFunctionArgs) {
+  const formData = await request.formData();
+  // Each ticked box is one `packageIds` field; the echo keeps them ticked if the form comes back.
+  const packageIds = formData.getAll('packageIds').map(String);
+  const values = { ...formValues(formData), packageIds: packageIds.join(',') };
+  const parsed = parseWith(ConsolidationInputSchema, { ...values, packageIds });
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  try {
+    const id = await consolidations.createConsolidation(notifyDeps(context), { userId: currentUser(context).id }, parsed.data);
+    return redirect(`${here(request, '/consolidate/show')}?id=${id}&notice=created`);
+  } catch (error) {
+    return failure(error, values);
+  }
+}
+
+export async function consolidationShowLoader({ request, context }: LoaderFunctionArgs) {
+  return orNotFound(consolidations.getConsolidation(context.get(appContext).db, { userId: currentUser(context).id, id: recordId(request) }));
+}
+
+export async function consolidationShowAction({ request, context }: LoaderFunctionArgs) {
+  const owner = { userId: currentUser(context).id, id: recordId(request) };
+  const values = formValues(await request.formData());
+  try {
+    if (values.intent !== 'cancel') return invalid({ form: 'validation.invalid' }, values);
+    await consolidations.cancelConsolidation(notifyDeps(context), owner);
+    return redirect(`${here(request, '/consolidate/show')}?id=${owner.id}&notice=updated`);
+  } catch (error) {
+    return failure(error, values);
+  }
+}

@@ -1,0 +1,135 @@
+import { Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { localeFromPath } from '#common/locale.ts';
+import { formatDate, formatMoney } from '#common/money.ts';
+
+// The parts of a consolidation both its owner (/consolidate/show) and the back office show.
+type Consolidation = {
+  status: string;
+  delivery_address: string;
+  notes: string;
+  total_weight_lb: number;
+  billable_weight_lb: number;
+  declared_value_cents: number;
+  cost_cents: number;
+  created_at: string;
+};
+type Package = { id: number; tracking_number: string; store: string; weight_lb: number; length_cm: number; width_cm: number; height_cm: number; declared_value_cents: number; status: string };
+type Event = { id: number; status: string; note: string; created_at: string };
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ConsolidationSummary({ consolidation, children }: { consolidation: Consolidation; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {children}
+        <Field label={t('consolidation.status')}>
+          <StatusBadge kind="consolidationStatus" status={consolidation.status} />
+        </Field>
+        <Field label={t('consolidation.created')}>{formatDate(consolidation.created_at, locale, true)}</Field>
+        <Field label={t('consolidation.actualWeight')}>{consolidation.total_weight_lb} lb</Field>
+        <Field label={t('consolidation.billableWeight')}>{consolidation.billable_weight_lb} lb</Field>
+        <Field label={t('consolidation.declaredValue')}>{formatMoney(consolidation.declared_value_cents, locale)}</Field>
+        <Field label={t('consolidation.cost')}>
+          <Text fw={700} span>
+            {formatMoney(consolidation.cost_cents, locale)}
+          </Text>
+        </Field>
+      </SimpleGrid>
+      <Stack mt="md" gap="md">
+        <Field label={t('consolidation.deliveryAddress')}>{consolidation.delivery_address}</Field>
+        {consolidation.notes ? <Field label={t('consolidation.notes')}>{consolidation.notes}</Field> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ConsolidationPackages({ packages, cancelled }: { packages: Package[]; cancelled: boolean }) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <Paper withBorder p="lg" radius="md" mt="md">
+      <Title order={2} fz="md" mb="sm">
+        {t('consolidation.packages')}
+      </Title>
+      {cancelled ? (
+        <Text c="dimmed">{t('consolidation.packagesReturned')}</Text>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <Table striped verticalSpacing="xs" miw={680}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('consolidation.tracking')}</Table.Th>
+                <Table.Th>{t('consolidation.store')}</Table.Th>
+                <Table.Th ta="right">{t('consolidation.weight')}</Table.Th>
+                <Table.Th>{t('consolidation.dimensions')}</Table.Th>
+                <Table.Th ta="right">{t('consolidation.value')}</Table.Th>
+                <Table.Th>{t('consolidation.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {packages.map((pkg) => (
+                <Table.Tr key={pkg.id} data-testid="consolidation-package">
+                  <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
+                  <Table.Td>{pkg.store || '—'}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {pkg.weight_lb} lb
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(pkg.declared_value_cents, locale)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge kind="packageStatus" status={pkg.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </Paper>
+  );
+}
+
+export function ConsolidationTimeline({ events }: { events: Event[] }) {
+  const { t } = useTranslation();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="md" mb="md">
+        {t('consolidation.timeline')}
+      </Title>
+      <Timeline active={events.length - 1} bulletSize={18} lineWidth={2} data-testid="consolidation-timeline">
+        {events.map((event) => (
+          <Timeline.Item key={event.id} title={t(`casillero.consolidationStatus.${event.status}` as never)} color={event.status === 'cancelled' ? 'gray' : undefined}>
+            <Text c="dimmed" fz="sm">
+              {formatDate(event.created_at, locale, true)}
+            </Text>
+            {event.note ? (
+              <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
+                {event.note}
+              </Text>
+            ) : null}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Paper>
+  );
+}

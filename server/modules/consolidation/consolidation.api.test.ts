@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import type { Db } from '#server/db/database.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { createSession, sessionCookieName } from '#server/modules/auth/session.service.ts';
+import { registerPackage } from '#server/modules/package/package.service.ts';
+import { createUser } from '#server/modules/user/user.service.ts';
+import { startSmtpServer } from '../../../tests/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+
+// Consolidations at the seams users feel: the JSON API and the pages (real forms, no JavaScript),
+// with owner scoping for clients, staff and visitors. Needs `npm run build` first.
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let staff: User;
+let admin: User;
+
+type User = { userId: number; lockerCode: string; email: string; cookie: string };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  staff = await newUser('staff');
+  admin = await newUser('admin');
+});
+afterAll(async () => {
+  await t.dispose();
+  await smtp.close();
+});
+
+let counter = 0;
+async function newUser(role: 'client' | 'staff' | 'admin' = 'client'): Promise<User> {
+  const email = `${role}${++counter}-${Date.now()}@example.com`;
+  const { id, lockerCode } = await createUser(
+    t.db,
+    {
+      email,
+      password: 'secret123',
+      name: 'Ana',
+      lastname: `Pérez ${counter}`,
+      documentType: 'passport',
+      documentNumber: `B${2000000 + counter}`,
+      phone: '+593 99 765 4321',
+      address: 'Av. 6 de Diciembre N24-253',
+      country: 'Ecuador',
+      state: 'Pichincha',
+      city: 'Quito',
+      zip: '170143',
+    },
+    { locale: 'es', role },
+  );
+  return { userId: id, lockerCode, email, cookie: `${sessionCookieName(t.config)}=${await createSession(t.db, id)}` };
+}
+
+async function addPackage(owner: User, change: Record<string, string> = {}) {
+  const input = PackageInputSchema.parse({
+    lockerCode: owner.lockerCode,
+    trackingNumber: `PKG${++counter}T${Date.now()}`,
+    carrier: 'USPS',
+    store: 'eBay',
+    weightLb: '2',
+    lengthCm: '20',
+    widthCm: '20',
+    heightCm: '10',
+    declaredValue: '50',
+    ...change,
+  });
+  const deps = { db: t.db, mailer: createMailer(t.config), publicUrl: t.config.publicUrl };
+  return (await registerPackage(deps, { userId: staff.userId }, input)).packageId;
+}
+
+const api = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object, lang = 'es') =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie: `lang=${lang}${cookie ? `; ${cookie}` : ''}`, ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload } : {}) });
+
+const page = (url: string, cookie?: string) =>
+  t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}${cookie ? `; ${cookie}` : ''}`, accept: 'text/html' } });
+
+/** A browser form without JavaScript: every ticked box is one more `packageIds` field. */
+const postForm = (url: string, cookie: string, fields: Record<string, string>, packageIds: number[] = []) => {
+  const body = new URLSearchParams(fields);
+  for (const id of packageIds) body.append('packageIds', String(id));
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}` },
+  });
+};
+
+const statusOf = async (db: Db, id: number) => (await db.selectFrom('consolidation').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const packagesOf = (ids: number[]) => t.db.selectFrom('package').select(['status', 'consolidation_id']).where('id', 'in', ids).orderBy('id').execute();
+const countFor = async (userId: number) => Number((await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+async function requested(owner?: User) {
+  const client = owner ?? (await newUser());
+  const ids = [await addPackage(client), await addPackage(client)];
+  const response = await api('POST', '/consolidations', client.cookie, { packageIds: ids, deliveryAddress: 'Av. Amazonas 100, Quito' });
+  expect(response.statusCode).toBe(201);
+  return { client, ids, id: response.json().id as number };
+}
+
+describe('the API for visitors', () => {
+  it.each([
+    ['GET', '/consolidations'],
+    ['POST', '/consolidations'],
+    ['GET', '/consolidations/1'],
+    ['POST', '/consolidations/1/cancel'],
+    ['GET', '/admin/consolidations'],
+    ['GET', '/admin/consolidations/1'],
+    ['POST', '/admin/consolidations/1/status'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const response = await api(method, url, undefined, method === 'POST' ? { status: 'processing', packageIds: [1, 2], deliveryAddress: 'x' } : undefined);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'unauthorized' });
+  });
+});
+
+describe('the API for clients', () => {
+  it('creates, lists, shows and cancels their own consolidation', async () => {
+    const { client, ids, id } = await requested();
+    const list = await api('GET', '/consolidations', client.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 1, rows: [{ id, status: 'requested', deliveryAddress: 'Av. Amazonas 100, Quito' }] });
+
+    const detail = (await api('GET', `/consolidations/${id}`, client.cookie)).json();
+    expect(detail.packages.map((pkg: { id: number; status: string }) => [pkg.id, pkg.status])).toEqual(ids.map((pkgId) => [pkgId, 'consolidating']));
+    expect(detail).toMatchObject({ totalWeightLb: 4, billableWeightLb: 4, declaredValueCents: 10000, costCents: 1800, events: [{ status: 'requested', note: '' }] });
+
+    expect((await api('POST', `/consolidations/${id}/cancel`, client.cookie)).statusCode).toBe(204);
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidation_id: null })));
+    const again = await api('POST', `/consolidations/${id}/cancel`, client.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'consolidation.notCancellable', message: 'Solo puedes cancelar una consolidación que aún está solicitada' });
+  });
+
+  it('asks for at least two packages, in the caller\u2019s language', async () => {
+    const client = await newUser();
+    const one = await addPackage(client);
+    const es = await api('POST', '/consolidations', client.cookie, { packageIds: [one], deliveryAddress: 'Quito' });
+    expect(es.statusCode).toBe(400);
+    expect(es.json().fields.packageIds).toBe('Elige al menos 2 paquetes para consolidar');
+    const en = await api('POST', '/consolidations', client.cookie, { packageIds: [one, one], deliveryAddress: 'Quito' }, 'en');
+    expect(en.json().fields.packageIds).toBe('Choose at least 2 packages to consolidate');
+    expect(await countFor(client.userId)).toBe(0);
+  });
+
+  it("answers 404 for another client's package in the body, and consolidates nothing", async () => {
+    const client = await newUser();
+    const other = await newUser();
+    const mine = await addPackage(client);
+    const theirs = await addPackage(other);
+    const response = await api('POST', '/consolidations', client.cookie, { packageIds: [mine, theirs], deliveryAddress: 'Quito' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('not_found');
+    expect(await packagesOf([mine, theirs])).toEqual([{ status: 'in_warehouse', consolidation_id: null }, { status: 'in_warehouse', consolidation_id: null }]);
+    expect(await countFor(client.userId)).toBe(0);
+  });
+
+  it("answers 404 for another client's consolidation, to read or to cancel", async () => {
+    const { id } = await requested();
+    const stranger = await newUser();
+    expect((await api('GET', `/consolidations/${id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await api('POST', `/consolidations/${id}/cancel`, stranger.cookie)).statusCode).toBe(404);
+    expect((await api('GET', '/consolidations', stranger.cookie)).json().total).toBe(0);
+    expect(await statusOf(t.db, id)).toBe('requested');
+  });
+
+  it('answers 404 to the back-office endpoints, and changes nothing', async () => {
+    const { client, id } = await requested();
+    expect((await api('GET', '/admin/consolidations', client.cookie)).statusCode).toBe(404);
+    expect((await api('GET', `/admin/consolidations/${id}`, client.cookie)).statusCode).toBe(404);
+    expect((await api('POST', `/admin/consolidations/${id}/status`, client.cookie, { status: 'processing' })).statusCode).toBe(404);
+    expect(await statusOf(t.db, id)).toBe('requested');
+  });
+});
+
+describe('the API for staff', () => {
+  it('lists every client, moves a consolidation on with a note, and refuses an invalid step', async () => {
+    const { client, id, ids } = await requested();
+    const list = await api('GET', `/admin/consolidations?q=${client.lockerCode}`, staff.cookie);
+    expect(list.json()).toMatchObject({ total: 1, rows: [{ id, client: { lockerCode: client.lockerCode } }] });
+
+    expect((await api('GET', `/admin/consolidations/${id}`, admin.cookie)).json()).toMatchObject({ id, next: ['processing', 'cancelled'] });
+    expect((await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'processing', note: 'Empacando' })).statusCode).toBe(204);
+    expect((await api('POST', `/admin/consolidations/${id}/status`, admin.cookie, { status: 'shipped' })).statusCode).toBe(204);
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'shipped', consolidation_id: id })));
+
+    const skip = await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'delivered' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json()).toMatchObject({ error: 'consolidation.invalidTransition', message: 'Ese cambio de estado no está permitido' });
+    expect((await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'requested' })).statusCode).toBe(400);
+    expect((await api('POST', '/admin/consolidations/999999/status', staff.cookie, { status: 'processing' })).statusCode).toBe(404);
+
+    const events = (await api('GET', `/consolidations/${id}`, client.cookie)).json().events;
+    expect(events.map((event: { status: string; note: string }) => [event.status, event.note])).toEqual([
+      ['requested', ''],
+      ['processing', 'Empacando'],
+      ['shipped', ''],
+    ]);
+    const notices = await t.db.selectFrom('notification').select('params').where('user_id', '=', client.userId).where('kind', '=', 'consolidation_update').execute();
+    expect(notices).toHaveLength(3);
+  });
+});
+
+describe('the pages for visitors', () => {
+  it.each(['/consolidate', '/consolidate/new', '/consolidate/show?id=1', '/admin/consolidate', '/admin/consolidate/show?id=1'])('%s sends a visitor to log in', async (url) => {
+    const response = await page(url);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toContain('/user/login?redirect=');
+  });
+});
+
+describe('the pages for clients', () => {
+  it('shows an empty list in both languages', async () => {
+    const client = await newUser();
+    expect((await page('/consolidate', client.cookie)).body).toContain('No se encontraron registros');
+    expect((await page('/en/consolidate', client.cookie)).body).toContain('No records found');
+  });
+
+  it('offers the warehouse packages with the profile address, and keeps what was typed when fewer than two are chosen', async () => {
+    const client = await newUser();
+    const a = await addPackage(client, { trackingNumber: 'FIRSTBOX01' });
+    await addPackage(client, { trackingNumber: 'SECONDBOX2' });
+    const form = await page('/consolidate/new', client.cookie);
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('FIRSTBOX01');
+    expect(form.body).toContain('SECONDBOX2');
+    expect(form.body).toContain('Av. 6 de Diciembre N24-253, Quito, Pichincha, Ecuador');
+    expect(form.body).toContain('Estimado del envío');
+
+    const response = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Calle Larga 5, Cuenca', notes: 'Con cuidado' }, [a]);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Elige al menos 2 paquetes para consolidar');
+    expect(response.body).toContain('Calle Larga 5, Cuenca');
+    expect(response.body).toContain('Con cuidado');
+    expect(response.body).toMatch(new RegExp(`value="${a}"[^>]*checked|checked[^>]*value="${a}"`));
+    const en = await postForm('/en/consolidate/new', client.cookie, { deliveryAddress: 'Quito' }, []);
+    expect(en.body).toContain('Choose at least 2 packages to consolidate');
+    expect(await countFor(client.userId)).toBe(0);
+  });
+
+  it("answers 404 when the form carries another client's package, and consolidates nothing", async () => {
+    const client = await newUser();
+    const other = await newUser();
+    const mine = await addPackage(client);
+    const theirs = await addPackage(other);
+    const response = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Quito' }, [mine, theirs]);
+    expect(response.statusCode).toBe(404);
+    expect(await packagesOf([mine, theirs])).toEqual([{ status: 'in_warehouse', consolidation_id: null }, { status: 'in_warehouse', consolidation_id: null }]);
+    expect(await countFor(client.userId)).toBe(0);
+  });
+
+  it('requests a consolidation, shows it with its packages and timeline, and cancels it after confirming', async () => {
+    const client = await newUser();
+    const ids = [await addPackage(client, { trackingNumber: 'SHOWBOX001' }), await addPackage(client, { trackingNumber: 'SHOWBOX002' })];
+    const response = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Av. Amazonas 100, Quito', notes: 'Frágil' }, ids);
+    expect(response.statusCode).toBe(302);
+    const location = response.headers.location as string;
+    expect(location).toMatch(/^\/consolidate\/show\?id=\d+&notice=created$/);
+    const id = Number(/id=(\d+)/.exec(location)![1]);
+
+    const show = await page(location, client.cookie);
+    expect(show.statusCode).toBe(200);
+    expect(show.body).toContain(`Consolidación #${id}`);
+    expect(show.body).toContain('SHOWBOX001');
+    expect(show.body).toContain('SHOWBOX002');
+    expect(show.body).toContain('Frágil');
+    expect(show.body).toContain('data-testid="consolidation-timeline"');
+    expect(show.body).toContain('Cancelar consolidación');
+    expect(show.body).toMatch(/\$\s?18[.,]00/);
+
+    const list = await page('/consolidate?status=requested', client.cookie);
+    expect(list.body).toContain(`href="/consolidate/show?id=${id}"`);
+    expect((await page('/consolidate?status=delivered', client.cookie)).body).toContain('No se encontraron registros');
+
+    const cancel = await postForm(`/consolidate/show?id=${id}`, client.cookie, { intent: 'cancel' });
+    expect(cancel.statusCode).toBe(302);
+    expect(cancel.headers.location).toBe(`/consolidate/show?id=${id}&notice=updated`);
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidation_id: null })));
+    const after = await page(`/consolidate/show?id=${id}`, client.cookie);
+    expect(after.body).toContain('Los paquetes de esta consolidación volvieron a la bodega.');
+    expect(after.body).not.toContain('Cancelar consolidación');
+    const twice = await postForm(`/consolidate/show?id=${id}`, client.cookie, { intent: 'cancel' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain('Solo puedes cancelar una consolidación que aún está solicitada');
+  });
+
+  it("answers 404 for another client's consolidation by URL id, to see or to cancel", async () => {
+    const { id } = await requested();
+    const stranger = await newUser();
+    expect((await page(`/consolidate/show?id=${id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await page('/consolidate/show?id=abc', stranger.cookie)).statusCode).toBe(404);
+    expect((await postForm(`/consolidate/show?id=${id}`, stranger.cookie, { intent: 'cancel' })).statusCode).toBe(404);
+    expect(await statusOf(t.db, id)).toBe('requested');
+  });
+
+  it('answers 404 to the back-office pages, and changes nothing', async () => {
+    const { client, id } = await requested();
+    expect((await page('/admin/consolidate', client.cookie)).statusCode).toBe(404);
+    expect((await page(`/admin/consolidate/show?id=${id}`, client.cookie)).statusCode).toBe(404);
+    expect((await postForm(`/admin/consolidate/show?id=${id}`, client.cookie, { status: 'processing' })).statusCode).toBe(404);
+    expect(await statusOf(t.db, id)).toBe('requested');
+  });
+});
+
+describe('the back-office pages', () => {
+  it('lists and finds consolidations, moves one on with a note the client sees, and refuses an invalid step', async () => {
+    const { client, id, ids } = await requested();
+    const list = await page(`/admin/consolidate?q=${client.lockerCode}`, staff.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(client.lockerCode);
+    expect(list.body).toContain(`href="/admin/consolidate/show?id=${id}"`);
+    expect((await page(`/admin/consolidate?q=${id}`, admin.cookie)).body).toContain(`href="/admin/consolidate/show?id=${id}"`);
+    expect((await page(`/admin/consolidate?q=${client.lockerCode}&status=delivered`, staff.cookie)).body).toContain('No se encontraron registros');
+
+    const show = await page(`/admin/consolidate/show?id=${id}`, staff.cookie);
+    expect(show.statusCode).toBe(200);
+    expect(show.body).toContain('Pasar a «En proceso»');
+    expect(show.body).toContain(client.email);
+
+    const move = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'processing', note: 'Empacando tu caja' });
+    expect(move.statusCode).toBe(302);
+    expect(move.headers.location).toBe(`/admin/consolidate/show?id=${id}&notice=updated`);
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'consolidating', consolidation_id: id })));
+    expect((await page(`/consolidate/show?id=${id}`, client.cookie)).body).toContain('Empacando tu caja');
+    expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «En proceso»`);
+
+    const skip = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'delivered', note: 'Listo' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.body).toContain('Ese cambio de estado no está permitido');
+    expect(skip.body).toContain('Listo');
+    expect(await statusOf(t.db, id)).toBe('processing');
+
+    const cancel = await postForm(`/en/admin/consolidate/show?id=${id}`, admin.cookie, { intent: 'status', status: 'cancelled' });
+    expect(cancel.headers.location).toBe(`/en/admin/consolidate/show?id=${id}&notice=updated`);
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidation_id: null })));
+    expect((await page(`/en/admin/consolidate/show?id=${id}`, staff.cookie)).body).toContain('This consolidation is finished');
+  });
+
+  it('answers 404 for an unknown consolidation', async () => {
+    expect((await page('/admin/consolidate/show?id=999999', staff.cookie)).statusCode).toBe(404);
+  });
+});

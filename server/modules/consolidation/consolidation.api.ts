@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONSOLIDATION_STATUSES, ConsolidationInputSchema, ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
+import type { ApiDeps } from '#server/api/api.ts';
+import { notFound } from '#server/errors.ts';
+import type { NotifyDeps } from '#server/modules/notification/notification.service.ts';
+import { requireUser } from '#server/plugins/current-user.ts';
+import * as consolidations from './consolidation.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const Status = z.enum(CONSOLIDATION_STATUSES);
+
+const Consolidation = z.object({
+  id: z.number(),
+  status: Status,
+  deliveryAddress: z.string(),
+  notes: z.string(),
+  totalWeightLb: z.number(),
+  billableWeightLb: z.number(),
+  declaredValueCents: z.number(),
+  costCents: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const Package = z.object({
+  id: z.number(),
+  trackingNumber: z.string(),
+  carrier: z.string(),
+  store: z.string(),
+  weightLb: z.number(),
+  lengthCm: z.number(),
+  widthCm: z.number(),
+  heightCm: z.number(),
+  declaredValueCents: z.number(),
+  status: z.string(),
+});
+
+const Event = z.object({ status: Status, note: z.string(), createdAt: z.string() });
+
+const ConsolidationDetail = Consolidation.extend({ packages: z.array(Package), events: z.array(Event) });
+const StaffConsolidation = Consolidation.extend({ client: z.object({ lockerCode: z.string().nullable(), name: z.string() }) });
+const StaffConsolidationDetail = ConsolidationDetail.extend({ client: StaffConsolidation.shape.client, next: z.array(Status) });
+
+const page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number(), page: z.number(), pages: z.number() });
+
+type Row = Awaited<ReturnType<typeof consolidations.getConsolidation>>['consolidation'];
+type Detail = Awaited<ReturnType<typeof consolidations.getConsolidation>>;
+
+const toConsolidation = (row: Row): z.infer<typeof Consolidation> => ({
+  id: row.id,
+  status: row.status,
+  deliveryAddress: row.delivery_address,
+  notes: row.notes,
+  totalWeightLb: row.total_weight_lb,
+  billableWeightLb: row.billable_weight_lb,
+  declaredValueCents: row.declared_value_cents,
+  costCents: row.cost_cents,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toDetail = ({ consolidation, packages, events }: Detail): z.infer<typeof ConsolidationDetail> => ({
+  ...toConsolidation(consolidation),
+  packages: packages.map((pkg) => ({
+    id: pkg.id,
+    trackingNumber: pkg.tracking_number,
+    carrier: pkg.carrier,
+    store: pkg.store,
+    weightLb: pkg.weight_lb,
+    lengthCm: pkg.length_cm,
+    widthCm: pkg.width_cm,
+    heightCm: pkg.height_cm,
+    declaredValueCents: pkg.declared_value_cents,
+    status: pkg.status,
+  })),
+  events: events.map((event) => ({ status: event.status, note: event.note, createdAt: event.created_at })),
+});
+
+const toClient = (row: { locker_code: string | null; name: string; lastname: string }) => ({ lockerCode: row.locker_code, name: `${row.name} ${row.lastname}`.trim() });
+
+/** Back-office routes answer 404 to clients, exactly like an unknown path. */
+async function requireStaff(request: FastifyRequest) {
+  if (request.user?.role !== 'staff' && request.user?.role !== 'admin') throw notFound();
+}
+
+/** Consolidations: the client's own (same service, rules and owner scoping as /consolidate) and the back office's. */
+export async function consolidationApi(app: FastifyInstance, { db, config, mailer }: ApiDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['consolidations'];
+  const notifyDeps = (request: FastifyRequest): NotifyDeps => ({ db, mailer, publicUrl: config.publicUrl, log: request.log });
+  api.addHook('preHandler', requireUser);
+
+  api.get('/consolidations', {
+    schema: { tags, summary: 'List my consolidations', querystring: z.record(z.string(), z.string()), response: { 200: page(Consolidation) } },
+    handler: async (request) => {
+      const result = await consolidations.listConsolidations(db, { userId: request.user!.id }, ConsolidationListQuery.parse(request.query));
+      return { ...result, rows: result.rows.map(toConsolidation) };
+    },
+  });
+
+  api.post('/consolidations', {
+    schema: { tags, summary: 'Ask to ship two or more of my warehouse packages together', body: ConsolidationInputSchema, response: { 201: z.object({ id: z.number() }) } },
+    handler: async (request, reply) => {
+      const id = await consolidations.createConsolidation(notifyDeps(request), { userId: request.user!.id }, request.body);
+      return reply.code(201).send({ id });
+    },
+  });
+
+  api.get('/consolidations/:id', {
+    schema: { tags, summary: 'One of my consolidations, with its packages and events', params: IdParams, response: { 200: ConsolidationDetail } },
+    handler: async (request) => toDetail(await consolidations.getConsolidation(db, { userId: request.user!.id, id: request.params.id })),
+  });
+
+  api.post('/consolidations/:id/cancel', {
+    schema: { tags, summary: 'Cancel a requested consolidation; its packages go back to the warehouse', params: IdParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await consolidations.cancelConsolidation(notifyDeps(request), { userId: request.user!.id, id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  });
+
+  const staffTags = ['back office'];
+
+  api.get('/admin/consolidations', {
+    preHandler: requireStaff,
+    schema: { tags: staffTags, summary: "All clients' consolidations (staff)", querystring: z.record(z.string(), z.string()), response: { 200: page(StaffConsolidation) } },
+    handler: async (request) => {
+      const result = await consolidations.listAllConsolidations(db, ConsolidationListQuery.parse(request.query));
+      return { ...result, rows: result.rows.map((row) => ({ ...toConsolidation(row), client: toClient(row) })) };
+    },
+  });
+
+  api.get('/admin/consolidations/:id', {
+    preHandler: requireStaff,
+    schema: { tags: staffTags, summary: 'Any consolidation, with its client and next states (staff)', params: IdParams, response: { 200: StaffConsolidationDetail } },
+    handler: async (request) => {
+      const detail = await consolidations.getConsolidationForStaff(db, { id: request.params.id });
+      return { ...toDetail(detail), client: toClient(detail.consolidation), next: detail.next };
+    },
+  });
+
+  api.post('/admin/consolidations/:id/status', {
+    preHandler: requireStaff,
+    schema: { tags: staffTags, summary: 'Move a consolidation to its next state, with a note for the client (staff)', params: IdParams, body: ConsolidationStatusInputSchema, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await consolidations.changeConsolidationStatus(notifyDeps(request), { id: request.params.id }, request.body);
+      return reply.code(204).send(null);
+    },
+  });
+}
