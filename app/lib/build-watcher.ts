@@ -39,7 +39,28 @@ export function createBuildWatcher(ownId: string, deps: BuildWatcherDeps) {
   };
 }
 
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to fetch/i;
+// Only errors about loading our own modules: any other failed fetch is not a stale build.
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported/i;
+
+/**
+ * Once a newer build is announced, a click on an internal link loads the whole document from the
+ * server instead of fetching the old build's route chunk (which may be gone). React Router would
+ * otherwise reload the current page by itself on a failed route chunk (docs/decisions/017).
+ */
+function fullPageNavigations(): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    event.stopPropagation();
+    window.location.assign(url.href);
+  };
+  window.addEventListener('click', onClick, true);
+  return () => window.removeEventListener('click', onClick, true);
+}
 
 /** Wires the watcher to the browser; returns a cleanup for React's effect. */
 export function startBuildWatcher(ownId: string): () => void {
@@ -54,7 +75,10 @@ export function startBuildWatcher(ownId: string): () => void {
     now: () => Date.now(),
     storage: window.sessionStorage,
   });
-  const timer = window.setInterval(() => void watcher.check(), BUILD_POLL_INTERVAL_MS);
+  let stopFullPage: (() => void) | undefined;
+  const timer = window.setInterval(async () => {
+    if ((await watcher.check()) && !stopFullPage) stopFullPage = fullPageNavigations();
+  }, BUILD_POLL_INTERVAL_MS);
   const onPreloadError = (event: Event) => {
     if (watcher.onChunkError()) event.preventDefault();
   };
@@ -66,6 +90,7 @@ export function startBuildWatcher(ownId: string): () => void {
   window.addEventListener('unhandledrejection', onRejection);
   return () => {
     window.clearInterval(timer);
+    stopFullPage?.();
     window.removeEventListener('vite:preloadError', onPreloadError);
     window.removeEventListener('unhandledrejection', onRejection);
   };

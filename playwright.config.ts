@@ -1,0 +1,90 @@
+import { defineConfig } from '@playwright/test';
+import {
+  MAIN_PORT,
+  MAIN_URL,
+  MAINTENANCE_PORT,
+  PROJECT_ROOT,
+  prepareRun,
+  serverEnv,
+  SMTP_CAPTURE_PORT,
+  SMTP_CAPTURE_URL,
+  SMTP_PORT,
+  SMTP_URL,
+} from './tests/e2e/support/servers.ts';
+
+// End-to-end tests: Debian's Chromium (never a downloaded browser) against the built app
+// (`npm run build` first; `npm run test:e2e` does both) served by the real server on Node 24.
+const { runDir } = prepareRun();
+
+// The project's own Node 24 (the `node` package), whatever Node runs Playwright.
+const SERVER_COMMAND = 'node_modules/.bin/node server/main.ts';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
+  use: {
+    baseURL: MAIN_URL,
+    browserName: 'chromium',
+    headless: true,
+    // Spanish is the default language; a test that wants English asks for it.
+    locale: 'es-EC',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      name: 'main',
+      command: SERVER_COMMAND,
+      cwd: PROJECT_ROOT,
+      url: `http://127.0.0.1:${MAIN_PORT}/healthz`,
+      env: serverEnv('main', runDir, { SMTP_URL }),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'maintenance',
+      command: SERVER_COMMAND,
+      cwd: PROJECT_ROOT,
+      url: `http://127.0.0.1:${MAINTENANCE_PORT}/healthz`,
+      env: serverEnv('maintenance', runDir, { MAINTENANCE_MODE: '1' }),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A real SMTP server that keeps what the main server sends (support/smtp-capture.ts).
+      name: 'smtp',
+      command: 'node_modules/.bin/node tests/e2e/support/smtp-capture.ts',
+      cwd: PROJECT_ROOT,
+      url: `${SMTP_CAPTURE_URL}/healthz`,
+      env: { SMTP_CAPTURE_SMTP_PORT: String(SMTP_PORT), SMTP_CAPTURE_HTTP_PORT: String(SMTP_CAPTURE_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

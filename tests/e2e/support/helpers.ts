@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type Response, type TestInfo } from '@playwright/test';
+
+export type Locale = 'es' | 'en';
+export const LOCALES: readonly Locale[] = ['es', 'en'];
+
+/** The same path in a language: Spanish without prefix, English under /en (PRODUCT §4). */
+export function localized(pathname: string, locale: Locale): string {
+  if (locale === 'es') return pathname;
+  return pathname === '/' ? '/en' : `/en${pathname}`;
+}
+
+/** The redirect that brought the browser here (e.g. the 302 before a login page), if any. */
+export async function redirectResponse(response: Response | null): Promise<Response | null> {
+  const previous = response?.request().redirectedFrom();
+  return previous ? previous.response() : null;
+}
+
+export async function expectHtmlLang(page: Page, locale: Locale) {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
+
+/**
+ * Opens a page and waits until React has hydrated it. React Router asks the server for the
+ * routes of the page's links (`/__manifest`) from an effect that runs after the app's own
+ * effects (the build watcher among them), so that request means the page is live.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest');
+  const response = await page.goto(url);
+  await discovered;
+  return response;
+}
+
+/** Counts full document loads of the page (first load, reloads), not client-side navigations. */
+export function countLoads(page: Page): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('load', () => {
+    counter.count += 1;
+  });
+  return counter;
+}
+
+/** Saves a full-page screenshot as a run artifact under test-results/screenshots/. */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join(testInfo.project.outputDir, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
