@@ -28,6 +28,10 @@ export function contentSecurityPolicy(nonce: string, viteDevServer: boolean): st
   ].join('; ');
 }
 
+// The OpenAPI viewer (/api/docs) is a static page of its own whose scripts are files: it gets a
+// policy of same-origin files instead of nonces it could not carry.
+const STATIC_PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 export const securityHeaders = fp(async (app: FastifyInstance, options: { production: boolean; viteDevServer: boolean }) => {
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request) => {
@@ -42,7 +46,8 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { produc
     if (options.production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, options.viteDevServer));
+      const staticPage = request.url.startsWith('/api/docs');
+      reply.header('content-security-policy', staticPage ? STATIC_PAGE_POLICY : contentSecurityPolicy(request.cspNonce, options.viteDevServer));
     }
   });
 });

@@ -246,3 +246,13 @@ describe('failures while loading', () => {
     await maintenance.dispose();
   });
 });
+
+describe('OpenAPI viewer', () => {
+  it('serves its own script files under a same-origin policy', async () => {
+    const response = await t.app.inject('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<script src="./static/swagger-ui-bundle.js"');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect((await t.app.inject('/api/docs/static/swagger-ui-bundle.js')).statusCode).toBe(200);
+  });
+});
