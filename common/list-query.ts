@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The list pattern (docs/decisions/016-list-pattern.md): search, filters, sorting and page live in
+// The list pattern (docs/decisions/016-list-detail-pattern.md): search, filters, sorting and page live in
 // the URL, parsed by one schema per list; anything unexpected falls back to its default.
 export const PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LOCALE_SWITCH_PARAM, type Locale, localeFromPath, localizePath } from '#common/locale.ts';
@@ -11,7 +11,8 @@ export function switchHref(pathname: string, search: string, to: Locale): string
   return `${localizePath(pathname, to)}?${query.toString()}`;
 }
 
-export function LanguageSwitch({ c }: { c?: string }) {
+/** `compact`: below the xs breakpoint only the code ("EN"), for a crowded header on a phone. */
+export function LanguageSwitch({ c, compact = false }: { c?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const other: Locale = localeFromPath(pathname) === 'es' ? 'en' : 'es';
@@ -26,8 +27,13 @@ export function LanguageSwitch({ c }: { c?: string }) {
       fw={600}
       fz="sm"
       c={c}
+      style={{ whiteSpace: 'nowrap' }}
     >
-      {other.toUpperCase()} · {name}
+      {other.toUpperCase()}
+      <Box component="span" visibleFrom={compact ? 'xs' : undefined}>
+        {' · '}
+        {name}
+      </Box>
     </Anchor>
   );
 }

@@ -12,6 +12,9 @@ export function PersonalDataFields({
   error: (field: Field) => string | undefined;
 }) {
   const { t } = useTranslation();
+  // Two columns when the form itself is wide enough (the profile editor), one in the narrow
+  // registration card: a container query, not the viewport's width.
+  const columns = { base: 1, '460px': 2 } as const;
   const text = (field: Exclude<Field, 'documentType'>, autoComplete: string, extra: { type?: string } = {}) => (
     <TextInput name={field} label={t(`auth.${field}`)} defaultValue={values[field]} error={error(field)} autoComplete={autoComplete} required {...extra} />
   );
@@ -20,7 +23,7 @@ export function PersonalDataFields({
       <Title order={2} fz="md">
         {t('auth.personalSection')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid type="container" cols={columns}>
         {text('name', 'given-name')}
         {text('lastname', 'family-name')}
         <NativeSelect
@@ -41,7 +44,7 @@ export function PersonalDataFields({
         {t('auth.locationSection')}
       </Title>
       {text('address', 'street-address')}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid type="container" cols={columns}>
         {text('country', 'country-name')}
         {text('state', 'address-level1')}
         {text('city', 'address-level2')}

@@ -11,7 +11,8 @@ type Kind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'ticketSta
 export function StatusBadge({ kind, status }: { kind: Kind; status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-status={status}>
+    // max-content: a table squeezing its columns must not cut the status to "ENTREG…".
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-status={status} miw="max-content">
       {t(`casillero.${kind}.${status}` as never)}
     </Badge>
   );

@@ -98,12 +98,12 @@ export default function DefaultLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggleMenu')} />
-            <Link to={localizePath('/', locale)} aria-label={t('nav.desk')}>
+            <Link to={localizePath('/', locale)} aria-label={t('nav.desk')} style={{ textDecoration: 'none' }}>
               <Logo size={28} />
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <LanguageSwitch />
+            <LanguageSwitch compact />
             <HeaderBell />
             <UserMenu />
           </Group>

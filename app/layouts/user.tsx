@@ -13,7 +13,7 @@ export default function UserLayout() {
     <Center mih="100dvh" p="md" bg="gray.0" data-layout="user" component="main" id="main">
       <Stack w="100%" maw={440} gap="md">
         <Group justify="space-between">
-          <Link to={localizePath('/user/login', locale)} aria-label={t('app.name')}>
+          <Link to={localizePath('/user/login', locale)} aria-label={t('app.name')} style={{ textDecoration: 'none' }}>
             <Logo size={30} />
           </Link>
           <LanguageSwitch />

@@ -27,40 +27,32 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, dir, caption }: {
   const { t } = useTranslation();
   const { search } = useLocation();
   return (
-    <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-      <Table striped highlightOnHover verticalSpacing="sm" miw={640} captionSide="top">
-        <caption className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-          {caption}
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => {
-              const active = column.sort && column.sort === sort;
-              return (
-                <Table.Th key={column.key} ta={column.align} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  {column.sort ? (
-                    <UnstyledButton component={Link} to={listHref(search, { sort: column.sort, dir: active && dir === 'desc' ? 'asc' : 'desc' })} fw={700} fz="sm">
-                      {column.label} {active ? (dir === 'asc' ? '↑' : '↓') : ''}
-                    </UnstyledButton>
-                  ) : (
-                    column.label
-                  )}
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <div style={{ overflowX: 'auto' }}>
+        <Table striped highlightOnHover verticalSpacing="sm" miw={640} captionSide="top">
+          <caption className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {caption}
+          </caption>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text ta="center" c="dimmed" py="xl" data-testid="empty-list">
-                  {t('record.empty')}
-                </Text>
-              </Table.Td>
+              {columns.map((column) => {
+                const active = column.sort && column.sort === sort;
+                return (
+                  <Table.Th key={column.key} ta={column.align} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {column.sort ? (
+                      <UnstyledButton component={Link} to={listHref(search, { sort: column.sort, dir: active && dir === 'desc' ? 'asc' : 'desc' })} fw={700} fz="sm">
+                        {column.label} {active ? (dir === 'asc' ? '↑' : '↓') : ''}
+                      </UnstyledButton>
+                    ) : (
+                      column.label
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
-          ) : (
-            rows.map((row) => (
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={column.align}>
@@ -68,10 +60,16 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, dir, caption }: {
                   </Table.Td>
                 ))}
               </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {/* Outside the sideways-scrolling area, so a phone shows it whole under the headers. */}
+      {rows.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl" data-testid="empty-list">
+          {t('record.empty')}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -35,7 +35,7 @@ export default function AdminAlerts({ loaderData: { query, page } }: Route.Compo
         dir={query.dir}
         columns={[
           { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
-          { key: 'client', label: t('casillero.package.client'), render: (row) => `${row.locker_code} · ${row.name} ${row.lastname}` },
+          { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.locker_code} · ${row.name} ${row.lastname}`}</Text> },
           { key: 'store', label: t('casillero.alert.store'), render: (row) => `${row.store} (${row.carrier})` },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
           { key: 'created', label: t('casillero.alert.created'), sort: 'created', render: (row) => formatDate(row.created_at, locale) },

@@ -28,13 +28,13 @@ export default function AdminClients({ loaderData: { query, page } }: Route.Comp
         sort={query.sort}
         dir={query.dir}
         columns={[
-          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Text fw={700} fz="sm">{row.locker_code}</Text> },
+          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>{row.locker_code}</Text> },
           { key: 'name', label: t('auth.name'), sort: 'name', render: (row) => `${row.name} ${row.lastname}` },
           { key: 'email', label: t('profile.email'), render: (row) => row.email },
           { key: 'document', label: t('admin.document'), render: (row) => `${t(`auth.${row.document_type}`)} ${row.document_number}` },
           { key: 'phone', label: t('auth.phone'), render: (row) => row.phone },
           { key: 'created', label: t('admin.registered'), sort: 'created', render: (row) => formatDate(row.created_at, locale) },
-          { key: 'status', label: t('admin.status'), render: (row) => <Badge variant="light" color={row.enabled ? 'brand' : 'gray'}>{row.enabled ? t('admin.enabled') : t('admin.disabled')}</Badge> },
+          { key: 'status', label: t('admin.status'), render: (row) => <Badge variant="light" color={row.enabled ? 'brand' : 'gray'} miw="max-content">{row.enabled ? t('admin.enabled') : t('admin.disabled')}</Badge> },
         ]}
       />
       <ListPagination page={page.page} pages={page.pages} total={page.total} />

@@ -41,13 +41,14 @@ function RegisterPackageForm() {
           <TextInput name="store" label={t('casillero.alert.store')} defaultValue={values.store} error={fieldError('store')} />
         </SimpleGrid>
         <Textarea name="description" label={t('casillero.package.description')} defaultValue={values.description} error={fieldError('description')} autosize minRows={2} />
-        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {/* The value on a row of its own: among the four measures its long label wrapped and pushed its input down. */}
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {number('weightLb', t('casillero.package.weightLb'))}
           {number('lengthCm', t('casillero.package.lengthCm'))}
           {number('widthCm', t('casillero.package.widthCm'))}
           {number('heightCm', t('casillero.package.heightCm'))}
-          {number('declaredValue', t('casillero.alert.declaredValue'))}
         </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>{number('declaredValue', t('casillero.alert.declaredValue'))}</SimpleGrid>
         <UploadField name="photoUpload" purpose="photo" label={t('casillero.package.photo')} error={fieldError('photoUpload')} />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
@@ -86,10 +87,10 @@ export default function AdminPackages({ loaderData: { query, page, linkedAlert }
         dir={query.dir}
         columns={[
           { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
-          { key: 'client', label: t('casillero.package.client'), render: (row) => `${row.locker_code} · ${row.name} ${row.lastname}` },
+          { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.locker_code} · ${row.name} ${row.lastname}`}</Text> },
           { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weight_lb },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
-          { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => formatDate(row.received_at, locale, true) },
+          { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(row.received_at, locale, true)}</Text> },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="packageStatus" status={row.status} /> },
         ]}
       />

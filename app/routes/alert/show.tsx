@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
@@ -62,59 +62,64 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
         }
       />
       <FormAlert error={formError} />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md">
-        <Paper withBorder p="lg" radius="md" style={{ gridColumn: 'span 2' }}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label={t('casillero.alert.status')}>
-              <StatusBadge kind="alertStatus" status={alert.status} />
-            </Field>
-            <Field label={t('casillero.alert.carrier')}>{alert.carrier}</Field>
-            <Field label={t('casillero.alert.store')}>{alert.store}</Field>
-            <Field label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declared_value_cents, locale)}</Field>
-            <Field label={t('casillero.alert.expectedDate')}>{alert.expected_date ? formatDate(alert.expected_date, locale) : '—'}</Field>
-            <Field label={t('casillero.alert.invoice')}>
-              {alert.invoice_upload_id ? (
-                <Anchor href={`/api/v1/uploads/${alert.invoice_upload_id}`} target="_blank" rel="noopener">
-                  {t('list.view')}
-                </Anchor>
-              ) : (
-                '—'
-              )}
-            </Field>
-          </SimpleGrid>
-          <Stack mt="md">
-            <Field label={t('casillero.alert.content')}>{alert.content}</Field>
-          </Stack>
-          <Title order={2} fz="md" mt="xl" mb="sm">
-            {t('casillero.alert.package')}
-          </Title>
-          {pkg ? (
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {/* A Grid, not a 3-column SimpleGrid with `span 2`: on a phone that span made a second, implicit column. */}
+      <Grid gap="md" mt="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="lg" radius="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Field label={t('casillero.alert.status')}>
-                <StatusBadge kind="packageStatus" status={pkg.status} />
+                <StatusBadge kind="alertStatus" status={alert.status} />
               </Field>
-              <Field label={t('casillero.alert.weight')}>{`${pkg.weight_lb} lb`}</Field>
-              <Field label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</Field>
+              <Field label={t('casillero.alert.carrier')}>{alert.carrier}</Field>
+              <Field label={t('casillero.alert.store')}>{alert.store}</Field>
+              <Field label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declared_value_cents, locale)}</Field>
+              <Field label={t('casillero.alert.expectedDate')}>{alert.expected_date ? formatDate(alert.expected_date, locale) : '—'}</Field>
+              <Field label={t('casillero.alert.invoice')}>
+                {alert.invoice_upload_id ? (
+                  <Anchor href={`/api/v1/uploads/${alert.invoice_upload_id}`} target="_blank" rel="noopener">
+                    {t('list.view')}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Field>
             </SimpleGrid>
-          ) : (
-            <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>
-          )}
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} fz="md" mb="md">
-            {t('casillero.alert.history')}
-          </Title>
-          <Timeline active={history.length - 1} bulletSize={18} lineWidth={2}>
-            {history.map((step, index) => (
-              <Timeline.Item key={`${step.status}-${index}`} title={t((step.status in HISTORY ? `casillero.history.${step.status}` : `casillero.consolidationStatus.${step.status}`) as never)}>
-                <Text c="dimmed" fz="sm">
-                  {formatDate(step.at, locale, true)}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </Paper>
-      </SimpleGrid>
+            <Stack mt="md">
+              <Field label={t('casillero.alert.content')}>{alert.content}</Field>
+            </Stack>
+            <Title order={2} fz="md" mt="xl" mb="sm">
+              {t('casillero.alert.package')}
+            </Title>
+            {pkg ? (
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Field label={t('casillero.alert.status')}>
+                  <StatusBadge kind="packageStatus" status={pkg.status} />
+                </Field>
+                <Field label={t('casillero.alert.weight')}>{`${pkg.weight_lb} lb`}</Field>
+                <Field label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</Field>
+              </SimpleGrid>
+            ) : (
+              <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} fz="md" mb="md">
+              {t('casillero.alert.history')}
+            </Title>
+            <Timeline active={history.length - 1} bulletSize={18} lineWidth={2}>
+              {history.map((step, index) => (
+                <Timeline.Item key={`${step.status}-${index}`} title={t((step.status in HISTORY ? `casillero.history.${step.status}` : `casillero.consolidationStatus.${step.status}`) as never)}>
+                  <Text c="dimmed" fz="sm">
+                    {formatDate(step.at, locale, true)}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Paper>
+        </Grid.Col>
+      </Grid>
       <FormDialog opened={editing} onClose={close} title={t('casillero.alert.edit')}>
         <AlertForm
           intent="update"

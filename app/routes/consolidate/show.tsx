@@ -48,12 +48,13 @@ export default function ConsolidationShow({ loaderData: { consolidation, package
       <Grid gap="md" mt="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <ConsolidationSummary consolidation={consolidation} />
-          <ConsolidationPackages packages={packages} cancelled={consolidation.status === 'cancelled'} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ConsolidationTimeline events={events} />
         </Grid.Col>
       </Grid>
+      {/* The whole width: in two thirds of a desktop the table scrolled and cut its status column. */}
+      <ConsolidationPackages packages={packages} cancelled={consolidation.status === 'cancelled'} />
     </>
   );
 }

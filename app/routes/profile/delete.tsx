@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,14 +46,15 @@ export default function DeleteAccount() {
       <Modal opened={confirming} onClose={close} title={t('profile.deleteConfirmTitle')} centered>
         <Stack>
           <Text>{t('profile.deleteWarning')}</Text>
-          <Group justify="flex-end">
+          {/* Side by side from xs; on a phone stacked full width, the main action first. */}
+          <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('profile.cancel')}
             </Button>
             <Button color="red" onClick={() => form.current?.requestSubmit()} data-testid="confirm-delete">
               {t('profile.deleteConfirm')}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       </Modal>
     </>

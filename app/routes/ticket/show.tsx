@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
@@ -43,30 +43,34 @@ export default function TicketShow({ loaderData: { ticket, messages } }: Route.C
         }
       />
       <FormAlert error={formError} />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md">
-        <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-          <Alert color={closed ? 'gray' : ticket.status === 'answered' ? 'brand' : 'yellow'} variant="light" data-testid="ticket-state-note">
-            {t(NOTES[ticket.status])}
-          </Alert>
-          <Title order={2} fz="md">
-            {t('ticket.thread')}
-          </Title>
-          <TicketThread messages={messages} viewer="client" />
-          <Paper withBorder radius="md" p="lg">
-            <ReplyForm key={messages.length} withAttachments />
-          </Paper>
-        </Stack>
-        <Paper withBorder p="lg" radius="md" style={{ alignSelf: 'start' }}>
+      <Grid gap="md" mt="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <TicketField label={t('ticket.status')}>
-              <StatusBadge kind="ticketStatus" status={ticket.status} />
-            </TicketField>
-            <TicketField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</TicketField>
-            <TicketField label={t('ticket.created')}>{formatDate(ticket.created_at, locale, true)}</TicketField>
-            <TicketField label={t('ticket.updated')}>{formatDate(ticket.updated_at, locale, true)}</TicketField>
+            <Alert color={closed ? 'gray' : ticket.status === 'answered' ? 'brand' : 'yellow'} variant="light" data-testid="ticket-state-note">
+              {t(NOTES[ticket.status])}
+            </Alert>
+            <Title order={2} fz="md">
+              {t('ticket.thread')}
+            </Title>
+            <TicketThread messages={messages} viewer="client" />
+            <Paper withBorder radius="md" p="lg">
+              <ReplyForm key={messages.length} withAttachments />
+            </Paper>
           </Stack>
-        </Paper>
-      </SimpleGrid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="md">
+              <TicketField label={t('ticket.status')}>
+                <StatusBadge kind="ticketStatus" status={ticket.status} />
+              </TicketField>
+              <TicketField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</TicketField>
+              <TicketField label={t('ticket.created')}>{formatDate(ticket.created_at, locale, true)}</TicketField>
+              <TicketField label={t('ticket.updated')}>{formatDate(ticket.updated_at, locale, true)}</TicketField>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

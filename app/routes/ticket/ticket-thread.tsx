@@ -154,7 +154,8 @@ export function ReplyForm({ withAttachments, note }: { withAttachments: boolean;
           <Text fz="sm" c="dimmed">
             {note}
           </Text>
-          <Button type="submit" loading={busy}>
+          {/* ml="auto": when a long note pushes it to its own line, it stays on the right. */}
+          <Button type="submit" loading={busy} ml="auto">
             {t('ticket.send')}
           </Button>
         </Group>

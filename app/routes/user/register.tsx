@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Checkbox, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, PasswordInput, Stack, Stepper, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
@@ -71,9 +71,10 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     <AuthScreen title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
       <FormAlert error={formError} />
       <Form method="post" ref={form} onSubmit={onSubmit} noValidate>
+        {/* The card is too narrow for the descriptions on one line: only screen readers get them. */}
         <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false} onStepClick={setStep}>
-          <Stepper.Step label={t('auth.stepAccount')} description={t('auth.stepAccountText')} />
-          <Stepper.Step label={t('auth.stepPersonal')} description={t('auth.stepPersonalText')} />
+          <Stepper.Step label={t('auth.stepAccount')} description={<VisuallyHidden>{t('auth.stepAccountText')}</VisuallyHidden>} />
+          <Stepper.Step label={t('auth.stepPersonal')} description={<VisuallyHidden>{t('auth.stepPersonalText')}</VisuallyHidden>} />
         </Stepper>
         {/* Both steps stay in the form: going back never loses what was typed. */}
         <Box display={step === 0 ? 'block' : 'none'} data-step="1">
@@ -109,14 +110,15 @@ export default function Register({ loaderData }: Route.ComponentProps) {
                 {t('auth.botChecking')}
               </Text>
             ) : null}
-            <Group grow>
-              <Button variant="default" onClick={() => setStep(0)} size="md">
-                {t('auth.back')}
-              </Button>
-              <Button type="submit" size="md" loading={busy}>
+            {/* Full width, the main action first: side by side they do not fit the card's width. */}
+            <Stack gap="sm">
+              <Button type="submit" fullWidth size="md" loading={busy}>
                 {t('auth.createAccount')}
               </Button>
-            </Group>
+              <Button variant="default" onClick={() => setStep(0)} fullWidth size="md">
+                {t('auth.back')}
+              </Button>
+            </Stack>
           </Stack>
         </Box>
       </Form>

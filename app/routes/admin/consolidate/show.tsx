@@ -78,13 +78,14 @@ export default function AdminConsolidationShow({ loaderData: { consolidation, pa
       <Grid gap="md" mt="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <ConsolidationSummary consolidation={consolidation} />
-          <ConsolidationPackages packages={packages} cancelled={consolidation.status === 'cancelled'} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <StatusActions next={next} />
           <ConsolidationTimeline events={events} />
         </Grid.Col>
       </Grid>
+      {/* The whole width: in two thirds of a desktop the table scrolled and cut its status column. */}
+      <ConsolidationPackages packages={packages} cancelled={consolidation.status === 'cancelled'} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
@@ -42,37 +42,41 @@ export default function AdminTicketShow({ loaderData: { ticket, messages } }: Ro
         }
       />
       <FormAlert error={formError} />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md">
-        <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-          {closed ? (
-            <Alert color="gray" variant="light" data-testid="ticket-state-note">
-              {t('ticket.admin.closedNote')}
-            </Alert>
-          ) : null}
-          <Title order={2} fz="md">
-            {t('ticket.thread')}
-          </Title>
-          <TicketThread messages={messages} viewer="staff" clientName={clientName} />
-          <Paper withBorder radius="md" p="lg">
-            <ReplyForm key={messages.length} withAttachments={false} note={t('ticket.admin.replyNote')} />
-          </Paper>
-        </Stack>
-        <Paper withBorder p="lg" radius="md" style={{ alignSelf: 'start' }}>
+      <Grid gap="md" mt="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <TicketField label={t('ticket.status')}>
-              <StatusBadge kind="ticketStatus" status={ticket.status} />
-            </TicketField>
-            <TicketField label={t('ticket.admin.client')}>{clientName}</TicketField>
-            <TicketField label={t('ticket.admin.lockerCode')}>{ticket.client_locker_code ?? '—'}</TicketField>
-            <TicketField label={t('ticket.admin.email')}>
-              <Anchor href={`mailto:${ticket.client_email}`}>{ticket.client_email}</Anchor>
-            </TicketField>
-            <TicketField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</TicketField>
-            <TicketField label={t('ticket.created')}>{formatDate(ticket.created_at, locale, true)}</TicketField>
-            <TicketField label={t('ticket.updated')}>{formatDate(ticket.updated_at, locale, true)}</TicketField>
+            {closed ? (
+              <Alert color="gray" variant="light" data-testid="ticket-state-note">
+                {t('ticket.admin.closedNote')}
+              </Alert>
+            ) : null}
+            <Title order={2} fz="md">
+              {t('ticket.thread')}
+            </Title>
+            <TicketThread messages={messages} viewer="staff" clientName={clientName} />
+            <Paper withBorder radius="md" p="lg">
+              <ReplyForm key={messages.length} withAttachments={false} note={t('ticket.admin.replyNote')} />
+            </Paper>
           </Stack>
-        </Paper>
-      </SimpleGrid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="md">
+              <TicketField label={t('ticket.status')}>
+                <StatusBadge kind="ticketStatus" status={ticket.status} />
+              </TicketField>
+              <TicketField label={t('ticket.admin.client')}>{clientName}</TicketField>
+              <TicketField label={t('ticket.admin.lockerCode')}>{ticket.client_locker_code ?? '—'}</TicketField>
+              <TicketField label={t('ticket.admin.email')}>
+                <Anchor href={`mailto:${ticket.client_email}`}>{ticket.client_email}</Anchor>
+              </TicketField>
+              <TicketField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</TicketField>
+              <TicketField label={t('ticket.created')}>{formatDate(ticket.created_at, locale, true)}</TicketField>
+              <TicketField label={t('ticket.updated')}>{formatDate(ticket.updated_at, locale, true)}</TicketField>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
     </>
   );
 }
