@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { BotCheck } from '#server/captcha/bot-check.ts';
 import type { Db } from '#server/db/database.ts';
@@ -17,6 +18,8 @@ export type AppContext = {
   db: Db;
   config: Config;
   requestId: string;
+  /** The request's logger: every line carries the request id. */
+  log: FastifyBaseLogger;
   cspNonce: string;
   maintenance: boolean;
   /** The client's address (behind a proxy only when TRUST_PROXY is set): rate-limit key. */

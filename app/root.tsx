@@ -28,7 +28,7 @@ import { forwardHeaders } from './lib/headers.ts';
 import { errorMeta } from './lib/meta.ts';
 import { MaintenanceScreen } from './routes/maintenance.tsx';
 import type { Route } from './+types/root';
-import { theme } from './theme.ts';
+import { themeFor } from './theme.ts';
 
 const MAINTENANCE = 'maintenance';
 
@@ -74,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const i18n = useMemo(() => createI18n(locale), [locale]);
+  const theme = useMemo(() => themeFor({ togglePassword: i18n.t('auth.togglePassword') }), [i18n]);
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, PasswordInput } from '@mantine/core';
 
 // Brand: deep teal (trust, logistics) with a warm orange accent for calls to action.
 const brand: MantineColorsTuple = [
@@ -7,6 +7,15 @@ const brand: MantineColorsTuple = [
 const accent: MantineColorsTuple = [
   '#fff1e2', '#ffe2cc', '#ffc49b', '#ffa464', '#fe8937', '#fe781a', '#ff6f09', '#e45e00', '#cb5200', '#b14500',
 ];
+
+/** The theme, with the labels Mantine draws itself in the page's language. */
+export const themeFor = (labels: { togglePassword: string }) =>
+  createTheme({
+    ...theme,
+    components: {
+      PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.togglePassword } } }),
+    },
+  });
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -90,6 +90,7 @@ export async function buildApp(options: AppOptions) {
         db,
         config,
         requestId: String(request.id),
+        log: request.log,
         cspNonce: request.cspNonce,
         maintenance: config.maintenanceMode,
         ip: request.ip,

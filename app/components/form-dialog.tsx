@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { type FormResult, useFormResult } from '#app/lib/form-result.ts';
 
 const hasProblems = (result: FormResult | undefined) => Boolean(result?.errors || result?.formError);
@@ -16,6 +17,13 @@ export function useFormDialog() {
   if (result !== answered) {
     setAnswered(result);
     if (hasProblems(result)) handlers.open();
+  }
+  // A successful save redirects (a new location): the dialog's work is done.
+  const { key } = useLocation();
+  const [seenKey, setSeenKey] = useState(key);
+  if (key !== seenKey) {
+    setSeenKey(key);
+    if (!hasProblems(result)) handlers.close();
   }
   return [opened, handlers] as const;
 }

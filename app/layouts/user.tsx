@@ -18,7 +18,7 @@ export default function UserLayout() {
           </Link>
           <LanguageSwitch />
         </Group>
-        <Paper withBorder shadow="sm" p="xl" radius="lg">
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
           <Outlet />
         </Paper>
       </Stack>

@@ -132,6 +132,7 @@ export const en: Messages = {
     newPassword: 'New password',
     currentPassword: 'Current password',
     passwordHint: 'At least 6 characters',
+    togglePassword: 'Show or hide the password',
     next: 'Next',
     back: 'Back',
     stepAccount: 'Account',

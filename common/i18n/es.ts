@@ -132,6 +132,7 @@ export const es = {
     newPassword: 'Nueva contraseña',
     currentPassword: 'Contraseña actual',
     passwordHint: 'Al menos 6 caracteres',
+    togglePassword: 'Mostrar u ocultar la contraseña',
     next: 'Siguiente',
     back: 'Atrás',
     stepAccount: 'Cuenta',

@@ -421,7 +421,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('bell')).toHaveAccessibleName(new RegExp(escapeRegExp(t.unread(1))));
       await expect(page.getByText(t.received, { exact: true })).toBeVisible();
       await expect(page.getByText(t.inWarehouse, { exact: true })).toBeVisible();
-      await expect(page.getByText(`${PACKAGES[0].weight} lb`, { exact: true })).toBeVisible();
+      await expect(page.getByText(`${locale === 'es' ? PACKAGES[0].weight.replace('.', ',') : PACKAGES[0].weight} lb`, { exact: true })).toBeVisible();
       await expect(page.getByText(`${PACKAGES[0].length} × ${PACKAGES[0].width} × ${PACKAGES[0].height} cm`)).toBeVisible();
       for (const step of t.history) await expect(page.getByText(step, { exact: true })).toBeVisible();
       await screens(page, testInfo, 'alert-detail', locale);
@@ -439,7 +439,7 @@ for (const locale of LOCALES) {
       await expect(estimate.getByTestId('fits4x4')).toBeHidden();
       await page.getByRole('checkbox', { name: t.choose(alerted) }).check();
       await page.getByRole('checkbox', { name: t.choose(unalerted) }).check();
-      await expect(estimate.getByTestId('billable')).toHaveText(`${BILLABLE_LB} lb`);
+      await expect(estimate.getByTestId('billable')).toHaveText(`${locale === 'es' ? BILLABLE_LB.replace('.', ',') : BILLABLE_LB} lb`);
       // 5.62 lb × USD 4.50 (the default rate per lb) = USD 25.29
       await expect(estimate.getByTestId('cost')).toHaveText(/25[.,]29/);
       await expect(estimate.getByTestId('fits4x4')).toHaveText(t.fits4x4);

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '#server/modules/auth/tokens.ts';
+import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { postForm, sessionFrom, solveBotCheck, validRegistration } from '../support/forms.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -205,7 +206,7 @@ describe('login and sessions', () => {
   it('limits registrations per address', async () => {
     const ip = '192.0.2.77';
     // Invalid attempts count too: a bot that never solves the check still runs out.
-    for (let i = 0; i < 10; i += 1) expect((await postForm(t.app, '/user/register', validRegistration(uniqueEmail('flood')), {}, ip)).statusCode).toBe(400);
+    for (let i = 0; i < LIMITS.registerPerIp.max; i += 1) expect((await postForm(t.app, '/user/register', validRegistration(uniqueEmail('flood')), {}, ip)).statusCode).toBe(400);
     const real = await postForm(t.app, '/user/register', { ...validRegistration(uniqueEmail('flood')), altcha: await solveBotCheck(t.app) }, {}, ip);
     expect(real.statusCode).toBe(429);
     expect(real.body).toContain('Demasiados intentos');

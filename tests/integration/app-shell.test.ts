@@ -87,6 +87,11 @@ describe('routes and layouts', () => {
     expect(response.body).toContain('data-testid="maintenance"');
   });
 
+  it('labels the password visibility toggle in the page language', async () => {
+    expect((await t.app.inject({ url: '/user/login', headers: es })).body).toContain('aria-label="Mostrar u ocultar la contraseña"');
+    expect((await t.app.inject({ url: '/en/user/login', headers: en })).body).toContain('aria-label="Show or hide the password"');
+  });
+
   it('sets html lang and hreflang alternates', async () => {
     const response = await t.app.inject({ url: '/en/terms', headers: en });
     expect(response.body).toContain('<html lang="en"');

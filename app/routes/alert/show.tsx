@@ -10,7 +10,7 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
 import type { Route } from './+types/show';
 import { AlertForm } from './alert-form.tsx';
 import { alertShowAction, alertShowLoader } from './alert.server.ts';
@@ -95,7 +95,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
                 <Field label={t('casillero.alert.status')}>
                   <StatusBadge kind="packageStatus" status={pkg.status} />
                 </Field>
-                <Field label={t('casillero.alert.weight')}>{`${pkg.weight_lb} lb`}</Field>
+                <Field label={t('casillero.alert.weight')}>{formatWeight(pkg.weight_lb, locale)}</Field>
                 <Field label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</Field>
               </SimpleGrid>
             ) : (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
 
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.
 type Consolidation = {
@@ -43,8 +43,8 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
           <StatusBadge kind="consolidationStatus" status={consolidation.status} />
         </Field>
         <Field label={t('consolidation.created')}>{formatDate(consolidation.created_at, locale, true)}</Field>
-        <Field label={t('consolidation.actualWeight')}>{consolidation.total_weight_lb} lb</Field>
-        <Field label={t('consolidation.billableWeight')}>{consolidation.billable_weight_lb} lb</Field>
+        <Field label={t('consolidation.actualWeight')}>{formatWeight(consolidation.total_weight_lb, locale)}</Field>
+        <Field label={t('consolidation.billableWeight')}>{formatWeight(consolidation.billable_weight_lb, locale)}</Field>
         <Field label={t('consolidation.declaredValue')}>{formatMoney(consolidation.declared_value_cents, locale)}</Field>
         <Field label={t('consolidation.cost')}>
           <Text fw={700} span>
@@ -89,7 +89,7 @@ export function ConsolidationPackages({ packages, cancelled }: { packages: Packa
                   <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
                   <Table.Td>{pkg.store || '—'}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {pkg.weight_lb} lb
+                    {formatWeight(pkg.weight_lb, locale)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}

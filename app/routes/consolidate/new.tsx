@@ -8,7 +8,7 @@ import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { type Estimate, estimate } from '#common/consolidation-estimate.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatMoney } from '#common/money.ts';
+import { formatMoney, formatWeight } from '#common/money.ts';
 import { MIN_PACKAGES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/new';
 import { consolidationNewAction, consolidationNewLoader } from './consolidate.server.ts';
@@ -53,13 +53,13 @@ function EstimatePanel({ figures, count, ratePerLbCents }: { figures: Estimate; 
       </Text>
       <Stack gap="xs">
         <Line label={t('consolidation.actualWeight')}>
-          {figures.actualLb} lb ({figures.actualKg} kg)
+          {formatWeight(figures.actualLb, locale)} ({formatWeight(figures.actualKg, locale, 'kg')})
         </Line>
         <Line label={t('consolidation.volumetricWeight')} help={t('consolidation.volumetricHelp')}>
-          {figures.volumetricLb} lb
+          {formatWeight(figures.volumetricLb, locale)}
         </Line>
         <Line label={t('consolidation.billableWeight')} help={t('consolidation.billableHelp')}>
-          <span data-testid="billable">{figures.billableLb} lb</span>
+          <span data-testid="billable">{formatWeight(figures.billableLb, locale)}</span>
         </Line>
         <Line label={t('consolidation.rate')}>{t('consolidation.ratePerLb', { rate: formatMoney(ratePerLbCents, locale) })}</Line>
         <Divider />
@@ -176,7 +176,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
                               <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
                               <Table.Td>{pkg.store || '—'}</Table.Td>
                               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                                {pkg.weight_lb} lb
+                                {formatWeight(pkg.weight_lb, locale)}
                               </Table.Td>
                               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                                 {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}

@@ -21,7 +21,7 @@ export function registerLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function registerAction({ request, context }: LoaderFunctionArgs) {
-  const { db, ip, config, mailer, botCheck } = context.get(appContext);
+  const { db, ip, config, mailer, botCheck, log } = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
   const values = formValues(await request.formData());
   try {
@@ -34,7 +34,7 @@ export async function registerAction({ request, context }: LoaderFunctionArgs) {
   const human = botCheck.kind === 'altcha' ? await botCheck.verify(values.altcha) : await botCheck.verify(values.recaptchaToken, ip);
   if (!human) return data<FormResult>({ formError: { key: 'auth.robot' }, values: echo(values) }, { status: 400 });
   try {
-    const { token } = await register({ db, mailer, publicUrl: config.publicUrl }, parsed.data, { locale });
+    const { token } = await register({ db, mailer, publicUrl: config.publicUrl, log }, parsed.data, { locale });
     return redirect(`${localizePath('/', locale)}?welcome=1`, { headers: { 'Set-Cookie': sessionCookie(config, token) } });
   } catch (error) {
     return failure(error, values);

@@ -8,12 +8,12 @@ import type { FormResult } from '#app/lib/form-result.ts';
 import { requestPasswordReset } from '#server/modules/auth/auth.service.ts';
 
 export async function resetAction({ request, context }: LoaderFunctionArgs) {
-  const { db, ip, config, mailer } = context.get(appContext);
+  const { db, ip, config, mailer, log } = context.get(appContext);
   const values = formValues(await request.formData());
   const parsed = parseWith(ResetRequestSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    await requestPasswordReset({ db, mailer, publicUrl: config.publicUrl }, parsed.data.email, {
+    await requestPasswordReset({ db, mailer, publicUrl: config.publicUrl, log }, parsed.data.email, {
       locale: localeFromPath(new URL(request.url).pathname),
       ip,
     });

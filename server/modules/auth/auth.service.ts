@@ -12,7 +12,16 @@ import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { createSession, deleteUserSessions } from './session.service.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
-export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string };
+export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string; log?: { error: (obj: object, msg: string) => void } };
+
+/** A mail server that is down must neither undo the work nor tell an account exists. */
+async function sendQuietly(deps: AuthDeps, mail: Parameters<Mailer['send']>[0]) {
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    deps.log?.error({ err: error, subject: mail.subject }, 'e-mail could not be sent');
+  }
+}
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Every registration attempt from an address counts, valid or not (bots rarely send valid forms). */
@@ -24,7 +33,8 @@ export async function guardRegistration(db: Db, ip: string) {
 /** Registration after the guard and the bot check: account, welcome e-mail in the user's language, session. */
 export async function register(deps: AuthDeps, input: RegisterInput, context: { locale: Locale }) {
   const { id, lockerCode } = await createUser(deps.db, input, { locale: context.locale });
-  await deps.mailer.send(
+  await sendQuietly(
+    deps,
     welcomeMail(context.locale, input.email, { name: input.name, lockerCode, loginUrl: `${deps.publicUrl}${localizePath('/user/login', context.locale)}` }),
   );
   return { userId: id, lockerCode, token: await createSession(deps.db, id) };
@@ -71,7 +81,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, contex
     .values({ id: tokenHash(token), user_id: user.id, expires_at: new Date(now + RESET_TTL_MS).toISOString(), used_at: null, created_at: new Date(now).toISOString() })
     .execute();
   const link = `${deps.publicUrl}${localizePath('/user/reset/confirm', context.locale)}?token=${token}`;
-  await deps.mailer.send(passwordResetMail(context.locale, user.email, { name: user.name, link }));
+  await sendQuietly(deps, passwordResetMail(context.locale, user.email, { name: user.name, link }));
 }
 
 async function findUsableReset(db: Db, token: string) {

@@ -7,7 +7,8 @@ export type Limit = { max: number; windowMs: number };
 export const LIMITS = {
   loginPerIp: { max: 30, windowMs: 15 * 60_000 },
   loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
-  registerPerIp: { max: 10, windowMs: 60 * 60_000 },
+  // Generous: a carrier's NAT puts many people behind one address; the proof of work slows bots.
+  registerPerIp: { max: 30, windowMs: 60 * 60_000 },
   resetPerIp: { max: 10, windowMs: 15 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

@@ -8,7 +8,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
 import { CONSOLIDATION_STATUSES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/list';
 import { adminConsolidationListLoader } from './consolidate.server.ts';
@@ -69,7 +69,7 @@ export default function AdminConsolidationList({ loaderData: { query, page } }: 
           },
           { key: 'created', label: t('consolidation.created'), render: (row) => formatDate(row.created_at, locale) },
           { key: 'packages', label: t('consolidation.packages'), align: 'right', render: (row) => Number(row.package_count) || '—' },
-          { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => `${row.billable_weight_lb} lb` },
+          { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => formatWeight(row.billable_weight_lb, locale) },
           { key: 'cost', label: t('consolidation.cost'), sort: 'cost', align: 'right', render: (row) => formatMoney(row.cost_cents, locale) },
           { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
         ]}
