@@ -59,7 +59,12 @@ function killChildren(signal: NodeJS.Signals = 'SIGTERM') {
   }
 }
 
-process.on('exit', () => killChildren('SIGKILL'));
+let dataDir: string | undefined; // the app's throw-away DATA_DIR, removed however the run ends
+
+process.on('exit', () => {
+  killChildren('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     killChildren('SIGKILL');
@@ -187,9 +192,6 @@ class MemorySampler {
 }
 
 // ---------------------------------------------------------------------------------------------
-// load
-
-// ---------------------------------------------------------------------------------------------
 // CPU: who used the 2 cores during a window — the server, this process (autocannon), or others.
 // Others (a test run, a build) make the figures unreliable; the run says so instead of hiding it.
 
@@ -237,6 +239,9 @@ function cpuUse(before: CpuMark, after: CpuMark, requests: number) {
     serverCpuMsPerRequest: requests ? round((server * (1000 / CLOCK_TICKS)) / requests, 3) : NaN,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// load
 
 /** Latencies of the 200 answers at hrtime resolution (autocannon's own histogram rounds to 1 ms). */
 class Latencies {
@@ -442,7 +447,7 @@ async function main() {
   const budgetMs = (3 * (WARMUP + DURATION) + 90) * 1000;
   setTimeout(() => fail(`gave up after ${budgetMs / 1000} s`), budgetMs).unref();
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-'));
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-'));
   try {
     const [appPort, barePort] = [await freePort(), await freePort()];
     const app = startChild('app server', 'server/main.ts', {
@@ -589,7 +594,6 @@ async function main() {
     }
   } finally {
     killChildren('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

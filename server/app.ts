@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
@@ -32,6 +34,8 @@ export type AppOptions = {
   /** Tests pass a mailer that delivers to their own SMTP server. */
   mailer?: Mailer;
 };
+
+const SERVER_BUILD = 'build/server/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -78,7 +82,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
-    ...(options.build ? { build: options.build } : {}),
+    // The built app is imported once at start, not looked up again on every request.
+    ...(options.devServer ? {} : { build: options.build ?? ((await import(pathToFileURL(path.resolve(SERVER_BUILD)).href)) as ServerBuild) }),
     // The built app always runs in production mode: errors reach the browser sanitised, never
     // with a stack trace, whatever NODE_ENV says. Only Vite's dev server runs in development mode.
     mode: development ? 'development' : 'production',

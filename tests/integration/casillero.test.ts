@@ -86,7 +86,7 @@ describe('packages registered by staff', () => {
     const show = await page(`/alert/show?id=${alertId}`, client.cookie);
     expect(show.body).toContain('Recibida');
     expect(show.body).toContain('Recibido en bodega');
-    expect(show.body).toContain('3.5 lb');
+    expect(show.body).toContain('3,5 lb'); // es-EC number format
     const desk = await page('/', client.cookie);
     expect(desk.body).toMatch(/data-testid="count-packages"[^>]*>.*?>1</s);
     expect(desk.body).toContain('Paquete recibido: LINK12345678');
