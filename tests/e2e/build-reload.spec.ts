@@ -186,14 +186,19 @@ test('after a new build is announced, a failed chunk load reloads the page once,
   await expectReloaded(page, loads, 3);
 });
 
-/** The URL of a route's module (a lazily loaded chunk), as React Router knows it. */
+/**
+ * The URL of a route's module (a lazily loaded chunk), as React Router knows it. React Router
+ * discovers the routes of rendered links lazily (a /__manifest request), so wait until it has.
+ */
 async function routeModuleUrl(page: Page, routeId: string): Promise<string> {
-  const module = await page.evaluate(
+  const handle = await page.waitForFunction(
     (id) =>
       (window as Window & { __reactRouterManifest?: { routes: Record<string, { module: string }> } }).__reactRouterManifest
         ?.routes[id]?.module,
     routeId,
+    { timeout: 10_000 },
   );
+  const module = (await handle.jsonValue()) as string | undefined;
   expect(module, `${routeId} is in the route manifest`).toBeTruthy();
   return new URL(module as string, page.url()).toString();
 }

@@ -1,9 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -17,22 +15,16 @@ export const loader = (args: Route.LoaderArgs) => allAlertsLoader(args);
 
 export default function AdminAlerts({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('alertStatus', (['pending', 'received'] as const), query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>
       <PageHeader title={t('page.adminAlerts')} description={t('admin.alertsText')} />
-      <ListToolbar
-        q={query.q}
-        sort={query.sort}
-        dir={query.dir}
-        filters={[{ name: 'status', label: t('casillero.alert.status'), value: query.filters.status, options: (['pending', 'received'] as const).map((s) => ({ value: s, label: t(`casillero.alertStatus.${s}`) })) }]}
-      />
-      <DataTable
+      <ListScreen
+        query={query}
+        page={page}
         caption={t('page.adminAlerts')}
-        rows={page.rows}
-        rowKey={(row) => row.id}
-        sort={query.sort}
-        dir={query.dir}
+        filters={[statusFilter]}
         columns={[
           { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
           { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.locker_code} · ${row.name} ${row.lastname}`}</Text> },
@@ -42,7 +34,6 @@ export default function AdminAlerts({ loaderData: { query, page } }: Route.Compo
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
         ]}
       />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useNavigation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -62,6 +60,7 @@ function RegisterPackageForm() {
 
 export default function AdminPackages({ loaderData: { query, page, linkedAlert } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('packageStatus', STATUSES, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();
   return (
@@ -73,18 +72,11 @@ export default function AdminPackages({ loaderData: { query, page, linkedAlert }
           {t('casillero.package.registered')} {t('casillero.package.linkedAlert', { id: linkedAlert })}
         </Alert>
       ) : null}
-      <ListToolbar
-        q={query.q}
-        sort={query.sort}
-        dir={query.dir}
-        filters={[{ name: 'status', label: t('casillero.alert.status'), value: query.filters.status, options: STATUSES.map((s) => ({ value: s, label: t(`casillero.packageStatus.${s}`) })) }]}
-      />
-      <DataTable
+      <ListScreen
+        query={query}
+        page={page}
         caption={t('page.adminPackages')}
-        rows={page.rows}
-        rowKey={(row) => row.id}
-        sort={query.sort}
-        dir={query.dir}
+        filters={[statusFilter]}
         columns={[
           { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
           { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.locker_code} · ${row.name} ${row.lastname}`}</Text> },
@@ -94,7 +86,6 @@ export default function AdminPackages({ loaderData: { query, page, linkedAlert }
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="packageStatus" status={row.status} /> },
         ]}
       />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
       <FormDialog opened={opened} onClose={close} title={t('casillero.package.register')}>
         <RegisterPackageForm />
       </FormDialog>

@@ -1,10 +1,8 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -21,6 +19,7 @@ export const action = (args: Route.ActionArgs) => alertListAction(args);
 
 export default function AlertList({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('alertStatus', (['pending', 'received'] as const), query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();
   return (
@@ -35,25 +34,13 @@ export default function AlertList({ loaderData: { query, page } }: Route.Compone
           </Button>
         }
       />
-      <ListToolbar
-        q={query.q}
-        sort={query.sort}
-        dir={query.dir}
-        filters={[
-          {
-            name: 'status',
-            label: t('casillero.alert.status'),
-            value: query.filters.status,
-            options: (['pending', 'received'] as const).map((status) => ({ value: status, label: t(`casillero.alertStatus.${status}`) })),
-          },
-        ]}
-      />
-      <DataTable
+      <ListScreen
+        query={query}
+        page={page}
         caption={t('page.alerts')}
-        rows={page.rows}
-        rowKey={(row) => row.id}
-        sort={query.sort}
-        dir={query.dir}
+        filters={[
+          statusFilter,
+        ]}
         columns={[
           {
             key: 'tracking',
@@ -72,7 +59,6 @@ export default function AlertList({ loaderData: { query, page } }: Route.Compone
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
         ]}
       />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
       <FormDialog opened={opened} onClose={close} title={t('casillero.alert.new')}>
         <AlertForm intent="create" submitLabel={t('list.create')} />
       </FormDialog>

@@ -1,9 +1,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -19,6 +17,7 @@ export const loader = (args: Route.LoaderArgs) => consolidationListLoader(args);
 
 export default function ConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('consolidationStatus', CONSOLIDATION_STATUSES, query.filters.status, t('consolidation.status'));
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>
@@ -32,25 +31,13 @@ export default function ConsolidationList({ loaderData: { query, page } }: Route
           </Button>
         }
       />
-      <ListToolbar
-        q={query.q}
-        sort={query.sort}
-        dir={query.dir}
-        filters={[
-          {
-            name: 'status',
-            label: t('consolidation.status'),
-            value: query.filters.status,
-            options: CONSOLIDATION_STATUSES.map((status) => ({ value: status, label: t(`casillero.consolidationStatus.${status}`) })),
-          },
-        ]}
-      />
-      <DataTable
+      <ListScreen
+        query={query}
+        page={page}
         caption={t('page.consolidations')}
-        rows={page.rows}
-        rowKey={(row) => row.id}
-        sort={query.sort}
-        dir={query.dir}
+        filters={[
+          statusFilter,
+        ]}
         columns={[
           {
             key: 'number',
@@ -69,7 +56,6 @@ export default function ConsolidationList({ loaderData: { query, page } }: Route
           { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
         ]}
       />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -19,6 +17,7 @@ export const loader = (args: Route.LoaderArgs) => ticketListLoader(args);
 
 export default function TicketList({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('ticketStatus', TICKET_STATUSES, query.filters.status, t('ticket.status'));
   const locale = localeFromPath(useLocation().pathname);
   const newTicket = localizePath('/ticket/new', locale);
   const show = (id: number) => `${localizePath('/ticket/show', locale)}?id=${id}`;
@@ -52,25 +51,13 @@ export default function TicketList({ loaderData: { query, page } }: Route.Compon
         </Paper>
       ) : (
         <>
-          <ListToolbar
-            q={query.q}
-            sort={query.sort}
-            dir={query.dir}
-            filters={[
-              {
-                name: 'status',
-                label: t('ticket.status'),
-                value: query.filters.status,
-                options: TICKET_STATUSES.map((status) => ({ value: status, label: t(`casillero.ticketStatus.${status}`) })),
-              },
-            ]}
-          />
-          <DataTable
+          <ListScreen
+            query={query}
+            page={page}
             caption={t('page.tickets')}
-            rows={page.rows}
-            rowKey={(row) => row.id}
-            sort={query.sort}
-            dir={query.dir}
+            filters={[
+              statusFilter,
+            ]}
             columns={[
               {
                 key: 'number',
@@ -97,7 +84,6 @@ export default function TicketList({ loaderData: { query, page } }: Route.Compon
               { key: 'updated', label: t('ticket.updated'), sort: 'updated', render: (row) => formatDate(row.updated_at, locale, true) },
             ]}
           />
-          <ListPagination page={page.page} pages={page.pages} total={page.total} />
         </>
       )}
     </>

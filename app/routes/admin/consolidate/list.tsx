@@ -1,9 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -18,32 +16,18 @@ export const loader = (args: Route.LoaderArgs) => adminConsolidationListLoader(a
 
 export default function AdminConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('consolidationStatus', CONSOLIDATION_STATUSES, query.filters.status, t('consolidation.status'));
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>
       <PageHeader title={t('page.adminConsolidations')} description={t('consolidation.changeStatusText')} />
-      <ListToolbar
-        q={query.q}
-        sort={query.sort}
-        dir={query.dir}
-        filters={[
-          {
-            name: 'status',
-            label: t('consolidation.status'),
-            value: query.filters.status,
-            options: CONSOLIDATION_STATUSES.map((status) => ({ value: status, label: t(`casillero.consolidationStatus.${status}`) })),
-          },
-        ]}
-      />
-      <Text fz="xs" c="dimmed" mt={-8} mb="sm">
-        {t('consolidation.adminSearch')}
-      </Text>
-      <DataTable
+      <ListScreen
+        query={query}
+        page={page}
         caption={t('page.adminConsolidations')}
-        rows={page.rows}
-        rowKey={(row) => row.id}
-        sort={query.sort}
-        dir={query.dir}
+        filters={[
+          statusFilter,
+        ]}
         columns={[
           {
             key: 'number',
@@ -74,7 +58,9 @@ export default function AdminConsolidationList({ loaderData: { query, page } }: 
           { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
         ]}
       />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+      <Text fz="xs" c="dimmed" mt={-8} mb="sm">
+        {t('consolidation.adminSearch')}
+      </Text>
     </>
   );
 }

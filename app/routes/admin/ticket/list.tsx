@@ -1,9 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DataTable } from '#app/components/list/data-table.tsx';
-import { ListPagination } from '#app/components/list/list-pagination.tsx';
-import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
+import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -18,30 +16,19 @@ export const loader = (args: Route.LoaderArgs) => adminTicketListLoader(args);
 
 export default function AdminTicketList({ loaderData: { query, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter('ticketStatus', TICKET_STATUSES, query.filters.status, t('ticket.status'));
   const locale = localeFromPath(useLocation().pathname);
   const show = (id: number) => `${localizePath('/admin/ticket/show', locale)}?id=${id}`;
   return (
     <>
       <PageHeader title={t('page.adminTickets')} description={t('ticket.admin.listText')} />
-      <ListToolbar
-        q={query.q}
-        sort={query.sort}
-        dir={query.dir}
-        filters={[
-          {
-            name: 'status',
-            label: t('ticket.status'),
-            value: query.filters.status,
-            options: TICKET_STATUSES.map((status) => ({ value: status, label: t(`casillero.ticketStatus.${status}`) })),
-          },
-        ]}
-      />
-      <DataTable
+      <ListScreen
+        query={query}
+        page={page}
         caption={t('page.adminTickets')}
-        rows={page.rows}
-        rowKey={(row) => row.id}
-        sort={query.sort}
-        dir={query.dir}
+        filters={[
+          statusFilter,
+        ]}
         columns={[
           {
             key: 'number',
@@ -86,7 +73,6 @@ export default function AdminTicketList({ loaderData: { query, page } }: Route.C
           { key: 'waiting', label: t('ticket.admin.waiting'), sort: 'waiting', render: (row) => formatDate(row.updated_at, locale, true) },
         ]}
       />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
     </>
   );
 }

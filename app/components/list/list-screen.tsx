@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { ListQuery, Page } from '#common/list-query.ts';
+import { type Column, DataTable } from './data-table.tsx';
+import { ListPagination } from './list-pagination.tsx';
+import { type Filter, ListToolbar } from './list-toolbar.tsx';
+
+type StatusKind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'ticketStatus';
+
+/** The `status` filter of a list, its options labelled with the status names. */
+export function useStatusFilter(kind: StatusKind, statuses: readonly string[], value: string | undefined, label: string): Filter {
+  const { t } = useTranslation();
+  return { name: 'status', label, value, options: statuses.map((status) => ({ value: status, label: t(`casillero.${kind}.${status}` as never) })) };
+}
+
+/** The list pattern in one piece (docs/decisions/016): toolbar, sortable table, pagination. */
+export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters }: {
+  query: ListQuery;
+  page: Page<Row>;
+  columns: Column<Row>[];
+  caption: string;
+  filters?: Filter[];
+}) {
+  return (
+    <>
+      <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} />
+      <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} sort={query.sort} dir={query.dir} columns={columns} />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+    </>
+  );
+}
