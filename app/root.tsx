@@ -19,7 +19,7 @@ import {
 } from 'react-router';
 import { appContext } from '#app-context';
 import { findSessionUser } from './root.server.ts';
-import { createI18n } from '#common/i18n/i18n.ts';
+import { createI18n, translator } from '#common/i18n/i18n.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { useNonce } from './components/nonce.tsx';
@@ -107,7 +107,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
-  const t = createI18n(localeFromPath(pathname)).t;
+  const t = translator(localeFromPath(pathname));
   if (isRouteErrorResponse(error)) {
     if (error.status === 503 && error.data === MAINTENANCE) return <MaintenanceScreen />;
     if (error.status === 404) return <ErrorScreen status={404} message={t('error.notFound', { path: pathname })} />;

@@ -1,11 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
-import { createI18n } from '#common/i18n/i18n.ts';
+import { translator } from '#common/i18n/i18n.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 
 
 function t(pathname: string) {
-  return createI18n(localeFromPath(pathname)).t;
+  return translator(localeFromPath(pathname));
 }
 
 /** Title and description of an ordinary screen, in the language of its path. */

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '#app-context';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/errors.ts';
 import { findSessionUser, sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 
@@ -44,4 +45,9 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
   const user = await request.currentUser();
   if (!user) return reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthorized' });
   request.user = user;
+}
+
+/** preHandler after `requireUser`: back-office routes do not exist for clients (404, never 403). */
+export async function requireStaff(request: FastifyRequest) {
+  if (request.user?.role !== 'staff' && request.user?.role !== 'admin') throw new AppError('error.generic', 404);
 }

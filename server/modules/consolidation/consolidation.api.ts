@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSOLIDATION_STATUSES, ConsolidationInputSchema, ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
 import type { ApiDeps } from '#server/api/api.ts';
-import { notFound } from '#server/errors.ts';
 import type { NotifyDeps } from '#server/modules/notification/notification.service.ts';
-import { requireUser } from '#server/plugins/current-user.ts';
+import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import * as consolidations from './consolidation.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -80,10 +79,6 @@ const toDetail = ({ consolidation, packages, events }: Detail): z.infer<typeof C
 
 const toClient = (row: { locker_code: string | null; name: string; lastname: string }) => ({ lockerCode: row.locker_code, name: `${row.name} ${row.lastname}`.trim() });
 
-/** Back-office routes answer 404 to clients, exactly like an unknown path. */
-async function requireStaff(request: FastifyRequest) {
-  if (request.user?.role !== 'staff' && request.user?.role !== 'admin') throw notFound();
-}
 
 /** Consolidations: the client's own (same service, rules and owner scoping as /consolidate) and the back office's. */
 export async function consolidationApi(app: FastifyInstance, { db, config, mailer }: ApiDeps) {

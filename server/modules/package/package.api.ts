@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import type { ApiDeps } from '#server/api/api.ts';
-import { AppError } from '#server/errors.ts';
-import { requireUser } from '#server/plugins/current-user.ts';
+import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import { listOwnPackages, registerPackage } from './package.service.ts';
 
 const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
@@ -60,6 +59,7 @@ export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
   });
 
   api.post('/admin/packages', {
+    preHandler: requireStaff,
     schema: {
       tags: ['back office'],
       summary: 'Register a package that arrived at the warehouse (staff)',
@@ -67,7 +67,6 @@ export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
       response: { 201: z.object({ id: z.number(), alertId: z.number().nullable() }) },
     },
     handler: async (request, reply) => {
-      if (request.user!.role === 'client') throw new AppError('error.generic', 404);
       const { packageId, alertId } = await registerPackage(
         { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, log: request.log },
         { userId: request.user!.id },

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminTicketListQuery, StaffReplySchema, TICKET_STATUSES, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
 import type { ApiDeps } from '#server/api/api.ts';
-import { AppError } from '#server/errors.ts';
-import { requireUser } from '#server/plugins/current-user.ts';
+import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import * as tickets from './ticket.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -56,10 +55,6 @@ const toMessage = (row: MessageRow): z.infer<typeof Message> => ({
   attachments: row.attachments.map((file) => ({ ...file, url: `/api/v1/uploads/${file.id}` })),
 });
 
-/** Back-office routes: for anyone but staff and admins they do not exist. */
-async function requireStaff(request: FastifyRequest) {
-  if (request.user?.role !== 'staff' && request.user?.role !== 'admin') throw new AppError('error.generic', 404);
-}
 
 /**
  * Support tickets: the client's own under /tickets, every client's for staff under /admin/tickets.
