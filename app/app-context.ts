@@ -4,6 +4,7 @@ import type { Config } from '#server/config.ts';
 import type { BotCheck } from '#server/captcha/bot-check.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import type { SharedRender } from '#server/plugins/page-cache.ts';
 
 // The one context token shared by Fastify (which fills it) and React Router (which reads it).
 // It is kept external in the server build so both sides hold the same token instance.
@@ -29,6 +30,8 @@ export type AppContext = {
   /** The raw session token from the cookie, for logout. */
   sessionToken: string | undefined;
   user: SessionUser | null;
+  /** Present when this render may be kept and served to other anonymous visitors. */
+  sharedRender: SharedRender | null;
 };
 
 export const appContext = createContext<AppContext>();

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { appContext } from '#app-context';
 import { NonceProvider } from './components/nonce.tsx';
+import { declaresSharedRender } from './lib/shared-render.ts';
 
 export const streamTimeout = 5_000;
 
@@ -20,11 +21,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(appContext).cspNonce;
+  const { cspNonce: nonce, sharedRender } = loadContext.get(appContext);
   // Crawlers and SPA-mode get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -33,10 +35,27 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // A page every anonymous visitor sees alike is kept whole, once it has rendered without
+          // error, for the page cache to serve to the next ones (server/plugins/page-cache.ts).
+          const keep =
+            sharedRender !== null &&
+            responseStatusCode === 200 &&
+            !responseHeaders.has('set-cookie') &&
+            declaresSharedRender(routerContext);
+          const chunks: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              if (keep) chunks.push(chunk);
+              callback(null, chunk);
+            },
+            flush(callback) {
+              if (keep && !failed) sharedRender.store(Buffer.concat(chunks).toString('utf8'), responseHeaders);
+              callback();
+            },
+          });
           // Done streaming: the abort timer must not keep this render alive for seconds more.
           body.on('close', () => clearTimeout(timer));
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
@@ -46,6 +65,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },

@@ -20,6 +20,7 @@ import { csrfGuard } from '#server/plugins/csrf.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
+import { pageCache } from '#server/plugins/page-cache.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 
@@ -74,6 +75,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityHeaders, { production, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
   await app.register(localeRedirects, { secureCookies: production });
+  // After every hook above, so a page served from memory gets the same checks and headers.
+  await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || development });
   await app.register(healthRoutes, { db });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
@@ -103,6 +106,7 @@ export async function buildApp(options: AppOptions) {
         botCheck,
         sessionToken,
         user: null, // resolved by the root middleware, so a failure shows the error screen
+        sharedRender: request.sharedRender,
       });
       return context;
     },

@@ -2,8 +2,11 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/terms';
+import { sharedRender } from '#app/lib/shared-render.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.terms');
+// The same page for every visitor who is not logged in: served from the page cache.
+export const handle = sharedRender;
 
 const SECTIONS = ['service', 'account', 'shipments', 'stores', 'privacy', 'cookies', 'changes'] as const;
 

@@ -15,7 +15,7 @@ import { readCookie, serializeCookie } from '#server/plugins/cookies.ts';
 // Paths that are not pages: no language redirect, no cookie.
 const NOT_PAGES = /^\/(api|builds|assets|healthz|favicon|robots\.txt|__manifest)|\.data$|\.[a-z0-9]{2,5}$/i;
 
-function isPageNavigation(request: FastifyRequest): boolean {
+export function isPageNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
   return !NOT_PAGES.test(path);

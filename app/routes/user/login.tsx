@@ -9,8 +9,11 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/login';
 import { loginAction, loginLoader } from './login.server.ts';
+import { sharedRender } from '#app/lib/shared-render.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.login');
+// The same page for every visitor who is not logged in: served from the page cache.
+export const handle = sharedRender;
 export const loader = (args: Route.LoaderArgs) => loginLoader(args);
 export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => loginAction(args);

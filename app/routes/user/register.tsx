@@ -14,8 +14,11 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { CredentialsSchema } from '#common/schemas/user.ts';
 import type { Route } from './+types/register';
 import { registerAction, registerLoader } from './register.server.ts';
+import { sharedRender } from '#app/lib/shared-render.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.register');
+// The same page for every visitor who is not logged in: served from the page cache.
+export const handle = sharedRender;
 export const loader = (args: Route.LoaderArgs) => registerLoader(args);
 export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => registerAction(args);

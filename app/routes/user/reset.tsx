@@ -9,8 +9,11 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/reset';
 import { resetAction } from './reset.server.ts';
+import { sharedRender } from '#app/lib/shared-render.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.reset');
+// The same page for every visitor who is not logged in: served from the page cache.
+export const handle = sharedRender;
 export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => resetAction(args);
 

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isbot } from 'isbot';
+import { readCookie } from '#server/plugins/cookies.ts';
+import { isPageNavigation } from '#server/plugins/locale.ts';
+
+/**
+ * Handed to the render of a request that may share its page (see `pageCache`): the render calls
+ * `store` once the whole HTML of a shareable page has been written without error.
+ */
+export type SharedRender = {
+  store(html: string, headers: Headers): void;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when this request's render may be kept for other visitors; null otherwise. */
+    sharedRender: SharedRender | null;
+  }
+}
+
+type Entry = {
+  /** The HTML cut at every occurrence of the nonce it was rendered with. */
+  parts: string[];
+  headers: Record<string, string>;
+  expires: number;
+};
+
+export type PageCacheOptions = {
+  /** The session cookie's name: a request that carries one is never served or stored. */
+  sessionCookie: string;
+  /** While true nothing is served from or stored in the cache (maintenance mode). */
+  bypass: () => boolean;
+  /** How long a stored page is served, in ms. */
+  ttlMs?: number;
+  /** Most pages kept; the least recently served goes first. */
+  maxEntries?: number;
+};
+
+/**
+ * Pages that are the same for every visitor who is not logged in (login, registration, reset,
+ * terms: routes with `handle.sharedRender`) are rendered once per URL and served from memory for
+ * a minute instead of being rendered by React on every request — the render costs milliseconds
+ * of CPU, a stored page microseconds. What still differs per request:
+ *
+ * * the CSP nonce: the HTML is kept cut at the nonce it was rendered with and joined with the
+ *   new request's own, so the page's scripts carry the nonce of the policy sent with it;
+ * * the hooks: request id, CSRF, security headers, maintenance and the language redirects all
+ *   run before this one (registered after them), exactly as for a rendered page.
+ *
+ * Only `GET` page navigations without a session cookie take part; only a `200` without
+ * `Set-Cookie` is stored (decided by the render, app/entry.server.tsx). The key is the URL with
+ * its query (`?redirect=` is part of the page), plus whether the client is a bot (bots get the
+ * whole document at once). A page served from memory carries `x-page-cache: hit`.
+ */
+export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptions) => {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 200;
+  // A Map iterates in insertion order: re-inserting on every hit keeps it least-recent first.
+  const entries = new Map<string, Entry>();
+
+  function keyOf(request: FastifyRequest): string | null {
+    if (request.method !== 'GET' || !isPageNavigation(request) || options.bypass()) return null;
+    if (readCookie(request.headers.cookie, options.sessionCookie) !== undefined) return null;
+    return `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${request.url}`;
+  }
+
+  function store(key: string, nonce: string, html: string, headers: Headers) {
+    const kept: Record<string, string> = {};
+    headers.forEach((value, name) => {
+      kept[name] = value;
+    });
+    entries.delete(key);
+    entries.set(key, { parts: html.split(nonce), headers: kept, expires: Date.now() + ttlMs });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
+  app.decorateRequest('sharedRender', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const key = keyOf(request);
+    if (key === null) return;
+    const entry = entries.get(key);
+    if (entry && entry.expires > Date.now()) {
+      entries.delete(key);
+      entries.set(key, entry);
+      return reply.headers(entry.headers).header('x-page-cache', 'hit').send(entry.parts.join(request.cspNonce));
+    }
+    if (entry) entries.delete(key);
+    const nonce = request.cspNonce;
+    request.sharedRender = { store: (html, headers) => store(key, nonce, html, headers) };
+  });
+});
