@@ -255,6 +255,27 @@ test.describe('language', () => {
   });
 });
 
+test.describe('page cache', () => {
+  for (const locale of LOCALES) {
+    test(`a login page served from memory runs its scripts under its own CSP (${locale})`, async ({ page }) => {
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      const path = `${localized('/user/login', locale)}?cache-check=${locale}`;
+      await page.goto(path); // rendered by React, then stored
+      const response = await page.goto(path);
+      expect(response?.headers()['x-page-cache'], 'the second visit is served from memory').toBe('hit');
+      // Only a hydrated page shows the password: React must have run the page's scripts.
+      const password = page.locator('input[name="password"]');
+      await expect(password).toHaveAttribute('type', 'password');
+      await page.getByRole('button', { name: locale === 'es' ? 'Mostrar u ocultar la contraseña' : 'Show or hide the password' }).click();
+      await expect(password).toHaveAttribute('type', 'text');
+      expect(refused, 'no script refused by the CSP').toEqual([]);
+    });
+  }
+});
+
 test.describe('screenshots', () => {
   const VIEWPORTS = {
     desktop: { width: 1280, height: 800 },
