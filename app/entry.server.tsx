@@ -50,7 +50,7 @@ export default function handleRequest(
               callback(null, chunk);
             },
             flush(callback) {
-              if (keep && !failed) sharedRender.store(Buffer.concat(chunks).toString('utf8'), responseHeaders);
+              if (keep && !failed) sharedRender.store(Buffer.concat(chunks), responseHeaders);
               callback();
             },
           });

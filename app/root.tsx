@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   data,
@@ -19,7 +19,7 @@ import {
 } from 'react-router';
 import { appContext } from '#app-context';
 import { findSessionUser } from './root.server.ts';
-import { createI18n, translator } from '#common/i18n/i18n.ts';
+import { i18nFor, translator } from '#common/i18n/i18n.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { useNonce } from './components/nonce.tsx';
@@ -73,8 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(pathname);
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
-  const i18n = useMemo(() => createI18n(locale), [locale]);
-  const theme = useMemo(() => themeFor({ togglePassword: i18n.t('auth.togglePassword') }), [i18n]);
+  const { theme, css } = themeFor(locale);
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
@@ -84,10 +83,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <Alternates origin={rootData?.origin ?? ''} />
+        {/* The theme's CSS variables, made once per language (theme.ts) instead of by the provider. */}
+        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={theme}>
+        <I18nextProvider i18n={i18nFor(locale)}>
+          <MantineProvider theme={theme} withCssVariables={false}>
             <Notifications position="top-right" />
             {children}
           </MantineProvider>

@@ -12,8 +12,7 @@ declare module 'i18next' {
 
 const resources = { es: { translation: es }, en: { translation: en } };
 
-/** A synchronous, isolated i18next instance: one per render, so requests never share a language. */
-export function createI18n(locale: Locale): i18n {
+function createI18n(locale: Locale): i18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng: locale,
@@ -25,14 +24,23 @@ export function createI18n(locale: Locale): i18n {
   return instance;
 }
 
-const translators = new Map<Locale, TFunction>();
+const instances = new Map<Locale, i18n>();
+
+/**
+ * The i18next instance of a language, made once and shared by every render in it: an instance
+ * never changes language (switching language is a navigation to the other locale's path, which
+ * takes the other instance), so requests in different languages never share one.
+ */
+export function i18nFor(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createI18n(locale);
+    instances.set(locale, instance);
+  }
+  return instance;
+}
 
 /** A translate function for code outside React (meta tags, e-mails, server messages). */
 export function translator(locale: Locale): TFunction {
-  let t = translators.get(locale);
-  if (!t) {
-    t = createI18n(locale).t;
-    translators.set(locale, t);
-  }
-  return t;
+  return i18nFor(locale).t;
 }

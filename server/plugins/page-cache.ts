@@ -9,7 +9,7 @@ import { isPageNavigation } from '#server/plugins/locale.ts';
  * `store` once the whole HTML of a shareable page has been written without error.
  */
 export type SharedRender = {
-  store(html: string, headers: Headers): void;
+  store(html: Buffer, headers: Headers): void;
 };
 
 declare module 'fastify' {
@@ -19,9 +19,30 @@ declare module 'fastify' {
   }
 }
 
+/** The pieces of `buffer` between the occurrences of `separator`, which never occurs inside them. */
+function splitAt(buffer: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
+    parts.push(buffer.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(buffer.subarray(start));
+  return parts;
+}
+
+function joinWith(parts: Buffer[], separator: Buffer): Buffer {
+  const pieces: Buffer[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) pieces.push(separator);
+    pieces.push(part);
+  }
+  return Buffer.concat(pieces);
+}
+
 type Entry = {
-  /** The HTML cut at every occurrence of the nonce it was rendered with. */
-  parts: string[];
+  /** The HTML (UTF-8) cut at every occurrence of the nonce it was rendered with. */
+  parts: Buffer[];
   headers: Record<string, string>;
   expires: number;
 };
@@ -65,13 +86,13 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
     return `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${request.url}`;
   }
 
-  function store(key: string, nonce: string, html: string, headers: Headers) {
+  function store(key: string, nonce: string, html: Buffer, headers: Headers) {
     const kept: Record<string, string> = {};
     headers.forEach((value, name) => {
       kept[name] = value;
     });
     entries.delete(key);
-    entries.set(key, { parts: html.split(nonce), headers: kept, expires: Date.now() + ttlMs });
+    entries.set(key, { parts: splitAt(html, Buffer.from(nonce)), headers: kept, expires: Date.now() + ttlMs });
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   }
 
@@ -83,7 +104,7 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
     if (entry && entry.expires > Date.now()) {
       entries.delete(key);
       entries.set(key, entry);
-      return reply.headers(entry.headers).header('x-page-cache', 'hit').send(entry.parts.join(request.cspNonce));
+      return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
     }
     if (entry) entries.delete(key);
     const nonce = request.cspNonce;
