@@ -8,14 +8,31 @@ import { defineConfig, type Plugin } from 'vite';
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const buildTimestamp = Date.now();
 
+// The browser loads one language's messages (common/i18n/load-catalogue.ts), each a chunk of its
+// own; their URLs go into build-info.json so that a page can preload its language's.
+const CATALOGUES = { es: '/common/i18n/es.ts', en: '/common/i18n/en.ts' } as const;
+
 function buildInfo(): Plugin {
+  const catalogues: Record<string, string> = {};
   return {
     name: 'tiendabox-build-info',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        for (const [locale, source] of Object.entries(CATALOGUES)) {
+          if (chunk.facadeModuleId.endsWith(source)) catalogues[locale] = `/${chunk.fileName}`;
+        }
+      }
+      for (const locale of Object.keys(CATALOGUES)) {
+        if (!catalogues[locale]) this.error(`no chunk of its own for the ${locale} messages: is ${CATALOGUES[locale as keyof typeof CATALOGUES]} imported statically in the browser?`);
+      }
+    },
     writeBundle() {
       if (this.environment.name !== 'client') return;
       mkdirSync('build', { recursive: true });
-      writeFileSync('build/build-info.json', JSON.stringify({ id: buildId, timestamp: buildTimestamp }));
+      writeFileSync('build/build-info.json', JSON.stringify({ id: buildId, timestamp: buildTimestamp, catalogues }));
     },
   };
 }

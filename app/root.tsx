@@ -18,8 +18,9 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
-import { findSessionUser } from './root.server.ts';
+import { catalogueUrl, findSessionUser } from './root.server.ts';
 import { i18nFor, translator } from '#common/i18n/i18n.ts';
+import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { useNonce } from './components/nonce.tsx';
@@ -46,10 +47,22 @@ const loadSessionUser: MiddlewareFunction = async ({ context }) => {
 };
 
 export const middleware = [maintenanceGate, loadSessionUser];
+
+// A navigation in the browser into the other language (a login that returns to an English
+// page, say) loads that language's messages before anything renders in it.
+const loadNavigationCatalogue: Route.ClientMiddlewareFunction = async ({ request }) => {
+  await loadCatalogue(localeFromPath(new URL(request.url).pathname));
+};
+
+export const clientMiddleware = [loadNavigationCatalogue];
 export const headers = forwardHeaders;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.get(appContext).config.publicUrl };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    origin: context.get(appContext).config.publicUrl,
+    // The page's messages load before it hydrates: fetched with the page's other scripts.
+    catalogue: catalogueUrl(localeFromPath(new URL(request.url).pathname)) ?? null,
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -83,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <Alternates origin={rootData?.origin ?? ''} />
+        {rootData?.catalogue ? <link rel="modulepreload" href={rootData.catalogue} /> : null}
         {/* The theme's CSS variables, made once per language (theme.ts) instead of by the provider. */}
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: css }} />
       </head>

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import '#common/i18n/all-languages.ts';
 import { themeFor } from './theme.ts';
 
 // The page prints the theme's CSS variables itself, worked out once per language; they must be

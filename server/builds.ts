@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,26 @@ export async function readBuildInfo(file = BUILD_INFO_FILE): Promise<BuildInfo |
   } catch {
     return null;
   }
+}
+
+let catalogueUrls: Record<string, string> | undefined;
+
+/**
+ * The URL of a language's message chunk in the browser build (written by vite.config.ts), for
+ * the page to preload; undefined under Vite's dev server, which has no build. Read once: the
+ * server serves the build it started with.
+ */
+export function catalogueUrl(locale: string, file = BUILD_INFO_FILE): string | undefined {
+  if (catalogueUrls === undefined) {
+    try {
+      const info = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as { catalogues?: unknown };
+      const found = typeof info.catalogues === 'object' && info.catalogues !== null ? info.catalogues : {};
+      catalogueUrls = Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].startsWith('/assets/')));
+    } catch {
+      catalogueUrls = {};
+    }
+  }
+  return catalogueUrls[locale];
 }
 
 /** seed §7: `builds/latest.json` (polled hourly, never cached) and `builds/meta/{buildId}.json`. */

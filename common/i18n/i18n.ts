@@ -1,7 +1,7 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import type { Locale } from '#common/locale.ts';
-import { en } from './en.ts';
-import { es } from './es.ts';
+import type { es } from './es.ts';
+import type { Messages } from './messages.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -10,14 +10,28 @@ declare module 'i18next' {
   }
 }
 
-const resources = { es: { translation: es }, en: { translation: en } };
+// The message catalogues present in this process. The server has both languages
+// (./all-languages.ts); a browser loads only the language of the page (./load-catalogue.ts), so
+// no page ships the other language's messages.
+const catalogues = new Map<Locale, Messages>();
+
+export function addCatalogue(locale: Locale, messages: Messages) {
+  catalogues.set(locale, messages);
+}
+
+export function hasCatalogue(locale: Locale): boolean {
+  return catalogues.has(locale);
+}
 
 function createI18n(locale: Locale): i18n {
+  const messages = catalogues.get(locale);
+  if (!messages) throw new Error(`The ${locale} messages are not loaded: import #common/i18n/all-languages.ts (server) or await loadCatalogue (browser) first.`);
   const instance = i18next.createInstance();
   void instance.init({
     lng: locale,
-    fallbackLng: 'es',
-    resources,
+    // en.ts is type-checked complete against es.ts: nothing to fall back to.
+    fallbackLng: false,
+    resources: { [locale]: { translation: messages } },
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
   });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { translator } from '#common/i18n/i18n.ts';
+import { translator } from '#common/i18n/all-languages.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { isLocale, LOCALE_COOKIE, type Locale, preferredLocale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';

@@ -1,4 +1,4 @@
-import { translator } from '#common/i18n/i18n.ts';
+import { translator } from '#common/i18n/all-languages.ts';
 import type { Locale } from '#common/locale.ts';
 import type { Mail } from './mailer.ts';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
-import { gotoHydrated, LOCALES, type Locale, localized, saveScreenshot } from './support/helpers.ts';
+import { countLoads, gotoHydrated, LOCALES, type Locale, localized, saveScreenshot } from './support/helpers.ts';
 import { MAIN_URL, PROJECT_ROOT, prepareRun, serverEnv, SMTP_CAPTURE_URL } from './support/servers.ts';
 
 // The accounts issue, through the browser in both languages: registration in two steps with the
@@ -548,4 +548,22 @@ test('reset the password with the e-mailed link, in both languages', async ({ pa
     });
     password = newPassword;
   }
+});
+
+test('a page loads its own language’s messages only; a login that returns to an English page loads English', async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on('request', (request) => {
+    const file = /\/assets\/(es|en)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    if (file?.[1]) catalogues.push(file[1]);
+  });
+  const loads = countLoads(page);
+  const admin = createAdmin();
+  await gotoHydrated(page, `/user/login?redirect=${encodeURIComponent('/en/profile')}`);
+  expect(catalogues, 'the Spanish page fetched the Spanish messages only').toEqual(['es']);
+  await fillLogin(page, 'es', admin.email, admin.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/en/profile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  expect(catalogues, 'the English messages came with the navigation').toEqual(['es', 'en']);
+  expect(loads.count, 'a navigation in the page, not a new document').toBe(1);
 });

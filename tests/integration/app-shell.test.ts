@@ -173,12 +173,27 @@ describe('locale', () => {
   });
 });
 
+describe('messages in the browser', () => {
+  it.each([
+    ['/user/login', 'es', 'en'],
+    ['/en/user/login', 'en', 'es'],
+  ] as const)('%s preloads the %s messages only, and the file is served', async (path, mine, other) => {
+    const { catalogues } = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { catalogues: Record<string, string> };
+    const page = await t.app.inject({ url: path, headers: mine === 'es' ? es : en });
+    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogues[mine]}"/>`);
+    expect(page.body).not.toContain(catalogues[other]);
+    const file = await t.app.inject(catalogues[mine] ?? '');
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain(mine === 'es' ? 'Contraseña' : 'Password');
+  });
+});
+
 describe('new-build detection endpoints', () => {
   it('announces the current build, never cached, and serves its manifest', async () => {
     const info = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { id: string; timestamp: number };
     const latest = await t.app.inject('/builds/latest.json');
     expect(latest.statusCode).toBe(200);
-    expect(latest.json()).toEqual(info);
+    expect(latest.json()).toEqual({ id: info.id, timestamp: info.timestamp });
     expect(latest.headers['cache-control']).toBe('no-store');
     const meta = await t.app.inject(`/builds/meta/${info.id}.json`);
     expect(meta.statusCode).toBe(200);

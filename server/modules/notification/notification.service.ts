@@ -1,4 +1,4 @@
-import { translator } from '#common/i18n/i18n.ts';
+import { translator } from '#common/i18n/all-languages.ts';
 import type { NotificationKind } from '#common/schemas/user.ts';
 import { localizePath } from '#common/locale.ts';
 import type { Db } from '#server/db/database.ts';

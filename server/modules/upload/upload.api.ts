@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { translator } from '#common/i18n/i18n.ts';
+import { translator } from '#common/i18n/all-languages.ts';
 import { requestLocale } from '#server/api/api-errors.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
