@@ -94,13 +94,14 @@ type Child = { process: ChildProcess; output: () => string; name: string };
 
 /**
  * The app server's command line as production runs it: package.json's `serve` script
- * (`node <flags> server/main.ts`), so the flags measured are the flags deployed.
+ * (`exec node <flags> server/main.ts`), so the flags measured are the flags deployed.
  */
 function serveArguments(): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
-  const [command, ...args] = (scripts?.serve ?? '').trim().split(/\s+/);
+  // `exec` lets npm's signals reach Node (graceful shutdown); it changes nothing else.
+  const [command, ...args] = (scripts?.serve ?? '').trim().replace(/^exec\s+/, '').split(/\s+/);
   if (command !== 'node' || args.length === 0 || args.some((arg) => /[\s"'$&|;<>]/.test(arg))) {
-    fail(`package.json's "serve" script must be a plain \`node [flags] server/main.ts\`, found: ${scripts?.serve}`);
+    fail(`package.json's "serve" script must be a plain \`[exec] node [flags] server/main.ts\`, found: ${scripts?.serve}`);
   }
   return args;
 }
