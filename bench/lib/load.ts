@@ -1,0 +1,88 @@
+// Load with autocannon: warm-up, then a measured window, with latencies at hrtime resolution.
+import autocannon, { type Result } from 'autocannon';
+import { CONNECTIONS, DURATION, round, WARMUP } from './settings.ts';
+import { cpuMark, cpuUse, type MemorySampler } from './usage.ts';
+
+/** Latencies of the 200 answers at hrtime resolution (autocannon's own histogram rounds to 1 ms). */
+class Latencies {
+  private values = new Float64Array(1 << 16);
+  private count = 0;
+
+  add(ms: number) {
+    if (this.count === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.count++] = ms;
+  }
+
+  summary() {
+    const sorted = this.values.slice(0, this.count).sort();
+    const at = (quantile: number) => sorted[Math.min(this.count - 1, Math.max(0, Math.ceil(quantile * this.count) - 1))] ?? NaN;
+    const mean = sorted.reduce((sum, value) => sum + value, 0) / (this.count || 1);
+    const ms = (value: number) => round(value, 2);
+    return { p50: ms(at(0.5)), p99: ms(at(0.99)), average: ms(mean), max: ms(at(1)) };
+  }
+}
+
+export type LoadResult = {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; average: number; max: number };
+  autocannonLatencyMs: { p50: number; p99: number; average: number; max: number };
+  requests: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  bytesPerResponse: number;
+  cpu: ReturnType<typeof cpuUse>;
+};
+
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  pids: { server: number; others: number[] },
+  sampler?: MemorySampler,
+  /** Give every request its own query string, so no two share a URL (nor a page-cache entry). */
+  uniqueUrls = false,
+): Promise<LoadResult> {
+  let sequence = 0;
+  const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${new URL(url).pathname}?bench=${(sequence += 1)}` }) }];
+  const options = { url, connections: CONNECTIONS, headers, timeout: 10, ...(uniqueUrls ? { requests: unique } : {}) };
+  process.stdout.write(`  ${name.padEnd(22)} warm-up ${WARMUP} s, measure ${DURATION} s … `);
+  await autocannon({ ...options, duration: WARMUP });
+  sampler?.setPhase(name);
+  const latencies = new Latencies();
+  const before = cpuMark(pids.server, pids.others);
+  const result: Result = await autocannon({ ...options, duration: DURATION }).on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) latencies.add(ms);
+  });
+  const after = cpuMark(pids.server, pids.others);
+  sampler?.setPhase(null);
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]));
+  const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const cpu = cpuUse(before, after, answered);
+  // Anything but a 200 is an error here (a redirect would mean the page was not rendered).
+  const notOk = answered - (statusCodes['200'] ?? 0);
+  const errors = result.errors + result.timeouts + notOk;
+  const requestsPerSecond = result.requests.average;
+  process.stdout.write(
+    `${Math.round(requestsPerSecond)} req/s${errors ? `, ${errors} errors` : ''} ` +
+      `(CPU cores: target ${cpu.serverCores}, autocannon ${cpu.loadGeneratorCores}, others ${cpu.otherCores})\n`,
+  );
+  return {
+    name,
+    url: new URL(url).pathname,
+    requestsPerSecond,
+    latencyMs: latencies.summary(),
+    autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, average: result.latency.average, max: result.latency.max },
+    requests: answered,
+    errors,
+    statusCodes,
+    bytesPerResponse: answered ? Math.round((result.throughput.total ?? 0) / answered) : 0,
+    cpu,
+  };
+}
+

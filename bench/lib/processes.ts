@@ -1,0 +1,113 @@
+// The benchmark's child processes (the app server, the bare Fastify route): started on free ports,
+// waited for, stopped, and killed however the run ends.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT } from './settings.ts';
+
+const children = new Set<ChildProcess>();
+
+export function killChildren(signal: NodeJS.Signals = 'SIGTERM') {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  }
+}
+
+let dataDir: string | undefined; // the app's throw-away DATA_DIR, removed however the run ends
+
+process.on('exit', () => {
+  killChildren('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killChildren('SIGKILL');
+    process.exit(130);
+  });
+}
+
+export function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  killChildren('SIGKILL');
+  process.exit(2);
+}
+
+/** Removes the app's throw-away DATA_DIR however the run ends. */
+export function removeOnExit(directory: string) {
+  dataDir = directory;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type Child = { process: ChildProcess; output: () => string; name: string };
+
+/**
+ * The app server's command line as production runs it: package.json's `serve` script
+ * (`exec node <flags> server/main.ts`), so the flags measured are the flags deployed.
+ */
+export function serveArguments(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
+  // `exec` lets npm's signals reach Node (graceful shutdown); it changes nothing else.
+  const [command, ...args] = (scripts?.serve ?? '').trim().replace(/^exec\s+/, '').split(/\s+/);
+  if (command !== 'node' || args.length === 0 || args.some((arg) => /[\s"'$&|;<>]/.test(arg))) {
+    fail(`package.json's "serve" script must be a plain \`[exec] node [flags] server/main.ts\`, found: ${scripts?.serve}`);
+  }
+  return args;
+}
+
+export function startChild(name: string, args: string[], env: Record<string, string>): Child {
+  // process.execPath: the same Node 24 that runs this file (npm puts node_modules/.bin first).
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', () => children.delete(child));
+  return { process: child, output: () => output, name };
+}
+
+export async function stopChild(child: Child) {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.process.once('exit', () => resolve()));
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function waitUntilReady(child: Child, url: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) {
+      fail(`${child.name} exited with code ${child.process.exitCode} before answering:\n${child.output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  fail(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.output()}`);
+}
+

@@ -1,0 +1,111 @@
+// What the target used while it was loaded: memory from /proc/<pid>/status, CPU from /proc/stat
+// and /proc/<pid>/stat.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { round } from './settings.ts';
+
+const SAMPLE_MS = 100;
+const CLOCK_TICKS = 100; // USER_HZ: the unit of /proc/*/stat times on Linux
+
+// memory: /proc/<pid>/status — VmHWM is the kernel's own peak, so no spike between samples is lost
+
+export type Memory = { rssKiB: number; hwmKiB: number; anonKiB: number };
+
+export function readMemory(pid: number): Memory | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssKiB: field('VmRSS'), hwmKiB: field('VmHWM'), anonKiB: field('RssAnon') };
+  } catch {
+    return null;
+  }
+}
+
+export class MemorySampler {
+  private timer: NodeJS.Timeout | undefined;
+  private phase: string | null = null;
+  readonly peakRssKiBByPhase: Record<string, number> = {};
+  peakAnonKiB = 0;
+  samples = 0;
+  last: Memory | null = null;
+  private readonly pid: number;
+
+  constructor(pid: number) {
+    this.pid = pid;
+  }
+
+  start() {
+    this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+  }
+
+  setPhase(phase: string | null) {
+    this.sample();
+    this.phase = phase;
+  }
+
+  sample() {
+    const memory = readMemory(this.pid);
+    if (!memory) return;
+    this.last = memory;
+    this.samples += 1;
+    this.peakAnonKiB = Math.max(this.peakAnonKiB, memory.anonKiB);
+    if (this.phase) {
+      this.peakRssKiBByPhase[this.phase] = Math.max(this.peakRssKiBByPhase[this.phase] ?? 0, memory.rssKiB);
+    }
+  }
+
+  stop() {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU: who used the 2 cores during a window — the server, this process (autocannon), or others.
+// Others (a test run, a build) make the figures unreliable; the run says so instead of hiding it.
+
+function machineJiffies(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+  return { busy: total - idle, total };
+}
+
+function processJiffies(pid: number | 'self'): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0;
+  }
+}
+
+type CpuMark = { machine: { busy: number; total: number }; server: number; self: number; others: number };
+
+export function cpuMark(serverPid: number, otherOwnPids: number[]): CpuMark {
+  return {
+    machine: machineJiffies(),
+    server: processJiffies(serverPid),
+    self: processJiffies('self'),
+    others: otherOwnPids.reduce((sum, pid) => sum + processJiffies(pid), 0),
+  };
+}
+
+/** Cores used on average between two marks: by the target, by the load generator, by everything else. */
+export function cpuUse(before: CpuMark, after: CpuMark, requests: number) {
+  const cores = os.availableParallelism();
+  const elapsed = (after.machine.total - before.machine.total) / cores; // jiffies of wall time
+  const per = (jiffies: number) => round(Math.max(0, jiffies) / (elapsed || 1), 2);
+  const server = after.server - before.server;
+  const self = after.self - before.self;
+  const ours = server + self + (after.others - before.others);
+  return {
+    serverCores: per(server),
+    loadGeneratorCores: per(self),
+    otherCores: per(after.machine.busy - before.machine.busy - ours),
+    // CPU the target spent per answer: the figure least disturbed by other work on the machine.
+    serverCpuMsPerRequest: requests ? round((server * (1000 / CLOCK_TICKS)) / requests, 3) : NaN,
+  };
+}
+
