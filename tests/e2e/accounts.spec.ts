@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { countLoads, gotoHydrated, LOCALES, type Locale, localized, saveScreenshot } from './support/helpers.ts';
-import { MAIN_URL, PROJECT_ROOT, prepareRun, serverEnv, SMTP_CAPTURE_URL } from './support/servers.ts';
+import { MAIN_URL, SMTP_CAPTURE_URL } from './support/servers.ts';
+import { type CliUser, createUser, uniqueEmail } from './support/users.ts';
 
 // The accounts issue, through the browser in both languages: registration in two steps with the
 // proof-of-work bot check, login and logout, password change, a disabled user, password reset by
@@ -124,10 +124,6 @@ const PHONE = { width: 375, height: 812 };
 type NewUser = { email: string; password: string; name: string; lastname: string; cedula: string };
 
 // --- data ---
-
-function uniqueEmail(tag: string): string {
-  return `e2e-${tag}-${randomUUID().slice(0, 8)}@example.com`;
-}
 
 /** A valid Ecuadorian cédula: province 01–24, third digit below 6, modulo-10 check digit. */
 function validCedula(): string {
@@ -293,20 +289,9 @@ async function resetLink(address: string, locale: Locale, nth: number): Promise<
 
 // --- an admin, from the command line (PRODUCT §2: "The first admin is created from the command line") ---
 
-/**
- * The e2e servers run with NODE_ENV=production, so the demo admin is not loaded; an admin is
- * made the way production makes one: `scripts/create-user.ts` on the main server's database.
- */
-function createAdmin(): { email: string; password: string; name: string } {
-  const admin = { email: uniqueEmail('admin'), password: `adm-${randomUUID().slice(0, 10)}`, name: 'Andrés' };
-  const { runDir } = prepareRun();
-  execFileSync('node_modules/.bin/node', ['scripts/create-user.ts', '--email', admin.email, '--role', 'admin', '--password', admin.password, '--name', admin.name], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...serverEnv('main', runDir), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 20_000,
-  });
-  return admin;
+/** The back office's admin (the e2e servers have no demo users). */
+function createAdmin(): CliUser {
+  return createUser('admin', 'admin', 'Andrés', 'Bodega');
 }
 
 // --- journeys ---

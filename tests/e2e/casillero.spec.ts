@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { gotoHydrated, LOCALES, type Locale, localized } from './support/helpers.ts';
-import { MAIN_URL, PROJECT_ROOT, prepareRun, serverEnv } from './support/servers.ts';
+import { MAIN_URL } from './support/servers.ts';
+import { type CliUser, createUser } from './support/users.ts';
 
 // The casillero (parcel box) through the browser, in Spanish and in English: a client alerts a
 // purchase with its invoice, the warehouse registers the package (and one that was never alerted),
@@ -152,27 +152,11 @@ test.describe.configure({ timeout: 120_000 });
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-// --- users, made from the command line on the main server's database ---
+// --- users ---
 
-type User = { email: string; password: string; name: string; lastname: string; lockerCode: string };
-
-function createUser(role: 'client' | 'admin', tag: string, name: string, lastname: string): User {
-  const email = `e2e-${tag}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = `pw-${randomUUID().slice(0, 10)}`;
-  const { runDir } = prepareRun();
-  const output = execFileSync(
-    'node_modules/.bin/node',
-    ['scripts/create-user.ts', '--email', email, '--role', role, '--password', password, '--name', name, '--lastname', lastname],
-    { cwd: PROJECT_ROOT, env: { ...process.env, ...serverEnv('main', runDir), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000, encoding: 'utf8' },
-  );
-  const lockerCode = /\((EC-\d+)\)/.exec(output)?.[1];
-  if (!lockerCode) throw new Error(`create-user printed no locker code: ${output}`);
-  return { email, password, name, lastname, lockerCode };
-}
-
-let staff: User | undefined;
+let staff: CliUser | undefined;
 /** The back office's admin: one per worker process, made on first use. */
-function admin(): User {
+function admin(): CliUser {
   staff ??= createUser('admin', 'admin', 'Andrés', 'Bodega');
   return staff;
 }
@@ -184,7 +168,7 @@ async function newBrowser(browser: Browser, locale: Locale): Promise<{ context: 
   return { context, page: await context.newPage() };
 }
 
-async function login(page: Page, locale: Locale, user: User) {
+async function login(page: Page, locale: Locale, user: CliUser) {
   const t = TEXT[locale];
   await gotoHydrated(page, localized('/user/login', locale));
   await field(page, t.email).fill(user.email);
