@@ -11,14 +11,14 @@ const LINKS = [
   ['/profile/delete', 'profile.deleteAccount'],
 ] as const;
 
-/** The profile's sections, as links (they work without JavaScript and scroll on a phone). */
+/** The profile's sections, as links (they work without JavaScript; on a phone they wrap, all in sight). */
 export function ProfileNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const current = stripLocale(pathname);
   return (
-    <Group component="nav" aria-label={t('page.profile')} gap={4} mb="lg" wrap="nowrap" style={{ overflowX: 'auto' }}>
+    <Group component="nav" aria-label={t('page.profile')} gap={4} mb="lg">
       {LINKS.map(([path, label]) => (
         <Button
           key={path}
@@ -28,7 +28,6 @@ export function ProfileNav() {
           color={path === '/profile/delete' ? 'red' : undefined}
           size="compact-md"
           aria-current={current === path ? 'page' : undefined}
-          style={{ flexShrink: 0 }}
         >
           {t(label)}
         </Button>
