@@ -17,7 +17,6 @@ import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
-import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
@@ -81,7 +80,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
   await app.register(apiPlugin, { db, config, mailer });
-  await app.register(uploadRoutes, { db, config });
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

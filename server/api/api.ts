@@ -10,6 +10,7 @@ import { notificationApi } from '#server/modules/notification/notification.api.t
 import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import { apiErrorHandler } from './api-errors.ts';
 
@@ -45,4 +46,6 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
     await v1.register(consolidationApi, deps);
     await v1.register(ticketApi, deps);
   }, { prefix: '/api/v1' });
+  // Beside /api/v1's routes, not among them: multipart bodies, their own error handler.
+  await app.register(uploadRoutes, { db: deps.db, config: deps.config });
 }

@@ -182,7 +182,13 @@ describe('alerts API', () => {
   it('is described by the OpenAPI document', async () => {
     const doc = await t.app.inject('/api/docs/json');
     expect(doc.statusCode).toBe(200);
-    expect(Object.keys(doc.json().paths)).toContain('/api/v1/alerts/{id}');
+    const paths = doc.json().paths;
+    expect(Object.keys(paths)).toContain('/api/v1/alerts/{id}');
+    // Uploads too, with what each answer holds.
+    expect(Object.keys(paths['/api/v1/uploads'])).toEqual(['post']);
+    expect(Object.keys(paths['/api/v1/uploads/{id}']).sort()).toEqual(['delete', 'get']);
+    expect(paths['/api/v1/uploads'].post.description).toContain('multipart/form-data');
+    expect(paths['/api/v1/uploads'].post.responses['201'].content['application/json'].schema.properties).toHaveProperty('size');
   });
 });
 

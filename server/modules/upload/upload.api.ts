@@ -1,5 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { translator } from '#common/i18n/all-languages.ts';
 import { requestLocale } from '#server/api/api-errors.ts';
 import type { Config } from '#server/config.ts';
@@ -39,15 +41,24 @@ export function contentDisposition(name: string, disposition: 'inline' | 'attach
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+// OpenAPI descriptions, in zod like every other route's; the file itself is answered as bytes.
+const ERROR_BODY = z.object({ error: z.string(), message: z.string() });
+// No format checks: an id that is not one is a 404, like any other upload not found.
+const UPLOAD_ID = z.object({ id: z.string() });
+const UPLOAD_INFO = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number().int() });
+const TAGS = ['uploads'];
+
 /**
  * `POST /api/v1/uploads` (multipart: `file`, optional `purpose`), `GET` and `DELETE`
  * `/api/v1/uploads/:id`. Registered as its own encapsulated plugin: the multipart parser exists
- * only here.
+ * only here. Inside the API plugin (server/api/api.ts), so the OpenAPI document describes them.
  */
 export async function uploadRoutes(app: FastifyInstance, options: { db: Db; config: Config; storage?: Storage }) {
   const { db } = options;
   const storage = options.storage ?? createStorage(options.config);
 
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(currentUserPlugin, { db, config: options.config });
   await app.register(fastifyMultipart, {
     // A little above the product's limit, so the service sees the file and answers its clear 413;
@@ -61,7 +72,24 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
     throw error;
   });
 
-  app.post(UPLOADS_PATH, { preHandler: requireUser }, async (request, reply) => {
+  app.post(
+    UPLOADS_PATH,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Upload a file',
+        description:
+          `multipart/form-data with \`file\` (one file, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, checked by content) and optional ` +
+          `\`purpose\`: ${Object.entries(UPLOAD_PURPOSES).map(([purpose, kinds]) => `\`${purpose}\` (${kinds.join(', ')})`).join(', ')}. ` +
+          'The answer names the upload; a form then refers to it by id.',
+        // No body schema: it would validate the parsed body, and multipart parts are read from the
+        // stream instead (the description says what they are).
+        consumes: ['multipart/form-data'],
+        response: { 201: UPLOAD_INFO, 400: ERROR_BODY, 413: ERROR_BODY, 415: ERROR_BODY, 429: ERROR_BODY },
+      },
+    },
+    async (request, reply) => {
     const user = request.user!;
     const limitKey = `upload:user:${user.id}`;
     await assertUnderLimit(db, limitKey, UPLOADS_PER_USER);
@@ -84,9 +112,18 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
     const upload = await acceptUpload({ db, storage }, { userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
     request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
     return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
-  });
+    },
+  );
 
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser }, async (request, reply) => {
+  const readSchema = {
+    tags: TAGS,
+    summary: 'Read an uploaded file',
+    description: 'The file itself (PDF, PNG or JPEG), to its owner or to staff; `download=1` asks for an attachment.',
+    params: UPLOAD_ID,
+    querystring: z.object({ download: z.string().optional().describe('`1`: as an attachment') }),
+    response: { 404: ERROR_BODY },
+  };
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser, schema: readSchema }, async (request, reply) => {
     const upload = await readUpload(db, storage, { uploadId: request.params.id, viewer: request.user! });
     reply
       .header('content-type', upload.type)
@@ -100,7 +137,13 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
   });
 
   /** The upload field's "remove": only a file no record uses yet. */
-  app.delete<{ Params: { id: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser }, async (request, reply) => {
+  const deleteSchema = {
+    tags: TAGS,
+    summary: 'Remove an upload no record uses yet',
+    params: UPLOAD_ID,
+    response: { 204: z.null(), 404: ERROR_BODY },
+  };
+  app.delete<{ Params: { id: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser, schema: deleteSchema }, async (request, reply) => {
     await deleteUpload(db, storage, { userId: request.user!.id, uploadId: request.params.id, unclaimedOnly: true });
     return reply.code(204).send();
   });
