@@ -60,8 +60,9 @@ export const headers = forwardHeaders;
 export function loader({ context, request }: Route.LoaderArgs) {
   return {
     origin: context.get(appContext).config.publicUrl,
-    // The page's messages load before it hydrates: fetched with the page's other scripts.
-    catalogue: catalogueUrl(localeFromPath(new URL(request.url).pathname)) ?? null,
+    // The page's messages load before it hydrates: fetched with the page's other scripts. Under
+    // Vite's dev server there is no build to name (an old one's file would be the wrong one).
+    catalogue: import.meta.env.PROD ? (catalogueUrl(localeFromPath(new URL(request.url).pathname)) ?? null) : null,
   };
 }
 

@@ -23,7 +23,7 @@ let catalogueUrls: Record<string, string> | undefined;
 
 /**
  * The URL of a language's message chunk in the browser build (written by vite.config.ts), for
- * the page to preload; undefined under Vite's dev server, which has no build. Read once: the
+ * the page to preload; undefined when there is no build. Read once: the
  * server serves the build it started with.
  */
 export function catalogueUrl(locale: string, file = BUILD_INFO_FILE): string | undefined {
