@@ -1,7 +1,7 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
@@ -9,20 +9,19 @@ import { type MenuItem, mainMenu } from '#app/lib/menu.ts';
 import { requireUser } from '#app/lib/require-user.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import type { Route } from './+types/default';
+import { useDefaultLayoutData } from './default-layout-data.ts';
 import { defaultLayoutLoader } from './default.server.ts';
 
 export const middleware = [requireUser];
 
 export const loader = (args: Route.LoaderArgs) => defaultLayoutLoader(args);
 
-type LayoutData = Awaited<ReturnType<typeof loader>>;
-
 function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const current = stripLocale(pathname);
-  const data = useRouteLoaderData<LayoutData>(`${locale}/layout-default`);
+  const data = useDefaultLayoutData();
   const isStaff = data?.user?.role === 'staff' || data?.user?.role === 'admin';
   return items
     .filter((item) => !item.staffOnly || isStaff)
@@ -45,8 +44,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
 }
 
 function HeaderBell() {
-  const locale = localeFromPath(useLocation().pathname);
-  const data = useRouteLoaderData<LayoutData>(`${locale}/layout-default`);
+  const data = useDefaultLayoutData();
   return data?.user ? <NotificationBell unread={data.unread} latest={data.latest} /> : null;
 }
 
@@ -54,7 +52,7 @@ function UserMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
-  const user = useRouteLoaderData<LayoutData>(`${locale}/layout-default`)?.user;
+  const user = useDefaultLayoutData()?.user;
   if (!user) return null;
   return (
     <Menu position="bottom-end" withArrow>

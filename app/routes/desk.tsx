@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { FormAlert } from '#app/components/form-alert.tsx';
+import { useDefaultLayoutData } from '#app/layouts/default-layout-data.ts';
 import { NotificationText } from '#app/components/notification-text.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { currentUser } from '#app/lib/current-user.server.ts';
@@ -21,13 +22,17 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const locale = localeFromPath(useLocation().pathname);
-  const { counts, warehouse, lockerCode, fullName, latest } = loaderData;
+  const { counts, warehouse, lockerCode, fullName } = loaderData;
+  // The bell's figures, loaded once by the layout for both.
+  const layout = useDefaultLayoutData();
+  const unread = layout?.unread ?? 0;
+  const latest = layout?.latest ?? [];
   const tiles = [
     { label: t('desk.pendingAlerts'), value: counts.pendingAlerts, to: '/alert?status=pending', testId: 'count-alerts' },
     { label: t('desk.inWarehouse'), value: counts.inWarehouse, to: '/consolidate/new', testId: 'count-packages' },
     { label: t('desk.consolidations'), value: counts.consolidations, to: '/consolidate', testId: 'count-consolidations' },
     { label: t('desk.openTickets'), value: counts.openTickets, to: '/ticket', testId: 'count-tickets' },
-    { label: t('desk.unread'), value: counts.unread, to: '/notification', testId: 'count-unread' },
+    { label: t('desk.unread'), value: unread, to: '/notification', testId: 'count-unread' },
   ];
   return (
     <>

@@ -215,6 +215,10 @@ describe('packages and notifications API', () => {
     expect((await api('GET', '/api/v1/packages', staff.cookie)).json().rows).toHaveLength(0);
     const bell = (await api('GET', '/api/v1/notifications', client.cookie)).json() as { unread: number; rows: { id: number }[] };
     expect(bell.unread).toBe(1);
+    // The desk shows the bell's figures (loaded once, by the layout around it).
+    const desk = (await page('/', client.cookie)).body;
+    expect(/data-testid="count-unread"[^>]*>\s*<p[^>]*>(\d+)</.exec(desk)?.[1]).toBe('1');
+    expect(desk).toContain('APIPKG1234');
     const other = await makeUser(t.db);
     expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, other.cookie)).statusCode).toBe(404);
     expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, client.cookie)).statusCode).toBe(200);

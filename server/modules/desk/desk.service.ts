@@ -1,5 +1,4 @@
 import type { Db } from '#server/db/database.ts';
-import { countUnread, listNotifications } from '#server/modules/notification/notification.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 
 const IN_PROGRESS = ['requested', 'processing', 'shipped', 'in_customs'] as const;
@@ -8,23 +7,23 @@ async function count(query: { executeTakeFirstOrThrow(): Promise<{ count: number
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-/** Everything the desk shows, each count scoped to the user. */
+/**
+ * What the desk shows besides the notifications (the layout around it has loaded those for the
+ * bell: the desk shows the same), each count scoped to the user.
+ */
 export async function deskSummary(db: Db, { userId }: { userId: number }) {
-  const [user, warehouse, pendingAlerts, inWarehouse, consolidations, openTickets, unread, latest] = await Promise.all([
+  const [user, warehouse, pendingAlerts, inWarehouse, consolidations, openTickets] = await Promise.all([
     db.selectFrom('user').select(['name', 'lastname', 'locker_code']).where('id', '=', userId).executeTakeFirstOrThrow(),
     getSetting(db, 'warehouse_address'),
     count(db.selectFrom('alert').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', '=', 'pending')),
     count(db.selectFrom('package').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', '=', 'in_warehouse')),
     count(db.selectFrom('consolidation').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', 'in', IN_PROGRESS)),
     count(db.selectFrom('ticket').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', '!=', 'closed')),
-    countUnread(db, { userId }),
-    listNotifications(db, { userId }, 5),
   ]);
   return {
     lockerCode: user.locker_code ?? '',
     fullName: `${user.name} ${user.lastname}`.trim(),
     warehouse,
-    counts: { pendingAlerts, inWarehouse, consolidations, openTickets, unread },
-    latest,
+    counts: { pendingAlerts, inWarehouse, consolidations, openTickets },
   };
 }
