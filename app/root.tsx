@@ -3,7 +3,6 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -19,7 +18,7 @@ import {
 } from 'react-router';
 import { appContext } from '#app-context';
 import { catalogueUrl, findSessionUser } from './root.server.ts';
-import { i18nFor, translator } from '#common/i18n/i18n.ts';
+import { translator } from '#common/i18n/i18n.ts';
 import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
@@ -102,12 +101,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body>
-        <I18nextProvider i18n={i18nFor(locale)}>
-          <MantineProvider theme={theme} withCssVariables={false}>
-            <Notifications position="top-right" />
-            {children}
-          </MantineProvider>
-        </I18nextProvider>
+        <MantineProvider theme={theme} withCssVariables={false}>
+          <Notifications position="top-right" />
+          {children}
+        </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

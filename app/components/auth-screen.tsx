@@ -1,5 +1,5 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo, LogoMark } from './logo.tsx';
 
@@ -8,7 +8,7 @@ import { Logo, LogoMark } from './logo.tsx';
  * on wide screens, the form alone on a phone.
  */
 export function AuthScreen({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100dvh" data-layout="none">
       <Box

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form } from 'react-router';
 
 /**
@@ -15,7 +15,7 @@ export function ConfirmButton({ intent, fields = {}, label, title, message, conf
   message: string;
   confirmLabel?: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>

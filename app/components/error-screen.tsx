@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { ErrorIllustration } from './error-illustration.tsx';
@@ -8,7 +8,7 @@ import { Logo } from './logo.tsx';
 
 /** seed §2.2: the screen shown whenever the app reports an error. */
 export function ErrorScreen({ status, message }: { status: number; message?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const home = localizePath('/', localeFromPath(pathname));
   return (

@@ -1,5 +1,5 @@
 import { Anchor, Box } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { LOCALE_SWITCH_PARAM, type Locale, localeFromPath, localizePath } from '#common/locale.ts';
 
@@ -13,7 +13,7 @@ export function switchHref(pathname: string, search: string, to: Locale): string
 
 /** `compact`: below the xs breakpoint only the code ("EN"), for a crowded header on a phone. */
 export function LanguageSwitch({ c, compact = false }: { c?: string; compact?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname, search } = useLocation();
   const other: Locale = localeFromPath(pathname) === 'es' ? 'en' : 'es';
   const name = t(`language.${other}`);

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Divider, Indicator, Menu, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { type NotificationItem, NotificationText } from './notification-text.tsx';
@@ -15,7 +15,7 @@ function BellIcon() {
 
 /** The header bell: unread count, the latest items (each opens its record and is marked read). */
 export function NotificationBell({ unread, latest }: { unread: number; latest: NotificationItem[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const open = (id: number) => `${localizePath('/notification', locale)}?open=${id}`;
   return (

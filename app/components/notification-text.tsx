@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate } from '#common/money.ts';
@@ -8,7 +8,7 @@ export type NotificationItem = { id: number; kind: string; params: string; link:
 
 /** A notification drawn in the reader's language from its kind and parameters. */
 export function NotificationText({ item }: { item: NotificationItem }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   let params: Record<string, unknown> = {};
   try {

@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 
 type Field = 'name' | 'lastname' | 'documentType' | 'documentNumber' | 'phone' | 'address' | 'country' | 'state' | 'city' | 'zip';
 
@@ -11,7 +11,7 @@ export function PersonalDataFields({
   values: Partial<Record<Field, string | undefined>>;
   error: (field: Field) => string | undefined;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   // Two columns when the form itself is wide enough (the profile editor), one in the narrow
   // registration card: a container query, not the viewport's width.
   const columns = { base: 1, '460px': 2 } as const;

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 
@@ -13,7 +13,7 @@ const LINKS = [
 
 /** The profile's sections, as links (they work without JavaScript; on a phone they wrap, all in sight). */
 export function ProfileNav() {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const current = stripLocale(pathname);

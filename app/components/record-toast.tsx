@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useSearchParams } from 'react-router';
 import type { MessageKey } from '#common/i18n/messages.ts';
 
@@ -11,7 +11,7 @@ const NOTICES: Record<string, MessageKey> = { created: 'record.created', updated
  * the toast shows once and the parameter leaves the address bar.
  */
 export function RecordToast() {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const notice = params.get('notice');
   useEffect(() => {

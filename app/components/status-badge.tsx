@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 
 const COLORS: Record<string, string> = {
   pending: 'yellow', received: 'brand', in_warehouse: 'brand', consolidating: 'indigo', requested: 'yellow', processing: 'indigo',
@@ -9,7 +9,7 @@ const COLORS: Record<string, string> = {
 type Kind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'ticketStatus';
 
 export function StatusBadge({ kind, status }: { kind: Kind; status: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     // max-content: a table squeezing its columns must not cut the status to "ENTREG…".
     <Badge color={COLORS[status] ?? 'gray'} variant="light" data-status={status} miw="max-content">

@@ -1,6 +1,8 @@
 import { Anchor, Box, Button, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useT } from '#app/lib/use-t.ts';
+import { localeFromPath } from '#common/locale.ts';
 
 // One file field of a React Router <Form>: the file goes to POST /api/v1/uploads the moment it is
 // chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
@@ -67,7 +69,8 @@ function FileIcon() {
 }
 
 export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_BYTES, onChange }: UploadFieldProps) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
   const id = useId();
   const ids = { label: `${id}-label`, hint: `${id}-hint`, error: `${id}-error`, button: `${id}-button`, status: `${id}-status` };
   const [file, setFile] = useState<UploadedFile | null>(initial);
@@ -187,7 +190,6 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
   const shownError = uploadError ?? (touched ? undefined : error);
   const hint = description ?? (purpose === 'photo' ? t('upload.hint.images') : t('upload.hint.documents'));
   const describedBy = [ids.hint, shownError ? ids.error : null].filter(Boolean).join(' ');
-  const locale = i18n.language || 'es';
 
   return (
     <Input.Wrapper

@@ -1,6 +1,6 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
@@ -17,7 +17,7 @@ export const middleware = [requireUser];
 export const loader = (args: Route.LoaderArgs) => defaultLayoutLoader(args);
 
 function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const current = stripLocale(pathname);
@@ -49,7 +49,7 @@ function HeaderBell() {
 }
 
 function UserMenu() {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const user = useDefaultLayoutData()?.user;
@@ -81,7 +81,7 @@ function UserMenu() {
 }
 
 export default function DefaultLayout() {
-  const { t } = useTranslation();
+  const t = useT();
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);

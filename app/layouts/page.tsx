@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
@@ -7,7 +7,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 
 /** Public content pages (terms): a light header, a readable column, a footer. */
 export default function PageLayout() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <Box mih="100dvh" bg="gray.0" data-layout="page">

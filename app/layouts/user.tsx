@@ -1,5 +1,5 @@
 import { Center, Group, Paper, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
@@ -7,7 +7,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 
 /** Account screens outside the dashboard (e.g. the landing of a password-reset link). */
 export default function UserLayout() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <Center mih="100dvh" p="md" bg="gray.0" data-layout="user" component="main" id="main">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useActionData } from 'react-router';
 import type { FieldErrors } from '#common/forms.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
@@ -14,7 +14,7 @@ export type FormResult = {
 
 /** Translated field errors, form error and typed values of the last submission. */
 export function useFormResult() {
-  const { t } = useTranslation();
+  const t = useT();
   const result = useActionData() as FormResult | undefined;
   return {
     result,

@@ -1,5 +1,5 @@
 import { Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import type { MetaArgs } from 'react-router';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from './meta.ts';
@@ -14,7 +14,7 @@ export function titledScreen(titleKey: MessageKey) {
   return {
     meta: ({ location }: MetaArgs) => pageMeta(location.pathname, titleKey),
     Component() {
-      const { t } = useTranslation();
+      const t = useT();
       return (
         <>
           <PageHeader title={t(titleKey)} />

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params] = useSearchParams();
   const locale = localeFromPath(useLocation().pathname);
   const { counts, warehouse, lockerCode, fullName } = loaderData;

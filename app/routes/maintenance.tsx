@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 
 /** Drawn by /maintenance and, while maintenance is on, by every other page (root ErrorBoundary). */
 export function MaintenanceScreen() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <Center mih="100dvh" p="md" bg="gray.0" component="main" id="main" data-testid="maintenance">

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation } from 'react-router';
 import { NotificationText } from '#app/components/notification-text.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => notificationLoader(args);
 export const action = (args: Route.ActionArgs) => notificationAction(args);
 
 export default function Notifications({ loaderData: { items, unread } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/terms';
 import { sharedRender } from '#app/lib/shared-render.ts';
@@ -11,7 +11,7 @@ export const handle = sharedRender;
 const SECTIONS = ['service', 'account', 'shipments', 'stores', 'privacy', 'cookies', 'changes'] as const;
 
 export default function Terms() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg" component="article">
       <Stack gap="md">

@@ -1,5 +1,5 @@
 import { Paper, Table, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { listHref } from '#app/lib/list-url.ts';
 
@@ -24,7 +24,7 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, dir, caption }: {
   dir: 'asc' | 'desc';
   caption: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { search } = useLocation();
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>

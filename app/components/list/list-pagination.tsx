@@ -1,11 +1,11 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { listHref } from '#app/lib/list-url.ts';
 
 /** Page links (real anchors: they work without JavaScript and open in new tabs). */
 export function ListPagination({ page, pages, total }: { page: number; pages: number; total: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { search } = useLocation();
   return (
     <Group justify="space-between" mt="md" gap="sm">

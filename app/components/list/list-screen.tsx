@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { type Column, DataTable } from './data-table.tsx';
 import { ListPagination } from './list-pagination.tsx';
@@ -8,7 +8,7 @@ type StatusKind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'tic
 
 /** The `status` filter of a list, its options labelled with the status names. */
 export function useStatusFilter(kind: StatusKind, statuses: readonly string[], value: string | undefined, label: string): Filter {
-  const { t } = useTranslation();
+  const t = useT();
   return { name: 'status', label, value, options: statuses.map((status) => ({ value: status, label: t(`casillero.${kind}.${status}` as never) })) };
 }
 

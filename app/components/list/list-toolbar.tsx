@@ -1,12 +1,12 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form } from 'react-router';
 
 export type Filter = { name: string; label: string; value: string | undefined; options: { value: string; label: string }[] };
 
 /** Search and filters as a GET form: works without JavaScript, and the URL can be shared. */
 export function ListToolbar({ q, filters = [], sort, dir, actions }: { q: string; filters?: Filter[]; sort: string; dir: string; actions?: React.ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Group justify="space-between" align="flex-end" mb="md" gap="sm">
       <Form method="get" role="search" style={{ flex: 1, minWidth: 260 }}>

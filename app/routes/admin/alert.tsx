@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => allAlertsLoader(args);
 
 export default function AdminAlerts({ loaderData: { query, page } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusFilter = useStatusFilter('alertStatus', (['pending', 'received'] as const), query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   return (

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { DataTable } from '#app/components/list/data-table.tsx';
 import { ListPagination } from '#app/components/list/list-pagination.tsx';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => clientsLoader(args);
 
 export default function AdminClients({ loaderData: { query, page } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>

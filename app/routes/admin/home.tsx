@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { currentStaff } from '#app/lib/current-user.server.ts';
@@ -25,7 +25,7 @@ const SECTIONS: { path: string; title: MessageKey; adminOnly?: boolean }[] = [
 ];
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
@@ -22,7 +22,7 @@ export const action = (args: Route.ActionArgs) => packagesAction(args);
 const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
 
 function RegisterPackageForm() {
-  const { t } = useTranslation();
+  const t = useT();
   const { result, fieldError } = useFormResult();
   const values = result?.values ?? {};
   const busy = useNavigation().state === 'submitting';
@@ -59,7 +59,7 @@ function RegisterPackageForm() {
 }
 
 export default function AdminPackages({ loaderData: { query, page, linkedAlert } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusFilter = useStatusFilter('packageStatus', STATUSES, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();

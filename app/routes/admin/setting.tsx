@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -24,7 +24,7 @@ const FIELDS = [
 ] as const;
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { result, fieldError, notice } = useFormResult();
   const busy = useNavigation().state === 'submitting';
   const values: Record<string, string | undefined> = { ...loaderData.warehouse, ...result?.values };

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => usersLoader(args);
 export const action = (args: Route.ActionArgs) => usersAction(args);
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { formError, notice } = useFormResult();
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -17,7 +17,7 @@ export type AlertFormValues = {
 
 /** The one alert form: the create dialog on /alert and the edit dialog on /alert/show. */
 export function AlertForm({ initial, submitLabel, intent }: { initial?: Partial<AlertFormValues>; submitLabel: string; intent: 'create' | 'update' }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { result, fieldError } = useFormResult();
   const values = { ...initial, ...result?.values };
   const busy = useNavigation().state === 'submitting';

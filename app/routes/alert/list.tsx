@@ -1,5 +1,5 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
@@ -18,7 +18,7 @@ export const loader = (args: Route.LoaderArgs) => alertListLoader(args);
 export const action = (args: Route.ActionArgs) => alertListAction(args);
 
 export default function AlertList({ loaderData: { query, page } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusFilter = useStatusFilter('alertStatus', (['pending', 'received'] as const), query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();

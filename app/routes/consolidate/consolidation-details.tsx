@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { localeFromPath } from '#common/locale.ts';
@@ -33,7 +33,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export function ConsolidationSummary({ consolidation, children }: { consolidation: Consolidation; children?: React.ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <Paper withBorder p="lg" radius="md">
@@ -61,7 +61,7 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
 }
 
 export function ConsolidationPackages({ packages, cancelled }: { packages: Package[]; cancelled: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <Paper withBorder p="lg" radius="md" mt="md">
@@ -109,7 +109,7 @@ export function ConsolidationPackages({ packages, cancelled }: { packages: Packa
 }
 
 export function ConsolidationTimeline({ events }: { events: Event[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <Paper withBorder p="lg" radius="md">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Divider, Grid, Group, Paper, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -37,7 +37,7 @@ function Line({ label, help, children }: { label: string; help?: string; childre
 
 /** Recomputed on every tick with the same function the server stores the figures with. */
 function EstimatePanel({ figures, count, ratePerLbCents }: { figures: Estimate; count: number; ratePerLbCents: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const reasons = [
     figures.overWeight4x4 ? t('consolidation.overWeight4x4', { kg: figures.actualKg }) : null,
@@ -90,7 +90,7 @@ function EstimatePanel({ figures, count, ratePerLbCents }: { figures: Estimate; 
 }
 
 export default function ConsolidationNew({ loaderData: { packages, deliveryAddress, ratePerLbCents } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { result, fieldError, formError } = useFormResult();
   const busy = useNavigation().state === 'submitting';

@@ -1,5 +1,5 @@
 import { Button, Grid, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -17,7 +17,7 @@ export const loader = (args: Route.LoaderArgs) => consolidationShowLoader(args);
 export const action = (args: Route.ActionArgs) => consolidationShowAction(args);
 
 export default function ConsolidationShow({ loaderData: { consolidation, packages, events } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError } = useFormResult();
   return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const action = (args: Route.ActionArgs) => deleteAccountAction(args);
 
 export default function DeleteAccount() {
-  const { t } = useTranslation();
+  const t = useT();
   const { fieldError } = useFormResult();
   const form = useRef<HTMLFormElement>(null);
   const [confirming, { open, close }] = useDisclosure(false);

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -15,7 +15,7 @@ export const loader = (args: Route.LoaderArgs) => profileLoader(args);
 export const action = (args: Route.ActionArgs) => notificationsAction(args);
 
 export default function Notifications({ loaderData: { profile } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { notice } = useFormResult();
   const busy = useNavigation().state === 'submitting';
   return (

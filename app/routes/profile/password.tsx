@@ -1,5 +1,5 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const action = (args: Route.ActionArgs) => changePasswordAction(args);
 
 export default function ChangePassword() {
-  const { t } = useTranslation();
+  const t = useT();
   const { fieldError, formError } = useFormResult();
   const busy = useNavigation().state === 'submitting';
   return (

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
@@ -14,7 +14,7 @@ export const loader = (args: Route.LoaderArgs) => profileLoader(args);
 export const action = (args: Route.ActionArgs) => updateProfileAction(args);
 
 export default function UpdateProfile({ loaderData: { profile } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { result, fieldError } = useFormResult();
   const busy = useNavigation().state === 'submitting';
   return (

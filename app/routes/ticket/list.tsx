@@ -1,5 +1,5 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => ticketListLoader(args);
 
 export default function TicketList({ loaderData: { query, page } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusFilter = useStatusFilter('ticketStatus', TICKET_STATUSES, query.filters.status, t('ticket.status'));
   const locale = localeFromPath(useLocation().pathname);
   const newTicket = localizePath('/ticket/new', locale);

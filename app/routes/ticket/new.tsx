@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const action = (args: Route.ActionArgs) => ticketNewAction(args);
 
 export default function TicketNew() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, value } = useFormResult();
   const busy = useNavigation().state === 'submitting';

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -21,7 +21,7 @@ export const action = (args: Route.ActionArgs) => ticketShowAction(args);
 const NOTES = { open: 'ticket.openNote', answered: 'ticket.answeredNote', closed: 'ticket.closedNote' } as const;
 
 export default function TicketShow({ loaderData: { ticket, messages } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError } = useFormResult();
   const closed = ticket.status === 'closed';

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -48,7 +48,7 @@ export function TicketField({ label, children }: { label: string; children: Reac
 }
 
 export function TicketThread({ messages, viewer, clientName }: { messages: ThreadMessage[]; viewer: 'client' | 'staff'; clientName?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const author = (message: ThreadMessage) => {
     if (message.from_staff) return message.author_name ? t('ticket.supportNamed', { name: message.author_name }) : t('ticket.support');
@@ -106,7 +106,7 @@ export function TicketThread({ messages, viewer, clientName }: { messages: Threa
 
 /** Up to MAX_ATTACHMENTS upload fields, one shown at first; empty ones are ignored by the server. */
 export function AttachmentFields({ error }: { error?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [count, setCount] = useState(1);
   return (
     <Stack gap="xs">
@@ -129,7 +129,7 @@ export function AttachmentFields({ error }: { error?: string }) {
 
 /** The reply form of a show screen; give it a `key` that changes after a reply so it starts empty. */
 export function ReplyForm({ withAttachments, note }: { withAttachments: boolean; note?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { fieldError, value } = useFormResult();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reply';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -19,7 +19,7 @@ export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => loginAction(args);
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
   const { fieldError, formError, value } = useFormResult();

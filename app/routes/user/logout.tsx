@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { forwardHeaders } from '#app/lib/headers.ts';
@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => logoutLoader(args);
 export const headers = forwardHeaders;
 
 export default function Logout() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   return (
     <AuthScreen title={t('auth.logoutTitle')}>

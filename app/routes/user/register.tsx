@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Checkbox, PasswordInput, Stack, Stepper, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { BotCheck, type BotCheckHandle } from '#app/components/bot-check.tsx';
@@ -26,7 +26,7 @@ export const action = (args: Route.ActionArgs) => registerAction(args);
 const STEP_ONE_FIELDS = ['email', 'password', 'passwordRepeat'];
 
 export default function Register({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const submit = useSubmit();

@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -16,7 +16,7 @@ export const action = (args: Route.ActionArgs) => resetConfirmAction(args);
 
 /** The landing of the e-mailed link (user layout). */
 export default function ResetConfirm({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError } = useFormResult();
   const busy = useNavigation().state === 'submitting';

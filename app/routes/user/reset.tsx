@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -18,7 +18,7 @@ export const headers = forwardHeaders;
 export const action = (args: Route.ActionArgs) => resetAction(args);
 
 export default function Reset() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, notice, value } = useFormResult();
   const busy = useNavigation().state === 'submitting';

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => adminConsolidationListLoader(args);
 
 export default function AdminConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusFilter = useStatusFilter('consolidationStatus', CONSOLIDATION_STATUSES, query.filters.status, t('consolidation.status'));
   const locale = localeFromPath(useLocation().pathname);
   return (

@@ -1,5 +1,5 @@
 import { Button, Grid, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -18,7 +18,7 @@ export const action = (args: Route.ActionArgs) => adminConsolidationShowAction(a
 
 /** The next states as one button each, sharing one note for the client's timeline; cancelling asks first. */
 function StatusActions({ next }: { next: string[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { fieldError, value } = useFormResult();
   const busy = useNavigation().state === 'submitting';
   const forward = next.filter((status) => status !== 'cancelled');
@@ -59,7 +59,7 @@ function StatusActions({ next }: { next: string[] }) {
 }
 
 export default function AdminConsolidationShow({ loaderData: { consolidation, packages, events, next } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError, fieldError } = useFormResult();
   return (
