@@ -21,3 +21,9 @@ export function formatWeight(value: number, locale: 'es' | 'en', unit: 'lb' | 'k
   const number = new Intl.NumberFormat(locale === 'es' ? 'es-EC' : 'en-US', { maximumFractionDigits: 2 }).format(value);
   return `${number} ${unit}`;
 }
+
+/** A file's size in the page's language: `5 B`, `1,5 kB`, `2.5 MB`. */
+export function formatFileSize(bytes: number, locale: 'es' | 'en'): string {
+  const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / (1024 * 1024), 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}

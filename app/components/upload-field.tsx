@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath } from '#common/locale.ts';
+import { formatFileSize } from '#common/money.ts';
 
 // One file field of a React Router <Form>: the file goes to POST /api/v1/uploads the moment it is
 // chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
@@ -44,10 +45,6 @@ export type UploadFieldProps = {
   onChange?: (file: UploadedFile | null) => void;
 };
 
-function formatSize(bytes: number, locale: string): string {
-  const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / (1024 * 1024), 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
 
 function UploadIcon() {
   return (
@@ -267,7 +264,7 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
                   {file.name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {formatSize(file.size, locale)}
+                  {formatFileSize(file.size, locale)}
                 </Text>
               </Box>
             </Group>

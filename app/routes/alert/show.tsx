@@ -14,23 +14,11 @@ import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
 import type { Route } from './+types/show';
 import { AlertForm } from './alert-form.tsx';
 import { alertShowAction, alertShowLoader } from './alert.server.ts';
+import { DetailField } from '#app/components/detail-field.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.alertShow');
 export const loader = (args: Route.LoaderArgs) => alertShowLoader(args);
 export const action = (args: Route.ActionArgs) => alertShowAction(args);
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export default function AlertShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -67,14 +55,14 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="lg" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Field label={t('casillero.alert.status')}>
+              <DetailField label={t('casillero.alert.status')}>
                 <StatusBadge kind="alertStatus" status={alert.status} />
-              </Field>
-              <Field label={t('casillero.alert.carrier')}>{alert.carrier}</Field>
-              <Field label={t('casillero.alert.store')}>{alert.store}</Field>
-              <Field label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declared_value_cents, locale)}</Field>
-              <Field label={t('casillero.alert.expectedDate')}>{alert.expected_date ? formatDate(alert.expected_date, locale) : '—'}</Field>
-              <Field label={t('casillero.alert.invoice')}>
+              </DetailField>
+              <DetailField label={t('casillero.alert.carrier')}>{alert.carrier}</DetailField>
+              <DetailField label={t('casillero.alert.store')}>{alert.store}</DetailField>
+              <DetailField label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declared_value_cents, locale)}</DetailField>
+              <DetailField label={t('casillero.alert.expectedDate')}>{alert.expected_date ? formatDate(alert.expected_date, locale) : '—'}</DetailField>
+              <DetailField label={t('casillero.alert.invoice')}>
                 {alert.invoice_upload_id ? (
                   <Anchor href={`/api/v1/uploads/${alert.invoice_upload_id}`} target="_blank" rel="noopener">
                     {t('list.view')}
@@ -82,21 +70,21 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
                 ) : (
                   '—'
                 )}
-              </Field>
+              </DetailField>
             </SimpleGrid>
             <Stack mt="md">
-              <Field label={t('casillero.alert.content')}>{alert.content}</Field>
+              <DetailField label={t('casillero.alert.content')}>{alert.content}</DetailField>
             </Stack>
             <Title order={2} fz="md" mt="xl" mb="sm">
               {t('casillero.alert.package')}
             </Title>
             {pkg ? (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Field label={t('casillero.alert.status')}>
+                <DetailField label={t('casillero.alert.status')}>
                   <StatusBadge kind="packageStatus" status={pkg.status} />
-                </Field>
-                <Field label={t('casillero.alert.weight')}>{formatWeight(pkg.weight_lb, locale)}</Field>
-                <Field label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</Field>
+                </DetailField>
+                <DetailField label={t('casillero.alert.weight')}>{formatWeight(pkg.weight_lb, locale)}</DetailField>
+                <DetailField label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</DetailField>
               </SimpleGrid>
             ) : (
               <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>

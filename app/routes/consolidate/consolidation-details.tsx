@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
+import { DetailField } from '#app/components/detail-field.tsx';
 
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.
 type Consolidation = {
@@ -19,19 +20,6 @@ type Consolidation = {
 type Package = { id: number; tracking_number: string; store: string; weight_lb: number; length_cm: number; width_cm: number; height_cm: number; declared_value_cents: number; status: string };
 type Event = { id: number; status: string; note: string; created_at: string };
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 export function ConsolidationSummary({ consolidation, children }: { consolidation: Consolidation; children?: React.ReactNode }) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -39,22 +27,22 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
     <Paper withBorder p="lg" radius="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {children}
-        <Field label={t('consolidation.status')}>
+        <DetailField label={t('consolidation.status')}>
           <StatusBadge kind="consolidationStatus" status={consolidation.status} />
-        </Field>
-        <Field label={t('consolidation.created')}>{formatDate(consolidation.created_at, locale, true)}</Field>
-        <Field label={t('consolidation.actualWeight')}>{formatWeight(consolidation.total_weight_lb, locale)}</Field>
-        <Field label={t('consolidation.billableWeight')}>{formatWeight(consolidation.billable_weight_lb, locale)}</Field>
-        <Field label={t('consolidation.declaredValue')}>{formatMoney(consolidation.declared_value_cents, locale)}</Field>
-        <Field label={t('consolidation.cost')}>
+        </DetailField>
+        <DetailField label={t('consolidation.created')}>{formatDate(consolidation.created_at, locale, true)}</DetailField>
+        <DetailField label={t('consolidation.actualWeight')}>{formatWeight(consolidation.total_weight_lb, locale)}</DetailField>
+        <DetailField label={t('consolidation.billableWeight')}>{formatWeight(consolidation.billable_weight_lb, locale)}</DetailField>
+        <DetailField label={t('consolidation.declaredValue')}>{formatMoney(consolidation.declared_value_cents, locale)}</DetailField>
+        <DetailField label={t('consolidation.cost')}>
           <Text fw={700} span>
             {formatMoney(consolidation.cost_cents, locale)}
           </Text>
-        </Field>
+        </DetailField>
       </SimpleGrid>
       <Stack mt="md" gap="md">
-        <Field label={t('consolidation.deliveryAddress')}>{consolidation.delivery_address}</Field>
-        {consolidation.notes ? <Field label={t('consolidation.notes')}>{consolidation.notes}</Field> : null}
+        <DetailField label={t('consolidation.deliveryAddress')}>{consolidation.delivery_address}</DetailField>
+        {consolidation.notes ? <DetailField label={t('consolidation.notes')}>{consolidation.notes}</DetailField> : null}
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -7,20 +7,10 @@ import { ProfileNav } from '#app/components/profile-nav.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/show';
 import { profileLoader } from './profile.server.ts';
+import { DetailField } from '#app/components/detail-field.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.profile');
 export const loader = (args: Route.LoaderArgs) => profileLoader(args);
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Text>
-    </Stack>
-  );
-}
 
 export default function Profile({ loaderData: { profile } }: Route.ComponentProps) {
   const t = useT();
@@ -41,9 +31,9 @@ export default function Profile({ loaderData: { profile } }: Route.ComponentProp
             </Badge>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            <Item label={t('profile.email')} value={profile.email} />
-            <Item label={t('profile.document')} value={`${t(`auth.${profile.documentType}`)} ${profile.documentNumber}`} />
-            <Item label={t('auth.phone')} value={profile.phone} />
+            <DetailField label={t('profile.email')}>{profile.email || '—'}</DetailField>
+            <DetailField label={t('profile.document')}>{`${t(`auth.${profile.documentType}`)} ${profile.documentNumber}`}</DetailField>
+            <DetailField label={t('auth.phone')}>{profile.phone || '—'}</DetailField>
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="lg" radius="md">
@@ -51,11 +41,11 @@ export default function Profile({ loaderData: { profile } }: Route.ComponentProp
             {t('auth.locationSection')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            <Item label={t('auth.address')} value={profile.address} />
-            <Item label={t('auth.city')} value={profile.city} />
-            <Item label={t('auth.state')} value={profile.state} />
-            <Item label={t('auth.country')} value={profile.country} />
-            <Item label={t('auth.zip')} value={profile.zip} />
+            <DetailField label={t('auth.address')}>{profile.address || '—'}</DetailField>
+            <DetailField label={t('auth.city')}>{profile.city || '—'}</DetailField>
+            <DetailField label={t('auth.state')}>{profile.state || '—'}</DetailField>
+            <DetailField label={t('auth.country')}>{profile.country || '—'}</DetailField>
+            <DetailField label={t('auth.zip')}>{profile.zip || '—'}</DetailField>
           </SimpleGrid>
         </Paper>
       </Stack>

@@ -5,7 +5,7 @@ import { Form, useLocation, useNavigation } from 'react-router';
 import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate, formatFileSize } from '#common/money.ts';
 import { MAX_ATTACHMENTS } from '#common/schemas/ticket.ts';
 
 // The pieces the client's and the back office's ticket screens share: the conversation and the
@@ -20,10 +20,6 @@ export type ThreadMessage = {
   attachments: { id: string; name: string; size: number }[];
 };
 
-function formatSize(bytes: number, locale: string): string {
-  const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / (1024 * 1024), 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
 
 function PaperclipIcon() {
   return (
@@ -34,19 +30,6 @@ function PaperclipIcon() {
 }
 
 /** One labelled detail of a ticket's side panel. */
-export function TicketField({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
 export function TicketThread({ messages, viewer, clientName }: { messages: ThreadMessage[]; viewer: 'client' | 'staff'; clientName?: string }) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -90,7 +73,7 @@ export function TicketThread({ messages, viewer, clientName }: { messages: Threa
                         {file.name}
                       </Anchor>{' '}
                       <Text component="span" fz="xs" c="dimmed">
-                        ({formatSize(file.size, locale)})
+                        ({formatFileSize(file.size, locale)})
                       </Text>
                     </li>
                   ))}
