@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type Response, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
 
 export type Locale = 'es' | 'en';
 export const LOCALES: readonly Locale[] = ['es', 'en'];
@@ -49,4 +49,42 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form field by its whole label (Mantine appends " *" to required ones). */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+}
+
+async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Saves the screen as test-results/screenshots/<name>-<desktop|phone>.png: as it is on the
+ * desktop, then at 375 px, then back. Toasts are left out of the picture (they cover the page for
+ * four seconds). Notes (does not fail on) a page wider than a phone.
+ */
+export async function saveScreens(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  const dir = path.join(testInfo.project.outputDir, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  for (const [device, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(size);
+    // From the top: a page scrolled to a field with an error draws its fixed header mid-picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await nextFrames(page);
+    const file = path.join(dir, `${name}-${device}.png`);
+    await page.screenshot({ path: file, fullPage, animations: 'disabled', style: '.mantine-Notifications-root { display: none !important; }' });
+    if (device === 'phone') {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) testInfo.annotations.push({ type: 'overflow', description: `${name} is ${width}px wide at 375px` });
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await nextFrames(page);
 }
