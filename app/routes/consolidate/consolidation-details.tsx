@@ -20,6 +20,40 @@ type Consolidation = {
 type Package = { id: number; tracking_number: string; store: string; weight_lb: number; length_cm: number; width_cm: number; height_cm: number; declared_value_cents: number; status: string };
 type Event = { id: number; status: string; note: string; created_at: string };
 
+type PackageFacts = Pick<Package, 'tracking_number' | 'store' | 'weight_lb' | 'length_cm' | 'width_cm' | 'height_cm' | 'declared_value_cents'>;
+
+/** The headers of a package's facts, in a table of packages (the consolidation, or the choice of them). */
+export function PackageHeads() {
+  const t = useT();
+  return (
+    <>
+      <Table.Th>{t('consolidation.tracking')}</Table.Th>
+      <Table.Th>{t('consolidation.store')}</Table.Th>
+      <Table.Th ta="right">{t('consolidation.weight')}</Table.Th>
+      <Table.Th>{t('consolidation.dimensions')}</Table.Th>
+      <Table.Th ta="right">{t('consolidation.value')}</Table.Th>
+    </>
+  );
+}
+
+/** A package's facts under PackageHeads. */
+export function PackageCells({ pkg }: { pkg: PackageFacts }) {
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <>
+      <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
+      <Table.Td>{pkg.store || '—'}</Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {formatWeight(pkg.weight_lb, locale)}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}
+      </Table.Td>
+      <Table.Td ta="right">{formatMoney(pkg.declared_value_cents, locale)}</Table.Td>
+    </>
+  );
+}
+
 export function ConsolidationSummary({ consolidation, children }: { consolidation: Consolidation; children?: React.ReactNode }) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -50,7 +84,6 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
 
 export function ConsolidationPackages({ packages, cancelled }: { packages: Package[]; cancelled: boolean }) {
   const t = useT();
-  const locale = localeFromPath(useLocation().pathname);
   return (
     <Paper withBorder p="lg" radius="md" mt="md">
       <Title order={2} fz="md" mb="sm">
@@ -63,26 +96,14 @@ export function ConsolidationPackages({ packages, cancelled }: { packages: Packa
           <Table striped verticalSpacing="xs" miw={680}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('consolidation.tracking')}</Table.Th>
-                <Table.Th>{t('consolidation.store')}</Table.Th>
-                <Table.Th ta="right">{t('consolidation.weight')}</Table.Th>
-                <Table.Th>{t('consolidation.dimensions')}</Table.Th>
-                <Table.Th ta="right">{t('consolidation.value')}</Table.Th>
+                <PackageHeads />
                 <Table.Th>{t('consolidation.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {packages.map((pkg) => (
                 <Table.Tr key={pkg.id} data-testid="consolidation-package">
-                  <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
-                  <Table.Td>{pkg.store || '—'}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatWeight(pkg.weight_lb, locale)}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(pkg.declared_value_cents, locale)}</Table.Td>
+                  <PackageCells pkg={pkg} />
                   <Table.Td>
                     <StatusBadge kind="packageStatus" status={pkg.status} />
                   </Table.Td>

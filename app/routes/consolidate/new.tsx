@@ -12,6 +12,7 @@ import { formatMoney, formatWeight } from '#common/money.ts';
 import { MIN_PACKAGES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/new';
 import { consolidationNewAction, consolidationNewLoader } from './consolidate.server.ts';
+import { PackageCells, PackageHeads } from './consolidation-details.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.consolidationNew');
 export const loader = (args: Route.LoaderArgs) => consolidationNewLoader(args);
@@ -153,11 +154,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
                           <Table.Th w={40}>
                             <VisuallyHidden>{t('consolidation.select')}</VisuallyHidden>
                           </Table.Th>
-                          <Table.Th>{t('consolidation.tracking')}</Table.Th>
-                          <Table.Th>{t('consolidation.store')}</Table.Th>
-                          <Table.Th ta="right">{t('consolidation.weight')}</Table.Th>
-                          <Table.Th>{t('consolidation.dimensions')}</Table.Th>
-                          <Table.Th ta="right">{t('consolidation.value')}</Table.Th>
+                          <PackageHeads />
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -173,15 +170,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
                                   aria-label={`${t('consolidation.select')} ${pkg.tracking_number}`}
                                 />
                               </Table.Td>
-                              <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
-                              <Table.Td>{pkg.store || '—'}</Table.Td>
-                              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                                {formatWeight(pkg.weight_lb, locale)}
-                              </Table.Td>
-                              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                                {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}
-                              </Table.Td>
-                              <Table.Td ta="right">{formatMoney(pkg.declared_value_cents, locale)}</Table.Td>
+                              <PackageCells pkg={pkg} />
                             </Table.Tr>
                           );
                         })}
