@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate } from '#common/money.ts';
 
-export type NotificationItem = { id: number; kind: string; params: string; link: string; read_at: string | null; created_at: string };
+export type NotificationItem = { id: number; kind: string; params: string; link: string; readAt: string | null; createdAt: string };
 
 /** A notification drawn in the reader's language from its kind and parameters. */
 export function NotificationText({ item }: { item: NotificationItem }) {
@@ -18,11 +18,11 @@ export function NotificationText({ item }: { item: NotificationItem }) {
   }
   return (
     <Stack gap={0}>
-      <Text fz="sm" fw={item.read_at ? 400 : 700}>
+      <Text fz="sm" fw={item.readAt ? 400 : 700}>
         {String(t(`notification.${item.kind}.title` as never, params as never))}
       </Text>
       <Text fz="xs" c="dimmed">
-        {formatDate(item.created_at, locale, true)}
+        {formatDate(item.createdAt, locale, true)}
       </Text>
     </Stack>
   );

@@ -45,7 +45,7 @@ export default function Notifications({ loaderData: { items, unread } }: Route.C
                 underline="never"
                 c="inherit"
                 p="md"
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.read_at ? undefined : 'var(--mantine-color-brand-0)' }}
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: item.readAt ? undefined : 'var(--mantine-color-brand-0)' }}
                 data-testid="notification-item"
               >
                 <Group justify="space-between" wrap="nowrap">

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
@@ -24,14 +24,23 @@ export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): str
   return path.join(config.dataDir, 'tiendabox.sqlite');
 }
 
+/**
+ * One data shape from the repository up: tables and columns are snake_case in SQL and camelCase in
+ * code, translated by Kysely's CamelCasePlugin on every query (decision 022). Migrations keep
+ * writing snake_case names, which the plugin leaves as they are.
+ */
+export function databaseOptions(dialect: KyselyConfig['dialect']): KyselyConfig {
+  return { dialect, plugins: [new CamelCasePlugin()] };
+}
+
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (dialectOf(config.databaseUrl) === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
   }
   const file = sqliteFile(config);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  return new Kysely<Database>({ dialect: createSqliteDialect(file) });
+  return new Kysely<Database>(databaseOptions(createSqliteDialect(file)));
 }
 
 /** True when the database answers a trivial query; used by /healthz. */

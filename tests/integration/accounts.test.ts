@@ -265,7 +265,7 @@ describe('password reset', () => {
     await register(email);
     await postForm(t.app, '/user/reset', { email });
     const token = /token=([\w-]+)/.exec(smtp.lastTo(email)!)![1]!;
-    await t.db.updateTable('password_reset').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', tokenHash(token)).execute();
+    await t.db.updateTable('passwordReset').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', tokenHash(token)).execute();
     expect((await page(`/user/reset/confirm?token=${token}`, '')).body).toContain('El enlace venció');
     expect((await page('/en/user/reset/confirm?token=nonsense', '')).body).toContain('The link is not valid');
   });
@@ -320,7 +320,7 @@ describe('profile', () => {
     expect(done.headers.location).toBe('/user/login?notice=deleted');
     expect((await page('/user/login?notice=deleted', '')).body).toContain('Tu cuenta y todos tus registros fueron eliminados');
     expect(await t.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
-    const userSessions = await t.db.selectFrom('session').innerJoin('user', 'user.id', 'session.user_id').select('session.id').where('user.email', '=', email).execute();
+    const userSessions = await t.db.selectFrom('session').innerJoin('user', 'user.id', 'session.userId').select('session.id').where('user.email', '=', email).execute();
     expect(userSessions).toHaveLength(0);
     expect((await page('/profile', cookie)).statusCode).toBe(302);
   });

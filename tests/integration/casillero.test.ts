@@ -110,15 +110,15 @@ describe('notifications', () => {
     const client = await makeUser(t.db);
     const staff = await makeUser(t.db, 'staff');
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'NOTIFY1234'));
-    const { id } = await t.db.selectFrom('notification').select('id').where('user_id', '=', client.id).executeTakeFirstOrThrow();
+    const { id } = await t.db.selectFrom('notification').select('id').where('userId', '=', client.id).executeTakeFirstOrThrow();
     const intruder = await makeUser(t.db);
     const stolen = await page(`/notification?open=${id}`, intruder.cookie);
     expect(stolen.statusCode).toBe(200);
-    expect((await t.db.selectFrom('notification').select('read_at').where('id', '=', id).executeTakeFirstOrThrow()).read_at).toBeNull();
+    expect((await t.db.selectFrom('notification').select('readAt').where('id', '=', id).executeTakeFirstOrThrow()).readAt).toBeNull();
     const opened = await page(`/notification?open=${id}`, client.cookie);
     expect(opened.statusCode).toBe(302);
     expect(opened.headers.location).toBe('/consolidate/new');
-    expect((await t.db.selectFrom('notification').select('read_at').where('id', '=', id).executeTakeFirstOrThrow()).read_at).not.toBeNull();
+    expect((await t.db.selectFrom('notification').select('readAt').where('id', '=', id).executeTakeFirstOrThrow()).readAt).not.toBeNull();
   });
 
   it('are written in the reader language', async () => {

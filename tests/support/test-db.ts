@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Config, loadConfig } from '#server/config.ts';
-import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
+import { createDatabase, databaseOptions, type Db, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -27,7 +27,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
     await migrateToLatest(db);
     return {
       db,

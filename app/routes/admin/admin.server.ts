@@ -46,9 +46,9 @@ export async function clientsLoader({ request, context }: LoaderFunctionArgs) {
   let select = context
     .get(appContext)
     .db.selectFrom('user')
-    .select(['id', 'name', 'lastname', 'email', 'locker_code', 'document_type', 'document_number', 'phone', 'city', 'enabled', 'created_at'])
+    .select(['id', 'name', 'lastname', 'email', 'lockerCode', 'documentType', 'documentNumber', 'phone', 'city', 'enabled', 'createdAt'])
     .where('role', '=', 'client');
-  if (query.q) select = select.where(matchesText(['name', 'lastname', 'email', 'locker_code', 'document_number'], query.q));
+  if (query.q) select = select.where(matchesText(['name', 'lastname', 'email', 'lockerCode', 'documentNumber'], query.q));
   const page = await paginate(select.orderBy(query.sort === 'name' ? 'name' : 'id', query.dir), query.page);
   return { query, page };
 }
@@ -61,9 +61,9 @@ export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) 
   let select = context
     .get(appContext)
     .db.selectFrom('alert')
-    .innerJoin('user', 'user.id', 'alert.user_id')
-    .select(['alert.id', 'alert.tracking_number', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declared_value_cents', 'alert.expected_date', 'alert.status', 'alert.created_at', 'user.locker_code', 'user.name', 'user.lastname']);
-  if (query.q) select = select.where(matchesText(['alert.tracking_number', 'alert.store', 'user.locker_code', 'user.name', 'user.lastname'], query.q));
+    .innerJoin('user', 'user.id', 'alert.userId')
+    .select(['alert.id', 'alert.trackingNumber', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declaredValueCents', 'alert.expectedDate', 'alert.status', 'alert.createdAt', 'user.lockerCode', 'user.name', 'user.lastname']);
+  if (query.q) select = select.where(matchesText(['alert.trackingNumber', 'alert.store', 'user.lockerCode', 'user.name', 'user.lastname'], query.q));
   if (query.filters.status) select = select.where('alert.status', '=', query.filters.status as 'pending' | 'received');
   const page = await paginate(select.orderBy('alert.id', query.dir), query.page);
   return { query, page };

@@ -26,11 +26,11 @@ export default function AdminAlerts({ loaderData: { query, page } }: Route.Compo
         caption={t('page.adminAlerts')}
         filters={[statusFilter]}
         columns={[
-          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
-          { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.locker_code} · ${row.name} ${row.lastname}`}</Text> },
+          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.trackingNumber}</Text> },
+          { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.lockerCode} · ${row.name} ${row.lastname}`}</Text> },
           { key: 'store', label: t('casillero.alert.store'), render: (row) => `${row.store} (${row.carrier})` },
-          { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
-          { key: 'created', label: t('casillero.alert.created'), sort: 'created', render: (row) => formatDate(row.created_at, locale) },
+          { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
+          { key: 'created', label: t('casillero.alert.created'), sort: 'created', render: (row) => formatDate(row.createdAt, locale) },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
         ]}
       />

@@ -28,12 +28,12 @@ export default function AdminClients({ loaderData: { query, page } }: Route.Comp
         sort={query.sort}
         dir={query.dir}
         columns={[
-          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>{row.locker_code}</Text> },
+          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>{row.lockerCode}</Text> },
           { key: 'name', label: t('auth.name'), sort: 'name', render: (row) => `${row.name} ${row.lastname}` },
           { key: 'email', label: t('profile.email'), render: (row) => row.email },
-          { key: 'document', label: t('admin.document'), render: (row) => `${t(`auth.${row.document_type}`)} ${row.document_number}` },
+          { key: 'document', label: t('admin.document'), render: (row) => `${t(`auth.${row.documentType}`)} ${row.documentNumber}` },
           { key: 'phone', label: t('auth.phone'), render: (row) => row.phone },
-          { key: 'created', label: t('admin.registered'), sort: 'created', render: (row) => formatDate(row.created_at, locale) },
+          { key: 'created', label: t('admin.registered'), sort: 'created', render: (row) => formatDate(row.createdAt, locale) },
           { key: 'status', label: t('admin.status'), render: (row) => <Badge variant="light" color={row.enabled ? 'brand' : 'gray'} miw="max-content">{row.enabled ? t('admin.enabled') : t('admin.disabled')}</Badge> },
         ]}
       />

@@ -78,11 +78,11 @@ export default function AdminPackages({ loaderData: { query, page, linkedAlert }
         caption={t('page.adminPackages')}
         filters={[statusFilter]}
         columns={[
-          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.tracking_number}</Text> },
-          { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.locker_code} · ${row.name} ${row.lastname}`}</Text> },
-          { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weight_lb },
-          { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
-          { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(row.received_at, locale, true)}</Text> },
+          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.trackingNumber}</Text> },
+          { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.lockerCode} · ${row.name} ${row.lastname}`}</Text> },
+          { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weightLb },
+          { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
+          { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(row.receivedAt, locale, true)}</Text> },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="packageStatus" status={row.status} /> },
         ]}
       />

@@ -59,7 +59,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ) : (
               loaderData.users.map((user) => (
                 <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
-                  <Table.Td>{user.locker_code}</Table.Td>
+                  <Table.Td>{user.lockerCode}</Table.Td>
                   <Table.Td>
                     {user.name} {user.lastname}
                   </Table.Td>

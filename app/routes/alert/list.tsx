@@ -48,14 +48,14 @@ export default function AlertList({ loaderData: { query, page } }: Route.Compone
             sort: 'tracking',
             render: (row) => (
               <Anchor component={Link} to={`${localizePath('/alert/show', locale)}?id=${row.id}`} fw={600}>
-                {row.tracking_number}
+                {row.trackingNumber}
               </Anchor>
             ),
           },
           { key: 'store', label: t('casillero.alert.store'), render: (row) => <Text fz="sm">{row.store}</Text> },
           { key: 'carrier', label: t('casillero.alert.carrier'), render: (row) => row.carrier },
-          { key: 'value', label: t('casillero.alert.declaredValue'), sort: 'value', align: 'right', render: (row) => formatMoney(row.declared_value_cents, locale) },
-          { key: 'expected', label: t('casillero.alert.expectedDate'), sort: 'expected', render: (row) => (row.expected_date ? formatDate(row.expected_date, locale) : '—') },
+          { key: 'value', label: t('casillero.alert.declaredValue'), sort: 'value', align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
+          { key: 'expected', label: t('casillero.alert.expectedDate'), sort: 'expected', render: (row) => (row.expectedDate ? formatDate(row.expectedDate, locale) : '—') },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
         ]}
       />

@@ -32,7 +32,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
       <RecordToast />
       <PageHeader
         title={t('casillero.alert.number', { id: alert.id })}
-        description={alert.tracking_number}
+        description={alert.trackingNumber}
         actions={
           <Group gap="xs">
             <Button component={Link} to={localizePath('/alert', locale)} variant="default">
@@ -60,11 +60,11 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
               </DetailField>
               <DetailField label={t('casillero.alert.carrier')}>{alert.carrier}</DetailField>
               <DetailField label={t('casillero.alert.store')}>{alert.store}</DetailField>
-              <DetailField label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declared_value_cents, locale)}</DetailField>
-              <DetailField label={t('casillero.alert.expectedDate')}>{alert.expected_date ? formatDate(alert.expected_date, locale) : '—'}</DetailField>
+              <DetailField label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declaredValueCents, locale)}</DetailField>
+              <DetailField label={t('casillero.alert.expectedDate')}>{alert.expectedDate ? formatDate(alert.expectedDate, locale) : '—'}</DetailField>
               <DetailField label={t('casillero.alert.invoice')}>
-                {alert.invoice_upload_id ? (
-                  <Anchor href={`/api/v1/uploads/${alert.invoice_upload_id}`} target="_blank" rel="noopener">
+                {alert.invoiceUploadId ? (
+                  <Anchor href={`/api/v1/uploads/${alert.invoiceUploadId}`} target="_blank" rel="noopener">
                     {t('list.view')}
                   </Anchor>
                 ) : (
@@ -83,8 +83,8 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
                 <DetailField label={t('casillero.alert.status')}>
                   <StatusBadge kind="packageStatus" status={pkg.status} />
                 </DetailField>
-                <DetailField label={t('casillero.alert.weight')}>{formatWeight(pkg.weight_lb, locale)}</DetailField>
-                <DetailField label={t('casillero.alert.dimensions')}>{`${pkg.length_cm} × ${pkg.width_cm} × ${pkg.height_cm} cm`}</DetailField>
+                <DetailField label={t('casillero.alert.weight')}>{formatWeight(pkg.weightLb, locale)}</DetailField>
+                <DetailField label={t('casillero.alert.dimensions')}>{`${pkg.lengthCm} × ${pkg.widthCm} × ${pkg.heightCm} cm`}</DetailField>
               </SimpleGrid>
             ) : (
               <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>
@@ -113,12 +113,12 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
           intent="update"
           submitLabel={t('list.save')}
           initial={{
-            trackingNumber: alert.tracking_number,
+            trackingNumber: alert.trackingNumber,
             carrier: alert.carrier,
             store: alert.store,
             content: alert.content,
-            declaredValue: String(alert.declared_value_cents / 100),
-            expectedDate: alert.expected_date ?? '',
+            declaredValue: String(alert.declaredValueCents / 100),
+            expectedDate: alert.expectedDate ?? '',
           }}
         />
       </FormDialog>

@@ -8,10 +8,10 @@ import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
 
 type ConsolidationRow = {
   id: number;
-  created_at: string;
-  package_count: number | string | bigint | null;
-  billable_weight_lb: number;
-  cost_cents: number;
+  createdAt: string;
+  packageCount: number | string | bigint | null;
+  billableWeightLb: number;
+  costCents: number;
   status: string;
 };
 
@@ -34,10 +34,10 @@ export function useConsolidationColumns<Row extends ConsolidationRow>(showPath: 
       ),
     },
     ...after,
-    { key: 'created', label: t('consolidation.created'), render: (row) => formatDate(row.created_at, locale) },
-    { key: 'packages', label: t('consolidation.packages'), align: 'right', render: (row) => Number(row.package_count) || '—' },
-    { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => formatWeight(row.billable_weight_lb, locale) },
-    { key: 'cost', label: t('consolidation.cost'), sort: 'cost', align: 'right', render: (row) => formatMoney(row.cost_cents, locale) },
+    { key: 'created', label: t('consolidation.created'), render: (row) => formatDate(row.createdAt, locale) },
+    { key: 'packages', label: t('consolidation.packages'), align: 'right', render: (row) => Number(row.packageCount) || '—' },
+    { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => formatWeight(row.billableWeightLb, locale) },
+    { key: 'cost', label: t('consolidation.cost'), sort: 'cost', align: 'right', render: (row) => formatMoney(row.costCents, locale) },
     { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
   ];
 }

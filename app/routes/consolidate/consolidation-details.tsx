@@ -9,18 +9,18 @@ import { DetailField } from '#app/components/detail-field.tsx';
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.
 type Consolidation = {
   status: string;
-  delivery_address: string;
+  deliveryAddress: string;
   notes: string;
-  total_weight_lb: number;
-  billable_weight_lb: number;
-  declared_value_cents: number;
-  cost_cents: number;
-  created_at: string;
+  totalWeightLb: number;
+  billableWeightLb: number;
+  declaredValueCents: number;
+  costCents: number;
+  createdAt: string;
 };
-type Package = { id: number; tracking_number: string; store: string; weight_lb: number; length_cm: number; width_cm: number; height_cm: number; declared_value_cents: number; status: string };
-type Event = { id: number; status: string; note: string; created_at: string };
+type Package = { id: number; trackingNumber: string; store: string; weightLb: number; lengthCm: number; widthCm: number; heightCm: number; declaredValueCents: number; status: string };
+type Event = { id: number; status: string; note: string; createdAt: string };
 
-type PackageFacts = Pick<Package, 'tracking_number' | 'store' | 'weight_lb' | 'length_cm' | 'width_cm' | 'height_cm' | 'declared_value_cents'>;
+type PackageFacts = Pick<Package, 'trackingNumber' | 'store' | 'weightLb' | 'lengthCm' | 'widthCm' | 'heightCm' | 'declaredValueCents'>;
 
 /** The headers of a package's facts, in a table of packages (the consolidation, or the choice of them). */
 export function PackageHeads() {
@@ -41,15 +41,15 @@ export function PackageCells({ pkg }: { pkg: PackageFacts }) {
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>
-      <Table.Td fw={600}>{pkg.tracking_number}</Table.Td>
+      <Table.Td fw={600}>{pkg.trackingNumber}</Table.Td>
       <Table.Td>{pkg.store || '—'}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {formatWeight(pkg.weight_lb, locale)}
+        {formatWeight(pkg.weightLb, locale)}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {pkg.length_cm} × {pkg.width_cm} × {pkg.height_cm}
+        {pkg.lengthCm} × {pkg.widthCm} × {pkg.heightCm}
       </Table.Td>
-      <Table.Td ta="right">{formatMoney(pkg.declared_value_cents, locale)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(pkg.declaredValueCents, locale)}</Table.Td>
     </>
   );
 }
@@ -64,18 +64,18 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
         <DetailField label={t('consolidation.status')}>
           <StatusBadge kind="consolidationStatus" status={consolidation.status} />
         </DetailField>
-        <DetailField label={t('consolidation.created')}>{formatDate(consolidation.created_at, locale, true)}</DetailField>
-        <DetailField label={t('consolidation.actualWeight')}>{formatWeight(consolidation.total_weight_lb, locale)}</DetailField>
-        <DetailField label={t('consolidation.billableWeight')}>{formatWeight(consolidation.billable_weight_lb, locale)}</DetailField>
-        <DetailField label={t('consolidation.declaredValue')}>{formatMoney(consolidation.declared_value_cents, locale)}</DetailField>
+        <DetailField label={t('consolidation.created')}>{formatDate(consolidation.createdAt, locale, true)}</DetailField>
+        <DetailField label={t('consolidation.actualWeight')}>{formatWeight(consolidation.totalWeightLb, locale)}</DetailField>
+        <DetailField label={t('consolidation.billableWeight')}>{formatWeight(consolidation.billableWeightLb, locale)}</DetailField>
+        <DetailField label={t('consolidation.declaredValue')}>{formatMoney(consolidation.declaredValueCents, locale)}</DetailField>
         <DetailField label={t('consolidation.cost')}>
           <Text fw={700} span>
-            {formatMoney(consolidation.cost_cents, locale)}
+            {formatMoney(consolidation.costCents, locale)}
           </Text>
         </DetailField>
       </SimpleGrid>
       <Stack mt="md" gap="md">
-        <DetailField label={t('consolidation.deliveryAddress')}>{consolidation.delivery_address}</DetailField>
+        <DetailField label={t('consolidation.deliveryAddress')}>{consolidation.deliveryAddress}</DetailField>
         {consolidation.notes ? <DetailField label={t('consolidation.notes')}>{consolidation.notes}</DetailField> : null}
       </Stack>
     </Paper>
@@ -129,7 +129,7 @@ export function ConsolidationTimeline({ events }: { events: Event[] }) {
         {events.map((event) => (
           <Timeline.Item key={event.id} title={t(`casillero.consolidationStatus.${event.status}` as never)} color={event.status === 'cancelled' ? 'gray' : undefined}>
             <Text c="dimmed" fz="sm">
-              {formatDate(event.created_at, locale, true)}
+              {formatDate(event.createdAt, locale, true)}
             </Text>
             {event.note ? (
               <Text fz="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>

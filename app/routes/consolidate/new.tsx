@@ -107,7 +107,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
   useEffect(readSelection, [readSelection]);
   const chosen = packages.filter((pkg) => selected.includes(String(pkg.id)));
   const figures = estimate(
-    chosen.map((pkg) => ({ weightLb: pkg.weight_lb, lengthCm: pkg.length_cm, widthCm: pkg.width_cm, heightCm: pkg.height_cm, declaredValueCents: pkg.declared_value_cents })),
+    chosen.map((pkg) => ({ weightLb: pkg.weightLb, lengthCm: pkg.lengthCm, widthCm: pkg.widthCm, heightCm: pkg.heightCm, declaredValueCents: pkg.declaredValueCents })),
     ratePerLbCents,
   );
   const packagesError = fieldError('packageIds');
@@ -167,7 +167,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
                                   name="packageIds"
                                   value={id}
                                   defaultChecked={initial.has(id)}
-                                  aria-label={`${t('consolidation.select')} ${pkg.tracking_number}`}
+                                  aria-label={`${t('consolidation.select')} ${pkg.trackingNumber}`}
                                 />
                               </Table.Td>
                               <PackageCells pkg={pkg} />

@@ -81,7 +81,7 @@ export default function TicketList({ loaderData: { query, page } }: Route.Compon
               },
               { key: 'category', label: t('ticket.category'), render: (row) => t(`ticket.categories.${row.category}` as never) },
               { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge kind="ticketStatus" status={row.status} /> },
-              { key: 'updated', label: t('ticket.updated'), sort: 'updated', render: (row) => formatDate(row.updated_at, locale, true) },
+              { key: 'updated', label: t('ticket.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale, true) },
             ]}
           />
         </>

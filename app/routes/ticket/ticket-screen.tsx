@@ -12,7 +12,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/money.ts';
 import { ReplyForm, type ThreadMessage, TicketThread } from './ticket-thread.tsx';
 
-type Ticket = { id: number; subject: string; status: 'open' | 'answered' | 'closed'; category: string; created_at: string; updated_at: string };
+type Ticket = { id: number; subject: string; status: 'open' | 'answered' | 'closed'; category: string; createdAt: string; updatedAt: string };
 
 /**
  * A ticket's screen, as the client and the back office both see it: header with back and close,
@@ -82,8 +82,8 @@ export function TicketScreen({
               </DetailField>
               {details}
               <DetailField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</DetailField>
-              <DetailField label={t('ticket.created')}>{formatDate(ticket.created_at, locale, true)}</DetailField>
-              <DetailField label={t('ticket.updated')}>{formatDate(ticket.updated_at, locale, true)}</DetailField>
+              <DetailField label={t('ticket.created')}>{formatDate(ticket.createdAt, locale, true)}</DetailField>
+              <DetailField label={t('ticket.updated')}>{formatDate(ticket.updatedAt, locale, true)}</DetailField>
             </Stack>
           </Paper>
         </Grid.Col>

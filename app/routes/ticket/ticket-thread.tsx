@@ -13,10 +13,10 @@ import { MAX_ATTACHMENTS } from '#common/schemas/ticket.ts';
 
 export type ThreadMessage = {
   id: number;
-  from_staff: boolean;
-  author_name: string | null;
+  fromStaff: boolean;
+  authorName: string | null;
   body: string;
-  created_at: string;
+  createdAt: string;
   attachments: { id: string; name: string; size: number }[];
 };
 
@@ -34,14 +34,14 @@ export function TicketThread({ messages, viewer, clientName }: { messages: Threa
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const author = (message: ThreadMessage) => {
-    if (message.from_staff) return message.author_name ? t('ticket.supportNamed', { name: message.author_name }) : t('ticket.support');
+    if (message.fromStaff) return message.authorName ? t('ticket.supportNamed', { name: message.authorName }) : t('ticket.support');
     if (viewer === 'client') return t('ticket.you');
-    return clientName ?? message.author_name ?? t('ticket.formerUser');
+    return clientName ?? message.authorName ?? t('ticket.formerUser');
   };
   return (
     <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('ticket.thread')} data-testid="ticket-thread">
       {messages.map((message) => {
-        const mine = viewer === 'staff' ? message.from_staff : !message.from_staff;
+        const mine = viewer === 'staff' ? message.fromStaff : !message.fromStaff;
         return (
           <Box component="li" key={message.id} id={`message-${message.id}`} style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>
             <Paper
@@ -50,17 +50,17 @@ export function TicketThread({ messages, viewer, clientName }: { messages: Threa
               withBorder
               maw="85%"
               miw={220}
-              bg={message.from_staff ? 'var(--mantine-color-gray-0)' : 'var(--mantine-color-brand-0)'}
+              bg={message.fromStaff ? 'var(--mantine-color-gray-0)' : 'var(--mantine-color-brand-0)'}
               style={mine ? { borderBottomRightRadius: 4 } : { borderBottomLeftRadius: 4 }}
               data-testid="ticket-message"
-              data-from={message.from_staff ? 'staff' : 'client'}
+              data-from={message.fromStaff ? 'staff' : 'client'}
             >
               <Group justify="space-between" gap="md" mb={6} wrap="nowrap">
                 <Text fw={700} fz="sm">
                   {author(message)}
                 </Text>
-                <Text component="time" dateTime={message.created_at} fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(message.created_at, locale, true)}
+                <Text component="time" dateTime={message.createdAt} fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(message.createdAt, locale, true)}
                 </Text>
               </Group>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.body}</Text>

@@ -22,20 +22,6 @@ const Alert = z.object({
   createdAt: z.string(),
 });
 
-type AlertRow = Awaited<ReturnType<typeof alerts.listAlerts>>['rows'][number];
-const toAlert = (row: AlertRow): z.infer<typeof Alert> => ({
-  id: row.id,
-  trackingNumber: row.tracking_number,
-  carrier: row.carrier,
-  store: row.store,
-  content: row.content,
-  declaredValueCents: row.declared_value_cents,
-  expectedDate: row.expected_date,
-  status: row.status,
-  packageId: row.package_id,
-  invoiceUploadId: row.invoice_upload_id,
-  createdAt: row.created_at,
-});
 
 /** Alerts of the logged-in client: the same service, rules and owner scoping as /alert. */
 export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
@@ -51,8 +37,7 @@ export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
       response: { 200: z.object({ rows: z.array(Alert), total: z.number(), page: z.number(), pages: z.number() }) },
     },
     handler: async (request) => {
-      const page = await alerts.listAlerts(db, { userId: request.user!.id }, AlertListQuery.parse(request.query));
-      return { ...page, rows: page.rows.map(toAlert) };
+      return alerts.listAlerts(db, { userId: request.user!.id }, AlertListQuery.parse(request.query));
     },
   });
 
@@ -66,7 +51,7 @@ export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
 
   api.get('/alerts/:id', {
     schema: { tags, summary: 'One of my alerts', params: IdParams, response: { 200: Alert } },
-    handler: async (request) => toAlert((await alerts.getAlert(db, { userId: request.user!.id, id: request.params.id })).alert),
+    handler: async (request) => (await alerts.getAlert(db, { userId: request.user!.id, id: request.params.id })).alert,
   });
 
   api.put('/alerts/:id', {

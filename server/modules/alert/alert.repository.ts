@@ -6,25 +6,25 @@ import type { AlertTable } from '#server/db/schema.ts';
 type Owner = { userId: number };
 
 export const ALERT_COLUMNS = [
-  'alert.id', 'alert.tracking_number', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declared_value_cents',
-  'alert.expected_date', 'alert.status', 'alert.package_id', 'alert.invoice_upload_id', 'alert.created_at', 'alert.updated_at',
+  'alert.id', 'alert.trackingNumber', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declaredValueCents',
+  'alert.expectedDate', 'alert.status', 'alert.packageId', 'alert.invoiceUploadId', 'alert.createdAt', 'alert.updatedAt',
 ] as const;
 
-const SORT = { created: 'alert.id', expected: 'alert.expected_date', value: 'alert.declared_value_cents', tracking: 'alert.tracking_number' } as const;
+const SORT = { created: 'alert.id', expected: 'alert.expectedDate', value: 'alert.declaredValueCents', tracking: 'alert.trackingNumber' } as const;
 
 export async function listAlerts(db: Db, { userId }: Owner, query: ListQuery<keyof typeof SORT, 'status'>) {
-  let select = db.selectFrom('alert').select(ALERT_COLUMNS).where('alert.user_id', '=', userId);
-  if (query.q) select = select.where(matchesText(['alert.tracking_number', 'alert.store', 'alert.content'], query.q));
+  let select = db.selectFrom('alert').select(ALERT_COLUMNS).where('alert.userId', '=', userId);
+  if (query.q) select = select.where(matchesText(['alert.trackingNumber', 'alert.store', 'alert.content'], query.q));
   if (query.filters.status) select = select.where('alert.status', '=', query.filters.status as AlertTable['status']);
   return paginate(select.orderBy(SORT[query.sort], query.dir).orderBy('alert.id', 'desc'), query.page);
 }
 
 export async function findAlert(db: Db, { userId, id }: Owner & { id: number }) {
-  return db.selectFrom('alert').select(ALERT_COLUMNS).where('alert.id', '=', id).where('alert.user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('alert').select(ALERT_COLUMNS).where('alert.id', '=', id).where('alert.userId', '=', userId).executeTakeFirst();
 }
 
 export async function trackingAlerted(db: Db, { userId }: Owner, trackingNumber: string, exceptId?: number) {
-  let select = db.selectFrom('alert').select('id').where('user_id', '=', userId).where('tracking_number', '=', trackingNumber);
+  let select = db.selectFrom('alert').select('id').where('userId', '=', userId).where('trackingNumber', '=', trackingNumber);
   if (exceptId) select = select.where('id', '!=', exceptId);
   return Boolean(await select.executeTakeFirst());
 }
@@ -33,13 +33,13 @@ export async function insertAlert(db: Db, row: Omit<AlertTable, 'id'>) {
   return (await db.insertInto('alert').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateAlert(db: Db, { userId, id }: Owner & { id: number }, changes: Partial<Omit<AlertTable, 'id' | 'user_id'>>) {
-  const result = await db.updateTable('alert').set(changes).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function updateAlert(db: Db, { userId, id }: Owner & { id: number }, changes: Partial<Omit<AlertTable, 'id' | 'userId'>>) {
+  const result = await db.updateTable('alert').set(changes).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteAlert(db: Db, { userId, id }: Owner & { id: number }) {
-  const result = await db.deleteFrom('alert').where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  const result = await db.deleteFrom('alert').where('id', '=', id).where('userId', '=', userId).where('status', '=', 'pending').executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -48,8 +48,8 @@ export async function pendingAlertFor(db: Db, { userId }: Owner, trackingNumber:
   return db
     .selectFrom('alert')
     .select(['id'])
-    .where('user_id', '=', userId)
-    .where('tracking_number', '=', trackingNumber)
+    .where('userId', '=', userId)
+    .where('trackingNumber', '=', trackingNumber)
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }

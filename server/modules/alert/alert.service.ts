@@ -15,26 +15,26 @@ export const listAlerts = (db: Db, owner: Owner, query: ListQuery<'created' | 'e
 export async function getAlert(db: Db, { userId, id }: Owner & { id: number }) {
   const alert = await alerts.findAlert(db, { userId, id });
   if (!alert) throw notFound();
-  const pkg = alert.package_id
+  const pkg = alert.packageId
     ? await db
         .selectFrom('package')
-        .select(['id', 'status', 'weight_lb', 'length_cm', 'width_cm', 'height_cm', 'received_at', 'consolidation_id'])
-        .where('id', '=', alert.package_id)
-        .where('user_id', '=', userId)
+        .select(['id', 'status', 'weightLb', 'lengthCm', 'widthCm', 'heightCm', 'receivedAt', 'consolidationId'])
+        .where('id', '=', alert.packageId)
+        .where('userId', '=', userId)
         .executeTakeFirst()
     : undefined;
-  const events = pkg?.consolidation_id
+  const events = pkg?.consolidationId
     ? await db
-        .selectFrom('consolidation_event')
-        .select(['status', 'note', 'created_at'])
-        .where('consolidation_id', '=', pkg.consolidation_id)
+        .selectFrom('consolidationEvent')
+        .select(['status', 'note', 'createdAt'])
+        .where('consolidationId', '=', pkg.consolidationId)
         .orderBy('id', 'asc')
         .execute()
     : [];
   const history = [
-    { status: 'alerted', at: alert.created_at },
-    ...(pkg ? [{ status: 'received', at: pkg.received_at }] : []),
-    ...events.map((event) => ({ status: event.status, at: event.created_at })),
+    { status: 'alerted', at: alert.createdAt },
+    ...(pkg ? [{ status: 'received', at: pkg.receivedAt }] : []),
+    ...events.map((event) => ({ status: event.status, at: event.createdAt })),
   ];
   return { alert, package: pkg ?? null, history };
 }
@@ -50,18 +50,18 @@ export async function createAlert(db: Db, owner: Owner, input: AlertInput) {
   if (input.invoiceUpload) await claimUpload(db, { userId: owner.userId, uploadId: input.invoiceUpload });
   const now = new Date().toISOString();
   return alerts.insertAlert(db, {
-    user_id: owner.userId,
-    package_id: null,
-    tracking_number: input.trackingNumber,
+    userId: owner.userId,
+    packageId: null,
+    trackingNumber: input.trackingNumber,
     carrier: input.carrier,
     store: input.store,
     content: input.content,
-    declared_value_cents: input.declaredValue,
-    expected_date: input.expectedDate,
-    invoice_upload_id: input.invoiceUpload,
+    declaredValueCents: input.declaredValue,
+    expectedDate: input.expectedDate,
+    invoiceUploadId: input.invoiceUpload,
     status: 'pending',
-    created_at: now,
-    updated_at: now,
+    createdAt: now,
+    updatedAt: now,
   });
 }
 
@@ -71,17 +71,17 @@ export async function updateAlert(db: Db, { userId, id }: Owner & { id: number }
   if (!current) throw notFound();
   if (current.status !== 'pending') throw new AppError('casillero.alert.notPending', 409);
   await assertNewTracking(db, { userId }, input.trackingNumber, id);
-  const invoice = input.invoiceUpload && input.invoiceUpload !== current.invoice_upload_id ? input.invoiceUpload : null;
+  const invoice = input.invoiceUpload && input.invoiceUpload !== current.invoiceUploadId ? input.invoiceUpload : null;
   if (invoice) await claimUpload(db, { userId, uploadId: invoice });
   await alerts.updateAlert(db, { userId, id }, {
-    tracking_number: input.trackingNumber,
+    trackingNumber: input.trackingNumber,
     carrier: input.carrier,
     store: input.store,
     content: input.content,
-    declared_value_cents: input.declaredValue,
-    expected_date: input.expectedDate,
-    invoice_upload_id: input.invoiceUpload ?? current.invoice_upload_id,
-    updated_at: new Date().toISOString(),
+    declaredValueCents: input.declaredValue,
+    expectedDate: input.expectedDate,
+    invoiceUploadId: input.invoiceUpload ?? current.invoiceUploadId,
+    updatedAt: new Date().toISOString(),
   });
 }
 

@@ -50,7 +50,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
   await assertUnderLimit(db, ipKey, LIMITS.loginPerIp);
   await assertUnderLimit(db, accountKey, LIMITS.loginPerAccount);
   const user = await findLoginByEmail(db, input.email);
-  const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
     await countAttempt(db, ipKey, LIMITS.loginPerIp);
     await countAttempt(db, accountKey, LIMITS.loginPerAccount);
@@ -77,18 +77,18 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, contex
   const token = newToken();
   const now = Date.now();
   await deps.db
-    .insertInto('password_reset')
-    .values({ id: tokenHash(token), user_id: user.id, expires_at: new Date(now + RESET_TTL_MS).toISOString(), used_at: null, created_at: new Date(now).toISOString() })
+    .insertInto('passwordReset')
+    .values({ id: tokenHash(token), userId: user.id, expiresAt: new Date(now + RESET_TTL_MS).toISOString(), usedAt: null, createdAt: new Date(now).toISOString() })
     .execute();
   const link = `${deps.publicUrl}${localizePath('/user/reset/confirm', context.locale)}?token=${token}`;
   await sendQuietly(deps, passwordResetMail(context.locale, user.email, { name: user.name, link }));
 }
 
 async function findUsableReset(db: Db, token: string) {
-  const row = await db.selectFrom('password_reset').select(['id', 'user_id', 'expires_at', 'used_at']).where('id', '=', tokenHash(token)).executeTakeFirst();
+  const row = await db.selectFrom('passwordReset').select(['id', 'userId', 'expiresAt', 'usedAt']).where('id', '=', tokenHash(token)).executeTakeFirst();
   if (!row) return { status: 'invalid' as const };
-  if (row.used_at) return { status: 'used' as const };
-  if (Date.parse(row.expires_at) <= Date.now()) return { status: 'expired' as const };
+  if (row.usedAt) return { status: 'used' as const };
+  if (Date.parse(row.expiresAt) <= Date.now()) return { status: 'expired' as const };
   return { status: 'valid' as const, row };
 }
 
@@ -101,12 +101,12 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   const found = await findUsableReset(db, input.token);
   if (found.status !== 'valid') throw new AppError(`auth.reset.${found.status}`, 400);
   const spent = await db
-    .updateTable('password_reset')
-    .set({ used_at: new Date().toISOString() })
+    .updateTable('passwordReset')
+    .set({ usedAt: new Date().toISOString() })
     .where('id', '=', found.row.id)
-    .where('used_at', 'is', null)
+    .where('usedAt', 'is', null)
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) throw new AppError('auth.reset.used', 400); // a concurrent use won
-  await updateUser(db, { userId: found.row.user_id }, { password_hash: await hashPassword(input.password), updated_at: new Date().toISOString() });
-  await deleteUserSessions(db, found.row.user_id);
+  await updateUser(db, { userId: found.row.userId }, { passwordHash: await hashPassword(input.password), updatedAt: new Date().toISOString() });
+  await deleteUserSessions(db, found.row.userId);
 }

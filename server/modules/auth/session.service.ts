@@ -33,9 +33,9 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
     .insertInto('session')
     .values({
       id: tokenHash(token),
-      user_id: userId,
-      expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
-      created_at: new Date(now).toISOString(),
+      userId: userId,
+      expiresAt: new Date(now + SESSION_TTL_MS).toISOString(),
+      createdAt: new Date(now).toISOString(),
     })
     .execute();
   return token;
@@ -46,18 +46,18 @@ export async function findSessionUser(db: Db, token: string | undefined, now = D
   const id = tokenHash(token);
   const row = await db
     .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.user_id')
-    .select(['session.expires_at', 'user.id', 'user.email', 'user.name', 'user.role', 'user.enabled'])
+    .innerJoin('user', 'user.id', 'session.userId')
+    .select(['session.expiresAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.enabled'])
     .where('session.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const expiresAt = Date.parse(row.expires_at);
+  const expiresAt = Date.parse(row.expiresAt);
   if (expiresAt <= now || row.enabled !== 1) {
     await db.deleteFrom('session').where('id', '=', id).execute();
     return null;
   }
   if (expiresAt - now < REFRESH_WHEN_LEFT_MS) {
-    await db.updateTable('session').set({ expires_at: new Date(now + SESSION_TTL_MS).toISOString() }).where('id', '=', id).execute();
+    await db.updateTable('session').set({ expiresAt: new Date(now + SESSION_TTL_MS).toISOString() }).where('id', '=', id).execute();
   }
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
@@ -68,5 +68,5 @@ export async function deleteSession(db: Db, token: string | undefined): Promise<
 
 /** Password change, disable and delete end every session of the user. */
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('session').where('user_id', '=', userId).execute();
+  await db.deleteFrom('session').where('userId', '=', userId).execute();
 }

@@ -88,8 +88,8 @@ const postForm = (url: string, cookie: string, fields: Record<string, string>, p
 };
 
 const statusOf = async (db: Db, id: number) => (await db.selectFrom('consolidation').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-const packagesOf = (ids: number[]) => t.db.selectFrom('package').select(['status', 'consolidation_id']).where('id', 'in', ids).orderBy('id').execute();
-const countFor = async (userId: number) => Number((await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+const packagesOf = (ids: number[]) => t.db.selectFrom('package').select(['status', 'consolidationId']).where('id', 'in', ids).orderBy('id').execute();
+const countFor = async (userId: number) => Number((await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()).n);
 
 async function requested(owner?: User) {
   const client = owner ?? (await newUser());
@@ -127,7 +127,7 @@ describe('the API for clients', () => {
     expect(detail).toMatchObject({ totalWeightLb: 4, billableWeightLb: 4, declaredValueCents: 10000, costCents: 1800, events: [{ status: 'requested', note: '' }] });
 
     expect((await api('POST', `/consolidations/${id}/cancel`, client.cookie)).statusCode).toBe(204);
-    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidation_id: null })));
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidationId: null })));
     const again = await api('POST', `/consolidations/${id}/cancel`, client.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'consolidation.notCancellable', message: 'Solo puedes cancelar una consolidación que aún está solicitada' });
@@ -152,7 +152,7 @@ describe('the API for clients', () => {
     const response = await api('POST', '/consolidations', client.cookie, { packageIds: [mine, theirs], deliveryAddress: 'Quito' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('not_found');
-    expect(await packagesOf([mine, theirs])).toEqual([{ status: 'in_warehouse', consolidation_id: null }, { status: 'in_warehouse', consolidation_id: null }]);
+    expect(await packagesOf([mine, theirs])).toEqual([{ status: 'in_warehouse', consolidationId: null }, { status: 'in_warehouse', consolidationId: null }]);
     expect(await countFor(client.userId)).toBe(0);
   });
 
@@ -183,7 +183,7 @@ describe('the API for staff', () => {
     expect((await api('GET', `/admin/consolidations/${id}`, admin.cookie)).json()).toMatchObject({ id, next: ['processing', 'cancelled'] });
     expect((await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'processing', note: 'Empacando' })).statusCode).toBe(204);
     expect((await api('POST', `/admin/consolidations/${id}/status`, admin.cookie, { status: 'shipped' })).statusCode).toBe(204);
-    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'shipped', consolidation_id: id })));
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'shipped', consolidationId: id })));
 
     const skip = await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'delivered' });
     expect(skip.statusCode).toBe(409);
@@ -197,7 +197,7 @@ describe('the API for staff', () => {
       ['processing', 'Empacando'],
       ['shipped', ''],
     ]);
-    const notices = await t.db.selectFrom('notification').select('params').where('user_id', '=', client.userId).where('kind', '=', 'consolidation_update').execute();
+    const notices = await t.db.selectFrom('notification').select('params').where('userId', '=', client.userId).where('kind', '=', 'consolidation_update').execute();
     expect(notices).toHaveLength(3);
   });
 });
@@ -246,7 +246,7 @@ describe('the pages for clients', () => {
     const theirs = await addPackage(other);
     const response = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Quito' }, [mine, theirs]);
     expect(response.statusCode).toBe(404);
-    expect(await packagesOf([mine, theirs])).toEqual([{ status: 'in_warehouse', consolidation_id: null }, { status: 'in_warehouse', consolidation_id: null }]);
+    expect(await packagesOf([mine, theirs])).toEqual([{ status: 'in_warehouse', consolidationId: null }, { status: 'in_warehouse', consolidationId: null }]);
     expect(await countFor(client.userId)).toBe(0);
   });
 
@@ -276,7 +276,7 @@ describe('the pages for clients', () => {
     const cancel = await postForm(`/consolidate/show?id=${id}`, client.cookie, { intent: 'cancel' });
     expect(cancel.statusCode).toBe(302);
     expect(cancel.headers.location).toBe(`/consolidate/show?id=${id}&notice=updated`);
-    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidation_id: null })));
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidationId: null })));
     const after = await page(`/consolidate/show?id=${id}`, client.cookie);
     expect(after.body).toContain('Los paquetes de esta consolidación volvieron a la bodega.');
     expect(after.body).not.toContain('Cancelar consolidación');
@@ -321,7 +321,7 @@ describe('the back-office pages', () => {
     const move = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'processing', note: 'Empacando tu caja' });
     expect(move.statusCode).toBe(302);
     expect(move.headers.location).toBe(`/admin/consolidate/show?id=${id}&notice=updated`);
-    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'consolidating', consolidation_id: id })));
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'consolidating', consolidationId: id })));
     expect((await page(`/consolidate/show?id=${id}`, client.cookie)).body).toContain('Empacando tu caja');
     expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «En proceso»`);
 
@@ -333,7 +333,7 @@ describe('the back-office pages', () => {
 
     const cancel = await postForm(`/en/admin/consolidate/show?id=${id}`, admin.cookie, { intent: 'status', status: 'cancelled' });
     expect(cancel.headers.location).toBe(`/en/admin/consolidate/show?id=${id}&notice=updated`);
-    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidation_id: null })));
+    expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidationId: null })));
     expect((await page(`/en/admin/consolidate/show?id=${id}`, staff.cookie)).body).toContain('This consolidation is finished');
   });
 

@@ -44,40 +44,7 @@ const StaffConsolidationDetail = ConsolidationDetail.extend({ client: StaffConso
 
 const page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number(), page: z.number(), pages: z.number() });
 
-type Row = Awaited<ReturnType<typeof consolidations.getConsolidation>>['consolidation'];
-type Detail = Awaited<ReturnType<typeof consolidations.getConsolidation>>;
-
-const toConsolidation = (row: Row): z.infer<typeof Consolidation> => ({
-  id: row.id,
-  status: row.status,
-  deliveryAddress: row.delivery_address,
-  notes: row.notes,
-  totalWeightLb: row.total_weight_lb,
-  billableWeightLb: row.billable_weight_lb,
-  declaredValueCents: row.declared_value_cents,
-  costCents: row.cost_cents,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-const toDetail = ({ consolidation, packages, events }: Detail): z.infer<typeof ConsolidationDetail> => ({
-  ...toConsolidation(consolidation),
-  packages: packages.map((pkg) => ({
-    id: pkg.id,
-    trackingNumber: pkg.tracking_number,
-    carrier: pkg.carrier,
-    store: pkg.store,
-    weightLb: pkg.weight_lb,
-    lengthCm: pkg.length_cm,
-    widthCm: pkg.width_cm,
-    heightCm: pkg.height_cm,
-    declaredValueCents: pkg.declared_value_cents,
-    status: pkg.status,
-  })),
-  events: events.map((event) => ({ status: event.status, note: event.note, createdAt: event.created_at })),
-});
-
-const toClient = (row: { locker_code: string | null; name: string; lastname: string }) => ({ lockerCode: row.locker_code, name: `${row.name} ${row.lastname}`.trim() });
+const toClient = (row: { lockerCode: string | null; name: string; lastname: string }) => ({ lockerCode: row.lockerCode, name: `${row.name} ${row.lastname}`.trim() });
 
 
 /** Consolidations: the client's own (same service, rules and owner scoping as /consolidate) and the back office's. */
@@ -90,8 +57,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
   api.get('/consolidations', {
     schema: { tags, summary: 'List my consolidations', querystring: z.record(z.string(), z.string()), response: { 200: page(Consolidation) } },
     handler: async (request) => {
-      const result = await consolidations.listConsolidations(db, { userId: request.user!.id }, ConsolidationListQuery.parse(request.query));
-      return { ...result, rows: result.rows.map(toConsolidation) };
+      return consolidations.listConsolidations(db, { userId: request.user!.id }, ConsolidationListQuery.parse(request.query));
     },
   });
 
@@ -105,7 +71,10 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
 
   api.get('/consolidations/:id', {
     schema: { tags, summary: 'One of my consolidations, with its packages and events', params: IdParams, response: { 200: ConsolidationDetail } },
-    handler: async (request) => toDetail(await consolidations.getConsolidation(db, { userId: request.user!.id, id: request.params.id })),
+    handler: async (request) => {
+      const { consolidation, packages, events } = await consolidations.getConsolidation(db, { userId: request.user!.id, id: request.params.id });
+      return { ...consolidation, packages, events };
+    },
   });
 
   api.post('/consolidations/:id/cancel', {
@@ -123,7 +92,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
     schema: { tags: staffTags, summary: "All clients' consolidations (staff)", querystring: z.record(z.string(), z.string()), response: { 200: page(StaffConsolidation) } },
     handler: async (request) => {
       const result = await consolidations.listAllConsolidations(db, ConsolidationListQuery.parse(request.query));
-      return { ...result, rows: result.rows.map((row) => ({ ...toConsolidation(row), client: toClient(row) })) };
+      return { ...result, rows: result.rows.map((row) => ({ ...row, client: toClient(row) })) };
     },
   });
 
@@ -131,8 +100,8 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
     preHandler: requireStaff,
     schema: { tags: staffTags, summary: 'Any consolidation, with its client and next states (staff)', params: IdParams, response: { 200: StaffConsolidationDetail } },
     handler: async (request) => {
-      const detail = await consolidations.getConsolidationForStaff(db, { id: request.params.id });
-      return { ...toDetail(detail), client: toClient(detail.consolidation), next: detail.next };
+      const { consolidation, packages, events, next } = await consolidations.getConsolidationForStaff(db, { id: request.params.id });
+      return { ...consolidation, packages, events, client: toClient(consolidation), next };
     },
   });
 

@@ -72,10 +72,10 @@ async function addPackage(lockerCode: string, change: Partial<Record<string, str
 const input = (packageIds: number[], extra: Partial<{ deliveryAddress: string; notes: string }> = {}) =>
   ConsolidationInputSchema.parse({ packageIds, deliveryAddress: 'Av. Amazonas 100, Quito', notes: '', ...extra });
 
-const packageRows = (ids: number[]) => t.db.selectFrom('package').select(['id', 'status', 'consolidation_id']).where('id', 'in', ids).orderBy('id').execute();
+const packageRows = (ids: number[]) => t.db.selectFrom('package').select(['id', 'status', 'consolidationId']).where('id', 'in', ids).orderBy('id').execute();
 
 const notifications = (userId: number) =>
-  t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('user_id', '=', userId).where('kind', '=', 'consolidation_update').orderBy('id').execute();
+  t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('userId', '=', userId).where('kind', '=', 'consolidation_update').orderBy('id').execute();
 
 async function requested() {
   const client = await newClient();
@@ -129,15 +129,15 @@ describe('requesting a consolidation', () => {
     );
     expect(consolidation).toMatchObject({
       status: 'requested',
-      delivery_address: 'Av. Amazonas 100, Quito',
+      deliveryAddress: 'Av. Amazonas 100, Quito',
       notes: 'Frágil',
-      total_weight_lb: 4.75,
-      billable_weight_lb: expected.billableLb,
-      declared_value_cents: 20050,
-      cost_cents: expected.costCents,
+      totalWeightLb: 4.75,
+      billableWeightLb: expected.billableLb,
+      declaredValueCents: 20050,
+      costCents: expected.costCents,
     });
     expect(expected.billableLb).toBe(29.1); // 66 000 cm³ → 13.2 kg volumetric > 4.75 lb actual
-    expect(consolidation.cost_cents).toBe(14550);
+    expect(consolidation.costCents).toBe(14550);
     expect(packages.map((pkg) => [pkg.id, pkg.status])).toEqual([[a, 'consolidating'], [b, 'consolidating']]);
     expect(events.map((event) => event.status)).toEqual(['requested']);
     expect(await notifications(client.userId)).toEqual([{ kind: 'consolidation_update', params: JSON.stringify({ number: id, status: 'requested' }), link: `/consolidate/show?id=${id}` }]);
@@ -154,10 +154,10 @@ describe('requesting a consolidation', () => {
     await expect(consolidations.createConsolidation(deps, client, input([mine, theirs]))).rejects.toMatchObject({ status: 404 });
     await expect(consolidations.createConsolidation(deps, client, input([mine, 999_999]))).rejects.toMatchObject({ status: 404 });
     expect(await packageRows([mine, theirs])).toEqual([
-      { id: mine, status: 'in_warehouse', consolidation_id: null },
-      { id: theirs, status: 'in_warehouse', consolidation_id: null },
+      { id: mine, status: 'in_warehouse', consolidationId: null },
+      { id: theirs, status: 'in_warehouse', consolidationId: null },
     ]);
-    const count = await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', 'in', [client.userId, other.userId]).executeTakeFirstOrThrow();
+    const count = await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', 'in', [client.userId, other.userId]).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -165,7 +165,7 @@ describe('requesting a consolidation', () => {
     const { client, ids } = await requested();
     const free = await addPackage(client.lockerCode);
     await expect(consolidations.createConsolidation(deps, client, input([ids[0]!, free]))).rejects.toMatchObject({ status: 409, code: 'consolidation.packageUnavailable', field: 'packageIds' });
-    expect(await packageRows([free])).toEqual([{ id: free, status: 'in_warehouse', consolidation_id: null }]);
+    expect(await packageRows([free])).toEqual([{ id: free, status: 'in_warehouse', consolidationId: null }]);
   });
 
   it('lets only one of two simultaneous requests take the same packages', async () => {
@@ -175,8 +175,8 @@ describe('requesting a consolidation', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
     const rows = await packageRows(ids);
-    expect(new Set(rows.map((row) => row.consolidation_id)).size).toBe(1);
-    const count = await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', client.userId).executeTakeFirstOrThrow();
+    expect(new Set(rows.map((row) => row.consolidationId)).size).toBe(1);
+    const count = await t.db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', client.userId).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 });
@@ -192,7 +192,7 @@ describe('moving through the states', () => {
     ] as const;
     for (const [status, packageStatus] of steps) {
       await consolidations.changeConsolidationStatus(deps, { id }, { status, note: `nota ${status}` });
-      expect((await packageRows(ids)).map((row) => [row.status, row.consolidation_id])).toEqual(ids.map(() => [packageStatus, id]));
+      expect((await packageRows(ids)).map((row) => [row.status, row.consolidationId])).toEqual(ids.map(() => [packageStatus, id]));
       expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «`);
     }
     const { consolidation, events } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
@@ -230,7 +230,7 @@ describe('moving through the states', () => {
     const { client, ids, id } = await requested();
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'cancelled', note: 'Sin stock de cajas' });
-    expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidation_id: null })));
+    expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidationId: null })));
     const { events } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
     expect(events.at(-1)).toMatchObject({ status: 'cancelled', note: 'Sin stock de cajas' });
   });
@@ -244,14 +244,14 @@ describe('the client cancelling', () => {
   it('cancels while requested, frees the packages to be consolidated again, and notifies', async () => {
     const { client, ids, id } = await requested();
     await consolidations.cancelConsolidation(deps, { userId: client.userId, id });
-    expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidation_id: null })));
+    expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidationId: null })));
     const { consolidation, events, packages } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
     expect(consolidation.status).toBe('cancelled');
     expect(packages).toEqual([]);
     expect(events.map((event) => event.status)).toEqual(['requested', 'cancelled']);
     expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «Cancelada»`);
     const again = await consolidations.createConsolidation(deps, client, input(ids));
-    expect((await packageRows(ids)).map((row) => row.consolidation_id)).toEqual([again, again]);
+    expect((await packageRows(ids)).map((row) => row.consolidationId)).toEqual([again, again]);
   });
 
   it('cannot cancel once processing, nor twice', async () => {
@@ -307,7 +307,7 @@ describe('lists', () => {
     const all = await consolidations.listConsolidations(t.db, client, query());
     expect(all.rows.map((row) => row.id)).toEqual([second, first]);
     expect(all.total).toBe(2);
-    expect(Number(all.rows[0]!.package_count)).toBe(2);
+    expect(Number(all.rows[0]!.packageCount)).toBe(2);
     expect((await consolidations.listConsolidations(t.db, client, query({ q: `#${first}` }))).rows.map((row) => row.id)).toEqual([first]);
     expect((await consolidations.listConsolidations(t.db, client, query({ q: 'heavybox' }))).rows.map((row) => row.id)).toEqual([second]);
     expect((await consolidations.listConsolidations(t.db, client, query({ status: 'cancelled' }))).rows.map((row) => row.id)).toEqual([first]);
@@ -320,7 +320,7 @@ describe('lists', () => {
     const other = await requested();
     const byLocker = await consolidations.listAllConsolidations(t.db, query({ q: client.lockerCode.toLowerCase() }));
     expect(byLocker.rows.map((row) => row.id)).toEqual([id]);
-    expect(byLocker.rows[0]).toMatchObject({ locker_code: client.lockerCode, name: 'Ana' });
+    expect(byLocker.rows[0]).toMatchObject({ lockerCode: client.lockerCode, name: 'Ana' });
     const lastname = (await t.db.selectFrom('user').select('lastname').where('id', '=', other.client.userId).executeTakeFirstOrThrow()).lastname;
     expect((await consolidations.listAllConsolidations(t.db, query({ q: lastname }))).rows.map((row) => row.id)).toEqual([other.id]);
     expect((await consolidations.listAllConsolidations(t.db, query({ q: String(other.id) }))).rows.map((row) => row.id)).toContain(other.id);

@@ -68,7 +68,7 @@ export async function getConsolidationForStaff(db: Db, { id }: { id: number }) {
   const consolidation = await consolidations.findConsolidationForStaff(db, { id });
   if (!consolidation) throw notFound();
   const [packages, events] = await Promise.all([
-    consolidations.consolidationPackages(db, { userId: consolidation.user_id, consolidationId: id }),
+    consolidations.consolidationPackages(db, { userId: consolidation.userId, consolidationId: id }),
     consolidations.consolidationEvents(db, { consolidationId: id }),
   ]);
   return { consolidation, packages, events, next: nextStatuses(consolidation.status) };
@@ -83,27 +83,27 @@ export async function createConsolidation(deps: NotifyDeps, { userId }: Owner, i
   const { db } = deps;
   const chosen = await consolidations.ownPackagesByIds(db, { userId }, input.packageIds);
   if (chosen.length !== input.packageIds.length) throw notFound();
-  if (chosen.some((pkg) => pkg.status !== 'in_warehouse' || pkg.consolidation_id !== null)) {
+  if (chosen.some((pkg) => pkg.status !== 'in_warehouse' || pkg.consolidationId !== null)) {
     throw new AppError('consolidation.packageUnavailable', 409, { field: 'packageIds' });
   }
   const rate = await getSetting(db, 'rate_per_lb_cents');
   const figures = estimate(
-    chosen.map((pkg) => ({ weightLb: pkg.weight_lb, lengthCm: pkg.length_cm, widthCm: pkg.width_cm, heightCm: pkg.height_cm, declaredValueCents: pkg.declared_value_cents })),
+    chosen.map((pkg) => ({ weightLb: pkg.weightLb, lengthCm: pkg.lengthCm, widthCm: pkg.widthCm, heightCm: pkg.heightCm, declaredValueCents: pkg.declaredValueCents })),
     rate,
   );
   const now = new Date().toISOString();
   const id = await db.transaction().execute(async (trx) => {
     const id = await consolidations.insertConsolidation(trx, {
-      user_id: userId,
-      delivery_address: input.deliveryAddress,
+      userId: userId,
+      deliveryAddress: input.deliveryAddress,
       notes: input.notes,
       status: 'requested',
-      total_weight_lb: figures.actualLb,
-      billable_weight_lb: figures.billableLb,
-      declared_value_cents: figures.declaredValueCents,
-      cost_cents: figures.costCents,
-      created_at: now,
-      updated_at: now,
+      totalWeightLb: figures.actualLb,
+      billableWeightLb: figures.billableLb,
+      declaredValueCents: figures.declaredValueCents,
+      costCents: figures.costCents,
+      createdAt: now,
+      updatedAt: now,
     });
     // Another request took one of them meanwhile: undo everything rather than ship fewer packages.
     if ((await consolidations.attachPackages(trx, { userId, consolidationId: id }, input.packageIds, now)) !== input.packageIds.length) {
@@ -117,7 +117,7 @@ export async function createConsolidation(deps: NotifyDeps, { userId }: Owner, i
 }
 
 /** One change of state: the consolidation, its packages and an event together, then the client's notice. */
-async function moveTo(deps: NotifyDeps, current: { id: number; user_id: number; status: ConsolidationStatus }, to: ConsolidationStatus, note: string) {
+async function moveTo(deps: NotifyDeps, current: { id: number; userId: number; status: ConsolidationStatus }, to: ConsolidationStatus, note: string) {
   if (!NEXT[current.status].includes(to)) throw new AppError('consolidation.invalidTransition', 409);
   const now = new Date().toISOString();
   await deps.db.transaction().execute(async (trx) => {
@@ -128,7 +128,7 @@ async function moveTo(deps: NotifyDeps, current: { id: number; user_id: number; 
     else await consolidations.setPackagesStatus(trx, { consolidationId: current.id }, PACKAGE_STATUS[to], now);
     await consolidations.insertEvent(trx, { consolidationId: current.id, status: to, note, at: now });
   });
-  await notify(deps, { userId: current.user_id, kind: 'consolidation_update', params: { number: current.id, status: to }, link: linkTo(current.id) });
+  await notify(deps, { userId: current.userId, kind: 'consolidation_update', params: { number: current.id, status: to }, link: linkTo(current.id) });
 }
 
 /** The client cancels their own consolidation while it is still `requested`. */

@@ -13,15 +13,15 @@ async function count(query: { executeTakeFirstOrThrow(): Promise<{ count: number
  */
 export async function deskSummary(db: Db, { userId }: { userId: number }) {
   const [user, warehouse, pendingAlerts, inWarehouse, consolidations, openTickets] = await Promise.all([
-    db.selectFrom('user').select(['name', 'lastname', 'locker_code']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('user').select(['name', 'lastname', 'lockerCode']).where('id', '=', userId).executeTakeFirstOrThrow(),
     getSetting(db, 'warehouse_address'),
-    count(db.selectFrom('alert').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', '=', 'pending')),
-    count(db.selectFrom('package').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', '=', 'in_warehouse')),
-    count(db.selectFrom('consolidation').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', 'in', IN_PROGRESS)),
-    count(db.selectFrom('ticket').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('status', '!=', 'closed')),
+    count(db.selectFrom('alert').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', '=', 'pending')),
+    count(db.selectFrom('package').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', '=', 'in_warehouse')),
+    count(db.selectFrom('consolidation').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', 'in', IN_PROGRESS)),
+    count(db.selectFrom('ticket').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', '!=', 'closed')),
   ]);
   return {
-    lockerCode: user.locker_code ?? '',
+    lockerCode: user.lockerCode ?? '',
     fullName: `${user.name} ${user.lastname}`.trim(),
     warehouse,
     counts: { pendingAlerts, inWarehouse, consolidations, openTickets },

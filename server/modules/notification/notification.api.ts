@@ -28,7 +28,7 @@ export async function notificationApi(app: FastifyInstance, { db }: ApiDeps) {
       const [rows, unread] = await Promise.all([listNotifications(db, owner, 50), countUnread(db, owner)]);
       return {
         unread,
-        rows: rows.map((row) => ({ id: row.id, kind: row.kind, params: JSON.parse(row.params) as Record<string, unknown>, link: row.link, readAt: row.read_at, createdAt: row.created_at })),
+        rows: rows.map((row) => ({ id: row.id, kind: row.kind, params: JSON.parse(row.params) as Record<string, unknown>, link: row.link, readAt: row.readAt, createdAt: row.createdAt })),
       };
     },
   });

@@ -16,10 +16,10 @@ export type NotifyDeps = { db: Db; mailer: Mailer; publicUrl: string; log?: { er
 export async function notify(deps: NotifyDeps, notice: NewNotification): Promise<void> {
   await deps.db
     .insertInto('notification')
-    .values({ user_id: notice.userId, kind: notice.kind, params: JSON.stringify(notice.params), link: notice.link, read_at: null, created_at: new Date().toISOString() })
+    .values({ userId: notice.userId, kind: notice.kind, params: JSON.stringify(notice.params), link: notice.link, readAt: null, createdAt: new Date().toISOString() })
     .execute();
-  const user = await deps.db.selectFrom('user').select(['email', 'locale', 'email_notifications']).where('id', '=', notice.userId).executeTakeFirst();
-  if (!user || !(JSON.parse(user.email_notifications) as string[]).includes(notice.kind)) return;
+  const user = await deps.db.selectFrom('user').select(['email', 'locale', 'emailNotifications']).where('id', '=', notice.userId).executeTakeFirst();
+  if (!user || !(JSON.parse(user.emailNotifications) as string[]).includes(notice.kind)) return;
   const t = translator(user.locale);
   const link = `${deps.publicUrl}${localizePath(notice.link, user.locale)}`;
   try {
@@ -38,8 +38,8 @@ export async function notify(deps: NotifyDeps, notice: NewNotification): Promise
 export async function listNotifications(db: Db, { userId }: { userId: number }, limit = 10) {
   return db
     .selectFrom('notification')
-    .select(['id', 'kind', 'params', 'link', 'read_at', 'created_at'])
-    .where('user_id', '=', userId)
+    .select(['id', 'kind', 'params', 'link', 'readAt', 'createdAt'])
+    .where('userId', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
@@ -49,20 +49,20 @@ export async function countUnread(db: Db, { userId }: { userId: number }): Promi
   const row = await db
     .selectFrom('notification')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Marks one of the user's notifications read and gives its link; another user's id is not found. */
 export async function openNotification(db: Db, { userId, id }: { userId: number; id: number }): Promise<string | null> {
-  const row = await db.selectFrom('notification').select(['link']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('notification').select(['link']).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
   if (!row) return null;
-  await db.updateTable('notification').set({ read_at: new Date().toISOString() }).where('id', '=', id).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+  await db.updateTable('notification').set({ readAt: new Date().toISOString() }).where('id', '=', id).where('userId', '=', userId).where('readAt', 'is', null).execute();
   return row.link;
 }
 
 export async function markAllRead(db: Db, { userId }: { userId: number }) {
-  await db.updateTable('notification').set({ read_at: new Date().toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+  await db.updateTable('notification').set({ readAt: new Date().toISOString() }).where('userId', '=', userId).where('readAt', 'is', null).execute();
 }

@@ -37,24 +37,7 @@ export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
       response: { 200: z.object({ rows: z.array(Package) }) },
     },
     handler: async (request) => {
-      const rows = await listOwnPackages(deps.db, { userId: request.user!.id }, request.query.status);
-      return {
-        rows: rows.map((row) => ({
-          id: row.id,
-          trackingNumber: row.tracking_number,
-          carrier: row.carrier,
-          store: row.store,
-          description: row.description,
-          weightLb: row.weight_lb,
-          lengthCm: row.length_cm,
-          widthCm: row.width_cm,
-          heightCm: row.height_cm,
-          declaredValueCents: row.declared_value_cents,
-          status: row.status,
-          consolidationId: row.consolidation_id,
-          receivedAt: row.received_at,
-        })),
-      };
+      return { rows: await listOwnPackages(deps.db, { userId: request.user!.id }, request.query.status) };
     },
   });
 

@@ -8,9 +8,9 @@ import { type NotifyDeps, notify } from '#server/modules/notification/notificati
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
 
 export const PACKAGE_COLUMNS = [
-  'package.id', 'package.user_id', 'package.consolidation_id', 'package.tracking_number', 'package.carrier', 'package.store',
-  'package.description', 'package.weight_lb', 'package.length_cm', 'package.width_cm', 'package.height_cm',
-  'package.declared_value_cents', 'package.photo_upload_id', 'package.status', 'package.received_at',
+  'package.id', 'package.userId', 'package.consolidationId', 'package.trackingNumber', 'package.carrier', 'package.store',
+  'package.description', 'package.weightLb', 'package.lengthCm', 'package.widthCm', 'package.heightCm',
+  'package.declaredValueCents', 'package.photoUploadId', 'package.status', 'package.receivedAt',
 ] as const;
 
 /**
@@ -20,7 +20,7 @@ export const PACKAGE_COLUMNS = [
  */
 export async function registerPackage(deps: NotifyDeps, staff: { userId: number }, input: PackageInput) {
   const { db } = deps;
-  const owner = await db.selectFrom('user').select(['id']).where('locker_code', '=', input.lockerCode).executeTakeFirst();
+  const owner = await db.selectFrom('user').select(['id']).where('lockerCode', '=', input.lockerCode).executeTakeFirst();
   if (!owner) throw new AppError('casillero.package.lockerUnknown', 400, { field: 'lockerCode' });
   if (input.photoUpload) await claimUpload(db, { userId: staff.userId, uploadId: input.photoUpload });
   const now = new Date().toISOString();
@@ -28,27 +28,27 @@ export async function registerPackage(deps: NotifyDeps, staff: { userId: number 
     const { id } = await trx
       .insertInto('package')
       .values({
-        user_id: owner.id,
-        consolidation_id: null,
-        tracking_number: input.trackingNumber,
+        userId: owner.id,
+        consolidationId: null,
+        trackingNumber: input.trackingNumber,
         carrier: input.carrier,
         store: input.store,
         description: input.description,
-        weight_lb: input.weightLb,
-        length_cm: input.lengthCm,
-        width_cm: input.widthCm,
-        height_cm: input.heightCm,
-        declared_value_cents: input.declaredValue,
-        photo_upload_id: input.photoUpload,
+        weightLb: input.weightLb,
+        lengthCm: input.lengthCm,
+        widthCm: input.widthCm,
+        heightCm: input.heightCm,
+        declaredValueCents: input.declaredValue,
+        photoUploadId: input.photoUpload,
         status: 'in_warehouse',
-        received_at: now,
-        updated_at: now,
+        receivedAt: now,
+        updatedAt: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const alert = await pendingAlertFor(trx, { userId: owner.id }, input.trackingNumber);
     if (alert) {
-      await trx.updateTable('alert').set({ status: 'received', package_id: id, updated_at: now }).where('id', '=', alert.id).where('user_id', '=', owner.id).execute();
+      await trx.updateTable('alert').set({ status: 'received', packageId: id, updatedAt: now }).where('id', '=', alert.id).where('userId', '=', owner.id).execute();
     }
     return { packageId: id, alertId: alert?.id ?? null };
   });
@@ -63,7 +63,7 @@ export async function registerPackage(deps: NotifyDeps, staff: { userId: number 
 
 /** The client's packages, optionally only those with one status (e.g. ready to consolidate). */
 export async function listOwnPackages(db: Db, { userId }: { userId: number }, status?: PackageStatus) {
-  let select = db.selectFrom('package').select(PACKAGE_COLUMNS).where('package.user_id', '=', userId);
+  let select = db.selectFrom('package').select(PACKAGE_COLUMNS).where('package.userId', '=', userId);
   if (status) select = select.where('package.status', '=', status);
   return select.orderBy('package.id', 'desc').execute();
 }
@@ -72,9 +72,9 @@ export async function listOwnPackages(db: Db, { userId }: { userId: number }, st
 export async function listAllPackages(db: Db, query: { q: string; page: number; status?: PackageStatus }) {
   let select = db
     .selectFrom('package')
-    .innerJoin('user', 'user.id', 'package.user_id')
-    .select([...PACKAGE_COLUMNS, 'user.locker_code', 'user.name', 'user.lastname']);
-  if (query.q) select = select.where(matchesText(['package.tracking_number', 'user.locker_code', 'user.name', 'user.lastname', 'user.email'], query.q));
+    .innerJoin('user', 'user.id', 'package.userId')
+    .select([...PACKAGE_COLUMNS, 'user.lockerCode', 'user.name', 'user.lastname']);
+  if (query.q) select = select.where(matchesText(['package.trackingNumber', 'user.lockerCode', 'user.name', 'user.lastname', 'user.email'], query.q));
   if (query.status) select = select.where('package.status', '=', query.status);
   return paginate(select.orderBy('package.id', 'desc'), query.page);
 }

@@ -14,9 +14,9 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 async function current(db: Db, key: string, now: number) {
-  const row = await db.selectFrom('rate_limit').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
-  if (!row || Date.parse(row.reset_at) <= now) return { count: 0, resetAt: now };
-  return { count: row.count, resetAt: Date.parse(row.reset_at) };
+  const row = await db.selectFrom('rateLimit').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
+  if (!row || Date.parse(row.resetAt) <= now) return { count: 0, resetAt: now };
+  return { count: row.count, resetAt: Date.parse(row.resetAt) };
 }
 
 function tooMany(resetAt: number, now: number): AppError {
@@ -34,12 +34,12 @@ export async function countAttempt(db: Db, key: string, limit: Limit, now = Date
   const { count, resetAt } = await current(db, key, now);
   const reset = count === 0 ? new Date(now + limit.windowMs).toISOString() : new Date(resetAt).toISOString();
   await db
-    .insertInto('rate_limit')
-    .values({ key, count: count + 1, reset_at: reset })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ count: count + 1, reset_at: reset }))
+    .insertInto('rateLimit')
+    .values({ key, count: count + 1, resetAt: reset })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ count: count + 1, resetAt: reset }))
     .execute();
 }
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('rate_limit').where('key', '=', key).execute();
+  await db.deleteFrom('rateLimit').where('key', '=', key).execute();
 }

@@ -32,10 +32,10 @@ export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<
 }
 
 export async function putSetting<K extends SettingKey>(db: Db, key: K, value: Settings[K]): Promise<void> {
-  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
+  const row = { key, value: JSON.stringify(value), updatedAt: new Date().toISOString() };
   await db
     .insertInto('setting')
     .values(row)
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: row.value, updatedAt: row.updatedAt }))
     .execute();
 }

@@ -129,7 +129,7 @@ describe('JSON API', () => {
     const reply = await api('POST', `/admin/tickets/${id}/messages`, staff, { message: 'Ya lo revisamos.' });
     expect(reply.statusCode, reply.body).toBe(201);
     expect(await statusOf(id)).toBe('answered');
-    const note = await t.db.selectFrom('notification').select(['kind', 'link']).where('user_id', '=', client.id).executeTakeFirstOrThrow();
+    const note = await t.db.selectFrom('notification').select(['kind', 'link']).where('userId', '=', client.id).executeTakeFirstOrThrow();
     expect(note).toEqual({ kind: 'ticket_reply', link: `/ticket/show?id=${id}` });
     const mail = smtp.lastTo(client.email);
     expect(mail).toContain(`Subject: Respuesta en tu ticket #${id}`);

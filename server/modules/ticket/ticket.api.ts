@@ -39,19 +39,19 @@ const toTicket = (row: TicketRow): z.infer<typeof Ticket> => ({
   subject: row.subject,
   category: row.category,
   status: row.status,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
 });
 const toAdminTicket = (row: AdminTicketRow): z.infer<typeof AdminTicket> => ({
   ...toTicket(row),
-  client: { name: row.client_name, lastname: row.client_lastname, email: row.client_email, lockerCode: row.client_locker_code },
+  client: { name: row.clientName, lastname: row.clientLastname, email: row.clientEmail, lockerCode: row.clientLockerCode },
 });
 const toMessage = (row: MessageRow): z.infer<typeof Message> => ({
   id: row.id,
-  fromStaff: row.from_staff,
-  author: row.author_name,
+  fromStaff: row.fromStaff,
+  author: row.authorName,
   body: row.body,
-  createdAt: row.created_at,
+  createdAt: row.createdAt,
   attachments: row.attachments.map((file) => ({ ...file, url: `/api/v1/uploads/${file.id}` })),
 });
 

@@ -46,7 +46,7 @@ describe('ticket states', () => {
     const { ticket, messages } = await tickets.getTicket(t.db, { userId: client.id, id });
     expect(ticket).toMatchObject({ subject: 'Mi paquete no llega', category: 'package', status: 'open' });
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ body: 'Hola, ¿dónde está mi paquete?', from_staff: false, author_name: 'Ana', attachments: [] });
+    expect(messages[0]).toMatchObject({ body: 'Hola, ¿dónde está mi paquete?', fromStaff: false, authorName: 'Ana', attachments: [] });
   });
 
   it('goes answered on a staff reply, open on a client reply, and a client reply reopens a closed ticket', async () => {
@@ -76,7 +76,7 @@ describe('ticket states', () => {
     await tickets.replyToTicket(t.db, { userId: client.id, id }, { message: 'tres', attachments: [] });
     await tickets.answerTicket(deps(), { staffId: staff.id, id }, { message: 'cuatro' });
     const { messages } = await tickets.getTicket(t.db, { userId: client.id, id });
-    expect(messages.map((m) => [m.body, m.from_staff, m.author_name])).toEqual([
+    expect(messages.map((m) => [m.body, m.fromStaff, m.authorName])).toEqual([
       ['uno', false, 'Ana'],
       ['dos', true, 'Carla'],
       ['tres', false, 'Ana'],
@@ -91,7 +91,7 @@ describe('staff reply notification', () => {
     const staff = await newUser('staff');
     const id = await tickets.createTicket(t.db, { userId: client.id }, input('Factura duplicada'));
     await tickets.answerTicket(deps(), { staffId: staff.id, id }, { message: 'Ya la anulamos.' });
-    const notes = await t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('user_id', '=', client.id).execute();
+    const notes = await t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('userId', '=', client.id).execute();
     expect(notes).toEqual([{ kind: 'ticket_reply', params: JSON.stringify({ number: id, subject: 'Factura duplicada' }), link: `/ticket/show?id=${id}` }]);
     const mail = outbox.find((m) => m.to === client.email);
     expect(mail?.subject).toContain(`#${id}`);
@@ -105,7 +105,7 @@ describe('staff reply notification', () => {
     const id = await tickets.createTicket(t.db, { userId: client.id }, input());
     await tickets.answerTicket(deps(), { staffId: staff.id, id }, { message: 'Respuesta' });
     expect(outbox.some((m) => m.to === client.email)).toBe(false);
-    expect(await t.db.selectFrom('notification').select('kind').where('user_id', '=', client.id).execute()).toEqual([{ kind: 'ticket_reply' }]);
+    expect(await t.db.selectFrom('notification').select('kind').where('userId', '=', client.id).execute()).toEqual([{ kind: 'ticket_reply' }]);
   });
 
   it('notifies nobody when a client replies or closes', async () => {
@@ -113,7 +113,7 @@ describe('staff reply notification', () => {
     const id = await tickets.createTicket(t.db, { userId: client.id }, input());
     await tickets.replyToTicket(t.db, { userId: client.id, id }, { message: 'Más datos', attachments: [] });
     await tickets.closeTicket(t.db, { userId: client.id, id });
-    expect(await t.db.selectFrom('notification').select('id').where('user_id', '=', client.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('notification').select('id').where('userId', '=', client.id).execute()).toEqual([]);
   });
 });
 
@@ -199,11 +199,11 @@ describe('lists', () => {
     await tickets.answerTicket(deps(), { staffId: staff.id, id: answered }, { message: 'ok' });
     await tickets.closeTicket(t.db, { userId: client.id, id: closed });
     // Make the waiting times unambiguous whatever the clock resolution.
-    await t.db.updateTable('ticket').set({ updated_at: '2026-01-01T10:00:00.000Z' }).where('id', '=', oldOpen).execute();
-    await t.db.updateTable('ticket').set({ updated_at: '2026-01-02T10:00:00.000Z' }).where('id', '=', newOpen).execute();
+    await t.db.updateTable('ticket').set({ updatedAt: '2026-01-01T10:00:00.000Z' }).where('id', '=', oldOpen).execute();
+    await t.db.updateTable('ticket').set({ updatedAt: '2026-01-02T10:00:00.000Z' }).where('id', '=', newOpen).execute();
     const page = await tickets.listAllTickets(t.db, AdminTicketListQuery.parse({ q: tag }));
     expect(page.rows.map((row) => row.id)).toEqual([oldOpen, newOpen, answered, closed]);
-    expect(page.rows[0]).toMatchObject({ client_name: 'Zoila', client_email: client.email, client_locker_code: client.lockerCode });
+    expect(page.rows[0]).toMatchObject({ clientName: 'Zoila', clientEmail: client.email, clientLockerCode: client.lockerCode });
   });
 
   it('lets staff search by client name, locker code and e-mail', async () => {

@@ -27,8 +27,8 @@ async function thread(db: Db, ticketId: number) {
   const [messages, files] = await Promise.all([tickets.listMessages(db, { ticketId }), tickets.listAttachments(db, { ticketId })]);
   return messages.map((message) => ({
     ...message,
-    from_staff: message.from_staff === 1,
-    attachments: files.filter((file) => file.message_id === message.id).map(({ id, name, type, size }) => ({ id, name, type, size })),
+    fromStaff: message.fromStaff === 1,
+    attachments: files.filter((file) => file.messageId === message.id).map(({ id, name, type, size }) => ({ id, name, type, size })),
   }));
 }
 
@@ -53,11 +53,11 @@ export async function getTicketForStaff(db: Db, { id }: { id: number }) {
  */
 async function addMessage(trx: Db, message: NewMessage, status: TicketStatus, at: string) {
   const messageId = await tickets.insertMessage(trx, {
-    ticket_id: message.ticketId,
-    author_user_id: message.authorId,
-    from_staff: message.fromStaff ? 1 : 0,
+    ticketId: message.ticketId,
+    authorUserId: message.authorId,
+    fromStaff: message.fromStaff ? 1 : 0,
     body: message.body,
-    created_at: at,
+    createdAt: at,
   });
   for (const uploadId of message.attachments) await claimUpload(trx, { userId: message.authorId, uploadId });
   await tickets.insertAttachments(trx, { messageId }, message.attachments);
@@ -68,7 +68,7 @@ async function addMessage(trx: Db, message: NewMessage, status: TicketStatus, at
 export async function createTicket(db: Db, { userId }: Owner, input: TicketInput) {
   const at = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    const id = await tickets.insertTicket(trx, { user_id: userId, subject: input.subject, category: input.category, status: 'open', created_at: at, updated_at: at });
+    const id = await tickets.insertTicket(trx, { userId: userId, subject: input.subject, category: input.category, status: 'open', createdAt: at, updatedAt: at });
     await addMessage(trx, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at);
     return id;
   });
@@ -99,7 +99,7 @@ export async function answerTicket(deps: NotifyDeps, { staffId, id }: Staff & { 
   const messageId = await deps.db
     .transaction()
     .execute((trx) => addMessage(trx, { ticketId: id, authorId: staffId, fromStaff: true, body: input.message, attachments: [] }, 'answered', at));
-  await notify(deps, { userId: ticket.user_id, kind: 'ticket_reply', params: { number: id, subject: ticket.subject }, link: ticketLink(id) });
+  await notify(deps, { userId: ticket.userId, kind: 'ticket_reply', params: { number: id, subject: ticket.subject }, link: ticketLink(id) });
   return messageId;
 }
 

@@ -60,8 +60,8 @@ describe('POST /api/v1/uploads', () => {
     const body = response.json();
     expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'factura enero.pdf', type: 'application/pdf', size: pdf.length });
     expect(response.headers.location).toBe(`/api/v1/uploads/${body.id}`);
-    const row = await t.db.selectFrom('upload').select(['user_id', 'claimed']).where('id', '=', body.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ user_id: client.id, claimed: 0 });
+    const row = await t.db.selectFrom('upload').select(['userId', 'claimed']).where('id', '=', body.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ userId: client.id, claimed: 0 });
   });
 
   it('reads the purpose whether it comes before or after the file', async () => {

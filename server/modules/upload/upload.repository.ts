@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import type { UploadTable } from '#server/db/schema.ts';
 
 // Every query names its columns and, except the one that serves staff, its owner.
-const COLUMNS = ['id', 'user_id', 'storage_key', 'name', 'type', 'size', 'claimed', 'created_at'] as const;
+const COLUMNS = ['id', 'userId', 'storageKey', 'name', 'type', 'size', 'claimed', 'createdAt'] as const;
 
 export async function insertUpload(db: Db, row: Insertable<UploadTable>): Promise<void> {
   await db.insertInto('upload').values(row).execute();
@@ -15,7 +15,7 @@ export function findUpload(db: Db, { uploadId }: { uploadId: string }) {
 }
 
 export function findOwnUpload(db: Db, { userId, uploadId }: { userId: number; uploadId: string }) {
-  return db.selectFrom('upload').select(COLUMNS).where('id', '=', uploadId).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('upload').select(COLUMNS).where('id', '=', uploadId).where('userId', '=', userId).executeTakeFirst();
 }
 
 /** One statement, so two requests racing for the same upload cannot both claim it. */
@@ -24,22 +24,22 @@ export async function markClaimed(db: Db, { userId, uploadId }: { userId: number
     .updateTable('upload')
     .set({ claimed: 1 })
     .where('id', '=', uploadId)
-    .where('user_id', '=', userId)
+    .where('userId', '=', userId)
     .where('claimed', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteOwnUpload(db: Db, { userId, uploadId, unclaimedOnly }: { userId: number; uploadId: string; unclaimedOnly: boolean }) {
-  let query = db.deleteFrom('upload').where('id', '=', uploadId).where('user_id', '=', userId);
+  let query = db.deleteFrom('upload').where('id', '=', uploadId).where('userId', '=', userId);
   if (unclaimedOnly) query = query.where('claimed', '=', 0);
-  const row = await query.returning(['storage_key']).executeTakeFirst();
-  return row?.storage_key ?? null;
+  const row = await query.returning(['storageKey']).executeTakeFirst();
+  return row?.storageKey ?? null;
 }
 
 /** Unclaimed uploads older than `before`: files chosen on a form that was never sent. */
 export function findStaleUploads(db: Db, { before, limit }: { before: string; limit: number }) {
-  return db.selectFrom('upload').select(['id', 'storage_key']).where('claimed', '=', 0).where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
+  return db.selectFrom('upload').select(['id', 'storageKey']).where('claimed', '=', 0).where('createdAt', '<', before).orderBy('createdAt').limit(limit).execute();
 }
 
 export async function deleteUnclaimed(db: Db, { uploadId }: { uploadId: string }): Promise<boolean> {
@@ -53,16 +53,16 @@ export async function deleteUnclaimed(db: Db, { uploadId }: { uploadId: string }
  */
 export async function usedByRecordOf(db: Db, { uploadId, userId }: { uploadId: string; userId: number }): Promise<boolean> {
   const checks = [
-    () => db.selectFrom('package').select('id').where('photo_upload_id', '=', uploadId).where('user_id', '=', userId).limit(1).executeTakeFirst(),
-    () => db.selectFrom('alert').select('id').where('invoice_upload_id', '=', uploadId).where('user_id', '=', userId).limit(1).executeTakeFirst(),
+    () => db.selectFrom('package').select('id').where('photoUploadId', '=', uploadId).where('userId', '=', userId).limit(1).executeTakeFirst(),
+    () => db.selectFrom('alert').select('id').where('invoiceUploadId', '=', uploadId).where('userId', '=', userId).limit(1).executeTakeFirst(),
     () =>
       db
-        .selectFrom('ticket_attachment')
-        .innerJoin('ticket_message', 'ticket_message.id', 'ticket_attachment.message_id')
-        .innerJoin('ticket', 'ticket.id', 'ticket_message.ticket_id')
+        .selectFrom('ticketAttachment')
+        .innerJoin('ticketMessage', 'ticketMessage.id', 'ticketAttachment.messageId')
+        .innerJoin('ticket', 'ticket.id', 'ticketMessage.ticketId')
         .select('ticket.id')
-        .where('ticket_attachment.upload_id', '=', uploadId)
-        .where('ticket.user_id', '=', userId)
+        .where('ticketAttachment.uploadId', '=', uploadId)
+        .where('ticket.userId', '=', userId)
         .limit(1)
         .executeTakeFirst(),
   ];

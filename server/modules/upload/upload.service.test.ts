@@ -36,7 +36,7 @@ async function rejection(work: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-const row = (id: string) => t.db.selectFrom('upload').select(['id', 'user_id', 'storage_key', 'name', 'type', 'size', 'claimed']).where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: string) => t.db.selectFrom('upload').select(['id', 'userId', 'storageKey', 'name', 'type', 'size', 'claimed']).where('id', '=', id).executeTakeFirstOrThrow();
 const bodyOf = async (body: Buffer | NodeJS.ReadableStream) => {
   if (Buffer.isBuffer(body)) return body;
   const chunks: Buffer[] = [];
@@ -50,9 +50,9 @@ describe('acceptUpload', () => {
     expect(info).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'foto.png', type: 'image/png', size: expect.any(Number) });
     const stored = await row(info.id);
     const now = new Date();
-    expect(stored).toMatchObject({ user_id: client.id, claimed: 0, type: 'image/png', size: info.size, name: 'foto.png' });
-    expect(stored.storage_key).toBe(`${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${info.id}.png`);
-    const file = readFileSync(path.join(uploadsDir, ...stored.storage_key.split('/')));
+    expect(stored).toMatchObject({ userId: client.id, claimed: 0, type: 'image/png', size: info.size, name: 'foto.png' });
+    expect(stored.storageKey).toBe(`${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${info.id}.png`);
+    const file = readFileSync(path.join(uploadsDir, ...stored.storageKey.split('/')));
     expect(file.length).toBe(info.size);
     expect((await sharp(file).metadata()).format).toBe('png');
   });
@@ -61,7 +61,7 @@ describe('acceptUpload', () => {
     const pdf = minimalPdf();
     const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'factura.pdf', data: pdf, kinds: ALL });
     expect(info).toMatchObject({ name: 'factura.pdf', type: 'application/pdf', size: pdf.length });
-    expect(await storage.read((await row(info.id)).storage_key)).toEqual(pdf);
+    expect(await storage.read((await row(info.id)).storageKey)).toEqual(pdf);
   });
 
   it('refuses a file over the limit before looking at it (413 upload.fileSize)', async () => {
@@ -108,7 +108,7 @@ describe('acceptUpload', () => {
     expect(original.includes('Secret Owner')).toBe(true);
     const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'IMG_0001.JPG', data: original, kinds: UPLOAD_PURPOSES.photo });
     expect(info).toMatchObject({ type: 'image/jpeg', name: 'IMG_0001.JPG' });
-    const stored = (await storage.read((await row(info.id)).storage_key))!;
+    const stored = (await storage.read((await row(info.id)).storageKey))!;
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height]).toEqual([20, 40]);
     expect(meta.exif).toBeUndefined();
@@ -122,7 +122,7 @@ describe('acceptUpload', () => {
   it('scales a large photo down to 2400 px on its longest side', async () => {
     const large = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#357' } }).jpeg().toBuffer();
     const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'wide.jpg', data: large, kinds: ALL });
-    const meta = await sharp((await storage.read((await row(info.id)).storage_key))!).metadata();
+    const meta = await sharp((await storage.read((await row(info.id)).storageKey))!).metadata();
     expect([meta.width, meta.height]).toEqual([2400, 1200]);
   });
 });
@@ -181,15 +181,15 @@ describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
     await t.db
       .insertInto('package')
       .values({
-        user_id: client.id, consolidation_id: null, tracking_number: '1Z999', carrier: 'UPS', store: 'Amazon', description: 'Zapatos',
-        weight_lb: 2, length_cm: 30, width_cm: 20, height_cm: 10, declared_value_cents: 5000, photo_upload_id: photo.id,
-        status: 'in_warehouse', received_at: now, updated_at: now,
+        userId: client.id, consolidationId: null, trackingNumber: '1Z999', carrier: 'UPS', store: 'Amazon', description: 'Zapatos',
+        weightLb: 2, lengthCm: 30, widthCm: 20, heightCm: 10, declaredValueCents: 5000, photoUploadId: photo.id,
+        status: 'in_warehouse', receivedAt: now, updatedAt: now,
       })
       .execute();
     await claimUpload(t.db, { userId: staff.id, uploadId: reply.id });
-    const ticket = await t.db.insertInto('ticket').values({ user_id: client.id, subject: 'Mi paquete', category: 'package', status: 'answered', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const message = await t.db.insertInto('ticket_message').values({ ticket_id: ticket.id, author_user_id: staff.id, from_staff: 1, body: 'Adjunto la guía', created_at: now }).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('ticket_attachment').values({ message_id: message.id, upload_id: reply.id }).execute();
+    const ticket = await t.db.insertInto('ticket').values({ userId: client.id, subject: 'Mi paquete', category: 'package', status: 'answered', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow();
+    const message = await t.db.insertInto('ticketMessage').values({ ticketId: ticket.id, authorUserId: staff.id, fromStaff: 1, body: 'Adjunto la guía', createdAt: now }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('ticketAttachment').values({ messageId: message.id, uploadId: reply.id }).execute();
 
     for (const upload of [photo, reply]) {
       expect((await readUpload(t.db, storage, { uploadId: upload.id, viewer: client })).id).toBe(upload.id);
@@ -199,7 +199,7 @@ describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
 
   it('deletes only the owner’s upload, and from the field only while unclaimed', async () => {
     const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
-    const key = (await row(info.id)).storage_key;
+    const key = (await row(info.id)).storageKey;
     expect((await rejection(deleteUpload(t.db, storage, { userId: other.id, uploadId: info.id }))).status).toBe(404);
     await claimUpload(t.db, { userId: client.id, uploadId: info.id });
     expect((await rejection(deleteUpload(t.db, storage, { userId: client.id, uploadId: info.id, unclaimedOnly: true }))).status).toBe(404);
@@ -214,8 +214,8 @@ describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
     const used = await acceptUpload({ db: t.db, storage }, { userId: other.id, name: 'c.pdf', data: minimalPdf(), kinds: ALL });
     await claimUpload(t.db, { userId: other.id, uploadId: used.id });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
-    await t.db.updateTable('upload').set({ created_at: twoDaysAgo }).where('id', 'in', [old.id, used.id]).execute();
-    const oldKey = (await row(old.id)).storage_key;
+    await t.db.updateTable('upload').set({ createdAt: twoDaysAgo }).where('id', 'in', [old.id, used.id]).execute();
+    const oldKey = (await row(old.id)).storageKey;
 
     expect(await purgeStaleUploads(t.db, storage)).toBeGreaterThanOrEqual(1);
     expect(await t.db.selectFrom('upload').select('id').where('id', '=', old.id).executeTakeFirst()).toBeUndefined();

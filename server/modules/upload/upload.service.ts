@@ -62,13 +62,13 @@ export async function acceptUpload(
   try {
     await uploads.insertUpload(db, {
       id,
-      user_id: input.userId,
-      storage_key: storageKey,
+      userId: input.userId,
+      storageKey: storageKey,
       name: info.name,
       type: info.type,
       size: info.size,
       claimed: 0,
-      created_at: now.toISOString(),
+      createdAt: now.toISOString(),
     });
   } catch (error) {
     await storage.remove(storageKey).catch(() => {});
@@ -98,8 +98,8 @@ export async function getOwnUpload(db: Db, { userId, uploadId }: { userId: numbe
   return { id: row.id, name: row.name, type: row.type, size: row.size };
 }
 
-async function canSeeUpload(db: Db, viewer: Pick<SessionUser, 'id' | 'role'>, upload: { id: string; user_id: number }): Promise<boolean> {
-  if (viewer.id === upload.user_id || viewer.role === 'staff' || viewer.role === 'admin') return true;
+async function canSeeUpload(db: Db, viewer: Pick<SessionUser, 'id' | 'role'>, upload: { id: string; userId: number }): Promise<boolean> {
+  if (viewer.id === upload.userId || viewer.role === 'staff' || viewer.role === 'admin') return true;
   return uploads.usedByRecordOf(db, { uploadId: upload.id, userId: viewer.id });
 }
 
@@ -115,7 +115,7 @@ export async function readUpload(
 ): Promise<UploadInfo & { body: Readable | Buffer }> {
   const row = UUID.test(uploadId) ? await uploads.findUpload(db, { uploadId }) : undefined;
   if (!row || !(await canSeeUpload(db, viewer, row))) throw notFound();
-  const body = storage.stream ? await storage.stream(row.storage_key) : await storage.read(row.storage_key);
+  const body = storage.stream ? await storage.stream(row.storageKey) : await storage.read(row.storageKey);
   if (!body) throw notFound();
   return { id: row.id, name: row.name, type: row.type, size: row.size, body };
 }
@@ -142,7 +142,7 @@ export async function purgeStaleUploads(db: Db, storage: Storage, { olderThanMs 
   for (const row of stale) {
     // Claimed in the meantime? Then the delete matches nothing and the file stays.
     if (await uploads.deleteUnclaimed(db, { uploadId: row.id })) {
-      await storage.remove(row.storage_key);
+      await storage.remove(row.storageKey);
       removed += 1;
     }
   }

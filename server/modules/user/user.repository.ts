@@ -3,14 +3,14 @@ import type { Role, UserTable } from '#server/db/schema.ts';
 
 // Explicit columns: what leaves this module never includes the password hash by accident.
 export const PROFILE_COLUMNS = [
-  'id', 'email', 'name', 'lastname', 'document_type', 'document_number', 'phone', 'address', 'country', 'state', 'city', 'zip',
-  'role', 'enabled', 'locker_code', 'locale', 'email_notifications', 'created_at',
+  'id', 'email', 'name', 'lastname', 'documentType', 'documentNumber', 'phone', 'address', 'country', 'state', 'city', 'zip',
+  'role', 'enabled', 'lockerCode', 'locale', 'emailNotifications', 'createdAt',
 ] as const;
 
-export type NewUser = Omit<UserTable, 'id' | 'locker_code'>;
+export type NewUser = Omit<UserTable, 'id' | 'lockerCode'>;
 
 export async function findLoginByEmail(db: Db, email: string) {
-  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'enabled', 'password_hash', 'locale']).where('email', '=', email).executeTakeFirst();
+  return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'enabled', 'passwordHash', 'locale']).where('email', '=', email).executeTakeFirst();
 }
 
 export async function findProfile(db: Db, { userId }: { userId: number }) {
@@ -18,7 +18,7 @@ export async function findProfile(db: Db, { userId }: { userId: number }) {
 }
 
 export async function findPasswordHash(db: Db, { userId }: { userId: number }) {
-  return (await db.selectFrom('user').select('password_hash').where('id', '=', userId).executeTakeFirst())?.password_hash;
+  return (await db.selectFrom('user').select('passwordHash').where('id', '=', userId).executeTakeFirst())?.passwordHash;
 }
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
@@ -30,7 +30,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<{ id: number; l
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('user').values(user).returning('id').executeTakeFirstOrThrow();
     const lockerCode = `EC-${10_000 + id}`;
-    await trx.updateTable('user').set({ locker_code: lockerCode }).where('id', '=', id).execute();
+    await trx.updateTable('user').set({ lockerCode: lockerCode }).where('id', '=', id).execute();
     return { id, lockerCode };
   });
 }
@@ -52,13 +52,13 @@ export async function listUsers(db: Db, { query, limit, offset }: { query: strin
         eb(eb.fn('lower', ['email']), 'like', like),
         eb(eb.fn('lower', ['name']), 'like', like),
         eb(eb.fn('lower', ['lastname']), 'like', like),
-        eb(eb.fn('lower', ['locker_code']), 'like', like),
-        eb('document_number', 'like', like),
+        eb(eb.fn('lower', ['lockerCode']), 'like', like),
+        eb('documentNumber', 'like', like),
       ]),
     );
   }
   const [rows, total] = await Promise.all([
-    select.select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'locker_code', 'created_at']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    select.select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'lockerCode', 'createdAt']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     select.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };

@@ -13,8 +13,8 @@ function profileColumns(input: ProfileInput) {
   return {
     name: input.name,
     lastname: input.lastname,
-    document_type: input.documentType,
-    document_number: input.documentNumber,
+    documentType: input.documentType,
+    documentNumber: input.documentNumber,
     phone: input.phone,
     address: input.address,
     country: input.country,
@@ -31,14 +31,14 @@ export async function createUser(db: Db, input: Omit<RegisterInput, 'passwordRep
   try {
     return await users.insertUser(db, {
       email: input.email,
-      password_hash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password),
       ...profileColumns(input),
       role: options.role ?? 'client',
       enabled: 1,
       locale: options.locale,
-      email_notifications: JSON.stringify(NOTIFICATION_KINDS),
-      created_at: time,
-      updated_at: time,
+      emailNotifications: JSON.stringify(NOTIFICATION_KINDS),
+      createdAt: time,
+      updatedAt: time,
     });
   } catch (error) {
     // Two registrations racing for one e-mail: the unique index decides.
@@ -50,11 +50,11 @@ export async function createUser(db: Db, input: Omit<RegisterInput, 'passwordRep
 export async function getProfile(db: Db, { userId }: { userId: number }) {
   const profile = await users.findProfile(db, { userId });
   if (!profile) throw new AppError('error.generic', 404);
-  return { ...profile, emailNotifications: parseKinds(profile.email_notifications) };
+  return { ...profile, emailNotifications: parseKinds(profile.emailNotifications) };
 }
 
 export async function updateProfile(db: Db, { userId }: { userId: number }, input: ProfileInput) {
-  await users.updateUser(db, { userId }, { ...profileColumns(input), updated_at: now() });
+  await users.updateUser(db, { userId }, { ...profileColumns(input), updatedAt: now() });
 }
 
 async function assertPassword(db: Db, userId: number, password: string) {
@@ -65,7 +65,7 @@ async function assertPassword(db: Db, userId: number, password: string) {
 /** Ends every session of the user, this one included: they log in again with the new password. */
 export async function changePassword(db: Db, { userId }: { userId: number }, input: { currentPassword: string; password: string }) {
   await assertPassword(db, userId, input.currentPassword);
-  await users.updateUser(db, { userId }, { password_hash: await hashPassword(input.password), updated_at: now() });
+  await users.updateUser(db, { userId }, { passwordHash: await hashPassword(input.password), updatedAt: now() });
   await deleteUserSessions(db, userId);
 }
 
@@ -82,7 +82,7 @@ export async function deleteAccount(db: Db, { userId }: { userId: number }, pass
 export async function setEnabled(db: Db, { userId }: { userId: number }, enabled: boolean) {
   const profile = await users.findProfile(db, { userId });
   if (!profile) throw new AppError('error.generic', 404);
-  await users.updateUser(db, { userId }, { enabled: enabled ? 1 : 0, updated_at: now() });
+  await users.updateUser(db, { userId }, { enabled: enabled ? 1 : 0, updatedAt: now() });
   if (!enabled) await deleteUserSessions(db, userId);
 }
 
@@ -96,7 +96,7 @@ function parseKinds(value: string): NotificationKind[] {
 }
 
 export async function setEmailNotifications(db: Db, { userId }: { userId: number }, kinds: NotificationKind[]) {
-  await users.updateUser(db, { userId }, { email_notifications: JSON.stringify(NOTIFICATION_KINDS.filter((k) => kinds.includes(k))), updated_at: now() });
+  await users.updateUser(db, { userId }, { emailNotifications: JSON.stringify(NOTIFICATION_KINDS.filter((k) => kinds.includes(k))), updatedAt: now() });
 }
 
 export const listUsers = users.listUsers;

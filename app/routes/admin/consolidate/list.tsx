@@ -22,7 +22,7 @@ export default function AdminConsolidationList({ loaderData: { query, page } }: 
         <>
           <Text fz="sm">{`${row.name} ${row.lastname}`}</Text>
           <Text fz="xs" c="dimmed">
-            {row.locker_code}
+            {row.lockerCode}
           </Text>
         </>
       ),

@@ -67,7 +67,7 @@ export default function AdminConsolidationShow({ loaderData: { consolidation, pa
       <RecordToast />
       <PageHeader
         title={t('consolidation.number', { id: consolidation.id })}
-        description={`${consolidation.name} ${consolidation.lastname} · ${consolidation.locker_code ?? ''} · ${consolidation.email}`}
+        description={`${consolidation.name} ${consolidation.lastname} · ${consolidation.lockerCode ?? ''} · ${consolidation.email}`}
         actions={
           <Button component={Link} to={localizePath('/admin/consolidate', locale)} variant="default">
             {t('list.back')}

@@ -61,16 +61,16 @@ export default function AdminTicketList({ loaderData: { query, page } }: Route.C
             render: (row) => (
               <Stack gap={0}>
                 <Text fz="sm">
-                  {row.client_name} {row.client_lastname}
+                  {row.clientName} {row.clientLastname}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {row.client_locker_code ?? '—'} · {row.client_email}
+                  {row.clientLockerCode ?? '—'} · {row.clientEmail}
                 </Text>
               </Stack>
             ),
           },
           { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge kind="ticketStatus" status={row.status} /> },
-          { key: 'waiting', label: t('ticket.admin.waiting'), sort: 'waiting', render: (row) => formatDate(row.updated_at, locale, true) },
+          { key: 'waiting', label: t('ticket.admin.waiting'), sort: 'waiting', render: (row) => formatDate(row.updatedAt, locale, true) },
         ]}
       />
     </>

@@ -12,7 +12,7 @@ export const action = (args: Route.ActionArgs) => adminTicketShowAction(args);
 
 export default function AdminTicketShow({ loaderData: { ticket, messages } }: Route.ComponentProps) {
   const t = useT();
-  const clientName = `${ticket.client_name} ${ticket.client_lastname}`.trim();
+  const clientName = `${ticket.clientName} ${ticket.clientLastname}`.trim();
   return (
     <TicketScreen
       ticket={ticket}
@@ -31,9 +31,9 @@ export default function AdminTicketShow({ loaderData: { ticket, messages } }: Ro
       details={
         <>
           <DetailField label={t('ticket.admin.client')}>{clientName}</DetailField>
-          <DetailField label={t('ticket.admin.lockerCode')}>{ticket.client_locker_code ?? '—'}</DetailField>
+          <DetailField label={t('ticket.admin.lockerCode')}>{ticket.clientLockerCode ?? '—'}</DetailField>
           <DetailField label={t('ticket.admin.email')}>
-            <Anchor href={`mailto:${ticket.client_email}`}>{ticket.client_email}</Anchor>
+            <Anchor href={`mailto:${ticket.clientEmail}`}>{ticket.clientEmail}</Anchor>
           </DetailField>
         </>
       }
