@@ -4,7 +4,7 @@ import { z } from 'zod';
 // the URL, parsed by one schema per list; anything unexpected falls back to its default.
 export const PAGE_SIZE = 20;
 
-type ListOptions<S extends string, F extends string> = {
+export type ListOptions<S extends string, F extends string> = {
   sort: readonly [S, ...S[]];
   defaultSort: S;
   defaultDir?: 'asc' | 'desc';

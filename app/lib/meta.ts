@@ -2,6 +2,8 @@ import type { MetaDescriptor } from 'react-router';
 import { translator } from '#common/i18n/i18n.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
+import { resourceText } from '#common/resource.ts';
+import { resourceAt } from '#common/resources/index.ts';
 
 
 function t(pathname: string) {
@@ -12,6 +14,12 @@ function t(pathname: string) {
 export function pageMeta(pathname: string, titleKey: MessageKey): MetaDescriptor[] {
   const tr = t(pathname);
   return [{ title: `${tr(titleKey)} · ${tr('app.name')}` }, { name: 'description', content: tr('app.tagline') }];
+}
+
+/** A kit resource's screen, titled by the resource its path belongs to. */
+export function resourceMeta(pathname: string, text: 'title' | 'new' | 'edit'): MetaDescriptor[] {
+  const resource = resourceAt(pathname);
+  return pageMeta(pathname, resource ? resourceText(resource, text) : 'error.pageTitle');
 }
 
 /** seed §2.2: title "¡Ups!", empty description and keywords, social-share tags. */

@@ -1,5 +1,6 @@
 import { auth, profile } from './en/accounts.ts';
 import { casillero } from './en/casillero.ts';
+import { catalog } from './en/catalog.ts';
 import { consolidation } from './en/consolidation.ts';
 import { ticket } from './en/ticket.ts';
 import { upload } from './en/upload.ts';
@@ -8,6 +9,7 @@ import type { Messages } from './messages.ts';
 export const en: Messages = {
   upload,
   casillero,
+  catalog,
   consolidation,
   ticket,
   app: {
@@ -165,6 +167,8 @@ export const en: Messages = {
     positive: 'Must be greater than zero',
     tooLarge: 'The value is too large',
     date: 'Enter a valid date',
+    slug: 'Use only lowercase letters, digits and hyphens',
+    slugTaken: 'Another record of your store already has this address',
   },
   record: {
     created: 'Record created successfully',

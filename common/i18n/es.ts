@@ -1,5 +1,6 @@
 import { auth, profile } from './es/accounts.ts';
 import { casillero } from './es/casillero.ts';
+import { catalog } from './es/catalog.ts';
 import { consolidation } from './es/consolidation.ts';
 import { ticket } from './es/ticket.ts';
 import { upload } from './es/upload.ts';
@@ -8,6 +9,7 @@ import { upload } from './es/upload.ts';
 export const es = {
   upload,
   casillero,
+  catalog,
   consolidation,
   ticket,
   app: {
@@ -165,6 +167,8 @@ export const es = {
     positive: 'Debe ser mayor que cero',
     tooLarge: 'El valor es demasiado grande',
     date: 'Escribe una fecha válida',
+    slug: 'Usa solo letras minúsculas, números y guiones',
+    slugTaken: 'Ya existe un registro con esta dirección en tu tienda',
   },
   record: {
     created: 'Registro creado correctamente',

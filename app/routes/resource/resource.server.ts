@@ -1,0 +1,64 @@
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { formValues, parseWith } from '#common/forms.ts';
+import { parseListQuery } from '#common/list-query.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { resourceAt } from '#common/resources/index.ts';
+import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { recordId } from '#app/lib/record-id.server.ts';
+import { storeScope } from '#app/lib/store-scope.server.ts';
+import { genericService } from '#server/resources/registry.ts';
+
+// Loaders and actions of every kit resource's list, new and show screens (decision 028): the
+// resource comes from the path, the store from the request's scope, the rules from its service.
+
+function resourceOf({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const resource = resourceAt(url.pathname);
+  if (!resource) throw data(null, { status: 404 });
+  const service = genericService(context.get(appContext).services.resources, resource.key);
+  const at = (suffix = '', search = '') => `${localizePath(`${resource.path}${suffix}`, localeFromPath(url.pathname))}${search}`;
+  return { resource, service, scope: storeScope(context), url, at };
+}
+
+export async function resourceListLoader(args: LoaderFunctionArgs) {
+  const { resource, service, scope, url } = resourceOf(args);
+  const query = parseListQuery(resource.listQuery, url);
+  return { key: resource.key, query, page: await service.list(scope, query) };
+}
+
+export async function resourceNewAction(args: LoaderFunctionArgs) {
+  const { resource, service, scope, at } = resourceOf(args);
+  const values = formValues(await args.request.formData());
+  const parsed = parseWith(resource.input, values);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  try {
+    const id = await service.create(scope, parsed.data);
+    return redirect(at('/show', `?id=${id}&notice=created`));
+  } catch (error) {
+    return failure(error, values);
+  }
+}
+
+export async function resourceShowLoader(args: LoaderFunctionArgs) {
+  const { resource, service, scope } = resourceOf(args);
+  return { key: resource.key, record: await orNotFound(service.get(scope, recordId(args.request))) };
+}
+
+export async function resourceShowAction(args: LoaderFunctionArgs) {
+  const { resource, service, scope, at } = resourceOf(args);
+  const id = recordId(args.request);
+  const values = formValues(await args.request.formData());
+  try {
+    if (values.intent === 'delete') {
+      await service.remove(scope, id);
+      return redirect(at('', '?notice=deleted'));
+    }
+    const parsed = parseWith(resource.input, values);
+    if (!parsed.ok) return invalid(parsed.errors, values);
+    await service.update(scope, id, parsed.data);
+    return redirect(at('/show', `?id=${id}&notice=updated`));
+  } catch (error) {
+    return failure(error, values);
+  }
+}

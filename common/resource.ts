@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { es } from './i18n/es.ts';
+import type { MessageKey } from './i18n/messages.ts';
+import { type ListOptions, listQuerySchema } from './list-query.ts';
+
+// A store-owned resource declared once (decision 028): its paths, the texts its screens use, the
+// zod schemas of its input and of the record the API returns, and its list's sorts and filters.
+// The server builds its repository, service and API from it; the app its routes and screens.
+
+/** The texts every resource screen shows, under one message prefix (e.g. `catalog.color`). */
+type ResourceTexts = { title: string; new: string; edit: string; deleteTitle: string; deleteMessage: string; fields: Record<string, string> };
+
+type PrefixesOf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends ResourceTexts ? `${P}${K}` : T[K] extends string ? never : PrefixesOf<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A message prefix whose subtree has every resource text, in both languages (checked by `tsc`). */
+export type ResourceTextsPrefix = PrefixesOf<typeof es>;
+
+export type ResourceDefinition<
+  Input extends z.ZodObject = z.ZodObject,
+  Output extends z.ZodObject = z.ZodObject,
+  Sort extends string = string,
+  Filter extends string = string,
+> = {
+  /** Registry key and OpenAPI tag: `color`. */
+  key: string;
+  /** Dashboard path in its Spanish form; `/new` and `/show?id=` hang below it. */
+  path: `/${string}`;
+  /** Collection path under `/api/v1`. */
+  apiPath: `/${string}`;
+  texts: ResourceTextsPrefix;
+  /** The body of create and update, shared by the form, the action and the API. */
+  input: Input;
+  /** One record as the API returns it (its keys are the explicit column list that leaves the server). */
+  output: Output;
+  list: ListOptions<Sort, Filter>;
+};
+
+export function defineResource<Input extends z.ZodObject, Output extends z.ZodObject, Sort extends string, Filter extends string = never>(
+  definition: ResourceDefinition<Input, Output, Sort, Filter>,
+) {
+  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listParameters(definition.list) };
+}
+
+export type Resource = ReturnType<typeof defineResource<z.ZodObject, z.ZodObject, string, string>>;
+
+/**
+ * The list's query string for the API, typed parameter by parameter (the OpenAPI document shows
+ * each one): unlike the pages' lenient parse, a wrong value is a 400 that names it.
+ */
+function listParameters<S extends string, F extends string>(list: ListOptions<S, F>) {
+  const filters = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]));
+  return z.object({
+    q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
+    page: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100_000).optional(),
+    sort: z.enum(list.sort).optional(),
+    dir: z.enum(['asc', 'desc']).optional(),
+    ...filters,
+  });
+}
+
+/** `enabled` as a form switch sends it: "on" (or "true"/"1") when checked, nothing when not. */
+export const switchValue = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean());
+
+/** The resource's message key for one of its texts or one of its fields' labels. */
+export const resourceText = (resource: Pick<Resource, 'texts'>, text: Exclude<keyof ResourceTexts, 'fields'> | `fields.${string}`) =>
+  `${resource.texts}.${text}` as MessageKey;

@@ -1,0 +1,92 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ListQuery, Page } from '#common/list-query.ts';
+import type { Db } from '#server/db/database.ts';
+import { matchesText, paginate } from '#server/db/paginate.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+
+// The repository of a store-owned resource, written once (decision 028): every query carries the
+// store of its scope, so a record of another store is simply not there.
+
+/** Tables with a `storeId` column: the ones a resource kit repository can serve. */
+export type StoreOwnedTable = { [T in keyof Database]: Database[T] extends { storeId: number } ? T : never }[keyof Database];
+type Column<T extends StoreOwnedTable> = keyof Database[T] & string;
+type Values<T extends StoreOwnedTable> = Omit<Insertable<Database[T]>, 'id' | 'storeId'>;
+
+export type StoreResourceRepository<Row, S extends string, F extends string, V, U> = {
+  list(db: Db, scope: StoreScope, query: ListQuery<S, F>): Promise<Page<Row>>;
+  find(db: Db, scope: StoreScope, id: number): Promise<Row | undefined>;
+  insert(db: Db, scope: StoreScope, values: V): Promise<number>;
+  update(db: Db, scope: StoreScope, id: number, values: U): Promise<boolean>;
+  remove(db: Db, scope: StoreScope, ids: number[]): Promise<number>;
+  /** Whether another record of the store already has this value (unique slugs, codes). */
+  taken(db: Db, scope: StoreScope, column: string, value: string, exceptId?: number): Promise<boolean>;
+  count(db: Db, scope: StoreScope): Promise<number>;
+};
+
+/** A row of the listed columns, the yes/no ones (0/1 integers in both databases) as booleans. */
+type RowOf<T extends StoreOwnedTable, C extends Column<T>, B extends C> = { [K in C]: K extends B ? boolean : Selectable<Database[T]>[K] };
+
+export function storeResourceRepository<T extends StoreOwnedTable, C extends Column<T>, S extends string, F extends string = never, B extends C = never>(
+  table: T,
+  options: {
+    columns: readonly C[];
+    booleans?: readonly B[];
+    /** Columns a list search looks in (case-insensitive "contains"). */
+    search: readonly Column<T>[];
+    sort: Record<S, Column<T>>;
+    /** A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`. */
+    filters?: Record<F, (value: string) => [Column<T>, string | number | boolean]>;
+  },
+): StoreResourceRepository<RowOf<T, C, B>, S, F, Values<T>, Updateable<Values<T>>> {
+  // Kysely cannot type a query over a table chosen by a type parameter; the signature above is
+  // what callers see, and every query below filters by `storeId` all the same.
+  const from = (db: Db) => (db as unknown as Kysely<Record<string, Record<string, unknown>>>);
+  const own = (db: Db, scope: StoreScope) => from(db).selectFrom(table).where(`${table}.storeId`, '=', scope.storeId);
+  const qualified = options.columns.map((column) => `${table}.${column}`);
+  const shaped = (row: Record<string, unknown>) => {
+    for (const column of options.booleans ?? []) row[column] = Boolean(row[column]);
+    return row as RowOf<T, C, B>;
+  };
+  return {
+    async list(db, scope, query) {
+      let select = own(db, scope).select(qualified);
+      if (query.q) select = select.where(matchesText(options.search.map((column) => `${table}.${column}`), query.q));
+      for (const [name, value] of Object.entries(query.filters) as [F, string | undefined][]) {
+        const filter = options.filters?.[name];
+        if (filter && value !== undefined) {
+          const [column, expected] = filter(value);
+          select = select.where(`${table}.${column}`, '=', typeof expected === 'boolean' ? Number(expected) : expected);
+        }
+      }
+      const page = await paginate(select.orderBy(`${table}.${options.sort[query.sort]}`, query.dir).orderBy(`${table}.id`, query.dir), query.page);
+      return { ...page, rows: page.rows.map(shaped) };
+    },
+    async find(db, scope, id) {
+      const row = await own(db, scope).select(qualified).where(`${table}.id`, '=', id).executeTakeFirst();
+      return row ? shaped(row) : undefined;
+    },
+    async insert(db, scope, values) {
+      const row = await from(db).insertInto(table).values({ ...values, storeId: scope.storeId }).returning('id').executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    async update(db, scope, id, values) {
+      const result = await from(db).updateTable(table).set(values as Record<string, unknown>).where('id', '=', id).where('storeId', '=', scope.storeId).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async remove(db, scope, ids) {
+      if (ids.length === 0) return 0;
+      const result = await from(db).deleteFrom(table).where('id', 'in', ids).where('storeId', '=', scope.storeId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async taken(db, scope, column, value, exceptId) {
+      let select = own(db, scope).select(`${table}.id`).where(`${table}.${column}`, '=', value);
+      if (exceptId) select = select.where(`${table}.id`, '!=', exceptId);
+      return Boolean(await select.executeTakeFirst());
+    },
+    async count(db, scope) {
+      const row = await own(db, scope).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}

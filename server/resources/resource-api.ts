@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Resource } from '#common/resource.ts';
+import type { BoundService } from '#server/service-deps.ts';
+import { requireUser } from '#server/plugins/current-user.ts';
+import { requireStore } from '#server/plugins/store-scope.ts';
+import type { StoreResourceService } from './store-resource-service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const Created = z.object({ id: z.number() });
+const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+
+/**
+ * The five operations of a store-owned resource under `/api/v1` (decision 028), on the same
+ * service the screens use, each described in the OpenAPI document: list (typed query string),
+ * read, create, update, delete. The caller's own store is the scope; another store's id is a 404.
+ */
+export function resourceApi(app: FastifyInstance, resource: Resource, service: BoundService<StoreResourceService>) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const one = resource.output;
+  const tags = [resource.key];
+  const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+  const at = resource.apiPath;
+
+  api.register(async (scoped) => {
+    scoped.addHook('preHandler', requireUser);
+    scoped.addHook('preHandler', requireStore);
+    const route = scoped.withTypeProvider<ZodTypeProvider>();
+
+    route.get(at, {
+      schema: {
+        tags,
+        operationId: `list_${resource.key}`,
+        summary: `List the ${resource.key} records of my store`,
+        querystring: resource.listParameters,
+        response: { 200: z.object({ rows: z.array(one), total: z.number(), page: z.number(), pages: z.number() }), ...errors },
+      },
+      handler: async (request) => service.list(request.store!, resource.listQuery.parse(request.query)),
+    });
+    route.post(at, {
+      schema: { tags, operationId: `create_${resource.key}`, summary: `Create a ${resource.key}`, body: resource.input, response: { 201: Created, ...errors } },
+      handler: async (request, reply) => reply.code(201).send({ id: await service.create(request.store!, request.body as Record<string, unknown>) }),
+    });
+    route.get(`${at}/:id`, {
+      schema: { tags, operationId: `get_${resource.key}`, summary: `One ${resource.key} of my store`, params: IdParams, response: { 200: one, ...errors } },
+      handler: async (request) => service.get(request.store!, request.params.id),
+    });
+    route.put(`${at}/:id`, {
+      schema: { tags, operationId: `update_${resource.key}`, summary: `Change a ${resource.key}`, params: IdParams, body: resource.input, response: { 204: z.null(), ...errors } },
+      handler: async (request, reply) => {
+        await service.update(request.store!, request.params.id, request.body as Record<string, unknown>);
+        return reply.code(204).send(null);
+      },
+    });
+    route.delete(`${at}/:id`, {
+      schema: { tags, operationId: `delete_${resource.key}`, summary: `Delete a ${resource.key}`, params: IdParams, response: { 204: z.null(), ...errors } },
+      handler: async (request, reply) => {
+        await service.remove(request.store!, request.params.id);
+        return reply.code(204).send(null);
+      },
+    });
+  });
+}
