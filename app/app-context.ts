@@ -2,9 +2,8 @@ import { createContext } from 'react-router';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { BotCheck } from '#server/captcha/bot-check.ts';
-import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import type { SharedRender } from '#server/plugins/page-cache.ts';
+import type { Services } from '#server/services.ts';
 
 // The one context token shared by Fastify (which fills it) and React Router (which reads it).
 // It is kept external in the server build so both sides hold the same token instance.
@@ -16,7 +15,8 @@ export type SessionUser = {
 };
 
 export type AppContext = {
-  db: Db;
+  /** Every service, bound once in `buildApp` to the database, clock, config, logger and mailer. */
+  services: Services;
   config: Config;
   requestId: string;
   /** The request's logger: every line carries the request id. */
@@ -25,7 +25,6 @@ export type AppContext = {
   maintenance: boolean;
   /** The client's address (behind a proxy only when TRUST_PROXY is set): rate-limit key. */
   ip: string;
-  mailer: Mailer;
   botCheck: BotCheck;
   /** The raw session token from the cookie, for logout. */
   sessionToken: string | undefined;

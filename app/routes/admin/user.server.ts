@@ -1,10 +1,9 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
-import { appContext } from '#app-context';
 import { currentStaff } from '#app/lib/current-user.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { AppError } from '#server/errors.ts';
-import { listUsers, setEnabled } from '#server/modules/user/user.service.ts';
+import { services } from '#app/lib/services.server.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -17,7 +16,7 @@ export async function usersLoader({ request, context }: LoaderFunctionArgs) {
   currentStaff(context, ['admin']);
   const url = new URL(request.url);
   const { q, page } = ListQuery.parse({ q: url.searchParams.get('q') ?? '', page: url.searchParams.get('page') ?? 1 });
-  const { rows, total } = await listUsers(context.get(appContext).db, { query: q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { rows, total } = await services(context).users.listUsers({ query: q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return { q, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, users: rows };
 }
 
@@ -30,7 +29,7 @@ export async function usersAction({ request, context }: LoaderFunctionArgs) {
   // An admin cannot lock themselves out.
   if (parsed.data.userId === admin.id) return data<FormResult>({ formError: { key: 'record.updateError' } }, { status: 400 });
   try {
-    await setEnabled(context.get(appContext).db, { userId: parsed.data.userId }, parsed.data.enabled === '1');
+    await services(context).users.setEnabled({ userId: parsed.data.userId }, parsed.data.enabled === '1');
   } catch (error) {
     if (error instanceof AppError) throw data(null, { status: error.status });
     throw error;

@@ -19,6 +19,17 @@ export async function listAlerts(db: Db, { userId }: Owner, query: ListQuery<key
   return paginate(select.orderBy(SORT[query.sort], query.dir).orderBy('alert.id', 'desc'), query.page);
 }
 
+/** Back office: every client's alerts, newest first, with whose they are. */
+export async function listAllAlerts(db: Db, query: ListQuery<'created', 'status'>) {
+  let select = db
+    .selectFrom('alert')
+    .innerJoin('user', 'user.id', 'alert.userId')
+    .select(['alert.id', 'alert.trackingNumber', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declaredValueCents', 'alert.expectedDate', 'alert.status', 'alert.createdAt', 'user.lockerCode', 'user.name', 'user.lastname']);
+  if (query.q) select = select.where(matchesText(['alert.trackingNumber', 'alert.store', 'user.lockerCode', 'user.name', 'user.lastname'], query.q));
+  if (query.filters.status) select = select.where('alert.status', '=', query.filters.status as AlertTable['status']);
+  return paginate(select.orderBy('alert.id', query.dir), query.page);
+}
+
 export async function findAlert(db: Db, { userId, id }: Owner & { id: number }) {
   return db.selectFrom('alert').select(ALERT_COLUMNS).where('alert.id', '=', id).where('alert.userId', '=', userId).executeTakeFirst();
 }

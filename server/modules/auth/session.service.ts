@@ -1,8 +1,8 @@
 import type { SessionUser } from '#app-context';
 import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/database.ts';
 import { serializeCookie } from '#server/plugins/cookies.ts';
 import { newToken, tokenHash } from './tokens.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
@@ -27,7 +27,9 @@ export function clearedSessionCookie(config: Pick<Config, 'env'>): string {
 }
 
 /** A brand-new token at every login: an id from before login is never reused. */
-export async function createSession(db: Db, userId: number, now = Date.now()): Promise<string> {
+export async function createSession(deps: ServiceDeps, userId: number): Promise<string> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
   const token = newToken();
   await db
     .insertInto('session')
@@ -41,7 +43,9 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
   return token;
 }
 
-export async function findSessionUser(db: Db, token: string | undefined, now = Date.now()): Promise<SessionUser | null> {
+export async function findSessionUser(deps: ServiceDeps, token: string | undefined): Promise<SessionUser | null> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
   if (!token || token.length > 100) return null;
   const id = tokenHash(token);
   const row = await db
@@ -62,11 +66,13 @@ export async function findSessionUser(db: Db, token: string | undefined, now = D
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
-export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
+export async function deleteSession(deps: ServiceDeps, token: string | undefined): Promise<void> {
+  const { db } = deps;
   if (token) await db.deleteFrom('session').where('id', '=', tokenHash(token)).execute();
 }
 
 /** Password change, disable and delete end every session of the user. */
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+export async function deleteUserSessions(deps: ServiceDeps, userId: number): Promise<void> {
+  const { db } = deps;
   await db.deleteFrom('session').where('userId', '=', userId).execute();
 }

@@ -1,11 +1,11 @@
 import type { PackageInput } from '#common/schemas/casillero.ts';
-import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { PackageStatus } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { pendingAlertFor } from '#server/modules/alert/alert.repository.ts';
-import { type NotifyDeps, notify } from '#server/modules/notification/notification.service.ts';
+import { notify } from '#server/modules/notification/notification.service.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 export const PACKAGE_COLUMNS = [
   'package.id', 'package.userId', 'package.consolidationId', 'package.trackingNumber', 'package.carrier', 'package.store',
@@ -18,12 +18,12 @@ export const PACKAGE_COLUMNS = [
  * alert of that client with the tracking number is linked and becomes `received`; the client is
  * notified either way (PRODUCT §6).
  */
-export async function registerPackage(deps: NotifyDeps, staff: { userId: number }, input: PackageInput) {
+export async function registerPackage(deps: ServiceDeps, staff: { userId: number }, input: PackageInput) {
   const { db } = deps;
   const owner = await db.selectFrom('user').select(['id']).where('lockerCode', '=', input.lockerCode).executeTakeFirst();
   if (!owner) throw new AppError('casillero.package.lockerUnknown', 400, { field: 'lockerCode' });
-  if (input.photoUpload) await claimUpload(db, { userId: staff.userId, uploadId: input.photoUpload });
-  const now = new Date().toISOString();
+  if (input.photoUpload) await claimUpload(deps, { userId: staff.userId, uploadId: input.photoUpload });
+  const now = deps.clock.now().toISOString();
   const { packageId, alertId } = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('package')
@@ -62,14 +62,16 @@ export async function registerPackage(deps: NotifyDeps, staff: { userId: number 
 }
 
 /** The client's packages, optionally only those with one status (e.g. ready to consolidate). */
-export async function listOwnPackages(db: Db, { userId }: { userId: number }, status?: PackageStatus) {
+export async function listOwnPackages(deps: ServiceDeps, { userId }: { userId: number }, status?: PackageStatus) {
+  const { db } = deps;
   let select = db.selectFrom('package').select(PACKAGE_COLUMNS).where('package.userId', '=', userId);
   if (status) select = select.where('package.status', '=', status);
   return select.orderBy('package.id', 'desc').execute();
 }
 
 /** Back office: every package, newest first, searchable by tracking number, locker code or client. */
-export async function listAllPackages(db: Db, query: { q: string; page: number; status?: PackageStatus }) {
+export async function listAllPackages(deps: ServiceDeps, query: { q: string; page: number; status?: PackageStatus }) {
+  const { db } = deps;
   let select = db
     .selectFrom('package')
     .innerJoin('user', 'user.id', 'package.userId')

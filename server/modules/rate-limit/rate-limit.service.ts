@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 export type Limit = { max: number; windowMs: number };
 
@@ -24,13 +25,17 @@ function tooMany(resetAt: number, now: number): AppError {
 }
 
 /** Throws 429 when the key has used up its window. */
-export async function assertUnderLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+export async function assertUnderLimit(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
   const { count, resetAt } = await current(db, key, now);
   if (count >= limit.max) throw tooMany(resetAt, now);
 }
 
 /** Counts one attempt (a failure, or any use for registration). */
-export async function countAttempt(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+export async function countAttempt(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
   const { count, resetAt } = await current(db, key, now);
   const reset = count === 0 ? new Date(now + limit.windowMs).toISOString() : new Date(resetAt).toISOString();
   await db
@@ -40,6 +45,7 @@ export async function countAttempt(db: Db, key: string, limit: Limit, now = Date
     .execute();
 }
 
-export async function clearAttempts(db: Db, key: string): Promise<void> {
+export async function clearAttempts(deps: ServiceDeps, key: string): Promise<void> {
+  const { db } = deps;
   await db.deleteFrom('rateLimit').where('key', '=', key).execute();
 }

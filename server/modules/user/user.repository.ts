@@ -1,4 +1,6 @@
+import type { ListQuery } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
+import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { Role, UserTable } from '#server/db/schema.ts';
 
 // Explicit columns: what leaves this module never includes the password hash by accident.
@@ -62,6 +64,16 @@ export async function listUsers(db: Db, { query, limit, offset }: { query: strin
     select.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };
+}
+
+/** Back office: the clients, searchable by name, e-mail, locker code or document number. */
+export async function listClients(db: Db, query: ListQuery<'created' | 'name', never>) {
+  let select = db
+    .selectFrom('user')
+    .select(['id', 'name', 'lastname', 'email', 'lockerCode', 'documentType', 'documentNumber', 'phone', 'city', 'enabled', 'createdAt'])
+    .where('role', '=', 'client');
+  if (query.q) select = select.where(matchesText(['name', 'lastname', 'email', 'lockerCode', 'documentNumber'], query.q));
+  return paginate(select.orderBy(query.sort === 'name' ? 'name' : 'id', query.dir), query.page);
 }
 
 export async function countUsers(db: Db): Promise<number> {
