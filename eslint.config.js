@@ -27,6 +27,25 @@ export default tseslint.config(
     },
   },
   { files: ['app/**/*.server.ts', 'app/entry.server.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // The request context's token is made on the server side (server never imports app); this file
+  // hands it to app/, and it holds nothing but react-router's createContext.
+  {
+    files: ['app/app-context.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...serverImport, regex: '^(#server/(?!request-context\\.ts$)|(\\.\\./)+server/)' }] }],
+    },
+  },
+  // The server stands on its own: pages and scripts use it, never the other way round.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/migrations/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(#app/|#app-context|#scripts/|(\\.\\./)+(app|scripts)/)', message: 'server/ imports neither app/ nor scripts/' }] },
+      ],
+    },
+  },
   {
     files: ['common/**/*.ts'],
     rules: {

@@ -5,7 +5,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext } from '#app-context';
+import { appContext } from '#server/request-context.ts';
 import { apiPlugin } from '#server/api/api.ts';
 import { buildRoutes } from '#server/builds.ts';
 import type { Config } from '#server/config.ts';

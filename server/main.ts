@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
-import { DEMO_ADMIN, DEMO_CLIENT, seedDemoData } from '#scripts/demo-data.ts';
+import { DEMO_ADMIN, DEMO_CLIENT, seedDemoData } from '#server/demo/demo-data.ts';
 
 // start: config → database → migrations → listen → graceful shutdown
 async function start() {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionUser } from '#app-context';
+import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import { AppError } from '#server/errors.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';

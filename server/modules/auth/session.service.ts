@@ -1,4 +1,4 @@
-import type { SessionUser } from '#app-context';
+import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import type { Config } from '#server/config.ts';
 import { serializeCookie } from '#server/plugins/cookies.ts';
 import { newToken, tokenHash } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { SessionUser } from '#app-context';
+import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { newStorageKey } from '#server/storage/storage.ts';
