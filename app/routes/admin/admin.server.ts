@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { z } from 'zod';
 import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { listQuerySchema, parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import { SettingsSchema } from '#common/schemas/setting.ts';
 import { currentStaff } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -50,18 +50,6 @@ export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) 
   const query = parseListQuery(AlertListQuery, new URL(request.url));
   return { query, page: await context.get(appContext).services.alerts.listAllAlerts(query) };
 }
-
-const SettingsSchema = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(100),
-  line1: z.string().trim().min(1, { error: 'validation.required' }).max(200),
-  line2: z.string().trim().max(200).default(''),
-  city: z.string().trim().min(1, { error: 'validation.required' }).max(100),
-  state: z.string().trim().min(1, { error: 'validation.required' }).max(60),
-  zip: z.string().trim().min(1, { error: 'validation.required' }).max(20),
-  country: z.string().trim().min(1, { error: 'validation.required' }).max(60),
-  phone: z.string().trim().max(30).default(''),
-  ratePerLb: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }),
-});
 
 export async function settingsLoader({ context }: LoaderFunctionArgs) {
   currentStaff(context, ['admin']);

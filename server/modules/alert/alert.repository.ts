@@ -64,3 +64,23 @@ export async function pendingAlertFor(db: Db, { userId }: Owner, trackingNumber:
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }
+
+export async function countAlerts(db: Db, { userId }: Owner, status: AlertTable['status']): Promise<number> {
+  const row = await db.selectFrom('alert').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', '=', status).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// The alert's page follows its package to the consolidation that ships it: read here, by the
+// alert's owner, because the package and consolidation services already depend on this module.
+export async function findAlertPackage(db: Db, { userId, packageId }: Owner & { packageId: number }) {
+  return db
+    .selectFrom('package')
+    .select(['id', 'status', 'weightLb', 'lengthCm', 'widthCm', 'heightCm', 'receivedAt', 'consolidationId'])
+    .where('id', '=', packageId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function packageEvents(db: Db, { consolidationId }: { consolidationId: number }) {
+  return db.selectFrom('consolidationEvent').select(['status', 'note', 'createdAt']).where('consolidationId', '=', consolidationId).orderBy('id', 'asc').execute();
+}

@@ -17,22 +17,8 @@ export const listAllAlerts = (deps: ServiceDeps, query: ListQuery<'created', 'st
 export async function getAlert({ db }: ServiceDeps, { userId, id }: Owner & { id: number }) {
   const alert = await alerts.findAlert(db, { userId, id });
   if (!alert) throw notFound();
-  const pkg = alert.packageId
-    ? await db
-        .selectFrom('package')
-        .select(['id', 'status', 'weightLb', 'lengthCm', 'widthCm', 'heightCm', 'receivedAt', 'consolidationId'])
-        .where('id', '=', alert.packageId)
-        .where('userId', '=', userId)
-        .executeTakeFirst()
-    : undefined;
-  const events = pkg?.consolidationId
-    ? await db
-        .selectFrom('consolidationEvent')
-        .select(['status', 'note', 'createdAt'])
-        .where('consolidationId', '=', pkg.consolidationId)
-        .orderBy('id', 'asc')
-        .execute()
-    : [];
+  const pkg = alert.packageId ? await alerts.findAlertPackage(db, { userId, packageId: alert.packageId }) : undefined;
+  const events = pkg?.consolidationId ? await alerts.packageEvents(db, { consolidationId: pkg.consolidationId }) : [];
   const history = [
     { status: 'alerted', at: alert.createdAt },
     ...(pkg ? [{ status: 'received', at: pkg.receivedAt }] : []),
@@ -93,4 +79,19 @@ export async function deleteAlert({ db }: ServiceDeps, { userId, id }: Owner & {
   const current = await alerts.findAlert(db, { userId, id });
   if (!current) throw notFound();
   if (current.status !== 'pending' || !(await alerts.deleteAlert(db, { userId, id }))) throw new AppError('casillero.alert.notPending', 409);
+}
+
+/**
+ * A package arrived with the tracking number of the client's pending alert: the alert becomes
+ * `received` and points at it. Run in the caller's transaction; gives the alert's id, or null.
+ */
+export async function receivePendingAlert({ db, clock }: ServiceDeps, owner: Owner, arrival: { trackingNumber: string; packageId: number }) {
+  const alert = await alerts.pendingAlertFor(db, owner, arrival.trackingNumber);
+  if (!alert) return null;
+  await alerts.updateAlert(db, { userId: owner.userId, id: alert.id }, { status: 'received', packageId: arrival.packageId, updatedAt: clock.now().toISOString() });
+  return alert.id;
+}
+
+export async function countPendingAlerts({ db }: ServiceDeps, owner: Owner) {
+  return alerts.countAlerts(db, owner, 'pending');
 }

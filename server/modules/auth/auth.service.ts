@@ -5,9 +5,9 @@ import { AppError } from '#server/errors.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { passwordResetMail, welcomeMail } from '#server/mail/templates.ts';
 import { assertUnderLimit, clearAttempts, countAttempt, LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
-import { findLoginByEmail, updateUser } from '#server/modules/user/user.repository.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import { createUser, findLogin, setPasswordHash } from '#server/modules/user/user.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
+import * as resets from './session.repository.ts';
 import { createSession, deleteUserSessions } from './session.service.ts';
 import { newToken, tokenHash } from './tokens.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -43,12 +43,11 @@ export async function register(deps: ServiceDeps, input: RegisterInput, context:
  * "User not enabled" only once the password is right.
  */
 export async function login(deps: ServiceDeps, input: { email: string; password: string }, context: { ip: string }) {
-  const { db } = deps;
   const ipKey = `login:ip:${context.ip}`;
   const accountKey = `login:account:${input.email}`;
   await assertUnderLimit(deps, ipKey, LIMITS.loginPerIp);
   await assertUnderLimit(deps, accountKey, LIMITS.loginPerAccount);
-  const user = await findLoginByEmail(db, input.email);
+  const user = await findLogin(deps, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
     await countAttempt(deps, ipKey, LIMITS.loginPerIp);
@@ -64,7 +63,7 @@ export async function login(deps: ServiceDeps, input: { email: string; password:
 export async function requestPasswordReset(deps: ServiceDeps, email: string, context: { locale: Locale; ip: string }) {
   await assertUnderLimit(deps, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
   await countAttempt(deps, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
-  const user = await findLoginByEmail(deps.db, email);
+  const user = await findLogin(deps, email);
   if (!user || user.enabled !== 1) return;
   const accountKey = `reset:account:${email}`;
   try {
@@ -75,16 +74,13 @@ export async function requestPasswordReset(deps: ServiceDeps, email: string, con
   await countAttempt(deps, accountKey, LIMITS.resetPerAccount);
   const token = newToken();
   const now = deps.clock.now().getTime();
-  await deps.db
-    .insertInto('passwordReset')
-    .values({ id: tokenHash(token), userId: user.id, expiresAt: new Date(now + RESET_TTL_MS).toISOString(), usedAt: null, createdAt: new Date(now).toISOString() })
-    .execute();
+  await resets.insertPasswordReset(deps.db, { id: tokenHash(token), userId: user.id, expiresAt: new Date(now + RESET_TTL_MS).toISOString(), usedAt: null, createdAt: new Date(now).toISOString() });
   const link = `${deps.config.publicUrl}${localizePath('/user/reset/confirm', context.locale)}?token=${token}`;
   await sendQuietly(deps, passwordResetMail(context.locale, user.email, { name: user.name, link }));
 }
 
 async function findUsableReset({ db, clock }: ServiceDeps, token: string) {
-  const row = await db.selectFrom('passwordReset').select(['id', 'userId', 'expiresAt', 'usedAt']).where('id', '=', tokenHash(token)).executeTakeFirst();
+  const row = await resets.findPasswordReset(db, tokenHash(token));
   if (!row) return { status: 'invalid' as const };
   if (row.usedAt) return { status: 'used' as const };
   if (Date.parse(row.expiresAt) <= clock.now().getTime()) return { status: 'expired' as const };
@@ -97,16 +93,9 @@ export async function checkResetToken(deps: ServiceDeps, token: string) {
 
 /** Sets the new password, spends the link and ends every session of the user. */
 export async function resetPassword(deps: ServiceDeps, input: { token: string; password: string }) {
-  const { db } = deps;
   const found = await findUsableReset(deps, input.token);
   if (found.status !== 'valid') throw new AppError(`auth.reset.${found.status}`, 400);
-  const spent = await db
-    .updateTable('passwordReset')
-    .set({ usedAt: deps.clock.now().toISOString() })
-    .where('id', '=', found.row.id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw new AppError('auth.reset.used', 400); // a concurrent use won
-  await updateUser(db, { userId: found.row.userId }, { passwordHash: await hashPassword(input.password), updatedAt: deps.clock.now().toISOString() });
+  if (!(await resets.spendPasswordReset(deps.db, found.row.id, deps.clock.now().toISOString()))) throw new AppError('auth.reset.used', 400); // a concurrent use won
+  await setPasswordHash(deps, { userId: found.row.userId }, await hashPassword(input.password));
   await deleteUserSessions(deps, found.row.userId);
 }

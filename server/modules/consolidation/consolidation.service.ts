@@ -147,3 +147,6 @@ export async function changeConsolidationStatus(deps: ServiceDeps, { id }: { id:
   if (!current) throw notFound();
   await moveTo(deps, current, input.status, input.note);
 }
+
+/** On its way: requested and not yet delivered or cancelled (the desk's count). */
+export const countInProgress = (deps: ServiceDeps, owner: Owner) => consolidations.countConsolidations(deps.db, owner, ['requested', 'processing', 'shipped', 'in_customs']);

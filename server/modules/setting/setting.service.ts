@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '#server/service-deps.ts';
+import * as settings from './setting.repository.ts';
 
 // Site settings kept in the `setting` table (key → JSON); defaults until the back office saves one.
 export type WarehouseAddress = { name: string; line1: string; line2: string; city: string; state: string; zip: string; country: string; phone: string };
@@ -23,10 +24,10 @@ export type SettingKey = keyof Settings;
 
 export async function getSetting<K extends SettingKey>(deps: ServiceDeps, key: K): Promise<Settings[K]> {
   const { db } = deps;
-  const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return DEFAULTS[key];
+  const value = await settings.findValue(db, key);
+  if (value === undefined) return DEFAULTS[key];
   try {
-    return JSON.parse(row.value) as Settings[K];
+    return JSON.parse(value) as Settings[K];
   } catch {
     return DEFAULTS[key];
   }
@@ -34,12 +35,7 @@ export async function getSetting<K extends SettingKey>(deps: ServiceDeps, key: K
 
 export async function putSetting<K extends SettingKey>(deps: ServiceDeps, key: K, value: Settings[K]): Promise<void> {
   const { db } = deps;
-  const row = { key, value: JSON.stringify(value), updatedAt: deps.clock.now().toISOString() };
-  await db
-    .insertInto('setting')
-    .values(row)
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: row.value, updatedAt: row.updatedAt }))
-    .execute();
+  await settings.putValue(db, { key, value: JSON.stringify(value), updatedAt: deps.clock.now().toISOString() });
 }
 
 /** The back office's settings screen: every setting at once, typed (a bound generic would lose its key). */

@@ -116,3 +116,5 @@ export async function closeTicketAsStaff(deps: ServiceDeps, { id }: { id: number
   if (!ticket) throw notFound();
   if (ticket.status !== 'closed') await tickets.setStatus(db, { id }, 'closed', deps.clock.now().toISOString());
 }
+
+export const countOpenTickets = (deps: ServiceDeps, owner: Owner) => tickets.countOpenTickets(deps.db, owner);

@@ -15,6 +15,14 @@ export async function findLoginByEmail(db: Db, email: string) {
   return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'enabled', 'passwordHash', 'locale']).where('email', '=', email).executeTakeFirst();
 }
 
+export async function findMailTarget(db: Db, { userId }: { userId: number }) {
+  return db.selectFrom('user').select(['email', 'locale', 'emailNotifications']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findIdByLockerCode(db: Db, lockerCode: string) {
+  return (await db.selectFrom('user').select(['id']).where('lockerCode', '=', lockerCode).executeTakeFirst())?.id;
+}
+
 export async function findProfile(db: Db, { userId }: { userId: number }) {
   return db.selectFrom('user').select(PROFILE_COLUMNS).where('id', '=', userId).executeTakeFirst();
 }

@@ -112,3 +112,18 @@ export const listUsers = (deps: ServiceDeps, query: Parameters<typeof users.list
 export const listClients = (deps: ServiceDeps, query: Parameters<typeof users.listClients>[1]) => users.listClients(deps.db, query);
 
 export const countUsers = (deps: ServiceDeps) => users.countUsers(deps.db);
+
+/** Where and how a user's notices are mailed: their address, language and chosen kinds. */
+export async function findMailTarget(deps: ServiceDeps, owner: { userId: number }) {
+  const user = await users.findMailTarget(deps.db, owner);
+  return user && { email: user.email, locale: user.locale, emailNotifications: parseKinds(user.emailNotifications) };
+}
+
+export const findIdByLockerCode = (deps: ServiceDeps, lockerCode: string) => users.findIdByLockerCode(deps.db, lockerCode);
+
+/** What login needs: the hash to verify and whether the account may log in. */
+export const findLogin = (deps: ServiceDeps, email: string) => users.findLoginByEmail(deps.db, email);
+
+export async function setPasswordHash(deps: ServiceDeps, { userId }: { userId: number }, passwordHash: string) {
+  await users.updateUser(deps.db, { userId }, { passwordHash, updatedAt: now(deps) });
+}
