@@ -5,7 +5,7 @@ import { listQuerySchema, parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import { SettingsSchema } from '#common/schemas/setting.ts';
-import { currentStaff } from '#app/lib/current-user.server.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 
@@ -14,7 +14,6 @@ const here = (request: Request, path: string) => localizePath(path, localeFromPa
 const PackageListQuery = listQuerySchema({ sort: ['received'], defaultSort: 'received', filters: { status: ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] } });
 
 export async function packagesLoader({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context);
   const query = parseListQuery(PackageListQuery, new URL(request.url));
   const page = await context.get(appContext).services.packages.listAllPackages({ q: query.q, page: query.page, status: query.filters.status as never });
   const linked = new URL(request.url).searchParams.get('linked');
@@ -22,7 +21,7 @@ export async function packagesLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function packagesAction({ request, context }: LoaderFunctionArgs) {
-  const staff = currentStaff(context);
+  const staff = currentUser(context);
   const { packages } = context.get(appContext).services;
   const values = formValues(await request.formData());
   const parsed = parseWith(PackageInputSchema, values);
@@ -38,7 +37,6 @@ export async function packagesAction({ request, context }: LoaderFunctionArgs) {
 const ClientListQuery = listQuerySchema({ sort: ['created', 'name'], defaultSort: 'created' });
 
 export async function clientsLoader({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context);
   const query = parseListQuery(ClientListQuery, new URL(request.url));
   return { query, page: await context.get(appContext).services.users.listClients(query) };
 }
@@ -46,18 +44,15 @@ export async function clientsLoader({ request, context }: LoaderFunctionArgs) {
 const AlertListQuery = listQuerySchema({ sort: ['created'], defaultSort: 'created', filters: { status: ['pending', 'received'] } });
 
 export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context);
   const query = parseListQuery(AlertListQuery, new URL(request.url));
   return { query, page: await context.get(appContext).services.alerts.listAllAlerts(query) };
 }
 
 export async function settingsLoader({ context }: LoaderFunctionArgs) {
-  currentStaff(context, ['admin']);
   return context.get(appContext).services.settings.getSiteSettings();
 }
 
 export async function settingsAction({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context, ['admin']);
   const { settings } = context.get(appContext).services;
   const values = formValues(await request.formData());
   const parsed = parseWith(SettingsSchema, values);

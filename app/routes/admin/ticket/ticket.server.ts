@@ -3,7 +3,7 @@ import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { AdminTicketListQuery, StaffReplySchema } from '#common/schemas/ticket.ts';
-import { currentStaff } from '#app/lib/current-user.server.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
@@ -11,18 +11,16 @@ import { services } from '#app/lib/services.server.ts';
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
 export async function adminTicketListLoader({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context);
   const query = parseListQuery(AdminTicketListQuery, new URL(request.url));
   return { query, page: await services(context).tickets.listAllTickets(query) };
 }
 
 export async function adminTicketShowLoader({ request, context }: LoaderFunctionArgs) {
-  currentStaff(context);
   return orNotFound(services(context).tickets.getTicketForStaff({ id: recordId(request) }));
 }
 
 export async function adminTicketShowAction({ request, context }: LoaderFunctionArgs) {
-  const staff = currentStaff(context);
+  const staff = currentUser(context);
   const id = recordId(request);
   const values = formValues(await request.formData());
   const back = `${here(request, '/admin/ticket/show')}?id=${id}&notice=updated`;
