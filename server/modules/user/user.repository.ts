@@ -53,25 +53,12 @@ export async function deleteUser(db: Db, { userId }: { userId: number }) {
   await db.deleteFrom('user').where('id', '=', userId).execute();
 }
 
-export async function listUsers(db: Db, { query, limit, offset }: { query: string; limit: number; offset: number }) {
-  let select = db.selectFrom('user');
-  if (query) {
-    const like = `%${query.toLowerCase()}%`;
-    select = select.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['email']), 'like', like),
-        eb(eb.fn('lower', ['name']), 'like', like),
-        eb(eb.fn('lower', ['lastname']), 'like', like),
-        eb(eb.fn('lower', ['lockerCode']), 'like', like),
-        eb('documentNumber', 'like', like),
-      ]),
-    );
-  }
-  const [rows, total] = await Promise.all([
-    select.select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'lockerCode', 'createdAt']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    select.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+/** Admins' users list: every role, searchable by e-mail, name, locker code or document (wildcards taken literally). */
+export async function listUsers(db: Db, query: ListQuery<'created' | 'name', 'role'>) {
+  let select = db.selectFrom('user').select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'lockerCode', 'createdAt']);
+  if (query.q) select = select.where(matchesText(['email', 'name', 'lastname', 'lockerCode', 'documentNumber'], query.q));
+  if (query.filters.role) select = select.where('role', '=', query.filters.role as Role);
+  return paginate(select.orderBy(query.sort === 'name' ? 'name' : 'id', query.dir).orderBy('id', 'desc'), query.page);
 }
 
 /** Back office: the clients, searchable by name, e-mail, locker code or document number. */
