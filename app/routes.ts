@@ -26,17 +26,22 @@ function tree(locale: Locale): RouteConfigEntry[] {
       page('profile/password', 'routes/profile/password.tsx'),
       page('profile/delete', 'routes/profile/delete.tsx'),
       page('profile/notifications', 'routes/profile/notifications.tsx'),
-      // back office (staff and admin; each screen's loader refuses anyone else with a 404)
-      page('admin', 'routes/admin/home.tsx'),
-      page('admin/client', 'routes/admin/client.tsx'),
-      page('admin/package', 'routes/admin/package.tsx'),
-      page('admin/alert', 'routes/admin/alert.tsx'),
-      page('admin/consolidate', 'routes/admin/consolidate/list.tsx'),
-      page('admin/consolidate/show', 'routes/admin/consolidate/show.tsx'),
-      page('admin/ticket', 'routes/admin/ticket/list.tsx'),
-      page('admin/ticket/show', 'routes/admin/ticket/show.tsx'),
-      page('admin/setting', 'routes/admin/setting.tsx'),
-      page('admin/user', 'routes/admin/user.tsx'),
+      // back office: its layout's middleware answers 404 to anyone but staff and admins, and the
+      // admin-only layout inside it to anyone but admins
+      layout('layouts/back-office.tsx', { id: `${locale}/layout-back-office` }, [
+        page('admin', 'routes/admin/home.tsx'),
+        page('admin/client', 'routes/admin/client.tsx'),
+        page('admin/package', 'routes/admin/package.tsx'),
+        page('admin/alert', 'routes/admin/alert.tsx'),
+        page('admin/consolidate', 'routes/admin/consolidate/list.tsx'),
+        page('admin/consolidate/show', 'routes/admin/consolidate/show.tsx'),
+        page('admin/ticket', 'routes/admin/ticket/list.tsx'),
+        page('admin/ticket/show', 'routes/admin/ticket/show.tsx'),
+        layout('layouts/admin-only.tsx', { id: `${locale}/layout-admin-only` }, [
+          page('admin/setting', 'routes/admin/setting.tsx'),
+          page('admin/user', 'routes/admin/user.tsx'),
+        ]),
+      ]),
       page('notification', 'routes/notification.tsx'),
     ]),
     // page layout, public

@@ -7,6 +7,7 @@ import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { AppError } from '#server/errors.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
+import { createServiceDeps } from '#server/service-deps.ts';
 import { parseArgs } from './cli-args.ts';
 
 const ROLES = ['client', 'staff', 'admin'] as const;
@@ -30,7 +31,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     const { lockerCode } = await createUser(
-      db,
+      createServiceDeps({ db, config }),
       {
         email: email.data,
         password,

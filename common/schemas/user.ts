@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDocument } from '../document.ts';
+import { listQuerySchema } from '../list-query.ts';
 
 // One schema per input, shared by the form (client-side step checks), the action and the API.
 // Messages are i18n keys.
@@ -64,3 +65,6 @@ export const ResetRequestSchema = z.object({ email: EmailSchema });
 
 export const NOTIFICATION_KINDS = ['package_received', 'consolidation_update', 'ticket_reply', 'order_received', 'general'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The back office's users list (admins): search, sort by registration or name, filter by role. */
+export const UserListQuery = listQuerySchema({ sort: ['created', 'name'], defaultSort: 'created', filters: { role: ['client', 'staff', 'admin'] } });

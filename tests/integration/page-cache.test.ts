@@ -96,7 +96,7 @@ describe('anonymous pages that declare a shared render', () => {
 describe('who never gets a stored page', () => {
   it('a logged-in user: the login page sends them on, as it does without the cache', async () => {
     await get('/user/login?who=1');
-    const { cookie } = await makeUser(t.db);
+    const { cookie } = await makeUser(t.services);
     const response = await get('/user/login?who=1', { ...es, cookie: `lang=es; ${cookie}` });
     expect(response.statusCode).toBe(302);
     expect(response.headers['x-page-cache']).toBeUndefined();

@@ -1,15 +1,12 @@
-import type { Db } from '#server/db/database.ts';
 import type { Role } from '#server/db/schema.ts';
-import { createSession } from '#server/modules/auth/session.service.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import type { Services } from '#server/services.ts';
 
 let count = 0;
 
 /** A user made through the same service registration uses, with a logged-in cookie. */
-export async function makeUser(db: Db, role: Role = 'client', locale: 'es' | 'en' = 'es') {
+export async function makeUser({ users, sessions }: Services, role: Role = 'client', locale: 'es' | 'en' = 'es') {
   const email = `${role}${++count}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(
-    db,
+  const { id, lockerCode } = await users.createUser(
     {
       email,
       password: 'secret123',
@@ -26,6 +23,6 @@ export async function makeUser(db: Db, role: Role = 'client', locale: 'es' | 'en
     },
     { locale, role },
   );
-  const token = await createSession(db, id);
+  const token = await sessions.createSession(id);
   return { id, email, lockerCode, cookie: `tiendabox_session=${token}` };
 }

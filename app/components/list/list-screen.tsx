@@ -13,17 +13,18 @@ export function useStatusFilter(kind: StatusKind, statuses: readonly string[], v
 }
 
 /** The list pattern in one piece (docs/decisions/016): toolbar, sortable table, pagination. */
-export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters }: {
+export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters, rowTestId }: {
   query: ListQuery;
   page: Page<Row>;
   columns: Column<Row>[];
   caption: string;
   filters?: Filter[];
+  rowTestId?: (row: Row) => string;
 }) {
   return (
     <>
       <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} />
-      <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} sort={query.sort} dir={query.dir} columns={columns} />
+      <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} rowTestId={rowTestId} sort={query.sort} dir={query.dir} columns={columns} />
       <ListPagination page={page.page} pages={page.pages} total={page.total} />
     </>
   );

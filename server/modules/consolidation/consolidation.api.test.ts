@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import type { Db } from '#server/db/database.ts';
-import { createMailer } from '#server/mail/mailer.ts';
 import { createSession, sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
@@ -32,7 +31,7 @@ let counter = 0;
 async function newUser(role: 'client' | 'staff' | 'admin' = 'client'): Promise<User> {
   const email = `${role}${++counter}-${Date.now()}@example.com`;
   const { id, lockerCode } = await createUser(
-    t.db,
+    t.deps,
     {
       email,
       password: 'secret123',
@@ -49,7 +48,7 @@ async function newUser(role: 'client' | 'staff' | 'admin' = 'client'): Promise<U
     },
     { locale: 'es', role },
   );
-  return { userId: id, lockerCode, email, cookie: `${sessionCookieName(t.config)}=${await createSession(t.db, id)}` };
+  return { userId: id, lockerCode, email, cookie: `${sessionCookieName(t.config)}=${await createSession(t.deps, id)}` };
 }
 
 async function addPackage(owner: User, change: Record<string, string> = {}) {
@@ -65,7 +64,7 @@ async function addPackage(owner: User, change: Record<string, string> = {}) {
     declaredValue: '50',
     ...change,
   });
-  const deps = { db: t.db, mailer: createMailer(t.config), publicUrl: t.config.publicUrl };
+  const deps = t.deps;
   return (await registerPackage(deps, { userId: staff.userId }, input)).packageId;
 }
 

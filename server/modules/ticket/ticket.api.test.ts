@@ -24,11 +24,11 @@ type Person = { id: number; email: string; lockerCode: string; cookie: string };
 async function person(role: 'client' | 'staff' | 'admin' = 'client', name = 'Ana'): Promise<Person> {
   const email = `ticket-api-${++counter}-${Date.now()}@example.com`;
   const { id, lockerCode } = await createUser(
-    t.db,
+    t.deps,
     { email, password: 'secret123', name, lastname: 'Pérez', documentType: 'passport', documentNumber: `B${counter}23456`, phone: '0991234567', address: 'Av. Amazonas', country: 'Ecuador', state: 'Pichincha', city: 'Quito', zip: '170150' },
     { locale: 'es', role },
   );
-  return { id, email, lockerCode, cookie: `${sessionCookieName(t.config)}=${await createSession(t.db, id)}` };
+  return { id, email, lockerCode, cookie: `${sessionCookieName(t.config)}=${await createSession(t.deps, id)}` };
 }
 
 const api = (method: 'GET' | 'POST', url: string, who?: Person, payload?: object) =>

@@ -14,7 +14,7 @@ let admin: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [client, other, staff, admin] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db, 'staff'), await makeUser(t.db, 'admin')];
+  [client, other, staff, admin] = [await makeUser(t.services), await makeUser(t.services), await makeUser(t.services, 'staff'), await makeUser(t.services, 'admin')];
 });
 afterAll(async () => {
   await t.dispose();
@@ -174,7 +174,7 @@ describe('GET /api/v1/uploads/:id', () => {
       expect(response.headers['content-type']).toBe('image/png');
     }
     // Another user cannot claim it either.
-    await expect(claimUpload(t.db, { userId: other.id, uploadId: id })).rejects.toMatchObject({ code: 'upload.notFound', status: 404 });
+    await expect(claimUpload(t.deps, { userId: other.id, uploadId: id })).rejects.toMatchObject({ code: 'upload.notFound', status: 404 });
   });
 });
 
@@ -187,7 +187,7 @@ describe('DELETE /api/v1/uploads/:id', () => {
     expect((await get(id, client.cookie)).statusCode).toBe(404);
 
     const kept = (await post([file(minimalPdf(), 'b.pdf')])).json();
-    await claimUpload(t.db, { userId: client.id, uploadId: kept.id });
+    await claimUpload(t.deps, { userId: client.id, uploadId: kept.id });
     expect((await del(kept.id, client.cookie)).statusCode).toBe(404);
     expect((await get(kept.id, client.cookie)).statusCode).toBe(200);
   });

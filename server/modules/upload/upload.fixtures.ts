@@ -1,17 +1,14 @@
 import sharp from 'sharp';
-import type { Db } from '#server/db/database.ts';
 import type { Role } from '#server/db/schema.ts';
-import { createSession } from '#server/modules/auth/session.service.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import type { Services } from '#server/services.ts';
 
 // Real small files and real users for the upload tests (service and API).
 
 let counter = 0;
 
-export async function makeUser(db: Db, role: Role = 'client') {
+export async function makeUser({ users, sessions }: Services, role: Role = 'client') {
   const email = `upload-${role}-${++counter}-${Date.now()}@example.com`;
-  const { id } = await createUser(
-    db,
+  const { id } = await users.createUser(
     {
       email,
       password: 'secret123',
@@ -28,7 +25,7 @@ export async function makeUser(db: Db, role: Role = 'client') {
     },
     { locale: 'es', role },
   );
-  const token = await createSession(db, id);
+  const token = await sessions.createSession(id);
   return { id, role, email, cookie: `tiendabox_session=${encodeURIComponent(token)}` };
 }
 
