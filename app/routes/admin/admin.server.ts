@@ -2,9 +2,10 @@ import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { z } from 'zod';
 import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
-import { listQuerySchema, parseListQuery } from '#common/list-query.ts';
+import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import { AdminAlertListQuery as AlertListQuery, PackageInputSchema, PackageListQuery } from '#common/schemas/casillero.ts';
+import { ClientListQuery } from '#common/schemas/user.ts';
 import { currentStaff } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -14,12 +15,10 @@ import { getSetting, putSetting } from '#server/modules/setting/setting.service.
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
-const PackageListQuery = listQuerySchema({ sort: ['received'], defaultSort: 'received', filters: { status: ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] } });
-
 export async function packagesLoader({ request, context }: LoaderFunctionArgs) {
   currentStaff(context);
   const query = parseListQuery(PackageListQuery, new URL(request.url));
-  const page = await listAllPackages(context.get(appContext).db, { q: query.q, page: query.page, status: query.filters.status as never });
+  const page = await listAllPackages(context.get(appContext).db, { q: query.q, page: query.page, status: query.filters.status });
   const linked = new URL(request.url).searchParams.get('linked');
   return { query, page, linkedAlert: linked && /^\d+$/.test(linked) ? Number(linked) : null };
 }
@@ -38,8 +37,6 @@ export async function packagesAction({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-const ClientListQuery = listQuerySchema({ sort: ['created', 'name'], defaultSort: 'created' });
-
 export async function clientsLoader({ request, context }: LoaderFunctionArgs) {
   currentStaff(context);
   const query = parseListQuery(ClientListQuery, new URL(request.url));
@@ -53,8 +50,6 @@ export async function clientsLoader({ request, context }: LoaderFunctionArgs) {
   return { query, page };
 }
 
-const AlertListQuery = listQuerySchema({ sort: ['created'], defaultSort: 'created', filters: { status: ['pending', 'received'] } });
-
 export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) {
   currentStaff(context);
   const query = parseListQuery(AlertListQuery, new URL(request.url));
@@ -64,7 +59,7 @@ export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) 
     .innerJoin('user', 'user.id', 'alert.userId')
     .select(['alert.id', 'alert.trackingNumber', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declaredValueCents', 'alert.expectedDate', 'alert.status', 'alert.createdAt', 'user.lockerCode', 'user.name', 'user.lastname']);
   if (query.q) select = select.where(matchesText(['alert.trackingNumber', 'alert.store', 'user.lockerCode', 'user.name', 'user.lastname'], query.q));
-  if (query.filters.status) select = select.where('alert.status', '=', query.filters.status as 'pending' | 'received');
+  if (query.filters.status) select = select.where('alert.status', '=', query.filters.status);
   const page = await paginate(select.orderBy('alert.id', query.dir), query.page);
   return { query, page };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { alertStatus } from '#common/enums/casillero.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
 import type { ApiDeps } from '#server/api/api.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
@@ -16,7 +17,7 @@ const Alert = z.object({
   content: z.string(),
   declaredValueCents: z.number(),
   expectedDate: z.string().nullable(),
-  status: z.enum(['pending', 'received']),
+  status: alertStatus.schema(),
   packageId: z.number().nullable(),
   invoiceUploadId: z.string().nullable(),
   createdAt: z.string(),

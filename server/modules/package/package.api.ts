@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { packageStatus } from '#common/enums/casillero.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import type { ApiDeps } from '#server/api/api.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import { listOwnPackages, registerPackage } from './package.service.ts';
 
-const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
 
 const Package = z.object({
   id: z.number(),
@@ -19,7 +19,7 @@ const Package = z.object({
   widthCm: z.number(),
   heightCm: z.number(),
   declaredValueCents: z.number(),
-  status: z.enum(STATUSES),
+  status: packageStatus.schema(),
   consolidationId: z.number().nullable(),
   receivedAt: z.string(),
 });
@@ -33,7 +33,7 @@ export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
     schema: {
       tags: ['packages'],
       summary: 'My packages, optionally by status',
-      querystring: z.object({ status: z.enum(STATUSES).optional() }),
+      querystring: z.object({ status: packageStatus.schema().optional() }),
       response: { 200: z.object({ rows: z.array(Package) }) },
     },
     handler: async (request) => {
