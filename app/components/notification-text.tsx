@@ -3,7 +3,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { isNotificationKind } from '#common/enums/accounts.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
 
 export type NotificationItem = { id: number; kind: string; params: string; link: string; readAt: string | null; createdAt: string };
 

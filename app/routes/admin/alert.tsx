@@ -7,7 +7,8 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { alertStatus } from '#common/enums/casillero.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/alert';
 import { allAlertsLoader } from './admin.server.ts';
 

@@ -11,7 +11,8 @@ import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { CARRIERS, packageStatus } from '#common/enums/casillero.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/package';
 import { packagesAction, packagesLoader } from './admin.server.ts';
 

@@ -6,7 +6,9 @@ import { useT } from '#app/lib/use-t.ts';
 import { consolidationStatus } from '#common/enums/casillero.ts';
 import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatWeight } from '#common/weight.ts';
 
 type ConsolidationRow = {
   id: number;

@@ -5,7 +5,9 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { consolidationStatus, packageStatus } from '#common/enums/casillero.ts';
 import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatWeight } from '#common/weight.ts';
 import { DetailField } from '#app/components/detail-field.tsx';
 
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.

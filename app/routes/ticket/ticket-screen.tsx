@@ -11,7 +11,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { ticketCategory, ticketStatus } from '#common/enums/ticket.ts';
 import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
 import { ReplyForm, type ThreadMessage, TicketThread } from './ticket-thread.tsx';
 
 type Ticket = { id: number; subject: string; status: EnumValue<typeof ticketStatus>; category: EnumValue<typeof ticketCategory>; createdAt: string; updatedAt: string };

@@ -7,7 +7,7 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { ticketCategory, ticketStatus } from '#common/enums/ticket.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
 import type { Route } from './+types/list';
 import { adminTicketListLoader } from './ticket.server.ts';
 
