@@ -24,7 +24,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
  * in several contexts: the decorators are added once.
  */
 export const currentUserPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; config: Pick<Config, 'env'> }) => {
+  async (app: FastifyInstance, options: { db: Db; config: Pick<Config, 'secure'> }) => {
     const cookieName = sessionCookieName(options.config);
     if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
     if (app.hasRequestDecorator('currentUser')) return;
