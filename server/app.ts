@@ -54,7 +54,6 @@ export function loggerOptions(config: Config) {
 /** Builds the whole HTTP app without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
-  const production = config.env === 'production';
   const development = Boolean(options.devServer);
   const app = fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -76,9 +75,9 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(requestLog);
   await app.register(csrfGuard);
-  await app.register(securityHeaders, { production, viteDevServer: development });
+  await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
-  await app.register(localeRedirects, { secureCookies: production });
+  await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
   await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || development });
   await app.register(healthRoutes, { db });

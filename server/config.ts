@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Development-only secret; refusing it in production is the point of naming it.
+// Development-only secret; refusing it when served over HTTPS is the point of naming it.
 export const DEV_SECRET = 'dev-only-insecure-secret-change-me-0123456789';
 
 const flag = z
@@ -19,6 +19,7 @@ const ConfigSchema = z
     APP_SECRET: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: flag,
+    DEMO_DATA: flag,
     TRUST_PROXY: flag,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Tiendabox <no-reply@tiendabox.ec>'),
@@ -27,20 +28,36 @@ const ConfigSchema = z
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
+    // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
+    // told by an https PUBLIC_URL, and that alone turns on the secure settings and their checks.
+    const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+    if (env.NODE_ENV === 'production' && publicUrl?.protocol === 'http:' && !LOOPBACK.has(publicUrl.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL must be https:// when serving anything but this machine' });
+    }
+    if (publicUrl?.protocol !== 'https:') return;
+    if (env.DEMO_DATA) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'DEMO_DATA loads accounts with published passwords: never on an https PUBLIC_URL' });
+    }
     if (!env.APP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' });
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required when PUBLIC_URL is https' });
     } else if (env.APP_SECRET === DEV_SECRET || env.APP_SECRET.length < 32) {
       ctx.addIssue({
         code: 'custom',
         path: ['APP_SECRET'],
-        message: 'APP_SECRET must be your own random value of at least 32 characters in production',
+        message: 'APP_SECRET must be your own random value of at least 32 characters when PUBLIC_URL is https',
       });
     }
   });
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 export type Config = {
+  /** NODE_ENV: which build of the libraries runs (React's production build for `npm start`); nothing else. */
   env: 'development' | 'production' | 'test';
+  /** Served over HTTPS (an https PUBLIC_URL): `__Host-` Secure cookies, HSTS, an own APP_SECRET. */
+  secure: boolean;
+  /** DEMO_DATA=1: an empty database gets the demo accounts at start (`npm start` sets it). */
+  demoData: boolean;
   host: string;
   port: number;
   publicUrl: string;
@@ -66,11 +83,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
+    secure: publicUrl.startsWith('https://'),
+    demoData: env.DEMO_DATA,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
     secret: env.APP_SECRET ?? DEV_SECRET,

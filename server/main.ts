@@ -12,8 +12,8 @@ async function start() {
   const applied = await migrateToLatest(db);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
-  // Demo accounts make a fresh local start a living product; never in production.
-  if (config.env !== 'production' && (await seedDemoData(createServiceDeps({ db, config, log: app.log })))) {
+  // Demo accounts make a fresh local start a living product; only when asked (`npm start` asks).
+  if (config.demoData && (await seedDemoData(createServiceDeps({ db, config, log: app.log })))) {
     app.log.info({ client: DEMO_CLIENT.email, admin: DEMO_ADMIN.email }, 'demo data loaded (see README for the passwords)');
   }
 

@@ -6,7 +6,8 @@ import { answerTicket, createTicket } from '#server/modules/ticket/ticket.servic
 import { countUsers, createUser } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
-// For local use only: main.ts never calls this when NODE_ENV=production. The README lists them.
+// For local use only: main.ts calls this only with DEMO_DATA=1, which config refuses on an https
+// PUBLIC_URL (docs/decisions/026-run-mode.md). The README lists them.
 export const DEMO_CLIENT = { email: 'cliente@tiendabox.ec', password: 'demo1234' };
 export const DEMO_ADMIN = { email: 'admin@tiendabox.ec', password: 'admin1234' };
 

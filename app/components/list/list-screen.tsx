@@ -1,15 +1,14 @@
 import { useT } from '#app/lib/use-t.ts';
+import type { EnumDef } from '#common/enums/define-enum.ts';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { type Column, DataTable } from './data-table.tsx';
 import { ListPagination } from './list-pagination.tsx';
 import { type Filter, ListToolbar } from './list-toolbar.tsx';
 
-type StatusKind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'ticketStatus';
-
-/** The `status` filter of a list, its options labelled with the status names. */
-export function useStatusFilter(kind: StatusKind, statuses: readonly string[], value: string | undefined, label: string): Filter {
+/** The `status` filter of a list: one option per value of the enum, labelled with its label. */
+export function useStatusFilter<V extends string>(of: EnumDef<V>, value: string | undefined, label: string): Filter {
   const t = useT();
-  return { name: 'status', label, value, options: statuses.map((status) => ({ value: status, label: t(`casillero.${kind}.${status}` as never) })) };
+  return { name: 'status', label, value, options: of.values.map((status) => ({ value: status, label: t(of.label(status)) })) };
 }
 
 /** The list pattern in one piece (docs/decisions/016): toolbar, sortable table, pagination. */

@@ -1,21 +1,20 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
-import { listQuerySchema, parseListQuery } from '#common/list-query.ts';
+import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import { AdminAlertListQuery as AlertListQuery, PackageInputSchema, PackageListQuery } from '#common/schemas/casillero.ts';
 import { SettingsSchema } from '#common/schemas/setting.ts';
+import { ClientListQuery } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
-const PackageListQuery = listQuerySchema({ sort: ['received'], defaultSort: 'received', filters: { status: ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] } });
-
 export async function packagesLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(PackageListQuery, new URL(request.url));
-  const page = await context.get(appContext).services.packages.listAllPackages({ q: query.q, page: query.page, status: query.filters.status as never });
+  const page = await context.get(appContext).services.packages.listAllPackages({ q: query.q, page: query.page, status: query.filters.status });
   const linked = new URL(request.url).searchParams.get('linked');
   return { query, page, linkedAlert: linked && /^\d+$/.test(linked) ? Number(linked) : null };
 }
@@ -34,14 +33,10 @@ export async function packagesAction({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-const ClientListQuery = listQuerySchema({ sort: ['created', 'name'], defaultSort: 'created' });
-
 export async function clientsLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(ClientListQuery, new URL(request.url));
   return { query, page: await context.get(appContext).services.users.listClients(query) };
 }
-
-const AlertListQuery = listQuerySchema({ sort: ['created'], defaultSort: 'created', filters: { status: ['pending', 'received'] } });
 
 export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(AlertListQuery, new URL(request.url));

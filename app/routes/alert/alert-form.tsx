@@ -3,7 +3,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { Form, useNavigation } from 'react-router';
 import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
-import { CARRIERS } from '#common/schemas/casillero.ts';
+import { CARRIERS } from '#common/enums/casillero.ts';
 
 export type AlertFormValues = {
   trackingNumber: string;

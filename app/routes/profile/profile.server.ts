@@ -2,7 +2,8 @@ import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { ChangePasswordSchema, NOTIFICATION_KINDS, type NotificationKind, ProfileSchema } from '#common/schemas/user.ts';
+import { isNotificationKind } from '#common/enums/accounts.ts';
+import { ChangePasswordSchema, ProfileSchema } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -55,7 +56,7 @@ export async function changePasswordAction({ request, context }: LoaderFunctionA
 
 export async function notificationsAction({ request, context }: LoaderFunctionArgs) {
   const form = await request.formData();
-  const kinds = form.getAll('kind').filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
+  const kinds = form.getAll('kind').filter(isNotificationKind);
   await services(context).users.setEmailNotifications({ userId: currentUser(context).id }, kinds);
   return data<FormResult>({ notice: 'record.updated' });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { alertStatus } from '#common/enums/casillero.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
@@ -15,7 +16,7 @@ const Alert = z.object({
   content: z.string(),
   declaredValueCents: z.number(),
   expectedDate: z.string().nullable(),
-  status: z.enum(['pending', 'received']),
+  status: alertStatus.schema(),
   packageId: z.number().nullable(),
   invoiceUploadId: z.string().nullable(),
   createdAt: z.string(),

@@ -10,21 +10,21 @@ export const SESSION_TTL_MS = 30 * DAY;
 // Sliding expiry, written at most once a day per session rather than on every request.
 const REFRESH_WHEN_LEFT_MS = SESSION_TTL_MS - DAY;
 
-export function sessionCookieName(config: Pick<Config, 'env'>): string {
+export function sessionCookieName(config: Pick<Config, 'secure'>): string {
   // __Host- binds the cookie to this exact host over HTTPS, with no Domain attribute.
-  return config.env === 'production' ? '__Host-tiendabox_session' : 'tiendabox_session';
+  return config.secure ? '__Host-tiendabox_session' : 'tiendabox_session';
 }
 
-export function sessionCookie(config: Pick<Config, 'env'>, token: string): string {
+export function sessionCookie(config: Pick<Config, 'secure'>, token: string): string {
   return serializeCookie(sessionCookieName(config), token, {
     httpOnly: true,
-    secure: config.env === 'production',
+    secure: config.secure,
     maxAge: SESSION_TTL_MS / 1000,
   });
 }
 
-export function clearedSessionCookie(config: Pick<Config, 'env'>): string {
-  return serializeCookie(sessionCookieName(config), '', { httpOnly: true, secure: config.env === 'production', maxAge: 0 });
+export function clearedSessionCookie(config: Pick<Config, 'secure'>): string {
+  return serializeCookie(sessionCookieName(config), '', { httpOnly: true, secure: config.secure, maxAge: 0 });
 }
 
 /** A brand-new token at every login: an id from before login is never reused. */

@@ -1,5 +1,5 @@
 import { translator } from '#common/i18n/all-languages.ts';
-import type { NotificationKind } from '#common/schemas/user.ts';
+import type { NotificationKind } from '#common/enums/accounts.ts';
 import { localizePath } from '#common/locale.ts';
 import { notificationMail } from '#server/mail/templates.ts';
 import { findMailTarget } from '#server/modules/user/user.service.ts';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { packageStatus } from '#common/enums/casillero.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
-const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
 
 const Package = z.object({
   id: z.number(),
@@ -18,7 +18,7 @@ const Package = z.object({
   widthCm: z.number(),
   heightCm: z.number(),
   declaredValueCents: z.number(),
-  status: z.enum(STATUSES),
+  status: packageStatus.schema(),
   consolidationId: z.number().nullable(),
   receivedAt: z.string(),
 });
@@ -32,7 +32,7 @@ export async function packageApi(app: FastifyInstance, { services: { packages } 
     schema: {
       tags: ['packages'],
       summary: 'My packages, optionally by status',
-      querystring: z.object({ status: z.enum(STATUSES).optional() }),
+      querystring: z.object({ status: packageStatus.schema().optional() }),
       response: { 200: z.object({ rows: z.array(Package) }) },
     },
     handler: async (request) => {

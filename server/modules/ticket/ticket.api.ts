@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminTicketListQuery, StaffReplySchema, TICKET_STATUSES, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
+import { ticketStatus } from '#common/enums/ticket.ts';
+import { AdminTicketListQuery, StaffReplySchema, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
@@ -13,7 +14,7 @@ const Ticket = z.object({
   id: z.number(),
   subject: z.string(),
   category: z.string(),
-  status: z.enum(TICKET_STATUSES),
+  status: ticketStatus.schema(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -5,25 +5,14 @@ import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { newStorageKey } from '#server/storage/storage.ts';
 import { displayName, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
+import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 
-/** PRODUCT §5: invoices, photos and attachments are at most 3 MB. */
-export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
-
-/** What each form field accepts: the client sends the purpose, the server decides the kinds. */
-export const UPLOAD_PURPOSES = {
-  invoice: ['pdf', 'png', 'jpeg'],
-  attachment: ['pdf', 'png', 'jpeg'],
-  photo: ['png', 'jpeg'],
-} as const satisfies Record<string, readonly UploadKind[]>;
-export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
-
-export function isUploadPurpose(value: unknown): value is UploadPurpose {
-  return typeof value === 'string' && Object.hasOwn(UPLOAD_PURPOSES, value);
-}
+// The limits are defined once in common/ with the upload field that applies them first.
+export { isUploadPurpose, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
 
 /** What leaves the server about a file. */
 export type UploadInfo = { id: string; name: string; type: string; size: number };

@@ -1,5 +1,6 @@
 import type { Locale } from '#common/locale.ts';
-import { NOTIFICATION_KINDS, type NotificationKind, type ProfileInput, type RegisterInput } from '#common/schemas/user.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '#common/enums/accounts.ts';
+import type { ProfileInput, RegisterInput } from '#common/schemas/user.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Role } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
