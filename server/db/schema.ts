@@ -162,6 +162,25 @@ export interface NotificationTable {
   createdAt: string;
 }
 
+// --- job queue (decision 024) ---
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of the kind's payload. */
+  payload: string;
+  key: string | null;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lockedUntil: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   setting: SettingTable;
   user: UserTable;
@@ -177,6 +196,7 @@ export interface Database {
   ticketMessage: TicketMessageTable;
   ticketAttachment: TicketAttachmentTable;
   notification: NotificationTable;
+  job: JobTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -3,24 +3,25 @@ import { localizePath } from '#common/locale.ts';
 import type { RegisterInput } from '#common/schemas/user.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
+import type { Mail, Mailer } from '#server/mail/mailer.ts';
 import { passwordResetMail, welcomeMail } from '#server/mail/templates.ts';
+import { enqueueJob } from '#server/modules/job/job.service.ts';
 import { assertUnderLimit, clearAttempts, countAttempt, LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { findLoginByEmail, updateUser } from '#server/modules/user/user.repository.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
+import { systemClock } from '#server/service-deps.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { createSession, deleteUserSessions } from './session.service.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
 export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string; log?: { error: (obj: object, msg: string) => void } };
 
-/** A mail server that is down must neither undo the work nor tell an account exists. */
-async function sendQuietly(deps: AuthDeps, mail: Parameters<Mailer['send']>[0]) {
-  try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    deps.log?.error({ err: error, subject: mail.subject }, 'e-mail could not be sent');
-  }
+/**
+ * Queued, not sent (decision 024): a mail server that is down or slow neither undoes the work nor,
+ * by the time the answer takes, tells that an account exists.
+ */
+async function sendQuietly(deps: AuthDeps, mail: Mail) {
+  await enqueueJob({ db: deps.db, clock: systemClock }, { kind: 'mail', payload: mail });
 }
 const RESET_TTL_MS = 60 * 60 * 1000;
 

@@ -4,14 +4,16 @@ import { localizePath } from '#common/locale.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { notificationMail } from '#server/mail/templates.ts';
+import { enqueueJob } from '#server/modules/job/job.service.ts';
+import { systemClock } from '#server/service-deps.ts';
 
 export type NotificationParams = Record<string, string | number>;
 export type NewNotification = { userId: number; kind: NotificationKind; params: NotificationParams; link: string };
 export type NotifyDeps = { db: Db; mailer: Mailer; publicUrl: string; log?: { error: (obj: object, msg: string) => void } };
 
 /**
- * Records a notification for the bell and, when the user wants this kind by e-mail, sends it
- * in their language. A failing mail server never undoes the change that caused the notice.
+ * Records a notification for the bell and, when the user wants this kind by e-mail, queues it in
+ * their language: a slow or failing mail server neither delays nor undoes the change (decision 024).
  */
 export async function notify(deps: NotifyDeps, notice: NewNotification): Promise<void> {
   await deps.db
@@ -22,17 +24,17 @@ export async function notify(deps: NotifyDeps, notice: NewNotification): Promise
   if (!user || !(JSON.parse(user.emailNotifications) as string[]).includes(notice.kind)) return;
   const t = translator(user.locale);
   const link = `${deps.publicUrl}${localizePath(notice.link, user.locale)}`;
-  try {
-    await deps.mailer.send(
-      notificationMail(user.locale, user.email, {
+  await enqueueJob(
+    { db: deps.db, clock: systemClock },
+    {
+      kind: 'mail',
+      payload: notificationMail(user.locale, user.email, {
         title: String(t(`notification.${notice.kind}.title`, notice.params as never)),
         body: String(t(`notification.${notice.kind}.body`, notice.params as never)),
         link,
       }),
-    );
-  } catch (error) {
-    deps.log?.error({ err: error, kind: notice.kind }, 'notification e-mail failed');
-  }
+    },
+  );
 }
 
 export async function listNotifications(db: Db, { userId }: { userId: number }, limit = 10) {
