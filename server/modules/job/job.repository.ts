@@ -70,6 +70,12 @@ export async function releaseJob(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Forgets done jobs last touched before a time; failed ones stay for someone to look at. */
+export async function deleteDoneJobs(db: Db, { updatedBefore }: { updatedBefore: string }): Promise<number> {
+  const result = await db.deleteFrom('job').where('state', '=', 'done').where('updatedAt', '<', updatedBefore).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** One job as it stands (tests, and later a back-office screen). */
 export async function findJob(db: Db, id: number) {
   return db

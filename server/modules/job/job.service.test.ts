@@ -5,7 +5,7 @@ import { outboxMailer, recordingLog, testServiceDeps } from '../../../tests/supp
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import type { JobHandlers } from './job-kinds.ts';
 import { claimJob, findJob, releaseJob } from './job.repository.ts';
-import { enqueueJob, retryDelay, runJobs, startJobWorker } from './job.service.ts';
+import { enqueueJob, KEEP_DONE_MS, pruneJobs, retryDelay, runJobs, startJobWorker } from './job.service.ts';
 
 // The queue on the dialect the suite runs on (SQLite, or PostgreSQL with DATABASE_URL).
 let t: TestDatabase;
@@ -168,6 +168,33 @@ describe('a job with a key', () => {
     const ids = [await enqueueJob(deps, { kind: 'mail', payload: same }), await enqueueJob(deps, { kind: 'mail', payload: same })];
     expect(ids.every((id) => typeof id === 'number') && ids[0] !== ids[1]).toBe(true);
     expect(await drain(deps)).toBe(2);
+  });
+});
+
+describe('pruning', () => {
+  it('forgets done jobs after a week and keeps recent, pending and failed ones', async () => {
+    // Long before the other tests' jobs, so only this test's jobs are old enough to go.
+    const clock = fixedClock('2020-01-01T00:00:00.000Z');
+    const deps = testServiceDeps(t, { mailer: outboxMailer(), clock });
+    const refusing: JobHandlers = {
+      mail: async (_deps, payload) => {
+        if (payload.subject === 'refused') throw new Error('refused');
+      },
+    };
+    const old = (await enqueueJob(deps, { kind: 'mail', payload: mail(), key: 'prune-old' }))!;
+    const failed = (await enqueueJob(deps, { kind: 'mail', payload: mail('refused'), maxAttempts: 1 }))!;
+    await drain(deps, refusing);
+    clock.advance(KEEP_DONE_MS);
+    const recent = (await enqueueJob(deps, { kind: 'mail', payload: mail() }))!;
+    await drain(deps);
+    const pending = (await enqueueJob(deps, { kind: 'mail', payload: mail(), runAt: new Date('2100-01-01T00:00:00.000Z') }))!;
+    expect(await pruneJobs(deps)).toBe(0); // exactly a week is not yet older than a week
+    clock.advance(1);
+    expect(await pruneJobs(deps)).toBe(1);
+    expect(await findJob(t.db, old)).toBeUndefined();
+    expect((await Promise.all([failed, recent, pending].map((id) => findJob(t.db, id)))).map((job) => job?.state)).toEqual(['failed', 'done', 'queued']);
+    expect(await enqueueJob(deps, { kind: 'mail', payload: mail(), key: 'prune-old' })).toEqual(expect.any(Number)); // its key is free again
+    expect(await drain(deps)).toBe(1);
   });
 });
 

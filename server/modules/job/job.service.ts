@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/database.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type JobHandlers, jobHandlers, type JobKind, type JobPayloads } from './job-kinds.ts';
-import { claimJob, insertJob, type JobRow, releaseJob } from './job.repository.ts';
+import { claimJob, deleteDoneJobs, insertJob, type JobRow, releaseJob } from './job.repository.ts';
 
 export type NewJob<K extends JobKind> = {
   kind: K;
@@ -17,6 +17,9 @@ export type NewJob<K extends JobKind> = {
 export const DEFAULT_MAX_ATTEMPTS = 8;
 /** The longest wait between two attempts, whatever the backoff says. */
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+/** Done jobs are kept a week (their key stays taken meanwhile), then forgotten; the worker prunes hourly. */
+export const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 // Workers of this process, by database, so an enqueue wakes them at once instead of at their next
 // poll: a mail leaves right after the request that caused it. Other processes find it by polling.
@@ -93,6 +96,11 @@ async function runJob(deps: ServiceDeps, options: RunOptions, job: JobRow) {
   }
 }
 
+/** Deletes done jobs older than `KEEP_DONE_MS`, so the table holds what is pending and recent. */
+export function pruneJobs(deps: Pick<ServiceDeps, 'db' | 'clock'>): Promise<number> {
+  return deleteDoneJobs(deps.db, { updatedBefore: new Date(deps.clock.now().getTime() - KEEP_DONE_MS).toISOString() });
+}
+
 export type JobWorker = { id: string; stop(): Promise<void> };
 export type WorkerOptions = Omit<RunOptions, 'workerId' | 'shouldStop'> & { pollMs: number; workerId?: string };
 
@@ -112,11 +120,16 @@ export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWo
   const set = wakers.get(deps.db) ?? new Set();
   wakers.set(deps.db, set.add(wake));
 
+  let prunedAt = 0;
   const loop = async () => {
     while (!stopped) {
       pending = false;
       try {
         await runJobs(deps, { ...options, workerId, shouldStop: () => stopped });
+        if (deps.clock.now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
+          prunedAt = deps.clock.now().getTime();
+          await pruneJobs(deps);
+        }
       } catch (error) {
         // The database may be briefly away; the next pass tries again.
         deps.log.error({ err: error, workerId }, 'job worker pass failed');
