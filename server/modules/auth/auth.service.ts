@@ -18,7 +18,7 @@ export type AuthDeps = { db: Db; mailer: Mailer; publicUrl: string; log?: { erro
 
 /**
  * Queued, not sent (decision 024): a mail server that is down or slow neither undoes the work nor,
- * by the time the answer takes, tells that an account exists.
+ * through a slower answer, tells that an account exists.
  */
 async function sendQuietly(deps: AuthDeps, mail: Mail) {
   await enqueueJob({ db: deps.db, clock: systemClock }, { kind: 'mail', payload: mail });
