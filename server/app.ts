@@ -14,6 +14,7 @@ import { healthRoutes } from '#server/health.ts';
 import { createBotCheck } from '#server/captcha/bot-check.ts';
 import { botCheckRoutes } from '#server/captcha/bot-check.api.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import { startJobWorker } from '#server/modules/job/job.service.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
@@ -112,6 +113,11 @@ export async function buildApp(options: AppOptions) {
       return context;
     },
   });
+
+  // Mails (and later PDFs, reminders) leave through the queue: every server process runs a worker
+  // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
+  const jobWorker = startJobWorker(services.deps, config.jobs);
+  app.addHook('onClose', () => jobWorker.stop());
 
   return app;
 }

@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     expect(config.maintenanceMode).toBe(true);
   });
 
+  it('reads the job worker\'s timings, with defaults, and refuses a poll that would spin', () => {
+    expect(loadConfig({}).jobs).toEqual({ pollMs: 500, lockMs: 300_000, retryMs: 10_000 });
+    expect(loadConfig({ JOB_POLL_MS: '100', JOB_LOCK_MS: '2000', JOB_RETRY_MS: '200' }).jobs).toEqual({ pollMs: 100, lockMs: 2000, retryMs: 200 });
+    expect(() => loadConfig({ JOB_POLL_MS: '0' })).toThrow(/JOB_POLL_MS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);

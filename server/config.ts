@@ -26,6 +26,9 @@ const ConfigSchema = z
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET_KEY: z.string().optional(),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
+    JOB_LOCK_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
+    JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
   })
   .superRefine((env, ctx) => {
     // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
@@ -71,6 +74,8 @@ export type Config = {
   mailFrom: string;
   /** reCAPTCHA v3 when both keys are set; otherwise the self-hosted proof of work. */
   recaptcha: { siteKey: string; secretKey: string; minScore: number } | undefined;
+  /** The job queue's worker (decision 024): pause between polls, lock on a job, first retry delay. */
+  jobs: { pollMs: number; lockMs: number; retryMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -103,5 +108,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
         ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, minScore: env.RECAPTCHA_MIN_SCORE }
         : undefined,
+    jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
   };
 }

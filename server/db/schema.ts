@@ -3,6 +3,7 @@ import type { PasswordResetTable, RateLimitTable, SessionTable, SettingTable, Us
 import type { AlertTable, ConsolidationEventTable, ConsolidationTable, PackageTable } from './schema/casillero.ts';
 import type { NotificationTable } from './schema/notification.ts';
 import type { TicketAttachmentTable, TicketMessageTable, TicketTable } from './schema/ticket.ts';
+import type { JobTable } from './schema/job.ts';
 import type { UploadTable } from './schema/upload.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -12,6 +13,7 @@ export type * from './schema/casillero.ts';
 export type * from './schema/notification.ts';
 export type * from './schema/ticket.ts';
 export type * from './schema/upload.ts';
+export type * from './schema/job.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -28,6 +30,7 @@ export interface Database {
   ticketMessage: TicketMessageTable;
   ticketAttachment: TicketAttachmentTable;
   notification: NotificationTable;
+  job: JobTable;
 }
 
 export type UserRow = Selectable<UserTable>;

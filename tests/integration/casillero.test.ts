@@ -90,7 +90,7 @@ describe('packages registered by staff', () => {
     const desk = await page('/', client.cookie);
     expect(desk.body).toMatch(/data-testid="count-packages"[^>]*>.*?>1</s);
     expect(desk.body).toContain('Paquete recibido: LINK12345678');
-    expect(smtp.lastTo(client.email)).toContain('Paquete recibido: LINK12345678');
+    expect(await smtp.waitForMail(client.email)).toContain('Paquete recibido: LINK12345678');
     // an alert that is not pending can no longer change
     expect((await form(`/alert/show?id=${alertId}`, client.cookie, { intent: 'delete' })).statusCode).toBe(409);
   });
@@ -125,7 +125,7 @@ describe('notifications', () => {
     const client = await makeUser(t.services, 'client', 'en');
     const staff = await makeUser(t.services, 'staff');
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'ENGLISH123'));
-    expect(smtp.lastTo(client.email)).toContain('Package received: ENGLISH123');
+    expect(await smtp.waitForMail(client.email)).toContain('Package received: ENGLISH123');
     expect((await page('/en/notification', client.cookie)).body).toContain('Package received: ENGLISH123');
   });
 });

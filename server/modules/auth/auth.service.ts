@@ -4,6 +4,7 @@ import type { RegisterInput } from '#common/schemas/user.ts';
 import { AppError } from '#server/errors.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { passwordResetMail, welcomeMail } from '#server/mail/templates.ts';
+import { enqueueJob } from '#server/modules/job/job.service.ts';
 import { assertUnderLimit, clearAttempts, countAttempt, LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { createUser, findLogin, setPasswordHash } from '#server/modules/user/user.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
@@ -12,13 +13,12 @@ import { createSession, deleteUserSessions } from './session.service.ts';
 import { newToken, tokenHash } from './tokens.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
-/** A mail server that is down must neither undo the work nor tell an account exists. */
+/**
+ * Queued, not sent (decision 024): a mail server that is down or slow neither undoes the work nor,
+ * through a slower answer, tells that an account exists.
+ */
 async function sendQuietly(deps: ServiceDeps, mail: Mail) {
-  try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    deps.log.error({ err: error, subject: mail.subject }, 'e-mail could not be sent');
-  }
+  await enqueueJob(deps, { kind: 'mail', payload: mail });
 }
 const RESET_TTL_MS = 60 * 60 * 1000;
 

@@ -322,7 +322,7 @@ describe('the back-office pages', () => {
     expect(move.headers.location).toBe(`/admin/consolidate/show?id=${id}&notice=updated`);
     expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'consolidating', consolidationId: id })));
     expect((await page(`/consolidate/show?id=${id}`, client.cookie)).body).toContain('Empacando tu caja');
-    expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «En proceso»`);
+    expect(await smtp.waitForMail(client.email, 'cambió a «En proceso»')).toContain(`Tu consolidación #${id} cambió a «En proceso»`);
 
     const skip = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'delivered', note: 'Listo' });
     expect(skip.statusCode).toBe(409);

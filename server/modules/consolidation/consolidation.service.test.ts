@@ -6,6 +6,7 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
 import { putSetting } from '#server/modules/setting/setting.service.ts';
 import { createUser, setEmailNotifications } from '#server/modules/user/user.service.ts';
+import { runDueJobs } from '../../../tests/support/jobs.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import * as consolidations from './consolidation.service.ts';
@@ -140,6 +141,7 @@ describe('requesting a consolidation', () => {
     expect(packages.map((pkg) => [pkg.id, pkg.status])).toEqual([[a, 'consolidating'], [b, 'consolidating']]);
     expect(events.map((event) => event.status)).toEqual(['requested']);
     expect(await notifications(client.userId)).toEqual([{ kind: 'consolidation_update', params: JSON.stringify({ number: id, status: 'requested' }), link: `/consolidate/show?id=${id}` }]);
+    await runDueJobs(t, deps.mailer);
     const mail = smtp.lastTo(client.email);
     expect(mail).toContain(`Tu consolidación #${id} cambió a «Solicitada»`);
     expect(mail).toContain(`https://tiendabox.test/consolidate/show?id=${id}`);
@@ -192,6 +194,7 @@ describe('moving through the states', () => {
     for (const [status, packageStatus] of steps) {
       await consolidations.changeConsolidationStatus(deps, { id }, { status, note: `nota ${status}` });
       expect((await packageRows(ids)).map((row) => [row.status, row.consolidationId])).toEqual(ids.map(() => [packageStatus, id]));
+      await runDueJobs(t, deps.mailer);
       expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «`);
     }
     const { consolidation, events } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
@@ -204,6 +207,7 @@ describe('moving through the states', () => {
       ['delivered', 'nota delivered'],
     ]);
     expect((await notifications(client.userId)).map((row) => JSON.parse(row.params).status)).toEqual(['requested', 'processing', 'shipped', 'in_customs', 'delivered']);
+    await runDueJobs(t, deps.mailer);
     expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «Entregada»`);
     expect((await consolidations.getConsolidationForStaff(t.deps, { id })).next).toEqual([]);
   });
@@ -248,6 +252,7 @@ describe('the client cancelling', () => {
     expect(consolidation.status).toBe('cancelled');
     expect(packages).toEqual([]);
     expect(events.map((event) => event.status)).toEqual(['requested', 'cancelled']);
+    await runDueJobs(t, deps.mailer);
     expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «Cancelada»`);
     const again = await consolidations.createConsolidation(deps, client, input(ids));
     expect((await packageRows(ids)).map((row) => row.consolidationId)).toEqual([again, again]);
@@ -276,10 +281,12 @@ describe('notices by e-mail', () => {
     const client = await newClient();
     await setEmailNotifications(t.deps, { userId: client.userId }, ['package_received']);
     const ids = [await addPackage(client.lockerCode), await addPackage(client.lockerCode)];
+    await runDueJobs(t, deps.mailer); // the package_received mails, which this client does want
     const before = smtp.inbox.filter((mail) => mail.to.includes(client.email)).length;
     const id = await consolidations.createConsolidation(deps, client, input(ids));
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
     expect(await notifications(client.userId)).toHaveLength(2);
+    await runDueJobs(t, deps.mailer);
     expect(smtp.inbox.filter((mail) => mail.to.includes(client.email))).toHaveLength(before);
   });
 
@@ -288,6 +295,7 @@ describe('notices by e-mail', () => {
     const ids = [await addPackage(client.lockerCode), await addPackage(client.lockerCode)];
     const id = await consolidations.createConsolidation(deps, client, input(ids));
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
+    await runDueJobs(t, deps.mailer);
     expect(smtp.lastTo(client.email)).toContain(`Subject: Consolidation #${id}: Processing`);
     expect(smtp.lastTo(client.email)).toContain(`https://tiendabox.test/en/consolidate/show?id=${id}`);
   });

@@ -2,6 +2,7 @@ import { translator } from '#common/i18n/all-languages.ts';
 import type { NotificationKind } from '#common/enums/accounts.ts';
 import { localizePath } from '#common/locale.ts';
 import { notificationMail } from '#server/mail/templates.ts';
+import { enqueueJob } from '#server/modules/job/job.service.ts';
 import { findMailTarget } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as notifications from './notification.repository.ts';
@@ -10,8 +11,8 @@ export type NotificationParams = Record<string, string | number>;
 export type NewNotification = { userId: number; kind: NotificationKind; params: NotificationParams; link: string };
 
 /**
- * Records a notification for the bell and, when the user wants this kind by e-mail, sends it
- * in their language. A failing mail server never undoes the change that caused the notice.
+ * Records a notification for the bell and, when the user wants this kind by e-mail, queues it in
+ * their language: a slow or failing mail server neither delays nor undoes the change (decision 024).
  */
 export async function notify(deps: ServiceDeps, notice: NewNotification): Promise<void> {
   await notifications.insertNotification(deps.db, {
@@ -21,17 +22,14 @@ export async function notify(deps: ServiceDeps, notice: NewNotification): Promis
   if (!user || !user.emailNotifications.includes(notice.kind)) return;
   const t = translator(user.locale);
   const link = `${deps.config.publicUrl}${localizePath(notice.link, user.locale)}`;
-  try {
-    await deps.mailer.send(
-      notificationMail(user.locale, user.email, {
+  await enqueueJob(deps, {
+    kind: 'mail',
+    payload: notificationMail(user.locale, user.email, {
         title: String(t(`notification.${notice.kind}.title`, notice.params as never)),
         body: String(t(`notification.${notice.kind}.body`, notice.params as never)),
         link,
       }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, kind: notice.kind }, 'notification e-mail failed');
-  }
+  });
 }
 
 export const listNotifications = (deps: ServiceDeps, owner: { userId: number }, limit = 10) => notifications.listNotifications(deps.db, owner, limit);

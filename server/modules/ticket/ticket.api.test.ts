@@ -131,7 +131,7 @@ describe('JSON API', () => {
     expect(await statusOf(id)).toBe('answered');
     const note = await t.db.selectFrom('notification').select(['kind', 'link']).where('userId', '=', client.id).executeTakeFirstOrThrow();
     expect(note).toEqual({ kind: 'ticket_reply', link: `/ticket/show?id=${id}` });
-    const mail = smtp.lastTo(client.email);
+    const mail = await smtp.waitForMail(client.email, 'Respuesta en tu ticket');
     expect(mail).toContain(`Subject: Respuesta en tu ticket #${id}`);
     expect(mail).toContain('Cobro doble');
     expect(mail).toContain(`${t.config.publicUrl}/ticket/show?id=${id}`);
@@ -251,7 +251,7 @@ describe('pages', () => {
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe(`/admin/ticket/show?id=${id}&notice=updated`);
     expect(await statusOf(id)).toBe('answered');
-    expect(smtp.lastTo(client.email)).toContain(`Respuesta en tu ticket #${id}`);
+    expect(await smtp.waitForMail(client.email, 'Respuesta en tu ticket')).toContain(`Respuesta en tu ticket #${id}`);
     const shown = await page(`/admin/ticket/show?id=${id}`, staff);
     expect(shown.body).toContain('Corregimos la dirección.');
     expect(shown.body).toContain('Zoila Pérez');

@@ -3,6 +3,7 @@ import { AdminTicketListQuery, TicketInputSchema, TicketListQuery } from '#commo
 import type { Mail } from '#server/mail/mailer.ts';
 import { acceptUpload } from '#server/modules/upload/upload.service.ts';
 import { createUser, setEmailNotifications } from '#server/modules/user/user.service.ts';
+import { runDueJobs } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import * as tickets from './ticket.service.ts';
 
@@ -92,6 +93,7 @@ describe('staff reply notification', () => {
     await tickets.answerTicket(deps(), { staffId: staff.id, id }, { message: 'Ya la anulamos.' });
     const notes = await t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('userId', '=', client.id).execute();
     expect(notes).toEqual([{ kind: 'ticket_reply', params: JSON.stringify({ number: id, subject: 'Factura duplicada' }), link: `/ticket/show?id=${id}` }]);
+    await runDueJobs(t, deps().mailer);
     const mail = outbox.find((m) => m.to === client.email);
     expect(mail?.subject).toContain(`#${id}`);
     expect(mail?.text).toContain(`https://tiendabox.test/ticket/show?id=${id}`);
@@ -103,6 +105,7 @@ describe('staff reply notification', () => {
     await setEmailNotifications(t.deps, { userId: client.id }, ['package_received']);
     const id = await tickets.createTicket(t.deps, { userId: client.id }, input());
     await tickets.answerTicket(deps(), { staffId: staff.id, id }, { message: 'Respuesta' });
+    await runDueJobs(t, deps().mailer);
     expect(outbox.some((m) => m.to === client.email)).toBe(false);
     expect(await t.db.selectFrom('notification').select('kind').where('userId', '=', client.id).execute()).toEqual([{ kind: 'ticket_reply' }]);
   });
