@@ -18,7 +18,8 @@ export type TestDatabase = { db: Db; config: Config; dispose: () => Promise<void
 export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl });
+  // The store guard is on for every test: a query that forgets its store fails here first (decision 025).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -27,7 +28,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
+    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), { storeGuard: config.storeGuard }));
     await migrateToLatest(db);
     return {
       db,
