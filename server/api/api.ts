@@ -10,8 +10,11 @@ import { notificationApi } from '#server/modules/notification/notification.api.t
 import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { storeApi } from '#server/modules/store/store.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
+import { storeScopePlugin } from '#server/plugins/store-scope.ts';
+import { type ServiceDeps, systemClock } from '#server/service-deps.ts';
 import { apiErrorHandler } from './api-errors.ts';
 
 export type ApiDeps = { db: Db; config: Config; mailer: Mailer };
@@ -37,6 +40,9 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
     v1.setSerializerCompiler(serializerCompiler);
     v1.setErrorHandler(apiErrorHandler);
     await v1.register(currentUserPlugin, { db: deps.db, config: deps.config });
+    // Until buildApp hands every route its bound services (issue 8 point 3), the store's are built here.
+    const serviceDeps: ServiceDeps = { ...deps, log: app.log, clock: systemClock };
+    await v1.register(storeScopePlugin, { deps: serviceDeps });
     v1.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -45,6 +51,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
     await v1.register(notificationApi, deps);
     await v1.register(consolidationApi, deps);
     await v1.register(ticketApi, deps);
+    await v1.register(storeApi, { deps: serviceDeps });
   }, { prefix: '/api/v1' });
   // Beside /api/v1's routes, not among them: multipart bodies, their own error handler.
   await app.register(uploadRoutes, { db: deps.db, config: deps.config });

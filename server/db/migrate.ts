@@ -4,12 +4,14 @@ import type { Db } from '#server/db/database.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
 import * as accounts from '#server/db/migrations/2026-11-21-002-accounts.ts';
 import * as casillero from '#server/db/migrations/2026-11-21-003-casillero.ts';
+import * as stores from '#server/db/migrations/2026-11-23-002-stores.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-settings': settings,
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-casillero': casillero,
+  '2026-11-23-002-stores': stores,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

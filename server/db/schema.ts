@@ -162,6 +162,23 @@ export interface NotificationTable {
   createdAt: string;
 }
 
+// ── Store (decision 025) ────────────────────────────────────────────────────────────────────
+// The store itself is keyed by its owner; the tables that belong to a store carry `storeId`
+// and are listed in STORE_OWNED_TABLES (server/db/store-guard.ts).
+export interface StoreTable {
+  id: Generated<number>;
+  userId: number;
+  slug: string;
+  name: string;
+  section: string;
+  description: string;
+  published: number;
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+// ── end of store ────────────────────────────────────────────────────────────────────────────
+
 export interface Database {
   setting: SettingTable;
   user: UserTable;
@@ -177,6 +194,7 @@ export interface Database {
   ticketMessage: TicketMessageTable;
   ticketAttachment: TicketAttachmentTable;
   notification: NotificationTable;
+  store: StoreTable;
 }
 
 export type UserRow = Selectable<UserTable>;
