@@ -1,11 +1,13 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
-import { requireOwnStore } from '#app/lib/store-scope.server.ts';
+import { resolveOwnStore, storeLayoutLoader } from '#app/lib/store-scope.server.ts';
+import type { Route } from './+types/store-scope';
 import { NO_STORE } from '#common/schemas/store.ts';
 
 // Wraps the store and catalogue screens (decision 025): their store is resolved once, here.
-export const middleware = [requireOwnStore];
+export const middleware = [resolveOwnStore];
+export const loader = (args: Route.LoaderArgs) => storeLayoutLoader(args);
 
 export default function StoreScopeLayout() {
   return <Outlet />;

@@ -5,23 +5,33 @@ import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scop
 import { type ServiceDeps, systemClock } from '#server/service-deps.ts';
 
 
-// Filled once per request by `requireOwnStore`; read by every store and catalogue loader and action.
-const storeScopeContext = createContext<StoreScope>();
+// Filled once per request by `resolveOwnStore`; read by every store and catalogue loader and action.
+const storeScopeContext = createContext<StoreScope | null>(null);
 
 /** Until the request context carries the bound services (issue 8 point 3), the deps come from it here. */
 export function serviceDeps(app: AppContext): ServiceDeps {
   return { db: app.db, config: app.config, log: app.log, mailer: app.mailer, clock: systemClock };
 }
 
-/** Middleware of the store layout (after the default layout's `requireUser`): the owner's own store. */
-export const requireOwnStore: MiddlewareFunction = async ({ context }) => {
+/** Middleware of the store layout (after the default layout's `requireUser`): the owner's own store, once. */
+export const resolveOwnStore: MiddlewareFunction = async ({ context }) => {
   const app = context.get(appContext);
-  const scope = app.user ? await ownStoreScope(serviceDeps(app), { userId: app.user.id }) : null;
-  if (!scope) throw data(NO_STORE, { status: 409 });
-  context.set(storeScopeContext, scope);
+  context.set(storeScopeContext, app.user ? await ownStoreScope(serviceDeps(app), { userId: app.user.id }) : null);
 };
 
-/** The store a loader or action acts on: `storeScope(context)`. */
+/**
+ * The store a loader or action acts on: `storeScope(context)`. Without a store it throws the 409
+ * that the store layout's boundary shows as "you don't have a store yet" (thrown from a loader,
+ * not the middleware, so it lands in that boundary inside the dashboard).
+ */
 export function storeScope(context: Readonly<RouterContextProvider>): StoreScope {
-  return context.get(storeScopeContext);
+  const scope = context.get(storeScopeContext);
+  if (!scope) throw data(NO_STORE, { status: 409 });
+  return scope;
+}
+
+/** The store layout's loader: answers for screens whose own loader does not ask for the scope. */
+export function storeLayoutLoader({ context }: { context: Readonly<RouterContextProvider> }) {
+  storeScope(context);
+  return null;
 }

@@ -15,10 +15,11 @@ export const RESERVED_STORE_SLUGS = [
 export const StoreSlugSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .min(1, { error: 'validation.required' })
-  .min(3, { error: 'store.slugLength' })
-  .max(40, { error: 'store.slugLength' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'store.slugFormat' })
+  // One message at a time: the first rule that fails is the one to fix.
+  .min(1, { error: 'validation.required', abort: true })
+  .min(3, { error: 'store.slugLength', abort: true })
+  .max(40, { error: 'store.slugLength', abort: true })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'store.slugFormat', abort: true })
   .refine((slug) => !(RESERVED_STORE_SLUGS as readonly string[]).includes(slug), { error: 'store.slugReserved' });
 
 export const NewStoreSchema = z.object({

@@ -18,7 +18,7 @@ export default function StoreHome({ loaderData: { store } }: Route.ComponentProp
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DetailField label={t('store.address')}>
-            <span data-testid="store-slug">/shop/{store.slug}</span>
+            <span data-testid="store-slug">{`/shop/${store.slug}`}</span>
           </DetailField>
           <Group>
             <Badge variant="light" color={store.published ? 'green' : 'gray'}>

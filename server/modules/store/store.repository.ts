@@ -25,4 +25,9 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return Boolean(await db.selectFrom('store').select('id').where('slug', '=', slug).executeTakeFirst());
 }
 
+/** The store of a scope: its id comes from a StoreScope, never from a request. */
+export async function updateStore(db: Db, { storeId }: { storeId: number }, changes: Partial<Pick<StoreTable, 'published' | 'expiresAt' | 'updatedAt'>>) {
+  await db.updateTable('store').set(changes).where('id', '=', storeId).execute();
+}
+
 export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreById>>>;

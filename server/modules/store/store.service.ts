@@ -38,3 +38,14 @@ export async function getStore(deps: ServiceDeps, scope: StoreScope) {
   if (!store) throw new AppError('error.generic', 404);
   return { ...store, published: store.published === 1 };
 }
+
+/** The owner's publish toggle: a published store is shown to shoppers while it has not expired. */
+export async function publishStore(deps: ServiceDeps, scope: StoreScope, published: boolean) {
+  await stores.updateStore(deps.db, scope, { published: published ? 1 : 0, updatedAt: deps.clock.now().toISOString() });
+}
+
+/** The plan's expiration is the platform's to set (PRODUCT §2): only a back-office scope may. */
+export async function setStoreExpiry(deps: ServiceDeps, scope: StoreScope, expiresAt: Date | null) {
+  if (scope.via !== 'staff') throw new AppError('error.generic', 404);
+  await stores.updateStore(deps.db, scope, { expiresAt: expiresAt?.toISOString() ?? null, updatedAt: deps.clock.now().toISOString() });
+}
