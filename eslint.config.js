@@ -81,6 +81,14 @@ export default tseslint.config(
       ],
     },
   },
+  // A StoreScope is made only by server/modules/store/store-scope.ts, after its check (decision 025).
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['server/modules/store/store-scope.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "TSAsExpression[typeAnnotation.typeName.name='StoreScope']", message: 'A StoreScope comes from ownStoreScope, shopStoreScope or staffStoreScope, never from a cast' }],
+    },
+  },
   // Migrations are frozen in time: they may not depend on code that keeps changing.
   {
     files: ['server/db/migrations/**/*.ts'],

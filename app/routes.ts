@@ -43,6 +43,8 @@ function tree(locale: Locale): RouteConfigEntry[] {
         ]),
       ]),
       page('notification', 'routes/notification.tsx'),
+      // the owner's store: its scope is resolved once by this layout's middleware (decision 025)
+      layout('layouts/store-scope.tsx', { id: `${locale}/layout-store` }, [page('store', 'routes/store/home.tsx')]),
     ]),
     // page layout, public
     layout('layouts/page.tsx', { id: `${locale}/layout-page` }, [page('terms', 'routes/terms.tsx')]),

@@ -21,6 +21,7 @@ const ConfigSchema = z
     MAINTENANCE_MODE: flag,
     DEMO_DATA: flag,
     TRUST_PROXY: flag,
+    STORE_GUARD: flag,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Tiendabox <no-reply@tiendabox.ec>'),
     RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -70,6 +71,8 @@ export type Config = {
   logLevel: string;
   maintenanceMode: boolean;
   trustProxy: boolean;
+  /** Refuse queries on store-owned tables without a store_id condition (decision 025); always on in tests. */
+  storeGuard: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** reCAPTCHA v3 when both keys are set; otherwise the self-hosted proof of work. */
@@ -102,6 +105,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     maintenanceMode: env.MAINTENANCE_MODE,
     trustProxy: env.TRUST_PROXY,
+    storeGuard: env.STORE_GUARD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     recaptcha:

@@ -6,6 +6,8 @@ import * as deskService from '#server/modules/desk/desk.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service.ts';
+import * as storeScopeService from '#server/modules/store/store-scope.ts';
+import * as storeService from '#server/modules/store/store.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
 import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
@@ -28,6 +30,8 @@ export function createServices(deps: ServiceDeps) {
     packages: bindService(packageService, deps),
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
+    stores: bindService(storeService, deps),
+    storeScopes: bindService(storeScopeService, deps),
     tickets: bindService(ticketService, deps),
     uploads: bindService(uploadService, deps),
     users: bindService(userService, deps),

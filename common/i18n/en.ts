@@ -1,6 +1,7 @@
 import { auth, profile } from './en/accounts.ts';
 import { casillero } from './en/casillero.ts';
 import { consolidation } from './en/consolidation.ts';
+import { store } from './en/store.ts';
 import { ticket } from './en/ticket.ts';
 import { upload } from './en/upload.ts';
 import type { Messages } from './messages.ts';
@@ -10,6 +11,7 @@ export const en: Messages = {
   casillero,
   consolidation,
   ticket,
+  store,
   app: {
     name: 'Tiendabox',
     tagline: 'Your US parcel box and your online store, in one account',

@@ -1,6 +1,7 @@
 import { auth, profile } from './es/accounts.ts';
 import { casillero } from './es/casillero.ts';
 import { consolidation } from './es/consolidation.ts';
+import { store } from './es/store.ts';
 import { ticket } from './es/ticket.ts';
 import { upload } from './es/upload.ts';
 
@@ -10,6 +11,7 @@ export const es = {
   casillero,
   consolidation,
   ticket,
+  store,
   app: {
     name: 'Tiendabox',
     tagline: 'Tu casillero en EE. UU. y tu tienda en línea, en una sola cuenta',

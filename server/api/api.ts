@@ -7,9 +7,11 @@ import { notificationApi } from '#server/modules/notification/notification.api.t
 import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { storeApi } from '#server/modules/store/store.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
+import { storeScopePlugin } from '#server/plugins/store-scope.ts';
 import { apiErrorHandler } from './api-errors.ts';
 
 /**
@@ -33,6 +35,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     v1.setSerializerCompiler(serializerCompiler);
     v1.setErrorHandler(apiErrorHandler);
     await v1.register(currentUserPlugin, options);
+    await v1.register(storeScopePlugin, options);
     v1.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -41,6 +44,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(notificationApi, options);
     await v1.register(consolidationApi, options);
     await v1.register(ticketApi, options);
+    await v1.register(storeApi, options);
   }, { prefix: '/api/v1' });
   // Beside /api/v1's routes, not among them: multipart bodies, their own error handler.
   await app.register(uploadRoutes, options);

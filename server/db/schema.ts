@@ -4,6 +4,7 @@ import type { AlertTable, ConsolidationEventTable, ConsolidationTable, PackageTa
 import type { NotificationTable } from './schema/notification.ts';
 import type { TicketAttachmentTable, TicketMessageTable, TicketTable } from './schema/ticket.ts';
 import type { JobTable } from './schema/job.ts';
+import type { StoreTable } from './schema/store.ts';
 import type { UploadTable } from './schema/upload.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -14,6 +15,7 @@ export type * from './schema/notification.ts';
 export type * from './schema/ticket.ts';
 export type * from './schema/upload.ts';
 export type * from './schema/job.ts';
+export type * from './schema/store.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -31,6 +33,7 @@ export interface Database {
   ticketAttachment: TicketAttachmentTable;
   notification: NotificationTable;
   job: JobTable;
+  store: StoreTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeAdmin } from '../support/factories.ts';
+
 
 // /admin/user on the list pattern: the search takes `%` and `_` literally. Needs `npm run build`.
 let t: TestApp;
@@ -13,7 +14,7 @@ const person = (email: string, name: string) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await makeUser(t.services, 'admin');
+  admin = await makeAdmin(t);
   for (const [email, name] of [['literal-underscore@example.com', 'Zeta_Uno'], ['wild-underscore@example.com', 'ZetaXUno'], ['literal-percent@example.com', 'Omega%Dos'], ['wild-percent@example.com', 'OmegaLargoDos']]) {
     await t.services.users.createUser(person(email!, name!), { locale: 'es' });
   }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeUser, makeStaff, makeAdmin } from '../support/factories.ts';
+
 
 // The back office's guard sits once in its layouts (app/layouts/back-office.tsx, admin-only.tsx):
 // every /admin screen, GET and POST, in both languages. Needs `npm run build` first.
@@ -19,7 +20,7 @@ const post = (url: string, who: { cookie: string }) => postForm(t.app, url, { in
 
 beforeAll(async () => {
   t = await createTestApp();
-  [client, staff, admin] = [await makeUser(t.services, 'client'), await makeUser(t.services, 'staff'), await makeUser(t.services, 'admin')];
+  [client, staff, admin] = [await makeUser(t), await makeStaff(t), await makeAdmin(t)];
 });
 afterAll(async () => {
   await t.dispose();

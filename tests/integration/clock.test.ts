@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixedClock } from '#server/service-deps.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeUser } from '../support/factories.ts';
 
 // Decision 023: the services take their time from the clock `buildApp` is given, so a test can fix
 // it and see it in what users get back. Needs `npm run build` first.
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 it('an alert made through the API carries the fixed time, and a moved clock moves the next one', async () => {
-  const client = await makeUser(t.services);
+  const client = await makeUser(t);
   const create = (trackingNumber: string) =>
     t.app.inject({
       method: 'POST',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainMenu, menuPaths, visibleMenu } from '#app/lib/menu.ts';
 import { localizePath } from '#common/locale.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeUser, makeAdmin } from '../support/factories.ts';
+
 
 // The menu shows only screens that exist: every shown entry answers 200 to a logged-in user in both
 // languages, and every planned entry still answers 404 — when a store issue adds its screen, this
@@ -17,7 +18,7 @@ const page = (url: string, cookie: string, locale: 'es' | 'en') => t.app.inject(
 
 describe('the main menu', () => {
   it('links only to screens that answer, in both languages', async () => {
-    const admin = await makeUser(t.services, 'admin');
+    const admin = await makeAdmin(t);
     const shown = menuPaths().filter((entry) => !entry.planned);
     expect(shown.length).toBeGreaterThan(3);
     for (const locale of ['es', 'en'] as const) {
@@ -29,13 +30,13 @@ describe('the main menu', () => {
   });
 
   it('keeps planned entries hidden while their screen does not exist', async () => {
-    const admin = await makeUser(t.services, 'admin');
+    const admin = await makeAdmin(t);
     const planned = menuPaths().filter((entry) => entry.planned);
     for (const { path } of planned) expect((await page(path, admin.cookie, 'es')).statusCode, path).toBe(404);
   });
 
   it('draws the shown entries and none of the planned ones', async () => {
-    const client = await makeUser(t.services, 'client');
+    const client = await makeUser(t);
     const body = (await page('/', client.cookie, 'es')).body;
     expect(body).toContain('href="/alert"');
     expect(body).not.toContain('href="/catalog/product"');

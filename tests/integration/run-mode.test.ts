@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeUser } from '../support/factories.ts';
+
 
 // docs/decisions/026-run-mode.md: the secure settings follow an https PUBLIC_URL, not NODE_ENV, so
 // `npm start` on http://localhost logs in with plain cookies and a deployment on https gets them all.
@@ -21,7 +22,7 @@ describe('on http://localhost (npm start)', () => {
     const cookies = ([] as string[]).concat(page.headers['set-cookie'] ?? []);
     expect(cookies.some((cookie) => cookie.startsWith('lang='))).toBe(true);
     for (const cookie of cookies) expect(cookie).not.toMatch(/;\s*Secure/i);
-    const user = await makeUser(t.services);
+    const user = await makeUser(t);
     const response = await login(t, user.email);
     const session = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.includes('tiendabox_session='));
     expect(session, `login answered ${response.statusCode}`).toMatch(/^tiendabox_session=/);
@@ -40,7 +41,7 @@ describe('on an https PUBLIC_URL', () => {
     const page = await t.app.inject({ url: '/user/login', headers: { accept: 'text/html' } });
     expect(page.headers['strict-transport-security']).toContain('max-age=');
     for (const cookie of ([] as string[]).concat(page.headers['set-cookie'] ?? [])) expect(cookie).toMatch(/;\s*Secure/i);
-    const user = await makeUser(t.services);
+    const user = await makeUser(t);
     const response = await login(t, user.email);
     const session = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.includes('tiendabox_session='));
     expect(session, `login answered ${response.statusCode}`).toMatch(/^__Host-tiendabox_session=.*;\s*Secure/i);

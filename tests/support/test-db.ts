@@ -26,7 +26,8 @@ function withServices(db: Db, config: Config, clock?: Clock) {
 export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> = {}, options: { clock?: Clock } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl });
+  // The store guard is on for every test: a query that forgets its store fails here first (decision 025).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -35,7 +36,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
+    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), { storeGuard: config.storeGuard }));
     await migrateToLatest(db);
     return {
       ...withServices(db, config, options.clock),

@@ -5,8 +5,9 @@ import { ConsolidationInputSchema, ConsolidationListQuery } from '#common/schema
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
 import { putSetting } from '#server/modules/setting/setting.service.ts';
-import { createUser, setEmailNotifications } from '#server/modules/user/user.service.ts';
+import { setEmailNotifications } from '#server/modules/user/user.service.ts';
 import { runDueJobs } from '../../../tests/support/jobs.ts';
+import { makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import * as consolidations from './consolidation.service.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestDatabase({ SMTP_URL: smtp.url });
   deps = { ...t.deps, config: { ...t.config, publicUrl: 'https://tiendabox.test' } };
-  staffId = (await createUser(t.deps, person(`staff-${Date.now()}@example.com`), { locale: 'es', role: 'staff' })).id;
+  staffId = (await makeStaff(t)).id;
   await putSetting(t.deps, 'rate_per_lb_cents', 500);
 });
 afterAll(async () => {
@@ -30,26 +31,8 @@ afterAll(async () => {
 });
 
 let counter = 0;
-function person(email: string) {
-  return {
-    email,
-    password: 'secret123',
-    name: 'Ana',
-    lastname: `Pérez ${++counter}`,
-    documentType: 'passport' as const,
-    documentNumber: `A${1000000 + counter}`,
-    phone: '+593 99 765 4321',
-    address: 'Av. 6 de Diciembre N24-253',
-    country: 'Ecuador',
-    state: 'Pichincha',
-    city: 'Quito',
-    zip: '170143',
-  };
-}
-
 async function newClient(locale: 'es' | 'en' = 'es') {
-  const email = `client${++counter}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(t.deps, person(email), { locale });
+  const { id, lockerCode, email } = await makeUser(t, { locale, lastname: `Pérez ${++counter}` });
   return { userId: id, lockerCode, email };
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, sessionCookieName } from '#server/modules/auth/session.service.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import { makeUser } from '../../../tests/support/factories.ts';
 import { postForm } from '../../../tests/support/forms.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -19,16 +18,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let counter = 0;
 type Person = { id: number; email: string; lockerCode: string; cookie: string };
 async function person(role: 'client' | 'staff' | 'admin' = 'client', name = 'Ana'): Promise<Person> {
-  const email = `ticket-api-${++counter}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(
-    t.deps,
-    { email, password: 'secret123', name, lastname: 'Pérez', documentType: 'passport', documentNumber: `B${counter}23456`, phone: '0991234567', address: 'Av. Amazonas', country: 'Ecuador', state: 'Pichincha', city: 'Quito', zip: '170150' },
-    { locale: 'es', role },
-  );
-  return { id, email, lockerCode, cookie: `${sessionCookieName(t.config)}=${await createSession(t.deps, id)}` };
+  const { id, email, lockerCode, cookie } = await makeUser(t, { role, name });
+  return { id, email, lockerCode, cookie };
 }
 
 const api = (method: 'GET' | 'POST', url: string, who?: Person, payload?: object) =>

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminTicketListQuery, TicketInputSchema, TicketListQuery } from '#common/schemas/ticket.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { acceptUpload } from '#server/modules/upload/upload.service.ts';
-import { createUser, setEmailNotifications } from '#server/modules/user/user.service.ts';
+import { setEmailNotifications } from '#server/modules/user/user.service.ts';
 import { runDueJobs } from '../../../tests/support/jobs.ts';
+import { makeUser } from '../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import * as tickets from './ticket.service.ts';
 
@@ -20,14 +21,8 @@ afterAll(async () => {
   await t.dispose();
 });
 
-let counter = 0;
 async function newUser(role: 'client' | 'staff' = 'client', name = 'Ana') {
-  const email = `ticket-${++counter}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(
-    t.deps,
-    { email, password: 'secret123', name, lastname: 'Pérez', documentType: 'passport', documentNumber: `A${counter}23456`, phone: '0991234567', address: 'Av. Amazonas', country: 'Ecuador', state: 'Pichincha', city: 'Quito', zip: '170150' },
-    { locale: 'es', role },
-  );
+  const { id, email, lockerCode } = await makeUser(t, { role, name });
   return { id, email, lockerCode };
 }
 

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { contentDisposition } from './upload.api.ts';
-import { makeUser, minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { claimUpload } from './upload.service.ts';
 
 // The upload API through the real app (needs `npm run build`): multipart in, JSON out, files back.
@@ -14,7 +15,7 @@ let admin: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [client, other, staff, admin] = [await makeUser(t.services), await makeUser(t.services), await makeUser(t.services, 'staff'), await makeUser(t.services, 'admin')];
+  [client, other, staff, admin] = [await makeUser(t), await makeUser(t), await makeStaff(t), await makeAdmin(t)];
 });
 afterAll(async () => {
   await t.dispose();

@@ -6,7 +6,8 @@ import { AppError } from '#server/errors.ts';
 import { createLocalStorage, createStorage, isValidStorageKey, type Storage } from '#server/storage/storage.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { displayName, sniffKind } from './upload.content.ts';
-import { makeUser, minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { acceptUpload, claimUpload, deleteUpload, getOwnUpload, purgeStaleUploads, readUpload, UPLOAD_PURPOSES } from './upload.service.ts';
 
 let t: TestDatabase;
@@ -20,8 +21,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   storage = createStorage(t.config);
   uploadsDir = path.join(t.config.dataDir, 'uploads');
-  client = await makeUser(t.services);
-  other = await makeUser(t.services);
+  client = await makeUser(t);
+  other = await makeUser(t);
 });
 afterAll(async () => {
   await t.dispose();
@@ -155,8 +156,8 @@ describe('claimUpload', () => {
 
 describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
   it('serves the file to its owner and to staff and admins; to another client it does not exist', async () => {
-    const staff = await makeUser(t.services, 'staff');
-    const admin = await makeUser(t.services, 'admin');
+    const staff = await makeStaff(t);
+    const admin = await makeAdmin(t);
     const pdf = minimalPdf();
     const info = await acceptUpload(t.deps, { userId: client.id, name: 'f.pdf', data: pdf, kinds: ALL });
     for (const viewer of [client, staff, admin]) {
@@ -170,7 +171,7 @@ describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
   });
 
   it('serves what staff uploaded for a client’s package or ticket to that client, and to no other', async () => {
-    const staff = await makeUser(t.services, 'staff');
+    const staff = await makeStaff(t);
     const now = new Date().toISOString();
     const photo = await acceptUpload(t.deps, { userId: staff.id, name: 'caja.jpg', data: await phoneJpeg(), kinds: UPLOAD_PURPOSES.photo });
     const reply = await acceptUpload(t.deps, { userId: staff.id, name: 'guia.pdf', data: minimalPdf(), kinds: ALL });

@@ -92,6 +92,8 @@ export function serverEnv(name: ServerName, runDir: string, extra: Record<string
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     MAINTENANCE_MODE: '0',
+    // Store isolation checked on every query the journeys make (decision 025).
+    STORE_GUARD: '1',
     ...extra,
   };
   const databaseUrl = process.env.DATABASE_URL;
