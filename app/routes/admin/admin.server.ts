@@ -1,10 +1,11 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { z } from 'zod';
 import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { listQuerySchema, parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { parseForm } from '#common/form-parse.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import { SettingsSchema } from '#common/schemas/setting.ts';
 import { currentStaff } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -69,18 +70,6 @@ export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) 
   return { query, page };
 }
 
-const SettingsSchema = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(100),
-  line1: z.string().trim().min(1, { error: 'validation.required' }).max(200),
-  line2: z.string().trim().max(200).default(''),
-  city: z.string().trim().min(1, { error: 'validation.required' }).max(100),
-  state: z.string().trim().min(1, { error: 'validation.required' }).max(60),
-  zip: z.string().trim().min(1, { error: 'validation.required' }).max(20),
-  country: z.string().trim().min(1, { error: 'validation.required' }).max(60),
-  phone: z.string().trim().max(30).default(''),
-  ratePerLb: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }),
-});
-
 export async function settingsLoader({ context }: LoaderFunctionArgs) {
   currentStaff(context, ['admin']);
   const { db } = context.get(appContext);
@@ -91,7 +80,7 @@ export async function settingsAction({ request, context }: LoaderFunctionArgs) {
   currentStaff(context, ['admin']);
   const { db } = context.get(appContext);
   const values = formValues(await request.formData());
-  const parsed = parseWith(SettingsSchema, values);
+  const parsed = parseForm(SettingsSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, values);
   const { ratePerLb, ...warehouse } = parsed.data;
   await putSetting(db, 'warehouse_address', warehouse);

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { formValues, parseWith } from '#common/forms.ts';
+import { parseForm } from '#common/form-parse.ts';
+import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
@@ -19,7 +20,7 @@ export async function alertListLoader({ request, context }: LoaderFunctionArgs) 
 
 export async function alertListAction({ request, context }: LoaderFunctionArgs) {
   const values = formValues(await request.formData());
-  const parsed = parseWith(AlertInputSchema, values);
+  const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, { ...values, intent: 'create' });
   try {
     const id = await alerts.createAlert(context.get(appContext).db, { userId: currentUser(context).id }, parsed.data);
@@ -42,7 +43,7 @@ export async function alertShowAction({ request, context }: LoaderFunctionArgs) 
       await alerts.deleteAlert(db, owner);
       return redirect(`${here(request, '/alert')}?notice=deleted`);
     }
-    const parsed = parseWith(AlertInputSchema, values);
+    const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
     if (!parsed.ok) return invalid(parsed.errors, values);
     await alerts.updateAlert(db, owner, parsed.data);
     return redirect(`${here(request, '/alert/show')}?id=${owner.id}&notice=updated`);
