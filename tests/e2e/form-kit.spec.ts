@@ -26,10 +26,15 @@ function countPosts(page: Page): { readonly count: number } {
 
 const says = (message: string) => new RegExp(escapeRegExp(message));
 
+const EDIT = {
+  es: { edit: 'Editar', editAlert: 'Editar alerta', save: 'Guardar', updated: 'Registro actualizado correctamente' },
+  en: { edit: 'Edit', editAlert: 'Edit alert', save: 'Save', updated: 'Record updated successfully' },
+} as const;
+
 for (const locale of LOCALES) {
   const t = TEXT[locale];
 
-  test(`the alert form shows its errors before sending, clears them as they are fixed, then creates (${locale})`, async ({ browser }, testInfo) => {
+  test(`the alert form shows its errors before sending, clears them as they are fixed, then creates and edits (${locale})`, async ({ browser }, testInfo) => {
     const client = createUser('client', `kit-${locale}`, 'Irene', 'Salas');
     const { context, page } = await newBrowser(browser, locale);
     await login(page, locale, client);
@@ -68,6 +73,24 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(/\d+/);
       await expect(page.getByText(locale === 'es' ? /12\.089,99/ : /12,089\.99/)).toBeVisible();
       expect(posts.count).toBe(1);
+    });
+
+    await test.step('the edit dialog starts from the record, numbers in the page language, and checks the same way', async () => {
+      const e = EDIT[locale];
+      await page.getByRole('button', { name: e.edit, exact: true }).click();
+      const edit = page.getByRole('dialog', { name: e.editAlert });
+      await expect(field(edit, t.declaredValue)).toHaveValue(locale === 'es' ? '12089,99' : '12089.99');
+      await field(edit, t.store).fill('');
+      await edit.getByRole('button', { name: e.save, exact: true }).click();
+      await expect(field(edit, t.store)).toHaveAccessibleDescription(says(t.required));
+      await expect(field(edit, t.store)).toBeFocused();
+      expect(posts.count).toBe(1);
+      await field(edit, t.store).fill('Walmart');
+      await expect(field(edit, t.store)).not.toHaveAccessibleDescription(says(t.required));
+      await edit.getByRole('button', { name: e.save, exact: true }).click();
+      await expectToast(page, e.updated);
+      await expect(page.getByText('Walmart')).toBeVisible();
+      expect(posts.count).toBe(2);
     });
 
     await context.close();
