@@ -3,6 +3,7 @@ import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { parseForm } from '#common/form-parse.ts';
 import { AdminAlertListQuery as AlertListQuery, PackageInputSchema, PackageListQuery } from '#common/schemas/casillero.ts';
 import { SettingsSchema } from '#common/schemas/setting.ts';
 import { ClientListQuery } from '#common/schemas/user.ts';
@@ -50,7 +51,7 @@ export async function settingsLoader({ context }: LoaderFunctionArgs) {
 export async function settingsAction({ request, context }: LoaderFunctionArgs) {
   const { settings } = context.get(appContext).services;
   const values = formValues(await request.formData());
-  const parsed = parseWith(SettingsSchema, values);
+  const parsed = parseForm(SettingsSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, values);
   const { ratePerLb, ...warehouse } = parsed.data;
   await settings.putSiteSettings({ warehouse, ratePerLbCents: Math.round(ratePerLb * 100) });

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { formValues, parseWith } from '#common/forms.ts';
+import { parseForm } from '#common/form-parse.ts';
+import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
@@ -18,7 +19,7 @@ export async function alertListLoader({ request, context }: LoaderFunctionArgs) 
 
 export async function alertListAction({ request, context }: LoaderFunctionArgs) {
   const values = formValues(await request.formData());
-  const parsed = parseWith(AlertInputSchema, values);
+  const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, { ...values, intent: 'create' });
   try {
     const id = await services(context).alerts.createAlert({ userId: currentUser(context).id }, parsed.data);
@@ -40,7 +41,7 @@ export async function alertShowAction({ request, context }: LoaderFunctionArgs) 
       await services(context).alerts.deleteAlert(owner);
       return redirect(`${here(request, '/alert')}?notice=deleted`);
     }
-    const parsed = parseWith(AlertInputSchema, values);
+    const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
     if (!parsed.ok) return invalid(parsed.errors, values);
     await services(context).alerts.updateAlert(owner, parsed.data);
     return redirect(`${here(request, '/alert/show')}?id=${owner.id}&notice=updated`);
