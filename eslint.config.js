@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -5,6 +6,16 @@ import tseslint from 'typescript-eslint';
 
 // `regex`, not `group`: in gitignore-style groups a leading # starts a comment and matches nothing.
 const serverImport = { regex: '^(#server/|(\\.\\./)+server/)', message: 'app/ reaches server code only from *.server.ts files', allowTypeImports: true };
+
+const notFromAppOrScripts = { regex: '^(#app/|#app-context|#scripts/|(\\.\\./)+(app|scripts)/)', message: 'server/ imports neither app/ nor scripts/' };
+const dbOnlyForRepositories = { regex: '^#server/db/', message: 'SQL lives in *.repository.ts: import only types from server/db here', allowTypeImports: true };
+const MODULES = readdirSync('server/modules', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const otherModulesRepositories = (module) => ({
+  regex: `^(#server/modules/(?!${module}/)[^/]+/|\\.\\./(\\.\\./)*[^./][^/]*/)[^/]+\\.repository(\\.ts)?$`,
+  message: "a module reaches another module through its service, never its repository",
+});
+// Where SQL may be written: repositories, the database setup, and the tests that check rows.
+const SQL_ALLOWED = ['**/*.repository.ts', 'server/db/**', '**/*.test.ts', 'tests/**', '**/*.fixtures.ts'];
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/', 'bench/results/'] },
@@ -27,6 +38,40 @@ export default tseslint.config(
     },
   },
   { files: ['app/**/*.server.ts', 'app/entry.server.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // The request context's token is made on the server side (server never imports app); this file
+  // hands it to app/, and it holds nothing but react-router's createContext.
+  {
+    files: ['app/app-context.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...serverImport, regex: '^(#server/(?!request-context\\.ts$)|(\\.\\./)+server/)' }] }],
+    },
+  },
+  // The server stands on its own (pages and scripts use it, never the other way round); SQL lives
+  // in repositories, server/db and the start-up wiring; a module reaches another only through its
+  // service (decision 023).
+  { files: ['server/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [notFromAppOrScripts, dbOnlyForRepositories] }] } },
+  ...MODULES.map((module) => ({
+    files: [`server/modules/${module}/**/*.ts`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [notFromAppOrScripts, dbOnlyForRepositories, otherModulesRepositories(module)] }] },
+  })),
+  {
+    files: [...SQL_ALLOWED, 'server/main.ts', 'server/dev-server.ts', 'server/health.ts'],
+    ignores: ['server/db/migrations/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [notFromAppOrScripts] }] },
+  },
+  // Tests outside server/ look at the whole app (menus, routes, pages): no boundary applies there.
+  { files: ['tests/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  {
+    files: ['server/**/*.ts', 'app/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: SQL_ALLOWED,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]', message: 'SQL lives in *.repository.ts: call the module\'s service' },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in *.repository.ts: call the module\'s service' },
+      ],
+    },
+  },
   {
     files: ['common/**/*.ts'],
     rules: {
@@ -34,6 +79,14 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '^(#server/|#app/|#app-context|(\\.\\./)+(server|app)/)', message: 'common/ is shared by both sides and imports neither' }] },
       ],
+    },
+  },
+  // A StoreScope is made only by server/modules/store/store-scope.ts, after its check (decision 025).
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['server/modules/store/store-scope.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "TSAsExpression[typeAnnotation.typeName.name='StoreScope']", message: 'A StoreScope comes from ownStoreScope, shopStoreScope or staffStoreScope, never from a cast' }],
     },
   },
   // Migrations are frozen in time: they may not depend on code that keeps changing.

@@ -42,7 +42,9 @@ export default defineConfig({
   build: { assetsInlineLimit: 0 },
   plugins: [
     reactRouter(),
-    fastifyReactRouterDev({ entry: './server/dev-server.ts', externalizeServerEntryImports: ['#app-context'] }),
+    // External like #app-context: services bound in the server throw AppError, and the pages'
+    // `instanceof AppError` must see that same class, not a bundled copy.
+    fastifyReactRouterDev({ entry: './server/dev-server.ts', externalizeServerEntryImports: ['#app-context', '#server/errors.ts'] }),
     buildInfo(),
   ],
 });

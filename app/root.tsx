@@ -17,7 +17,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
-import { catalogueUrl, findSessionUser } from './root.server.ts';
+import { catalogueUrl } from './root.server.ts';
 import { translator } from '#common/i18n/i18n.ts';
 import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
@@ -42,7 +42,7 @@ const maintenanceGate: MiddlewareFunction = ({ request, context }) => {
 // Who is logged in, once per request, before any loader runs.
 const loadSessionUser: MiddlewareFunction = async ({ context }) => {
   const app = context.get(appContext);
-  context.set(appContext, { ...app, user: await findSessionUser(app.db, app.sessionToken) });
+  context.set(appContext, { ...app, user: await app.services.sessions.findSessionUser(app.sessionToken) });
 };
 
 export const middleware = [maintenanceGate, loadSessionUser];

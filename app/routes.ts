@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
 import type { Locale } from '#common/locale.ts';
+import { RESOURCES } from '#common/resources/index.ts';
 
 // Every screen exists twice: Spanish without prefix and English under /en (PRODUCT §4). The
 // route ids carry the language so the same module can serve both trees.
@@ -26,18 +27,33 @@ function tree(locale: Locale): RouteConfigEntry[] {
       page('profile/password', 'routes/profile/password.tsx'),
       page('profile/delete', 'routes/profile/delete.tsx'),
       page('profile/notifications', 'routes/profile/notifications.tsx'),
-      // back office (staff and admin; each screen's loader refuses anyone else with a 404)
-      page('admin', 'routes/admin/home.tsx'),
-      page('admin/client', 'routes/admin/client.tsx'),
-      page('admin/package', 'routes/admin/package.tsx'),
-      page('admin/alert', 'routes/admin/alert.tsx'),
-      page('admin/consolidate', 'routes/admin/consolidate/list.tsx'),
-      page('admin/consolidate/show', 'routes/admin/consolidate/show.tsx'),
-      page('admin/ticket', 'routes/admin/ticket/list.tsx'),
-      page('admin/ticket/show', 'routes/admin/ticket/show.tsx'),
-      page('admin/setting', 'routes/admin/setting.tsx'),
-      page('admin/user', 'routes/admin/user.tsx'),
+      // back office: its layout's middleware answers 404 to anyone but staff and admins, and the
+      // admin-only layout inside it to anyone but admins
+      layout('layouts/back-office.tsx', { id: `${locale}/layout-back-office` }, [
+        page('admin', 'routes/admin/home.tsx'),
+        page('admin/client', 'routes/admin/client.tsx'),
+        page('admin/package', 'routes/admin/package.tsx'),
+        page('admin/alert', 'routes/admin/alert.tsx'),
+        page('admin/consolidate', 'routes/admin/consolidate/list.tsx'),
+        page('admin/consolidate/show', 'routes/admin/consolidate/show.tsx'),
+        page('admin/ticket', 'routes/admin/ticket/list.tsx'),
+        page('admin/ticket/show', 'routes/admin/ticket/show.tsx'),
+        layout('layouts/admin-only.tsx', { id: `${locale}/layout-admin-only` }, [
+          page('admin/setting', 'routes/admin/setting.tsx'),
+          page('admin/user', 'routes/admin/user.tsx'),
+        ]),
+      ]),
       page('notification', 'routes/notification.tsx'),
+      // the owner's store: its scope is resolved once by this layout's middleware (decision 025)
+      layout('layouts/store-scope.tsx', { id: `${locale}/layout-store` }, [
+        page('store', 'routes/store/home.tsx'),
+        // every kit resource's list, new and show screens (decision 028), on the generic modules
+        ...RESOURCES.flatMap(({ path }) => [
+          page(path.slice(1), 'routes/resource/list.tsx'),
+          page(`${path.slice(1)}/new`, 'routes/resource/new.tsx'),
+          page(`${path.slice(1)}/show`, 'routes/resource/show.tsx'),
+        ]),
+      ]),
     ]),
     // page layout, public
     layout('layouts/page.tsx', { id: `${locale}/layout-page` }, [page('terms', 'routes/terms.tsx')]),

@@ -4,22 +4,29 @@ import { z } from 'zod';
 // the URL, parsed by one schema per list; anything unexpected falls back to its default.
 export const PAGE_SIZE = 20;
 
-export type ListOptions<S extends string, F extends string> = {
+export type FilterValues = Record<string, readonly [string, ...string[]]>;
+
+export type ListOptions<S extends string, Fm extends FilterValues> = {
   sort: readonly [S, ...S[]];
   defaultSort: S;
   defaultDir?: 'asc' | 'desc';
-  filters?: Record<F, readonly [string, ...string[]]>;
+  /** Each filter's allowed values, e.g. `{ status: alertStatus.values }` (common/enums/). */
+  filters?: Fm;
 };
 
-export type ListQuery<S extends string = string, F extends string = string> = {
+/** A parsed list query; `filters` holds each filter's value typed by its enum, absent when unset. */
+export type ListQuery<S extends string = string, F extends string = string, V extends Partial<Record<F, string>> = Partial<Record<F, string>>> = {
   q: string;
   page: number;
   sort: S;
   dir: 'asc' | 'desc';
-  filters: Partial<Record<F, string>>;
+  filters: V;
 };
 
-export function listQuerySchema<S extends string, F extends string = never>(options: ListOptions<S, F>) {
+type TypedFilters<Fm extends FilterValues> = { [K in keyof Fm]?: Fm[K][number] };
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a list without filters
+export function listQuerySchema<S extends string, Fm extends FilterValues = {}>(options: ListOptions<S, Fm>) {
   const filterShape = Object.fromEntries(
     Object.entries(options.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional().catch(undefined)]),
   );
@@ -31,10 +38,10 @@ export function listQuerySchema<S extends string, F extends string = never>(opti
       dir: z.enum(['asc', 'desc']).catch(options.defaultDir ?? 'desc'),
       ...filterShape,
     })
-    .transform(({ q, page, sort, dir, ...filters }) => ({ q, page, sort, dir, filters }) as ListQuery<S, F>);
+    .transform(({ q, page, sort, dir, ...filters }) => ({ q, page, sort, dir, filters }) as ListQuery<S, keyof Fm & string, TypedFilters<Fm>>);
 }
 
-export function parseListQuery<S extends string, F extends string>(schema: ReturnType<typeof listQuerySchema<S, F>>, url: URL): ListQuery<S, F> {
+export function parseListQuery<Q extends ListQuery>(schema: z.ZodType<Q, unknown>, url: URL): Q {
   return schema.parse(Object.fromEntries(url.searchParams));
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { es } from './i18n/es.ts';
 import type { MessageKey } from './i18n/messages.ts';
-import { type ListOptions, listQuerySchema } from './list-query.ts';
+import { type FilterValues, type ListOptions, listQuerySchema } from './list-query.ts';
 
 // A store-owned resource declared once (decision 028): its paths, the texts its screens use, the
 // zod schemas of its input and of the record the API returns, and its list's sorts and filters.
@@ -18,13 +18,14 @@ type PrefixesOf<T, P extends string = ''> = {
 export type ResourceTextsPrefix = PrefixesOf<typeof es>;
 
 export type ResourceDefinition<
+  Key extends string = string,
   Input extends z.ZodObject = z.ZodObject,
   Output extends z.ZodObject = z.ZodObject,
   Sort extends string = string,
-  Filter extends string = string,
+  Filters extends FilterValues = FilterValues,
 > = {
   /** Registry key and OpenAPI tag: `color`. */
-  key: string;
+  key: Key;
   /** Dashboard path in its Spanish form; `/new` and `/show?id=` hang below it. */
   path: `/${string}`;
   /** Collection path under `/api/v1`. */
@@ -34,22 +35,23 @@ export type ResourceDefinition<
   input: Input;
   /** One record as the API returns it (its keys are the explicit column list that leaves the server). */
   output: Output;
-  list: ListOptions<Sort, Filter>;
+  list: ListOptions<Sort, Filters>;
 };
 
-export function defineResource<Input extends z.ZodObject, Output extends z.ZodObject, Sort extends string, Filter extends string = never>(
-  definition: ResourceDefinition<Input, Output, Sort, Filter>,
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a list without filters
+export function defineResource<const Key extends string, Input extends z.ZodObject, Output extends z.ZodObject, Sort extends string, Filters extends FilterValues = {}>(
+  definition: ResourceDefinition<Key, Input, Output, Sort, Filters>,
 ) {
   return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listParameters(definition.list) };
 }
 
-export type Resource = ReturnType<typeof defineResource<z.ZodObject, z.ZodObject, string, string>>;
+export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;
 
 /**
  * The list's query string for the API, typed parameter by parameter (the OpenAPI document shows
  * each one): unlike the pages' lenient parse, a wrong value is a 400 that names it.
  */
-function listParameters<S extends string, F extends string>(list: ListOptions<S, F>) {
+function listParameters<S extends string, Fm extends FilterValues>(list: ListOptions<S, Fm>) {
   const filters = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]));
   return z.object({
     q: z.string().max(100, { error: 'validation.tooLong' }).optional(),

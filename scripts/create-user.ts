@@ -1,5 +1,6 @@
 // npm run user:create -- --email ana@example.com --role admin [--password …] [--name Ana] [--lastname …]
 import { randomBytes } from 'node:crypto';
+import { role as roles } from '#common/enums/accounts.ts';
 import { PASSWORD_MIN } from '#common/schemas/user.ts';
 import { EmailSchema } from '#common/schemas/user.ts';
 import { loadConfig } from '#server/config.ts';
@@ -7,14 +8,13 @@ import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { AppError } from '#server/errors.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
+import { createServiceDeps } from '#server/service-deps.ts';
 import { parseArgs } from './cli-args.ts';
-
-const ROLES = ['client', 'staff', 'admin'] as const;
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const email = EmailSchema.safeParse(args.email ?? '');
-  const role = ROLES.find((r) => r === (args.role ?? 'client'));
+  const role = roles.values.find((r) => r === (args.role ?? 'client'));
   if (!email.success || !role) {
     console.error('usage: npm run user:create -- --email EMAIL [--role client|staff|admin] [--password P] [--name N] [--lastname L]');
     process.exit(2);
@@ -30,7 +30,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     const { lockerCode } = await createUser(
-      db,
+      createServiceDeps({ db, config }),
       {
         email: email.data,
         password,

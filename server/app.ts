@@ -5,7 +5,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext } from '#app-context';
+import { appContext } from '#server/request-context.ts';
 import { apiPlugin } from '#server/api/api.ts';
 import { buildRoutes } from '#server/builds.ts';
 import type { Config } from '#server/config.ts';
@@ -13,7 +13,8 @@ import type { Db } from '#server/db/database.ts';
 import { healthRoutes } from '#server/health.ts';
 import { createBotCheck } from '#server/captcha/bot-check.ts';
 import { botCheckRoutes } from '#server/captcha/bot-check.api.ts';
-import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { startJobWorker } from '#server/modules/job/job.service.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
@@ -22,6 +23,8 @@ import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
+import { type Clock, createServiceDeps } from '#server/service-deps.ts';
+import { createServices } from '#server/services.ts';
 
 export type AppOptions = {
   config: Config;
@@ -33,6 +36,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass a mailer that delivers to their own SMTP server. */
   mailer?: Mailer;
+  /** The services' time: the system's unless a test fixes it. */
+  clock?: Clock;
 };
 
 const SERVER_BUILD = 'build/server/index.js';
@@ -50,7 +55,6 @@ export function loggerOptions(config: Config) {
 /** Builds the whole HTTP app without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
-  const production = config.env === 'production';
   const development = Boolean(options.devServer);
   const app = fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -65,21 +69,22 @@ export async function buildApp(options: AppOptions) {
     return503OnClosing: true,
   });
 
-  const mailer = options.mailer ?? createMailer(config, app.log);
+  // Built once for the life of the app: every loader, action and API route uses these.
+  const services = createServices(createServiceDeps({ db, config, log: app.log, mailer: options.mailer, clock: options.clock }));
   const botCheck = createBotCheck(config);
   const cookieName = sessionCookieName(config);
 
   await app.register(requestLog);
   await app.register(csrfGuard);
-  await app.register(securityHeaders, { production, viteDevServer: development });
+  await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
-  await app.register(localeRedirects, { secureCookies: production });
+  await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
   await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || development });
   await app.register(healthRoutes, { db });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
-  await app.register(apiPlugin, { db, config, mailer });
+  await app.register(apiPlugin, { services });
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
@@ -93,14 +98,13 @@ export async function buildApp(options: AppOptions) {
       const sessionToken = readCookie(request.headers.cookie, cookieName);
       const context = new RouterContextProvider();
       context.set(appContext, {
-        db,
+        services,
         config,
         requestId: String(request.id),
         log: request.log,
         cspNonce: request.cspNonce,
         maintenance: config.maintenanceMode,
         ip: request.ip,
-        mailer,
         botCheck,
         sessionToken,
         user: null, // resolved by the root middleware, so a failure shows the error screen
@@ -109,6 +113,11 @@ export async function buildApp(options: AppOptions) {
       return context;
     },
   });
+
+  // Mails (and later PDFs, reminders) leave through the queue: every server process runs a worker
+  // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
+  const jobWorker = startJobWorker(services.deps, config.jobs);
+  app.addHook('onClose', () => jobWorker.stop());
 
   return app;
 }

@@ -17,22 +17,46 @@ describe('loadConfig', () => {
     expect(config.maintenanceMode).toBe(true);
   });
 
+  it('reads the job worker\'s timings, with defaults, and refuses a poll that would spin', () => {
+    expect(loadConfig({}).jobs).toEqual({ pollMs: 500, lockMs: 300_000, retryMs: 10_000 });
+    expect(loadConfig({ JOB_POLL_MS: '100', JOB_LOCK_MS: '2000', JOB_RETRY_MS: '200' }).jobs).toEqual({ pollMs: 100, lockMs: 2000, retryMs: 200 });
+    expect(() => loadConfig({ JOB_POLL_MS: '0' })).toThrow(/JOB_POLL_MS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
   });
 
-  it('refuses to start in production without a secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET is required in production/);
+  it('serves http://localhost without secure settings, whatever NODE_ENV says (npm start)', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DEMO_DATA: '1' });
+    expect(config.env).toBe('production');
+    expect(config.secure).toBe(false);
+    expect(config.demoData).toBe(true);
+    expect(config.secret).toBe(DEV_SECRET);
+    expect(loadConfig({}).demoData).toBe(false);
   });
 
-  it('refuses the development secret and short secrets in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: DEV_SECRET })).toThrow(/APP_SECRET must be your own/);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
-  });
-
-  it('accepts a real secret in production', () => {
+  it('turns on the secure settings for an https PUBLIC_URL, and then refuses a missing secret', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tiendabox.ec' })).toThrow(/APP_SECRET is required when PUBLIC_URL is https/);
     const secret = 'k'.repeat(20) + 'Z'.repeat(20);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).secret).toBe(secret);
+    const config = loadConfig({ PUBLIC_URL: 'https://tiendabox.ec/', APP_SECRET: secret });
+    expect(config.secure).toBe(true);
+    expect(config.secret).toBe(secret);
+    expect(config.publicUrl).toBe('https://tiendabox.ec');
+  });
+
+  it('refuses the development secret and short secrets over https', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tiendabox.ec', APP_SECRET: DEV_SECRET })).toThrow(/APP_SECRET must be your own/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tiendabox.ec', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
+  });
+
+  it('never loads the demo accounts, whose passwords are published, on an https site', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tiendabox.ec', APP_SECRET: 'k'.repeat(40), DEMO_DATA: '1' })).toThrow(/DEMO_DATA/);
+  });
+
+  it('refuses a production build serving another machine over plain http', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://tiendabox.ec' })).toThrow(/PUBLIC_URL must be https/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3351' }).secure).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Development-only secret; refusing it in production is the point of naming it.
+// Development-only secret; refusing it when served over HTTPS is the point of naming it.
 export const DEV_SECRET = 'dev-only-insecure-secret-change-me-0123456789';
 
 const flag = z
@@ -19,28 +19,49 @@ const ConfigSchema = z
     APP_SECRET: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: flag,
+    DEMO_DATA: flag,
     TRUST_PROXY: flag,
+    STORE_GUARD: flag,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Tiendabox <no-reply@tiendabox.ec>'),
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET_KEY: z.string().optional(),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
+    JOB_LOCK_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
+    JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
+    // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
+    // told by an https PUBLIC_URL, and that alone turns on the secure settings and their checks.
+    const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+    if (env.NODE_ENV === 'production' && publicUrl?.protocol === 'http:' && !LOOPBACK.has(publicUrl.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL must be https:// when serving anything but this machine' });
+    }
+    if (publicUrl?.protocol !== 'https:') return;
+    if (env.DEMO_DATA) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'DEMO_DATA loads accounts with published passwords: never on an https PUBLIC_URL' });
+    }
     if (!env.APP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' });
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required when PUBLIC_URL is https' });
     } else if (env.APP_SECRET === DEV_SECRET || env.APP_SECRET.length < 32) {
       ctx.addIssue({
         code: 'custom',
         path: ['APP_SECRET'],
-        message: 'APP_SECRET must be your own random value of at least 32 characters in production',
+        message: 'APP_SECRET must be your own random value of at least 32 characters when PUBLIC_URL is https',
       });
     }
   });
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 export type Config = {
+  /** NODE_ENV: which build of the libraries runs (React's production build for `npm start`); nothing else. */
   env: 'development' | 'production' | 'test';
+  /** Served over HTTPS (an https PUBLIC_URL): `__Host-` Secure cookies, HSTS, an own APP_SECRET. */
+  secure: boolean;
+  /** DEMO_DATA=1: an empty database gets the demo accounts at start (`npm start` sets it). */
+  demoData: boolean;
   host: string;
   port: number;
   publicUrl: string;
@@ -50,10 +71,14 @@ export type Config = {
   logLevel: string;
   maintenanceMode: boolean;
   trustProxy: boolean;
+  /** Refuse queries on store-owned tables without a store_id condition (decision 025); always on in tests. */
+  storeGuard: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** reCAPTCHA v3 when both keys are set; otherwise the self-hosted proof of work. */
   recaptcha: { siteKey: string; secretKey: string; minScore: number } | undefined;
+  /** The job queue's worker (decision 024): pause between polls, lock on a job, first retry delay. */
+  jobs: { pollMs: number; lockMs: number; retryMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -66,22 +91,27 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
+    secure: publicUrl.startsWith('https://'),
+    demoData: env.DEMO_DATA,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
     maintenanceMode: env.MAINTENANCE_MODE,
     trustProxy: env.TRUST_PROXY,
+    storeGuard: env.STORE_GUARD,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     recaptcha:
       env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
         ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, minScore: env.RECAPTCHA_MIN_SCORE }
         : undefined,
+    jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
   };
 }

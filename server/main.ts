@@ -2,7 +2,8 @@ import { buildApp } from '#server/app.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { DEMO_ADMIN, DEMO_CLIENT, seedDemoData } from '#scripts/demo-data.ts';
+import { createServiceDeps } from '#server/service-deps.ts';
+import { DEMO_ADMIN, DEMO_CLIENT, seedDemoData } from '#server/demo/demo-data.ts';
 
 // start: config → database → migrations → listen → graceful shutdown
 async function start() {
@@ -11,8 +12,8 @@ async function start() {
   const applied = await migrateToLatest(db);
   const app = await buildApp({ config, db });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
-  // Demo accounts make a fresh local start a living product; never in production.
-  if (config.env !== 'production' && (await seedDemoData(db, config.publicUrl))) {
+  // Demo accounts make a fresh local start a living product; only when asked (`npm start` asks).
+  if (config.demoData && (await seedDemoData(createServiceDeps({ db, config, log: app.log })))) {
     app.log.info({ client: DEMO_CLIENT.email, admin: DEMO_ADMIN.email }, 'demo data loaded (see README for the passwords)');
   }
 

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { createStorage, type Storage } from '#server/storage/storage.ts';
 
 /** The time as the services see it: the system's in the app, a fixed one where a test wants it. */
 export type Clock = { now(): Date };
@@ -33,6 +35,8 @@ export type ServiceDeps = {
   config: Config;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Where uploaded files live (local disk today, S3-compatible later). */
+  storage: Storage;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,4 +54,21 @@ export function bindService<M extends object>(module: M, deps: ServiceDeps): Bou
     if (typeof value === 'function') bound[name] = (...args: unknown[]) => (value as (...all: unknown[]) => unknown)(deps, ...args);
   }
   return bound as BoundService<M>;
+}
+
+/**
+ * The one way to assemble ServiceDeps: `buildApp`, the scripts and the tests call it once. What is
+ * not given comes from the config (logger, mailer, storage) or the system (clock).
+ */
+export function createServiceDeps(parts: Pick<ServiceDeps, 'db' | 'config'> & Partial<Omit<ServiceDeps, 'db' | 'config'>>): ServiceDeps {
+  // Outside the app (scripts, tests) the same logger Fastify uses, at the configured level.
+  const log = parts.log ?? pino({ level: parts.config.logLevel });
+  return {
+    db: parts.db,
+    config: parts.config,
+    log,
+    clock: parts.clock ?? systemClock,
+    mailer: parts.mailer ?? createMailer(parts.config, log),
+    storage: parts.storage ?? createStorage(parts.config),
+  };
 }

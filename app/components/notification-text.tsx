@@ -1,8 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
+import { isNotificationKind } from '#common/enums/accounts.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
 
 export type NotificationItem = { id: number; kind: string; params: string; link: string; readAt: string | null; createdAt: string };
 
@@ -19,7 +20,7 @@ export function NotificationText({ item }: { item: NotificationItem }) {
   return (
     <Stack gap={0}>
       <Text fz="sm" fw={item.readAt ? 400 : 700}>
-        {String(t(`notification.${item.kind}.title` as never, params as never))}
+        {isNotificationKind(item.kind) ? String(t(`notification.${item.kind}.title`, params as never)) : item.kind}
       </Text>
       <Text fz="xs" c="dimmed">
         {formatDate(item.createdAt, locale, true)}

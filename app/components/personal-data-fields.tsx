@@ -1,5 +1,6 @@
 import { NativeSelect, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
+import { documentType } from '#common/enums/accounts.ts';
 
 type Field = 'name' | 'lastname' | 'documentType' | 'documentNumber' | 'phone' | 'address' | 'country' | 'state' | 'city' | 'zip';
 
@@ -31,10 +32,7 @@ export function PersonalDataFields({
           label={t('auth.documentType')}
           defaultValue={values.documentType ?? 'cedula'}
           error={error('documentType')}
-          data={[
-            { value: 'cedula', label: t('auth.cedula') },
-            { value: 'passport', label: t('auth.passport') },
-          ]}
+          data={documentType.values.map((value) => ({ value, label: t(documentType.label(value)) }))}
           required
         />
         {text('documentNumber', 'off')}

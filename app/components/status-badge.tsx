@@ -1,19 +1,14 @@
 import { Badge } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
+import type { EnumDef } from '#common/enums/define-enum.ts';
 
-const COLORS: Record<string, string> = {
-  pending: 'yellow', received: 'brand', in_warehouse: 'brand', consolidating: 'indigo', requested: 'yellow', processing: 'indigo',
-  shipped: 'blue', in_customs: 'orange', delivered: 'green', cancelled: 'gray', open: 'yellow', answered: 'brand', closed: 'gray',
-};
-
-type Kind = 'alertStatus' | 'packageStatus' | 'consolidationStatus' | 'ticketStatus';
-
-export function StatusBadge({ kind, status }: { kind: Kind; status: string }) {
+/** A value of any registered enum (common/enums/) as a coloured badge with its label. */
+export function StatusBadge<V extends string>({ of, value }: { of: EnumDef<V>; value: NoInfer<V> }) {
   const t = useT();
   return (
     // max-content: a table squeezing its columns must not cut the status to "ENTREG…".
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-status={status} miw="max-content">
-      {t(`casillero.${kind}.${status}` as never)}
+    <Badge color={of.color(value)} variant="light" data-status={value} miw="max-content">
+      {t(of.label(value))}
     </Badge>
   );
 }

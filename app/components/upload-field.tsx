@@ -3,23 +3,17 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatFileSize } from '#common/money.ts';
+import { formatFileSize } from '#common/file-size.ts';
+import { acceptOf, MAX_UPLOAD_BYTES, type UploadPurpose } from '#common/upload-limits.ts';
 
 // One file field of a React Router <Form>: the file goes to POST /api/v1/uploads the moment it is
 // chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
 // The server checks the file again by its content; the checks here only save a useless upload.
 
 export const UPLOADS_URL = '/api/v1/uploads';
-const MAX_BYTES = 3 * 1024 * 1024;
 
-export type UploadPurpose = 'invoice' | 'photo' | 'attachment';
+export type { UploadPurpose };
 export type UploadedFile = { id: string; name: string; size: number; type?: string };
-
-const ACCEPT: Record<UploadPurpose, string> = {
-  invoice: 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg',
-  attachment: 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg',
-  photo: 'image/png,image/jpeg,.png,.jpg,.jpeg',
-};
 
 type ErrorKey = 'upload.fileSize' | 'upload.fileType' | 'upload.notFound' | 'upload.network' | 'upload.unauthorized' | 'upload.missing' | 'error.generic';
 const STATUS_KEYS: Record<number, ErrorKey> = { 401: 'upload.unauthorized', 404: 'upload.notFound', 413: 'upload.fileSize', 415: 'upload.fileType' };
@@ -65,7 +59,7 @@ function FileIcon() {
   );
 }
 
-export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_BYTES, onChange }: UploadFieldProps) {
+export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_UPLOAD_BYTES, onChange }: UploadFieldProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const id = useId();
@@ -204,7 +198,7 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
       <input
         ref={inputRef}
         type="file"
-        accept={accept ?? ACCEPT[purpose]}
+        accept={accept ?? acceptOf(purpose)}
         hidden
         tabIndex={-1}
         aria-hidden="true"

@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
-import { type MenuItem, mainMenu } from '#app/lib/menu.ts';
+import { type MenuItem, mainMenu, visibleMenu } from '#app/lib/menu.ts';
 import { requireUser } from '#app/lib/require-user.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import type { Route } from './+types/default';
@@ -21,11 +21,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const current = stripLocale(pathname);
-  const data = useDefaultLayoutData();
-  const isStaff = data?.user?.role === 'staff' || data?.user?.role === 'admin';
-  return items
-    .filter((item) => !item.staffOnly || isStaff)
-    .map((item) =>
+  return items.map((item) =>
       item.children ? (
         <NavLink key={item.key} label={t(item.label)} defaultOpened childrenOffset="md">
           <MenuLinks items={item.children} onNavigate={onNavigate} />
@@ -85,6 +81,9 @@ export default function DefaultLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
+  const data = useDefaultLayoutData();
+  const role = data?.user?.role;
+  const menu = visibleMenu(mainMenu, { isStaff: role === 'staff' || role === 'admin', hasStore: Boolean(data?.hasStore) });
   return (
     <AppShell
       header={{ height: 60 }}
@@ -109,7 +108,7 @@ export default function DefaultLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.mainMenu')}>
         <ScrollArea>
-          <MenuLinks items={mainMenu} onNavigate={close} />
+          <MenuLinks items={menu} onNavigate={close} />
           <NavLink component="a" href={localizePath('/user/logout', locale)} label={t('nav.logout')} />
         </ScrollArea>
       </AppShell.Navbar>

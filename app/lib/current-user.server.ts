@@ -7,10 +7,3 @@ export function currentUser(context: Readonly<RouterContextProvider>): SessionUs
   if (!user) throw data(null, { status: 404 });
   return user;
 }
-
-/** Back-office screens: anyone else gets the same 404 as an unknown page. */
-export function currentStaff(context: Readonly<RouterContextProvider>, roles: SessionUser['role'][] = ['staff', 'admin']): SessionUser {
-  const user = currentUser(context);
-  if (!roles.includes(user.role)) throw data(null, { status: 404 });
-  return user;
-}

@@ -1,7 +1,11 @@
 // PRODUCT §3: the main menu of the default layout. Paths are Spanish-form; links localize them.
+// The whole menu of the product is written here; an entry whose screen has not landed yet is
+// `planned` and stays hidden. The store issues switch an entry on by deleting `planned` when they add
+// its route: tests/integration/menu.test.ts fails while a shown entry answers anything but 200, or a
+// planned one already answers (so nobody forgets to show it).
 import type { MessageKey } from '#common/i18n/messages.ts';
 
-export type MenuItem = { key: string; label: MessageKey; path?: string; children?: MenuItem[]; staffOnly?: boolean };
+export type MenuItem = { key: string; label: MessageKey; path?: string; children?: MenuItem[]; staffOnly?: boolean; planned?: true; /** Shown only to the owner of a store (its screens act on it). */ needsStore?: true };
 
 export const mainMenu: MenuItem[] = [
   { key: 'desk', label: 'nav.desk', path: '/' },
@@ -18,23 +22,30 @@ export const mainMenu: MenuItem[] = [
     key: 'store',
     label: 'nav.store',
     children: [
-      { key: 'store-home', label: 'nav.storeHome', path: '/store' },
-      { key: 'settings', label: 'nav.settings', path: '/store/settings' },
-      { key: 'design', label: 'nav.design', path: '/store/design' },
-      { key: 'marketing', label: 'nav.marketing', path: '/store/marketing' },
-      { key: 'contact', label: 'nav.contact', path: '/store/contact' },
-      { key: 'analytics', label: 'nav.analytics', path: '/store/analytics' },
+      { key: 'store-home', label: 'nav.storeHome', path: '/store', planned: true },
+      { key: 'settings', label: 'nav.settings', path: '/store/settings', planned: true },
+      { key: 'design', label: 'nav.design', path: '/store/design', planned: true },
+      { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', planned: true },
+      { key: 'contact', label: 'nav.contact', path: '/store/contact', planned: true },
+      { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', planned: true },
     ],
   },
-  { key: 'catalog', label: 'nav.catalog', path: '/catalog/product' },
-  { key: 'content', label: 'nav.content', path: '/content/banner' },
+  {
+    key: 'catalog',
+    label: 'nav.catalog',
+    children: [
+      { key: 'products', label: 'nav.products', path: '/catalog/product', planned: true },
+      { key: 'colors', label: 'catalog.color.title', path: '/catalog/color', needsStore: true },
+    ],
+  },
+  { key: 'content', label: 'nav.content', path: '/content/banner', planned: true },
   {
     key: 'sales',
     label: 'nav.sales',
     children: [
-      { key: 'orders', label: 'nav.orders', path: '/sales/order' },
-      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice' },
-      { key: 'customers', label: 'nav.customers', path: '/sales/customer' },
+      { key: 'orders', label: 'nav.orders', path: '/sales/order', planned: true },
+      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', planned: true },
+      { key: 'customers', label: 'nav.customers', path: '/sales/customer', planned: true },
     ],
   },
   {
@@ -46,3 +57,22 @@ export const mainMenu: MenuItem[] = [
     ],
   },
 ];
+
+/**
+ * The entries a user sees: no planned screens, staff entries only for staff, store screens only
+ * for a store's owner, and no group left
+ * without a visible entry.
+ */
+export function visibleMenu(items: MenuItem[], viewer: { isStaff: boolean; hasStore: boolean }): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.planned || (item.staffOnly && !viewer.isStaff) || (item.needsStore && !viewer.hasStore)) return [];
+    if (!item.children) return [item];
+    const children = visibleMenu(item.children, viewer);
+    return children.length ? [{ ...item, children }] : [];
+  });
+}
+
+/** Every path of the menu, planned or not, with whether it is shown to staff. */
+export function menuPaths(items: MenuItem[] = mainMenu): { path: string; planned: boolean }[] {
+  return items.flatMap((item) => [...(item.path ? [{ path: item.path, planned: Boolean(item.planned) }] : []), ...menuPaths(item.children ?? [])]);
+}

@@ -2,6 +2,7 @@ import { ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
 import { ColorField, SwitchField, TextField } from '#app/components/form/fields.tsx';
 import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { formatDate } from '#common/dates.ts';
+import { recordState } from '#common/enums/catalog.ts';
 import { colorResource as color } from '#common/resources/color.ts';
 
 type Color = { id: number; name: string; slug: string; hex: string; enabled: boolean; updatedAt: string };
@@ -13,7 +14,7 @@ export const colorScreens: ResourceScreens<Color> = {
     { key: 'updated', label: t('catalog.color.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
     { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
   ],
-  filters: (t, query) => [{ name: 'state', label: t('catalog.state.label'), value: query.filters.state, options: (['enabled', 'disabled'] as const).map((value) => ({ value, label: t(`catalog.state.${value}`) })) }],
+  status: recordState,
   Fields: () => (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextField name="name" label="catalog.color.fields.name" />

@@ -1,7 +1,6 @@
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { appContext } from '#app-context';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useDefaultLayoutData } from '#app/layouts/default-layout-data.ts';
 import { NotificationText } from '#app/components/notification-text.tsx';
@@ -10,12 +9,12 @@ import { currentUser } from '#app/lib/current-user.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/desk';
-import { deskSummary } from './desk.server.ts';
+import { services } from '#app/lib/services.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.desk');
 
 export function loader({ context }: Route.LoaderArgs) {
-  return deskSummary(context.get(appContext).db, { userId: currentUser(context).id });
+  return services(context).desk.deskSummary({ userId: currentUser(context).id });
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {

@@ -58,8 +58,9 @@ export type Child = { process: ChildProcess; output: () => string; name: string 
  */
 export function serveArguments(): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
-  // `exec` lets npm's signals reach Node (graceful shutdown); it changes nothing else.
-  const [command, ...args] = (scripts?.serve ?? '').trim().replace(/^exec\s+/, '').split(/\s+/);
+  // `exec` lets npm's signals reach Node (graceful shutdown); it changes nothing else. A leading
+  // `NODE_ENV=production` (docs/decisions/026-run-mode.md) is set by the bench itself.
+  const [command, ...args] = (scripts?.serve ?? '').trim().replace(/^NODE_ENV=production\s+/, '').replace(/^exec\s+/, '').split(/\s+/);
   if (command !== 'node' || args.length === 0 || args.some((arg) => /[\s"'$&|;<>]/.test(arg))) {
     fail(`package.json's "serve" script must be a plain \`[exec] node [flags] server/main.ts\`, found: ${scripts?.serve}`);
   }

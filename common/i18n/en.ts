@@ -2,6 +2,7 @@ import { auth, profile } from './en/accounts.ts';
 import { casillero } from './en/casillero.ts';
 import { catalog } from './en/catalog.ts';
 import { consolidation } from './en/consolidation.ts';
+import { store } from './en/store.ts';
 import { ticket } from './en/ticket.ts';
 import { upload } from './en/upload.ts';
 import type { Messages } from './messages.ts';
@@ -12,6 +13,7 @@ export const en: Messages = {
   catalog,
   consolidation,
   ticket,
+  store,
   app: {
     name: 'Tiendabox',
     tagline: 'Your US parcel box and your online store, in one account',
@@ -39,6 +41,7 @@ export const en: Messages = {
     marketing: 'Marketing',
     contact: 'Contact',
     analytics: 'Analytics',
+    products: 'Products',
     catalog: 'Catalogue',
     content: 'Content',
     sales: 'Sales',

@@ -2,6 +2,7 @@ import { auth, profile } from './es/accounts.ts';
 import { casillero } from './es/casillero.ts';
 import { catalog } from './es/catalog.ts';
 import { consolidation } from './es/consolidation.ts';
+import { store } from './es/store.ts';
 import { ticket } from './es/ticket.ts';
 import { upload } from './es/upload.ts';
 
@@ -12,6 +13,7 @@ export const es = {
   catalog,
   consolidation,
   ticket,
+  store,
   app: {
     name: 'Tiendabox',
     tagline: 'Tu casillero en EE. UU. y tu tienda en línea, en una sola cuenta',
@@ -39,6 +41,7 @@ export const es = {
     marketing: 'Marketing',
     contact: 'Contacto',
     analytics: 'Analítica',
+    products: 'Productos',
     catalog: 'Catálogo',
     content: 'Contenido',
     sales: 'Ventas',

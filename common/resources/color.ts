@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
 
@@ -15,5 +16,5 @@ export const colorResource = defineResource({
     enabled: switchValue,
   }),
   output: z.object({ id: z.number(), name: z.string(), slug: z.string(), hex: z.string(), enabled: z.boolean(), updatedAt: z.string() }),
-  list: { sort: ['name', 'updated'], defaultSort: 'name', defaultDir: 'asc', filters: { state: ['enabled', 'disabled'] } },
+  list: { sort: ['name', 'updated'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_SORTS, alertStatus, CARRIERS, PACKAGE_SORTS, packageStatus } from '../enums/casillero.ts';
 import { listQuerySchema } from '../list-query.ts';
 
 // Shared by the forms, the actions and the JSON API. Messages are i18n keys.
@@ -9,8 +10,6 @@ const money = z.coerce
   .min(0, { error: 'validation.positive' })
   .max(100_000, { error: 'validation.tooLarge' })
   .transform((dollars) => Math.round(dollars * 100));
-
-export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'LaserShip', 'Other'] as const;
 
 export const AlertInputSchema = z.object({
   trackingNumber: z
@@ -33,10 +32,16 @@ export const AlertInputSchema = z.object({
 export type AlertInput = z.infer<typeof AlertInputSchema>;
 
 export const AlertListQuery = listQuerySchema({
-  sort: ['created', 'expected', 'value', 'tracking'],
+  sort: ALERT_SORTS,
   defaultSort: 'created',
-  filters: { status: ['pending', 'received'] },
+  filters: { status: alertStatus.values },
 });
+
+/** Back office: every client's alerts, newest first. */
+export const AdminAlertListQuery = listQuerySchema({ sort: ['created'], defaultSort: 'created', filters: { status: alertStatus.values } });
+
+/** Back office: the packages in the warehouse and on their way. */
+export const PackageListQuery = listQuerySchema({ sort: PACKAGE_SORTS, defaultSort: 'received', filters: { status: packageStatus.values } });
 
 export const PackageInputSchema = z.object({
   lockerCode: z.string({ error: 'validation.required' }).trim().toUpperCase().regex(/^EC-\d{5,}$/, { error: 'casillero.package.lockerInvalid' }),

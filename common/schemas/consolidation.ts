@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { CONSOLIDATION_SORTS, consolidationStatus } from '../enums/casillero.ts';
 import { listQuerySchema } from '../list-query.ts';
 
 // Shared by the forms, the actions and the JSON API. Messages are i18n keys.
-export const CONSOLIDATION_STATUSES = ['requested', 'processing', 'shipped', 'in_customs', 'delivered', 'cancelled'] as const;
-export type ConsolidationStatus = (typeof CONSOLIDATION_STATUSES)[number];
 
 export const MIN_PACKAGES = 2;
 const MAX_PACKAGES = 50;
@@ -22,9 +21,9 @@ export type ConsolidationInput = z.infer<typeof ConsolidationInputSchema>;
 
 /** The client's list and the back office's list: same sorts and filter, different search columns. */
 export const ConsolidationListQuery = listQuerySchema({
-  sort: ['created', 'weight', 'cost'],
+  sort: CONSOLIDATION_SORTS,
   defaultSort: 'created',
-  filters: { status: CONSOLIDATION_STATUSES },
+  filters: { status: consolidationStatus.values },
 });
 export type ConsolidationListQuery = z.infer<typeof ConsolidationListQuery>;
 

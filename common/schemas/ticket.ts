@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { ADMIN_TICKET_SORTS, TICKET_SORTS, ticketCategory, ticketStatus } from '../enums/ticket.ts';
 import { listQuerySchema } from '../list-query.ts';
 
-// Shared by the ticket forms, their actions and the JSON API. Messages are i18n keys; the
-// category labels live in `ticket.category.*`.
-export const TICKET_CATEGORIES = ['shipment', 'package', 'billing', 'store', 'account', 'other'] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-
-export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+// Shared by the ticket forms, their actions and the JSON API. Messages are i18n keys; statuses and
+// categories come from the enum registry (common/enums/ticket.ts).
 
 /** Files per message: enough for a screenshot, an invoice and a photo. */
 export const MAX_ATTACHMENTS = 3;
@@ -35,7 +32,7 @@ export const TicketInputSchema = TicketReplySchema.extend({
     .min(1, { error: 'validation.required' })
     .min(3, { error: 'ticket.subjectTooShort' })
     .max(200, { error: 'validation.tooLong' }),
-  category: z.enum(TICKET_CATEGORIES, { error: 'validation.required' }),
+  category: ticketCategory.schema('validation.required'),
 });
 export type TicketInput = z.infer<typeof TicketInputSchema>;
 
@@ -47,15 +44,14 @@ export const StaffReplySchema = z.object({ message });
 export type StaffReply = z.infer<typeof StaffReplySchema>;
 
 export const TicketListQuery = listQuerySchema({
-  sort: ['updated', 'created', 'subject'],
+  sort: TICKET_SORTS,
   defaultSort: 'updated',
-  filters: { status: TICKET_STATUSES },
+  filters: { status: ticketStatus.values },
 });
 
-/** Back office: `waiting` puts open tickets first, the one waiting longest on top. */
 export const AdminTicketListQuery = listQuerySchema({
-  sort: ['waiting', 'updated', 'created', 'subject'],
+  sort: ADMIN_TICKET_SORTS,
   defaultSort: 'waiting',
   defaultDir: 'asc',
-  filters: { status: TICKET_STATUSES },
+  filters: { status: ticketStatus.values },
 });

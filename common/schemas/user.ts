@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isValidDocument } from '../document.ts';
+import { CLIENT_SORTS, documentType, role } from '../enums/accounts.ts';
+import { listQuerySchema } from '../list-query.ts';
 
 // One schema per input, shared by the form (client-side step checks), the action and the API.
 // Messages are i18n keys.
@@ -26,7 +28,7 @@ export const PersonalDataSchema = z
   .object({
     name: required(100),
     lastname: required(100),
-    documentType: z.enum(['cedula', 'passport'], { error: 'validation.required' }),
+    documentType: documentType.schema('validation.required'),
     documentNumber: z.string({ error: 'validation.required' }).trim().toUpperCase().min(1, { error: 'validation.required' }).max(20, { error: 'auth.documentInvalid' }),
     phone: z.string({ error: 'validation.required' }).trim().regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'validation.phone' }),
     address: required(200),
@@ -62,5 +64,8 @@ export const NewPasswordSchema = z
 
 export const ResetRequestSchema = z.object({ email: EmailSchema });
 
-export const NOTIFICATION_KINDS = ['package_received', 'consolidation_update', 'ticket_reply', 'order_received', 'general'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Back office: the clients, newest first or by name. */
+export const ClientListQuery = listQuerySchema({ sort: CLIENT_SORTS, defaultSort: 'created' });
+
+/** The back office's users list (admins): search, sort by registration or name, filter by role. */
+export const UserListQuery = listQuerySchema({ sort: ['created', 'name'], defaultSort: 'created', filters: { role: role.values } });

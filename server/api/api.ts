@@ -2,25 +2,25 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { alertApi } from '#server/modules/alert/alert.api.ts';
 import { notificationApi } from '#server/modules/notification/notification.api.ts';
 import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { storeApi } from '#server/modules/store/store.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
+import type { Services } from '#server/services.ts';
+import { storeScopePlugin } from '#server/plugins/store-scope.ts';
+import { resourceApi } from '#server/resources/resource-api.ts';
+import { genericService, STORE_RESOURCES } from '#server/resources/registry.ts';
 import { apiErrorHandler } from './api-errors.ts';
-
-export type ApiDeps = { db: Db; config: Config; mailer: Mailer };
 
 /**
  * The JSON API under /api/v1: thin routes over the same services the pages use, each with zod
  * schemas that validate the input and describe it in the OpenAPI document at /api/docs.
  */
-export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
+export async function apiPlugin(app: FastifyInstance, options: { services: Services }) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Tiendabox API', version: '1.0.0', description: 'Casillero and store API. Authenticated by the session cookie of a logged-in user.' },
@@ -36,16 +36,19 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDeps) {
     v1.setValidatorCompiler(validatorCompiler);
     v1.setSerializerCompiler(serializerCompiler);
     v1.setErrorHandler(apiErrorHandler);
-    await v1.register(currentUserPlugin, { db: deps.db, config: deps.config });
+    await v1.register(currentUserPlugin, options);
+    await v1.register(storeScopePlugin, options);
     v1.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
-    await v1.register(alertApi, deps);
-    await v1.register(packageApi, deps);
-    await v1.register(notificationApi, deps);
-    await v1.register(consolidationApi, deps);
-    await v1.register(ticketApi, deps);
+    await v1.register(alertApi, options);
+    await v1.register(packageApi, options);
+    await v1.register(notificationApi, options);
+    await v1.register(consolidationApi, options);
+    await v1.register(ticketApi, options);
+    await v1.register(storeApi, options);
+    for (const { resource } of Object.values(STORE_RESOURCES)) resourceApi(v1, resource, genericService(options.services.resources, resource.key));
   }, { prefix: '/api/v1' });
   // Beside /api/v1's routes, not among them: multipart bodies, their own error handler.
-  await app.register(uploadRoutes, { db: deps.db, config: deps.config });
+  await app.register(uploadRoutes, options);
 }

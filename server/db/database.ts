@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
 import type { Database } from '#server/db/schema.ts';
+import { StoreGuardPlugin } from '#server/db/store-guard.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,18 +30,20 @@ export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): str
  * code, translated by Kysely's CamelCasePlugin on every query (decision 022). Migrations keep
  * writing snake_case names, which the plugin leaves as they are.
  */
-export function databaseOptions(dialect: KyselyConfig['dialect']): KyselyConfig {
-  return { dialect, plugins: [new CamelCasePlugin()] };
+export function databaseOptions(dialect: KyselyConfig['dialect'], options: { storeGuard?: boolean } = {}): KyselyConfig {
+  // The store guard comes after the CamelCasePlugin: it reads the SQL's snake_case names (decision 025).
+  return { dialect, plugins: [new CamelCasePlugin(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])] };
 }
 
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard'>>): Db {
+  const options = { storeGuard: config.storeGuard };
   if (dialectOf(config.databaseUrl) === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    return new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
+    return new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), options));
   }
   const file = sqliteFile(config);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  return new Kysely<Database>(databaseOptions(createSqliteDialect(file)));
+  return new Kysely<Database>(databaseOptions(createSqliteDialect(file), options));
 }
 
 /** True when the database answers a trivial query; used by /healthz. */

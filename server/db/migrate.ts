@@ -4,12 +4,18 @@ import type { Db } from '#server/db/database.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
 import * as accounts from '#server/db/migrations/2026-11-21-002-accounts.ts';
 import * as casillero from '#server/db/migrations/2026-11-21-003-casillero.ts';
+import * as jobs from '#server/db/migrations/2026-11-23-001-jobs.ts';
+import * as stores from '#server/db/migrations/2026-11-23-002-stores.ts';
+import * as colors from '#server/db/migrations/2026-11-23-003-catalog-colors.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-settings': settings,
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-casillero': casillero,
+  '2026-11-23-001-jobs': jobs,
+  '2026-11-23-002-stores': stores,
+  '2026-11-23-003-catalog-colors': colors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,166 +1,23 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { PasswordResetTable, RateLimitTable, SessionTable, SettingTable, UserTable } from './schema/accounts.ts';
+import type { AlertTable, ConsolidationEventTable, ConsolidationTable, PackageTable } from './schema/casillero.ts';
+import type { NotificationTable } from './schema/notification.ts';
+import type { TicketAttachmentTable, TicketMessageTable, TicketTable } from './schema/ticket.ts';
+import type { JobTable } from './schema/job.ts';
+import type { StoreTable } from './schema/store.ts';
+import type { ColorTable } from './schema/catalog.ts';
+import type { UploadTable } from './schema/upload.ts';
 
-// One interface for every table; timestamps travel as ISO-8601 strings on both dialects,
-// booleans as 0/1 integers (SQLite has no boolean type).
-export interface SettingTable {
-  key: string;
-  value: string;
-  updatedAt: string;
-}
-
-export type Role = 'client' | 'staff' | 'admin';
-export type DocumentType = 'cedula' | 'passport';
-
-export interface UserTable {
-  id: Generated<number>;
-  email: string;
-  passwordHash: string;
-  name: string;
-  lastname: string;
-  documentType: DocumentType;
-  documentNumber: string;
-  phone: string;
-  address: string;
-  country: string;
-  state: string;
-  city: string;
-  zip: string;
-  role: Role;
-  enabled: number;
-  lockerCode: string | null;
-  locale: 'es' | 'en';
-  /** JSON array of notification kinds that also arrive by e-mail. */
-  emailNotifications: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SessionTable {
-  id: string;
-  userId: number;
-  expiresAt: string;
-  createdAt: string;
-}
-
-export interface PasswordResetTable {
-  id: string;
-  userId: number;
-  expiresAt: string;
-  usedAt: string | null;
-  createdAt: string;
-}
-
-export interface RateLimitTable {
-  key: string;
-  count: number;
-  resetAt: string;
-}
-
-export interface UploadTable {
-  id: string;
-  userId: number;
-  storageKey: string;
-  name: string;
-  type: string;
-  size: number;
-  claimed: number;
-  createdAt: string;
-}
-
-export type AlertStatus = 'pending' | 'received';
-export interface AlertTable {
-  id: Generated<number>;
-  userId: number;
-  packageId: number | null;
-  trackingNumber: string;
-  carrier: string;
-  store: string;
-  content: string;
-  declaredValueCents: number;
-  expectedDate: string | null;
-  invoiceUploadId: string | null;
-  status: AlertStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type PackageStatus = 'in_warehouse' | 'consolidating' | 'shipped' | 'in_customs' | 'delivered';
-export interface PackageTable {
-  id: Generated<number>;
-  userId: number;
-  consolidationId: number | null;
-  trackingNumber: string;
-  carrier: string;
-  store: string;
-  description: string;
-  weightLb: number;
-  lengthCm: number;
-  widthCm: number;
-  heightCm: number;
-  declaredValueCents: number;
-  photoUploadId: string | null;
-  status: PackageStatus;
-  receivedAt: string;
-  updatedAt: string;
-}
-
-export type ConsolidationStatus = 'requested' | 'processing' | 'shipped' | 'in_customs' | 'delivered' | 'cancelled';
-export interface ConsolidationTable {
-  id: Generated<number>;
-  userId: number;
-  deliveryAddress: string;
-  notes: string;
-  status: ConsolidationStatus;
-  totalWeightLb: number;
-  billableWeightLb: number;
-  declaredValueCents: number;
-  costCents: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ConsolidationEventTable {
-  id: Generated<number>;
-  consolidationId: number;
-  status: ConsolidationStatus;
-  note: string;
-  createdAt: string;
-}
-
-export type TicketStatus = 'open' | 'answered' | 'closed';
-export interface TicketTable {
-  id: Generated<number>;
-  userId: number;
-  subject: string;
-  category: string;
-  status: TicketStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TicketMessageTable {
-  id: Generated<number>;
-  ticketId: number;
-  authorUserId: number | null;
-  fromStaff: number;
-  body: string;
-  createdAt: string;
-}
-
-export interface TicketAttachmentTable {
-  messageId: number;
-  uploadId: string;
-}
-
-export interface NotificationTable {
-  id: Generated<number>;
-  userId: number;
-  kind: string;
-  params: string;
-  link: string;
-  readAt: string | null;
-  createdAt: string;
-}
+// The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
+// is typed with, and stays the import path the code already uses.
+export type * from './schema/accounts.ts';
+export type * from './schema/casillero.ts';
+export type * from './schema/notification.ts';
+export type * from './schema/ticket.ts';
+export type * from './schema/upload.ts';
+export type * from './schema/job.ts';
+export type * from './schema/store.ts';
+export type * from './schema/catalog.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -177,6 +34,9 @@ export interface Database {
   ticketMessage: TicketMessageTable;
   ticketAttachment: TicketAttachmentTable;
   notification: NotificationTable;
+  job: JobTable;
+  store: StoreTable;
+  color: ColorTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
@@ -25,7 +25,7 @@ export type StoreResourceRepository<Row, S extends string, F extends string, V, 
 };
 
 /** A row of the listed columns, the yes/no ones (0/1 integers in both databases) as booleans. */
-type RowOf<T extends StoreOwnedTable, C extends Column<T>, B extends C> = { [K in C]: K extends B ? boolean : Selectable<Database[T]>[K] };
+type RowOf<T extends StoreOwnedTable, C extends Column<T>, B extends C> = { [K in C]: K extends B ? boolean : K extends keyof Selectable<Database[T]> ? Selectable<Database[T]>[K] : never };
 
 export function storeResourceRepository<T extends StoreOwnedTable, C extends Column<T>, S extends string, F extends string = never, B extends C = never>(
   table: T,
@@ -41,9 +41,11 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
 ): StoreResourceRepository<RowOf<T, C, B>, S, F, Values<T>, Updateable<Values<T>>> {
   // Kysely cannot type a query over a table chosen by a type parameter; the signature above is
   // what callers see, and every query below filters by `storeId` all the same.
-  const from = (db: Db) => (db as unknown as Kysely<Record<string, Record<string, unknown>>>);
-  const own = (db: Db, scope: StoreScope) => from(db).selectFrom(table).where(`${table}.storeId`, '=', scope.storeId);
-  const qualified = options.columns.map((column) => `${table}.${column}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const from = (db: Db) => db as unknown as Kysely<any>;
+  const name: string = table;
+  const own = (db: Db, scope: StoreScope) => from(db).selectFrom(name).where(`${name}.storeId`, '=', scope.storeId);
+  const qualified = options.columns.map((column) => `${name}.${column}`);
   const shaped = (row: Record<string, unknown>) => {
     for (const column of options.booleans ?? []) row[column] = Boolean(row[column]);
     return row as RowOf<T, C, B>;
@@ -51,41 +53,41 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
   return {
     async list(db, scope, query) {
       let select = own(db, scope).select(qualified);
-      if (query.q) select = select.where(matchesText(options.search.map((column) => `${table}.${column}`), query.q));
-      for (const [name, value] of Object.entries(query.filters) as [F, string | undefined][]) {
-        const filter = options.filters?.[name];
+      if (query.q) select = select.where(matchesText(options.search.map((column) => `${name}.${column}`), query.q));
+      for (const [filterName, value] of Object.entries(query.filters) as [F, string | undefined][]) {
+        const filter = options.filters?.[filterName];
         if (filter && value !== undefined) {
           const [column, expected] = filter(value);
-          select = select.where(`${table}.${column}`, '=', typeof expected === 'boolean' ? Number(expected) : expected);
+          select = select.where(`${name}.${String(column)}`, '=', (typeof expected === 'boolean' ? Number(expected) : expected) as never);
         }
       }
-      const page = await paginate(select.orderBy(`${table}.${options.sort[query.sort]}`, query.dir).orderBy(`${table}.id`, query.dir), query.page);
-      return { ...page, rows: page.rows.map(shaped) };
+      const page = await paginate(select.orderBy(`${name}.${options.sort[query.sort]}`, query.dir).orderBy(`${name}.id`, query.dir), query.page);
+      return { ...page, rows: page.rows.map((row) => shaped(row as Record<string, unknown>)) };
     },
     async find(db, scope, id) {
-      const row = await own(db, scope).select(qualified).where(`${table}.id`, '=', id).executeTakeFirst();
-      return row ? shaped(row) : undefined;
+      const row = await own(db, scope).select(qualified).where(`${name}.id`, '=', id).executeTakeFirst();
+      return row ? shaped(row as Record<string, unknown>) : undefined;
     },
     async insert(db, scope, values) {
-      const row = await from(db).insertInto(table).values({ ...values, storeId: scope.storeId }).returning('id').executeTakeFirstOrThrow();
+      const row = await from(db).insertInto(name).values({ ...values, storeId: scope.storeId }).returning('id').executeTakeFirstOrThrow();
       return Number(row.id);
     },
     async update(db, scope, id, values) {
-      const result = await from(db).updateTable(table).set(values as Record<string, unknown>).where('id', '=', id).where('storeId', '=', scope.storeId).executeTakeFirst();
+      const result = await from(db).updateTable(name).set(values as never).where('id', '=', id).where('storeId', '=', scope.storeId).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     async remove(db, scope, ids) {
       if (ids.length === 0) return 0;
-      const result = await from(db).deleteFrom(table).where('id', 'in', ids).where('storeId', '=', scope.storeId).executeTakeFirst();
+      const result = await from(db).deleteFrom(name).where('id', 'in', ids).where('storeId', '=', scope.storeId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async taken(db, scope, column, value, exceptId) {
-      let select = own(db, scope).select(`${table}.id`).where(`${table}.${column}`, '=', value);
-      if (exceptId) select = select.where(`${table}.id`, '!=', exceptId);
+      let select = own(db, scope).select(`${name}.id`).where(`${name}.${column}`, '=', value);
+      if (exceptId) select = select.where(`${name}.id`, '!=', exceptId);
       return Boolean(await select.executeTakeFirst());
     },
     async count(db, scope) {
-      const row = await own(db, scope).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const row = await own(db, scope).select((eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       return Number(row.count);
     },
   };

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionUser } from '#app-context';
-import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/database.ts';
+import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import { AppError } from '#server/errors.ts';
-import { findSessionUser, sessionCookieName } from '#server/modules/auth/session.service.ts';
+import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
+import type { Services } from '#server/services.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,14 +23,14 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
  * in several contexts: the decorators are added once.
  */
 export const currentUserPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; config: Pick<Config, 'env'> }) => {
-    const cookieName = sessionCookieName(options.config);
+  async (app: FastifyInstance, { services }: { services: Services }) => {
+    const cookieName = sessionCookieName(services.deps.config);
     if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null);
     if (app.hasRequestDecorator('currentUser')) return;
     app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
       let user = resolved.get(this);
       if (!user) {
-        user = findSessionUser(options.db, readCookie(this.headers.cookie, cookieName));
+        user = services.sessions.findSessionUser(readCookie(this.headers.cookie, cookieName));
         resolved.set(this, user);
       }
       return user;

@@ -32,7 +32,7 @@ export function contentSecurityPolicy(nonce: string, viteDevServer: boolean): st
 // policy of same-origin files instead of nonces it could not carry.
 const STATIC_PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-export const securityHeaders = fp(async (app: FastifyInstance, options: { production: boolean; viteDevServer: boolean }) => {
+export const securityHeaders = fp(async (app: FastifyInstance, options: { /** Served over HTTPS: browsers must keep to it (HSTS). */ hsts: boolean; viteDevServer: boolean }) => {
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request) => {
     request.cspNonce = randomBytes(16).toString('base64');
@@ -43,7 +43,7 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { produc
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (options.production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       const staticPage = request.url.startsWith('/api/docs');

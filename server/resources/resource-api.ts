@@ -10,6 +10,8 @@ import type { StoreResourceService } from './store-resource-service.ts';
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const Created = z.object({ id: z.number() });
 const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+/** `requireUser`'s answer to a caller without a session. */
+const Unauthorized = z.object({ error: z.literal('unauthorized') });
 
 /**
  * The five operations of a store-owned resource under `/api/v1` (decision 028), on the same
@@ -20,7 +22,7 @@ export function resourceApi(app: FastifyInstance, resource: Resource, service: B
   const api = app.withTypeProvider<ZodTypeProvider>();
   const one = resource.output;
   const tags = [resource.key];
-  const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+  const errors = { 400: ErrorBody, 401: Unauthorized, 404: ErrorBody, 409: ErrorBody };
   const at = resource.apiPath;
 
   api.register(async (scoped) => {

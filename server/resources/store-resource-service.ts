@@ -32,7 +32,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
   async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
     const values: Record<string, unknown> = { ...input };
     if (options.slugFrom && !values.slug) values.slug = slugify(String(input[options.slugFrom] ?? '')) || 'item';
-    const unique: Unique<Record<string, unknown>>[] = [...(options.unique ?? []), ...(options.slugFrom ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
+    const unique: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
     for (const { field, error } of unique) {
       if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) throw new AppError(error, 409, { field });
     }
@@ -62,4 +62,5 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
   };
 }
 
-export type StoreResourceService = ReturnType<typeof storeResourceService<unknown, string, string, z.ZodObject>>;
+/** What the kit's generic screens and API see of any resource's service. */
+export type StoreResourceService = ReturnType<typeof storeResourceService<{ id: number } & Record<string, unknown>, string, string, z.ZodObject>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm } from '../support/forms.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeAdmin, makeStaff, makeUser } from '../support/factories.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -31,7 +31,7 @@ async function createAlert(cookie: string, tracking: string) {
 
 describe('alerts', () => {
   it('are created from the list, listed, searched and shown with their history', async () => {
-    const client = await makeUser(t.db);
+    const client = await makeUser(t);
     const id = await createAlert(client.cookie, '1Z999AA10123456784');
     const list = await page('/alert?q=1z999', client.cookie);
     expect(list.body).toContain('1Z999AA10123456784');
@@ -43,18 +43,18 @@ describe('alerts', () => {
   });
 
   it('refuses a tracking number the same client already alerted, and keeps the form', async () => {
-    const client = await makeUser(t.db);
+    const client = await makeUser(t);
     await createAlert(client.cookie, 'DUP1234567');
     const again = await form('/alert', client.cookie, { ...alertFields('dup1234567'), store: 'eBay' });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('Ya alertaste este número de tracking');
     expect(again.body).toContain('value="eBay"');
-    const other = await makeUser(t.db);
+    const other = await makeUser(t);
     expect((await form('/alert', other.cookie, alertFields('DUP1234567'))).statusCode).toBe(302);
   });
 
   it('validates with clear messages in both languages', async () => {
-    const client = await makeUser(t.db);
+    const client = await makeUser(t);
     const bad = await form('/alert', client.cookie, { ...alertFields('x'), declaredValue: '-3', store: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Escribe un tracking válido');
@@ -64,7 +64,7 @@ describe('alerts', () => {
   });
 
   it('can be edited and deleted only while pending', async () => {
-    const client = await makeUser(t.db);
+    const client = await makeUser(t);
     const id = await createAlert(client.cookie, 'EDIT123456');
     const edit = await form(`/alert/show?id=${id}`, client.cookie, { ...alertFields('EDIT123456'), intent: 'update', store: 'Walmart' });
     expect(edit.headers.location).toBe(`/alert/show?id=${id}&notice=updated`);
@@ -77,8 +77,8 @@ describe('alerts', () => {
 
 describe('packages registered by staff', () => {
   it('link the pending alert, mark it received and notify the client by bell and e-mail', async () => {
-    const client = await makeUser(t.db);
-    const staff = await makeUser(t.db, 'staff');
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
     const alertId = await createAlert(client.cookie, 'LINK12345678');
     const response = await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'link12345678'));
     expect(response.statusCode).toBe(302);
@@ -90,14 +90,14 @@ describe('packages registered by staff', () => {
     const desk = await page('/', client.cookie);
     expect(desk.body).toMatch(/data-testid="count-packages"[^>]*>.*?>1</s);
     expect(desk.body).toContain('Paquete recibido: LINK12345678');
-    expect(smtp.lastTo(client.email)).toContain('Paquete recibido: LINK12345678');
+    expect(await smtp.waitForMail(client.email)).toContain('Paquete recibido: LINK12345678');
     // an alert that is not pending can no longer change
     expect((await form(`/alert/show?id=${alertId}`, client.cookie, { intent: 'delete' })).statusCode).toBe(409);
   });
 
   it('are registered without an alert too, and refuse an unknown locker code', async () => {
-    const client = await makeUser(t.db);
-    const staff = await makeUser(t.db, 'staff');
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
     expect((await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'NOALERT123'))).headers.location).toBe('/admin/package?notice=created');
     const unknown = await form('/admin/package', staff.cookie, packageFields('EC-99999', 'NOALERT124'));
     expect(unknown.statusCode).toBe(400);
@@ -107,11 +107,11 @@ describe('packages registered by staff', () => {
 
 describe('notifications', () => {
   it('open their record and are marked read; another user cannot open them', async () => {
-    const client = await makeUser(t.db);
-    const staff = await makeUser(t.db, 'staff');
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'NOTIFY1234'));
     const { id } = await t.db.selectFrom('notification').select('id').where('userId', '=', client.id).executeTakeFirstOrThrow();
-    const intruder = await makeUser(t.db);
+    const intruder = await makeUser(t);
     const stolen = await page(`/notification?open=${id}`, intruder.cookie);
     expect(stolen.statusCode).toBe(200);
     expect((await t.db.selectFrom('notification').select('readAt').where('id', '=', id).executeTakeFirstOrThrow()).readAt).toBeNull();
@@ -122,18 +122,18 @@ describe('notifications', () => {
   });
 
   it('are written in the reader language', async () => {
-    const client = await makeUser(t.db, 'client', 'en');
-    const staff = await makeUser(t.db, 'staff');
+    const client = await makeUser(t, { locale: 'en' });
+    const staff = await makeStaff(t);
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'ENGLISH123'));
-    expect(smtp.lastTo(client.email)).toContain('Package received: ENGLISH123');
+    expect(await smtp.waitForMail(client.email)).toContain('Package received: ENGLISH123');
     expect((await page('/en/notification', client.cookie)).body).toContain('Package received: ENGLISH123');
   });
 });
 
 describe('isolation', () => {
   it('hides every alert of another client by URL, form and API: 404', async () => {
-    const owner = await makeUser(t.db);
-    const intruder = await makeUser(t.db);
+    const owner = await makeUser(t);
+    const intruder = await makeUser(t);
     const id = await createAlert(owner.cookie, 'MINE123456');
     expect((await page(`/alert/show?id=${id}`, intruder.cookie)).statusCode).toBe(404);
     expect((await form(`/alert/show?id=${id}`, intruder.cookie, { intent: 'delete' })).statusCode).toBe(404);
@@ -152,8 +152,8 @@ describe('isolation', () => {
   });
 
   it('keeps the back office from clients with a 404, and settings from staff', async () => {
-    const client = await makeUser(t.db);
-    const staff = await makeUser(t.db, 'staff');
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
     for (const path of ['/admin', '/admin/package', '/admin/client', '/admin/alert', '/admin/setting', '/admin/user']) {
       expect((await page(path, client.cookie)).statusCode, path).toBe(404);
     }
@@ -165,7 +165,7 @@ describe('isolation', () => {
 
 describe('alerts API', () => {
   it('creates, reads, changes and deletes through the same rules', async () => {
-    const client = await makeUser(t.db);
+    const client = await makeUser(t);
     const created = await api('POST', '/api/v1/alerts', client.cookie, { trackingNumber: 'API1234567', carrier: 'DHL', store: 'Nike', content: 'Camiseta', declaredValue: 25 });
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: number };
@@ -194,8 +194,8 @@ describe('alerts API', () => {
 
 describe('settings', () => {
   it('let an admin change the warehouse address shown on every desk', async () => {
-    const admin = await makeUser(t.db, 'admin');
-    const client = await makeUser(t.db);
+    const admin = await makeAdmin(t);
+    const client = await makeUser(t);
     const saved = await form('/admin/setting', admin.cookie, { name: 'TB', line1: '123 Ocean Dr', line2: '', city: 'Miami', state: 'FL', zip: '33139', country: 'USA', phone: '', ratePerLb: '5.25' });
     expect(saved.statusCode).toBe(200);
     expect((await page('/', client.cookie)).body).toContain('123 Ocean Dr');
@@ -204,8 +204,8 @@ describe('settings', () => {
 
 describe('packages and notifications API', () => {
   it('lets staff register a package and the client see it and its notification; others get 404', async () => {
-    const client = await makeUser(t.db);
-    const staff = await makeUser(t.db, 'staff');
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
     const body = { ...packageFields(client.lockerCode, 'APIPKG1234'), weightLb: 2, lengthCm: 10, widthCm: 10, heightCm: 10, declaredValue: 15 };
     expect((await api('POST', '/api/v1/admin/packages', client.cookie, body)).statusCode).toBe(404);
     const created = await api('POST', '/api/v1/admin/packages', staff.cookie, body);
@@ -219,7 +219,7 @@ describe('packages and notifications API', () => {
     const desk = (await page('/', client.cookie)).body;
     expect(/data-testid="count-unread"[^>]*>\s*<p[^>]*>(\d+)</.exec(desk)?.[1]).toBe('1');
     expect(desk).toContain('APIPKG1234');
-    const other = await makeUser(t.db);
+    const other = await makeUser(t);
     expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, other.cookie)).statusCode).toBe(404);
     expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, client.cookie)).statusCode).toBe(200);
     expect((await api('GET', '/api/v1/notifications', client.cookie)).json().unread).toBe(0);

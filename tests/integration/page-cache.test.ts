@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeUser } from '../support/users.ts';
+import { makeUser } from '../support/factories.ts';
 
 // Anonymous pages rendered once and served from memory (server/plugins/page-cache.ts), through
 // the built app: what must still differ per request, and who must never get a stored page.
@@ -96,7 +96,7 @@ describe('anonymous pages that declare a shared render', () => {
 describe('who never gets a stored page', () => {
   it('a logged-in user: the login page sends them on, as it does without the cache', async () => {
     await get('/user/login?who=1');
-    const { cookie } = await makeUser(t.db);
+    const { cookie } = await makeUser(t);
     const response = await get('/user/login?who=1', { ...es, cookie: `lang=es; ${cookie}` });
     expect(response.statusCode).toBe(302);
     expect(response.headers['x-page-cache']).toBeUndefined();

@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { to: string[]; raw: string };
 
-/** A real SMTP server on a free local port that keeps every message it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server on a local port (a free one unless given) that keeps every message it receives. */
+export async function startSmtpServer(port = 0) {
   const inbox: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,15 +19,30 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  const lastTo = (address: string, containing = ''): string | undefined =>
+    [...inbox]
+      .reverse()
+      .map((m) => (m.to.includes(address) ? decodeQuotedPrintable(m.raw) : ''))
+      .find((text) => text && text.includes(containing));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     inbox,
-    /** The last message sent to an address, decoded enough to read links and text. */
-    lastTo(address: string): string | undefined {
-      const mail = [...inbox].reverse().find((m) => m.to.includes(address));
-      return mail ? decodeQuotedPrintable(mail.raw) : undefined;
+    /** The last message sent to an address (and containing a text), decoded enough to read links and text. */
+    lastTo,
+    /**
+     * Mail leaves through the job queue, a moment after the request that caused it: waits (at most
+     * `timeoutMs`) for a message to the address containing the text, and gives it decoded.
+     */
+    async waitForMail(address: string, containing = '', timeoutMs = 5000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = lastTo(address, containing);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} containing "${containing}" within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Writable } from 'node:stream';
 import { buildApp, loggerOptions } from '#server/app.ts';
+import type { Clock } from '#server/service-deps.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 const BUILD_ENTRY = path.resolve('build/server/index.js');
@@ -10,11 +11,12 @@ const BUILD_ENTRY = path.resolve('build/server/index.js');
 export type TestApp = TestDatabase & { app: FastifyInstance };
 
 /** The real app on a fresh database, driven through `inject()` (needs `npm run build` first). */
-export async function createTestApp(env: Partial<NodeJS.ProcessEnv> = {}, options: { logStream?: Writable } = {}): Promise<TestApp> {
-  const database = await createTestDatabase(env);
+export async function createTestApp(env: Partial<NodeJS.ProcessEnv> = {}, options: { logStream?: Writable; clock?: Clock } = {}): Promise<TestApp> {
+  // One clock for the app and for the services a test calls directly (sessions, users).
+  const database = await createTestDatabase(env, { clock: options.clock });
   // Imported here, through Vitest, so the build and the server share one `#app-context` token.
   const build = () => import(/* @vite-ignore */ BUILD_ENTRY) as Promise<ServerBuild>;
-  const app = await buildApp({ config: database.config, db: database.db, logger: options.logStream ? { ...loggerOptions(database.config), level: 'info', stream: options.logStream } : false, build });
+  const app = await buildApp({ config: database.config, db: database.db, logger: options.logStream ? { ...loggerOptions(database.config), level: 'info', stream: options.logStream } : false, build, clock: options.clock });
   await app.ready();
   return {
     ...database,

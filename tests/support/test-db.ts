@@ -8,17 +8,26 @@ import { type Config, loadConfig } from '#server/config.ts';
 import { createDatabase, databaseOptions, type Db, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
+import { type Clock, createServiceDeps, type ServiceDeps } from '#server/service-deps.ts';
+import { createServices, type Services } from '#server/services.ts';
 
-export type TestDatabase = { db: Db; config: Config; dispose: () => Promise<void> };
+/** `deps` and `services` are built as `buildApp` builds them, so a test calls the services users go through. */
+export type TestDatabase = { db: Db; config: Config; deps: ServiceDeps; services: Services; dispose: () => Promise<void> };
+
+function withServices(db: Db, config: Config, clock?: Clock) {
+  const deps = createServiceDeps({ db, config, clock });
+  return { db, config, deps, services: createServices(deps) };
+}
 
 /**
  * A fresh, migrated database per test file, on the dialect the suite runs on: a new SQLite file,
  * or a new schema on the PostgreSQL of DATABASE_URL.
  */
-export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> = {}): Promise<TestDatabase> {
+export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> = {}, options: { clock?: Clock } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl });
+  // The store guard is on for every test: a query that forgets its store fails here first (decision 025).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -27,11 +36,10 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
+    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), { storeGuard: config.storeGuard }));
     await migrateToLatest(db);
     return {
-      db,
-      config,
+      ...withServices(db, config, options.clock),
       dispose: async () => {
         await sql.raw(`drop schema ${schema} cascade`).execute(db);
         await db.destroy();
@@ -43,8 +51,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
   const db = createDatabase(config);
   await migrateToLatest(db);
   return {
-    db,
-    config,
+    ...withServices(db, config, options.clock),
     dispose: async () => {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });

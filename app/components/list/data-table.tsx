@@ -16,10 +16,12 @@ export type Column<Row> = {
  * The list pattern's table: sortable headers are links (the URL holds the state), an empty list
  * says so, and a narrow screen scrolls the table sideways instead of squeezing it.
  */
-export function DataTable<Row>({ columns, rows, rowKey, sort, dir, caption }: {
+export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, caption }: {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;
+  /** A test id per row, for end-to-end tests that act on one row. */
+  rowTestId?: (row: Row) => string;
   sort: string;
   dir: 'asc' | 'desc';
   caption: string;
@@ -53,7 +55,7 @@ export function DataTable<Row>({ columns, rows, rowKey, sort, dir, caption }: {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+              <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={column.align}>
                     {column.render(row)}

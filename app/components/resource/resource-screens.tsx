@@ -1,12 +1,14 @@
-import { Anchor, Badge, Button, Group, Paper } from '@mantine/core';
+import { Anchor, Button, Group, Paper } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { Column } from '#app/components/list/data-table.tsx';
-import { ListScreen } from '#app/components/list/list-screen.tsx';
-import type { Filter } from '#app/components/list/list-toolbar.tsx';
+import { ListScreen, statusFilter } from '#app/components/list/list-screen.tsx';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useT } from '#app/lib/use-t.ts';
+import { recordState } from '#common/enums/catalog.ts';
+import type { EnumDef } from '#common/enums/define-enum.ts';
 import { ResourceForm } from './resource-form.tsx';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -19,7 +21,8 @@ export type ResourceRow = { id: number } & Record<string, unknown>;
 
 export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   columns: (t: ReturnType<typeof useT>, locale: 'es' | 'en') => Column<Row>[];
-  filters?: (t: ReturnType<typeof useT>, query: ListQuery) => Filter[];
+  /** The enum of the list's `status` filter, when it has one. */
+  status?: EnumDef;
   /** The form's fields; the kit wraps them in the record form with its submit footer. */
   Fields: () => React.ReactNode;
   /** What a new record starts with. */
@@ -42,12 +45,7 @@ export function NameLink({ resource, row, children }: { resource: Resource; row:
 }
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
-  const t = useT();
-  return (
-    <Badge color={enabled ? 'green' : 'gray'} variant="light" miw="max-content">
-      {t(enabled ? 'catalog.state.enabled' : 'catalog.state.disabled')}
-    </Badge>
-  );
+  return <StatusBadge of={recordState} value={enabled ? 'enabled' : 'disabled'} />;
 }
 
 export function ResourceListScreen({ resource, screens, query, page }: { resource: Resource; screens: ResourceScreens; query: ListQuery; page: Page<ResourceRow> }) {
@@ -64,7 +62,7 @@ export function ResourceListScreen({ resource, screens, query, page }: { resourc
           </Button>
         }
       />
-      <ListScreen query={query} page={page} caption={t(resourceText(resource, 'title'))} columns={screens.columns(t, locale)} filters={screens.filters?.(t, query)} />
+      <ListScreen query={query} page={page} caption={t(resourceText(resource, 'title'))} columns={screens.columns(t, locale)} filters={screens.status ? [statusFilter(t, screens.status, query.filters.status, t('catalog.state.label'))] : []} />
     </>
   );
 }

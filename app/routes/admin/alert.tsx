@@ -5,8 +5,10 @@ import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.ts
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { alertStatus } from '#common/enums/casillero.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/alert';
 import { allAlertsLoader } from './admin.server.ts';
 
@@ -15,7 +17,7 @@ export const loader = (args: Route.LoaderArgs) => allAlertsLoader(args);
 
 export default function AdminAlerts({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('alertStatus', (['pending', 'received'] as const), query.filters.status, t('casillero.alert.status'));
+  const statusFilter = useStatusFilter(alertStatus, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   return (
     <>
@@ -31,7 +33,7 @@ export default function AdminAlerts({ loaderData: { query, page } }: Route.Compo
           { key: 'store', label: t('casillero.alert.store'), render: (row) => `${row.store} (${row.carrier})` },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
           { key: 'created', label: t('casillero.alert.created'), sort: 'created', render: (row) => formatDate(row.createdAt, locale) },
-          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
+          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge of={alertStatus} value={row.status} /> },
         ]}
       />
     </>

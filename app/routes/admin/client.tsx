@@ -7,7 +7,7 @@ import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
 import type { Route } from './+types/client';
 import { clientsLoader } from './admin.server.ts';
 

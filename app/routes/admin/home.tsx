@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '#app/components/page-header.tsx';
-import { currentStaff } from '#app/lib/current-user.server.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -11,7 +11,7 @@ import type { Route } from './+types/home';
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminHome');
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { role: currentStaff(context).role };
+  return { role: currentUser(context).role };
 }
 
 const SECTIONS: { path: string; title: MessageKey; adminOnly?: boolean }[] = [

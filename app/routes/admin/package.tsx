@@ -9,9 +9,10 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { CARRIERS, packageStatus } from '#common/enums/casillero.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
-import { CARRIERS } from '#common/schemas/casillero.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/package';
 import { packagesAction, packagesLoader } from './admin.server.ts';
 
@@ -19,7 +20,6 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => packagesLoader(args);
 export const action = (args: Route.ActionArgs) => packagesAction(args);
 
-const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
 
 function RegisterPackageForm() {
   const t = useT();
@@ -60,7 +60,7 @@ function RegisterPackageForm() {
 
 export default function AdminPackages({ loaderData: { query, page, linkedAlert } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('packageStatus', STATUSES, query.filters.status, t('casillero.alert.status'));
+  const statusFilter = useStatusFilter(packageStatus, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();
   return (
@@ -83,7 +83,7 @@ export default function AdminPackages({ loaderData: { query, page, linkedAlert }
           { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weightLb },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
           { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(row.receivedAt, locale, true)}</Text> },
-          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="packageStatus" status={row.status} /> },
+          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge of={packageStatus} value={row.status} /> },
         ]}
       />
       <FormDialog opened={opened} onClose={close} title={t('casillero.package.register')}>

@@ -1,10 +1,10 @@
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, useNavigation } from 'react-router';
-import { FormAlert } from '#app/components/form-alert.tsx';
+import { NumberField, TextField } from '#app/components/form/fields.tsx';
+import { RecordForm } from '#app/components/form/record-form.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
-import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { SettingsSchema } from '#common/schemas/setting.ts';
 import type { Route } from './+types/setting';
 import { settingsAction, settingsLoader } from './admin.server.ts';
 
@@ -25,32 +25,21 @@ const FIELDS = [
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { result, fieldError, notice } = useFormResult();
-  const busy = useNavigation().state === 'submitting';
-  const values: Record<string, string | undefined> = { ...loaderData.warehouse, ...result?.values };
   return (
     <>
       <PageHeader title={t('page.adminSettings')} description={t('admin.settingsText')} />
       <Paper withBorder p="lg" radius="md" maw={760}>
-        <FormAlert notice={notice} />
-        <Form method="post" noValidate>
-          <Stack gap="md" mt="sm">
-            <Title order={2} fz="md">
-              {t('admin.warehouse')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {FIELDS.map(([name, label]) => (
-                <TextInput key={name} name={name} label={t(label)} defaultValue={values[name]} error={fieldError(name)} required={name !== 'line2' && name !== 'phone'} />
-              ))}
-            </SimpleGrid>
-            <NumberInput name="ratePerLb" label={t('admin.ratePerLb')} defaultValue={result?.values?.ratePerLb ?? loaderData.ratePerLbCents / 100} error={fieldError('ratePerLb')} min={0} decimalScale={2} leftSection="$" maw={240} required />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                {t('profile.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
+        <RecordForm schema={SettingsSchema} submitLabel={t('profile.save')} initial={{ ...loaderData.warehouse, ratePerLb: loaderData.ratePerLbCents / 100 }}>
+          <Title order={2} fz="md">
+            {t('admin.warehouse')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {FIELDS.map(([name, label]) => (
+              <TextField key={name} name={name} label={label} />
+            ))}
+          </SimpleGrid>
+          <NumberField name="ratePerLb" label="admin.ratePerLb" leftSection="$" maw={240} />
+        </RecordForm>
       </Paper>
     </>
   );

@@ -1,28 +1,28 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { appContext } from '#app-context';
-import { formValues, parseWith } from '#common/forms.ts';
+import { parseForm } from '#common/form-parse.ts';
+import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
-import * as alerts from '#server/modules/alert/alert.service.ts';
+import { services } from '#app/lib/services.server.ts';
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
 export async function alertListLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(AlertListQuery, new URL(request.url));
-  const page = await alerts.listAlerts(context.get(appContext).db, { userId: currentUser(context).id }, query);
+  const page = await services(context).alerts.listAlerts({ userId: currentUser(context).id }, query);
   return { query, page };
 }
 
 export async function alertListAction({ request, context }: LoaderFunctionArgs) {
   const values = formValues(await request.formData());
-  const parsed = parseWith(AlertInputSchema, values);
+  const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, { ...values, intent: 'create' });
   try {
-    const id = await alerts.createAlert(context.get(appContext).db, { userId: currentUser(context).id }, parsed.data);
+    const id = await services(context).alerts.createAlert({ userId: currentUser(context).id }, parsed.data);
     return redirect(`${here(request, '/alert/show')}?id=${id}&notice=created`);
   } catch (error) {
     return failure(error, { ...values, intent: 'create' });
@@ -30,21 +30,20 @@ export async function alertListAction({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function alertShowLoader({ request, context }: LoaderFunctionArgs) {
-  return orNotFound(alerts.getAlert(context.get(appContext).db, { userId: currentUser(context).id, id: recordId(request) }));
+  return orNotFound(services(context).alerts.getAlert({ userId: currentUser(context).id, id: recordId(request) }));
 }
 
 export async function alertShowAction({ request, context }: LoaderFunctionArgs) {
   const owner = { userId: currentUser(context).id, id: recordId(request) };
-  const { db } = context.get(appContext);
   const values = formValues(await request.formData());
   try {
     if (values.intent === 'delete') {
-      await alerts.deleteAlert(db, owner);
+      await services(context).alerts.deleteAlert(owner);
       return redirect(`${here(request, '/alert')}?notice=deleted`);
     }
-    const parsed = parseWith(AlertInputSchema, values);
+    const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
     if (!parsed.ok) return invalid(parsed.errors, values);
-    await alerts.updateAlert(db, owner, parsed.data);
+    await services(context).alerts.updateAlert(owner, parsed.data);
     return redirect(`${here(request, '/alert/show')}?id=${owner.id}&notice=updated`);
   } catch (error) {
     return failure(error, values);

@@ -7,8 +7,10 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { alertStatus } from '#common/enums/casillero.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate, formatMoney } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/list';
 import { AlertForm } from './alert-form.tsx';
 import { alertListAction, alertListLoader } from './alert.server.ts';
@@ -19,7 +21,7 @@ export const action = (args: Route.ActionArgs) => alertListAction(args);
 
 export default function AlertList({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('alertStatus', (['pending', 'received'] as const), query.filters.status, t('casillero.alert.status'));
+  const statusFilter = useStatusFilter(alertStatus, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();
   return (
@@ -56,7 +58,7 @@ export default function AlertList({ loaderData: { query, page } }: Route.Compone
           { key: 'carrier', label: t('casillero.alert.carrier'), render: (row) => row.carrier },
           { key: 'value', label: t('casillero.alert.declaredValue'), sort: 'value', align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
           { key: 'expected', label: t('casillero.alert.expectedDate'), sort: 'expected', render: (row) => (row.expectedDate ? formatDate(row.expectedDate, locale) : '—') },
-          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge kind="alertStatus" status={row.status} /> },
+          { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge of={alertStatus} value={row.status} /> },
         ]}
       />
       <FormDialog opened={opened} onClose={close} title={t('casillero.alert.new')}>

@@ -9,8 +9,11 @@ import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { alertHistoryStep, alertStatus, consolidationStatus, packageStatus } from '#common/enums/casillero.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatWeight } from '#common/weight.ts';
 import type { Route } from './+types/show';
 import { AlertForm } from './alert-form.tsx';
 import { alertShowAction, alertShowLoader } from './alert.server.ts';
@@ -22,6 +25,9 @@ export const action = (args: Route.ActionArgs) => alertShowAction(args);
 
 export default function AlertShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  // The timeline's steps are the alert's own, then its consolidation's statuses.
+  const historyLabel = (step: string) =>
+    alertHistoryStep.is(step) ? t(alertHistoryStep.label(step)) : consolidationStatus.is(step) ? t(consolidationStatus.label(step)) : step;
   const locale = localeFromPath(useLocation().pathname);
   const { alert, package: pkg, history } = loaderData;
   const { formError } = useFormResult();
@@ -56,7 +62,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
           <Paper withBorder p="lg" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DetailField label={t('casillero.alert.status')}>
-                <StatusBadge kind="alertStatus" status={alert.status} />
+                <StatusBadge of={alertStatus} value={alert.status} />
               </DetailField>
               <DetailField label={t('casillero.alert.carrier')}>{alert.carrier}</DetailField>
               <DetailField label={t('casillero.alert.store')}>{alert.store}</DetailField>
@@ -81,7 +87,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
             {pkg ? (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <DetailField label={t('casillero.alert.status')}>
-                  <StatusBadge kind="packageStatus" status={pkg.status} />
+                  <StatusBadge of={packageStatus} value={pkg.status} />
                 </DetailField>
                 <DetailField label={t('casillero.alert.weight')}>{formatWeight(pkg.weightLb, locale)}</DetailField>
                 <DetailField label={t('casillero.alert.dimensions')}>{`${pkg.lengthCm} × ${pkg.widthCm} × ${pkg.heightCm} cm`}</DetailField>
@@ -98,7 +104,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
             </Title>
             <Timeline active={history.length - 1} bulletSize={18} lineWidth={2}>
               {history.map((step, index) => (
-                <Timeline.Item key={`${step.status}-${index}`} title={t((step.status in HISTORY ? `casillero.history.${step.status}` : `casillero.consolidationStatus.${step.status}`) as never)}>
+                <Timeline.Item key={`${step.status}-${index}`} title={historyLabel(step.status)}>
                   <Text c="dimmed" fz="sm">
                     {formatDate(step.at, locale, true)}
                   </Text>
@@ -125,5 +131,3 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-const HISTORY = { alerted: true, received: true };

@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, redirect, type RouterContextProvider } from 'react-router';
-import { appContext } from '#app-context';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -7,23 +6,18 @@ import { ConsolidationInputSchema, ConsolidationListQuery } from '#common/schema
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
-import * as consolidations from '#server/modules/consolidation/consolidation.service.ts';
+import { services } from '#app/lib/services.server.ts';
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
-const notifyDeps = (context: Readonly<RouterContextProvider>) => {
-  const { db, mailer, config } = context.get(appContext);
-  return { db, mailer, publicUrl: config.publicUrl };
-};
-
 export async function consolidationListLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(ConsolidationListQuery, new URL(request.url));
-  const page = await consolidations.listConsolidations(context.get(appContext).db, { userId: currentUser(context).id }, query);
+  const page = await services(context).consolidations.listConsolidations({ userId: currentUser(context).id }, query);
   return { query, page };
 }
 
 export async function consolidationNewLoader({ context }: LoaderFunctionArgs) {
-  return consolidations.consolidationDraft(context.get(appContext).db, { userId: currentUser(context).id });
+  return services(context).consolidations.consolidationDraft({ userId: currentUser(context).id });
 }
 
 export async function consolidationNewAction({ request, context }: LoaderFunctionArgs) {
@@ -34,7 +28,7 @@ export async function consolidationNewAction({ request, context }: LoaderFunctio
   const parsed = parseWith(ConsolidationInputSchema, { ...values, packageIds });
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    const id = await consolidations.createConsolidation(notifyDeps(context), { userId: currentUser(context).id }, parsed.data);
+    const id = await services(context).consolidations.createConsolidation({ userId: currentUser(context).id }, parsed.data);
     return redirect(`${here(request, '/consolidate/show')}?id=${id}&notice=created`);
   } catch (error) {
     return failure(error, values);
@@ -42,7 +36,7 @@ export async function consolidationNewAction({ request, context }: LoaderFunctio
 }
 
 export async function consolidationShowLoader({ request, context }: LoaderFunctionArgs) {
-  return orNotFound(consolidations.getConsolidation(context.get(appContext).db, { userId: currentUser(context).id, id: recordId(request) }));
+  return orNotFound(services(context).consolidations.getConsolidation({ userId: currentUser(context).id, id: recordId(request) }));
 }
 
 export async function consolidationShowAction({ request, context }: LoaderFunctionArgs) {
@@ -50,7 +44,7 @@ export async function consolidationShowAction({ request, context }: LoaderFuncti
   const values = formValues(await request.formData());
   try {
     if (values.intent !== 'cancel') return invalid({ form: 'validation.invalid' }, values);
-    await consolidations.cancelConsolidation(notifyDeps(context), owner);
+    await services(context).consolidations.cancelConsolidation(owner);
     return redirect(`${here(request, '/consolidate/show')}?id=${owner.id}&notice=updated`);
   } catch (error) {
     return failure(error, values);

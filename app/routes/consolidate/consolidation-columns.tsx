@@ -3,8 +3,12 @@ import { Link, useLocation } from 'react-router';
 import type { Column } from '#app/components/list/data-table.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useT } from '#app/lib/use-t.ts';
+import { consolidationStatus } from '#common/enums/casillero.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatWeight } from '#common/weight.ts';
 
 type ConsolidationRow = {
   id: number;
@@ -12,7 +16,7 @@ type ConsolidationRow = {
   packageCount: number | string | bigint | null;
   billableWeightLb: number;
   costCents: number;
-  status: string;
+  status: EnumValue<typeof consolidationStatus>;
 };
 
 /**
@@ -38,6 +42,6 @@ export function useConsolidationColumns<Row extends ConsolidationRow>(showPath: 
     { key: 'packages', label: t('consolidation.packages'), align: 'right', render: (row) => Number(row.packageCount) || '—' },
     { key: 'weight', label: t('consolidation.billableWeight'), sort: 'weight', align: 'right', render: (row) => formatWeight(row.billableWeightLb, locale) },
     { key: 'cost', label: t('consolidation.cost'), sort: 'cost', align: 'right', render: (row) => formatMoney(row.costCents, locale) },
-    { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge kind="consolidationStatus" status={row.status} /> },
+    { key: 'status', label: t('consolidation.status'), render: (row) => <StatusBadge of={consolidationStatus} value={row.status} /> },
   ];
 }

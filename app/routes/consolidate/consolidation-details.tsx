@@ -2,13 +2,17 @@ import { Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine
 import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { StatusBadge } from '#app/components/status-badge.tsx';
+import { consolidationStatus, packageStatus } from '#common/enums/casillero.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatMoney, formatWeight } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatWeight } from '#common/weight.ts';
 import { DetailField } from '#app/components/detail-field.tsx';
 
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.
 type Consolidation = {
-  status: string;
+  status: EnumValue<typeof consolidationStatus>;
   deliveryAddress: string;
   notes: string;
   totalWeightLb: number;
@@ -17,8 +21,8 @@ type Consolidation = {
   costCents: number;
   createdAt: string;
 };
-type Package = { id: number; trackingNumber: string; store: string; weightLb: number; lengthCm: number; widthCm: number; heightCm: number; declaredValueCents: number; status: string };
-type Event = { id: number; status: string; note: string; createdAt: string };
+type Package = { id: number; trackingNumber: string; store: string; weightLb: number; lengthCm: number; widthCm: number; heightCm: number; declaredValueCents: number; status: EnumValue<typeof packageStatus> };
+type Event = { id: number; status: EnumValue<typeof consolidationStatus>; note: string; createdAt: string };
 
 type PackageFacts = Pick<Package, 'trackingNumber' | 'store' | 'weightLb' | 'lengthCm' | 'widthCm' | 'heightCm' | 'declaredValueCents'>;
 
@@ -62,7 +66,7 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {children}
         <DetailField label={t('consolidation.status')}>
-          <StatusBadge kind="consolidationStatus" status={consolidation.status} />
+          <StatusBadge of={consolidationStatus} value={consolidation.status} />
         </DetailField>
         <DetailField label={t('consolidation.created')}>{formatDate(consolidation.createdAt, locale, true)}</DetailField>
         <DetailField label={t('consolidation.actualWeight')}>{formatWeight(consolidation.totalWeightLb, locale)}</DetailField>
@@ -105,7 +109,7 @@ export function ConsolidationPackages({ packages, cancelled }: { packages: Packa
                 <Table.Tr key={pkg.id} data-testid="consolidation-package">
                   <PackageCells pkg={pkg} />
                   <Table.Td>
-                    <StatusBadge kind="packageStatus" status={pkg.status} />
+                    <StatusBadge of={packageStatus} value={pkg.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -127,7 +131,7 @@ export function ConsolidationTimeline({ events }: { events: Event[] }) {
       </Title>
       <Timeline active={events.length - 1} bulletSize={18} lineWidth={2} data-testid="consolidation-timeline">
         {events.map((event) => (
-          <Timeline.Item key={event.id} title={t(`casillero.consolidationStatus.${event.status}` as never)} color={event.status === 'cancelled' ? 'gray' : undefined}>
+          <Timeline.Item key={event.id} title={t(consolidationStatus.label(event.status))} color={event.status === 'cancelled' ? 'gray' : undefined}>
             <Text c="dimmed" fz="sm">
               {formatDate(event.createdAt, locale, true)}
             </Text>

@@ -5,8 +5,8 @@ import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.ts
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { consolidationStatus } from '#common/enums/casillero.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { CONSOLIDATION_STATUSES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/list';
 import { consolidationListLoader } from './consolidate.server.ts';
 import { useConsolidationColumns } from './consolidation-columns.tsx';
@@ -16,7 +16,7 @@ export const loader = (args: Route.LoaderArgs) => consolidationListLoader(args);
 
 export default function ConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('consolidationStatus', CONSOLIDATION_STATUSES, query.filters.status, t('consolidation.status'));
+  const statusFilter = useStatusFilter(consolidationStatus, query.filters.status, t('consolidation.status'));
   const locale = localeFromPath(useLocation().pathname);
   const columns = useConsolidationColumns('/consolidate/show');
   return (

@@ -6,7 +6,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { NOTIFICATION_KINDS } from '#common/schemas/user.ts';
+import { NOTIFICATION_KINDS } from '#common/enums/accounts.ts';
 import type { Route } from './+types/notifications';
 import { notificationsAction, profileLoader } from './profile.server.ts';
 

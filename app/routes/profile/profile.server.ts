@@ -2,18 +2,18 @@ import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { ChangePasswordSchema, NOTIFICATION_KINDS, type NotificationKind, ProfileSchema } from '#common/schemas/user.ts';
+import { isNotificationKind } from '#common/enums/accounts.ts';
+import { ChangePasswordSchema, ProfileSchema } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { clearedSessionCookie } from '#server/modules/auth/session.service.ts';
-import * as users from '#server/modules/user/user.service.ts';
+import { services } from '#app/lib/services.server.ts';
 
 const localized = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
 export async function profileLoader({ context }: LoaderFunctionArgs) {
-  const { db } = context.get(appContext);
-  const profile = await users.getProfile(db, { userId: currentUser(context).id });
+  const profile = await services(context).users.getProfile({ userId: currentUser(context).id });
   return {
     profile: {
       email: profile.email,
@@ -34,21 +34,20 @@ export async function profileLoader({ context }: LoaderFunctionArgs) {
 }
 
 export async function updateProfileAction({ request, context }: LoaderFunctionArgs) {
-  const { db } = context.get(appContext);
   const values = formValues(await request.formData());
   const parsed = parseWith(ProfileSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
-  await users.updateProfile(db, { userId: currentUser(context).id }, parsed.data);
+  await services(context).users.updateProfile({ userId: currentUser(context).id }, parsed.data);
   throw redirect(`${localized(request, '/profile')}?notice=updated`);
 }
 
 export async function changePasswordAction({ request, context }: LoaderFunctionArgs) {
-  const { db, config } = context.get(appContext);
+  const { config } = context.get(appContext);
   const values = formValues(await request.formData());
   const parsed = parseWith(ChangePasswordSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    await users.changePassword(db, { userId: currentUser(context).id }, parsed.data);
+    await services(context).users.changePassword({ userId: currentUser(context).id }, parsed.data);
   } catch (error) {
     return failure(error, values);
   }
@@ -56,18 +55,17 @@ export async function changePasswordAction({ request, context }: LoaderFunctionA
 }
 
 export async function notificationsAction({ request, context }: LoaderFunctionArgs) {
-  const { db } = context.get(appContext);
   const form = await request.formData();
-  const kinds = form.getAll('kind').filter((kind): kind is NotificationKind => NOTIFICATION_KINDS.includes(kind as NotificationKind));
-  await users.setEmailNotifications(db, { userId: currentUser(context).id }, kinds);
+  const kinds = form.getAll('kind').filter(isNotificationKind);
+  await services(context).users.setEmailNotifications({ userId: currentUser(context).id }, kinds);
   return data<FormResult>({ notice: 'record.updated' });
 }
 
 export async function deleteAccountAction({ request, context }: LoaderFunctionArgs) {
-  const { db, config } = context.get(appContext);
+  const { config } = context.get(appContext);
   const values = formValues(await request.formData());
   try {
-    await users.deleteAccount(db, { userId: currentUser(context).id }, values.password ?? '');
+    await services(context).users.deleteAccount({ userId: currentUser(context).id }, values.password ?? '');
   } catch (error) {
     return failure(error, values);
   }

@@ -6,9 +6,9 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { ticketCategory, ticketStatus } from '#common/enums/ticket.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
-import { TICKET_STATUSES } from '#common/schemas/ticket.ts';
+import { formatDate } from '#common/dates.ts';
 import type { Route } from './+types/list';
 import { ticketListLoader } from './ticket.server.ts';
 
@@ -17,7 +17,7 @@ export const loader = (args: Route.LoaderArgs) => ticketListLoader(args);
 
 export default function TicketList({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('ticketStatus', TICKET_STATUSES, query.filters.status, t('ticket.status'));
+  const statusFilter = useStatusFilter(ticketStatus, query.filters.status, t('ticket.status'));
   const locale = localeFromPath(useLocation().pathname);
   const newTicket = localizePath('/ticket/new', locale);
   const show = (id: number) => `${localizePath('/ticket/show', locale)}?id=${id}`;
@@ -79,8 +79,8 @@ export default function TicketList({ loaderData: { query, page } }: Route.Compon
                   </Anchor>
                 ),
               },
-              { key: 'category', label: t('ticket.category'), render: (row) => t(`ticket.categories.${row.category}` as never) },
-              { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge kind="ticketStatus" status={row.status} /> },
+              { key: 'category', label: t('ticket.category'), render: (row) => t(ticketCategory.label(row.category)) },
+              { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge of={ticketStatus} value={row.status} /> },
               { key: 'updated', label: t('ticket.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale, true) },
             ]}
           />

@@ -6,7 +6,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { TICKET_CATEGORIES } from '#common/schemas/ticket.ts';
+import { ticketCategory } from '#common/enums/ticket.ts';
 import type { Route } from './+types/new';
 import { AttachmentFields } from './ticket-thread.tsx';
 import { ticketNewAction } from './ticket.server.ts';
@@ -40,7 +40,7 @@ export default function TicketNew() {
               name="category"
               label={t('ticket.category')}
               defaultValue={value('category') ?? ''}
-              data={[{ value: '', label: t('ticket.chooseCategory'), disabled: true }, ...TICKET_CATEGORIES.map((category) => ({ value: category, label: t(`ticket.categories.${category}`) }))]}
+              data={[{ value: '', label: t('ticket.chooseCategory'), disabled: true }, ...ticketCategory.values.map((category) => ({ value: category, label: t(ticketCategory.label(category)) }))]}
               error={fieldError('category')}
               required
             />

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
+import { ticketStatus } from '#common/enums/ticket.ts';
 import type { Route } from './+types/show';
 import { TicketScreen } from './ticket-screen.tsx';
 import { ticketShowAction, ticketShowLoader } from './ticket.server.ts';
@@ -21,7 +22,7 @@ export default function TicketShow({ loaderData: { ticket, messages } }: Route.C
       viewer="client"
       reply={{ withAttachments: true }}
       note={
-        <Alert color={ticket.status === 'closed' ? 'gray' : ticket.status === 'answered' ? 'brand' : 'yellow'} variant="light" data-testid="ticket-state-note">
+        <Alert color={ticketStatus.color(ticket.status)} variant="light" data-testid="ticket-state-note">
           {t(NOTES[ticket.status])}
         </Alert>
       }

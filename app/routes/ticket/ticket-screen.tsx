@@ -8,11 +8,13 @@ import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
+import { ticketCategory, ticketStatus } from '#common/enums/ticket.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
 import { ReplyForm, type ThreadMessage, TicketThread } from './ticket-thread.tsx';
 
-type Ticket = { id: number; subject: string; status: 'open' | 'answered' | 'closed'; category: string; createdAt: string; updatedAt: string };
+type Ticket = { id: number; subject: string; status: EnumValue<typeof ticketStatus>; category: EnumValue<typeof ticketCategory>; createdAt: string; updatedAt: string };
 
 /**
  * A ticket's screen, as the client and the back office both see it: header with back and close,
@@ -78,10 +80,10 @@ export function TicketScreen({
           <Paper withBorder p="lg" radius="md">
             <Stack gap="md">
               <DetailField label={t('ticket.status')}>
-                <StatusBadge kind="ticketStatus" status={ticket.status} />
+                <StatusBadge of={ticketStatus} value={ticket.status} />
               </DetailField>
               {details}
-              <DetailField label={t('ticket.category')}>{t(`ticket.categories.${ticket.category}` as never)}</DetailField>
+              <DetailField label={t('ticket.category')}>{t(ticketCategory.label(ticket.category))}</DetailField>
               <DetailField label={t('ticket.created')}>{formatDate(ticket.createdAt, locale, true)}</DetailField>
               <DetailField label={t('ticket.updated')}>{formatDate(ticket.updatedAt, locale, true)}</DetailField>
             </Stack>

@@ -5,7 +5,8 @@ import { Form, useLocation, useNavigation } from 'react-router';
 import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { localeFromPath } from '#common/locale.ts';
-import { formatDate, formatFileSize } from '#common/money.ts';
+import { formatDate } from '#common/dates.ts';
+import { formatFileSize } from '#common/file-size.ts';
 import { MAX_ATTACHMENTS } from '#common/schemas/ticket.ts';
 
 // The pieces the client's and the back office's ticket screens share: the conversation and the

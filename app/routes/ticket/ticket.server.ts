@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -7,7 +6,7 @@ import { TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/s
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
-import * as tickets from '#server/modules/ticket/ticket.service.ts';
+import { services } from '#app/lib/services.server.ts';
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
@@ -21,7 +20,7 @@ export async function ticketForm(request: Request) {
 
 export async function ticketListLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(TicketListQuery, new URL(request.url));
-  const page = await tickets.listTickets(context.get(appContext).db, { userId: currentUser(context).id }, query);
+  const page = await services(context).tickets.listTickets({ userId: currentUser(context).id }, query);
   return { query, page };
 }
 
@@ -31,7 +30,7 @@ export async function ticketNewAction({ request, context }: LoaderFunctionArgs) 
   const parsed = parseWith(TicketInputSchema, input);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    const id = await tickets.createTicket(context.get(appContext).db, owner, parsed.data);
+    const id = await services(context).tickets.createTicket(owner, parsed.data);
     return redirect(`${here(request, '/ticket/show')}?id=${id}&notice=created`);
   } catch (error) {
     return failure(error, values);
@@ -39,21 +38,20 @@ export async function ticketNewAction({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function ticketShowLoader({ request, context }: LoaderFunctionArgs) {
-  return orNotFound(tickets.getTicket(context.get(appContext).db, { userId: currentUser(context).id, id: recordId(request) }));
+  return orNotFound(services(context).tickets.getTicket({ userId: currentUser(context).id, id: recordId(request) }));
 }
 
 export async function ticketShowAction({ request, context }: LoaderFunctionArgs) {
   const owner = { userId: currentUser(context).id, id: recordId(request) };
-  const { db } = context.get(appContext);
   const { values, input } = await ticketForm(request);
   try {
     if (values.intent === 'close') {
-      await tickets.closeTicket(db, owner);
+      await services(context).tickets.closeTicket(owner);
       return redirect(`${here(request, '/ticket/show')}?id=${owner.id}&notice=updated`);
     }
     const parsed = parseWith(TicketReplySchema, input);
     if (!parsed.ok) return invalid(parsed.errors, values);
-    await tickets.replyToTicket(db, owner, parsed.data);
+    await services(context).tickets.replyToTicket(owner, parsed.data);
     return redirect(`${here(request, '/ticket/show')}?id=${owner.id}&notice=updated`);
   } catch (error) {
     return failure(error, values);

@@ -6,7 +6,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { safeRedirect } from '#common/safe-redirect.ts';
 import { LoginSchema } from '#common/schemas/user.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
-import { login } from '#server/modules/auth/auth.service.ts';
+import { services } from '#app/lib/services.server.ts';
 import { sessionCookie } from '#server/modules/auth/session.service.ts';
 
 const NOTICES: Record<string, MessageKey> = {
@@ -27,12 +27,12 @@ export function loginLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function loginAction({ request, context }: LoaderFunctionArgs) {
-  const { db, ip, config } = context.get(appContext);
+  const { ip, config } = context.get(appContext);
   const values = formValues(await request.formData());
   const parsed = parseWith(LoginSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    const { token } = await login(db, parsed.data, { ip });
+    const { token } = await services(context).auth.login(parsed.data, { ip });
     return redirect(destination(request), { headers: { 'Set-Cookie': sessionCookie(config, token) } });
   } catch (error) {
     return failure(error, values);

@@ -5,7 +5,6 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { RegisterSchema } from '#common/schemas/user.ts';
 import { echo, failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
-import { guardRegistration, register } from '#server/modules/auth/auth.service.ts';
 import { sessionCookie } from '#server/modules/auth/session.service.ts';
 import { BOT_CHECK_CHALLENGE_PATH } from '#server/captcha/bot-check.ts';
 
@@ -21,11 +20,11 @@ export function registerLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function registerAction({ request, context }: LoaderFunctionArgs) {
-  const { db, ip, config, mailer, botCheck, log } = context.get(appContext);
+  const { services, ip, config, botCheck } = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
   const values = formValues(await request.formData());
   try {
-    await guardRegistration(db, ip);
+    await services.auth.guardRegistration(ip);
   } catch (error) {
     return failure(error, values);
   }
@@ -34,7 +33,7 @@ export async function registerAction({ request, context }: LoaderFunctionArgs) {
   const human = botCheck.kind === 'altcha' ? await botCheck.verify(values.altcha) : await botCheck.verify(values.recaptchaToken, ip);
   if (!human) return data<FormResult>({ formError: { key: 'auth.robot' }, values: echo(values) }, { status: 400 });
   try {
-    const { token } = await register({ db, mailer, publicUrl: config.publicUrl, log }, parsed.data, { locale });
+    const { token } = await services.auth.register(parsed.data, { locale });
     return redirect(`${localizePath('/', locale)}?welcome=1`, { headers: { 'Set-Cookie': sessionCookie(config, token) } });
   } catch (error) {
     return failure(error, values);

@@ -1,24 +1,22 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { NewPasswordSchema } from '#common/schemas/user.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
-import { checkResetToken, resetPassword } from '#server/modules/auth/auth.service.ts';
+import { services } from '#app/lib/services.server.ts';
 
 export async function resetConfirmLoader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const status = token ? await checkResetToken(context.get(appContext).db, token) : 'invalid';
+  const status = token ? await services(context).auth.checkResetToken(token) : 'invalid';
   return { token: status === 'valid' ? token : '', status };
 }
 
 export async function resetConfirmAction({ request, context }: LoaderFunctionArgs) {
-  const { db } = context.get(appContext);
   const values = formValues(await request.formData());
   const parsed = parseWith(NewPasswordSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    await resetPassword(db, parsed.data);
+    await services(context).auth.resetPassword(parsed.data);
   } catch (error) {
     return failure(error, values);
   }

@@ -5,15 +5,14 @@ import { localeFromPath } from '#common/locale.ts';
 import { ResetRequestSchema } from '#common/schemas/user.ts';
 import { failure, invalid } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
-import { requestPasswordReset } from '#server/modules/auth/auth.service.ts';
 
 export async function resetAction({ request, context }: LoaderFunctionArgs) {
-  const { db, ip, config, mailer, log } = context.get(appContext);
+  const { services, ip } = context.get(appContext);
   const values = formValues(await request.formData());
   const parsed = parseWith(ResetRequestSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    await requestPasswordReset({ db, mailer, publicUrl: config.publicUrl, log }, parsed.data.email, {
+    await services.auth.requestPasswordReset(parsed.data.email, {
       locale: localeFromPath(new URL(request.url).pathname),
       ip,
     });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { alertStatus } from '#common/enums/casillero.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
-import type { ApiDeps } from '#server/api/api.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
-import * as alerts from './alert.service.ts';
+import type { Services } from '#server/services.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -16,7 +16,7 @@ const Alert = z.object({
   content: z.string(),
   declaredValueCents: z.number(),
   expectedDate: z.string().nullable(),
-  status: z.enum(['pending', 'received']),
+  status: alertStatus.schema(),
   packageId: z.number().nullable(),
   invoiceUploadId: z.string().nullable(),
   createdAt: z.string(),
@@ -24,7 +24,7 @@ const Alert = z.object({
 
 
 /** Alerts of the logged-in client: the same service, rules and owner scoping as /alert. */
-export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
+export async function alertApi(app: FastifyInstance, { services: { alerts } }: { services: Services }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['alerts'];
   api.addHook('preHandler', requireUser);
@@ -37,27 +37,27 @@ export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
       response: { 200: z.object({ rows: z.array(Alert), total: z.number(), page: z.number(), pages: z.number() }) },
     },
     handler: async (request) => {
-      return alerts.listAlerts(db, { userId: request.user!.id }, AlertListQuery.parse(request.query));
+      return alerts.listAlerts({ userId: request.user!.id }, AlertListQuery.parse(request.query));
     },
   });
 
   api.post('/alerts', {
     schema: { tags, summary: 'Pre-alert a purchase', body: AlertInputSchema, response: { 201: z.object({ id: z.number() }) } },
     handler: async (request, reply) => {
-      const id = await alerts.createAlert(db, { userId: request.user!.id }, request.body);
+      const id = await alerts.createAlert({ userId: request.user!.id }, request.body);
       return reply.code(201).send({ id });
     },
   });
 
   api.get('/alerts/:id', {
     schema: { tags, summary: 'One of my alerts', params: IdParams, response: { 200: Alert } },
-    handler: async (request) => (await alerts.getAlert(db, { userId: request.user!.id, id: request.params.id })).alert,
+    handler: async (request) => (await alerts.getAlert({ userId: request.user!.id, id: request.params.id })).alert,
   });
 
   api.put('/alerts/:id', {
     schema: { tags, summary: 'Change a pending alert', params: IdParams, body: AlertInputSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await alerts.updateAlert(db, { userId: request.user!.id, id: request.params.id }, request.body);
+      await alerts.updateAlert({ userId: request.user!.id, id: request.params.id }, request.body);
       return reply.code(204).send(null);
     },
   });
@@ -65,7 +65,7 @@ export async function alertApi(app: FastifyInstance, { db }: ApiDeps) {
   api.delete('/alerts/:id', {
     schema: { tags, summary: 'Delete a pending alert', params: IdParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await alerts.deleteAlert(db, { userId: request.user!.id, id: request.params.id });
+      await alerts.deleteAlert({ userId: request.user!.id, id: request.params.id });
       return reply.code(204).send(null);
     },
   });

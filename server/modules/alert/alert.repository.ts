@@ -19,6 +19,17 @@ export async function listAlerts(db: Db, { userId }: Owner, query: ListQuery<key
   return paginate(select.orderBy(SORT[query.sort], query.dir).orderBy('alert.id', 'desc'), query.page);
 }
 
+/** Back office: every client's alerts, newest first, with whose they are. */
+export async function listAllAlerts(db: Db, query: ListQuery<'created', 'status'>) {
+  let select = db
+    .selectFrom('alert')
+    .innerJoin('user', 'user.id', 'alert.userId')
+    .select(['alert.id', 'alert.trackingNumber', 'alert.carrier', 'alert.store', 'alert.content', 'alert.declaredValueCents', 'alert.expectedDate', 'alert.status', 'alert.createdAt', 'user.lockerCode', 'user.name', 'user.lastname']);
+  if (query.q) select = select.where(matchesText(['alert.trackingNumber', 'alert.store', 'user.lockerCode', 'user.name', 'user.lastname'], query.q));
+  if (query.filters.status) select = select.where('alert.status', '=', query.filters.status as AlertTable['status']);
+  return paginate(select.orderBy('alert.id', query.dir), query.page);
+}
+
 export async function findAlert(db: Db, { userId, id }: Owner & { id: number }) {
   return db.selectFrom('alert').select(ALERT_COLUMNS).where('alert.id', '=', id).where('alert.userId', '=', userId).executeTakeFirst();
 }
@@ -52,4 +63,24 @@ export async function pendingAlertFor(db: Db, { userId }: Owner, trackingNumber:
     .where('trackingNumber', '=', trackingNumber)
     .where('status', '=', 'pending')
     .executeTakeFirst();
+}
+
+export async function countAlerts(db: Db, { userId }: Owner, status: AlertTable['status']): Promise<number> {
+  const row = await db.selectFrom('alert').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', '=', status).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// The alert's page follows its package to the consolidation that ships it: read here, by the
+// alert's owner, because the package and consolidation services already depend on this module.
+export async function findAlertPackage(db: Db, { userId, packageId }: Owner & { packageId: number }) {
+  return db
+    .selectFrom('package')
+    .select(['id', 'status', 'weightLb', 'lengthCm', 'widthCm', 'heightCm', 'receivedAt', 'consolidationId'])
+    .where('id', '=', packageId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function packageEvents(db: Db, { consolidationId }: { consolidationId: number }) {
+  return db.selectFrom('consolidationEvent').select(['status', 'note', 'createdAt']).where('consolidationId', '=', consolidationId).orderBy('id', 'asc').execute();
 }

@@ -1,36 +1,24 @@
 import type { ListQuery } from '#common/list-query.ts';
 import type { AlertInput } from '#common/schemas/casillero.ts';
-import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
 import * as alerts from './alert.repository.ts';
 
 type Owner = { userId: number };
 const notFound = () => new AppError('error.generic', 404);
 
-export const listAlerts = (db: Db, owner: Owner, query: ListQuery<'created' | 'expected' | 'value' | 'tracking', 'status'>) =>
-  alerts.listAlerts(db, owner, query);
+export const listAlerts = (deps: ServiceDeps, owner: Owner, query: ListQuery<'created' | 'expected' | 'value' | 'tracking', 'status'>) =>
+  alerts.listAlerts(deps.db, owner, query);
+
+export const listAllAlerts = (deps: ServiceDeps, query: ListQuery<'created', 'status'>) => alerts.listAllAlerts(deps.db, query);
 
 /** One alert with its package and the package's way so far; another client's alert is not found. */
-export async function getAlert(db: Db, { userId, id }: Owner & { id: number }) {
+export async function getAlert({ db }: ServiceDeps, { userId, id }: Owner & { id: number }) {
   const alert = await alerts.findAlert(db, { userId, id });
   if (!alert) throw notFound();
-  const pkg = alert.packageId
-    ? await db
-        .selectFrom('package')
-        .select(['id', 'status', 'weightLb', 'lengthCm', 'widthCm', 'heightCm', 'receivedAt', 'consolidationId'])
-        .where('id', '=', alert.packageId)
-        .where('userId', '=', userId)
-        .executeTakeFirst()
-    : undefined;
-  const events = pkg?.consolidationId
-    ? await db
-        .selectFrom('consolidationEvent')
-        .select(['status', 'note', 'createdAt'])
-        .where('consolidationId', '=', pkg.consolidationId)
-        .orderBy('id', 'asc')
-        .execute()
-    : [];
+  const pkg = alert.packageId ? await alerts.findAlertPackage(db, { userId, packageId: alert.packageId }) : undefined;
+  const events = pkg?.consolidationId ? await alerts.packageEvents(db, { consolidationId: pkg.consolidationId }) : [];
   const history = [
     { status: 'alerted', at: alert.createdAt },
     ...(pkg ? [{ status: 'received', at: pkg.receivedAt }] : []),
@@ -39,16 +27,17 @@ export async function getAlert(db: Db, { userId, id }: Owner & { id: number }) {
   return { alert, package: pkg ?? null, history };
 }
 
-async function assertNewTracking(db: Db, owner: Owner, trackingNumber: string, exceptId?: number) {
+async function assertNewTracking(db: ServiceDeps['db'], owner: Owner, trackingNumber: string, exceptId?: number) {
   if (await alerts.trackingAlerted(db, owner, trackingNumber, exceptId)) {
     throw new AppError('casillero.alert.duplicateTracking', 409, { field: 'trackingNumber' });
   }
 }
 
-export async function createAlert(db: Db, owner: Owner, input: AlertInput) {
+export async function createAlert(deps: ServiceDeps, owner: Owner, input: AlertInput) {
+  const { db } = deps;
   await assertNewTracking(db, owner, input.trackingNumber);
-  if (input.invoiceUpload) await claimUpload(db, { userId: owner.userId, uploadId: input.invoiceUpload });
-  const now = new Date().toISOString();
+  if (input.invoiceUpload) await claimUpload(deps, { userId: owner.userId, uploadId: input.invoiceUpload });
+  const now = deps.clock.now().toISOString();
   return alerts.insertAlert(db, {
     userId: owner.userId,
     packageId: null,
@@ -66,13 +55,14 @@ export async function createAlert(db: Db, owner: Owner, input: AlertInput) {
 }
 
 /** Only a pending alert can change (PRODUCT §6); a received one belongs to its package now. */
-export async function updateAlert(db: Db, { userId, id }: Owner & { id: number }, input: AlertInput) {
+export async function updateAlert(deps: ServiceDeps, { userId, id }: Owner & { id: number }, input: AlertInput) {
+  const { db } = deps;
   const current = await alerts.findAlert(db, { userId, id });
   if (!current) throw notFound();
   if (current.status !== 'pending') throw new AppError('casillero.alert.notPending', 409);
   await assertNewTracking(db, { userId }, input.trackingNumber, id);
   const invoice = input.invoiceUpload && input.invoiceUpload !== current.invoiceUploadId ? input.invoiceUpload : null;
-  if (invoice) await claimUpload(db, { userId, uploadId: invoice });
+  if (invoice) await claimUpload(deps, { userId, uploadId: invoice });
   await alerts.updateAlert(db, { userId, id }, {
     trackingNumber: input.trackingNumber,
     carrier: input.carrier,
@@ -81,12 +71,27 @@ export async function updateAlert(db: Db, { userId, id }: Owner & { id: number }
     declaredValueCents: input.declaredValue,
     expectedDate: input.expectedDate,
     invoiceUploadId: input.invoiceUpload ?? current.invoiceUploadId,
-    updatedAt: new Date().toISOString(),
+    updatedAt: deps.clock.now().toISOString(),
   });
 }
 
-export async function deleteAlert(db: Db, { userId, id }: Owner & { id: number }) {
+export async function deleteAlert({ db }: ServiceDeps, { userId, id }: Owner & { id: number }) {
   const current = await alerts.findAlert(db, { userId, id });
   if (!current) throw notFound();
   if (current.status !== 'pending' || !(await alerts.deleteAlert(db, { userId, id }))) throw new AppError('casillero.alert.notPending', 409);
+}
+
+/**
+ * A package arrived with the tracking number of the client's pending alert: the alert becomes
+ * `received` and points at it. Run in the caller's transaction; gives the alert's id, or null.
+ */
+export async function receivePendingAlert({ db, clock }: ServiceDeps, owner: Owner, arrival: { trackingNumber: string; packageId: number }) {
+  const alert = await alerts.pendingAlertFor(db, owner, arrival.trackingNumber);
+  if (!alert) return null;
+  await alerts.updateAlert(db, { userId: owner.userId, id: alert.id }, { status: 'received', packageId: arrival.packageId, updatedAt: clock.now().toISOString() });
+  return alert.id;
+}
+
+export async function countPendingAlerts({ db }: ServiceDeps, owner: Owner) {
+  return alerts.countAlerts(db, owner, 'pending');
 }

@@ -5,5 +5,5 @@ export const colors = storeResourceRepository('color', {
   booleans: ['enabled'],
   search: ['name', 'slug', 'hex'],
   sort: { name: 'name', updated: 'updatedAt' },
-  filters: { state: (value) => ['enabled', value === 'enabled'] },
+  filters: { status: (value) => ['enabled', value === 'enabled'] },
 });

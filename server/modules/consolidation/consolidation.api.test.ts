@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import type { Db } from '#server/db/database.ts';
-import { createMailer } from '#server/mail/mailer.ts';
-import { createSession, sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import { makeUser } from '../../../tests/support/factories.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -30,26 +28,8 @@ afterAll(async () => {
 
 let counter = 0;
 async function newUser(role: 'client' | 'staff' | 'admin' = 'client'): Promise<User> {
-  const email = `${role}${++counter}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(
-    t.db,
-    {
-      email,
-      password: 'secret123',
-      name: 'Ana',
-      lastname: `Pérez ${counter}`,
-      documentType: 'passport',
-      documentNumber: `B${2000000 + counter}`,
-      phone: '+593 99 765 4321',
-      address: 'Av. 6 de Diciembre N24-253',
-      country: 'Ecuador',
-      state: 'Pichincha',
-      city: 'Quito',
-      zip: '170143',
-    },
-    { locale: 'es', role },
-  );
-  return { userId: id, lockerCode, email, cookie: `${sessionCookieName(t.config)}=${await createSession(t.db, id)}` };
+  const { id, lockerCode, email, cookie } = await makeUser(t, { role });
+  return { userId: id, lockerCode, email, cookie };
 }
 
 async function addPackage(owner: User, change: Record<string, string> = {}) {
@@ -65,7 +45,7 @@ async function addPackage(owner: User, change: Record<string, string> = {}) {
     declaredValue: '50',
     ...change,
   });
-  const deps = { db: t.db, mailer: createMailer(t.config), publicUrl: t.config.publicUrl };
+  const deps = t.deps;
   return (await registerPackage(deps, { userId: staff.userId }, input)).packageId;
 }
 
@@ -323,7 +303,7 @@ describe('the back-office pages', () => {
     expect(move.headers.location).toBe(`/admin/consolidate/show?id=${id}&notice=updated`);
     expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'consolidating', consolidationId: id })));
     expect((await page(`/consolidate/show?id=${id}`, client.cookie)).body).toContain('Empacando tu caja');
-    expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «En proceso»`);
+    expect(await smtp.waitForMail(client.email, 'cambió a «En proceso»')).toContain(`Tu consolidación #${id} cambió a «En proceso»`);
 
     const skip = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'delivered', note: 'Listo' });
     expect(skip.statusCode).toBe(409);

@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONSOLIDATION_STATUSES, ConsolidationInputSchema, ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
-import type { ApiDeps } from '#server/api/api.ts';
-import type { NotifyDeps } from '#server/modules/notification/notification.service.ts';
+import { consolidationStatus } from '#common/enums/casillero.ts';
+import { ConsolidationInputSchema, ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
-import * as consolidations from './consolidation.service.ts';
+import type { Services } from '#server/services.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
-const Status = z.enum(CONSOLIDATION_STATUSES);
+const Status = consolidationStatus.schema();
 
 const Consolidation = z.object({
   id: z.number(),
@@ -48,23 +47,22 @@ const toClient = (row: { lockerCode: string | null; name: string; lastname: stri
 
 
 /** Consolidations: the client's own (same service, rules and owner scoping as /consolidate) and the back office's. */
-export async function consolidationApi(app: FastifyInstance, { db, config, mailer }: ApiDeps) {
+export async function consolidationApi(app: FastifyInstance, { services: { consolidations } }: { services: Services }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['consolidations'];
-  const notifyDeps = (request: FastifyRequest): NotifyDeps => ({ db, mailer, publicUrl: config.publicUrl, log: request.log });
   api.addHook('preHandler', requireUser);
 
   api.get('/consolidations', {
     schema: { tags, summary: 'List my consolidations', querystring: z.record(z.string(), z.string()), response: { 200: page(Consolidation) } },
     handler: async (request) => {
-      return consolidations.listConsolidations(db, { userId: request.user!.id }, ConsolidationListQuery.parse(request.query));
+      return consolidations.listConsolidations({ userId: request.user!.id }, ConsolidationListQuery.parse(request.query));
     },
   });
 
   api.post('/consolidations', {
     schema: { tags, summary: 'Ask to ship two or more of my warehouse packages together', body: ConsolidationInputSchema, response: { 201: z.object({ id: z.number() }) } },
     handler: async (request, reply) => {
-      const id = await consolidations.createConsolidation(notifyDeps(request), { userId: request.user!.id }, request.body);
+      const id = await consolidations.createConsolidation({ userId: request.user!.id }, request.body);
       return reply.code(201).send({ id });
     },
   });
@@ -72,7 +70,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
   api.get('/consolidations/:id', {
     schema: { tags, summary: 'One of my consolidations, with its packages and events', params: IdParams, response: { 200: ConsolidationDetail } },
     handler: async (request) => {
-      const { consolidation, packages, events } = await consolidations.getConsolidation(db, { userId: request.user!.id, id: request.params.id });
+      const { consolidation, packages, events } = await consolidations.getConsolidation({ userId: request.user!.id, id: request.params.id });
       return { ...consolidation, packages, events };
     },
   });
@@ -80,7 +78,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
   api.post('/consolidations/:id/cancel', {
     schema: { tags, summary: 'Cancel a requested consolidation; its packages go back to the warehouse', params: IdParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await consolidations.cancelConsolidation(notifyDeps(request), { userId: request.user!.id, id: request.params.id });
+      await consolidations.cancelConsolidation({ userId: request.user!.id, id: request.params.id });
       return reply.code(204).send(null);
     },
   });
@@ -91,7 +89,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
     preHandler: requireStaff,
     schema: { tags: staffTags, summary: "All clients' consolidations (staff)", querystring: z.record(z.string(), z.string()), response: { 200: page(StaffConsolidation) } },
     handler: async (request) => {
-      const result = await consolidations.listAllConsolidations(db, ConsolidationListQuery.parse(request.query));
+      const result = await consolidations.listAllConsolidations(ConsolidationListQuery.parse(request.query));
       return { ...result, rows: result.rows.map((row) => ({ ...row, client: toClient(row) })) };
     },
   });
@@ -100,7 +98,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
     preHandler: requireStaff,
     schema: { tags: staffTags, summary: 'Any consolidation, with its client and next states (staff)', params: IdParams, response: { 200: StaffConsolidationDetail } },
     handler: async (request) => {
-      const { consolidation, packages, events, next } = await consolidations.getConsolidationForStaff(db, { id: request.params.id });
+      const { consolidation, packages, events, next } = await consolidations.getConsolidationForStaff({ id: request.params.id });
       return { ...consolidation, packages, events, client: toClient(consolidation), next };
     },
   });
@@ -109,7 +107,7 @@ export async function consolidationApi(app: FastifyInstance, { db, config, maile
     preHandler: requireStaff,
     schema: { tags: staffTags, summary: 'Move a consolidation to its next state, with a note for the client (staff)', params: IdParams, body: ConsolidationStatusInputSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await consolidations.changeConsolidationStatus(notifyDeps(request), { id: request.params.id }, request.body);
+      await consolidations.changeConsolidationStatus({ id: request.params.id }, request.body);
       return reply.code(204).send(null);
     },
   });

@@ -136,3 +136,8 @@ export async function setPackagesStatus(db: Db, { consolidationId }: { consolida
 export async function releasePackages(db: Db, { consolidationId }: { consolidationId: number }, at: string) {
   await db.updateTable('package').set({ status: 'in_warehouse', consolidationId: null, updatedAt: at }).where('consolidationId', '=', consolidationId).execute();
 }
+
+export async function countConsolidations(db: Db, { userId }: Owner, statuses: readonly ConsolidationStatus[]): Promise<number> {
+  const row = await db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', 'in', statuses).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimate } from '#common/consolidation-estimate.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import { ConsolidationInputSchema, ConsolidationListQuery } from '#common/schemas/consolidation.ts';
-import { createMailer } from '#server/mail/mailer.ts';
-import type { NotifyDeps } from '#server/modules/notification/notification.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
 import { putSetting } from '#server/modules/setting/setting.service.ts';
-import { createUser, setEmailNotifications } from '#server/modules/user/user.service.ts';
+import { setEmailNotifications } from '#server/modules/user/user.service.ts';
+import { runDueJobs } from '../../../tests/support/jobs.ts';
+import { makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import * as consolidations from './consolidation.service.ts';
@@ -14,15 +15,15 @@ import * as consolidations from './consolidation.service.ts';
 // The consolidation rules on a real database (SQLite, or PostgreSQL with DATABASE_URL) and a real SMTP server.
 let t: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let deps: NotifyDeps;
+let deps: ServiceDeps;
 let staffId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestDatabase({ SMTP_URL: smtp.url });
-  deps = { db: t.db, mailer: createMailer(t.config), publicUrl: 'https://tiendabox.test' };
-  staffId = (await createUser(t.db, person(`staff-${Date.now()}@example.com`), { locale: 'es', role: 'staff' })).id;
-  await putSetting(t.db, 'rate_per_lb_cents', 500);
+  deps = { ...t.deps, config: { ...t.config, publicUrl: 'https://tiendabox.test' } };
+  staffId = (await makeStaff(t)).id;
+  await putSetting(t.deps, 'rate_per_lb_cents', 500);
 });
 afterAll(async () => {
   await t.dispose();
@@ -30,26 +31,8 @@ afterAll(async () => {
 });
 
 let counter = 0;
-function person(email: string) {
-  return {
-    email,
-    password: 'secret123',
-    name: 'Ana',
-    lastname: `Pérez ${++counter}`,
-    documentType: 'passport' as const,
-    documentNumber: `A${1000000 + counter}`,
-    phone: '+593 99 765 4321',
-    address: 'Av. 6 de Diciembre N24-253',
-    country: 'Ecuador',
-    state: 'Pichincha',
-    city: 'Quito',
-    zip: '170143',
-  };
-}
-
 async function newClient(locale: 'es' | 'en' = 'es') {
-  const email = `client${++counter}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(t.db, person(email), { locale });
+  const { id, lockerCode, email } = await makeUser(t, { locale, lastname: `Pérez ${++counter}` });
   return { userId: id, lockerCode, email };
 }
 
@@ -105,7 +88,7 @@ describe('the new-consolidation draft', () => {
     const { client } = await requested();
     const free = await addPackage(client.lockerCode);
     await addPackage((await newClient()).lockerCode);
-    const draft = await consolidations.consolidationDraft(t.db, client);
+    const draft = await consolidations.consolidationDraft(t.deps, client);
     expect(draft.packages.map((pkg) => pkg.id)).toEqual([free]);
     expect(draft.deliveryAddress).toBe('Av. 6 de Diciembre N24-253, Quito, Pichincha, Ecuador');
     expect(draft.ratePerLbCents).toBe(500);
@@ -119,7 +102,7 @@ describe('requesting a consolidation', () => {
     const b = await addPackage(client.lockerCode, { weightLb: '1.25', lengthCm: '50', widthCm: '40', heightCm: '30', declaredValue: '80.5' });
     const id = await consolidations.createConsolidation(deps, client, input([a, b], { notes: 'Frágil' }));
 
-    const { consolidation, packages, events } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
+    const { consolidation, packages, events } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     const expected = estimate(
       [
         { weightLb: 3.5, lengthCm: 30, widthCm: 20, heightCm: 10, declaredValueCents: 12000 },
@@ -141,6 +124,7 @@ describe('requesting a consolidation', () => {
     expect(packages.map((pkg) => [pkg.id, pkg.status])).toEqual([[a, 'consolidating'], [b, 'consolidating']]);
     expect(events.map((event) => event.status)).toEqual(['requested']);
     expect(await notifications(client.userId)).toEqual([{ kind: 'consolidation_update', params: JSON.stringify({ number: id, status: 'requested' }), link: `/consolidate/show?id=${id}` }]);
+    await runDueJobs(t, deps.mailer);
     const mail = smtp.lastTo(client.email);
     expect(mail).toContain(`Tu consolidación #${id} cambió a «Solicitada»`);
     expect(mail).toContain(`https://tiendabox.test/consolidate/show?id=${id}`);
@@ -193,9 +177,10 @@ describe('moving through the states', () => {
     for (const [status, packageStatus] of steps) {
       await consolidations.changeConsolidationStatus(deps, { id }, { status, note: `nota ${status}` });
       expect((await packageRows(ids)).map((row) => [row.status, row.consolidationId])).toEqual(ids.map(() => [packageStatus, id]));
+      await runDueJobs(t, deps.mailer);
       expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «`);
     }
-    const { consolidation, events } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
+    const { consolidation, events } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     expect(consolidation.status).toBe('delivered');
     expect(events.map((event) => [event.status, event.note])).toEqual([
       ['requested', ''],
@@ -205,8 +190,9 @@ describe('moving through the states', () => {
       ['delivered', 'nota delivered'],
     ]);
     expect((await notifications(client.userId)).map((row) => JSON.parse(row.params).status)).toEqual(['requested', 'processing', 'shipped', 'in_customs', 'delivered']);
+    await runDueJobs(t, deps.mailer);
     expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «Entregada»`);
-    expect((await consolidations.getConsolidationForStaff(t.db, { id })).next).toEqual([]);
+    expect((await consolidations.getConsolidationForStaff(t.deps, { id })).next).toEqual([]);
   });
 
   it.each([
@@ -219,10 +205,10 @@ describe('moving through the states', () => {
   ] as const)('after %j refuses %s with 409 and changes nothing', async (path, refused) => {
     const { client, id } = await requested();
     for (const status of path) await consolidations.changeConsolidationStatus(deps, { id }, { status, note: '' });
-    const before = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
+    const before = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     const noticesBefore = (await notifications(client.userId)).length;
     await expect(consolidations.changeConsolidationStatus(deps, { id }, { status: refused, note: '' })).rejects.toMatchObject({ status: 409, code: 'consolidation.invalidTransition' });
-    expect(await consolidations.getConsolidation(t.db, { userId: client.userId, id })).toEqual(before);
+    expect(await consolidations.getConsolidation(t.deps, { userId: client.userId, id })).toEqual(before);
     expect(await notifications(client.userId)).toHaveLength(noticesBefore);
   });
 
@@ -231,7 +217,7 @@ describe('moving through the states', () => {
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'cancelled', note: 'Sin stock de cajas' });
     expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidationId: null })));
-    const { events } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
+    const { events } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     expect(events.at(-1)).toMatchObject({ status: 'cancelled', note: 'Sin stock de cajas' });
   });
 
@@ -245,10 +231,11 @@ describe('the client cancelling', () => {
     const { client, ids, id } = await requested();
     await consolidations.cancelConsolidation(deps, { userId: client.userId, id });
     expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidationId: null })));
-    const { consolidation, events, packages } = await consolidations.getConsolidation(t.db, { userId: client.userId, id });
+    const { consolidation, events, packages } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     expect(consolidation.status).toBe('cancelled');
     expect(packages).toEqual([]);
     expect(events.map((event) => event.status)).toEqual(['requested', 'cancelled']);
+    await runDueJobs(t, deps.mailer);
     expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «Cancelada»`);
     const again = await consolidations.createConsolidation(deps, client, input(ids));
     expect((await packageRows(ids)).map((row) => row.consolidationId)).toEqual([again, again]);
@@ -266,7 +253,7 @@ describe('the client cancelling', () => {
   it("cannot see or cancel another client's consolidation", async () => {
     const { ids, id } = await requested();
     const stranger = await newClient();
-    await expect(consolidations.getConsolidation(t.db, { userId: stranger.userId, id })).rejects.toMatchObject({ status: 404 });
+    await expect(consolidations.getConsolidation(t.deps, { userId: stranger.userId, id })).rejects.toMatchObject({ status: 404 });
     await expect(consolidations.cancelConsolidation(deps, { userId: stranger.userId, id })).rejects.toMatchObject({ status: 404 });
     expect((await packageRows(ids)).map((row) => row.status)).toEqual(['consolidating', 'consolidating']);
   });
@@ -275,12 +262,14 @@ describe('the client cancelling', () => {
 describe('notices by e-mail', () => {
   it('writes the notification but sends no e-mail to a client who does not want consolidation e-mails', async () => {
     const client = await newClient();
-    await setEmailNotifications(t.db, { userId: client.userId }, ['package_received']);
+    await setEmailNotifications(t.deps, { userId: client.userId }, ['package_received']);
     const ids = [await addPackage(client.lockerCode), await addPackage(client.lockerCode)];
+    await runDueJobs(t, deps.mailer); // the package_received mails, which this client does want
     const before = smtp.inbox.filter((mail) => mail.to.includes(client.email)).length;
     const id = await consolidations.createConsolidation(deps, client, input(ids));
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
     expect(await notifications(client.userId)).toHaveLength(2);
+    await runDueJobs(t, deps.mailer);
     expect(smtp.inbox.filter((mail) => mail.to.includes(client.email))).toHaveLength(before);
   });
 
@@ -289,6 +278,7 @@ describe('notices by e-mail', () => {
     const ids = [await addPackage(client.lockerCode), await addPackage(client.lockerCode)];
     const id = await consolidations.createConsolidation(deps, client, input(ids));
     await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
+    await runDueJobs(t, deps.mailer);
     expect(smtp.lastTo(client.email)).toContain(`Subject: Consolidation #${id}: Processing`);
     expect(smtp.lastTo(client.email)).toContain(`https://tiendabox.test/en/consolidate/show?id=${id}`);
   });
@@ -304,26 +294,26 @@ describe('lists', () => {
     await consolidations.cancelConsolidation(deps, { userId: client.userId, id: first });
     await requested(); // someone else's
 
-    const all = await consolidations.listConsolidations(t.db, client, query());
+    const all = await consolidations.listConsolidations(t.deps, client, query());
     expect(all.rows.map((row) => row.id)).toEqual([second, first]);
     expect(all.total).toBe(2);
     expect(Number(all.rows[0]!.packageCount)).toBe(2);
-    expect((await consolidations.listConsolidations(t.db, client, query({ q: `#${first}` }))).rows.map((row) => row.id)).toEqual([first]);
-    expect((await consolidations.listConsolidations(t.db, client, query({ q: 'heavybox' }))).rows.map((row) => row.id)).toEqual([second]);
-    expect((await consolidations.listConsolidations(t.db, client, query({ status: 'cancelled' }))).rows.map((row) => row.id)).toEqual([first]);
-    expect((await consolidations.listConsolidations(t.db, client, query({ sort: 'weight', dir: 'asc' }))).rows.map((row) => row.id)).toEqual([first, second]);
-    expect((await consolidations.listConsolidations(t.db, client, query({ q: 'nothing-like-this' }))).total).toBe(0);
+    expect((await consolidations.listConsolidations(t.deps, client, query({ q: `#${first}` }))).rows.map((row) => row.id)).toEqual([first]);
+    expect((await consolidations.listConsolidations(t.deps, client, query({ q: 'heavybox' }))).rows.map((row) => row.id)).toEqual([second]);
+    expect((await consolidations.listConsolidations(t.deps, client, query({ status: 'cancelled' }))).rows.map((row) => row.id)).toEqual([first]);
+    expect((await consolidations.listConsolidations(t.deps, client, query({ sort: 'weight', dir: 'asc' }))).rows.map((row) => row.id)).toEqual([first, second]);
+    expect((await consolidations.listConsolidations(t.deps, client, query({ q: 'nothing-like-this' }))).total).toBe(0);
   });
 
   it('lets staff search every client by locker code, name and number', async () => {
     const { client, id } = await requested();
     const other = await requested();
-    const byLocker = await consolidations.listAllConsolidations(t.db, query({ q: client.lockerCode.toLowerCase() }));
+    const byLocker = await consolidations.listAllConsolidations(t.deps, query({ q: client.lockerCode.toLowerCase() }));
     expect(byLocker.rows.map((row) => row.id)).toEqual([id]);
     expect(byLocker.rows[0]).toMatchObject({ lockerCode: client.lockerCode, name: 'Ana' });
     const lastname = (await t.db.selectFrom('user').select('lastname').where('id', '=', other.client.userId).executeTakeFirstOrThrow()).lastname;
-    expect((await consolidations.listAllConsolidations(t.db, query({ q: lastname }))).rows.map((row) => row.id)).toEqual([other.id]);
-    expect((await consolidations.listAllConsolidations(t.db, query({ q: String(other.id) }))).rows.map((row) => row.id)).toContain(other.id);
-    expect((await consolidations.listAllConsolidations(t.db, query({ status: 'requested' }))).rows.map((row) => row.id)).toEqual(expect.arrayContaining([id, other.id]));
+    expect((await consolidations.listAllConsolidations(t.deps, query({ q: lastname }))).rows.map((row) => row.id)).toEqual([other.id]);
+    expect((await consolidations.listAllConsolidations(t.deps, query({ q: String(other.id) }))).rows.map((row) => row.id)).toContain(other.id);
+    expect((await consolidations.listAllConsolidations(t.deps, query({ status: 'requested' }))).rows.map((row) => row.id)).toEqual(expect.arrayContaining([id, other.id]));
   });
 });

@@ -1,13 +1,13 @@
 import { estimate } from '#common/consolidation-estimate.ts';
 import type { ConsolidationInput, ConsolidationListQuery, ConsolidationStatusInput } from '#common/schemas/consolidation.ts';
-import type { Db } from '#server/db/database.ts';
 import type { ConsolidationStatus, PackageStatus } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { type NotifyDeps, notify } from '#server/modules/notification/notification.service.ts';
+import { notify } from '#server/modules/notification/notification.service.ts';
 import { listOwnPackages } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import * as consolidations from './consolidation.repository.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 type Owner = { userId: number };
 
@@ -37,23 +37,24 @@ export const nextStatuses = (status: ConsolidationStatus): ConsolidationStatus[]
 
 const linkTo = (id: number) => `/consolidate/show?id=${id}`;
 
-export const listConsolidations = (db: Db, owner: Owner, query: ConsolidationListQuery) => consolidations.listConsolidations(db, owner, query);
+export const listConsolidations = (deps: ServiceDeps, owner: Owner, query: ConsolidationListQuery) => consolidations.listConsolidations(deps.db, owner, query);
 
-export const listAllConsolidations = (db: Db, query: ConsolidationListQuery) => consolidations.listAllConsolidations(db, query);
+export const listAllConsolidations = (deps: ServiceDeps, query: ConsolidationListQuery) => consolidations.listAllConsolidations(deps.db, query);
 
 /** What the new-consolidation screen needs: the packages to choose from, the profile's address, the rate. */
-export async function consolidationDraft(db: Db, { userId }: Owner) {
+export async function consolidationDraft(deps: ServiceDeps, { userId }: Owner) {
   const [packages, profile, ratePerLbCents] = await Promise.all([
-    listOwnPackages(db, { userId }, 'in_warehouse'),
-    getProfile(db, { userId }),
-    getSetting(db, 'rate_per_lb_cents'),
+    listOwnPackages(deps, { userId }, 'in_warehouse'),
+    getProfile(deps, { userId }),
+    getSetting(deps, 'rate_per_lb_cents'),
   ]);
   const deliveryAddress = [profile.address, profile.city, profile.state, profile.country].map((part) => part.trim()).filter(Boolean).join(', ');
   return { packages, deliveryAddress, ratePerLbCents };
 }
 
 /** One of the client's consolidations with its packages and events; another client's is not found. */
-export async function getConsolidation(db: Db, { userId, id }: Owner & { id: number }) {
+export async function getConsolidation(deps: ServiceDeps, { userId, id }: Owner & { id: number }) {
+  const { db } = deps;
   const consolidation = await consolidations.findConsolidation(db, { userId, id });
   if (!consolidation) throw notFound();
   const [packages, events] = await Promise.all([
@@ -64,7 +65,8 @@ export async function getConsolidation(db: Db, { userId, id }: Owner & { id: num
 }
 
 /** Back office: any consolidation, its client, and the states it may move to. */
-export async function getConsolidationForStaff(db: Db, { id }: { id: number }) {
+export async function getConsolidationForStaff(deps: ServiceDeps, { id }: { id: number }) {
+  const { db } = deps;
   const consolidation = await consolidations.findConsolidationForStaff(db, { id });
   if (!consolidation) throw notFound();
   const [packages, events] = await Promise.all([
@@ -79,19 +81,19 @@ export async function getConsolidationForStaff(db: Db, { id }: { id: number }) {
  * are computed here from the packages as stored and the current rate, never taken from the form.
  * An id that is not the client's is not found (404), so it tells nothing about other clients.
  */
-export async function createConsolidation(deps: NotifyDeps, { userId }: Owner, input: ConsolidationInput) {
+export async function createConsolidation(deps: ServiceDeps, { userId }: Owner, input: ConsolidationInput) {
   const { db } = deps;
   const chosen = await consolidations.ownPackagesByIds(db, { userId }, input.packageIds);
   if (chosen.length !== input.packageIds.length) throw notFound();
   if (chosen.some((pkg) => pkg.status !== 'in_warehouse' || pkg.consolidationId !== null)) {
     throw new AppError('consolidation.packageUnavailable', 409, { field: 'packageIds' });
   }
-  const rate = await getSetting(db, 'rate_per_lb_cents');
+  const rate = await getSetting(deps, 'rate_per_lb_cents');
   const figures = estimate(
     chosen.map((pkg) => ({ weightLb: pkg.weightLb, lengthCm: pkg.lengthCm, widthCm: pkg.widthCm, heightCm: pkg.heightCm, declaredValueCents: pkg.declaredValueCents })),
     rate,
   );
-  const now = new Date().toISOString();
+  const now = deps.clock.now().toISOString();
   const id = await db.transaction().execute(async (trx) => {
     const id = await consolidations.insertConsolidation(trx, {
       userId: userId,
@@ -117,9 +119,9 @@ export async function createConsolidation(deps: NotifyDeps, { userId }: Owner, i
 }
 
 /** One change of state: the consolidation, its packages and an event together, then the client's notice. */
-async function moveTo(deps: NotifyDeps, current: { id: number; userId: number; status: ConsolidationStatus }, to: ConsolidationStatus, note: string) {
+async function moveTo(deps: ServiceDeps, current: { id: number; userId: number; status: ConsolidationStatus }, to: ConsolidationStatus, note: string) {
   if (!NEXT[current.status].includes(to)) throw new AppError('consolidation.invalidTransition', 409);
-  const now = new Date().toISOString();
+  const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await consolidations.updateStatus(trx, { id: current.id, from: current.status }, to, now))) {
       throw new AppError('consolidation.invalidTransition', 409);
@@ -132,7 +134,7 @@ async function moveTo(deps: NotifyDeps, current: { id: number; userId: number; s
 }
 
 /** The client cancels their own consolidation while it is still `requested`. */
-export async function cancelConsolidation(deps: NotifyDeps, { userId, id }: Owner & { id: number }) {
+export async function cancelConsolidation(deps: ServiceDeps, { userId, id }: Owner & { id: number }) {
   const current = await consolidations.findConsolidation(deps.db, { userId, id });
   if (!current) throw notFound();
   if (current.status !== 'requested') throw new AppError('consolidation.notCancellable', 409);
@@ -140,8 +142,11 @@ export async function cancelConsolidation(deps: NotifyDeps, { userId, id }: Owne
 }
 
 /** Back office: moves a consolidation to its next state (or cancels it) with an optional note. */
-export async function changeConsolidationStatus(deps: NotifyDeps, { id }: { id: number }, input: ConsolidationStatusInput) {
+export async function changeConsolidationStatus(deps: ServiceDeps, { id }: { id: number }, input: ConsolidationStatusInput) {
   const current = await consolidations.findConsolidationForStaff(deps.db, { id });
   if (!current) throw notFound();
   await moveTo(deps, current, input.status, input.note);
 }
+
+/** On its way: requested and not yet delivered or cancelled (the desk's count). */
+export const countInProgress = (deps: ServiceDeps, owner: Owner) => consolidations.countConsolidations(deps.db, owner, ['requested', 'processing', 'shipped', 'in_customs']);

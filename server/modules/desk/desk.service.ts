@@ -1,24 +1,23 @@
-import type { Db } from '#server/db/database.ts';
+import { countPendingAlerts } from '#server/modules/alert/alert.service.ts';
+import { countInProgress } from '#server/modules/consolidation/consolidation.service.ts';
+import { countInWarehouse } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
-
-const IN_PROGRESS = ['requested', 'processing', 'shipped', 'in_customs'] as const;
-
-async function count(query: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> }) {
-  return Number((await query.executeTakeFirstOrThrow()).count);
-}
+import { countOpenTickets } from '#server/modules/ticket/ticket.service.ts';
+import { getProfile } from '#server/modules/user/user.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 /**
  * What the desk shows besides the notifications (the layout around it has loaded those for the
- * bell: the desk shows the same), each count scoped to the user.
+ * bell: the desk shows the same), each count asked of the module that owns it, scoped to the user.
  */
-export async function deskSummary(db: Db, { userId }: { userId: number }) {
+export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) {
   const [user, warehouse, pendingAlerts, inWarehouse, consolidations, openTickets] = await Promise.all([
-    db.selectFrom('user').select(['name', 'lastname', 'lockerCode']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    getSetting(db, 'warehouse_address'),
-    count(db.selectFrom('alert').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', '=', 'pending')),
-    count(db.selectFrom('package').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', '=', 'in_warehouse')),
-    count(db.selectFrom('consolidation').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', 'in', IN_PROGRESS)),
-    count(db.selectFrom('ticket').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('status', '!=', 'closed')),
+    getProfile(deps, owner),
+    getSetting(deps, 'warehouse_address'),
+    countPendingAlerts(deps, owner),
+    countInWarehouse(deps, owner),
+    countInProgress(deps, owner),
+    countOpenTickets(deps, owner),
   ]);
   return {
     lockerCode: user.lockerCode ?? '',

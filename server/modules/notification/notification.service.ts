@@ -1,68 +1,49 @@
 import { translator } from '#common/i18n/all-languages.ts';
-import type { NotificationKind } from '#common/schemas/user.ts';
+import type { NotificationKind } from '#common/enums/accounts.ts';
 import { localizePath } from '#common/locale.ts';
-import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { notificationMail } from '#server/mail/templates.ts';
+import { enqueueJob } from '#server/modules/job/job.service.ts';
+import { findMailTarget } from '#server/modules/user/user.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import * as notifications from './notification.repository.ts';
 
 export type NotificationParams = Record<string, string | number>;
 export type NewNotification = { userId: number; kind: NotificationKind; params: NotificationParams; link: string };
-export type NotifyDeps = { db: Db; mailer: Mailer; publicUrl: string; log?: { error: (obj: object, msg: string) => void } };
 
 /**
- * Records a notification for the bell and, when the user wants this kind by e-mail, sends it
- * in their language. A failing mail server never undoes the change that caused the notice.
+ * Records a notification for the bell and, when the user wants this kind by e-mail, queues it in
+ * their language: a slow or failing mail server neither delays nor undoes the change (decision 024).
  */
-export async function notify(deps: NotifyDeps, notice: NewNotification): Promise<void> {
-  await deps.db
-    .insertInto('notification')
-    .values({ userId: notice.userId, kind: notice.kind, params: JSON.stringify(notice.params), link: notice.link, readAt: null, createdAt: new Date().toISOString() })
-    .execute();
-  const user = await deps.db.selectFrom('user').select(['email', 'locale', 'emailNotifications']).where('id', '=', notice.userId).executeTakeFirst();
-  if (!user || !(JSON.parse(user.emailNotifications) as string[]).includes(notice.kind)) return;
+export async function notify(deps: ServiceDeps, notice: NewNotification): Promise<void> {
+  await notifications.insertNotification(deps.db, {
+    userId: notice.userId, kind: notice.kind, params: JSON.stringify(notice.params), link: notice.link, readAt: null, createdAt: deps.clock.now().toISOString(),
+  });
+  const user = await findMailTarget(deps, { userId: notice.userId });
+  if (!user || !user.emailNotifications.includes(notice.kind)) return;
   const t = translator(user.locale);
-  const link = `${deps.publicUrl}${localizePath(notice.link, user.locale)}`;
-  try {
-    await deps.mailer.send(
-      notificationMail(user.locale, user.email, {
+  const link = `${deps.config.publicUrl}${localizePath(notice.link, user.locale)}`;
+  await enqueueJob(deps, {
+    kind: 'mail',
+    payload: notificationMail(user.locale, user.email, {
         title: String(t(`notification.${notice.kind}.title`, notice.params as never)),
         body: String(t(`notification.${notice.kind}.body`, notice.params as never)),
         link,
       }),
-    );
-  } catch (error) {
-    deps.log?.error({ err: error, kind: notice.kind }, 'notification e-mail failed');
-  }
+  });
 }
 
-export async function listNotifications(db: Db, { userId }: { userId: number }, limit = 10) {
-  return db
-    .selectFrom('notification')
-    .select(['id', 'kind', 'params', 'link', 'readAt', 'createdAt'])
-    .where('userId', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
+export const listNotifications = (deps: ServiceDeps, owner: { userId: number }, limit = 10) => notifications.listNotifications(deps.db, owner, limit);
 
-export async function countUnread(db: Db, { userId }: { userId: number }): Promise<number> {
-  const row = await db
-    .selectFrom('notification')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const countUnread = (deps: ServiceDeps, owner: { userId: number }) => notifications.countUnread(deps.db, owner);
 
 /** Marks one of the user's notifications read and gives its link; another user's id is not found. */
-export async function openNotification(db: Db, { userId, id }: { userId: number; id: number }): Promise<string | null> {
-  const row = await db.selectFrom('notification').select(['link']).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
-  if (!row) return null;
-  await db.updateTable('notification').set({ readAt: new Date().toISOString() }).where('id', '=', id).where('userId', '=', userId).where('readAt', 'is', null).execute();
-  return row.link;
+export async function openNotification(deps: ServiceDeps, { userId, id }: { userId: number; id: number }): Promise<string | null> {
+  const link = await notifications.findLink(deps.db, { userId, id });
+  if (link === undefined) return null;
+  await notifications.markRead(deps.db, { userId, id }, deps.clock.now().toISOString());
+  return link;
 }
 
-export async function markAllRead(db: Db, { userId }: { userId: number }) {
-  await db.updateTable('notification').set({ readAt: new Date().toISOString() }).where('userId', '=', userId).where('readAt', 'is', null).execute();
+export async function markAllRead(deps: ServiceDeps, { userId }: { userId: number }) {
+  await notifications.markRead(deps.db, { userId }, deps.clock.now().toISOString());
 }

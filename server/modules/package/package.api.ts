@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { packageStatus } from '#common/enums/casillero.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
-import type { ApiDeps } from '#server/api/api.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
-import { listOwnPackages, registerPackage } from './package.service.ts';
+import type { Services } from '#server/services.ts';
 
-const STATUSES = ['in_warehouse', 'consolidating', 'shipped', 'in_customs', 'delivered'] as const;
 
 const Package = z.object({
   id: z.number(),
@@ -19,13 +18,13 @@ const Package = z.object({
   widthCm: z.number(),
   heightCm: z.number(),
   declaredValueCents: z.number(),
-  status: z.enum(STATUSES),
+  status: packageStatus.schema(),
   consolidationId: z.number().nullable(),
   receivedAt: z.string(),
 });
 
 /** Packages: a client reads theirs; staff register arrivals (same service as /admin/package). */
-export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
+export async function packageApi(app: FastifyInstance, { services: { packages } }: { services: Services }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('preHandler', requireUser);
 
@@ -33,11 +32,11 @@ export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
     schema: {
       tags: ['packages'],
       summary: 'My packages, optionally by status',
-      querystring: z.object({ status: z.enum(STATUSES).optional() }),
+      querystring: z.object({ status: packageStatus.schema().optional() }),
       response: { 200: z.object({ rows: z.array(Package) }) },
     },
     handler: async (request) => {
-      return { rows: await listOwnPackages(deps.db, { userId: request.user!.id }, request.query.status) };
+      return { rows: await packages.listOwnPackages({ userId: request.user!.id }, request.query.status) };
     },
   });
 
@@ -50,11 +49,7 @@ export async function packageApi(app: FastifyInstance, deps: ApiDeps) {
       response: { 201: z.object({ id: z.number(), alertId: z.number().nullable() }) },
     },
     handler: async (request, reply) => {
-      const { packageId, alertId } = await registerPackage(
-        { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, log: request.log },
-        { userId: request.user!.id },
-        request.body,
-      );
+      const { packageId, alertId } = await packages.registerPackage({ userId: request.user!.id }, request.body);
       return reply.code(201).send({ id: packageId, alertId });
     },
   });

@@ -1,5 +1,6 @@
-import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import * as counters from './rate-limit.repository.ts';
 
 export type Limit = { max: number; windowMs: number };
 
@@ -13,8 +14,8 @@ export const LIMITS = {
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-async function current(db: Db, key: string, now: number) {
-  const row = await db.selectFrom('rateLimit').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
+async function current(db: ServiceDeps['db'], key: string, now: number) {
+  const row = await counters.findCounter(db, key);
   if (!row || Date.parse(row.resetAt) <= now) return { count: 0, resetAt: now };
   return { count: row.count, resetAt: Date.parse(row.resetAt) };
 }
@@ -24,22 +25,23 @@ function tooMany(resetAt: number, now: number): AppError {
 }
 
 /** Throws 429 when the key has used up its window. */
-export async function assertUnderLimit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+export async function assertUnderLimit(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
   const { count, resetAt } = await current(db, key, now);
   if (count >= limit.max) throw tooMany(resetAt, now);
 }
 
 /** Counts one attempt (a failure, or any use for registration). */
-export async function countAttempt(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+export async function countAttempt(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock.now().getTime();
   const { count, resetAt } = await current(db, key, now);
   const reset = count === 0 ? new Date(now + limit.windowMs).toISOString() : new Date(resetAt).toISOString();
-  await db
-    .insertInto('rateLimit')
-    .values({ key, count: count + 1, resetAt: reset })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ count: count + 1, resetAt: reset }))
-    .execute();
+  await counters.putCounter(db, { key, count: count + 1, resetAt: reset });
 }
 
-export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('rateLimit').where('key', '=', key).execute();
+export async function clearAttempts(deps: ServiceDeps, key: string): Promise<void> {
+  const { db } = deps;
+  await counters.deleteCounter(db, key);
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, sessionCookieName } from '#server/modules/auth/session.service.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import { makeUser } from '../../../tests/support/factories.ts';
 import { postForm } from '../../../tests/support/forms.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -19,16 +18,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let counter = 0;
 type Person = { id: number; email: string; lockerCode: string; cookie: string };
 async function person(role: 'client' | 'staff' | 'admin' = 'client', name = 'Ana'): Promise<Person> {
-  const email = `ticket-api-${++counter}-${Date.now()}@example.com`;
-  const { id, lockerCode } = await createUser(
-    t.db,
-    { email, password: 'secret123', name, lastname: 'Pérez', documentType: 'passport', documentNumber: `B${counter}23456`, phone: '0991234567', address: 'Av. Amazonas', country: 'Ecuador', state: 'Pichincha', city: 'Quito', zip: '170150' },
-    { locale: 'es', role },
-  );
-  return { id, email, lockerCode, cookie: `${sessionCookieName(t.config)}=${await createSession(t.db, id)}` };
+  const { id, email, lockerCode, cookie } = await makeUser(t, { role, name });
+  return { id, email, lockerCode, cookie };
 }
 
 const api = (method: 'GET' | 'POST', url: string, who?: Person, payload?: object) =>
@@ -131,7 +124,7 @@ describe('JSON API', () => {
     expect(await statusOf(id)).toBe('answered');
     const note = await t.db.selectFrom('notification').select(['kind', 'link']).where('userId', '=', client.id).executeTakeFirstOrThrow();
     expect(note).toEqual({ kind: 'ticket_reply', link: `/ticket/show?id=${id}` });
-    const mail = smtp.lastTo(client.email);
+    const mail = await smtp.waitForMail(client.email, 'Respuesta en tu ticket');
     expect(mail).toContain(`Subject: Respuesta en tu ticket #${id}`);
     expect(mail).toContain('Cobro doble');
     expect(mail).toContain(`${t.config.publicUrl}/ticket/show?id=${id}`);
@@ -251,7 +244,7 @@ describe('pages', () => {
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe(`/admin/ticket/show?id=${id}&notice=updated`);
     expect(await statusOf(id)).toBe('answered');
-    expect(smtp.lastTo(client.email)).toContain(`Respuesta en tu ticket #${id}`);
+    expect(await smtp.waitForMail(client.email, 'Respuesta en tu ticket')).toContain(`Respuesta en tu ticket #${id}`);
     const shown = await page(`/admin/ticket/show?id=${id}`, staff);
     expect(shown.body).toContain('Corregimos la dirección.');
     expect(shown.body).toContain('Zoila Pérez');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminTicketListQuery, StaffReplySchema, TICKET_STATUSES, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
-import type { ApiDeps } from '#server/api/api.ts';
+import { ticketStatus } from '#common/enums/ticket.ts';
+import { AdminTicketListQuery, StaffReplySchema, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
-import * as tickets from './ticket.service.ts';
+import type { Services } from '#server/services.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const Created = z.object({ id: z.number() });
@@ -14,7 +14,7 @@ const Ticket = z.object({
   id: z.number(),
   subject: z.string(),
   category: z.string(),
-  status: z.enum(TICKET_STATUSES),
+  status: ticketStatus.schema(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -30,9 +30,9 @@ const Message = z.object({
 });
 const Thread = <T extends z.ZodType>(ticket: T) => z.object({ ticket, messages: z.array(Message) });
 
-type TicketRow = Awaited<ReturnType<typeof tickets.listTickets>>['rows'][number];
-type AdminTicketRow = Awaited<ReturnType<typeof tickets.listAllTickets>>['rows'][number];
-type MessageRow = Awaited<ReturnType<typeof tickets.getTicket>>['messages'][number];
+type TicketRow = Awaited<ReturnType<Services['tickets']['listTickets']>>['rows'][number];
+type AdminTicketRow = Awaited<ReturnType<Services['tickets']['listAllTickets']>>['rows'][number];
+type MessageRow = Awaited<ReturnType<Services['tickets']['getTicket']>>['messages'][number];
 
 const toTicket = (row: TicketRow): z.infer<typeof Ticket> => ({
   id: row.id,
@@ -60,30 +60,29 @@ const toMessage = (row: MessageRow): z.infer<typeof Message> => ({
  * Support tickets: the client's own under /tickets, every client's for staff under /admin/tickets.
  * The same services, rules and owner scoping as /ticket and /admin/ticket.
  */
-export async function ticketApi(app: FastifyInstance, { db, config, mailer }: ApiDeps) {
+export async function ticketApi(app: FastifyInstance, { services: { tickets } }: { services: Services }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tickets'];
-  const notifyDeps = { db, mailer, publicUrl: config.publicUrl, log: app.log };
   // Before body validation, so an anonymous caller learns only that they must log in.
   api.addHook('onRequest', requireUser);
 
   api.get('/tickets', {
     schema: { tags, summary: 'List my tickets', querystring: z.record(z.string(), z.string()), response: { 200: PageOf(Ticket) } },
     handler: async (request) => {
-      const page = await tickets.listTickets(db, { userId: request.user!.id }, TicketListQuery.parse(request.query));
+      const page = await tickets.listTickets({ userId: request.user!.id }, TicketListQuery.parse(request.query));
       return { ...page, rows: page.rows.map(toTicket) };
     },
   });
 
   api.post('/tickets', {
     schema: { tags, summary: 'Open a ticket with its first message', body: TicketInputSchema, response: { 201: Created } },
-    handler: async (request, reply) => reply.code(201).send({ id: await tickets.createTicket(db, { userId: request.user!.id }, request.body) }),
+    handler: async (request, reply) => reply.code(201).send({ id: await tickets.createTicket({ userId: request.user!.id }, request.body) }),
   });
 
   api.get('/tickets/:id', {
     schema: { tags, summary: 'One of my tickets with its messages', params: IdParams, response: { 200: Thread(Ticket) } },
     handler: async (request) => {
-      const { ticket, messages } = await tickets.getTicket(db, { userId: request.user!.id, id: request.params.id });
+      const { ticket, messages } = await tickets.getTicket({ userId: request.user!.id, id: request.params.id });
       return { ticket: toTicket(ticket), messages: messages.map(toMessage) };
     },
   });
@@ -91,13 +90,13 @@ export async function ticketApi(app: FastifyInstance, { db, config, mailer }: Ap
   api.post('/tickets/:id/messages', {
     schema: { tags, summary: 'Reply to my ticket (reopens it)', params: IdParams, body: TicketReplySchema, response: { 201: Created } },
     handler: async (request, reply) =>
-      reply.code(201).send({ id: await tickets.replyToTicket(db, { userId: request.user!.id, id: request.params.id }, request.body) }),
+      reply.code(201).send({ id: await tickets.replyToTicket({ userId: request.user!.id, id: request.params.id }, request.body) }),
   });
 
   api.post('/tickets/:id/close', {
     schema: { tags, summary: 'Close my ticket', params: IdParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await tickets.closeTicket(db, { userId: request.user!.id, id: request.params.id });
+      await tickets.closeTicket({ userId: request.user!.id, id: request.params.id });
       return reply.code(204).send(null);
     },
   });
@@ -106,7 +105,7 @@ export async function ticketApi(app: FastifyInstance, { db, config, mailer }: Ap
     onRequest: requireStaff,
     schema: { tags, summary: 'Staff: every ticket, open and longest waiting first', querystring: z.record(z.string(), z.string()), response: { 200: PageOf(AdminTicket) } },
     handler: async (request) => {
-      const page = await tickets.listAllTickets(db, AdminTicketListQuery.parse(request.query));
+      const page = await tickets.listAllTickets(AdminTicketListQuery.parse(request.query));
       return { ...page, rows: page.rows.map(toAdminTicket) };
     },
   });
@@ -115,7 +114,7 @@ export async function ticketApi(app: FastifyInstance, { db, config, mailer }: Ap
     onRequest: requireStaff,
     schema: { tags, summary: 'Staff: any ticket with its messages', params: IdParams, response: { 200: Thread(AdminTicket) } },
     handler: async (request) => {
-      const { ticket, messages } = await tickets.getTicketForStaff(db, { id: request.params.id });
+      const { ticket, messages } = await tickets.getTicketForStaff({ id: request.params.id });
       return { ticket: toAdminTicket(ticket), messages: messages.map(toMessage) };
     },
   });
@@ -124,14 +123,14 @@ export async function ticketApi(app: FastifyInstance, { db, config, mailer }: Ap
     onRequest: requireStaff,
     schema: { tags, summary: 'Staff: answer a ticket (notifies the client)', params: IdParams, body: StaffReplySchema, response: { 201: Created } },
     handler: async (request, reply) =>
-      reply.code(201).send({ id: await tickets.answerTicket(notifyDeps, { staffId: request.user!.id, id: request.params.id }, request.body) }),
+      reply.code(201).send({ id: await tickets.answerTicket({ staffId: request.user!.id, id: request.params.id }, request.body) }),
   });
 
   api.post('/admin/tickets/:id/close', {
     onRequest: requireStaff,
     schema: { tags, summary: 'Staff: close a ticket', params: IdParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await tickets.closeTicketAsStaff(db, { id: request.params.id });
+      await tickets.closeTicketAsStaff({ id: request.params.id });
       return reply.code(204).send(null);
     },
   });

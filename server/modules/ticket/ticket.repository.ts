@@ -88,3 +88,8 @@ export async function insertAttachments(db: Db, { messageId }: { messageId: numb
 export async function setStatus(db: Db, { id }: { id: number }, status: TicketStatus, updatedAt: string) {
   await db.updateTable('ticket').set({ status, updatedAt: updatedAt }).where('id', '=', id).execute();
 }
+
+export async function countOpenTickets(db: Db, { userId }: Owner): Promise<number> {
+  const row = await db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', '!=', 'closed').executeTakeFirstOrThrow();
+  return Number(row.count);
+}

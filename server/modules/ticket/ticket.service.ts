@@ -3,9 +3,10 @@ import type { StaffReply, TicketInput, TicketReply } from '#common/schemas/ticke
 import type { Db } from '#server/db/database.ts';
 import type { TicketStatus } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { type NotifyDeps, notify } from '#server/modules/notification/notification.service.ts';
+import { notify } from '#server/modules/notification/notification.service.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
 import * as tickets from './ticket.repository.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 // PRODUCT §6: a client message makes a ticket `open` (so a reply to a closed ticket reopens it),
 // a staff reply makes it `answered` and notifies the client, and either side may close it.
@@ -18,9 +19,9 @@ const notFound = () => new AppError('error.generic', 404);
 
 export const ticketLink = (id: number) => `/ticket/show?id=${id}`;
 
-export const listTickets = (db: Db, owner: Owner, query: ListQuery<'updated' | 'created' | 'subject', 'status'>) => tickets.listTickets(db, owner, query);
+export const listTickets = (deps: ServiceDeps, owner: Owner, query: ListQuery<'updated' | 'created' | 'subject', 'status'>) => tickets.listTickets(deps.db, owner, query);
 
-export const listAllTickets = (db: Db, query: ListQuery<'waiting' | 'updated' | 'created' | 'subject', 'status'>) => tickets.listAllTickets(db, query);
+export const listAllTickets = (deps: ServiceDeps, query: ListQuery<'waiting' | 'updated' | 'created' | 'subject', 'status'>) => tickets.listAllTickets(deps.db, query);
 
 /** The thread, oldest first, each message with its files. */
 async function thread(db: Db, ticketId: number) {
@@ -33,14 +34,16 @@ async function thread(db: Db, ticketId: number) {
 }
 
 /** One of the client's tickets with its thread; another client's ticket is not found. */
-export async function getTicket(db: Db, { userId, id }: Owner & { id: number }) {
+export async function getTicket(deps: ServiceDeps, { userId, id }: Owner & { id: number }) {
+  const { db } = deps;
   const ticket = await tickets.findTicket(db, { userId, id });
   if (!ticket) throw notFound();
   return { ticket, messages: await thread(db, id) };
 }
 
 /** Any client's ticket, with who the client is: back office only. */
-export async function getTicketForStaff(db: Db, { id }: { id: number }) {
+export async function getTicketForStaff(deps: ServiceDeps, { id }: { id: number }) {
+  const { db } = deps;
   const ticket = await tickets.findTicketForStaff(db, { id });
   if (!ticket) throw notFound();
   return { ticket, messages: await thread(db, id) };
@@ -51,7 +54,8 @@ export async function getTicketForStaff(db: Db, { id }: { id: number }) {
  * caller's transaction: a file that is not the author's own unused upload (404) undoes the whole
  * message and leaves every file unclaimed.
  */
-async function addMessage(trx: Db, message: NewMessage, status: TicketStatus, at: string) {
+async function addMessage(deps: ServiceDeps, message: NewMessage, status: TicketStatus, at: string) {
+  const trx = deps.db;
   const messageId = await tickets.insertMessage(trx, {
     ticketId: message.ticketId,
     authorUserId: message.authorId,
@@ -59,52 +63,58 @@ async function addMessage(trx: Db, message: NewMessage, status: TicketStatus, at
     body: message.body,
     createdAt: at,
   });
-  for (const uploadId of message.attachments) await claimUpload(trx, { userId: message.authorId, uploadId });
+  for (const uploadId of message.attachments) await claimUpload(deps, { userId: message.authorId, uploadId });
   await tickets.insertAttachments(trx, { messageId }, message.attachments);
   await tickets.setStatus(trx, { id: message.ticketId }, status, at);
   return messageId;
 }
 
-export async function createTicket(db: Db, { userId }: Owner, input: TicketInput) {
-  const at = new Date().toISOString();
+export async function createTicket(deps: ServiceDeps, { userId }: Owner, input: TicketInput) {
+  const { db } = deps;
+  const at = deps.clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
     const id = await tickets.insertTicket(trx, { userId: userId, subject: input.subject, category: input.category, status: 'open', createdAt: at, updatedAt: at });
-    await addMessage(trx, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at);
+    await addMessage({ ...deps, db: trx }, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at);
     return id;
   });
 }
 
 /** The client's reply: the ticket is `open` again, whatever it was (a closed one is reopened). */
-export async function replyToTicket(db: Db, { userId, id }: Owner & { id: number }, input: TicketReply) {
+export async function replyToTicket(deps: ServiceDeps, { userId, id }: Owner & { id: number }, input: TicketReply) {
+  const { db } = deps;
   if (!(await tickets.findTicket(db, { userId, id }))) throw notFound();
-  const at = new Date().toISOString();
-  return db.transaction().execute((trx) => addMessage(trx, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at));
+  const at = deps.clock.now().toISOString();
+  return db.transaction().execute((trx) => addMessage({ ...deps, db: trx }, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at));
 }
 
 /** Closing a closed ticket changes nothing (a double click, or both sides at once). */
-export async function closeTicket(db: Db, { userId, id }: Owner & { id: number }) {
+export async function closeTicket(deps: ServiceDeps, { userId, id }: Owner & { id: number }) {
+  const { db } = deps;
   const ticket = await tickets.findTicket(db, { userId, id });
   if (!ticket) throw notFound();
-  if (ticket.status !== 'closed') await tickets.setStatus(db, { id }, 'closed', new Date().toISOString());
+  if (ticket.status !== 'closed') await tickets.setStatus(db, { id }, 'closed', deps.clock.now().toISOString());
 }
 
 /**
  * A staff answer: the ticket becomes `answered` (a closed one too: staff may follow up) and the
  * client gets a `ticket_reply` notification, by e-mail when they want it, once the answer is saved.
  */
-export async function answerTicket(deps: NotifyDeps, { staffId, id }: Staff & { id: number }, input: StaffReply) {
+export async function answerTicket(deps: ServiceDeps, { staffId, id }: Staff & { id: number }, input: StaffReply) {
   const ticket = await tickets.findTicketForStaff(deps.db, { id });
   if (!ticket) throw notFound();
-  const at = new Date().toISOString();
+  const at = deps.clock.now().toISOString();
   const messageId = await deps.db
     .transaction()
-    .execute((trx) => addMessage(trx, { ticketId: id, authorId: staffId, fromStaff: true, body: input.message, attachments: [] }, 'answered', at));
+    .execute((trx) => addMessage({ ...deps, db: trx }, { ticketId: id, authorId: staffId, fromStaff: true, body: input.message, attachments: [] }, 'answered', at));
   await notify(deps, { userId: ticket.userId, kind: 'ticket_reply', params: { number: id, subject: ticket.subject }, link: ticketLink(id) });
   return messageId;
 }
 
-export async function closeTicketAsStaff(db: Db, { id }: { id: number }) {
+export async function closeTicketAsStaff(deps: ServiceDeps, { id }: { id: number }) {
+  const { db } = deps;
   const ticket = await tickets.findTicketForStaff(db, { id });
   if (!ticket) throw notFound();
-  if (ticket.status !== 'closed') await tickets.setStatus(db, { id }, 'closed', new Date().toISOString());
+  if (ticket.status !== 'closed') await tickets.setStatus(db, { id }, 'closed', deps.clock.now().toISOString());
 }
+
+export const countOpenTickets = (deps: ServiceDeps, owner: Owner) => tickets.countOpenTickets(deps.db, owner);

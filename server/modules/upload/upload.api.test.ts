@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { contentDisposition } from './upload.api.ts';
-import { makeUser, minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { claimUpload } from './upload.service.ts';
 
 // The upload API through the real app (needs `npm run build`): multipart in, JSON out, files back.
@@ -14,7 +15,7 @@ let admin: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [client, other, staff, admin] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db, 'staff'), await makeUser(t.db, 'admin')];
+  [client, other, staff, admin] = [await makeUser(t), await makeUser(t), await makeStaff(t), await makeAdmin(t)];
 });
 afterAll(async () => {
   await t.dispose();
@@ -174,7 +175,7 @@ describe('GET /api/v1/uploads/:id', () => {
       expect(response.headers['content-type']).toBe('image/png');
     }
     // Another user cannot claim it either.
-    await expect(claimUpload(t.db, { userId: other.id, uploadId: id })).rejects.toMatchObject({ code: 'upload.notFound', status: 404 });
+    await expect(claimUpload(t.deps, { userId: other.id, uploadId: id })).rejects.toMatchObject({ code: 'upload.notFound', status: 404 });
   });
 });
 
@@ -187,7 +188,7 @@ describe('DELETE /api/v1/uploads/:id', () => {
     expect((await get(id, client.cookie)).statusCode).toBe(404);
 
     const kept = (await post([file(minimalPdf(), 'b.pdf')])).json();
-    await claimUpload(t.db, { userId: client.id, uploadId: kept.id });
+    await claimUpload(t.deps, { userId: client.id, uploadId: kept.id });
     expect((await del(kept.id, client.cookie)).statusCode).toBe(404);
     expect((await get(kept.id, client.cookie)).statusCode).toBe(200);
   });

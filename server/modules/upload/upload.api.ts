@@ -4,13 +4,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { translator } from '#common/i18n/all-languages.ts';
 import { requestLocale } from '#server/api/api-errors.ts';
-import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
-import { assertUnderLimit, countAttempt, type Limit } from '#server/modules/rate-limit/rate-limit.service.ts';
+import type { Limit } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { currentUserPlugin, requireUser } from '#server/plugins/current-user.ts';
-import { createStorage, type Storage } from '#server/storage/storage.ts';
-import { acceptUpload, deleteUpload, isUploadPurpose, MAX_UPLOAD_BYTES, readUpload, UPLOAD_PURPOSES, type UploadPurpose } from './upload.service.ts';
+import type { Services } from '#server/services.ts';
+import { isUploadPurpose, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './upload.service.ts';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
 /** Enough for a busy day of alerts and tickets; stops one account from filling the disk. */
@@ -53,13 +51,12 @@ const TAGS = ['uploads'];
  * `/api/v1/uploads/:id`. Registered as its own encapsulated plugin: the multipart parser exists
  * only here. Inside the API plugin (server/api/api.ts), so the OpenAPI document describes them.
  */
-export async function uploadRoutes(app: FastifyInstance, options: { db: Db; config: Config; storage?: Storage }) {
-  const { db } = options;
-  const storage = options.storage ?? createStorage(options.config);
+export async function uploadRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { uploads, rateLimits } = services;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(currentUserPlugin, { db, config: options.config });
+  await app.register(currentUserPlugin, { services });
   await app.register(fastifyMultipart, {
     // A little above the product's limit, so the service sees the file and answers its clear 413;
     // anything bigger is cut off by busboy while streaming and gets the same answer.
@@ -92,7 +89,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
     async (request, reply) => {
     const user = request.user!;
     const limitKey = `upload:user:${user.id}`;
-    await assertUnderLimit(db, limitKey, UPLOADS_PER_USER);
+    await rateLimits.assertUnderLimit(limitKey, UPLOADS_PER_USER);
 
     let file: { name: string; data: Buffer } | undefined;
     let purpose: UploadPurpose = 'attachment';
@@ -108,8 +105,8 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
     }
     if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
 
-    await countAttempt(db, limitKey, UPLOADS_PER_USER);
-    const upload = await acceptUpload({ db, storage }, { userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
+    await rateLimits.countAttempt(limitKey, UPLOADS_PER_USER);
+    const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
     request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
     return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
     },
@@ -124,7 +121,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
     response: { 404: ERROR_BODY },
   };
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser, schema: readSchema }, async (request, reply) => {
-    const upload = await readUpload(db, storage, { uploadId: request.params.id, viewer: request.user! });
+    const upload = await uploads.readUpload({ uploadId: request.params.id, viewer: request.user! });
     reply
       .header('content-type', upload.type)
       .header('content-length', String(upload.size))
@@ -144,7 +141,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { db: Db; conf
     response: { 204: z.null(), 404: ERROR_BODY },
   };
   app.delete<{ Params: { id: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser, schema: deleteSchema }, async (request, reply) => {
-    await deleteUpload(db, storage, { userId: request.user!.id, uploadId: request.params.id, unclaimedOnly: true });
+    await uploads.deleteUpload({ userId: request.user!.id, uploadId: request.params.id, unclaimedOnly: true });
     return reply.code(204).send();
   });
 }

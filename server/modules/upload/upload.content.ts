@@ -3,12 +3,9 @@ import sharp from 'sharp';
 // What a file is, decided by its bytes alone: the name and the type the browser declared are the
 // sender's word, and a renamed file must not slip through as something it is not.
 
-export const UPLOAD_KINDS = ['pdf', 'png', 'jpeg'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+import { KIND_EXTENSIONS, type UploadKind } from '#common/upload-limits.ts';
 
-export const KIND_TYPES: Record<UploadKind, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
-/** The extension a stored file and its shown name get; the first one is the canonical one. */
-export const KIND_EXTENSIONS: Record<UploadKind, readonly string[]> = { pdf: ['pdf'], png: ['png'], jpeg: ['jpg', 'jpeg'] };
+export { KIND_EXTENSIONS, KIND_TYPES, UPLOAD_KINDS, type UploadKind } from '#common/upload-limits.ts';
 
 const PDF = Buffer.from('%PDF-', 'latin1');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

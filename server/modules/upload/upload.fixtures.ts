@@ -1,36 +1,6 @@
 import sharp from 'sharp';
-import type { Db } from '#server/db/database.ts';
-import type { Role } from '#server/db/schema.ts';
-import { createSession } from '#server/modules/auth/session.service.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
 
-// Real small files and real users for the upload tests (service and API).
-
-let counter = 0;
-
-export async function makeUser(db: Db, role: Role = 'client') {
-  const email = `upload-${role}-${++counter}-${Date.now()}@example.com`;
-  const { id } = await createUser(
-    db,
-    {
-      email,
-      password: 'secret123',
-      name: 'Ana',
-      lastname: 'Pérez',
-      documentType: 'passport',
-      documentNumber: `P${counter}${Date.now()}`.slice(0, 20),
-      phone: '+593 99 765 4321',
-      address: 'Av. Amazonas N24-253',
-      country: 'Ecuador',
-      state: 'Pichincha',
-      city: 'Quito',
-      zip: '170143',
-    },
-    { locale: 'es', role },
-  );
-  const token = await createSession(db, id);
-  return { id, role, email, cookie: `tiendabox_session=${encodeURIComponent(token)}` };
-}
+// Real small files for the upload tests (service and API); users come from tests/support/factories.ts.
 
 export const tinyPng = (width = 8, height = 6) => sharp({ create: { width, height, channels: 3, background: '#0a7' } }).png().toBuffer();
 

@@ -6,7 +6,8 @@ import { AppError } from '#server/errors.ts';
 import { createLocalStorage, createStorage, isValidStorageKey, type Storage } from '#server/storage/storage.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { displayName, sniffKind } from './upload.content.ts';
-import { makeUser, minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
+import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { acceptUpload, claimUpload, deleteUpload, getOwnUpload, purgeStaleUploads, readUpload, UPLOAD_PURPOSES } from './upload.service.ts';
 
 let t: TestDatabase;
@@ -20,8 +21,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   storage = createStorage(t.config);
   uploadsDir = path.join(t.config.dataDir, 'uploads');
-  client = await makeUser(t.db);
-  other = await makeUser(t.db);
+  client = await makeUser(t);
+  other = await makeUser(t);
 });
 afterAll(async () => {
   await t.dispose();
@@ -46,7 +47,7 @@ const bodyOf = async (body: Buffer | NodeJS.ReadableStream) => {
 
 describe('acceptUpload', () => {
   it('stores a PNG re-encoded under data/uploads/<year>/<month>/<id>.png, unclaimed, and says what it is', async () => {
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'foto.png', data: await tinyPng(), kinds: ALL });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'foto.png', data: await tinyPng(), kinds: ALL });
     expect(info).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'foto.png', type: 'image/png', size: expect.any(Number) });
     const stored = await row(info.id);
     const now = new Date();
@@ -59,54 +60,54 @@ describe('acceptUpload', () => {
 
   it('keeps a PDF byte for byte', async () => {
     const pdf = minimalPdf();
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'factura.pdf', data: pdf, kinds: ALL });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'factura.pdf', data: pdf, kinds: ALL });
     expect(info).toMatchObject({ name: 'factura.pdf', type: 'application/pdf', size: pdf.length });
     expect(await storage.read((await row(info.id)).storageKey)).toEqual(pdf);
   });
 
   it('refuses a file over the limit before looking at it (413 upload.fileSize)', async () => {
-    const error = await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'big.pdf', data: oversizedPdf(), kinds: ALL }));
+    const error = await rejection(acceptUpload(t.deps, { userId: client.id, name: 'big.pdf', data: oversizedPdf(), kinds: ALL }));
     expect([error.code, error.status]).toEqual(['upload.fileSize', 413]);
-    const small = await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'x.txt', data: Buffer.alloc(11), kinds: ALL, maxBytes: 10 }));
+    const small = await rejection(acceptUpload(t.deps, { userId: client.id, name: 'x.txt', data: Buffer.alloc(11), kinds: ALL, maxBytes: 10 }));
     expect(small.code).toBe('upload.fileSize');
   });
 
   it('decides the type by content, never by name: a text file named .png is refused (415 upload.fileType)', async () => {
-    const error = await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'foto.png', data: textFile(), kinds: ALL }));
+    const error = await rejection(acceptUpload(t.deps, { userId: client.id, name: 'foto.png', data: textFile(), kinds: ALL }));
     expect([error.code, error.status]).toEqual(['upload.fileType', 415]);
   });
 
   it('takes a PNG renamed .pdf for what it is: refused where only PDFs go, a PNG named .png where images go', async () => {
     const png = await tinyPng();
-    expect((await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'factura.pdf', data: png, kinds: ['pdf'] }))).code).toBe('upload.fileType');
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'factura.pdf', data: png, kinds: ALL });
+    expect((await rejection(acceptUpload(t.deps, { userId: client.id, name: 'factura.pdf', data: png, kinds: ['pdf'] }))).code).toBe('upload.fileType');
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'factura.pdf', data: png, kinds: ALL });
     expect(info).toMatchObject({ type: 'image/png', name: 'factura.png' });
   });
 
   it('refuses a PDF as a package photo', async () => {
-    const error = await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'foto.pdf', data: minimalPdf(), kinds: UPLOAD_PURPOSES.photo }));
+    const error = await rejection(acceptUpload(t.deps, { userId: client.id, name: 'foto.pdf', data: minimalPdf(), kinds: UPLOAD_PURPOSES.photo }));
     expect(error.code).toBe('upload.fileType');
   });
 
   it('refuses a corrupt image with the right signature as an invalid file', async () => {
     const png = await tinyPng();
     const corrupt = Buffer.concat([png.subarray(0, 16), Buffer.from('not really a png at all')]);
-    expect((await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'x.png', data: corrupt, kinds: ALL }))).code).toBe('upload.fileType');
+    expect((await rejection(acceptUpload(t.deps, { userId: client.id, name: 'x.png', data: corrupt, kinds: ALL }))).code).toBe('upload.fileType');
     const jpeg = await phoneJpeg();
     const truncated = jpeg.subarray(0, jpeg.length - 40);
-    expect((await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'x.jpg', data: truncated, kinds: ALL }))).code).toBe('upload.fileType');
+    expect((await rejection(acceptUpload(t.deps, { userId: client.id, name: 'x.jpg', data: truncated, kinds: ALL }))).code).toBe('upload.fileType');
   });
 
   it('refuses an image of more pixels than the decoder is allowed (a small file can claim a huge image)', async () => {
     const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#fff' } }).png().toBuffer();
     expect(huge.length).toBeLessThan(3 * 1024 * 1024);
-    expect((await rejection(acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'huge.png', data: huge, kinds: ALL }))).code).toBe('upload.fileType');
+    expect((await rejection(acceptUpload(t.deps, { userId: client.id, name: 'huge.png', data: huge, kinds: ALL }))).code).toBe('upload.fileType');
   });
 
   it('turns a phone JPEG upright and strips its EXIF and every other metadata block', async () => {
     const original = await phoneJpeg();
     expect(original.includes('Secret Owner')).toBe(true);
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'IMG_0001.JPG', data: original, kinds: UPLOAD_PURPOSES.photo });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'IMG_0001.JPG', data: original, kinds: UPLOAD_PURPOSES.photo });
     expect(info).toMatchObject({ type: 'image/jpeg', name: 'IMG_0001.JPG' });
     const stored = (await storage.read((await row(info.id)).storageKey))!;
     const meta = await sharp(stored).metadata();
@@ -121,7 +122,7 @@ describe('acceptUpload', () => {
 
   it('scales a large photo down to 2400 px on its longest side', async () => {
     const large = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#357' } }).jpeg().toBuffer();
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'wide.jpg', data: large, kinds: ALL });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'wide.jpg', data: large, kinds: ALL });
     const meta = await sharp((await storage.read((await row(info.id)).storageKey))!).metadata();
     expect([meta.width, meta.height]).toEqual([2400, 1200]);
   });
@@ -129,23 +130,23 @@ describe('acceptUpload', () => {
 
 describe('claimUpload', () => {
   it('claims the owner’s unclaimed upload once; a second claim, another user’s id or a made-up id are "not found"', async () => {
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
-    const stolen = await rejection(claimUpload(t.db, { userId: other.id, uploadId: info.id }));
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
+    const stolen = await rejection(claimUpload(t.deps, { userId: other.id, uploadId: info.id }));
     expect([stolen.code, stolen.status]).toEqual(['upload.notFound', 404]);
     expect((await row(info.id)).claimed).toBe(0);
 
-    expect(await claimUpload(t.db, { userId: client.id, uploadId: info.id })).toEqual(info);
+    expect(await claimUpload(t.deps, { userId: client.id, uploadId: info.id })).toEqual(info);
     expect((await row(info.id)).claimed).toBe(1);
-    expect((await rejection(claimUpload(t.db, { userId: client.id, uploadId: info.id }))).code).toBe('upload.notFound');
-    expect((await rejection(claimUpload(t.db, { userId: client.id, uploadId: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
-    expect((await rejection(claimUpload(t.db, { userId: client.id, uploadId: "x' or '1'='1" }))).status).toBe(404);
+    expect((await rejection(claimUpload(t.deps, { userId: client.id, uploadId: info.id }))).code).toBe('upload.notFound');
+    expect((await rejection(claimUpload(t.deps, { userId: client.id, uploadId: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
+    expect((await rejection(claimUpload(t.deps, { userId: client.id, uploadId: "x' or '1'='1" }))).status).toBe(404);
   });
 
   it('stays unclaimed when the transaction that saves the record fails', async () => {
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await claimUpload(trx, { userId: client.id, uploadId: info.id });
+        await claimUpload({ ...t.deps, db: trx }, { userId: client.id, uploadId: info.id });
         throw new Error('the record did not save');
       }),
     ).rejects.toThrow('the record did not save');
@@ -155,29 +156,29 @@ describe('claimUpload', () => {
 
 describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
   it('serves the file to its owner and to staff and admins; to another client it does not exist', async () => {
-    const staff = await makeUser(t.db, 'staff');
-    const admin = await makeUser(t.db, 'admin');
+    const staff = await makeStaff(t);
+    const admin = await makeAdmin(t);
     const pdf = minimalPdf();
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'f.pdf', data: pdf, kinds: ALL });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'f.pdf', data: pdf, kinds: ALL });
     for (const viewer of [client, staff, admin]) {
-      const file = await readUpload(t.db, storage, { uploadId: info.id, viewer });
+      const file = await readUpload(t.deps, { uploadId: info.id, viewer });
       expect({ ...file, body: undefined }).toEqual({ ...info, body: undefined });
       expect(await bodyOf(file.body)).toEqual(pdf);
     }
-    expect((await rejection(readUpload(t.db, storage, { uploadId: info.id, viewer: other }))).status).toBe(404);
-    expect(await getOwnUpload(t.db, { userId: client.id, uploadId: info.id })).toEqual(info);
-    expect((await rejection(getOwnUpload(t.db, { userId: other.id, uploadId: info.id }))).status).toBe(404);
+    expect((await rejection(readUpload(t.deps, { uploadId: info.id, viewer: other }))).status).toBe(404);
+    expect(await getOwnUpload(t.deps, { userId: client.id, uploadId: info.id })).toEqual(info);
+    expect((await rejection(getOwnUpload(t.deps, { userId: other.id, uploadId: info.id }))).status).toBe(404);
   });
 
   it('serves what staff uploaded for a client’s package or ticket to that client, and to no other', async () => {
-    const staff = await makeUser(t.db, 'staff');
+    const staff = await makeStaff(t);
     const now = new Date().toISOString();
-    const photo = await acceptUpload({ db: t.db, storage }, { userId: staff.id, name: 'caja.jpg', data: await phoneJpeg(), kinds: UPLOAD_PURPOSES.photo });
-    const reply = await acceptUpload({ db: t.db, storage }, { userId: staff.id, name: 'guia.pdf', data: minimalPdf(), kinds: ALL });
+    const photo = await acceptUpload(t.deps, { userId: staff.id, name: 'caja.jpg', data: await phoneJpeg(), kinds: UPLOAD_PURPOSES.photo });
+    const reply = await acceptUpload(t.deps, { userId: staff.id, name: 'guia.pdf', data: minimalPdf(), kinds: ALL });
     for (const upload of [photo, reply]) {
-      expect((await rejection(readUpload(t.db, storage, { uploadId: upload.id, viewer: client }))).status).toBe(404);
+      expect((await rejection(readUpload(t.deps, { uploadId: upload.id, viewer: client }))).status).toBe(404);
     }
-    await claimUpload(t.db, { userId: staff.id, uploadId: photo.id });
+    await claimUpload(t.deps, { userId: staff.id, uploadId: photo.id });
     await t.db
       .insertInto('package')
       .values({
@@ -186,38 +187,38 @@ describe('readUpload, getOwnUpload, deleteUpload, purgeStaleUploads', () => {
         status: 'in_warehouse', receivedAt: now, updatedAt: now,
       })
       .execute();
-    await claimUpload(t.db, { userId: staff.id, uploadId: reply.id });
+    await claimUpload(t.deps, { userId: staff.id, uploadId: reply.id });
     const ticket = await t.db.insertInto('ticket').values({ userId: client.id, subject: 'Mi paquete', category: 'package', status: 'answered', createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow();
     const message = await t.db.insertInto('ticketMessage').values({ ticketId: ticket.id, authorUserId: staff.id, fromStaff: 1, body: 'Adjunto la guía', createdAt: now }).returning('id').executeTakeFirstOrThrow();
     await t.db.insertInto('ticketAttachment').values({ messageId: message.id, uploadId: reply.id }).execute();
 
     for (const upload of [photo, reply]) {
-      expect((await readUpload(t.db, storage, { uploadId: upload.id, viewer: client })).id).toBe(upload.id);
-      expect((await rejection(readUpload(t.db, storage, { uploadId: upload.id, viewer: other }))).status).toBe(404);
+      expect((await readUpload(t.deps, { uploadId: upload.id, viewer: client })).id).toBe(upload.id);
+      expect((await rejection(readUpload(t.deps, { uploadId: upload.id, viewer: other }))).status).toBe(404);
     }
   });
 
   it('deletes only the owner’s upload, and from the field only while unclaimed', async () => {
-    const info = await acceptUpload({ db: t.db, storage }, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
+    const info = await acceptUpload(t.deps, { userId: client.id, name: 'f.pdf', data: minimalPdf(), kinds: ALL });
     const key = (await row(info.id)).storageKey;
-    expect((await rejection(deleteUpload(t.db, storage, { userId: other.id, uploadId: info.id }))).status).toBe(404);
-    await claimUpload(t.db, { userId: client.id, uploadId: info.id });
-    expect((await rejection(deleteUpload(t.db, storage, { userId: client.id, uploadId: info.id, unclaimedOnly: true }))).status).toBe(404);
-    await deleteUpload(t.db, storage, { userId: client.id, uploadId: info.id });
+    expect((await rejection(deleteUpload(t.deps, { userId: other.id, uploadId: info.id }))).status).toBe(404);
+    await claimUpload(t.deps, { userId: client.id, uploadId: info.id });
+    expect((await rejection(deleteUpload(t.deps, { userId: client.id, uploadId: info.id, unclaimedOnly: true }))).status).toBe(404);
+    await deleteUpload(t.deps, { userId: client.id, uploadId: info.id });
     expect(await storage.read(key)).toBeNull();
-    expect((await rejection(readUpload(t.db, storage, { uploadId: info.id, viewer: client }))).status).toBe(404);
+    expect((await rejection(readUpload(t.deps, { uploadId: info.id, viewer: client }))).status).toBe(404);
   });
 
   it('purges unclaimed uploads older than a day and keeps claimed and recent ones', async () => {
-    const fresh = await acceptUpload({ db: t.db, storage }, { userId: other.id, name: 'a.pdf', data: minimalPdf(), kinds: ALL });
-    const old = await acceptUpload({ db: t.db, storage }, { userId: other.id, name: 'b.pdf', data: minimalPdf(), kinds: ALL });
-    const used = await acceptUpload({ db: t.db, storage }, { userId: other.id, name: 'c.pdf', data: minimalPdf(), kinds: ALL });
-    await claimUpload(t.db, { userId: other.id, uploadId: used.id });
+    const fresh = await acceptUpload(t.deps, { userId: other.id, name: 'a.pdf', data: minimalPdf(), kinds: ALL });
+    const old = await acceptUpload(t.deps, { userId: other.id, name: 'b.pdf', data: minimalPdf(), kinds: ALL });
+    const used = await acceptUpload(t.deps, { userId: other.id, name: 'c.pdf', data: minimalPdf(), kinds: ALL });
+    await claimUpload(t.deps, { userId: other.id, uploadId: used.id });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
     await t.db.updateTable('upload').set({ createdAt: twoDaysAgo }).where('id', 'in', [old.id, used.id]).execute();
     const oldKey = (await row(old.id)).storageKey;
 
-    expect(await purgeStaleUploads(t.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(await purgeStaleUploads(t.deps)).toBeGreaterThanOrEqual(1);
     expect(await t.db.selectFrom('upload').select('id').where('id', '=', old.id).executeTakeFirst()).toBeUndefined();
     expect(existsSync(path.join(uploadsDir, ...oldKey.split('/')))).toBe(false);
     expect((await row(fresh.id)).claimed).toBe(0);

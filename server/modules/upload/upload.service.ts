@@ -1,30 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { SessionUser } from '#app-context';
+import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
-import { newStorageKey, type Storage } from '#server/storage/storage.ts';
+import { newStorageKey } from '#server/storage/storage.ts';
 import { displayName, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
+import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 
-/** PRODUCT §5: invoices, photos and attachments are at most 3 MB. */
-export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+// The limits are defined once in common/ with the upload field that applies them first.
+export { isUploadPurpose, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
 
-/** What each form field accepts: the client sends the purpose, the server decides the kinds. */
-export const UPLOAD_PURPOSES = {
-  invoice: ['pdf', 'png', 'jpeg'],
-  attachment: ['pdf', 'png', 'jpeg'],
-  photo: ['png', 'jpeg'],
-} as const satisfies Record<string, readonly UploadKind[]>;
-export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
-
-export function isUploadPurpose(value: unknown): value is UploadPurpose {
-  return typeof value === 'string' && Object.hasOwn(UPLOAD_PURPOSES, value);
-}
-
-export type UploadDeps = { db: Db; storage: Storage };
 /** What leaves the server about a file. */
 export type UploadInfo = { id: string; name: string; type: string; size: number };
 
@@ -37,7 +26,7 @@ const notFound = () => new AppError('upload.notFound', 404);
  * written again, PDFs kept byte for byte.
  */
 export async function acceptUpload(
-  { db, storage }: UploadDeps,
+  { db, storage, clock }: ServiceDeps,
   input: { userId: number; name: string; data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number },
 ): Promise<UploadInfo> {
   const maxBytes = input.maxBytes ?? MAX_UPLOAD_BYTES;
@@ -55,7 +44,7 @@ export async function acceptUpload(
   }
 
   const id = randomUUID();
-  const now = new Date();
+  const now = clock.now();
   const storageKey = newStorageKey(id, KIND_EXTENSIONS[kind][0]!, now);
   const info: UploadInfo = { id, name: displayName(input.name, kind), type: KIND_TYPES[kind], size: data.length };
   await storage.put(storageKey, data);
@@ -83,7 +72,8 @@ export async function acceptUpload(
  * `db`, so a failed save leaves the upload unclaimed. When an edit keeps the same file, do not
  * claim it again: it is already claimed.
  */
-export async function claimUpload(db: Db, { userId, uploadId }: { userId: number; uploadId: string }): Promise<UploadInfo> {
+export async function claimUpload(deps: ServiceDeps, { userId, uploadId }: { userId: number; uploadId: string }): Promise<UploadInfo> {
+  const { db } = deps;
   if (!UUID.test(uploadId)) throw notFound();
   if (!(await uploads.markClaimed(db, { userId, uploadId }))) throw notFound();
   const row = await uploads.findOwnUpload(db, { userId, uploadId });
@@ -92,7 +82,8 @@ export async function claimUpload(db: Db, { userId, uploadId }: { userId: number
 }
 
 /** The upload's details for its owner (for edit screens), or "not found". */
-export async function getOwnUpload(db: Db, { userId, uploadId }: { userId: number; uploadId: string }): Promise<UploadInfo> {
+export async function getOwnUpload(deps: ServiceDeps, { userId, uploadId }: { userId: number; uploadId: string }): Promise<UploadInfo> {
+  const { db } = deps;
   const row = UUID.test(uploadId) ? await uploads.findOwnUpload(db, { userId, uploadId }) : undefined;
   if (!row) throw notFound();
   return { id: row.id, name: row.name, type: row.type, size: row.size };
@@ -109,8 +100,7 @@ async function canSeeUpload(db: Db, viewer: Pick<SessionUser, 'id' | 'role'>, up
  * reply's attachment is uploaded by staff). Anyone else gets the same "not found" as an unknown id.
  */
 export async function readUpload(
-  db: Db,
-  storage: Storage,
+  { db, storage }: ServiceDeps,
   { uploadId, viewer }: { uploadId: string; viewer: Pick<SessionUser, 'id' | 'role'> },
 ): Promise<UploadInfo & { body: Readable | Buffer }> {
   const row = UUID.test(uploadId) ? await uploads.findUpload(db, { uploadId }) : undefined;
@@ -125,8 +115,7 @@ export async function readUpload(
  * a file already used by a record is deleted by that record's service, not from the browser.
  */
 export async function deleteUpload(
-  db: Db,
-  storage: Storage,
+  { db, storage }: ServiceDeps,
   { userId, uploadId, unclaimedOnly = false }: { userId: number; uploadId: string; unclaimedOnly?: boolean },
 ): Promise<void> {
   if (!UUID.test(uploadId)) throw notFound();
@@ -136,7 +125,8 @@ export async function deleteUpload(
 }
 
 /** Removes files that were uploaded but never used by a saved form (run from a periodic job). */
-export async function purgeStaleUploads(db: Db, storage: Storage, { olderThanMs = 24 * 60 * 60 * 1000, now = Date.now(), limit = 500 } = {}): Promise<number> {
+export async function purgeStaleUploads({ db, storage, clock }: ServiceDeps, { olderThanMs = 24 * 60 * 60 * 1000, limit = 500 } = {}): Promise<number> {
+  const now = clock.now().getTime();
   const stale = await uploads.findStaleUploads(db, { before: new Date(now - olderThanMs).toISOString(), limit });
   let removed = 0;
   for (const row of stale) {

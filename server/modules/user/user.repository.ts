@@ -1,4 +1,6 @@
+import type { ListQuery } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
+import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { Role, UserTable } from '#server/db/schema.ts';
 
 // Explicit columns: what leaves this module never includes the password hash by accident.
@@ -11,6 +13,14 @@ export type NewUser = Omit<UserTable, 'id' | 'lockerCode'>;
 
 export async function findLoginByEmail(db: Db, email: string) {
   return db.selectFrom('user').select(['id', 'email', 'name', 'role', 'enabled', 'passwordHash', 'locale']).where('email', '=', email).executeTakeFirst();
+}
+
+export async function findMailTarget(db: Db, { userId }: { userId: number }) {
+  return db.selectFrom('user').select(['email', 'locale', 'emailNotifications']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findIdByLockerCode(db: Db, lockerCode: string) {
+  return (await db.selectFrom('user').select(['id']).where('lockerCode', '=', lockerCode).executeTakeFirst())?.id;
 }
 
 export async function findProfile(db: Db, { userId }: { userId: number }) {
@@ -43,25 +53,22 @@ export async function deleteUser(db: Db, { userId }: { userId: number }) {
   await db.deleteFrom('user').where('id', '=', userId).execute();
 }
 
-export async function listUsers(db: Db, { query, limit, offset }: { query: string; limit: number; offset: number }) {
-  let select = db.selectFrom('user');
-  if (query) {
-    const like = `%${query.toLowerCase()}%`;
-    select = select.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['email']), 'like', like),
-        eb(eb.fn('lower', ['name']), 'like', like),
-        eb(eb.fn('lower', ['lastname']), 'like', like),
-        eb(eb.fn('lower', ['lockerCode']), 'like', like),
-        eb('documentNumber', 'like', like),
-      ]),
-    );
-  }
-  const [rows, total] = await Promise.all([
-    select.select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'lockerCode', 'createdAt']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    select.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+/** Admins' users list: every role, searchable by e-mail, name, locker code or document (wildcards taken literally). */
+export async function listUsers(db: Db, query: ListQuery<'created' | 'name', 'role'>) {
+  let select = db.selectFrom('user').select(['id', 'email', 'name', 'lastname', 'role', 'enabled', 'lockerCode', 'createdAt']);
+  if (query.q) select = select.where(matchesText(['email', 'name', 'lastname', 'lockerCode', 'documentNumber'], query.q));
+  if (query.filters.role) select = select.where('role', '=', query.filters.role as Role);
+  return paginate(select.orderBy(query.sort === 'name' ? 'name' : 'id', query.dir).orderBy('id', 'desc'), query.page);
+}
+
+/** Back office: the clients, searchable by name, e-mail, locker code or document number. */
+export async function listClients(db: Db, query: ListQuery<'created' | 'name', never>) {
+  let select = db
+    .selectFrom('user')
+    .select(['id', 'name', 'lastname', 'email', 'lockerCode', 'documentType', 'documentNumber', 'phone', 'city', 'enabled', 'createdAt'])
+    .where('role', '=', 'client');
+  if (query.q) select = select.where(matchesText(['name', 'lastname', 'email', 'lockerCode', 'documentNumber'], query.q));
+  return paginate(select.orderBy(query.sort === 'name' ? 'name' : 'id', query.dir), query.page);
 }
 
 export async function countUsers(db: Db): Promise<number> {

@@ -1,13 +1,15 @@
 import type { Locale } from '#common/locale.ts';
-import { NOTIFICATION_KINDS, type NotificationKind, type ProfileInput, type RegisterInput } from '#common/schemas/user.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from '#common/enums/accounts.ts';
+import type { ProfileInput, RegisterInput } from '#common/schemas/user.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Role } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
 import { deleteUserSessions } from '#server/modules/auth/session.service.ts';
 import * as users from './user.repository.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
-const now = () => new Date().toISOString();
+const now = (deps: ServiceDeps) => deps.clock.now().toISOString();
 
 function profileColumns(input: ProfileInput) {
   return {
@@ -25,9 +27,10 @@ function profileColumns(input: ProfileInput) {
 }
 
 /** Creates an account; the e-mail is already lower-cased and trimmed by the schema. */
-export async function createUser(db: Db, input: Omit<RegisterInput, 'passwordRepeat' | 'terms'>, options: { locale: Locale; role?: Role }) {
+export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, 'passwordRepeat' | 'terms'>, options: { locale: Locale; role?: Role }) {
+  const { db } = deps;
   if (await users.emailExists(db, input.email)) throw new AppError('auth.duplicate', 409, { field: 'email' });
-  const time = now();
+  const time = now(deps);
   try {
     return await users.insertUser(db, {
       email: input.email,
@@ -47,14 +50,16 @@ export async function createUser(db: Db, input: Omit<RegisterInput, 'passwordRep
   }
 }
 
-export async function getProfile(db: Db, { userId }: { userId: number }) {
+export async function getProfile(deps: ServiceDeps, { userId }: { userId: number }) {
+  const { db } = deps;
   const profile = await users.findProfile(db, { userId });
   if (!profile) throw new AppError('error.generic', 404);
   return { ...profile, emailNotifications: parseKinds(profile.emailNotifications) };
 }
 
-export async function updateProfile(db: Db, { userId }: { userId: number }, input: ProfileInput) {
-  await users.updateUser(db, { userId }, { ...profileColumns(input), updatedAt: now() });
+export async function updateProfile(deps: ServiceDeps, { userId }: { userId: number }, input: ProfileInput) {
+  const { db } = deps;
+  await users.updateUser(db, { userId }, { ...profileColumns(input), updatedAt: now(deps) });
 }
 
 async function assertPassword(db: Db, userId: number, password: string) {
@@ -63,14 +68,16 @@ async function assertPassword(db: Db, userId: number, password: string) {
 }
 
 /** Ends every session of the user, this one included: they log in again with the new password. */
-export async function changePassword(db: Db, { userId }: { userId: number }, input: { currentPassword: string; password: string }) {
+export async function changePassword(deps: ServiceDeps, { userId }: { userId: number }, input: { currentPassword: string; password: string }) {
+  const { db } = deps;
   await assertPassword(db, userId, input.currentPassword);
-  await users.updateUser(db, { userId }, { passwordHash: await hashPassword(input.password), updatedAt: now() });
-  await deleteUserSessions(db, userId);
+  await users.updateUser(db, { userId }, { passwordHash: await hashPassword(input.password), updatedAt: now(deps) });
+  await deleteUserSessions(deps, userId);
 }
 
 /** seed §4: deleting an account removes all the user's records (foreign keys cascade). */
-export async function deleteAccount(db: Db, { userId }: { userId: number }, password: string) {
+export async function deleteAccount(deps: ServiceDeps, { userId }: { userId: number }, password: string) {
+  const { db } = deps;
   try {
     await assertPassword(db, userId, password);
   } catch {
@@ -79,11 +86,12 @@ export async function deleteAccount(db: Db, { userId }: { userId: number }, pass
   await users.deleteUser(db, { userId });
 }
 
-export async function setEnabled(db: Db, { userId }: { userId: number }, enabled: boolean) {
+export async function setEnabled(deps: ServiceDeps, { userId }: { userId: number }, enabled: boolean) {
+  const { db } = deps;
   const profile = await users.findProfile(db, { userId });
   if (!profile) throw new AppError('error.generic', 404);
-  await users.updateUser(db, { userId }, { enabled: enabled ? 1 : 0, updatedAt: now() });
-  if (!enabled) await deleteUserSessions(db, userId);
+  await users.updateUser(db, { userId }, { enabled: enabled ? 1 : 0, updatedAt: now(deps) });
+  if (!enabled) await deleteUserSessions(deps, userId);
 }
 
 function parseKinds(value: string): NotificationKind[] {
@@ -95,8 +103,28 @@ function parseKinds(value: string): NotificationKind[] {
   }
 }
 
-export async function setEmailNotifications(db: Db, { userId }: { userId: number }, kinds: NotificationKind[]) {
-  await users.updateUser(db, { userId }, { emailNotifications: JSON.stringify(NOTIFICATION_KINDS.filter((k) => kinds.includes(k))), updatedAt: now() });
+export async function setEmailNotifications(deps: ServiceDeps, { userId }: { userId: number }, kinds: NotificationKind[]) {
+  const { db } = deps;
+  await users.updateUser(db, { userId }, { emailNotifications: JSON.stringify(NOTIFICATION_KINDS.filter((k) => kinds.includes(k))), updatedAt: now(deps) });
 }
 
-export const listUsers = users.listUsers;
+export const listUsers = (deps: ServiceDeps, query: Parameters<typeof users.listUsers>[1]) => users.listUsers(deps.db, query);
+
+export const listClients = (deps: ServiceDeps, query: Parameters<typeof users.listClients>[1]) => users.listClients(deps.db, query);
+
+export const countUsers = (deps: ServiceDeps) => users.countUsers(deps.db);
+
+/** Where and how a user's notices are mailed: their address, language and chosen kinds. */
+export async function findMailTarget(deps: ServiceDeps, owner: { userId: number }) {
+  const user = await users.findMailTarget(deps.db, owner);
+  return user && { email: user.email, locale: user.locale, emailNotifications: parseKinds(user.emailNotifications) };
+}
+
+export const findIdByLockerCode = (deps: ServiceDeps, lockerCode: string) => users.findIdByLockerCode(deps.db, lockerCode);
+
+/** What login needs: the hash to verify and whether the account may log in. */
+export const findLogin = (deps: ServiceDeps, email: string) => users.findLoginByEmail(deps.db, email);
+
+export async function setPasswordHash(deps: ServiceDeps, { userId }: { userId: number }, passwordHash: string) {
+  await users.updateUser(deps.db, { userId }, { passwordHash, updatedAt: now(deps) });
+}

@@ -146,7 +146,7 @@ export async function mailsTo(address: string): Promise<CapturedMail[]> {
   return (await response.json()) as CapturedMail[];
 }
 
-/** Waits for the n-th password-reset link sent to an address (the mail goes out before the answer). */
+/** Waits for the n-th password-reset link sent to an address (mail leaves through the job queue, just after the answer). */
 export async function resetLink(address: string, locale: Locale, nth: number): Promise<string> {
   const path = localized('/user/reset/confirm', locale);
   const links = async () =>

@@ -1,6 +1,6 @@
 // What the casillero journeys share: their users, their data and their page helpers.
 //
-// Users: the e2e servers run with NODE_ENV=production, so no demo data is loaded, and
+// Users: the e2e servers run without DEMO_DATA, so no demo data is loaded, and
 // registration through /user/register is limited to 10 per IP and hour — a budget accounts.spec.ts
 // already spends. Every test therefore makes its own users the way production makes its first
 // admin: `scripts/create-user.ts` on the main server's database (clients get a locker code there

@@ -83,7 +83,7 @@ export function serverEnv(name: ServerName, runDir: string, extra: Record<string
   const port = name === 'main' ? MAIN_PORT : MAINTENANCE_PORT;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
-    // A throwaway secret per run: production refuses the development default.
+    // A throwaway secret per run, as a deployment has its own (required once PUBLIC_URL is https).
     APP_SECRET: `e2e-${randomBytes(24).toString('hex')}`,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -92,6 +92,8 @@ export function serverEnv(name: ServerName, runDir: string, extra: Record<string
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     MAINTENANCE_MODE: '0',
+    // Store isolation checked on every query the journeys make (decision 025).
+    STORE_GUARD: '1',
     ...extra,
   };
   const databaseUrl = process.env.DATABASE_URL;

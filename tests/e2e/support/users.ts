@@ -11,7 +11,7 @@ export function uniqueEmail(tag: string): string {
 
 /**
  * A user made the way production makes one: `scripts/create-user.ts` on the main server's database
- * (the e2e servers run with NODE_ENV=production, so there are no demo users). Clients get a
+ * (the e2e servers run without DEMO_DATA, so there are no demo users). Clients get a
  * locker code there as they do at registration.
  */
 export function createUser(role: 'client' | 'admin', tag: string, name: string, lastname: string): CliUser {

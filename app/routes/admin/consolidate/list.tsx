@@ -3,7 +3,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
-import { CONSOLIDATION_STATUSES } from '#common/schemas/consolidation.ts';
+import { consolidationStatus } from '#common/enums/casillero.ts';
 import type { Route } from './+types/list';
 import { useConsolidationColumns } from '#app/routes/consolidate/consolidation-columns.tsx';
 import { adminConsolidationListLoader } from './consolidate.server.ts';
@@ -13,7 +13,7 @@ export const loader = (args: Route.LoaderArgs) => adminConsolidationListLoader(a
 
 export default function AdminConsolidationList({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('consolidationStatus', CONSOLIDATION_STATUSES, query.filters.status, t('consolidation.status'));
+  const statusFilter = useStatusFilter(consolidationStatus, query.filters.status, t('consolidation.status'));
   const columns = useConsolidationColumns<(typeof page.rows)[number]>('/admin/consolidate/show', [
     {
       key: 'client',

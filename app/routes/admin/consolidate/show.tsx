@@ -7,6 +7,8 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { consolidationStatus } from '#common/enums/casillero.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { ConsolidationPackages, ConsolidationSummary, ConsolidationTimeline } from '../../consolidate/consolidation-details.tsx';
 import type { Route } from './+types/show';
@@ -17,7 +19,7 @@ export const loader = (args: Route.LoaderArgs) => adminConsolidationShowLoader(a
 export const action = (args: Route.ActionArgs) => adminConsolidationShowAction(args);
 
 /** The next states as one button each, sharing one note for the client's timeline; cancelling asks first. */
-function StatusActions({ next }: { next: string[] }) {
+function StatusActions({ next }: { next: EnumValue<typeof consolidationStatus>[] }) {
   const t = useT();
   const { fieldError, value } = useFormResult();
   const busy = useNavigation().state === 'submitting';
@@ -36,7 +38,7 @@ function StatusActions({ next }: { next: string[] }) {
             <Textarea name="note" label={t('consolidation.note')} defaultValue={value('note') ?? ''} error={fieldError('note')} autosize minRows={2} maxLength={500} />
             {forward.map((status) => (
               <Button key={status} type="submit" name="status" value={status} loading={busy} data-testid={`move-${status}`}>
-                {t('consolidation.moveTo', { status: t(`casillero.consolidationStatus.${status}` as never) })}
+                {t('consolidation.moveTo', { status: t(consolidationStatus.label(status)) })}
               </Button>
             ))}
           </Stack>

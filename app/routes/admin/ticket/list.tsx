@@ -5,9 +5,9 @@ import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.ts
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { ticketCategory, ticketStatus } from '#common/enums/ticket.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { formatDate } from '#common/money.ts';
-import { TICKET_STATUSES } from '#common/schemas/ticket.ts';
+import { formatDate } from '#common/dates.ts';
 import type { Route } from './+types/list';
 import { adminTicketListLoader } from './ticket.server.ts';
 
@@ -16,7 +16,7 @@ export const loader = (args: Route.LoaderArgs) => adminTicketListLoader(args);
 
 export default function AdminTicketList({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
-  const statusFilter = useStatusFilter('ticketStatus', TICKET_STATUSES, query.filters.status, t('ticket.status'));
+  const statusFilter = useStatusFilter(ticketStatus, query.filters.status, t('ticket.status'));
   const locale = localeFromPath(useLocation().pathname);
   const show = (id: number) => `${localizePath('/admin/ticket/show', locale)}?id=${id}`;
   return (
@@ -50,7 +50,7 @@ export default function AdminTicketList({ loaderData: { query, page } }: Route.C
                   {row.subject}
                 </Anchor>
                 <Text fz="xs" c="dimmed">
-                  {t(`ticket.categories.${row.category}` as never)}
+                  {t(ticketCategory.label(row.category))}
                 </Text>
               </Stack>
             ),
@@ -69,7 +69,7 @@ export default function AdminTicketList({ loaderData: { query, page } }: Route.C
               </Stack>
             ),
           },
-          { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge kind="ticketStatus" status={row.status} /> },
+          { key: 'status', label: t('ticket.status'), render: (row) => <StatusBadge of={ticketStatus} value={row.status} /> },
           { key: 'waiting', label: t('ticket.admin.waiting'), sort: 'waiting', render: (row) => formatDate(row.updatedAt, locale, true) },
         ]}
       />

@@ -1,13 +1,13 @@
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
-import type { Db } from '#server/db/database.ts';
 import { createAlert } from '#server/modules/alert/alert.service.ts';
 import { changeConsolidationStatus, createConsolidation } from '#server/modules/consolidation/consolidation.service.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
 import { answerTicket, createTicket } from '#server/modules/ticket/ticket.service.ts';
-import { countUsers } from '#server/modules/user/user.repository.ts';
-import { createUser } from '#server/modules/user/user.service.ts';
+import { countUsers, createUser } from '#server/modules/user/user.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
-// For local use only: main.ts never calls this when NODE_ENV=production. The README lists them.
+// For local use only: main.ts calls this only with DEMO_DATA=1, which config refuses on an https
+// PUBLIC_URL (docs/decisions/026-run-mode.md). The README lists them.
 export const DEMO_CLIENT = { email: 'cliente@tiendabox.ec', password: 'demo1234' };
 export const DEMO_ADMIN = { email: 'admin@tiendabox.ec', password: 'admin1234' };
 
@@ -17,20 +17,20 @@ const place = { address: 'Av. Amazonas N34-120 y Av. Atahualpa', country: 'Ecuad
  * Loads the demo accounts and a living parcel box into an empty database, through the same
  * services users go through; returns false when there was data already.
  */
-export async function seedDemoData(db: Db, publicUrl: string): Promise<boolean> {
-  if ((await countUsers(db)) > 0) return false;
+export async function seedDemoData(appDeps: ServiceDeps): Promise<boolean> {
+  if ((await countUsers(appDeps)) > 0) return false;
+  // Demo notifications land in the bell; no e-mail leaves for them.
+  const deps = { ...appDeps, mailer: { send: async () => undefined } };
   const client = await createUser(
-    db,
+    deps,
     { ...DEMO_CLIENT, name: 'María', lastname: 'Andrade', documentType: 'cedula', documentNumber: '1710034065', phone: '+593 99 123 4567', ...place },
     { locale: 'es' },
   );
   const admin = await createUser(
-    db,
+    deps,
     { ...DEMO_ADMIN, name: 'Admin', lastname: 'Tiendabox', documentType: 'passport', documentNumber: 'TBADMIN01', phone: '+593 2 600 0000', ...place },
     { locale: 'es', role: 'admin' },
   );
-  // Demo notifications land in the bell; no e-mail leaves for them.
-  const deps = { db, publicUrl, mailer: { send: async () => undefined } };
   const owner = { userId: client.id };
   const staff = { userId: admin.id };
 
@@ -41,9 +41,9 @@ export async function seedDemoData(db: Db, publicUrl: string): Promise<boolean> 
     ['TBA304918273000', 'Amazon Logistics', 'Amazon', 'Libros (3)', 42.3, 2.9, [25, 20, 10]],
   ] as const;
   for (const [tracking, carrier, store, content, value] of purchases) {
-    await createAlert(db, owner, { trackingNumber: tracking, carrier, store, content, declaredValue: Math.round(value * 100), expectedDate: '2026-11-28', invoiceUpload: null });
+    await createAlert(deps, owner, { trackingNumber: tracking, carrier, store, content, declaredValue: Math.round(value * 100), expectedDate: '2026-11-28', invoiceUpload: null });
   }
-  await createAlert(db, owner, { trackingNumber: '1Z999AA10987654321', carrier: 'UPS', store: 'Walmart', content: 'Licuadora', declaredValue: 5999, expectedDate: '2026-12-03', invoiceUpload: null });
+  await createAlert(deps, owner, { trackingNumber: '1Z999AA10987654321', carrier: 'UPS', store: 'Walmart', content: 'Licuadora', declaredValue: 5999, expectedDate: '2026-12-03', invoiceUpload: null });
 
   const packageIds: number[] = [];
   for (const [tracking, carrier, store, content, value, weight, [length, width, height]] of purchases) {
@@ -53,7 +53,7 @@ export async function seedDemoData(db: Db, publicUrl: string): Promise<boolean> 
   const shipment = await createConsolidation(deps, owner, { packageIds: packageIds.slice(2), deliveryAddress: `${place.address}, ${place.city}, ${place.state}`, notes: 'Entregar en horario de oficina.' });
   await changeConsolidationStatus(deps, { id: shipment }, { status: 'processing', note: 'Estamos empacando tu envío.' });
 
-  const ticket = await createTicket(db, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
+  const ticket = await createTicket(deps, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
   await answerTicket(deps, { staffId: admin.id, id: ticket }, { message: 'Hola María, sale este jueves en el vuelo a Quito. Te avisaremos con cada cambio.' });
   return true;
 }

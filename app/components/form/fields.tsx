@@ -1,0 +1,58 @@
+import { ColorInput, type ColorInputProps, NativeSelect, type NativeSelectProps, Switch, type SwitchProps, Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
+import { useT } from '#app/lib/use-t.ts';
+import { formatLocaleNumber } from '#common/form-parse.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
+import { asText, type Field, useField } from './use-field.ts';
+
+// The record form kit's fields: each is named as in the schema and labelled by a message key; its
+// value, error and `required` come from the enclosing RecordForm. All are uncontrolled inputs, so
+// what the user types is what a form post without JavaScript sends.
+
+type Owned = 'name' | 'label' | 'error' | 'required' | 'defaultValue' | 'defaultChecked' | 'onChange' | 'onBlur';
+type Named = { name: string; label: MessageKey };
+
+export function TextField({ name, label, ...props }: Named & Omit<TextInputProps, Owned>) {
+  const t = useT();
+  const field = useField(name);
+  return <TextInput {...props} {...field.inputProps} label={t(label)} defaultValue={asText(field.value)} />;
+}
+
+/** A number in the page's language ("89,99" on a Spanish page): a text input, read by the schema. */
+export function NumberField({ name, label, ...props }: Named & Omit<TextInputProps, Owned | 'type'>) {
+  const t = useT();
+  const field = useField(name);
+  const text = asText(field.value);
+  return <TextInput inputMode="decimal" autoComplete="off" {...props} {...field.inputProps} label={t(label)} defaultValue={text === undefined ? undefined : formatLocaleNumber(text, field.locale)} />;
+}
+
+export function SelectField({ name, label, ...props }: Named & Omit<NativeSelectProps, Owned>) {
+  const t = useT();
+  const field = useField(name);
+  return <NativeSelect {...props} {...field.inputProps} label={t(label)} defaultValue={asText(field.value)} />;
+}
+
+export function TextareaField({ name, label, ...props }: Named & Omit<TextareaProps, Owned>) {
+  const t = useT();
+  const field = useField(name);
+  return <Textarea {...props} {...field.inputProps} label={t(label)} defaultValue={asText(field.value)} />;
+}
+
+/** A colour as `#rrggbb`, typed or picked, with its swatch. */
+export function ColorField({ name, label, ...props }: Named & Omit<ColorInputProps, Owned | 'format'>) {
+  const t = useT();
+  const field = useField(name);
+  return <ColorInput {...props} {...field.inputProps} format="hex" label={t(label)} defaultValue={asText(field.value)} />;
+}
+
+/** A yes/no field: sends "on" when on, nothing when off (as a checkbox does). */
+export function SwitchField({ name, label, ...props }: Named & Omit<SwitchProps, Owned | 'value'>) {
+  const t = useT();
+  const field = useField(name);
+  const value = field.value;
+  return <Switch {...props} {...field.inputProps} value="on" label={t(label)} defaultChecked={value === true || value === 'on' || value === 'true'} />;
+}
+
+/** Any other input (e.g. UploadField) as a field of the form: it gets the field and renders itself. */
+export function CustomField({ name, children }: { name: string; children: (field: Field) => React.ReactNode }) {
+  return children(useField(name));
+}

@@ -1,0 +1,84 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form, useLocation, useNavigation } from 'react-router';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { useT } from '#app/lib/use-t.ts';
+import { type FormSchema, parseForm, withFieldChecked } from '#common/form-parse.ts';
+import type { FieldErrors } from '#common/forms.ts';
+import { localeFromPath } from '#common/locale.ts';
+import { RecordFormContext } from './use-field.ts';
+
+export type RecordFormProps = {
+  /** The schema the action and the API parse with (`common/schemas/`): the browser checks with it first. */
+  schema: FormSchema;
+  /** Sent as `intent`, for actions that serve several forms. */
+  intent?: string;
+  submitLabel: string;
+  /** The record's stored values (edit forms). */
+  initial?: Record<string, unknown>;
+  children: React.ReactNode;
+};
+
+/**
+ * A React Router <Form> checked in the browser with the server's own schema before it is sent:
+ * a form with problems is not sent, shows every error and puts the cursor in the first bad field.
+ * The server stays the authority: its errors come back through the action (useFormResult) and show
+ * in the same places. Without JavaScript it is a plain form post, answered the same way.
+ */
+export function RecordForm({ schema, intent, submitLabel, initial, children }: RecordFormProps) {
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  const { result, formError, notice } = useFormResult();
+  const busy = useNavigation().state === 'submitting';
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
+  // A new answer from the server replaces whatever the browser concluded.
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    setAnswered(result);
+    setErrors(result?.errors ?? {});
+  }
+
+  // Focus waits for the render that marks the fields invalid (aria-invalid), in the page's order.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const check = useCallback(
+    (name: string) => {
+      if (!formRef.current) return;
+      const parsed = parseForm(schema, new FormData(formRef.current), locale);
+      setErrors((current) => withFieldChecked(current, name, parsed.ok ? {} : parsed.errors));
+    },
+    [schema, locale],
+  );
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = parseForm(schema, new FormData(event.currentTarget), locale);
+    if (parsed.ok) return; // React Router sends it; the server checks again
+    event.preventDefault();
+    setErrors(parsed.errors);
+    setFocusRequest((count) => count + 1);
+  };
+
+  const wholeFormError = errors.form ? t(errors.form) : formError;
+  return (
+    <RecordFormContext value={{ schema, locale, values: { ...initial, ...result?.values }, errors, check }}>
+      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit}>
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+        <Stack gap="md">
+          <FormAlert error={wholeFormError} notice={notice} />
+          {children}
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </RecordFormContext>
+  );
+}

@@ -1,0 +1,35 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { useT } from '#app/lib/use-t.ts';
+import { resolveOwnStore, storeLayoutLoader } from '#app/lib/store-scope.server.ts';
+import type { Route } from './+types/store-scope';
+import { NO_STORE } from '#common/schemas/store.ts';
+
+// Wraps the store and catalogue screens (decision 025): their store is resolved once, here.
+export const middleware = [resolveOwnStore];
+export const loader = (args: Route.LoaderArgs) => storeLayoutLoader(args);
+
+export default function StoreScopeLayout() {
+  return <Outlet />;
+}
+
+function NoStore() {
+  const t = useT();
+  return (
+    <Paper withBorder p="xl" radius="md" maw={640} mx="auto" mt="xl" data-testid="no-store">
+      <Stack gap="sm">
+        <Title order={1} fz="h2">
+          {t('store.noStoreTitle')}
+        </Title>
+        <Text c="dimmed">{t('store.noStoreText')}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.data === NO_STORE) return <NoStore />;
+  // Any other failure belongs to the root's error screen.
+  throw error;
+}

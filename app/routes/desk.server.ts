@@ -1,1 +1,0 @@
-export { deskSummary } from '#server/modules/desk/desk.service.ts';

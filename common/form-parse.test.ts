@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { formatLocaleNumber, isRequired, localeNumber, numberFields, parseForm, withFieldChecked } from './form-parse.ts';
+import { AlertInputSchema } from './schemas/casillero.ts';
+import { SettingsSchema } from './schemas/setting.ts';
+
+const alert = { trackingNumber: '1z999aa10123456784', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '89,99', expectedDate: '' };
+
+describe('localeNumber', () => {
+  it('reads a Spanish page the way Spanish writes numbers', () => {
+    expect(localeNumber('89,99', 'es')).toBe('89.99');
+    expect(localeNumber('1.234,5', 'es')).toBe('1234.5');
+    expect(localeNumber('1.234.567', 'es')).toBe('1234567');
+    expect(localeNumber(' 89.99 ', 'es')).toBe('89.99'); // a single dot stays a decimal point
+    expect(localeNumber('1 234,5', 'es')).toBe('1234.5');
+  });
+
+  it('reads an English page the way English writes numbers', () => {
+    expect(localeNumber('1,234.5', 'en')).toBe('1234.5');
+    expect(localeNumber('89.99', 'en')).toBe('89.99');
+  });
+
+  it('leaves what is not plainly a number to the schema', () => {
+    expect(localeNumber('1,2,3', 'es')).toBe('1,2,3');
+    expect(localeNumber('1.2.3', 'en')).toBe('1.2.3');
+    expect(localeNumber('doce', 'es')).toBe('doce');
+    expect(localeNumber('', 'es')).toBe('');
+  });
+
+  it('writes a stored number back in the page language', () => {
+    expect(formatLocaleNumber(89.9, 'es')).toBe('89,9');
+    expect(formatLocaleNumber('12', 'es')).toBe('12');
+    expect(formatLocaleNumber(89.9, 'en')).toBe('89.9');
+  });
+});
+
+describe('parseForm', () => {
+  it('parses FormData with the shared schema, numbers read in the locale', () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(alert)) form.append(key, value);
+    form.append('intent', 'create');
+    const parsed = parseForm(AlertInputSchema, form, 'es');
+    expect(parsed).toEqual({ ok: true, data: expect.objectContaining({ trackingNumber: '1Z999AA10123456784', declaredValue: 8999, expectedDate: null }) });
+  });
+
+  it('reads "1,234.50" as dollars on an English page and refuses it as a number on a Spanish one', () => {
+    expect(parseForm(AlertInputSchema, { ...alert, declaredValue: '1,234.50' }, 'en')).toMatchObject({ ok: true, data: { declaredValue: 123450 } });
+    expect(parseForm(AlertInputSchema, { ...alert, declaredValue: '1,2,3' }, 'es')).toEqual({ ok: false, errors: { declaredValue: 'validation.number' } });
+  });
+
+  it('maps each field to the message key of its first problem', () => {
+    const parsed = parseForm(AlertInputSchema, { trackingNumber: 'AB', carrier: 'Pigeon', store: ' ', content: '', declaredValue: '-1' }, 'es');
+    expect(parsed).toEqual({
+      ok: false,
+      errors: {
+        trackingNumber: 'casillero.alert.trackingInvalid',
+        carrier: 'validation.required',
+        store: 'validation.required',
+        content: 'validation.required',
+        declaredValue: 'validation.positive',
+      },
+    });
+  });
+
+  it('checks the settings form with the same keys in both languages', () => {
+    const parsed = parseForm(SettingsSchema, { name: 'Bodega', line1: 'x'.repeat(201), city: 'Miami', state: 'FL', zip: '33166', country: 'US', ratePerLb: '2,5' }, 'es');
+    expect(parsed).toEqual({ ok: false, errors: { line1: 'validation.tooLong' } });
+  });
+});
+
+describe('schema inspection', () => {
+  it('finds the number fields under transforms and coercion', () => {
+    expect(numberFields(AlertInputSchema)).toEqual(['declaredValue']);
+    expect(numberFields(SettingsSchema)).toEqual(['ratePerLb']);
+  });
+
+  it('marks as required what the schema refuses when missing', () => {
+    const required = Object.keys(AlertInputSchema.shape).filter((name) => isRequired(AlertInputSchema, name));
+    expect(required).toEqual(['trackingNumber', 'carrier', 'store', 'content', 'declaredValue']);
+    expect(isRequired(SettingsSchema, 'line2')).toBe(false);
+    expect(isRequired(SettingsSchema, 'line1')).toBe(true);
+    expect(isRequired(SettingsSchema, 'unknown')).toBe(false);
+  });
+});
+
+describe('withFieldChecked', () => {
+  it('replaces one field verdict and keeps the others', () => {
+    const current = { store: 'validation.required', content: 'validation.required' } as const;
+    expect(withFieldChecked(current, 'store', { content: 'validation.required' })).toEqual({ content: 'validation.required' });
+    expect(withFieldChecked(current, 'store', { store: 'validation.tooLong' })).toEqual({ store: 'validation.tooLong', content: 'validation.required' });
+  });
+});

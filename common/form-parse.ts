@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { type FieldErrors, formValues, type ParseResult, parseWith } from './forms.ts';
+import type { Locale } from './locale.ts';
+
+// The pure half of the record form kit (decision 027): the browser and the action run the same
+// parse of the same schema, so the client's verdict can only differ from the server's where the
+// server knows more (a duplicate, a record's state), never in how typed text is read.
+
+export type FormSchema = z.ZodObject;
+
+// zod 4 keeps a schema's definition in `_zod.def`; only the few links we walk are named here.
+type Inspectable = { _zod: { def: { type: string; in?: Inspectable; innerType?: Inspectable } } };
+
+/** The type a field's text ends up as, under its pipes (`.transform`), defaults and optionals. */
+export function valueKind(schema: z.ZodType): string {
+  let def = (schema as unknown as Inspectable)._zod.def;
+  for (;;) {
+    if (def.type === 'pipe' && def.in) def = def.in._zod.def;
+    else if (def.innerType) def = def.innerType._zod.def;
+    else return def.type;
+  }
+}
+
+/** Names of the fields the schema reads as numbers: their text is read in the page's locale. */
+export function numberFields(schema: FormSchema): string[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => valueKind(field as z.ZodType) === 'number')
+    .map(([name]) => name);
+}
+
+/** A field the schema refuses when it is missing: labelled "required", as the server will say. */
+export function isRequired(schema: FormSchema, name: string): boolean {
+  const field = schema.shape[name] as z.ZodType | undefined;
+  return field ? !field.safeParse(undefined).success : false;
+}
+
+/**
+ * A number typed the way the page's language writes it, in the form `Number()` reads. Spanish
+ * writes "1.234,56" and English "1,234.56"; a single dot on a Spanish page stays a decimal point,
+ * because people type "89.99" there too (phone keypads, prices in dollars). Anything that is not
+ * plainly a number is returned untouched, so the schema gives its own error for it.
+ */
+export function localeNumber(raw: string, locale: Locale): string {
+  const text = raw.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (!/^[+-]?[\d.,]*\d[\d.,]*$/.test(text)) return raw;
+  const commas = text.split(',').length - 1;
+  const dots = text.split('.').length - 1;
+  if (locale === 'en') return dots > 1 ? raw : text.replaceAll(',', '');
+  if (commas > 1) return raw;
+  if (commas === 1) return text.replaceAll('.', '').replace(',', '.');
+  return dots > 1 ? text.replaceAll('.', '') : text;
+}
+
+/** A stored number as the page's language writes it in a field: 89.9 → "89,9" on a Spanish page. */
+export function formatLocaleNumber(value: string | number, locale: Locale): string {
+  const text = String(value);
+  return locale === 'es' && /^-?\d+\.\d+$/.test(text) ? text.replace('.', ',') : text;
+}
+
+/** Parses a submitted form (FormData or its plain values) with the shared schema, numbers read in the locale. */
+export function parseForm<S extends FormSchema>(schema: S, input: FormData | Record<string, string>, locale: Locale): ParseResult<z.output<S>> {
+  const values = input instanceof FormData ? formValues(input) : { ...input };
+  for (const name of numberFields(schema)) {
+    const raw = values[name];
+    if (raw !== undefined) values[name] = localeNumber(raw, locale);
+  }
+  return parseWith(schema, values);
+}
+
+/** The errors after one field was checked again: that field's verdict replaced, the others kept. */
+export function withFieldChecked(current: FieldErrors, name: string, checked: FieldErrors): FieldErrors {
+  const { [name]: _old, ...others } = current;
+  const error = checked[name];
+  return error ? { ...others, [name]: error } : others;
+}
+

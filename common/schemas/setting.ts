@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The back office's site settings: the warehouse address clients ship to and the rate per pound (form, action). */
+export const SettingsSchema = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  line1: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+  line2: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
+  city: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  state: z.string().trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }),
+  zip: z.string().trim().min(1, { error: 'validation.required' }).max(20, { error: 'validation.tooLong' }),
+  country: z.string().trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }),
+  phone: z.string().trim().max(30, { error: 'validation.tooLong' }).default(''),
+  ratePerLb: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }),
+});
+export type SettingsInput = z.infer<typeof SettingsSchema>;

@@ -1,0 +1,60 @@
+import type { Generated } from 'kysely';
+import type { documentType, role } from '#common/enums/accounts.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
+
+// Timestamps travel as ISO-8601 strings on both dialects, booleans as 0/1 integers (SQLite has no
+// boolean type); closed sets take their type from the enum registry (common/enums/).
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+export type Role = EnumValue<typeof role>;
+export type DocumentType = EnumValue<typeof documentType>;
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string;
+  name: string;
+  lastname: string;
+  documentType: DocumentType;
+  documentNumber: string;
+  phone: string;
+  address: string;
+  country: string;
+  state: string;
+  city: string;
+  zip: string;
+  role: Role;
+  enabled: number;
+  lockerCode: string | null;
+  locale: 'es' | 'en';
+  /** JSON array of notification kinds that also arrive by e-mail. */
+  emailNotifications: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: number;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface PasswordResetTable {
+  id: string;
+  userId: number;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  resetAt: string;
+}

@@ -1,0 +1,11 @@
+// Files chosen on a form; `claimed` once the record they belong to is saved.
+export interface UploadTable {
+  id: string;
+  userId: number;
+  storageKey: string;
+  name: string;
+  type: string;
+  size: number;
+  claimed: number;
+  createdAt: string;
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '#server/db/database.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import { type JobHandlers, jobHandlers, type JobKind, type JobPayloads } from './job-kinds.ts';
+import { claimJob, deleteDoneJobs, insertJob, type JobRow, releaseJob } from './job.repository.ts';
+
+export type NewJob<K extends JobKind> = {
+  kind: K;
+  payload: JobPayloads[K];
+  /** Not before this time (a scheduled reminder); now when absent. */
+  runAt?: Date;
+  /** Makes the job unique: a second enqueue with the same key, from any process, adds nothing. */
+  key?: string;
+  maxAttempts?: number;
+};
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+/** The longest wait between two attempts, whatever the backoff says. */
+export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+/** Done jobs are kept a week (their key stays taken meanwhile), then forgotten; the worker prunes hourly. */
+export const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+// Workers of this process, by database, so an enqueue wakes them at once instead of at their next
+// poll: a mail leaves right after the request that caused it. Other processes find it by polling.
+const wakers = new WeakMap<Db, Set<() => void>>();
+
+/** Puts a job in the queue; the answer is its id, or null when its key was already queued. */
+export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db' | 'clock'>, job: NewJob<K>): Promise<number | null> {
+  const now = deps.clock.now();
+  const id = await insertJob(deps.db, {
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    key: job.key ?? null,
+    maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    runAt: (job.runAt ?? now).toISOString(),
+    now: now.toISOString(),
+  });
+  if (id !== null) for (const wake of wakers.get(deps.db) ?? []) wake();
+  return id;
+}
+
+export type RunOptions = {
+  workerId: string;
+  /** How long a claimed job is held before another worker may take it (its worker is presumed dead). */
+  lockMs: number;
+  /** The wait before the second attempt; each later one waits twice as long. */
+  retryMs: number;
+  handlers?: JobHandlers;
+  /** Asked between jobs: a stopping worker finishes the job it holds and takes no other. */
+  shouldStop?: () => boolean;
+};
+
+/** Exponential backoff: retryMs, 2×, 4×, … after the 1st, 2nd, 3rd failed attempt, capped. */
+export function retryDelay(retryMs: number, attempts: number): number {
+  return Math.min(retryMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+/** Runs due jobs one after the other until none is due; answers how many it ran. */
+export async function runJobs(deps: ServiceDeps, options: RunOptions): Promise<number> {
+  let ran = 0;
+  while (!options.shouldStop?.()) {
+    const now = deps.clock.now();
+    const job = await claimJob(deps.db, { workerId: options.workerId, now: now.toISOString(), lockedUntil: new Date(now.getTime() + options.lockMs).toISOString() });
+    if (!job) break;
+    await runJob(deps, options, job);
+    ran += 1;
+  }
+  return ran;
+}
+
+async function runJob(deps: ServiceDeps, options: RunOptions, job: JobRow) {
+  const release = (state: 'done' | 'failed' | 'queued', extra: { runAt?: string; lastError?: string | null } = {}) =>
+    releaseJob(deps.db, { id: job.id, workerId: options.workerId, now: deps.clock.now().toISOString(), state, ...extra });
+  // Claiming counts the attempt, so a job that kills its worker every time still runs out of them.
+  if (job.attempts > job.maxAttempts) {
+    await release('failed', { lastError: 'the worker stopped while running the job' });
+    deps.log.error({ jobId: job.id, kind: job.kind, attempts: job.maxAttempts }, 'job failed: its worker stopped on every attempt');
+    return;
+  }
+  const handler = (options.handlers ?? jobHandlers)[job.kind as JobKind] as ((deps: ServiceDeps, payload: unknown) => Promise<void>) | undefined;
+  try {
+    if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+    await handler(deps, JSON.parse(job.payload));
+    await release('done');
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    if (job.attempts >= job.maxAttempts) {
+      await release('failed', { lastError });
+      deps.log.error({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed for good');
+      return;
+    }
+    const runAt = new Date(deps.clock.now().getTime() + retryDelay(options.retryMs, job.attempts)).toISOString();
+    await release('queued', { runAt, lastError });
+    deps.log.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, runAt }, 'job failed; will retry');
+  }
+}
+
+/** Deletes done jobs older than `KEEP_DONE_MS`, so the table holds what is pending and recent. */
+export function pruneJobs(deps: Pick<ServiceDeps, 'db' | 'clock'>): Promise<number> {
+  return deleteDoneJobs(deps.db, { updatedBefore: new Date(deps.clock.now().getTime() - KEEP_DONE_MS).toISOString() });
+}
+
+export type JobWorker = { id: string; stop(): Promise<void> };
+export type WorkerOptions = Omit<RunOptions, 'workerId' | 'shouldStop'> & { pollMs: number; workerId?: string };
+
+/**
+ * Runs the queue in the background: a pass over the due jobs, then a pause of `pollMs` (cut short by
+ * an enqueue in this process). `stop()` lets the job in hand finish and resolves when the loop ends.
+ */
+export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWorker {
+  const workerId = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  let stopped = false;
+  let pending = false;
+  let wakeUp: (() => void) | undefined;
+  const wake = () => {
+    pending = true;
+    wakeUp?.();
+  };
+  const set = wakers.get(deps.db) ?? new Set();
+  wakers.set(deps.db, set.add(wake));
+
+  let prunedAt = 0;
+  const loop = async () => {
+    while (!stopped) {
+      pending = false;
+      try {
+        await runJobs(deps, { ...options, workerId, shouldStop: () => stopped });
+        if (deps.clock.now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
+          prunedAt = deps.clock.now().getTime();
+          await pruneJobs(deps);
+        }
+      } catch (error) {
+        // The database may be briefly away; the next pass tries again.
+        deps.log.error({ err: error, workerId }, 'job worker pass failed');
+      }
+      if (stopped || pending) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        timer.unref(); // a worker never keeps the process alive on its own
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  };
+  const done = loop();
+
+  return {
+    id: workerId,
+    async stop() {
+      stopped = true;
+      set.delete(wake);
+      wakeUp?.();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '#server/errors.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { Services } from '#server/services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireStore`: the caller's own store (decision 025); null before it. */
+    store: StoreScope | null;
+    /** The caller's own store, looked up once per request and only when a route asks. */
+    ownStore(): Promise<StoreScope | null>;
+  }
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<StoreScope | null>>();
+
+/** The store scope of JSON API routes, beside `currentUserPlugin` (whose user it needs). */
+export const storeScopePlugin = fp(
+  async (app: FastifyInstance, { services }: { services: Services }) => {
+    if (!app.hasRequestDecorator('store')) app.decorateRequest('store', null);
+    if (app.hasRequestDecorator('ownStore')) return;
+    app.decorateRequest('ownStore', function ownStore(this: FastifyRequest) {
+      let scope = resolved.get(this);
+      if (!scope) {
+        scope = this.currentUser().then((user) => (user ? services.storeScopes.ownStoreScope({ userId: user.id }) : null));
+        resolved.set(this, scope);
+      }
+      return scope;
+    });
+  },
+  { name: 'store-scope', fastify: '5.x', dependencies: ['current-user'] },
+);
+
+/** preHandler after `requireUser`: the caller's own store in `request.store`, or 409 while they have none. */
+export async function requireStore(request: FastifyRequest) {
+  const scope = await request.ownStore();
+  if (!scope) throw new AppError('store.noStoreTitle', 409);
+  request.store = scope;
+}

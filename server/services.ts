@@ -1,0 +1,44 @@
+import * as alertService from '#server/modules/alert/alert.service.ts';
+import * as authService from '#server/modules/auth/auth.service.ts';
+import * as sessionService from '#server/modules/auth/session.service.ts';
+import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
+import * as deskService from '#server/modules/desk/desk.service.ts';
+import * as notificationService from '#server/modules/notification/notification.service.ts';
+import * as packageService from '#server/modules/package/package.service.ts';
+import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service.ts';
+import * as storeScopeService from '#server/modules/store/store-scope.ts';
+import * as storeService from '#server/modules/store/store.service.ts';
+import * as settingService from '#server/modules/setting/setting.service.ts';
+import * as ticketService from '#server/modules/ticket/ticket.service.ts';
+import * as uploadService from '#server/modules/upload/upload.service.ts';
+import * as userService from '#server/modules/user/user.service.ts';
+import { bindResources } from '#server/resources/registry.ts';
+import { bindService, type ServiceDeps } from '#server/service-deps.ts';
+
+/**
+ * Every service bound once to one set of dependencies (decision 023): `buildApp` and the scripts
+ * call this, loaders, actions and API routes only use what it returns.
+ */
+export function createServices(deps: ServiceDeps) {
+  return {
+    deps,
+    alerts: bindService(alertService, deps),
+    auth: bindService(authService, deps),
+    sessions: bindService(sessionService, deps),
+    consolidations: bindService(consolidationService, deps),
+    desk: bindService(deskService, deps),
+    notifications: bindService(notificationService, deps),
+    packages: bindService(packageService, deps),
+    rateLimits: bindService(rateLimitService, deps),
+    settings: bindService(settingService, deps),
+    stores: bindService(storeService, deps),
+    storeScopes: bindService(storeScopeService, deps),
+    tickets: bindService(ticketService, deps),
+    uploads: bindService(uploadService, deps),
+    users: bindService(userService, deps),
+    /** The store-owned resources built on the kit, by key (decision 028). */
+    resources: bindResources(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainMenu, menuPaths, visibleMenu } from '#app/lib/menu.ts';
+import { localizePath } from '#common/locale.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { makeAdmin, makeStore, makeUser } from '../support/factories.ts';
+
+
+// The menu shows only screens that exist: every shown entry answers 200 to a logged-in user in both
+// languages, and no planned entry works yet (404, or the no-store screen) — when a store issue adds
+// its screen, this test tells it to switch the entry on (delete `planned` in app/lib/menu.ts).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+
+const page = (url: string, cookie: string, locale: 'es' | 'en') => t.app.inject({ url, headers: { cookie: `lang=${locale}; ${cookie}`, accept: 'text/html' } });
+
+describe('the main menu', () => {
+  it('links only to screens that answer, in both languages', async () => {
+    const admin = await makeAdmin(t);
+    await makeStore(t, { owner: admin });
+    const shown = menuPaths().filter((entry) => !entry.planned);
+    expect(shown.length).toBeGreaterThan(3);
+    for (const locale of ['es', 'en'] as const) {
+      for (const { path } of shown) {
+        const url = localizePath(path, locale);
+        expect((await page(url, admin.cookie, locale)).statusCode, url).toBe(200);
+      }
+    }
+  });
+
+  it('keeps planned entries hidden while their screen does not exist', async () => {
+    const admin = await makeAdmin(t);
+    const planned = menuPaths().filter((entry) => entry.planned);
+    for (const { path } of planned) expect((await page(path, admin.cookie, 'es')).statusCode, path).not.toBe(200);
+  });
+
+  it('draws the shown entries and none of the planned ones', async () => {
+    const client = await makeUser(t);
+    const body = (await page('/', client.cookie, 'es')).body;
+    expect(body).toContain('href="/alert"');
+    expect(body).not.toContain('href="/catalog/product"');
+    expect(body).not.toContain('href="/store"');
+    expect(body).not.toContain('href="/admin"');
+  });
+
+  it('drops a group whose entries are all planned, and staff entries for clients', () => {
+    const keys = (items: ReturnType<typeof visibleMenu>): string[] => items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: true }))).not.toContain('store');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).not.toContain('back-office');
+    expect(keys(visibleMenu(mainMenu, { isStaff: true, hasStore: false }))).toContain('back-office');
+  });
+
+  it("shows a store's screens only to a store's owner", async () => {
+    const client = await makeUser(t);
+    expect((await page('/', client.cookie, 'es')).body).not.toContain('href="/catalog/color"');
+    await makeStore(t, { owner: client });
+    expect((await page('/', client.cookie, 'es')).body).toContain('href="/catalog/color"');
+  });
+});
