@@ -1,4 +1,8 @@
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import { NewStoreSchema } from '#common/schemas/store.ts';
+import { create as createColor } from '#server/modules/color/color.service.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { createStore } from '#server/modules/store/store.service.ts';
 import { createAlert } from '#server/modules/alert/alert.service.ts';
 import { changeConsolidationStatus, createConsolidation } from '#server/modules/consolidation/consolidation.service.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
@@ -17,10 +21,10 @@ const place = { address: 'Av. Amazonas N34-120 y Av. Atahualpa', country: 'Ecuad
  * Loads the demo accounts and a living parcel box into an empty database, through the same
  * services users go through; returns false when there was data already.
  */
-export async function seedDemoData(appDeps: ServiceDeps): Promise<boolean> {
-  if ((await countUsers(appDeps)) > 0) return false;
-  // Demo notifications land in the bell; no e-mail leaves for them.
-  const deps = { ...appDeps, mailer: { send: async () => undefined } };
+export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
+  if ((await countUsers(deps)) > 0) return false;
+  // Demo notifications land in the bell, and their e-mails leave through the queue like any other
+  // (to data/mail/ when SMTP_URL is unset).
   const client = await createUser(
     deps,
     { ...DEMO_CLIENT, name: 'María', lastname: 'Andrade', documentType: 'cedula', documentNumber: '1710034065', phone: '+593 99 123 4567', ...place },
@@ -55,5 +59,11 @@ export async function seedDemoData(appDeps: ServiceDeps): Promise<boolean> {
 
   const ticket = await createTicket(deps, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
   await answerTicket(deps, { staffId: admin.id, id: ticket }, { message: 'Hola María, sale este jueves en el vuelo a Quito. Te avisaremos con cada cambio.' });
+
+  // The client's own store, with the colors of its catalogue (the store issues grow the rest).
+  await createStore(deps, owner, NewStoreSchema.parse({ name: 'Tienda de María', slug: 'tienda-de-maria', section: 'clothing', description: 'Ropa y accesorios hechos en Quito.' }));
+  const scope = await ownStoreScope(deps, owner);
+  const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
+  for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
   return true;
 }
