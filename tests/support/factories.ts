@@ -4,6 +4,7 @@ import type { Role } from '#server/db/schema.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { createStore } from '#server/modules/store/store.service.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
+import { TEST_PERSON } from './forms.ts';
 import type { Clock, ServiceDeps } from '#server/service-deps.ts';
 
 // The one place tests make users and stores, always through the services users go through.
@@ -25,16 +26,9 @@ export function personInput(overrides: Partial<Parameters<typeof createUser>[1]>
   return {
     email: `user-${n}@example.com`,
     password: TEST_PASSWORD,
-    name: 'Ana',
-    lastname: 'Pérez',
+    ...TEST_PERSON,
     documentType: 'passport' as const,
     documentNumber: `P${n}`.slice(0, 20),
-    phone: '+593 99 765 4321',
-    address: 'Av. 6 de Diciembre N24-253',
-    country: 'Ecuador',
-    state: 'Pichincha',
-    city: 'Quito',
-    zip: '170143',
     ...overrides,
   };
 }

@@ -32,19 +32,34 @@ export async function solveBotCheck(app: FastifyInstance): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-export const validRegistration = (email: string) => ({
-  email,
-  password: 'secret123',
-  passwordRepeat: 'secret123',
+/** Where a test person lives and how to reach them: the same for every test user. */
+export const TEST_PERSON = {
   name: 'Ana',
   lastname: 'Pérez',
-  documentType: 'cedula',
-  documentNumber: '1710034065',
   phone: '+593 99 765 4321',
   address: 'Av. 6 de Diciembre N24-253',
   country: 'Ecuador',
   state: 'Pichincha',
   city: 'Quito',
   zip: '170143',
+};
+
+export const validRegistration = (email: string) => ({
+  email,
+  password: 'secret123',
+  passwordRepeat: 'secret123',
+  ...TEST_PERSON,
+  documentType: 'cedula',
+  documentNumber: '1710034065',
   terms: 'on',
 });
+
+/** A page as a logged-in browser asks for it, in the language of its path. */
+export function getPage(app: FastifyInstance, url: string, cookie: string) {
+  return app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}`, accept: 'text/html' } });
+}
+
+/** A JSON API call with a session cookie; error messages come in `lang`. */
+export function callApi(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object, lang = 'es') {
+  return app.inject({ method, url, headers: { cookie: `lang=${lang}; ${cookie}`, accept: 'application/json' }, ...(payload ? { payload } : {}) });
+}

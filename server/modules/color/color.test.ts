@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, makeUser, type TestStore } from '../../../tests/support/factories.ts';
-import { postForm } from '../../../tests/support/forms.ts';
+import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -15,10 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const api = (method: Method, url: string, cookie: string, payload?: object, lang = 'es') =>
-  t.app.inject({ method, url, headers: { cookie: `lang=${lang}; ${cookie}`, accept: 'application/json' }, ...(payload ? { payload } : {}) });
-const page = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}`, accept: 'text/html' } });
+const api = (method: Parameters<typeof callApi>[1], url: string, cookie: string, payload?: object, lang = 'es') => callApi(t.app, method, url, cookie, payload, lang);
+const page = (url: string, cookie: string) => getPage(t.app, url, cookie);
 const form = (url: string, cookie: string, fields: Record<string, string>) => postForm(t.app, url, fields, { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}` });
 
 async function createColor(store: TestStore, input: object) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../tests/support/factories.ts';
+import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -14,9 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const api = (method: 'GET' | 'POST', cookie: string, payload?: object) =>
-  t.app.inject({ method, url: '/api/v1/store', headers: { cookie: `lang=es; ${cookie}`, accept: 'application/json' }, ...(payload ? { payload } : {}) });
-const page = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}`, accept: 'text/html' } });
+const api = (method: 'GET' | 'POST', cookie: string, payload?: object) => callApi(t.app, method, '/api/v1/store', cookie, payload);
+const page = (url: string, cookie: string) => getPage(t.app, url, cookie);
 
 describe('GET /api/v1/store', () => {
   it("gives each owner their own store and never the other's", async () => {
