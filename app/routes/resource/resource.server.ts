@@ -14,10 +14,12 @@ import { genericService } from '#server/resources/registry.ts';
 
 function resourceOf({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const resource = resourceAt(url.pathname);
+  // A client-side navigation asks for `/catalog/color/show.data?id=…`: the same screen.
+  const pathname = url.pathname.replace(/\.data$/, '');
+  const resource = resourceAt(pathname);
   if (!resource) throw data(null, { status: 404 });
   const service = genericService(context.get(appContext).services.resources, resource.key);
-  const at = (suffix = '', search = '') => `${localizePath(`${resource.path}${suffix}`, localeFromPath(url.pathname))}${search}`;
+  const at = (suffix = '', search = '') => `${localizePath(`${resource.path}${suffix}`, localeFromPath(pathname))}${search}`;
   return { resource, service, scope: storeScope(context), url, at };
 }
 

@@ -85,6 +85,11 @@ describe('the colors screens', () => {
     expect(shown.body).toContain('Editar color');
     expect(shown.body).toContain('value="verde-oliva"');
 
+    // what a client-side navigation from the list asks for: the show screen's data
+    const data = await page(location.replace('/show?', '/show.data?'), store.owner.cookie);
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain('Verde Oliva');
+
     const list = await page('/catalog/color', store.owner.cookie);
     expect(list.body).toContain('Verde Oliva');
     expect(list.body).toContain('Colores');
