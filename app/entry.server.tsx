@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
   type RouterContextProvider,
   ServerRouter,
@@ -23,7 +24,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { cspNonce: nonce, sharedRender } = loadContext.get(appContext);
+  const { cspNonce: nonce, sharedRender, user } = loadContext.get(appContext);
+  // A logged-in user's page never stays in a cache: after logout, Back must not show it again.
+  if (user) responseHeaders.set('Cache-Control', 'no-store');
   // Crawlers and SPA-mode get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
@@ -76,6 +79,12 @@ export default function handleRequest(
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** The same for the data of a client-side navigation (`*.data`). */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (context.get(appContext).user) response.headers.set('Cache-Control', 'no-store');
+  return response;
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

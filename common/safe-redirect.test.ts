@@ -24,6 +24,9 @@ describe('safeRedirect', () => {
     'alert',
     '',
     '%2F%2Fevil.com',
+    '/..//evil.example/phish',
+    '/.//evil.example',
+    '/a/../..//evil.example',
     `/${'a'.repeat(3000)}`,
   ])('falls back to / for %j', (target) => {
     expect(safeRedirect(target)).toBe('/');

@@ -15,5 +15,7 @@ export function safeRedirect(target: unknown, fallback = '/'): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // The final value is what the browser follows: `/..//evil.example` normalises to `//evil.example`.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') || path.startsWith('/\\') ? fallback : path;
 }

@@ -14,7 +14,8 @@ import type { Services } from '#server/services.ts';
 import { storeScopePlugin } from '#server/plugins/store-scope.ts';
 import { resourceApi } from '#server/resources/resource-api.ts';
 import { genericService, STORE_RESOURCES } from '#server/resources/registry.ts';
-import { apiErrorHandler } from './api-errors.ts';
+import { translator } from '#common/i18n/all-languages.ts';
+import { apiErrorHandler, requestLocale } from './api-errors.ts';
 
 /**
  * The JSON API under /api/v1: thin routes over the same services the pages use, each with zod
@@ -47,6 +48,8 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(consolidationApi, options);
     await v1.register(ticketApi, options);
     await v1.register(storeApi, options);
+    // An unknown API path is a JSON 404 for every method, not a page route's 405.
+    v1.all('/*', async (request, reply) => reply.code(404).send({ error: 'not_found', message: translator(requestLocale(request))('error.notFound', { path: request.url.split('?')[0] ?? '' }) }));
     for (const { resource } of Object.values(STORE_RESOURCES)) resourceApi(v1, resource, genericService(options.services.resources, resource.key));
   }, { prefix: '/api/v1' });
   // Beside /api/v1's routes, not among them: multipart bodies, their own error handler.

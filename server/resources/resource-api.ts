@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '#server/api/params.ts';
 import type { Resource } from '#common/resource.ts';
 import type { BoundService } from '#server/service-deps.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { StoreResourceService } from './store-resource-service.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const Created = z.object({ id: z.number() });
 const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 /** `requireUser`'s answer to a caller without a session. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '#server/api/params.ts';
 import { alertStatus } from '#common/enums/casillero.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 const Alert = z.object({
   id: z.number(),

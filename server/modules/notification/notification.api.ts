@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '#server/api/params.ts';
 import { AppError } from '#server/errors.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
@@ -33,7 +34,7 @@ export async function notificationApi(app: FastifyInstance, { services: { notifi
   });
 
   api.post('/notifications/:id/read', {
-    schema: { tags, summary: 'Mark one notification read', params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: z.object({ link: z.string() }) } },
+    schema: { tags, summary: 'Mark one notification read', params: IdParams, response: { 200: z.object({ link: z.string() }) } },
     handler: async (request) => {
       const link = await notifications.openNotification({ userId: request.user!.id, id: request.params.id });
       if (!link) throw new AppError('error.generic', 404);

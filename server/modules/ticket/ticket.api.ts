@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '#server/api/params.ts';
 import { ticketStatus } from '#common/enums/ticket.ts';
 import { AdminTicketListQuery, StaffReplySchema, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const Created = z.object({ id: z.number() });
 const PageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number(), page: z.number(), pages: z.number() });
 
