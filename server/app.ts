@@ -21,6 +21,7 @@ import { csrfGuard } from '#server/plugins/csrf.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
+import { pageBodies } from '#server/plugins/page-bodies.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { type Clock, createServiceDeps } from '#server/service-deps.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(requestLog);
   await app.register(csrfGuard);
+  await app.register(pageBodies);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
   await app.register(localeRedirects, { secureCookies: config.secure });

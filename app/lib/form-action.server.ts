@@ -10,6 +10,20 @@ export function echo(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([key]) => !SECRET_FIELDS.test(key)));
 }
 
+/**
+ * The posted form. A body the browser could not have sent (a cut multipart, a malformed boundary)
+ * is a 400 with the generic message, never a 500 from an action that could not read it.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    // The page-body limit (server/plugins/page-bodies.ts) cuts a long body with a 413 as it streams.
+    const tooLarge = [error, (error as Error)?.cause].some((e) => (e as { statusCode?: number })?.statusCode === 413);
+    throw data<FormResult>({ formError: { key: 'error.generic' } }, { status: tooLarge ? 413 : 400 });
+  }
+}
+
 export function invalid(errors: FieldErrors, values: Record<string, string>) {
   return data<FormResult>({ errors, values: echo(values) }, { status: 400 });
 }

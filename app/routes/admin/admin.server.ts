@@ -8,7 +8,7 @@ import { AdminAlertListQuery as AlertListQuery, PackageInputSchema, PackageListQ
 import { SettingsSchema } from '#common/schemas/setting.ts';
 import { ClientListQuery } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid } from '#app/lib/form-action.server.ts';
+import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
@@ -23,7 +23,7 @@ export async function packagesLoader({ request, context }: LoaderFunctionArgs) {
 export async function packagesAction({ request, context }: LoaderFunctionArgs) {
   const staff = currentUser(context);
   const { packages } = context.get(appContext).services;
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseWith(PackageInputSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
@@ -50,7 +50,7 @@ export async function settingsLoader({ context }: LoaderFunctionArgs) {
 
 export async function settingsAction({ request, context }: LoaderFunctionArgs) {
   const { settings } = context.get(appContext).services;
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseForm(SettingsSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, values);
   const { ratePerLb, ...warehouse } = parsed.data;

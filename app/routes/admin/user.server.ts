@@ -6,6 +6,7 @@ import { currentUser } from '#app/lib/current-user.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { AppError } from '#server/errors.ts';
 import { services } from '#app/lib/services.server.ts';
+import { readForm } from '#app/lib/form-action.server.ts';
 
 export async function usersLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(UserListQuery, new URL(request.url));
@@ -16,7 +17,7 @@ const ToggleSchema = z.object({ userId: z.coerce.number().int().positive(), enab
 
 export async function usersAction({ request, context }: LoaderFunctionArgs) {
   const admin = currentUser(context);
-  const parsed = ToggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ToggleSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<FormResult>({ formError: { key: 'record.updateError' } }, { status: 400 });
   // An admin cannot lock themselves out.
   if (parsed.data.userId === admin.id) return data<FormResult>({ formError: { key: 'record.updateError' } }, { status: 400 });

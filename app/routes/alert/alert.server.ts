@@ -5,7 +5,7 @@ import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 
@@ -18,7 +18,7 @@ export async function alertListLoader({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function alertListAction({ request, context }: LoaderFunctionArgs) {
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseForm(AlertInputSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, { ...values, intent: 'create' });
   try {
@@ -35,7 +35,7 @@ export async function alertShowLoader({ request, context }: LoaderFunctionArgs) 
 
 export async function alertShowAction({ request, context }: LoaderFunctionArgs) {
   const owner = { userId: currentUser(context).id, id: recordId(request) };
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   try {
     if (values.intent === 'delete') {
       await services(context).alerts.deleteAlert(owner);

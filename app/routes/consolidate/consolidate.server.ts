@@ -4,7 +4,7 @@ import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { ConsolidationInputSchema, ConsolidationListQuery } from '#common/schemas/consolidation.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 
@@ -21,7 +21,7 @@ export async function consolidationNewLoader({ context }: LoaderFunctionArgs) {
 }
 
 export async function consolidationNewAction({ request, context }: LoaderFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // Each ticked box is one `packageIds` field; the echo keeps them ticked if the form comes back.
   const packageIds = formData.getAll('packageIds').map(String);
   const values = { ...formValues(formData), packageIds: packageIds.join(',') };
@@ -41,7 +41,7 @@ export async function consolidationShowLoader({ request, context }: LoaderFuncti
 
 export async function consolidationShowAction({ request, context }: LoaderFunctionArgs) {
   const owner = { userId: currentUser(context).id, id: recordId(request) };
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   try {
     if (values.intent !== 'cancel') return invalid({ form: 'validation.invalid' }, values);
     await services(context).consolidations.cancelConsolidation(owner);

@@ -5,7 +5,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { isNotificationKind } from '#common/enums/accounts.ts';
 import { ChangePasswordSchema, ProfileSchema } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid } from '#app/lib/form-action.server.ts';
+import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { clearedSessionCookie } from '#server/modules/auth/session.service.ts';
 import { services } from '#app/lib/services.server.ts';
@@ -34,7 +34,7 @@ export async function profileLoader({ context }: LoaderFunctionArgs) {
 }
 
 export async function updateProfileAction({ request, context }: LoaderFunctionArgs) {
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseWith(ProfileSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   await services(context).users.updateProfile({ userId: currentUser(context).id }, parsed.data);
@@ -43,7 +43,7 @@ export async function updateProfileAction({ request, context }: LoaderFunctionAr
 
 export async function changePasswordAction({ request, context }: LoaderFunctionArgs) {
   const { config } = context.get(appContext);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseWith(ChangePasswordSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
@@ -55,7 +55,7 @@ export async function changePasswordAction({ request, context }: LoaderFunctionA
 }
 
 export async function notificationsAction({ request, context }: LoaderFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const kinds = form.getAll('kind').filter(isNotificationKind);
   await services(context).users.setEmailNotifications({ userId: currentUser(context).id }, kinds);
   return data<FormResult>({ notice: 'record.updated' });
@@ -63,7 +63,7 @@ export async function notificationsAction({ request, context }: LoaderFunctionAr
 
 export async function deleteAccountAction({ request, context }: LoaderFunctionArgs) {
   const { config } = context.get(appContext);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   try {
     await services(context).users.deleteAccount({ userId: currentUser(context).id }, values.password ?? '');
   } catch (error) {

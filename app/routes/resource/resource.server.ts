@@ -4,7 +4,7 @@ import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { resourceAt } from '#common/resources/index.ts';
-import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
 import { genericService } from '#server/resources/registry.ts';
@@ -31,7 +31,7 @@ export async function resourceListLoader(args: LoaderFunctionArgs) {
 
 export async function resourceNewAction(args: LoaderFunctionArgs) {
   const { resource, service, scope, at } = resourceOf(args);
-  const values = formValues(await args.request.formData());
+  const values = formValues(await readForm(args.request));
   const parsed = parseWith(resource.input, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
@@ -50,7 +50,7 @@ export async function resourceShowLoader(args: LoaderFunctionArgs) {
 export async function resourceShowAction(args: LoaderFunctionArgs) {
   const { resource, service, scope, at } = resourceOf(args);
   const id = recordId(args.request);
-  const values = formValues(await args.request.formData());
+  const values = formValues(await readForm(args.request));
   try {
     if (values.intent === 'delete') {
       await service.remove(scope, id);

@@ -4,7 +4,7 @@ import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 
@@ -12,7 +12,7 @@ const here = (request: Request, path: string) => localizePath(path, localeFromPa
 
 /** The form's fields plus every upload field named `attachments` (one id each, empty when unused). */
 export async function ticketForm(request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const values = formValues(formData);
   const attachments = formData.getAll('attachments').filter((value): value is string => typeof value === 'string');
   return { values, input: { ...values, attachments } };

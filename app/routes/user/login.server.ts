@@ -5,7 +5,7 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { safeRedirect } from '#common/safe-redirect.ts';
 import { LoginSchema } from '#common/schemas/user.ts';
-import { failure, invalid } from '#app/lib/form-action.server.ts';
+import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import { services } from '#app/lib/services.server.ts';
 import { sessionCookie } from '#server/modules/auth/session.service.ts';
 
@@ -28,7 +28,7 @@ export function loginLoader({ request, context }: LoaderFunctionArgs) {
 
 export async function loginAction({ request, context }: LoaderFunctionArgs) {
   const { ip, config } = context.get(appContext);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseWith(LoginSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

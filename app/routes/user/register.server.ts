@@ -3,7 +3,7 @@ import { appContext } from '#app-context';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { RegisterSchema } from '#common/schemas/user.ts';
-import { echo, failure, invalid } from '#app/lib/form-action.server.ts';
+import { echo, failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { sessionCookie } from '#server/modules/auth/session.service.ts';
 import { BOT_CHECK_CHALLENGE_PATH } from '#server/captcha/bot-check.ts';
@@ -22,7 +22,7 @@ export function registerLoader({ request, context }: LoaderFunctionArgs) {
 export async function registerAction({ request, context }: LoaderFunctionArgs) {
   const { services, ip, config, botCheck } = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   try {
     await services.auth.guardRegistration(ip);
   } catch (error) {

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { NewPasswordSchema } from '#common/schemas/user.ts';
-import { failure, invalid } from '#app/lib/form-action.server.ts';
+import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import { services } from '#app/lib/services.server.ts';
 
 export async function resetConfirmLoader({ request, context }: LoaderFunctionArgs) {
@@ -12,7 +12,7 @@ export async function resetConfirmLoader({ request, context }: LoaderFunctionArg
 }
 
 export async function resetConfirmAction({ request, context }: LoaderFunctionArgs) {
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseWith(NewPasswordSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

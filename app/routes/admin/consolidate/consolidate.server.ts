@@ -3,7 +3,7 @@ import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
-import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 
@@ -19,7 +19,7 @@ export async function adminConsolidationShowLoader({ request, context }: LoaderF
 
 export async function adminConsolidationShowAction({ request, context }: LoaderFunctionArgs) {
   const id = recordId(request);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const parsed = parseWith(ConsolidationStatusInputSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

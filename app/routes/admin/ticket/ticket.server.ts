@@ -4,7 +4,7 @@ import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { AdminTicketListQuery, StaffReplySchema } from '#common/schemas/ticket.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid, orNotFound } from '#app/lib/form-action.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 
@@ -22,7 +22,7 @@ export async function adminTicketShowLoader({ request, context }: LoaderFunction
 export async function adminTicketShowAction({ request, context }: LoaderFunctionArgs) {
   const staff = currentUser(context);
   const id = recordId(request);
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const back = `${here(request, '/admin/ticket/show')}?id=${id}&notice=updated`;
   try {
     if (values.intent === 'close') {

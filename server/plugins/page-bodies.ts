@@ -1,0 +1,39 @@
+import { Transform } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Bodies sent to pages (React Router actions) are forms, and small: files go to /api/v1/uploads,
+// which streams them with its own limit. Anything else is refused before it is read, so a 100 MB
+// post to /user/login costs nothing and a JSON or XML body never reaches an action that would fail
+// on it with a 500 (issue 9).
+export const PAGE_BODY_LIMIT = 256 * 1024;
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;\s*boundary=\S+)/i;
+const isPagePath = (url: string) => !url.startsWith('/api/');
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const pageBodies = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!WRITES.has(request.method) || !isPagePath(request.url)) return;
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > PAGE_BODY_LIMIT) return reply.code(413).header('connection', 'close').type('text/plain; charset=utf-8').send('Payload too large: a form sends at most 256 KB.');
+    const type = request.headers['content-type'] ?? '';
+    // A post without a body (a logout button) has no type; one with a body must be a form.
+    if ((length > 0 || request.headers['transfer-encoding']) && !FORM_TYPES.test(type)) {
+      return reply.code(415).type('text/plain; charset=utf-8').send('Unsupported content type: pages accept HTML forms only.');
+    }
+  });
+  // A body sent without a length (chunked) is counted as it arrives and cut at the same limit.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!WRITES.has(request.method) || !isPagePath(request.url)) return payload;
+    let seen = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          seen += chunk.length;
+          if (seen > PAGE_BODY_LIMIT) return callback(Object.assign(new Error('Payload too large'), { statusCode: 413 }));
+          callback(null, chunk);
+        },
+      }),
+    );
+  });
+});
