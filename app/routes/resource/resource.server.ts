@@ -12,9 +12,17 @@ import { genericService } from '#server/resources/registry.ts';
 // Loaders and actions of every kit resource's list, new and show screens (decision 028): the
 // resource comes from the path, the store from the request's scope, the rules from its service.
 
+/**
+ * The page's path: a navigation in the browser asks React Router's data URL (`/catalog/color.data`,
+ * `/catalog/color/show.data?id=…`), whose request reaches loaders and actions as it came.
+ */
+function pagePath(url: URL): string {
+  return url.pathname.replace(/\/_\.data$|\.data$/, '');
+}
+
 function resourceOf({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const resource = resourceAt(url.pathname);
+  const resource = resourceAt(pagePath(url));
   if (!resource) throw data(null, { status: 404 });
   const service = genericService(context.get(appContext).services.resources, resource.key);
   const at = (suffix = '', search = '') => `${localizePath(`${resource.path}${suffix}`, localeFromPath(url.pathname))}${search}`;
