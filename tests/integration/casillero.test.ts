@@ -82,7 +82,8 @@ describe('packages registered by staff', () => {
     const alertId = await createAlert(client.cookie, 'LINK12345678');
     const response = await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'link12345678'));
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`/admin/package?notice=created&linked=${alertId}`);
+    expect(response.headers.location).toBe(`/admin/package?notice=created&registered=1&linked=${alertId}`);
+    expect((await page(response.headers.location as string, staff.cookie)).body).toContain(`Paquete registrado. El cliente fue notificado. Se vinculó con la alerta #${alertId}.`);
     const show = await page(`/alert/show?id=${alertId}`, client.cookie);
     expect(show.body).toContain('Recibida');
     expect(show.body).toContain('Recibido en bodega');
@@ -98,7 +99,11 @@ describe('packages registered by staff', () => {
   it('are registered without an alert too, and refuse an unknown locker code', async () => {
     const client = await makeUser(t);
     const staff = await makeStaff(t);
-    expect((await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'NOALERT123'))).headers.location).toBe('/admin/package?notice=created');
+    const registered = await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'NOALERT123'));
+    expect(registered.headers.location).toBe('/admin/package?notice=created&registered=1');
+    const banner = (await page('/admin/package?notice=created&registered=1', staff.cookie)).body;
+    expect(banner).toContain('Paquete registrado. El cliente fue notificado.');
+    expect(banner).not.toContain('Se vinculó con la alerta');
     const unknown = await form('/admin/package', staff.cookie, packageFields('EC-99999', 'NOALERT124'));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('No existe un cliente con ese código de casillero');

@@ -16,8 +16,10 @@ const here = (request: Request, path: string) => localizePath(path, localeFromPa
 export async function packagesLoader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(PackageListQuery, new URL(request.url));
   const page = await context.get(appContext).services.packages.listAllPackages({ q: query.q, page: query.page, status: query.filters.status });
-  const linked = new URL(request.url).searchParams.get('linked');
-  return { query, page, linkedAlert: linked && /^\d+$/.test(linked) ? Number(linked) : null };
+  const params = new URL(request.url).searchParams;
+  const linked = params.get('linked');
+  // Set by the action after a registration: the banner says the client was notified, and which alert it closed.
+  return { query, page, registered: params.get('registered') === '1', linkedAlert: linked && /^\d+$/.test(linked) ? Number(linked) : null };
 }
 
 export async function packagesAction({ request, context }: LoaderFunctionArgs) {
@@ -28,7 +30,7 @@ export async function packagesAction({ request, context }: LoaderFunctionArgs) {
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
     const { alertId } = await packages.registerPackage({ userId: staff.id }, parsed.data);
-    return redirect(`${here(request, '/admin/package')}?notice=created${alertId ? `&linked=${alertId}` : ''}`);
+    return redirect(`${here(request, '/admin/package')}?notice=created&registered=1${alertId ? `&linked=${alertId}` : ''}`);
   } catch (error) {
     return failure(error, values);
   }

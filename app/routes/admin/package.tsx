@@ -58,7 +58,7 @@ function RegisterPackageForm() {
   );
 }
 
-export default function AdminPackages({ loaderData: { query, page, linkedAlert } }: Route.ComponentProps) {
+export default function AdminPackages({ loaderData: { query, page, registered, linkedAlert } }: Route.ComponentProps) {
   const t = useT();
   const statusFilter = useStatusFilter(packageStatus, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
@@ -67,9 +67,9 @@ export default function AdminPackages({ loaderData: { query, page, linkedAlert }
     <>
       <RecordToast />
       <PageHeader title={t('page.adminPackages')} description={t('casillero.package.registerText')} actions={<Button onClick={open} data-testid="register-package">{t('casillero.package.register')}</Button>} />
-      {linkedAlert ? (
+      {registered ? (
         <Alert color="brand" variant="light" mb="md" role="status">
-          {t('casillero.package.registered')} {t('casillero.package.linkedAlert', { id: linkedAlert })}
+          {[t('casillero.package.registered'), linkedAlert ? t('casillero.package.linkedAlert', { id: linkedAlert }) : ''].join(' ').trim()}
         </Alert>
       ) : null}
       <ListScreen

@@ -12,10 +12,17 @@ import { genericService } from '#server/resources/registry.ts';
 // Loaders and actions of every kit resource's list, new and show screens (decision 028): the
 // resource comes from the path, the store from the request's scope, the rules from its service.
 
+/**
+ * The page's path: a navigation in the browser asks React Router's data URL (`/catalog/color.data`,
+ * `/catalog/color/show.data?id=…`), whose request reaches loaders and actions as it came.
+ */
+function pagePath(url: URL): string {
+  return url.pathname.replace(/\/_\.data$|\.data$/, '');
+}
+
 function resourceOf({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // A client-side navigation asks for `/catalog/color/show.data?id=…`: the same screen.
-  const pathname = url.pathname.replace(/\.data$/, '');
+  const pathname = pagePath(url);
   const resource = resourceAt(pathname);
   if (!resource) throw data(null, { status: 404 });
   const service = genericService(context.get(appContext).services.resources, resource.key);

@@ -100,6 +100,28 @@ describe('the colors screens', () => {
     expect((await page(`/catalog/color/show?id=${id}`, store.owner.cookie)).statusCode).toBe(404);
   });
 
+  it("answers the browser's data requests (a navigation asks /catalog/color.data), not only whole pages", async () => {
+    const store = await makeStore(t);
+    const list = await page('/catalog/color.data', store.owner.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('"rows"');
+
+    const created = await form('/en/catalog/color/new.data', store.owner.cookie, { name: 'Gris Perla', hex: '#c0c0c0', slug: '', enabled: 'on' });
+    expect(created.statusCode, created.body).toBe(202);
+    const id = /\/en\/catalog\/color\/show\?id=(\d+)&notice=created/.exec(created.body)?.[1];
+    expect(id, created.body).toBeDefined();
+
+    const shown = await page(`/catalog/color/show.data?id=${id}`, store.owner.cookie);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Gris Perla');
+
+    const updated = await form(`/catalog/color/show.data?id=${id}`, store.owner.cookie, { name: 'Gris Plata', hex: '#c0c0c0', slug: 'gris-perla', enabled: 'on' });
+    expect(updated.body).toContain(`/catalog/color/show?id=${id}&notice=updated`);
+    const deleted = await form(`/catalog/color/show.data?id=${id}`, store.owner.cookie, { intent: 'delete' });
+    expect(deleted.body).toContain('/catalog/color?notice=deleted');
+    expect((await api('GET', `/api/v1/colors/${id}`, store.owner.cookie)).statusCode).toBe(404);
+  });
+
   it('keeps what was typed and shows the field error beside its field', async () => {
     const response = await form('/catalog/color/new', stores.a.owner.cookie, { name: 'Celeste', hex: 'celeste', slug: 'Con Espacios' });
     expect(response.statusCode).toBe(400);
