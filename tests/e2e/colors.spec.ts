@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
-import { escapeRegExp, field, gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
+import { countPosts, field, gotoHydrated, LOCALES, localized, saveScreens, says } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // The first kit resource (decision 028) as a store owner lives it: open a store, then list,
@@ -71,16 +71,6 @@ const TEXT = {
   },
 } as const;
 
-/** Counts the posts (document or data requests) the page sends from now on. */
-function countPosts(page: Page): { readonly count: number } {
-  const counter = { count: 0 };
-  page.on('request', (request) => {
-    if (request.method() === 'POST') counter.count += 1;
-  });
-  return counter;
-}
-
-const says = (message: string) => new RegExp(escapeRegExp(message));
 const mainMenu = (page: Page, locale: 'es' | 'en') => page.getByRole('navigation', { name: TEXT[locale].mainMenu });
 const colorRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 

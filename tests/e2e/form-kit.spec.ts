@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { admin, expectToast, login, newBrowser, tracking } from './support/casillero.ts';
 import { TEXT } from './support/casillero-text.ts';
-import { escapeRegExp, field, gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
+import { countPosts, field, gotoHydrated, LOCALES, localized, saveScreens, says } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // The record form kit (decision 027) in the browser: a form is checked with the server's own
@@ -15,16 +15,6 @@ const SETTINGS = {
   en: { city: 'City', ratePerLb: 'Rate per pound (USD)', save: 'Save changes', number: 'Enter a number' },
 } as const;
 
-/** Counts the form posts (document or data requests) the page sends from now on. */
-function countPosts(page: Page): { readonly count: number } {
-  const counter = { count: 0 };
-  page.on('request', (request) => {
-    if (request.method() === 'POST') counter.count += 1;
-  });
-  return counter;
-}
-
-const says = (message: string) => new RegExp(escapeRegExp(message));
 
 const EDIT = {
   es: { edit: 'Editar', editAlert: 'Editar alerta', save: 'Guardar', updated: 'Registro actualizado correctamente' },

@@ -56,6 +56,18 @@ export const PHONE = { width: 375, height: 812 };
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A message anywhere in a text, taken literally. */
+export const says = (message: string) => new RegExp(escapeRegExp(message));
+
+/** Counts the form posts (document or data requests) the page sends from now on. */
+export function countPosts(page: Page): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST') counter.count += 1;
+  });
+  return counter;
+}
+
 /** A form field by its whole label (Mantine appends " *" to required ones). */
 export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
