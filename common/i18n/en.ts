@@ -202,8 +202,6 @@ export const en: Messages = {
     document: 'Document',
     registered: 'Registered',
     users: 'Users',
-    search: 'Search by name, e-mail, document or locker code',
-    searchButton: 'Search',
     role: 'Role',
     status: 'Status',
     enabled: 'Enabled',

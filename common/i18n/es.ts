@@ -202,8 +202,6 @@ export const es = {
     document: 'Documento',
     registered: 'Registrado',
     users: 'Usuarios',
-    search: 'Buscar por nombre, correo, documento o casillero',
-    searchButton: 'Buscar',
     role: 'Rol',
     status: 'Estado',
     enabled: 'Habilitado',
