@@ -39,7 +39,6 @@ export type ServiceDeps = {
   storage: Storage;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ServiceFunction = (deps: ServiceDeps, ...args: any[]) => unknown;
 
 /** A service module with its dependencies bound: `alerts.createAlert(owner, input)`. */

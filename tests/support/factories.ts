@@ -5,7 +5,7 @@ import { createSession } from '#server/modules/auth/session.service.ts';
 import { createStore } from '#server/modules/store/store.service.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
 import { TEST_PERSON } from './forms.ts';
-import type { Clock, ServiceDeps } from '#server/service-deps.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 // The one place tests make users and stores, always through the services users go through.
 
@@ -14,9 +14,6 @@ export type Factory = { deps: ServiceDeps };
 
 let count = 0;
 const unique = () => `${++count}-${process.pid}-${Date.now().toString(36)}`;
-
-/** The test's dependencies with another clock (a test that moves time). */
-export const withClock = (t: Factory, clock: Clock): ServiceDeps => ({ ...t.deps, clock });
 
 export const TEST_PASSWORD = 'secret123';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from '#server/mail/mailer.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
-import { type Clock, type ServiceDeps, systemClock } from '#server/service-deps.ts';
+import type { Clock, ServiceDeps } from '#server/service-deps.ts';
 import type { TestDatabase } from './test-db.ts';
 
 export type LogEntry = { level: string; obj: unknown; msg: unknown };
@@ -33,8 +33,8 @@ export function outboxMailer(outbox: Mail[] = []): Mailer & { outbox: Mail[] } {
 }
 
 /** The dependencies a service or worker gets in the app, on a test database. */
-export function testServiceDeps(t: TestDatabase, parts: { mailer: Mailer; clock?: Clock; log?: FastifyBaseLogger }): ServiceDeps {
-  return { ...t.deps, clock: parts.clock ?? systemClock, log: parts.log ?? recordingLog(), mailer: parts.mailer };
+export function testServiceDeps(t: Pick<TestDatabase, 'deps'>, parts: { mailer?: Mailer; clock?: Clock; log?: FastifyBaseLogger }): ServiceDeps {
+  return { ...t.deps, clock: parts.clock ?? t.deps.clock, log: parts.log ?? recordingLog(), mailer: parts.mailer ?? t.deps.mailer };
 }
 
 /** Runs every due job now, inside the test: a service test without the app's worker sees its mail. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewStoreSchema } from '#common/schemas/store.ts';
 import { fixedClock } from '#server/service-deps.ts';
-import { makeStore, makeUser, withClock } from '../../../tests/support/factories.ts';
+import { makeStore, makeUser } from '../../../tests/support/factories.ts';
+import { testServiceDeps } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { ownStoreScope, shopStoreScope, type StoreScope, staffStoreScope } from './store-scope.ts';
 import { createStore, getStore, publishStore, setStoreExpiry } from './store.service.ts';
@@ -9,7 +10,7 @@ import { createStore, getStore, publishStore, setStoreExpiry } from './store.ser
 // The store's rules and the three ways to a StoreScope, on the dialect the suite runs on.
 let t: TestDatabase;
 const clock = fixedClock('2026-11-23T12:00:00.000Z');
-const deps = () => withClock(t, clock);
+const deps = () => testServiceDeps(t, { clock });
 
 beforeAll(async () => {
   t = await createTestDatabase();
