@@ -32,8 +32,11 @@ function tree(locale: Locale): RouteConfigEntry[] {
       layout('layouts/back-office.tsx', { id: `${locale}/layout-back-office` }, [
         page('admin', 'routes/admin/home.tsx'),
         page('admin/client', 'routes/admin/client.tsx'),
+        page('admin/client/show', 'routes/admin/client-show.tsx'),
         page('admin/package', 'routes/admin/package.tsx'),
+        page('admin/package/show', 'routes/admin/package-show.tsx'),
         page('admin/alert', 'routes/admin/alert.tsx'),
+        page('admin/alert/show', 'routes/admin/alert-show.tsx'),
         page('admin/consolidate', 'routes/admin/consolidate/list.tsx'),
         page('admin/consolidate/show', 'routes/admin/consolidate/show.tsx'),
         page('admin/ticket', 'routes/admin/ticket/list.tsx'),

@@ -1,11 +1,11 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
-import { type MenuItem, mainMenu, visibleMenu } from '#app/lib/menu.ts';
+import { isActive, type MenuItem, mainMenu, type Queues, visibleMenu } from '#app/lib/menu.ts';
 import { requireUser } from '#app/lib/require-user.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import type { Route } from './+types/default';
@@ -16,7 +16,7 @@ export const middleware = [requireUser];
 
 export const loader = (args: Route.LoaderArgs) => defaultLayoutLoader(args);
 
-function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
+function MenuLinks({ items, queues, onNavigate }: { items: MenuItem[]; queues: Queues | null; onNavigate: () => void }) {
   const t = useT();
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
@@ -24,7 +24,7 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
   return items.map((item) =>
       item.children ? (
         <NavLink key={item.key} label={t(item.label)} defaultOpened childrenOffset="md">
-          <MenuLinks items={item.children} onNavigate={onNavigate} />
+          <MenuLinks items={item.children} queues={queues} onNavigate={onNavigate} />
         </NavLink>
       ) : (
         <NavLink
@@ -32,7 +32,9 @@ function MenuLinks({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =>
           component={Link}
           to={localizePath(item.path ?? '/', locale)}
           label={t(item.label)}
-          active={item.path === '/' ? current === '/' : current.startsWith(item.path ?? '')}
+          active={isActive(item, current)}
+          // What waits in the entry's queue; nothing when it is empty (a 0 badge is only noise).
+          rightSection={item.badge && queues?.[item.badge] ? <Badge size="sm" circle={queues[item.badge] < 10} data-testid={`menu-badge-${item.key}`}>{queues[item.badge]}</Badge> : undefined}
           onClick={onNavigate}
         />
       ),
@@ -83,7 +85,7 @@ export default function DefaultLayout() {
   const locale = localeFromPath(pathname);
   const data = useDefaultLayoutData();
   const role = data?.user?.role;
-  const menu = visibleMenu(mainMenu, { isStaff: role === 'staff' || role === 'admin', hasStore: Boolean(data?.hasStore) });
+  const menu = visibleMenu(mainMenu, { isStaff: role === 'staff' || role === 'admin', isAdmin: role === 'admin', hasStore: Boolean(data?.hasStore) });
   return (
     <AppShell
       header={{ height: 60 }}
@@ -108,7 +110,7 @@ export default function DefaultLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.mainMenu')}>
         <ScrollArea>
-          <MenuLinks items={menu} onNavigate={close} />
+          <MenuLinks items={menu} queues={data?.queues ?? null} onNavigate={close} />
           <NavLink component="a" href={localizePath('/user/logout', locale)} label={t('nav.logout')} />
         </ScrollArea>
       </AppShell.Navbar>

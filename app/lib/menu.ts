@@ -5,10 +5,45 @@
 // planned one already answers (so nobody forgets to show it).
 import type { MessageKey } from '#common/i18n/messages.ts';
 
-export type MenuItem = { key: string; label: MessageKey; path?: string; children?: MenuItem[]; staffOnly?: boolean; planned?: true; /** Shown only to the owner of a store (its screens act on it). */ needsStore?: true };
+/** The back office's queues a menu entry can show as a badge (counted by desk.backOfficeQueues). */
+export type QueueName = 'requestedConsolidations' | 'waitingTickets' | 'pendingAlerts';
+export type Queues = Record<QueueName, number>;
+
+export type MenuItem = {
+  key: string;
+  label: MessageKey;
+  path?: string;
+  children?: MenuItem[];
+  staffOnly?: boolean;
+  /** Shown only to admins (inside the admin-only layout). */
+  adminOnly?: true;
+  planned?: true;
+  /** Shown only to the owner of a store (its screens act on it). */
+  needsStore?: true;
+  /** Active only on its own path, not on the paths below it (a hub above its sections). */
+  exact?: true;
+  /** The queue whose count the entry shows as a badge, when there is something waiting. */
+  badge?: QueueName;
+};
 
 export const mainMenu: MenuItem[] = [
   { key: 'desk', label: 'nav.desk', path: '/' },
+  // Staff's own navigation, near the top: their daily work, with what waits in each queue.
+  {
+    key: 'back-office',
+    label: 'nav.backOffice',
+    staffOnly: true,
+    children: [
+      { key: 'admin-home', label: 'backOffice.overview', path: '/admin', exact: true },
+      { key: 'admin-packages', label: 'page.adminPackages', path: '/admin/package' },
+      { key: 'admin-consolidations', label: 'nav.consolidations', path: '/admin/consolidate', badge: 'requestedConsolidations' },
+      { key: 'admin-tickets', label: 'nav.tickets', path: '/admin/ticket', badge: 'waitingTickets' },
+      { key: 'admin-alerts', label: 'nav.alerts', path: '/admin/alert', badge: 'pendingAlerts' },
+      { key: 'admin-clients', label: 'page.adminClients', path: '/admin/client' },
+      { key: 'admin-users', label: 'page.adminUsers', path: '/admin/user', adminOnly: true },
+      { key: 'admin-settings', label: 'nav.settings', path: '/admin/setting', adminOnly: true },
+    ],
+  },
   {
     key: 'casillero',
     label: 'nav.casillero',
@@ -53,19 +88,17 @@ export const mainMenu: MenuItem[] = [
     label: 'nav.system',
     children: [
       { key: 'profile', label: 'nav.profile', path: '/profile' },
-      { key: 'back-office', label: 'nav.backOffice', path: '/admin', staffOnly: true },
     ],
   },
 ];
 
 /**
- * The entries a user sees: no planned screens, staff entries only for staff, store screens only
- * for a store's owner, and no group left
- * without a visible entry.
+ * The entries a user sees: no planned screens, staff entries only for staff, admin entries only
+ * for admins, store screens only for a store's owner, and no group left without a visible entry.
  */
-export function visibleMenu(items: MenuItem[], viewer: { isStaff: boolean; hasStore: boolean }): MenuItem[] {
+export function visibleMenu(items: MenuItem[], viewer: { isStaff: boolean; isAdmin?: boolean; hasStore: boolean }): MenuItem[] {
   return items.flatMap((item) => {
-    if (item.planned || (item.staffOnly && !viewer.isStaff) || (item.needsStore && !viewer.hasStore)) return [];
+    if (item.planned || (item.staffOnly && !viewer.isStaff) || (item.adminOnly && !viewer.isAdmin) || (item.needsStore && !viewer.hasStore)) return [];
     if (!item.children) return [item];
     const children = visibleMenu(item.children, viewer);
     return children.length ? [{ ...item, children }] : [];
@@ -75,4 +108,11 @@ export function visibleMenu(items: MenuItem[], viewer: { isStaff: boolean; hasSt
 /** Every path of the menu, planned or not, with whether it is shown to staff. */
 export function menuPaths(items: MenuItem[] = mainMenu): { path: string; planned: boolean }[] {
   return items.flatMap((item) => [...(item.path ? [{ path: item.path, planned: Boolean(item.planned) }] : []), ...menuPaths(item.children ?? [])]);
+}
+
+/** Whether an entry is the current screen's: its path or one below it, or exactly it for a hub. */
+export function isActive(item: MenuItem, current: string): boolean {
+  if (!item.path) return false;
+  if (item.path === '/' || item.exact) return current === item.path;
+  return current === item.path || current.startsWith(`${item.path}/`);
 }

@@ -1,4 +1,5 @@
 import { auth, profile } from './en/accounts.ts';
+import { backOffice } from './en/back-office.ts';
 import { casillero } from './en/casillero.ts';
 import { catalog } from './en/catalog.ts';
 import { consolidation } from './en/consolidation.ts';
@@ -9,6 +10,7 @@ import type { Messages } from './messages.ts';
 
 export const en: Messages = {
   upload,
+  backOffice,
   casillero,
   catalog,
   consolidation,

@@ -1,4 +1,5 @@
 import { auth, profile } from './es/accounts.ts';
+import { backOffice } from './es/back-office.ts';
 import { casillero } from './es/casillero.ts';
 import { catalog } from './es/catalog.ts';
 import { consolidation } from './es/consolidation.ts';
@@ -9,6 +10,7 @@ import { upload } from './es/upload.ts';
 // Spanish is the source language: every key starts here and en.ts is type-checked against it.
 export const es = {
   upload,
+  backOffice,
   casillero,
   catalog,
   consolidation,
@@ -50,7 +52,7 @@ export const es = {
     customers: 'Clientes',
     system: 'Sistema',
     profile: 'Perfil',
-    backOffice: 'Back office',
+    backOffice: 'Administración',
     logout: 'Cerrar sesión',
     login: 'Iniciar sesión',
     terms: 'Términos y privacidad',
@@ -71,7 +73,7 @@ export const es = {
     profileDelete: 'Eliminar cuenta',
     profileNotifications: 'Notificaciones',
     adminUsers: 'Usuarios',
-    adminHome: 'Back office',
+    adminHome: 'Administración',
     adminClients: 'Clientes',
     adminPackages: 'Paquetes',
     adminAlerts: 'Alertas de clientes',

@@ -57,3 +57,7 @@ export const PackageInputSchema = z.object({
   photoUpload: z.string().trim().max(36).optional().transform((value) => value || null),
 });
 export type PackageInput = z.infer<typeof PackageInputSchema>;
+
+/** Back office: what staff may correct on a registered package (not whose it is or its tracking). */
+export const PackageEditSchema = PackageInputSchema.pick({ description: true, weightLb: true, lengthCm: true, widthCm: true, heightCm: true, declaredValue: true, photoUpload: true });
+export type PackageEditInput = z.infer<typeof PackageEditSchema>;

@@ -1,12 +1,12 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { alertStatus } from '#common/enums/casillero.ts';
-import { localeFromPath } from '#common/locale.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/alert';
@@ -28,7 +28,7 @@ export default function AdminAlerts({ loaderData: { query, page } }: Route.Compo
         caption={t('page.adminAlerts')}
         filters={[statusFilter]}
         columns={[
-          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.trackingNumber}</Text> },
+          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Anchor component={Link} to={`${localizePath('/admin/alert/show', locale)}?id=${row.id}`} fw={600} fz="sm">{row.trackingNumber}</Anchor> },
           { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.lockerCode} · ${row.name} ${row.lastname}`}</Text> },
           { key: 'store', label: t('casillero.alert.store'), render: (row) => `${row.store} (${row.carrier})` },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },

@@ -1,12 +1,12 @@
-import { Badge, Text } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DataTable } from '#app/components/list/data-table.tsx';
 import { ListPagination } from '#app/components/list/list-pagination.tsx';
 import { ListToolbar } from '#app/components/list/list-toolbar.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
-import { localeFromPath } from '#common/locale.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import type { Route } from './+types/client';
 import { clientsLoader } from './admin.server.ts';
@@ -28,7 +28,7 @@ export default function AdminClients({ loaderData: { query, page } }: Route.Comp
         sort={query.sort}
         dir={query.dir}
         columns={[
-          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>{row.lockerCode}</Text> },
+          { key: 'locker', label: t('profile.lockerCode'), render: (row) => <Anchor component={Link} to={`${localizePath('/admin/client/show', locale)}?id=${row.id}`} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>{row.lockerCode}</Anchor> },
           { key: 'name', label: t('auth.name'), sort: 'name', render: (row) => `${row.name} ${row.lastname}` },
           { key: 'email', label: t('profile.email'), render: (row) => row.email },
           { key: 'document', label: t('admin.document'), render: (row) => `${t(`auth.${row.documentType}`)} ${row.documentNumber}` },

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -10,7 +10,7 @@ import { UploadField } from '#app/components/upload-field.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { CARRIERS, packageStatus } from '#common/enums/casillero.ts';
-import { localeFromPath } from '#common/locale.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/package';
@@ -78,7 +78,7 @@ export default function AdminPackages({ loaderData: { query, page, registered, l
         caption={t('page.adminPackages')}
         filters={[statusFilter]}
         columns={[
-          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Text fw={600} fz="sm">{row.trackingNumber}</Text> },
+          { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Anchor component={Link} to={`${localizePath('/admin/package/show', locale)}?id=${row.id}`} fw={600} fz="sm">{row.trackingNumber}</Anchor> },
           { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.lockerCode} · ${row.name} ${row.lastname}`}</Text> },
           { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weightLb },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },

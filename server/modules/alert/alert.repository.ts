@@ -65,9 +65,23 @@ export async function pendingAlertFor(db: Db, { userId }: Owner, trackingNumber:
     .executeTakeFirst();
 }
 
-export async function countAlerts(db: Db, { userId }: Owner, status: AlertTable['status']): Promise<number> {
-  const row = await db.selectFrom('alert').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', '=', status).executeTakeFirstOrThrow();
+/** One client's alerts with a status, or every client's for the back office's queues (`'all'`). */
+export async function countAlerts(db: Db, scope: Owner | 'all', status: AlertTable['status']): Promise<number> {
+  let select = db.selectFrom('alert').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', status);
+  if (scope !== 'all') select = select.where('userId', '=', scope.userId);
+  const row = await select.executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Back office only: any client's alert, with whose it is and the package it became. */
+export async function findAlertForStaff(db: Db, { id }: { id: number }) {
+  return db
+    .selectFrom('alert')
+    .innerJoin('user', 'user.id', 'alert.userId')
+    .leftJoin('package', 'package.id', 'alert.packageId')
+    .select([...ALERT_COLUMNS, 'alert.userId', 'user.lockerCode', 'user.name', 'user.lastname', 'user.email', 'package.status as packageStatus', 'package.weightLb', 'package.receivedAt'])
+    .where('alert.id', '=', id)
+    .executeTakeFirst();
 }
 
 // The alert's page follows its package to the consolidation that ships it: read here, by the

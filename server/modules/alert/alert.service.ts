@@ -95,3 +95,13 @@ export async function receivePendingAlert({ db, clock }: ServiceDeps, owner: Own
 export async function countPendingAlerts({ db }: ServiceDeps, owner: Owner) {
   return alerts.countAlerts(db, owner, 'pending');
 }
+
+/** Back office: every client's alerts still waiting for their package (the hub's and menu's count). */
+export const countAllPendingAlerts = ({ db }: ServiceDeps) => alerts.countAlerts(db, 'all', 'pending');
+
+/** Back office: any client's alert with whose it is and its package; an unknown id is not found. */
+export async function getAlertForStaff({ db }: ServiceDeps, { id }: { id: number }) {
+  const alert = await alerts.findAlertForStaff(db, { id });
+  if (!alert) throw notFound();
+  return alert;
+}

@@ -137,7 +137,10 @@ export async function releasePackages(db: Db, { consolidationId }: { consolidati
   await db.updateTable('package').set({ status: 'in_warehouse', consolidationId: null, updatedAt: at }).where('consolidationId', '=', consolidationId).execute();
 }
 
-export async function countConsolidations(db: Db, { userId }: Owner, statuses: readonly ConsolidationStatus[]): Promise<number> {
-  const row = await db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', 'in', statuses).executeTakeFirstOrThrow();
+/** One client's consolidations in these states, or every client's for the back office's queues (`'all'`). */
+export async function countConsolidations(db: Db, scope: Owner | 'all', statuses: readonly ConsolidationStatus[]): Promise<number> {
+  let select = db.selectFrom('consolidation').select((eb) => eb.fn.countAll<number>().as('count')).where('status', 'in', statuses);
+  if (scope !== 'all') select = select.where('userId', '=', scope.userId);
+  const row = await select.executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -150,3 +150,6 @@ export async function changeConsolidationStatus(deps: ServiceDeps, { id }: { id:
 
 /** On its way: requested and not yet delivered or cancelled (the desk's count). */
 export const countInProgress = (deps: ServiceDeps, owner: Owner) => consolidations.countConsolidations(deps.db, owner, ['requested', 'processing', 'shipped', 'in_customs']);
+
+/** Back office: every client's consolidations waiting for the warehouse to start on them. */
+export const countAllRequested = (deps: ServiceDeps) => consolidations.countConsolidations(deps.db, 'all', ['requested']);

@@ -1,8 +1,9 @@
-import { countPendingAlerts } from '#server/modules/alert/alert.service.ts';
-import { countInProgress } from '#server/modules/consolidation/consolidation.service.ts';
-import { countInWarehouse } from '#server/modules/package/package.service.ts';
+import { AppError } from '#server/errors.ts';
+import { countAllPendingAlerts, countPendingAlerts, listAlerts } from '#server/modules/alert/alert.service.ts';
+import { countAllRequested, countInProgress, listConsolidations } from '#server/modules/consolidation/consolidation.service.ts';
+import { countInWarehouse, listOwnPackages } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
-import { countOpenTickets } from '#server/modules/ticket/ticket.service.ts';
+import { countAllWaitingTickets, countOpenTickets, listTickets } from '#server/modules/ticket/ticket.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
@@ -25,4 +26,35 @@ export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) 
     warehouse,
     counts: { pendingAlerts, inWarehouse, consolidations, openTickets },
   };
+}
+
+/**
+ * The back office's queues (its menu's badges and its hub): what waits for staff, one count query
+ * each, asked of the module that owns it. Only ever called for staff and admins.
+ */
+export async function backOfficeQueues(deps: ServiceDeps) {
+  const [requestedConsolidations, waitingTickets, pendingAlerts] = await Promise.all([countAllRequested(deps), countAllWaitingTickets(deps), countAllPendingAlerts(deps)]);
+  return { requestedConsolidations, waitingTickets, pendingAlerts };
+}
+
+/** The newest records of a client on their back-office screen: the first page of each list. */
+const newest = <S extends string>(sort: S) => ({ q: '', page: 1, sort, dir: 'desc' as const, filters: {} });
+
+/**
+ * Back office: one client with everything of theirs staff work with. Only clients: staff and
+ * admins are not in the clients list either, so their id is not found here.
+ */
+export async function clientOverview(deps: ServiceDeps, { id }: { id: number }) {
+  const owner = { userId: id };
+  const profile = await getProfile(deps, owner);
+  if (profile.role !== 'client') throw new AppError('error.generic', 404);
+  const [alerts, packages, consolidations, tickets] = await Promise.all([
+    listAlerts(deps, owner, newest('created')),
+    listOwnPackages(deps, owner),
+    listConsolidations(deps, owner, newest('created')),
+    listTickets(deps, owner, newest('created')),
+  ]);
+  const { emailNotifications: _kinds, ...client } = profile;
+  // The newest 20 of each, like the other lists' first page; "see all" opens the searchable list.
+  return { client, alerts, packages: { rows: packages.slice(0, 20), total: packages.length }, consolidations, tickets };
 }

@@ -34,3 +34,28 @@ export async function listAllPackages(db: Db, query: { q: string; page: number; 
   if (query.status) select = select.where('package.status', '=', query.status);
   return paginate(select.orderBy('package.id', 'desc'), query.page);
 }
+
+/**
+ * Back office only: any client's package with whose it is, the alert it closed and the
+ * consolidation that ships it (one query; left joins, both may be missing).
+ */
+export async function findPackageForStaff(db: Db, { id }: { id: number }) {
+  return db
+    .selectFrom('package')
+    .innerJoin('user', 'user.id', 'package.userId')
+    .leftJoin('alert', 'alert.packageId', 'package.id')
+    .leftJoin('consolidation', 'consolidation.id', 'package.consolidationId')
+    .select([
+      ...PACKAGE_COLUMNS,
+      'user.lockerCode', 'user.name', 'user.lastname', 'user.email',
+      'alert.id as alertId', 'alert.status as alertStatus',
+      'consolidation.status as consolidationStatus',
+    ])
+    .where('package.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updatePackage(db: Db, { id }: { id: number }, changes: Partial<Omit<PackageTable, 'id' | 'userId'>>) {
+  const result = await db.updateTable('package').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,6 +1,6 @@
-import type { PackageInput } from '#common/schemas/casillero.ts';
+import type { PackageEditInput, PackageInput } from '#common/schemas/casillero.ts';
 import type { PackageStatus } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { receivePendingAlert } from '#server/modules/alert/alert.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
@@ -55,3 +55,43 @@ export const countInWarehouse = (deps: ServiceDeps, owner: { userId: number }) =
 
 /** Back office: every package, newest first, searchable by tracking number, locker code or client. */
 export const listAllPackages = (deps: ServiceDeps, query: { q: string; page: number; status?: PackageStatus }) => packages.listAllPackages(deps.db, query);
+
+/** Back office: one package with its client, alert and consolidation; an unknown id is not found. */
+export async function getPackageForStaff(deps: ServiceDeps, { id }: { id: number }) {
+  const found = await packages.findPackageForStaff(deps.db, { id });
+  if (!found) throw notFound();
+  return found;
+}
+
+/** A package's measures change only while it waits in the warehouse: after that they were shipped. */
+const EDITABLE: readonly PackageStatus[] = ['in_warehouse', 'consolidating'];
+
+/**
+ * Staff correct what was measured at the warehouse (weight, measures, value, description, photo).
+ * A new photo is the editor's own fresh upload (its content was checked when it was uploaded);
+ * keeping the same photo does not claim it again.
+ */
+export async function updatePackageForStaff(deps: ServiceDeps, { id, staffId }: { id: number; staffId: number }, input: PackageEditInput) {
+  const current = await packages.findPackageForStaff(deps.db, { id });
+  if (!current) throw notFound();
+  if (!EDITABLE.includes(current.status)) throw new AppError('backOffice.package.notEditable', 409);
+  const photoUploadId = input.photoUpload ?? current.photoUploadId;
+  await deps.db.transaction().execute(async (trx) => {
+    if (input.photoUpload && input.photoUpload !== current.photoUploadId) {
+      const photo = await claimUpload({ ...deps, db: trx }, { userId: staffId, uploadId: input.photoUpload }).catch(() => null);
+      // A photo is an image by its content (the upload module sniffed and re-encoded it), not a PDF
+      // uploaded for something else; a failure here rolls the claim back.
+      if (!photo?.type.startsWith('image/')) throw new AppError('backOffice.package.photoUnknown', 400, { field: 'photoUpload' });
+    }
+    await packages.updatePackage(trx, { id }, {
+      description: input.description,
+      weightLb: input.weightLb,
+      lengthCm: input.lengthCm,
+      widthCm: input.widthCm,
+      heightCm: input.heightCm,
+      declaredValueCents: input.declaredValue,
+      photoUploadId,
+      updatedAt: deps.clock.now().toISOString(),
+    });
+  });
+}

@@ -89,7 +89,13 @@ export async function setStatus(db: Db, { id }: { id: number }, status: TicketSt
   await db.updateTable('ticket').set({ status, updatedAt: updatedAt }).where('id', '=', id).execute();
 }
 
-export async function countOpenTickets(db: Db, { userId }: Owner): Promise<number> {
-  const row = await db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', '!=', 'closed').executeTakeFirstOrThrow();
+/**
+ * A client's tickets not yet closed; for the back office (`'all'`), every client's tickets still
+ * waiting for an answer (`open`: an answered one waits for the client).
+ */
+export async function countOpenTickets(db: Db, scope: Owner | 'all'): Promise<number> {
+  let select = db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('count'));
+  select = scope === 'all' ? select.where('status', '=', 'open') : select.where('userId', '=', scope.userId).where('status', '!=', 'closed');
+  const row = await select.executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -118,3 +118,6 @@ export async function closeTicketAsStaff(deps: ServiceDeps, { id }: { id: number
 }
 
 export const countOpenTickets = (deps: ServiceDeps, owner: Owner) => tickets.countOpenTickets(deps.db, owner);
+
+/** Back office: every client's tickets waiting for an answer from staff. */
+export const countAllWaitingTickets = (deps: ServiceDeps) => tickets.countOpenTickets(deps.db, 'all');

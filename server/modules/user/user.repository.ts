@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { ListQuery } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
@@ -74,6 +75,23 @@ export async function listClients(db: Db, query: ListQuery<'created' | 'name', n
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The enabled admins, locked until the transaction `db` belongs to ends on PostgreSQL (`for
+ * update`), so two admins demoting each other at once cannot both see the other one remain;
+ * SQLite runs one writing transaction at a time.
+ */
+export async function lockEnabledAdmins(db: Db): Promise<number[]> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const rows = await db
+    .selectFrom('user')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('enabled', '=', 1)
+    .$if(postgres, (qb) => qb.forUpdate())
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export type { Role };

@@ -86,12 +86,31 @@ export async function deleteAccount(deps: ServiceDeps, { userId }: { userId: num
   await users.deleteUser(db, { userId });
 }
 
-export async function setEnabled(deps: ServiceDeps, { userId }: { userId: number }, enabled: boolean) {
-  const { db } = deps;
-  const profile = await users.findProfile(db, { userId });
-  if (!profile) throw new AppError('error.generic', 404);
-  await users.updateUser(db, { userId }, { enabled: enabled ? 1 : 0, updatedAt: now(deps) });
-  if (!enabled) await deleteUserSessions(deps, userId);
+/**
+ * An admin changes another user's account: enabled or not, and role. Nobody changes their own
+ * (they would lock themselves out), and the last enabled admin can be neither disabled nor demoted:
+ * the platform would be left without anyone able to run it. Checked in one transaction.
+ */
+async function changeAccount(deps: ServiceDeps, { userId, adminId }: { userId: number; adminId: number }, changes: { enabled?: 0 | 1; role?: Role }) {
+  if (userId === adminId) throw new AppError('backOffice.users.notYourself', 409);
+  await deps.db.transaction().execute(async (trx) => {
+    const admins = await users.lockEnabledAdmins(trx);
+    const profile = await users.findProfile(trx, { userId });
+    if (!profile) throw new AppError('error.generic', 404);
+    const staysAdmin = (changes.role ?? profile.role) === 'admin' && (changes.enabled ?? profile.enabled) === 1;
+    if (admins.includes(userId) && !staysAdmin && admins.length <= 1) throw new AppError('backOffice.users.lastAdmin', 409);
+    await users.updateUser(trx, { userId }, { ...changes, updatedAt: now(deps) });
+  });
+}
+
+/** Disabling also ends every open session of that user (PRODUCT §2). */
+export async function setEnabled(deps: ServiceDeps, target: { userId: number; adminId: number }, enabled: boolean) {
+  await changeAccount(deps, target, { enabled: enabled ? 1 : 0 });
+  if (!enabled) await deleteUserSessions(deps, target.userId);
+}
+
+export async function setRole(deps: ServiceDeps, target: { userId: number; adminId: number }, role: Role) {
+  await changeAccount(deps, target, { role });
 }
 
 function parseKinds(value: string): NotificationKind[] {
