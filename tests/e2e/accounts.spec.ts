@@ -190,6 +190,8 @@ test('an admin disables a user: the session ends and login says the user is not 
     await expect(row).toBeVisible();
     await expect(adminPage.locator('tbody tr')).toHaveCount(1);
     await row.getByRole('button', { name: t[action] }).click();
+    // It asks first (issue 9): the change is posted by the dialog's confirmation.
+    await adminPage.getByRole('dialog').getByTestId('confirm').click();
     await expect(formNotice(adminPage)).toHaveText(t.recordUpdated);
     await expect(row.getByText(action === 'disable' ? t.disabledBadge : t.enabledBadge, { exact: true })).toBeVisible();
     return row;

@@ -11,7 +11,7 @@ let client: { cookie: string };
 let staff: { cookie: string };
 let admin: { cookie: string };
 
-const BACK_OFFICE = ['/admin', '/admin/client', '/admin/package', '/admin/alert', '/admin/consolidate', '/admin/consolidate/show?id=1', '/admin/ticket', '/admin/ticket/show?id=1'];
+const BACK_OFFICE = ['/admin', '/admin/client', '/admin/package', '/admin/alert', '/admin/consolidate', '/admin/consolidate/show?id=1', '/admin/ticket', '/admin/ticket/show?id=1', '/admin/package/show?id=1', '/admin/client/show?id=1', '/admin/alert/show?id=1'];
 const ADMIN_ONLY = ['/admin/setting', '/admin/user'];
 const both = (paths: string[]) => paths.flatMap((path) => [path, `/en${path}`]);
 

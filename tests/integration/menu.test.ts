@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainMenu, menuPaths, visibleMenu } from '#app/lib/menu.ts';
+import { isActive, mainMenu, menuPaths, visibleMenu } from '#app/lib/menu.ts';
 import { localizePath } from '#common/locale.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeAdmin, makeStore, makeUser } from '../support/factories.ts';
+import { makeAdmin, makeStaff, makeStore, makeUser } from '../support/factories.ts';
 
 
 // The menu shows only screens that exist: every shown entry answers 200 to a logged-in user in both
@@ -57,5 +57,33 @@ describe('the main menu', () => {
     expect((await page('/', client.cookie, 'es')).body).not.toContain('href="/catalog/color"');
     await makeStore(t, { owner: client });
     expect((await page('/', client.cookie, 'es')).body).toContain('href="/catalog/color"');
+  });
+
+  it("gives staff the back office as a group of its own, second, with the admins' entries only for admins", () => {
+    const keys = (items: ReturnType<typeof visibleMenu>): string[] => items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
+    const staffMenu = visibleMenu(mainMenu, { isStaff: true, isAdmin: false, hasStore: false });
+    expect(staffMenu.map((item) => item.key).slice(0, 2)).toEqual(['desk', 'back-office']);
+    expect(keys(staffMenu)).toEqual(expect.arrayContaining(['admin-home', 'admin-packages', 'admin-consolidations', 'admin-tickets', 'admin-alerts', 'admin-clients']));
+    expect(keys(staffMenu)).not.toContain('admin-users');
+    expect(keys(staffMenu)).not.toContain('admin-settings');
+    expect(keys(visibleMenu(mainMenu, { isStaff: true, isAdmin: true, hasStore: false }))).toEqual(expect.arrayContaining(['admin-users', 'admin-settings']));
+    // One way to declare an entry: the back office is not also an entry under System.
+    expect(menuPaths().filter((entry) => entry.path === '/admin')).toHaveLength(1);
+  });
+
+  it('marks the hub active only on itself, and a section on its detail screens', () => {
+    const group = mainMenu.find((item) => item.key === 'back-office')!.children!;
+    const entry = (key: string) => group.find((item) => item.key === key)!;
+    expect(isActive(entry('admin-home'), '/admin')).toBe(true);
+    expect(isActive(entry('admin-home'), '/admin/package')).toBe(false);
+    expect(isActive(entry('admin-packages'), '/admin/package/show')).toBe(true);
+    expect(isActive(entry('admin-packages'), '/admin/packages-other')).toBe(false);
+  });
+
+  it('counts the queues only for staff: a client page carries no queue counts', async () => {
+    const client = await makeUser(t);
+    expect((await page('/', client.cookie, 'es')).body).not.toContain('requestedConsolidations');
+    const staff = await makeStaff(t);
+    expect((await page('/', staff.cookie, 'es')).body).toContain('requestedConsolidations');
   });
 });
