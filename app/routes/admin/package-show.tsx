@@ -118,7 +118,8 @@ export default function AdminPackageShow({ loaderData: { pkg } }: Route.Componen
                   submitLabel={t('backOffice.package.save')}
                   initial={{ weightLb: pkg.weightLb, lengthCm: pkg.lengthCm, widthCm: pkg.widthCm, heightCm: pkg.heightCm, declaredValue: pkg.declaredValueCents / 100, description: pkg.description }}
                 >
-                  <SimpleGrid cols={2}>
+                  {/* Bottom-aligned: a label that wraps ("Valor declarado (USD)") must not push its input below its neighbour's. */}
+                  <SimpleGrid cols={2} style={{ alignItems: 'end' }}>
                     <NumberField name="weightLb" label="casillero.package.weightLb" />
                     <NumberField name="declaredValue" label="casillero.alert.declaredValue" leftSection="$" />
                     <NumberField name="lengthCm" label="casillero.package.lengthCm" />

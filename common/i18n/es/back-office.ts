@@ -48,7 +48,7 @@ export const backOffice = {
     packages: 'Paquetes',
     consolidations: 'Consolidaciones',
     tickets: 'Tickets',
-    none: 'Ninguno todavía.',
+    none: 'Sin registros todavía.',
     newest: 'Los 20 más recientes.',
     seeAll: 'Ver todos',
     open: 'Ver cliente {{name}}',
