@@ -340,11 +340,11 @@ describe('roles', () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain(clientEmail);
     const { id } = await t.db.selectFrom('user').select('id').where('email', '=', clientEmail).executeTakeFirstOrThrow();
-    const disable = await postForm(t.app, '/admin/user', { userId: String(id), enabled: '0' }, { cookie: `lang=es; ${adminCookie}` });
+    const disable = await postForm(t.app, '/admin/user', { intent: 'enable', userId: String(id), enabled: '0' }, { cookie: `lang=es; ${adminCookie}` });
     expect(disable.statusCode).toBe(200);
     expect((await page('/profile', clientCookie)).statusCode).toBe(302);
     expect((await postForm(t.app, '/user/login', { email: clientEmail, password: 'secret123' })).body).toContain('Usuario no habilitado');
-    await postForm(t.app, '/admin/user', { userId: String(id), enabled: '1' }, { cookie: `lang=es; ${adminCookie}` });
+    await postForm(t.app, '/admin/user', { intent: 'enable', userId: String(id), enabled: '1' }, { cookie: `lang=es; ${adminCookie}` });
     await loginAs(clientEmail);
   });
 });
