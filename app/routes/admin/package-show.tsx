@@ -23,9 +23,6 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => packageShowLoader(args);
 export const action = (args: Route.ActionArgs) => packageShowAction(args);
 
-/** Measures staff may correct while the package is still in the warehouse (not once shipped). */
-const EDITABLE = new Set(['in_warehouse', 'consolidating']);
-
 export default function AdminPackageShow({ loaderData: { pkg } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -107,7 +104,7 @@ export default function AdminPackageShow({ loaderData: { pkg } }: Route.Componen
             <Title order={2} fz="md" id="package-edit">
               {t('backOffice.package.edit')}
             </Title>
-            {EDITABLE.has(pkg.status) ? (
+            {pkg.editable ? (
               <>
                 <Text fz="sm" c="dimmed" mb="md">
                   {t('backOffice.package.editText')}

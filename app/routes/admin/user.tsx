@@ -32,7 +32,7 @@ function RoleChange({ user }: { user: UserRow }) {
     <>
       <NativeSelect
         key={`${user.id}-${user.role}-${chosen ?? ''}`}
-        aria-label={t('admin.role')}
+        aria-label={`${t('admin.role')}: ${name}`}
         size="xs"
         w={150}
         defaultValue={chosen ?? user.role}

@@ -56,15 +56,18 @@ export const countInWarehouse = (deps: ServiceDeps, owner: { userId: number }) =
 /** Back office: every package, newest first, searchable by tracking number, locker code or client. */
 export const listAllPackages = (deps: ServiceDeps, query: { q: string; page: number; status?: PackageStatus }) => packages.listAllPackages(deps.db, query);
 
-/** Back office: one package with its client, alert and consolidation; an unknown id is not found. */
+/** A package's measures change only while it waits in the warehouse: after that they were shipped. */
+const EDITABLE: readonly PackageStatus[] = ['in_warehouse', 'consolidating'];
+
+/**
+ * Back office: one package with its client, alert and consolidation, and whether staff may still
+ * correct it; an unknown id is not found.
+ */
 export async function getPackageForStaff(deps: ServiceDeps, { id }: { id: number }) {
   const found = await packages.findPackageForStaff(deps.db, { id });
   if (!found) throw notFound();
-  return found;
+  return { ...found, editable: EDITABLE.includes(found.status) };
 }
-
-/** A package's measures change only while it waits in the warehouse: after that they were shipped. */
-const EDITABLE: readonly PackageStatus[] = ['in_warehouse', 'consolidating'];
 
 /**
  * Staff correct what was measured at the warehouse (weight, measures, value, description, photo).
