@@ -153,11 +153,19 @@ export const es = {
     none: 'No tienes notificaciones',
     markAllRead: 'Marcar todas como leídas',
     open: 'Ver detalle',
-    package_received: { title: 'Paquete recibido: {{tracking}}', body: 'Tu paquete {{tracking}} llegó a nuestra bodega de Miami ({{weight}} lb).' },
-    consolidation_update: { title: 'Consolidación #{{number}}: $t(casillero.consolidationStatus.{{status}})', body: 'Tu consolidación #{{number}} cambió a «$t(casillero.consolidationStatus.{{status}})».' },
+    package_received: { title: 'Paquete recibido: {{tracking}}', body: 'Tu paquete {{tracking}} llegó a nuestra bodega de Miami ({{weightLb}}).' },
+    // `context: 'final'` (i18next's context) picks the _final texts once the warehouse weighed it.
+    consolidation_update: {
+      title: 'Consolidación #{{number}}: $t(casillero.consolidationStatus.{{status}})',
+      title_final: 'Consolidación #{{number}}: $t(casillero.consolidationStatus.{{status}}) — peso final {{weightLb}}, costo {{costCents}}, tracking {{tracking}}',
+      body: 'Tu consolidación #{{number}} cambió a «$t(casillero.consolidationStatus.{{status}})».',
+      body_final: 'Tu consolidación #{{number}} cambió a «$t(casillero.consolidationStatus.{{status}})». Peso final: {{weightLb}}. Costo final: {{costCents}}. Tracking de salida: {{tracking}}.',
+    },
     ticket_reply: { title: 'Respuesta en tu ticket #{{number}}', body: 'El equipo de soporte respondió tu ticket «{{subject}}».' },
     order_received: { title: 'Nuevo pedido #{{number}}', body: 'Recibiste un pedido nuevo en tu tienda.' },
     general: { title: '{{title}}', body: '{{body}}' },
+    staff_ticket: { title: 'Ticket nuevo #{{number}}: {{subject}}', body: 'El casillero {{locker}} abrió el ticket «{{subject}}».' },
+    staff_consolidation: { title: 'Consolidación #{{number}} solicitada ({{locker}})', body: 'El casillero {{locker}} solicitó la consolidación #{{number}}.' },
   },
   validation: {
     required: 'Este campo es obligatorio',

@@ -8,6 +8,8 @@ import { findIdByLockerCode } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as packages from './package.repository.ts';
 
+export const packageLink = (id: number) => `/package/show?id=${id}`;
+
 /**
  * Staff register a package that arrived at the warehouse, by the client's locker code. A pending
  * alert of that client with the tracking number is linked and becomes `received`; the client is
@@ -42,8 +44,9 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
   await notify(deps, {
     userId: ownerId,
     kind: 'package_received',
-    params: { tracking: input.trackingNumber, weight: input.weightLb },
-    link: alertId ? `/alert/show?id=${alertId}` : '/consolidate/new',
+    params: { tracking: input.trackingNumber, weightLb: input.weightLb },
+    // The package itself, alert or not: its page links to the alert and the consolidation.
+    link: packageLink(packageId),
   });
   return { packageId, alertId, userId: ownerId };
 }

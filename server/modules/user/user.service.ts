@@ -112,6 +112,8 @@ export const listUsers = (deps: ServiceDeps, query: Parameters<typeof users.list
 
 export const listClients = (deps: ServiceDeps, query: Parameters<typeof users.listClients>[1]) => users.listClients(deps.db, query);
 
+export const listStaffIds = (deps: ServiceDeps) => users.listStaffIds(deps.db);
+
 export const countUsers = (deps: ServiceDeps) => users.countUsers(deps.db);
 
 /** Where and how a user's notices are mailed: their address, language and chosen kinds. */
