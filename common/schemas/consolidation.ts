@@ -20,6 +20,23 @@ export const ConsolidationInputSchema = z.object({
 });
 export type ConsolidationInput = z.infer<typeof ConsolidationInputSchema>;
 
+/** How many warehouse packages the new-consolidation screen shows at once (300 in bodega stay fast). */
+export const CHOICE_PAGE_SIZE = 20;
+
+/**
+ * The new-consolidation screen's URL: a search, a page, and the packages already chosen (kept across
+ * pages and searches). Anything unreadable falls back to the first page with nothing chosen.
+ */
+export const ConsolidationChoiceQuery = z.object({
+  q: z.string().trim().max(100).catch(''),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  chosen: z
+    .string()
+    .catch('')
+    .transform((text) => [...new Set(text.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(0, MAX_PACKAGES)),
+});
+export type ConsolidationChoiceQuery = z.infer<typeof ConsolidationChoiceQuery>;
+
 /** The client's list and the back office's list: same sorts and filter, different search columns. */
 export const ConsolidationListQuery = listQuerySchema({
   sort: CONSOLIDATION_SORTS,

@@ -1,9 +1,9 @@
 import { estimate } from '#common/consolidation-estimate.ts';
-import type { ConsolidationInput, ConsolidationListQuery, ConsolidationStatusInput } from '#common/schemas/consolidation.ts';
+import { CHOICE_PAGE_SIZE, type ConsolidationChoiceQuery, type ConsolidationInput, type ConsolidationListQuery, type ConsolidationStatusInput } from '#common/schemas/consolidation.ts';
 import type { ConsolidationStatus, PackageStatus } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { notify, notifyStaff } from '#server/modules/notification/notification.service.ts';
-import { listOwnPackages } from '#server/modules/package/package.service.ts';
+import { warehouseChoice } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import * as consolidations from './consolidation.repository.ts';
@@ -43,15 +43,20 @@ export const listConsolidations = (deps: ServiceDeps, owner: Owner, query: Conso
 
 export const listAllConsolidations = (deps: ServiceDeps, query: ConsolidationListQuery) => consolidations.listAllConsolidations(deps.db, query);
 
-/** What the new-consolidation screen needs: the packages to choose from, the profile's address, the rate. */
-export async function consolidationDraft(deps: ServiceDeps, { userId }: Owner) {
-  const [packages, profile, ratePerLbCents] = await Promise.all([
-    listOwnPackages(deps, { userId }, 'in_warehouse'),
+/**
+ * What the new-consolidation screen needs: one page of the warehouse packages to choose from (never
+ * all of them: a client with 300 waiting got a slow page), those chosen on other pages, the
+ * profile's address and the rate.
+ */
+export async function consolidationDraft(deps: ServiceDeps, { userId }: Owner, query: ConsolidationChoiceQuery = { q: '', page: 1, chosen: [] }) {
+  const [choice, profile, ratePerLbCents] = await Promise.all([
+    warehouseChoice(deps, { userId }, query, CHOICE_PAGE_SIZE),
     getProfile(deps, { userId }),
     getSetting(deps, 'rate_per_lb_cents'),
   ]);
   const deliveryAddress = [profile.address, profile.city, profile.state, profile.country].map((part) => part.trim()).filter(Boolean).join(', ');
-  return { packages, deliveryAddress, ratePerLbCents };
+  const { page, chosen } = choice;
+  return { packages: page.rows, total: page.total, page: page.page, pages: page.pages, chosen, deliveryAddress, ratePerLbCents };
 }
 
 /** One of the client's consolidations with its packages and events; another client's is not found. */

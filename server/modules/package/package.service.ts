@@ -1,6 +1,7 @@
 import type { PackageInput } from '#common/schemas/casillero.ts';
 import type { PackageStatus } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import type { ListQuery } from '#common/list-query.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { receivePendingAlert } from '#server/modules/alert/alert.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
@@ -58,3 +59,19 @@ export const countInWarehouse = (deps: ServiceDeps, owner: { userId: number }) =
 
 /** Back office: every package, newest first, searchable by tracking number, locker code or client. */
 export const listAllPackages = (deps: ServiceDeps, query: { q: string; page: number; status?: PackageStatus }) => packages.listAllPackages(deps.db, query);
+
+/** "My packages": the client's own, a page at a time, each with its alert. */
+export const listMyPackages = (deps: ServiceDeps, owner: { userId: number }, query: ListQuery<'received', 'status'>) => packages.listOwnPackagesPage(deps.db, owner, query);
+
+/** One of the client's packages; another client's is not found (404). */
+export async function getMyPackage(deps: ServiceDeps, { userId, id }: { userId: number; id: number }) {
+  const pkg = await packages.findOwnPackage(deps.db, { userId, id });
+  if (!pkg) throw notFound();
+  return pkg;
+}
+
+/** A page of the client's warehouse packages to choose from, and those chosen on other pages. */
+export async function warehouseChoice(deps: ServiceDeps, owner: { userId: number }, query: { q: string; page: number; chosen: number[] }, pageSize: number) {
+  const [page, chosen] = await Promise.all([packages.listWarehousePage(deps.db, owner, query, pageSize), packages.warehousePackagesByIds(deps.db, owner, query.chosen)]);
+  return { page, chosen };
+}
