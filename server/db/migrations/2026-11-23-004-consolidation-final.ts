@@ -6,9 +6,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('consolidation').addColumn('final_weight_lb', 'real').execute();
   await db.schema.alterTable('consolidation').addColumn('final_cost_cents', 'integer').execute();
   await db.schema.alterTable('consolidation').addColumn('outbound_tracking', 'varchar(100)').execute();
+  await repointPackageNotices(db);
+}
+
+/**
+ * "Package received" notifications used to open the alert, or the consolidation screen when there was
+ * none: they now open the package (/package/show), old ones included. Exported for its test.
+ */
+export async function repointPackageNotices(db: Kysely<any>): Promise<void> {
   // Aliases without underscores: the app's CamelCasePlugin would rename `user_id` in the rows.
-  // "Package received" notifications used to open the alert, or the desk's consolidation screen when
-  // there was none: they now open the package (/package/show), old ones included.
   const notices = await db.selectFrom('notification').select(['id', 'user_id as owner', 'params']).where('kind', '=', 'package_received').execute();
   for (const notice of notices) {
     let tracking: unknown;
