@@ -50,7 +50,7 @@ for (const locale of LOCALES) {
       await gotoHydrated(page, localized('/package', locale));
       await expect(page.getByRole('heading', { level: 1, name: s.myPackages })).toBeVisible();
       await expect(page.getByRole('link', { name: only })).toBeVisible();
-      await expect(page.getByText(t.inWarehouse, { exact: true }).first()).toBeVisible();
+      await expect(page.getByTestId('package-row').filter({ hasText: only })).toContainText(t.inWarehouse);
       await screens(page, testInfo, 'ship-package-list', locale);
     });
 
