@@ -106,14 +106,15 @@ describe('my packages', () => {
 });
 
 describe('package notifications', () => {
-  it('open the package, with or without an alert', async () => {
+  it('open the alert the client wrote, else the package itself', async () => {
     const client = await makeUser(t);
     const staff = await makeStaff(t);
     await form('/alert', client.cookie, { intent: 'create', trackingNumber: 'BELLALERT1', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '10' });
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'BELLALERT1'));
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'BELLNONE01'));
     const notices = await t.db.selectFrom('notification').select(['id', 'link']).where('userId', '=', client.id).where('kind', '=', 'package_received').orderBy('id').execute();
-    expect(notices.map((row) => row.link)).toEqual([`/package/show?id=${await packageId('BELLALERT1')}`, `/package/show?id=${await packageId('BELLNONE01')}`]);
+    const alertId = (await t.db.selectFrom('alert').select('id').where('trackingNumber', '=', 'BELLALERT1').executeTakeFirstOrThrow()).id;
+    expect(notices.map((row) => row.link)).toEqual([`/alert/show?id=${alertId}`, `/package/show?id=${await packageId('BELLNONE01')}`]);
     const opened = await page(`/notification?open=${notices[1]!.id}`, client.cookie);
     expect(opened.headers.location).toBe(`/package/show?id=${await packageId('BELLNONE01')}`);
     expect((await page(`/en/notification?open=${notices[1]!.id}`, client.cookie)).headers.location).toBe(`/en/package/show?id=${await packageId('BELLNONE01')}`);

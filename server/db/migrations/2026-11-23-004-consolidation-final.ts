@@ -10,12 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * "Package received" notifications used to open the alert, or the consolidation screen when there was
- * none: they now open the package (/package/show), old ones included. Exported for its test.
+ * "Package received" notifications of a package with no alert used to open the consolidation screen:
+ * they now open the package (/package/show), old ones included. Exported for its test.
  */
 export async function repointPackageNotices(db: Kysely<any>): Promise<void> {
   // Aliases without underscores: the app's CamelCasePlugin would rename `user_id` in the rows.
-  const notices = await db.selectFrom('notification').select(['id', 'user_id as owner', 'params']).where('kind', '=', 'package_received').execute();
+  const notices = await db.selectFrom('notification').select(['id', 'user_id as owner', 'params']).where('kind', '=', 'package_received').where('link', '=', '/consolidate/new').execute();
   for (const notice of notices) {
     let tracking: unknown;
     try {

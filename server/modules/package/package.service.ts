@@ -46,8 +46,8 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
     userId: ownerId,
     kind: 'package_received',
     params: { tracking: input.trackingNumber, weightLb: input.weightLb },
-    // The package itself, alert or not: its page links to the alert and the consolidation.
-    link: packageLink(packageId),
+    // The alert the client wrote (it shows its package), else the package itself — never the desk.
+    link: alertId ? `/alert/show?id=${alertId}` : packageLink(packageId),
   });
   return { packageId, alertId, userId: ownerId };
 }
