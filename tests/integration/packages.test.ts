@@ -57,6 +57,11 @@ describe('my packages', () => {
     expect(list.body).toMatch(/href="\/package"[^>]*>[\s\S]{0,400}Mis paquetes|Mis paquetes[\s\S]{0,400}href="\/package"/);
   });
 
+  it('is where the desk’s "in the warehouse" count leads', async () => {
+    const client = await makeUser(t);
+    expect((await page('/', client.cookie)).body).toMatch(/href="\/package\?status=in_warehouse"[^>]*data-testid="count-packages"|data-testid="count-packages"[^>]*href="\/package\?status=in_warehouse"/);
+  });
+
   it('pages a long list', async () => {
     const client = await makeUser(t);
     const now = new Date().toISOString();
@@ -129,5 +134,17 @@ describe('package notifications', () => {
     await repointPackageNotices(t.db);
     const links = (await t.db.selectFrom('notification').select('link').where('userId', '=', client.id).orderBy('id').execute()).map((row) => row.link);
     expect(links).toEqual([`/package/show?id=${await packageId('OLDLINK001')}`, '/consolidate/new']);
+  });
+});
+
+describe('the e-mail preferences', () => {
+  it('offer the back office\u2019s queues to staff only, off until they ask', async () => {
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
+    const offered = (await page('/profile/notifications', staff.cookie)).body;
+    expect(offered).toContain('value="staff_ticket"');
+    expect(offered).toContain('value="staff_consolidation"');
+    expect(offered).not.toMatch(/value="staff_ticket"[^>]*checked|checked[^>]*value="staff_ticket"/);
+    expect((await page('/profile/notifications', client.cookie)).body).not.toContain('value="staff_ticket"');
   });
 });
