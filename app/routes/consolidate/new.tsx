@@ -154,8 +154,8 @@ function ConsolidationChoice({ loaderData: { query, packages, total, page, pages
   const busy = useNavigation().state === 'submitting';
   const values = result?.values ?? {};
   // The ticked boxes themselves are the selection (uncontrolled): the echo ticks them again when the
-  // form comes back, and boxes ticked before the page hydrated still count once it has.
-  // Chosen: what the form sent last (its echo), else what the URL carried from other pages.
+  // form comes back, and boxes ticked before the page hydrated still count once it has. They start
+  // from what the form sent last (its echo), else from what the URL carried from other pages.
   const [initial] = useState(() => new Set(values.packageIds !== undefined ? values.packageIds.split(',').filter(Boolean) : query.chosen.map(String)));
   const [selected, setSelected] = useState<string[]>(() => [...initial]);
   const form = useRef<HTMLFormElement>(null);
