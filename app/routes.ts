@@ -16,6 +16,8 @@ function tree(locale: Locale): RouteConfigEntry[] {
       page('', 'routes/desk.tsx'),
       page('alert', 'routes/alert/list.tsx'),
       page('alert/show', 'routes/alert/show.tsx'),
+      page('package', 'routes/package/list.tsx'),
+      page('package/show', 'routes/package/show.tsx'),
       page('ticket', 'routes/ticket/list.tsx'),
       page('ticket/new', 'routes/ticket/new.tsx'),
       page('ticket/show', 'routes/ticket/show.tsx'),

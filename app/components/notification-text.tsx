@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { isNotificationKind } from '#common/enums/accounts.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
+import { localizeNotificationParams } from '#common/notification-params.ts';
 
 export type NotificationItem = { id: number; kind: string; params: string; link: string; readAt: string | null; createdAt: string };
 
@@ -20,7 +21,7 @@ export function NotificationText({ item }: { item: NotificationItem }) {
   return (
     <Stack gap={0}>
       <Text fz="sm" fw={item.readAt ? 400 : 700}>
-        {isNotificationKind(item.kind) ? String(t(`notification.${item.kind}.title`, params as never)) : item.kind}
+        {isNotificationKind(item.kind) ? String(t(`notification.${item.kind}.title`, localizeNotificationParams(params, locale) as never)) : item.kind}
       </Text>
       <Text fz="xs" c="dimmed">
         {formatDate(item.createdAt, locale, true)}

@@ -49,6 +49,7 @@ export const mainMenu: MenuItem[] = [
     label: 'nav.casillero',
     children: [
       { key: 'alerts', label: 'nav.alerts', path: '/alert' },
+      { key: 'packages', label: 'nav.packages', path: '/package' },
       { key: 'consolidations', label: 'nav.consolidations', path: '/consolidate' },
       { key: 'tickets', label: 'nav.tickets', path: '/ticket' },
     ],

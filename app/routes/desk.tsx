@@ -28,7 +28,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
   const latest = layout?.latest ?? [];
   const tiles = [
     { label: t('desk.pendingAlerts'), value: counts.pendingAlerts, to: '/alert?status=pending', testId: 'count-alerts' },
-    { label: t('desk.inWarehouse'), value: counts.inWarehouse, to: '/consolidate/new', testId: 'count-packages' },
+    { label: t('desk.inWarehouse'), value: counts.inWarehouse, to: '/package?status=in_warehouse', testId: 'count-packages' },
     { label: t('desk.consolidations'), value: counts.consolidations, to: '/consolidate', testId: 'count-consolidations' },
     { label: t('desk.openTickets'), value: counts.openTickets, to: '/ticket', testId: 'count-tickets' },
     { label: t('desk.unread'), value: unread, to: '/notification', testId: 'count-unread' },

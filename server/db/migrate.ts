@@ -7,6 +7,7 @@ import * as casillero from '#server/db/migrations/2026-11-21-003-casillero.ts';
 import * as jobs from '#server/db/migrations/2026-11-23-001-jobs.ts';
 import * as stores from '#server/db/migrations/2026-11-23-002-stores.ts';
 import * as colors from '#server/db/migrations/2026-11-23-003-catalog-colors.ts';
+import * as consolidationFinal from '#server/db/migrations/2026-11-23-004-consolidation-final.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-001-jobs': jobs,
   '2026-11-23-002-stores': stores,
   '2026-11-23-003-catalog-colors': colors,
+  '2026-11-23-004-consolidation-final': consolidationFinal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -201,7 +201,15 @@ for (const locale of LOCALES) {
       await screens(adminPage, testInfo, 'admin-consolidate-detail', locale);
       const timeline = adminPage.getByTestId('consolidation-timeline');
       for (const [index, status] of (['processing', 'shipped', 'in_customs', 'delivered'] as const).entries()) {
+        // Each move asks first, in a dialog; shipping asks for what the warehouse measured.
         await adminPage.getByTestId(`move-${status}`).click();
+        const dialog = adminPage.getByRole('dialog');
+        if (status === 'shipped') {
+          await dialog.locator('input[name="finalWeightLb"]').fill(locale === 'es' ? '5,9' : '5.9');
+          await dialog.locator('input[name="finalCost"]').fill(locale === 'es' ? '26,55' : '26.55');
+          await dialog.locator('input[name="outboundTracking"]').fill('1Z999AA10123456784');
+        }
+        await dialog.locator('button[type="submit"]').click();
         await expect(timeline.locator('.mantine-Timeline-item')).toHaveCount(index + 2);
         await expect(timeline.getByText(t.consolidationStatus[status], { exact: true })).toBeVisible();
         await expectToast(adminPage, t.updated);

@@ -122,7 +122,9 @@ describe('notifications', () => {
     expect((await t.db.selectFrom('notification').select('readAt').where('id', '=', id).executeTakeFirstOrThrow()).readAt).toBeNull();
     const opened = await page(`/notification?open=${id}`, client.cookie);
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/consolidate/new');
+    // A package with no alert opens the package itself (it used to open the consolidation screen).
+    const { id: packageId } = await t.db.selectFrom('package').select('id').where('trackingNumber', '=', 'NOTIFY1234').executeTakeFirstOrThrow();
+    expect(opened.headers.location).toBe(`/package/show?id=${packageId}`);
     expect((await t.db.selectFrom('notification').select('readAt').where('id', '=', id).executeTakeFirstOrThrow()).readAt).not.toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { ConsolidationInputSchema, ConsolidationListQuery } from '#common/schemas/consolidation.ts';
+import { ConsolidationChoiceQuery, ConsolidationInputSchema, ConsolidationListQuery } from '#common/schemas/consolidation.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
@@ -16,8 +16,10 @@ export async function consolidationListLoader({ request, context }: LoaderFuncti
   return { query, page };
 }
 
-export async function consolidationNewLoader({ context }: LoaderFunctionArgs) {
-  return services(context).consolidations.consolidationDraft({ userId: currentUser(context).id });
+export async function consolidationNewLoader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = ConsolidationChoiceQuery.parse(Object.fromEntries(url.searchParams));
+  return { query, ...(await services(context).consolidations.consolidationDraft({ userId: currentUser(context).id }, query)) };
 }
 
 export async function consolidationNewAction({ request, context }: LoaderFunctionArgs) {

@@ -19,6 +19,9 @@ type Consolidation = {
   billableWeightLb: number;
   declaredValueCents: number;
   costCents: number;
+  finalWeightLb: number | null;
+  finalCostCents: number | null;
+  outboundTracking: string | null;
   createdAt: string;
 };
 type Package = { id: number; trackingNumber: string; store: string; weightLb: number; lengthCm: number; widthCm: number; heightCm: number; declaredValueCents: number; status: EnumValue<typeof packageStatus> };
@@ -78,11 +81,46 @@ export function ConsolidationSummary({ consolidation, children }: { consolidatio
           </Text>
         </DetailField>
       </SimpleGrid>
+      <FinalFigures consolidation={consolidation} />
       <Stack mt="md" gap="md">
         <DetailField label={t('consolidation.deliveryAddress')}>{consolidation.deliveryAddress}</DetailField>
         {consolidation.notes ? <DetailField label={t('consolidation.notes')}>{consolidation.notes}</DetailField> : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** What the warehouse measured and the outbound tracking, or that they come at weighing. */
+function FinalFigures({ consolidation }: { consolidation: Consolidation }) {
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  const { finalWeightLb, finalCostCents, outboundTracking } = consolidation;
+  const known = finalWeightLb !== null || finalCostCents !== null || outboundTracking !== null;
+  return (
+    <Stack mt="md" gap="xs" data-testid="final-figures">
+      <Title order={2} fz="sm">
+        {t('consolidation.final')}
+      </Title>
+      {known ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <DetailField label={t('consolidation.finalWeightShown')}>{finalWeightLb === null ? '—' : formatWeight(finalWeightLb, locale)}</DetailField>
+          <DetailField label={t('consolidation.finalCostShown')}>
+            <Text fw={700} span data-testid="final-cost">
+              {finalCostCents === null ? '—' : formatMoney(finalCostCents, locale)}
+            </Text>
+          </DetailField>
+          <DetailField label={t('consolidation.outboundTracking')}>
+            <Text span ff="monospace" data-testid="outbound-tracking">
+              {outboundTracking ?? '—'}
+            </Text>
+          </DetailField>
+        </SimpleGrid>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          {consolidation.status === 'cancelled' ? '—' : t('consolidation.finalPending')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

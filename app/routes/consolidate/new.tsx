@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Divider, Grid, Group, Paper, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Divider, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
@@ -10,7 +10,7 @@ import { type Estimate, estimate } from '#common/consolidation-estimate.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatWeight } from '#common/weight.ts';
-import { MIN_PACKAGES } from '#common/schemas/consolidation.ts';
+import { CHOICE_PAGE_SIZE, MIN_PACKAGES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/new';
 import { consolidationNewAction, consolidationNewLoader } from './consolidate.server.ts';
 import { PackageCells, PackageHeads } from './consolidation-details.tsx';
@@ -91,22 +91,85 @@ function EstimatePanel({ figures, count, ratePerLbCents }: { figures: Estimate; 
   );
 }
 
-export default function ConsolidationNew({ loaderData: { packages, deliveryAddress, ratePerLbCents } }: Route.ComponentProps) {
+type Facts = Route.ComponentProps['loaderData']['packages'][number];
+
+/** This screen's URL with the search, page and chosen packages: paging and searching keep the choice. */
+function choiceHref(pathname: string, { q, page, chosen }: { q: string; page: number; chosen: string[] }) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  if (chosen.length) params.set('chosen', chosen.join(','));
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** One package to tick, in the table of this page or of the packages chosen on other pages. */
+function ChoiceRow({ pkg, checked }: { pkg: Facts; checked: boolean }) {
+  const t = useT();
+  const id = String(pkg.id);
+  return (
+    <Table.Tr data-testid="choice-row">
+      <Table.Td>
+        <Checkbox name="packageIds" value={id} defaultChecked={checked} aria-label={`${t('consolidation.select')} ${pkg.trackingNumber}`} />
+      </Table.Td>
+      <PackageCells pkg={pkg} />
+    </Table.Tr>
+  );
+}
+
+function ChoiceTable({ caption, rows, checked }: { caption: string; rows: Facts[]; checked: (id: string) => boolean }) {
+  const t = useT();
+  return (
+    // Focusable, named region: a keyboard user can scroll it when it is wider than the screen.
+    <ScrollArea.Autosize type="auto" tabIndex={0} role="region" aria-label={caption} offsetScrollbars>
+      <Table striped highlightOnHover verticalSpacing="xs" miw={600}>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <VisuallyHidden>{t('consolidation.select')}</VisuallyHidden>
+            </Table.Th>
+            <PackageHeads />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((pkg) => (
+            <ChoiceRow key={pkg.id} pkg={pkg} checked={checked(String(pkg.id))} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+/** A fresh screen per page or search (its boxes start from the URL's choice); a refused post keeps its boxes. */
+export default function ConsolidationNew(props: Route.ComponentProps) {
+  return <ConsolidationChoice key={useLocation().search} {...props} />;
+}
+
+function ConsolidationChoice({ loaderData: { query, packages, total, page, pages, chosen: chosenElsewhere, deliveryAddress, ratePerLbCents } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { result, fieldError, formError } = useFormResult();
   const busy = useNavigation().state === 'submitting';
   const values = result?.values ?? {};
   // The ticked boxes themselves are the selection (uncontrolled): the echo ticks them again when the
-  // form comes back, and boxes ticked before the page hydrated still count once it has.
-  const [initial] = useState(() => new Set((values.packageIds ?? '').split(',').filter(Boolean)));
+  // form comes back, and boxes ticked before the page hydrated still count once it has. They start
+  // from what the form sent last (its echo), else from what the URL carried from other pages.
+  const [initial] = useState(() => new Set(values.packageIds !== undefined ? values.packageIds.split(',').filter(Boolean) : query.chosen.map(String)));
   const [selected, setSelected] = useState<string[]>(() => [...initial]);
   const form = useRef<HTMLFormElement>(null);
   const readSelection = useCallback(() => {
     if (form.current) setSelected(new FormData(form.current).getAll('packageIds').map(String));
   }, []);
   useEffect(readSelection, [readSelection]);
-  const chosen = packages.filter((pkg) => selected.includes(String(pkg.id)));
+  const pathname = useLocation().pathname;
+  // The packages ticked on other pages stay as ticked boxes of their own, above this page's.
+  const onThisPage = new Set(packages.map((pkg) => String(pkg.id)));
+  const elsewhere = chosenElsewhere.filter((pkg) => !onThisPage.has(String(pkg.id)) && initial.has(String(pkg.id)));
+  const known = [...packages, ...elsewhere];
+  const chosen = known.filter((pkg) => selected.includes(String(pkg.id)));
+  const href = (change: { q?: string; page?: number }) => choiceHref(pathname, { q: change.q ?? query.q, page: change.page ?? 1, chosen: selected });
   const figures = estimate(
     chosen.map((pkg) => ({ weightLb: pkg.weightLb, lengthCm: pkg.lengthCm, widthCm: pkg.widthCm, heightCm: pkg.heightCm, declaredValueCents: pkg.declaredValueCents })),
     ratePerLbCents,
@@ -124,7 +187,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
         }
       />
       <FormAlert error={formError} />
-      {packages.length === 0 ? (
+      {total === 0 && !query.q && elsewhere.length === 0 ? (
         <Paper withBorder p="lg" radius="md" data-testid="no-packages">
           <Text c="dimmed">{t('consolidation.noPackages')}</Text>
           <Anchor component={Link} to={localizePath('/alert', locale)} mt="sm" display="inline-block">
@@ -132,6 +195,17 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
           </Anchor>
         </Paper>
       ) : (
+        <>
+          {/* A GET search outside the POST form; it carries the choice along. */}
+          <Form method="get" role="search" data-testid="choice-search">
+            <input type="hidden" name="chosen" value={selected.join(',')} />
+            <Group align="flex-end" gap="xs" mb="md" wrap="nowrap">
+              <TextInput name="q" defaultValue={query.q} label={t('list.search')} placeholder={t('consolidation.searchPackages')} style={{ flex: 1 }} maxLength={100} />
+              <Button type="submit" variant="default">
+                {t('list.search')}
+              </Button>
+            </Group>
+          </Form>
         <Form method="post" noValidate ref={form} onChange={readSelection}>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 8 }}>
@@ -148,36 +222,38 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
                       {packagesError}
                     </Alert>
                   ) : null}
-                  <div style={{ overflowX: 'auto' }}>
-                    <Table striped highlightOnHover verticalSpacing="xs" miw={600}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th w={40}>
-                            <VisuallyHidden>{t('consolidation.select')}</VisuallyHidden>
-                          </Table.Th>
-                          <PackageHeads />
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {packages.map((pkg) => {
-                          const id = String(pkg.id);
-                          return (
-                            <Table.Tr key={pkg.id}>
-                              <Table.Td>
-                                <Checkbox
-                                  name="packageIds"
-                                  value={id}
-                                  defaultChecked={initial.has(id)}
-                                  aria-label={`${t('consolidation.select')} ${pkg.trackingNumber}`}
-                                />
-                              </Table.Td>
-                              <PackageCells pkg={pkg} />
-                            </Table.Tr>
-                          );
-                        })}
-                      </Table.Tbody>
-                    </Table>
-                  </div>
+                  {elsewhere.length ? (
+                    <Stack gap="xs" mb="md" data-testid="chosen-elsewhere">
+                      <Text fz="sm">{t('consolidation.chosenElsewhere', { count: elsewhere.length })}</Text>
+                      <ChoiceTable caption={t('consolidation.chosenElsewhere', { count: elsewhere.length })} rows={elsewhere} checked={() => true} />
+                    </Stack>
+                  ) : null}
+                  {packages.length ? (
+                    <ChoiceTable caption={t('consolidation.choosePackages')} rows={packages} checked={(id) => initial.has(id)} />
+                  ) : (
+                    <Text c="dimmed" data-testid="no-matches">
+                      {t('consolidation.noMatches')}
+                    </Text>
+                  )}
+                  {pages > 1 ? (
+                    <Group justify="space-between" mt="sm" data-testid="choice-pages">
+                      <Text fz="sm" c="dimmed">
+                        {t('consolidation.showing', { from: (page - 1) * CHOICE_PAGE_SIZE + 1, to: (page - 1) * CHOICE_PAGE_SIZE + packages.length, total })}
+                      </Text>
+                      <Group gap="xs">
+                        {page > 1 ? (
+                          <Button component={Link} to={href({ page: page - 1 })} variant="default" size="xs" preventScrollReset>
+                            {t('consolidation.previous')}
+                          </Button>
+                        ) : null}
+                        {page < pages ? (
+                          <Button component={Link} to={href({ page: page + 1 })} variant="default" size="xs" preventScrollReset data-testid="choice-next">
+                            {t('consolidation.next')}
+                          </Button>
+                        ) : null}
+                      </Group>
+                    </Group>
+                  ) : null}
                 </Paper>
                 <Paper withBorder p="lg" radius="md">
                   <Stack gap="md">
@@ -216,6 +292,7 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
             </Grid.Col>
           </Grid>
         </Form>
+        </>
       )}
     </>
   );

@@ -6,7 +6,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { NOTIFICATION_KINDS } from '#common/enums/accounts.ts';
+import { NOTIFICATION_KINDS, STAFF_NOTIFICATION_KINDS } from '#common/enums/accounts.ts';
 import type { Route } from './+types/notifications';
 import { notificationsAction, profileLoader } from './profile.server.ts';
 
@@ -28,7 +28,7 @@ export default function Notifications({ loaderData: { profile } }: Route.Compone
           <Stack gap="md" mt="sm">
             <Text c="dimmed">{t('profile.notificationsText')}</Text>
             <Stack gap="sm" role="group" aria-label={t('profile.notificationsTitle')}>
-              {NOTIFICATION_KINDS.map((kind) => (
+              {NOTIFICATION_KINDS.filter((kind) => profile.isStaff || !STAFF_NOTIFICATION_KINDS.includes(kind)).map((kind) => (
                 <Checkbox key={kind} name="kind" value={kind} label={t(`profile.kind.${kind}`)} defaultChecked={profile.emailNotifications.includes(kind)} />
               ))}
             </Stack>

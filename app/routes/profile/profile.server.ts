@@ -29,6 +29,8 @@ export async function profileLoader({ context }: LoaderFunctionArgs) {
       zip: profile.zip,
       lockerCode: profile.lockerCode ?? '',
       emailNotifications: profile.emailNotifications,
+      // Staff are also offered the back office's queues (new tickets, consolidation requests).
+      isStaff: profile.role !== 'client',
     },
   };
 }

@@ -94,6 +94,8 @@ export const profile: Messages['profile'] = {
     ticket_reply: 'Replies to your tickets',
     order_received: 'New orders in your store',
     general: 'General notices',
+    staff_ticket: 'New client tickets (staff)',
+    staff_consolidation: 'Consolidation requests (staff)',
   },
   deleteTitle: 'Delete your account',
   deleteWarning: 'Your parcel box, alerts, consolidations, tickets, store and every record of yours will be deleted forever. This cannot be undone.',

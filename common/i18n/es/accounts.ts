@@ -94,6 +94,8 @@ export const profile = {
     ticket_reply: 'Respuestas a tus tickets',
     order_received: 'Pedidos nuevos en tu tienda',
     general: 'Avisos generales',
+    staff_ticket: 'Tickets nuevos de clientes (personal)',
+    staff_consolidation: 'Consolidaciones solicitadas (personal)',
   },
   deleteTitle: 'Eliminar tu cuenta',
   deleteWarning: 'Se eliminarán para siempre tu casillero, tus alertas, consolidaciones, tickets, tu tienda y todos tus registros. Esta acción no se puede deshacer.',

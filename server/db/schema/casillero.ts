@@ -53,6 +53,11 @@ export interface ConsolidationTable {
   billableWeightLb: number;
   declaredValueCents: number;
   costCents: number;
+  /** Measured when the warehouse packs it; null until staff enter it. */
+  finalWeightLb: number | null;
+  finalCostCents: number | null;
+  /** The outbound carrier's tracking number to Ecuador. */
+  outboundTracking: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -113,15 +113,25 @@ describe('the API for clients', () => {
     expect(again.json()).toMatchObject({ error: 'consolidation.notCancellable', message: 'Solo puedes cancelar una consolidación que aún está solicitada' });
   });
 
-  it('asks for at least two packages, in the caller\u2019s language', async () => {
+  it('asks for at least one package, in the caller\u2019s language', async () => {
+    const client = await newUser();
+    const es = await api('POST', '/consolidations', client.cookie, { packageIds: [], deliveryAddress: 'Quito' });
+    expect(es.statusCode).toBe(400);
+    expect(es.json().fields.packageIds).toBe('Elige al menos un paquete para enviar');
+    const en = await api('POST', '/consolidations', client.cookie, { packageIds: [], deliveryAddress: 'Quito' }, 'en');
+    expect(en.json().fields.packageIds).toBe('Choose at least one package to ship');
+    expect(await countFor(client.userId)).toBe(0);
+  });
+
+  it('ships a single package on its own (PRODUCT §6: one or more)', async () => {
     const client = await newUser();
     const one = await addPackage(client);
-    const es = await api('POST', '/consolidations', client.cookie, { packageIds: [one], deliveryAddress: 'Quito' });
-    expect(es.statusCode).toBe(400);
-    expect(es.json().fields.packageIds).toBe('Elige al menos 2 paquetes para consolidar');
-    const en = await api('POST', '/consolidations', client.cookie, { packageIds: [one, one], deliveryAddress: 'Quito' }, 'en');
-    expect(en.json().fields.packageIds).toBe('Choose at least 2 packages to consolidate');
-    expect(await countFor(client.userId)).toBe(0);
+    const response = await api('POST', '/consolidations', client.cookie, { packageIds: [one, one], deliveryAddress: 'Quito' });
+    expect(response.statusCode).toBe(201);
+    const detail = (await api('GET', `/consolidations/${response.json().id}`, client.cookie)).json();
+    expect(detail).toMatchObject({ status: 'requested', totalWeightLb: 2, packages: [{ id: one, status: 'consolidating' }] });
+    // The final figures are in the schema, empty until the warehouse weighs the box.
+    expect(detail).toMatchObject({ finalWeightLb: null, finalCostCents: null, outboundTracking: null });
   });
 
   it("answers 404 for another client's package in the body, and consolidates nothing", async () => {
@@ -162,7 +172,20 @@ describe('the API for staff', () => {
 
     expect((await api('GET', `/admin/consolidations/${id}`, admin.cookie)).json()).toMatchObject({ id, next: ['processing', 'cancelled'] });
     expect((await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'processing', note: 'Empacando' })).statusCode).toBe(204);
-    expect((await api('POST', `/admin/consolidations/${id}/status`, admin.cookie, { status: 'shipped' })).statusCode).toBe(204);
+    // Shipping needs what the warehouse measured: the client was told the cost is confirmed at weighing.
+    const unweighed = await api('POST', `/admin/consolidations/${id}/status`, admin.cookie, { status: 'shipped' });
+    expect(unweighed.statusCode).toBe(400);
+    expect(unweighed.json()).toMatchObject({ error: 'consolidation.finalRequired', fields: { finalWeightLb: expect.any(String) } });
+    expect(await statusOf(t.db, id)).toBe('processing');
+    const bad = await api('POST', `/admin/consolidations/${id}/status`, admin.cookie, { status: 'shipped', finalWeightLb: -1, finalCost: 0, outboundTracking: '<script>' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields ?? {}).sort()).toEqual(['finalCost', 'finalWeightLb', 'outboundTracking']);
+    const shipped = await api('POST', `/admin/consolidations/${id}/status`, admin.cookie, { status: 'shipped', finalWeightLb: 3.2, finalCost: 42.3, outboundTracking: '1z999aa10123456784' });
+    expect(shipped.statusCode).toBe(204);
+    const seen = (await api('GET', `/consolidations/${id}`, client.cookie)).json();
+    expect(seen).toMatchObject({ status: 'shipped', finalWeightLb: 3.2, finalCostCents: 4230, outboundTracking: '1Z999AA10123456784' });
+    expect((await api('GET', '/consolidations', client.cookie)).json().rows[0]).toMatchObject({ finalCostCents: 4230 });
+    expect((await api('GET', `/admin/consolidations/${id}`, staff.cookie)).json()).toMatchObject({ finalWeightLb: 3.2, outboundTracking: '1Z999AA10123456784' });
     expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'shipped', consolidationId: id })));
 
     const skip = await api('POST', `/admin/consolidations/${id}/status`, staff.cookie, { status: 'delivered' });
@@ -197,7 +220,7 @@ describe('the pages for clients', () => {
     expect((await page('/en/consolidate', client.cookie)).body).toContain('No records found');
   });
 
-  it('offers the warehouse packages with the profile address, and keeps what was typed when fewer than two are chosen', async () => {
+  it('offers the warehouse packages with the profile address, and keeps what was typed when none is chosen', async () => {
     const client = await newUser();
     const a = await addPackage(client, { trackingNumber: 'FIRSTBOX01' });
     await addPackage(client, { trackingNumber: 'SECONDBOX2' });
@@ -208,15 +231,70 @@ describe('the pages for clients', () => {
     expect(form.body).toContain('Av. 6 de Diciembre N24-253, Quito, Pichincha, Ecuador');
     expect(form.body).toContain('Estimado del envío');
 
-    const response = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Calle Larga 5, Cuenca', notes: 'Con cuidado' }, [a]);
+    // Nothing said anywhere asks for two: one package ships on its own.
+    expect(form.body).not.toMatch(/al menos dos|al menos 2|dos o más/);
+    expect((await page('/en/consolidate/new', client.cookie)).body).not.toMatch(/at least two|at least 2|two or more/);
+
+    const response = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Calle Larga 5, Cuenca', notes: 'Con cuidado' }, []);
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('Elige al menos 2 paquetes para consolidar');
+    expect(response.body).toContain('Elige al menos un paquete para enviar');
     expect(response.body).toContain('Calle Larga 5, Cuenca');
     expect(response.body).toContain('Con cuidado');
-    expect(response.body).toMatch(new RegExp(`value="${a}"[^>]*checked|checked[^>]*value="${a}"`));
     const en = await postForm('/en/consolidate/new', client.cookie, { deliveryAddress: 'Quito' }, []);
-    expect(en.body).toContain('Choose at least 2 packages to consolidate');
+    expect(en.body).toContain('Choose at least one package to ship');
     expect(await countFor(client.userId)).toBe(0);
+
+    const one = await postForm('/consolidate/new', client.cookie, { deliveryAddress: 'Calle Larga 5, Cuenca' }, [a]);
+    expect(one.statusCode).toBe(302);
+    expect(await packagesOf([a])).toEqual([{ status: 'consolidating', consolidationId: expect.any(Number) }]);
+  });
+
+  it('keeps the choice of a refused form ticked', async () => {
+    const client = await newUser();
+    const a = await addPackage(client);
+    const refused = await postForm('/consolidate/new', client.cookie, { deliveryAddress: '' }, [a]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatch(new RegExp(`value="${a}"[^>]*checked|checked[^>]*value="${a}"`));
+  });
+
+  it('shows a bounded page of 300 warehouse packages, searchable, keeping the packages chosen on other pages', async () => {
+    const client = await newUser();
+    const now = new Date().toISOString();
+    // 300 packages straight into the table: registering each through the service would only add time.
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      userId: client.userId, consolidationId: null, trackingNumber: `BULK${String(i).padStart(4, '0')}`, carrier: 'UPS', store: i === 7 ? 'Zapatería Única' : 'Amazon', description: '',
+      weightLb: 1, lengthCm: 10, widthCm: 10, heightCm: 10, declaredValueCents: 1000, photoUploadId: null, status: 'in_warehouse' as const, receivedAt: now, updatedAt: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await t.db.insertInto('package').values(rows.slice(i, i + 100)).execute();
+    const ids = (await t.db.selectFrom('package').select('id').where('userId', '=', client.userId).orderBy('id').execute()).map((row) => row.id);
+    const boxes = (body: string) => body.match(/name="packageIds"/g)?.length ?? 0;
+
+    const first = await page('/consolidate/new', client.cookie);
+    expect(first.statusCode).toBe(200);
+    expect(boxes(first.body)).toBe(20);
+    expect(first.body).toContain('BULK0299');
+    expect(first.body).not.toContain('BULK0000');
+    expect(first.body).toContain('Mostrando 1–20 de 300');
+
+    // Page 15 holds the oldest; two packages chosen on page 1 come along, ticked, and count in the estimate.
+    const [oldest, newest, other] = [ids[0]!, ids[299]!, ids[298]!];
+    const last = await page(`/consolidate/new?page=15&chosen=${newest},${other}`, client.cookie);
+    expect(boxes(last.body)).toBe(22);
+    expect(last.body).toContain('BULK0000');
+    expect(last.body).toContain('data-testid="chosen-elsewhere"');
+    for (const id of [newest, other]) expect(last.body).toMatch(new RegExp(`value="${id}"[^>]*checked|checked[^>]*value="${id}"`));
+    expect(last.body).toContain('2 paquetes elegidos');
+
+    const found = await page(`/consolidate/new?q=zapater&chosen=${oldest}`, client.cookie);
+    expect(boxes(found.body)).toBe(2);
+    expect(found.body).toContain('BULK0007');
+    expect((await page('/consolidate/new?q=NOPE', client.cookie)).body).toContain('Ningún paquete en bodega coincide con la búsqueda.');
+
+    // Another client's id in `chosen` shows nothing of theirs; nonsense in the URL is a first page.
+    const stranger = await newUser();
+    const strangers = await page(`/consolidate/new?chosen=${newest}`, stranger.cookie);
+    expect(strangers.body).not.toContain('BULK0299');
+    expect((await page('/consolidate/new?page=abc&chosen=x,-1,99999999999', client.cookie)).statusCode).toBe(200);
   });
 
   it("answers 404 when the form carries another client's package, and consolidates nothing", async () => {
@@ -297,6 +375,9 @@ describe('the back-office pages', () => {
     expect(show.statusCode).toBe(200);
     expect(show.body).toContain('Pasar a «En proceso»');
     expect(show.body).toContain(client.email);
+    // A move asks first: the page's button only opens the dialog; no button on the page submits a status.
+    expect(show.body).toMatch(/<button[^>]*type="button"[^>]*data-testid="move-processing"|<button[^>]*data-testid="move-processing"[^>]*type="button"/);
+    expect(show.body).not.toMatch(/name="status"/);
 
     const move = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'processing', note: 'Empacando tu caja' });
     expect(move.statusCode).toBe(302);
@@ -311,6 +392,30 @@ describe('the back-office pages', () => {
     expect(skip.body).toContain('Listo');
     expect(await statusOf(t.db, id)).toBe('processing');
 
+    // Shipping without the final figures is refused with an error beside each field, in the page's language.
+    const unweighed = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'shipped', finalWeightLb: '', finalCost: 'abc', outboundTracking: '' });
+    expect(unweighed.statusCode).toBe(400);
+    expect(await statusOf(t.db, id)).toBe('processing');
+    const shipped = await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'shipped', finalWeightLb: '3,2', finalCost: '42,30', outboundTracking: '1Z999AA10123456784', note: '' });
+    expect(shipped.statusCode).toBe(302);
+    const seen = await page(`/consolidate/show?id=${id}`, client.cookie);
+    expect(seen.body).toContain('3,2 lb');
+    expect(seen.body).toMatch(/\$\s?42,30/);
+    expect(seen.body).toContain('1Z999AA10123456784');
+    const seenEn = await page(`/en/consolidate/show?id=${id}`, client.cookie);
+    expect(seenEn.body).toContain('3.2 lb');
+    expect(seenEn.body).toContain('$42.30');
+    const mail = await smtp.waitForMail(client.email, 'peso final');
+    expect(mail).toContain('Enviada');
+    expect(mail).toContain('1Z999AA10123456784');
+    expect(mail).toMatch(/3,2 lb/);
+    expect(mail).toMatch(/\$\s?42,30/);
+    expect(await statusOf(t.db, id)).toBe('shipped');
+  });
+
+  it('cancels a consolidation in process after confirming', async () => {
+    const { id, ids } = await requested();
+    await postForm(`/admin/consolidate/show?id=${id}`, staff.cookie, { status: 'processing' });
     const cancel = await postForm(`/en/admin/consolidate/show?id=${id}`, admin.cookie, { intent: 'status', status: 'cancelled' });
     expect(cancel.headers.location).toBe(`/en/admin/consolidate/show?id=${id}&notice=updated`);
     expect(await packagesOf(ids)).toEqual(ids.map(() => ({ status: 'in_warehouse', consolidationId: null })));

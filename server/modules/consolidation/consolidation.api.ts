@@ -18,6 +18,10 @@ const Consolidation = z.object({
   billableWeightLb: z.number(),
   declaredValueCents: z.number(),
   costCents: z.number(),
+  // Measured when the warehouse packs the box; null until then.
+  finalWeightLb: z.number().nullable(),
+  finalCostCents: z.number().nullable(),
+  outboundTracking: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -60,7 +64,7 @@ export async function consolidationApi(app: FastifyInstance, { services: { conso
   });
 
   api.post('/consolidations', {
-    schema: { tags, summary: 'Ask to ship two or more of my warehouse packages together', body: ConsolidationInputSchema, response: { 201: z.object({ id: z.number() }) } },
+    schema: { tags, summary: 'Ask to ship one or more of my warehouse packages (one ships on its own)', body: ConsolidationInputSchema, response: { 201: z.object({ id: z.number() }) } },
     handler: async (request, reply) => {
       const id = await consolidations.createConsolidation({ userId: request.user!.id }, request.body);
       return reply.code(201).send({ id });
@@ -105,7 +109,7 @@ export async function consolidationApi(app: FastifyInstance, { services: { conso
 
   api.post('/admin/consolidations/:id/status', {
     preHandler: requireStaff,
-    schema: { tags: staffTags, summary: 'Move a consolidation to its next state, with a note for the client (staff)', params: IdParams, body: ConsolidationStatusInputSchema, response: { 204: z.null() } },
+    schema: { tags: staffTags, summary: 'Move a consolidation to its next state, with a note for the client and the final weight, cost (USD) and outbound tracking (required to ship) (staff)', params: IdParams, body: ConsolidationStatusInputSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await consolidations.changeConsolidationStatus({ id: request.params.id }, request.body);
       return reply.code(204).send(null);

@@ -6,9 +6,13 @@ import type { ConsolidationStatus, ConsolidationTable, Database, PackageStatus }
 
 type Owner = { userId: number };
 
+/** The warehouse's measurements; only those given are written. */
+export type FinalFigures = Partial<Pick<ConsolidationTable, 'finalWeightLb' | 'finalCostCents' | 'outboundTracking'>>;
+
 export const CONSOLIDATION_COLUMNS = [
   'consolidation.id', 'consolidation.userId', 'consolidation.deliveryAddress', 'consolidation.notes', 'consolidation.status',
   'consolidation.totalWeightLb', 'consolidation.billableWeightLb', 'consolidation.declaredValueCents', 'consolidation.costCents',
+  'consolidation.finalWeightLb', 'consolidation.finalCostCents', 'consolidation.outboundTracking',
   'consolidation.createdAt', 'consolidation.updatedAt',
 ] as const;
 
@@ -110,8 +114,8 @@ export async function insertEvent(db: Db, event: { consolidationId: number; stat
 }
 
 /** Moves only from the status the caller saw: a concurrent change makes this answer false. */
-export async function updateStatus(db: Db, { id, from }: { id: number; from: ConsolidationStatus }, to: ConsolidationStatus, at: string) {
-  const result = await db.updateTable('consolidation').set({ status: to, updatedAt: at }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+export async function updateStatus(db: Db, { id, from }: { id: number; from: ConsolidationStatus }, to: ConsolidationStatus, at: string, final: FinalFigures = {}) {
+  const result = await db.updateTable('consolidation').set({ ...final, status: to, updatedAt: at }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

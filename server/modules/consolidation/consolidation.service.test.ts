@@ -6,7 +6,8 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
 import { putSetting } from '#server/modules/setting/setting.service.ts';
 import { setEmailNotifications } from '#server/modules/user/user.service.ts';
-import { runDueJobs } from '../../../tests/support/jobs.ts';
+import type { Mail } from '#server/mail/mailer.ts';
+import { outboxMailer, runDueJobs } from '../../../tests/support/jobs.ts';
 import { makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
@@ -67,13 +68,19 @@ async function requested() {
   return { client, ids, id };
 }
 
+/** What the warehouse measured: required to ship (the schema's output: the cost in cents). */
+const FINAL = { finalWeightLb: 3.2, finalCost: 4230, outboundTracking: '1Z999AA10123456784' };
+const move = (id: number, status: 'processing' | 'shipped' | 'in_customs' | 'delivered' | 'cancelled', note = '') =>
+  consolidations.changeConsolidationStatus(deps, { id }, { status, note, ...(status === 'shipped' ? FINAL : {}) });
+
 describe('the consolidation input', () => {
-  it('asks for at least two different packages, in both languages', () => {
-    for (const packageIds of [[], [5], [5, 5], undefined]) {
+  it('asks for at least one package; a single one ships on its own', () => {
+    for (const packageIds of [[], undefined]) {
       const result = ConsolidationInputSchema.safeParse({ packageIds, deliveryAddress: 'Quito' });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe('consolidation.minPackages');
     }
+    expect(ConsolidationInputSchema.parse({ packageIds: [5, 5], deliveryAddress: 'Quito' }).packageIds).toEqual([5]);
     expect(ConsolidationInputSchema.parse({ packageIds: ['3', '4', '3'], deliveryAddress: ' Quito ' })).toEqual({ packageIds: [3, 4], deliveryAddress: 'Quito', notes: '' });
   });
 
@@ -175,7 +182,7 @@ describe('moving through the states', () => {
       ['delivered', 'delivered'],
     ] as const;
     for (const [status, packageStatus] of steps) {
-      await consolidations.changeConsolidationStatus(deps, { id }, { status, note: `nota ${status}` });
+      await move(id, status, `nota ${status}`);
       expect((await packageRows(ids)).map((row) => [row.status, row.consolidationId])).toEqual(ids.map(() => [packageStatus, id]));
       await runDueJobs(t, deps.mailer);
       expect(smtp.lastTo(client.email)).toContain(`Tu consolidación #${id} cambió a «`);
@@ -204,18 +211,18 @@ describe('moving through the states', () => {
     [['cancelled'], 'processing'],
   ] as const)('after %j refuses %s with 409 and changes nothing', async (path, refused) => {
     const { client, id } = await requested();
-    for (const status of path) await consolidations.changeConsolidationStatus(deps, { id }, { status, note: '' });
+    for (const status of path) await move(id, status);
     const before = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     const noticesBefore = (await notifications(client.userId)).length;
-    await expect(consolidations.changeConsolidationStatus(deps, { id }, { status: refused, note: '' })).rejects.toMatchObject({ status: 409, code: 'consolidation.invalidTransition' });
+    await expect(move(id, refused)).rejects.toMatchObject({ status: 409, code: 'consolidation.invalidTransition' });
     expect(await consolidations.getConsolidation(t.deps, { userId: client.userId, id })).toEqual(before);
     expect(await notifications(client.userId)).toHaveLength(noticesBefore);
   });
 
   it('lets staff cancel while processing: the packages go back to the warehouse', async () => {
     const { client, ids, id } = await requested();
-    await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '' });
-    await consolidations.changeConsolidationStatus(deps, { id }, { status: 'cancelled', note: 'Sin stock de cajas' });
+    await move(id, 'processing');
+    await move(id, 'cancelled', 'Sin stock de cajas');
     expect(await packageRows(ids)).toEqual(ids.map((pkgId) => ({ id: pkgId, status: 'in_warehouse', consolidationId: null })));
     const { events } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
     expect(events.at(-1)).toMatchObject({ status: 'cancelled', note: 'Sin stock de cajas' });
@@ -223,6 +230,77 @@ describe('moving through the states', () => {
 
   it('answers not found for an unknown consolidation', async () => {
     await expect(consolidations.changeConsolidationStatus(deps, { id: 999_999 }, { status: 'processing', note: '' })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the final weight, cost and outbound tracking', () => {
+  it('ships a single package on its own', async () => {
+    const client = await newClient();
+    const only = await addPackage(client.lockerCode, { weightLb: '3' });
+    const id = await consolidations.createConsolidation(deps, client, input([only]));
+    const { consolidation, packages } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
+    expect(consolidation).toMatchObject({ status: 'requested', totalWeightLb: 3, finalWeightLb: null, finalCostCents: null, outboundTracking: null });
+    expect(packages.map((pkg) => pkg.id)).toEqual([only]);
+  });
+
+  it('refuses to ship until all three are known, and keeps everything as it was', async () => {
+    const { client, ids, id } = await requested();
+    await move(id, 'processing');
+    await expect(consolidations.changeConsolidationStatus(deps, { id }, { status: 'shipped', note: '' })).rejects.toMatchObject({ status: 400, code: 'consolidation.finalRequired', field: 'finalWeightLb' });
+    await expect(consolidations.changeConsolidationStatus(deps, { id }, { status: 'shipped', note: '', finalWeightLb: 3.2, finalCost: 4230 })).rejects.toMatchObject({ status: 400, field: 'outboundTracking' });
+    const { consolidation } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
+    expect(consolidation).toMatchObject({ status: 'processing', finalWeightLb: null, finalCostCents: null, outboundTracking: null });
+    expect((await packageRows(ids)).map((row) => row.status)).toEqual(['consolidating', 'consolidating']);
+  });
+
+  it('stores them, the client sees them, and the notice and e-mail say them in the client’s language', async () => {
+    for (const locale of ['es', 'en'] as const) {
+      const client = await newClient(locale);
+      const ids = [await addPackage(client.lockerCode)];
+      const id = await consolidations.createConsolidation(deps, client, input(ids));
+      // Weighed while processing, the tracking added when it leaves: both are kept.
+      await consolidations.changeConsolidationStatus(deps, { id }, { status: 'processing', note: '', finalWeightLb: 3.2, finalCost: 4230 });
+      await consolidations.changeConsolidationStatus(deps, { id }, { status: 'shipped', note: '', outboundTracking: '1Z999AA10123456784' });
+      const { consolidation } = await consolidations.getConsolidation(t.deps, { userId: client.userId, id });
+      expect(consolidation).toMatchObject({ status: 'shipped', finalWeightLb: 3.2, finalCostCents: 4230, outboundTracking: '1Z999AA10123456784' });
+      const last = (await notifications(client.userId)).at(-1)!;
+      expect(JSON.parse(last.params)).toEqual({ number: id, status: 'shipped', context: 'final', weightLb: 3.2, costCents: 4230, tracking: '1Z999AA10123456784' });
+      await runDueJobs(t, deps.mailer);
+      const mail = smtp.lastTo(client.email);
+      if (locale === 'es') {
+        expect(mail).toContain(`Tu consolidación #${id} cambió a «Enviada». Peso final: 3,2 lb. Costo final: $42,30. Tracking de salida: 1Z999AA10123456784.`);
+        expect(mail).toContain('peso final 3,2 lb, costo $42,30, tracking 1Z999AA10123456784'); // the subject
+      } else {
+        expect(mail).toContain(`Your consolidation #${id} changed to “Shipped”. Final weight: 3.2 lb. Final cost: $42.30. Outbound tracking: 1Z999AA10123456784.`);
+        expect(mail).toContain('final weight 3.2 lb, cost $42.30, tracking 1Z999AA10123456784'); // the subject
+      }
+      // Later steps still say them; a cancelled one never did.
+      await move(id, 'in_customs');
+      expect(JSON.parse((await notifications(client.userId)).at(-1)!.params)).toMatchObject({ status: 'in_customs', context: 'final', costCents: 4230 });
+    }
+  });
+});
+
+describe('staff hear of new requests', () => {
+  it('notifies every staff member of a new consolidation, linking the back-office record, by e-mail as each chose', async () => {
+    const outbox: Mail[] = [];
+    const wants = await makeStaff(t);
+    const declines = await makeStaff(t);
+    await setEmailNotifications(t.deps, { userId: wants.id }, ['staff_consolidation']);
+    await setEmailNotifications(t.deps, { userId: declines.id }, []);
+    const { client, id } = await requested();
+    for (const staff of [wants, declines]) {
+      const rows = await t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('userId', '=', staff.id).where('kind', '=', 'staff_consolidation').execute();
+      expect(rows.map((row) => row.link)).toContain(`/admin/consolidate/show?id=${id}`);
+      expect(JSON.parse(rows.find((row) => row.link.endsWith(`=${id}`))!.params)).toEqual({ number: id, locker: client.lockerCode });
+    }
+    // The client's own notice is theirs alone: no client is told of another's request.
+    expect(await t.db.selectFrom('notification').select('id').where('userId', '=', client.userId).where('kind', '=', 'staff_consolidation').execute()).toEqual([]);
+    await runDueJobs(t, outboxMailer(outbox));
+    const mine = outbox.filter((mail) => mail.to === wants.email);
+    expect(mine.map((mail) => mail.subject)).toContain(`Consolidación #${id} solicitada (${client.lockerCode})`);
+    expect(mine.find((mail) => mail.subject.includes(`#${id} `))!.text).toContain(`https://tiendabox.test/admin/consolidate/show?id=${id}`);
+    expect(outbox.filter((mail) => mail.to === declines.email)).toEqual([]);
   });
 });
 

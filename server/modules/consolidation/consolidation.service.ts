@@ -1,12 +1,13 @@
 import { estimate } from '#common/consolidation-estimate.ts';
-import type { ConsolidationInput, ConsolidationListQuery, ConsolidationStatusInput } from '#common/schemas/consolidation.ts';
+import { CHOICE_PAGE_SIZE, type ConsolidationChoiceQuery, type ConsolidationInput, type ConsolidationListQuery, type ConsolidationStatusInput } from '#common/schemas/consolidation.ts';
 import type { ConsolidationStatus, PackageStatus } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { notify } from '#server/modules/notification/notification.service.ts';
-import { listOwnPackages } from '#server/modules/package/package.service.ts';
+import { notify, notifyStaff } from '#server/modules/notification/notification.service.ts';
+import { warehouseChoice } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import * as consolidations from './consolidation.repository.ts';
+import type { FinalFigures } from './consolidation.repository.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
 type Owner = { userId: number };
@@ -36,20 +37,26 @@ const PACKAGE_STATUS: Record<Exclude<ConsolidationStatus, 'cancelled'>, PackageS
 export const nextStatuses = (status: ConsolidationStatus): ConsolidationStatus[] => NEXT[status];
 
 const linkTo = (id: number) => `/consolidate/show?id=${id}`;
+const staffLinkTo = (id: number) => `/admin/consolidate/show?id=${id}`;
 
 export const listConsolidations = (deps: ServiceDeps, owner: Owner, query: ConsolidationListQuery) => consolidations.listConsolidations(deps.db, owner, query);
 
 export const listAllConsolidations = (deps: ServiceDeps, query: ConsolidationListQuery) => consolidations.listAllConsolidations(deps.db, query);
 
-/** What the new-consolidation screen needs: the packages to choose from, the profile's address, the rate. */
-export async function consolidationDraft(deps: ServiceDeps, { userId }: Owner) {
-  const [packages, profile, ratePerLbCents] = await Promise.all([
-    listOwnPackages(deps, { userId }, 'in_warehouse'),
+/**
+ * What the new-consolidation screen needs: one page of the warehouse packages to choose from (never
+ * all of them: a client with 300 waiting got a slow page), those chosen on other pages, the
+ * profile's address and the rate.
+ */
+export async function consolidationDraft(deps: ServiceDeps, { userId }: Owner, query: ConsolidationChoiceQuery = { q: '', page: 1, chosen: [] }) {
+  const [choice, profile, ratePerLbCents] = await Promise.all([
+    warehouseChoice(deps, { userId }, query, CHOICE_PAGE_SIZE),
     getProfile(deps, { userId }),
     getSetting(deps, 'rate_per_lb_cents'),
   ]);
   const deliveryAddress = [profile.address, profile.city, profile.state, profile.country].map((part) => part.trim()).filter(Boolean).join(', ');
-  return { packages, deliveryAddress, ratePerLbCents };
+  const { page, chosen } = choice;
+  return { packages: page.rows, total: page.total, page: page.page, pages: page.pages, chosen, deliveryAddress, ratePerLbCents };
 }
 
 /** One of the client's consolidations with its packages and events; another client's is not found. */
@@ -77,7 +84,7 @@ export async function getConsolidationForStaff(deps: ServiceDeps, { id }: { id: 
 }
 
 /**
- * The client asks to ship two or more of their warehouse packages together. Weight, value and cost
+ * The client asks to ship one or more of their warehouse packages (a single one ships on its own). Weight, value and cost
  * are computed here from the packages as stored and the current rate, never taken from the form.
  * An id that is not the client's is not found (404), so it tells nothing about other clients.
  */
@@ -104,6 +111,9 @@ export async function createConsolidation(deps: ServiceDeps, { userId }: Owner, 
       billableWeightLb: figures.billableLb,
       declaredValueCents: figures.declaredValueCents,
       costCents: figures.costCents,
+      finalWeightLb: null,
+      finalCostCents: null,
+      outboundTracking: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -115,22 +125,54 @@ export async function createConsolidation(deps: ServiceDeps, { userId }: Owner, 
     return id;
   });
   await notify(deps, { userId, kind: 'consolidation_update', params: { number: id, status: 'requested' }, link: linkTo(id) });
+  const { lockerCode } = await getProfile(deps, { userId });
+  await notifyStaff(deps, { kind: 'staff_consolidation', params: { number: id, locker: lockerCode ?? '' }, link: staffLinkTo(id) });
   return id;
 }
 
+type Current = { id: number; userId: number; status: ConsolidationStatus } & Required<FinalFigures>;
+
+/**
+ * The figures a move writes: those given, and to ship all three must be known (given now or stored
+ * before), since the client is told the cost is confirmed at weighing.
+ */
+function finalFigures(current: Current, to: ConsolidationStatus, input: Partial<ConsolidationStatusInput>): FinalFigures {
+  if (to === 'cancelled') return {};
+  const given: FinalFigures = {
+    ...(input.finalWeightLb !== undefined ? { finalWeightLb: input.finalWeightLb } : {}),
+    ...(input.finalCost !== undefined ? { finalCostCents: input.finalCost } : {}),
+    ...(input.outboundTracking !== undefined ? { outboundTracking: input.outboundTracking } : {}),
+  };
+  if (to === 'shipped') {
+    const after = { ...current, ...given };
+    const missing = ([['finalWeightLb', after.finalWeightLb], ['finalCost', after.finalCostCents], ['outboundTracking', after.outboundTracking]] as const).find(([, value]) => value === null);
+    if (missing) throw new AppError('consolidation.finalRequired', 400, { field: missing[0] });
+  }
+  return given;
+}
+
+/** The client's notice: once the box is weighed and on its way, it says the final weight, cost and tracking. */
+function statusParams(id: number, to: ConsolidationStatus, figures: Required<FinalFigures>) {
+  const base = { number: id, status: to };
+  if (to === 'cancelled' || figures.finalWeightLb === null || figures.finalCostCents === null || figures.outboundTracking === null) return base;
+  return { ...base, context: 'final', weightLb: figures.finalWeightLb, costCents: figures.finalCostCents, tracking: figures.outboundTracking };
+}
+
 /** One change of state: the consolidation, its packages and an event together, then the client's notice. */
-async function moveTo(deps: ServiceDeps, current: { id: number; userId: number; status: ConsolidationStatus }, to: ConsolidationStatus, note: string) {
+async function moveTo(deps: ServiceDeps, current: Current, to: ConsolidationStatus, note: string, input: Partial<ConsolidationStatusInput> = {}) {
   if (!NEXT[current.status].includes(to)) throw new AppError('consolidation.invalidTransition', 409);
+  const figures = finalFigures(current, to, input);
   const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await consolidations.updateStatus(trx, { id: current.id, from: current.status }, to, now))) {
+    if (!(await consolidations.updateStatus(trx, { id: current.id, from: current.status }, to, now, figures))) {
       throw new AppError('consolidation.invalidTransition', 409);
     }
     if (to === 'cancelled') await consolidations.releasePackages(trx, { consolidationId: current.id }, now);
     else await consolidations.setPackagesStatus(trx, { consolidationId: current.id }, PACKAGE_STATUS[to], now);
     await consolidations.insertEvent(trx, { consolidationId: current.id, status: to, note, at: now });
   });
-  await notify(deps, { userId: current.userId, kind: 'consolidation_update', params: { number: current.id, status: to }, link: linkTo(current.id) });
+  const after = { finalWeightLb: current.finalWeightLb, finalCostCents: current.finalCostCents, outboundTracking: current.outboundTracking, ...figures };
+  await notify(deps, { userId: current.userId, kind: 'consolidation_update', params: statusParams(current.id, to, after), link: linkTo(current.id) });
 }
 
 /** The client cancels their own consolidation while it is still `requested`. */
@@ -145,7 +187,7 @@ export async function cancelConsolidation(deps: ServiceDeps, { userId, id }: Own
 export async function changeConsolidationStatus(deps: ServiceDeps, { id }: { id: number }, input: ConsolidationStatusInput) {
   const current = await consolidations.findConsolidationForStaff(deps.db, { id });
   if (!current) throw notFound();
-  await moveTo(deps, current, input.status, input.note);
+  await moveTo(deps, current, input.status, input.note, input);
 }
 
 /** On its way: requested and not yet delivered or cancelled (the desk's count). */

@@ -1,9 +1,10 @@
 import { translator } from '#common/i18n/all-languages.ts';
 import type { NotificationKind } from '#common/enums/accounts.ts';
 import { localizePath } from '#common/locale.ts';
+import { localizeNotificationParams } from '#common/notification-params.ts';
 import { notificationMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job.service.ts';
-import { findMailTarget } from '#server/modules/user/user.service.ts';
+import { findMailTarget, listStaffIds } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as notifications from './notification.repository.ts';
 
@@ -21,15 +22,21 @@ export async function notify(deps: ServiceDeps, notice: NewNotification): Promis
   const user = await findMailTarget(deps, { userId: notice.userId });
   if (!user || !user.emailNotifications.includes(notice.kind)) return;
   const t = translator(user.locale);
+  const params = localizeNotificationParams(notice.params, user.locale);
   const link = `${deps.config.publicUrl}${localizePath(notice.link, user.locale)}`;
   await enqueueJob(deps, {
     kind: 'mail',
     payload: notificationMail(user.locale, user.email, {
-        title: String(t(`notification.${notice.kind}.title`, notice.params as never)),
-        body: String(t(`notification.${notice.kind}.body`, notice.params as never)),
+        title: String(t(`notification.${notice.kind}.title`, params as never)),
+        body: String(t(`notification.${notice.kind}.body`, params as never)),
         link,
       }),
   });
+}
+
+/** Tells every enabled staff member and admin, each in the bell and by e-mail as they chose. */
+export async function notifyStaff(deps: ServiceDeps, notice: Omit<NewNotification, 'userId'>): Promise<void> {
+  for (const userId of await listStaffIds(deps)) await notify(deps, { ...notice, userId });
 }
 
 export const listNotifications = (deps: ServiceDeps, owner: { userId: number }, limit = 10) => notifications.listNotifications(deps.db, owner, limit);

@@ -1,5 +1,6 @@
 import type { PackageEditInput, PackageInput } from '#common/schemas/casillero.ts';
 import type { PackageStatus } from '#server/db/schema.ts';
+import type { ListQuery } from '#common/list-query.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { receivePendingAlert } from '#server/modules/alert/alert.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
@@ -7,6 +8,8 @@ import { claimUpload } from '#server/modules/upload/upload.service.ts';
 import { findIdByLockerCode } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as packages from './package.repository.ts';
+
+export const packageLink = (id: number) => `/package/show?id=${id}`;
 
 /**
  * Staff register a package that arrived at the warehouse, by the client's locker code. A pending
@@ -42,8 +45,9 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
   await notify(deps, {
     userId: ownerId,
     kind: 'package_received',
-    params: { tracking: input.trackingNumber, weight: input.weightLb },
-    link: alertId ? `/alert/show?id=${alertId}` : '/consolidate/new',
+    params: { tracking: input.trackingNumber, weightLb: input.weightLb },
+    // The alert the client wrote (it shows its package), else the package itself — never the desk.
+    link: alertId ? `/alert/show?id=${alertId}` : packageLink(packageId),
   });
   return { packageId, alertId, userId: ownerId };
 }
@@ -97,4 +101,20 @@ export async function updatePackageForStaff(deps: ServiceDeps, { id, staffId }: 
       updatedAt: deps.clock.now().toISOString(),
     });
   });
+}
+
+/** "My packages": the client's own, a page at a time, each with its alert. */
+export const listMyPackages = (deps: ServiceDeps, owner: { userId: number }, query: ListQuery<'received', 'status'>) => packages.listOwnPackagesPage(deps.db, owner, query);
+
+/** One of the client's packages; another client's is not found (404). */
+export async function getMyPackage(deps: ServiceDeps, { userId, id }: { userId: number; id: number }) {
+  const pkg = await packages.findOwnPackage(deps.db, { userId, id });
+  if (!pkg) throw notFound();
+  return pkg;
+}
+
+/** A page of the client's warehouse packages to choose from, and those chosen on other pages. */
+export async function warehouseChoice(deps: ServiceDeps, owner: { userId: number }, query: { q: string; page: number; chosen: number[] }, pageSize: number) {
+  const [page, chosen] = await Promise.all([packages.listWarehousePage(deps.db, owner, query, pageSize), packages.warehousePackagesByIds(deps.db, owner, query.chosen)]);
+  return { page, chosen };
 }

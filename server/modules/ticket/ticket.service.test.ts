@@ -213,3 +213,26 @@ describe('lists', () => {
     }
   });
 });
+
+describe('staff hear of new tickets', () => {
+  it('notifies every enabled staff member with a link to the back-office ticket, by e-mail as each chose', async () => {
+    const wants = await newUser('staff', 'Sofía');
+    const declines = await newUser('staff', 'Luis');
+    await setEmailNotifications(t.deps, { userId: wants.id }, ['staff_ticket']);
+    await setEmailNotifications(t.deps, { userId: declines.id }, []);
+    const client = await newUser();
+    outbox.length = 0;
+    const id = await tickets.createTicket(deps(), { userId: client.id }, input('Caja mojada'));
+    for (const staff of [wants, declines]) {
+      const row = await t.db.selectFrom('notification').select(['params', 'link']).where('userId', '=', staff.id).where('kind', '=', 'staff_ticket').executeTakeFirstOrThrow();
+      expect(row.link).toBe(`/admin/ticket/show?id=${id}`);
+      expect(JSON.parse(row.params)).toEqual({ number: id, subject: 'Caja mojada', locker: client.lockerCode });
+    }
+    expect(await t.db.selectFrom('notification').select('id').where('userId', '=', client.id).execute()).toEqual([]);
+    await runDueJobs(t, deps().mailer);
+    const mail = outbox.find((sent) => sent.to === wants.email);
+    expect(mail?.subject).toBe(`Ticket nuevo #${id}: Caja mojada`);
+    expect(mail?.text).toContain(`https://tiendabox.test/admin/ticket/show?id=${id}`);
+    expect(outbox.filter((sent) => sent.to === declines.email)).toEqual([]);
+  });
+});

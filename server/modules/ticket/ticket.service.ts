@@ -3,7 +3,8 @@ import type { StaffReply, TicketInput, TicketReply } from '#common/schemas/ticke
 import type { Db } from '#server/db/database.ts';
 import type { TicketStatus } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { notify } from '#server/modules/notification/notification.service.ts';
+import { notify, notifyStaff } from '#server/modules/notification/notification.service.ts';
+import { getProfile } from '#server/modules/user/user.service.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
 import * as tickets from './ticket.repository.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -72,11 +73,15 @@ async function addMessage(deps: ServiceDeps, message: NewMessage, status: Ticket
 export async function createTicket(deps: ServiceDeps, { userId }: Owner, input: TicketInput) {
   const { db } = deps;
   const at = deps.clock.now().toISOString();
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const id = await tickets.insertTicket(trx, { userId: userId, subject: input.subject, category: input.category, status: 'open', createdAt: at, updatedAt: at });
     await addMessage({ ...deps, db: trx }, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at);
     return id;
   });
+  // The support queue hears of it at once, each staff member in the bell and by e-mail as they chose.
+  const { lockerCode } = await getProfile(deps, { userId });
+  await notifyStaff(deps, { kind: 'staff_ticket', params: { number: id, subject: input.subject, locker: lockerCode ?? '' }, link: `/admin/ticket/show?id=${id}` });
+  return id;
 }
 
 /** The client's reply: the ticket is `open` again, whatever it was (a closed one is reopened). */

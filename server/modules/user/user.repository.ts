@@ -72,6 +72,12 @@ export async function listClients(db: Db, query: ListQuery<'created' | 'name', n
   return paginate(select.orderBy(query.sort === 'name' ? 'name' : 'id', query.dir), query.page);
 }
 
+/** Enabled staff and admins: who hears of a new ticket or consolidation request. */
+export async function listStaffIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('user').select('id').where('role', 'in', ['staff', 'admin']).where('enabled', '=', 1).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);

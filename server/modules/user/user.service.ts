@@ -1,5 +1,5 @@
 import type { Locale } from '#common/locale.ts';
-import { NOTIFICATION_KINDS, type NotificationKind } from '#common/enums/accounts.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, STAFF_NOTIFICATION_KINDS } from '#common/enums/accounts.ts';
 import type { ProfileInput, RegisterInput } from '#common/schemas/user.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Role } from '#server/db/schema.ts';
@@ -39,7 +39,9 @@ export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, '
       role: options.role ?? 'client',
       enabled: 1,
       locale: options.locale,
-      emailNotifications: JSON.stringify(NOTIFICATION_KINDS),
+      // The back office's queues reach staff by e-mail only when they ask (profile → notifications);
+      // the bell tells them either way, and a busy queue does not fill every staff inbox by default.
+      emailNotifications: JSON.stringify(NOTIFICATION_KINDS.filter((kind) => !STAFF_NOTIFICATION_KINDS.includes(kind))),
       createdAt: time,
       updatedAt: time,
     });
@@ -130,6 +132,8 @@ export async function setEmailNotifications(deps: ServiceDeps, { userId }: { use
 export const listUsers = (deps: ServiceDeps, query: Parameters<typeof users.listUsers>[1]) => users.listUsers(deps.db, query);
 
 export const listClients = (deps: ServiceDeps, query: Parameters<typeof users.listClients>[1]) => users.listClients(deps.db, query);
+
+export const listStaffIds = (deps: ServiceDeps) => users.listStaffIds(deps.db);
 
 export const countUsers = (deps: ServiceDeps) => users.countUsers(deps.db);
 

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { formValues, parseWith } from '#common/forms.ts';
+import { formValues } from '#common/forms.ts';
+import { parseForm } from '#common/form-parse.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
+import { ConsolidationListQuery, ConsolidationShipInputSchema, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
@@ -20,7 +21,9 @@ export async function adminConsolidationShowLoader({ request, context }: LoaderF
 export async function adminConsolidationShowAction({ request, context }: LoaderFunctionArgs) {
   const id = recordId(request);
   const values = formValues(await readForm(request));
-  const parsed = parseWith(ConsolidationStatusInputSchema, values);
+  // Shipping asks for the final figures, typed in the page's language ("3,2" lb on a Spanish page).
+  const schema = values.status === 'shipped' ? ConsolidationShipInputSchema : ConsolidationStatusInputSchema;
+  const parsed = parseForm(schema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
     await services(context).consolidations.changeConsolidationStatus({ id }, parsed.data);
