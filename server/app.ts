@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import { fastify, type FastifyServerOptions, LogController } from 'fastify';
+import { fastify, type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#server/request-context.ts';
@@ -76,6 +76,14 @@ export async function buildApp(options: AppOptions) {
   const cookieName = sessionCookieName(config);
 
   await app.register(requestLog);
+  // The last resort for errors no route's own handler answered. Fastify's default handler logs
+  // nothing once request logging is off, and would send a 500's message (a parser's, a driver's)
+  // to the client: a 4xx keeps its status, a 5xx is logged with its stack and answered generically.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: status >= 500 ? 'internal' : (error.code ?? 'bad_request'), message: status >= 500 ? 'Internal server error' : error.message });
+  });
   await app.register(csrfGuard);
   await app.register(pageBodies);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
