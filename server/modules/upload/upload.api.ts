@@ -105,33 +105,38 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
     async (request, reply) => {
     const user = request.user!;
     const limitKey = `upload:user:${user.id}`;
-    await rateLimits.assertUnderLimit(limitKey, UPLOADS_PER_USER);
-
-    let file: { name: string; data: Buffer } | undefined;
-    let purpose: UploadPurpose = 'attachment';
-    // Fields may come before or after the file: read every part, then decide.
+    // Counted first, atomically (parallel uploads cannot all pass); only an accepted file keeps it.
+    await rateLimits.takeAttempt(limitKey, UPLOADS_PER_USER);
+    let accepted = false;
     try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === 'file' && !file) file = { name: part.filename, data };
-        } else if (part.fieldname === 'purpose') {
-          if (!isUploadPurpose(part.value)) throw new AppError('validation.invalid', 400, { field: 'purpose' });
-          purpose = part.value;
+      let file: { name: string; data: Buffer } | undefined;
+      let purpose: UploadPurpose = 'attachment';
+      // Fields may come before or after the file: read every part, then decide.
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'file' && !file) file = { name: part.filename, data };
+          } else if (part.fieldname === 'purpose') {
+            if (!isUploadPurpose(part.value)) throw new AppError('validation.invalid', 400, { field: 'purpose' });
+            purpose = part.value;
+          }
         }
+      } catch (error) {
+        // busboy's own errors (no boundary, a body cut short, a malformed part header) carry no
+        // code: they are the client's bad body, a 400, not a 500 (issue 9).
+        if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
+        throw new AppError('upload.incomplete', 400);
       }
-    } catch (error) {
-      // busboy's own errors (no boundary, a body cut short, a malformed part header) carry no
-      // code: they are the client's bad body, a 400, not a 500 (issue 9).
-      if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
-      throw new AppError('upload.incomplete', 400);
-    }
-    if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
+      if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
 
-    await rateLimits.countAttempt(limitKey, UPLOADS_PER_USER);
-    const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
-    request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
-    return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
+      const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
+      accepted = true;
+      request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
+      return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
+    } finally {
+      if (!accepted) await rateLimits.refundAttempt(limitKey).catch(() => {});
+    }
     },
   );
 
