@@ -22,6 +22,7 @@ import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
 import { pageBodies } from '#server/plugins/page-bodies.ts';
+import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { type Clock, createServiceDeps } from '#server/service-deps.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(csrfGuard);
   await app.register(pageBodies);
+  await app.register(nulGuard);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
   await app.register(localeRedirects, { secureCookies: config.secure });
