@@ -86,7 +86,16 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return response;
 };
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+// An error in a loader or action is a line at error level in the request's own log (with its
+// request id), so every 500 a page answers can be found (issue 9); console.error reached no log.
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(error);
+  let log: { error: (details: object, message: string) => void } | undefined;
+  try {
+    log = (context as RouterContextProvider).get(appContext).log;
+  } catch {
+    // No load context (a request React Router answered before the app's context was made).
+  }
+  if (log) log.error({ err: error }, 'page failure');
+  else console.error(error);
 };

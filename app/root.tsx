@@ -19,6 +19,7 @@ import {
 import { appContext } from '#app-context';
 import { catalogueUrl } from './root.server.ts';
 import { translator } from '#common/i18n/i18n.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
@@ -124,7 +125,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     if (error.status === 503 && error.data === MAINTENANCE) return <MaintenanceScreen />;
     if (error.status === 404) return <ErrorScreen status={404} message={t('error.notFound', { path: pathname })} />;
-    return <ErrorScreen status={error.status} message={t('error.generic')} />;
+    // A body the action could not read says why when it knows (readForm: a NUL character).
+    const formError = (error.data as { formError?: { key?: MessageKey } } | null)?.formError?.key;
+    return <ErrorScreen status={error.status} message={t(formError ?? 'error.generic')} />;
   }
   // Never a stack trace: the details are in the server log under the request id.
   return <ErrorScreen status={500} message={t('error.generic')} />;

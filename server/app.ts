@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import { fastify, type FastifyServerOptions, LogController } from 'fastify';
+import { fastify, type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#server/request-context.ts';
@@ -22,6 +22,7 @@ import { localeRedirects } from '#server/plugins/locale.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
 import { pageBodies } from '#server/plugins/page-bodies.ts';
+import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { type Clock, createServiceDeps } from '#server/service-deps.ts';
@@ -76,8 +77,17 @@ export async function buildApp(options: AppOptions) {
   const cookieName = sessionCookieName(config);
 
   await app.register(requestLog);
+  // The last resort for errors no route's own handler answered. Fastify's default handler logs
+  // nothing once request logging is off, and would send a 500's message (a parser's, a driver's)
+  // to the client: a 4xx keeps its status, a 5xx is logged with its stack and answered generically.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: status >= 500 ? 'internal' : (error.code ?? 'bad_request'), message: status >= 500 ? 'Internal server error' : error.message });
+  });
   await app.register(csrfGuard);
   await app.register(pageBodies);
+  await app.register(nulGuard);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
   await app.register(localeRedirects, { secureCookies: config.secure });

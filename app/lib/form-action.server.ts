@@ -19,8 +19,11 @@ export async function readForm(request: Request): Promise<FormData> {
     return await request.formData();
   } catch (error) {
     // The page-body limit (server/plugins/page-bodies.ts) cuts a long body with a 413 as it streams.
-    const tooLarge = [error, (error as Error)?.cause].some((e) => (e as { statusCode?: number })?.statusCode === 413);
-    throw data<FormResult>({ formError: { key: 'error.generic' } }, { status: tooLarge ? 413 : 400 });
+    const causes = [error, (error as Error)?.cause] as ({ statusCode?: number; nul?: boolean } | undefined)[];
+    const tooLarge = causes.some((e) => e?.statusCode === 413);
+    // A NUL character, refused as the body streamed in (server/plugins/nul-guard.ts).
+    const nul = causes.some((e) => e?.nul === true);
+    throw data<FormResult>({ formError: { key: nul ? 'validation.controlChar' : 'error.generic' } }, { status: tooLarge ? 413 : 400 });
   }
 }
 

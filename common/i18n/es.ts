@@ -175,6 +175,7 @@ export const es = {
   validation: {
     required: 'Este campo es obligatorio',
     tooLong: 'El texto es demasiado largo',
+    controlChar: 'El texto contiene un carácter no permitido',
     email: 'Escribe un correo electrónico válido',
     phone: 'Escribe un teléfono válido (7 a 20 dígitos)',
     zip: 'Escribe un código postal válido',

@@ -1,6 +1,7 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { containsNul } from './nul-guard.ts';
 
 // Bodies sent to pages (React Router actions) are forms, and small: files go to /api/v1/uploads,
 // which streams them with its own limit. Anything else is refused before it is read, so a 100 MB
@@ -26,11 +27,17 @@ export const pageBodies = fp(async (app: FastifyInstance) => {
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (!WRITES.has(request.method) || !isPagePath(request.url)) return payload;
     let seen = 0;
+    // The end of the previous chunk, so a `%00` split between two chunks is still found.
+    let tail = '';
     return payload.pipe(
       new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           seen += chunk.length;
           if (seen > PAGE_BODY_LIMIT) return callback(Object.assign(new Error('Payload too large'), { statusCode: 413 }));
+          // A NUL in a form field, encoded or raw (server/plugins/nul-guard.ts says why).
+          const text = tail + chunk.toString('latin1');
+          if (containsNul(text)) return callback(Object.assign(new Error('NUL character in the form'), { statusCode: 400, nul: true }));
+          tail = text.slice(-2);
           callback(null, chunk);
         },
       }),

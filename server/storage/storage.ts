@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '#server/config.ts';
@@ -17,6 +17,11 @@ export type Storage = {
   stream?(key: string): Promise<Readable | null>;
   /** Removing a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Deletes half-written files (`*.part`) last touched before `before`: what a process killed in
+   * the middle of a write leaves behind. Answers how many it removed.
+   */
+  sweepPartials?(before: Date): Promise<number>;
 };
 
 // Segments of letters, digits, dot, dash and underscore, never starting with a dot: no `..`,
@@ -70,9 +75,13 @@ export function createLocalStorage(rootDir: string): Storage {
       try {
         await handle.writeFile(data);
         await handle.sync();
-      } finally {
-        await handle.close();
+      } catch (error) {
+        // A failed write (a full disk, an I/O error) removes its half file at once (issue 9).
+        await handle.close().catch(() => {});
+        await rm(temporary, { force: true });
+        throw error;
       }
+      await handle.close();
       try {
         await rename(temporary, file);
       } catch (error) {
@@ -104,6 +113,28 @@ export function createLocalStorage(rootDir: string): Storage {
 
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+
+    async sweepPartials(before) {
+      let removed = 0;
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return 0; // nothing uploaded yet
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // Only old ones: a recent .part may be a write in progress in this or another process.
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < before) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

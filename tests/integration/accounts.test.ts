@@ -203,6 +203,25 @@ describe('login and sessions', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('tries at most the limit of 50 wrong passwords sent at once, from 50 addresses (issue 9)', async () => {
+    const email = uniqueEmail('race');
+    await register(email);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postForm(t.app, '/user/login', { email, password: 'wrong-one' })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    // 401 = the password was checked; 429 = refused before it was.
+    expect(statuses.filter((status) => status === 401).length).toBe(LIMITS.loginPerAccount.max);
+    expect(statuses.filter((status) => status === 429).length).toBe(50 - LIMITS.loginPerAccount.max);
+    // The right password is refused too until the window ends.
+    expect((await postForm(t.app, '/user/login', { email, password: 'secret123' })).statusCode).toBe(429);
+  });
+
+  it('does not count a successful login against its address', async () => {
+    const email = uniqueEmail('busy');
+    await register(email);
+    const ip = '192.0.2.90';
+    for (let i = 0; i < LIMITS.loginPerIp.max + 2; i += 1) expect((await postForm(t.app, '/user/login', { email, password: 'secret123' }, {}, ip)).statusCode).toBe(302);
+  });
+
   it('limits registrations per address', async () => {
     const ip = '192.0.2.77';
     // Invalid attempts count too: a bot that never solves the check still runs out.

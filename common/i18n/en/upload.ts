@@ -20,6 +20,7 @@ export const upload: Messages['upload'] = {
   fileSize: 'File size exceeds maximum allowed',
   fileType: 'Invalid file',
   missing: 'Choose a file',
+  incomplete: 'The file did not arrive complete. Upload it again.',
   notFound: 'The file does not exist or is no longer available',
   network: 'Connection Error',
   unauthorized: 'Your session ended. Log in again to upload files.',

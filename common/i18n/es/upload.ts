@@ -19,6 +19,7 @@ export const upload = {
   fileSize: 'El tamaño del archivo excede el máximo permitido',
   fileType: 'Archivo no válido',
   missing: 'Elige un archivo',
+  incomplete: 'El archivo no llegó completo. Vuelve a subirlo.',
   notFound: 'El archivo no existe o ya no está disponible',
   network: 'Error de conexión',
   unauthorized: 'Tu sesión terminó. Vuelve a iniciar sesión para subir archivos.',

@@ -5,7 +5,7 @@ import { AppError } from '#server/errors.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import { passwordResetMail, welcomeMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job.service.ts';
-import { assertUnderLimit, clearAttempts, countAttempt, LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { clearAttempts, LIMITS, refundAttempt, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { createUser, findLogin, setPasswordHash } from '#server/modules/user/user.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import * as resets from './session.repository.ts';
@@ -24,8 +24,7 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Every registration attempt from an address counts, valid or not (bots rarely send valid forms). */
 export async function guardRegistration(deps: ServiceDeps, ip: string) {
-  await assertUnderLimit(deps, `register:ip:${ip}`, LIMITS.registerPerIp);
-  await countAttempt(deps, `register:ip:${ip}`, LIMITS.registerPerIp);
+  await takeAttempt(deps, `register:ip:${ip}`, LIMITS.registerPerIp);
 }
 
 /** Registration after the guard and the bot check: account, welcome e-mail in the user's language, session. */
@@ -45,33 +44,30 @@ export async function register(deps: ServiceDeps, input: RegisterInput, context:
 export async function login(deps: ServiceDeps, input: { email: string; password: string }, context: { ip: string }) {
   const ipKey = `login:ip:${context.ip}`;
   const accountKey = `login:account:${input.email}`;
-  await assertUnderLimit(deps, ipKey, LIMITS.loginPerIp);
-  await assertUnderLimit(deps, accountKey, LIMITS.loginPerAccount);
+  // Every attempt is counted before the password is checked, so parallel guesses cannot all get
+  // past the limit; a right password takes its attempt back below.
+  await takeAttempt(deps, ipKey, LIMITS.loginPerIp);
+  await takeAttempt(deps, accountKey, LIMITS.loginPerAccount);
   const user = await findLogin(deps, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !valid) {
-    await countAttempt(deps, ipKey, LIMITS.loginPerIp);
-    await countAttempt(deps, accountKey, LIMITS.loginPerAccount);
-    throw new AppError('auth.badLogin', 401);
-  }
+  if (!user || !valid) throw new AppError('auth.badLogin', 401);
   if (user.enabled !== 1) throw new AppError('auth.disabled', 403);
+  await refundAttempt(deps, ipKey);
   await clearAttempts(deps, accountKey);
   return { userId: user.id, token: await createSession(deps, user.id) };
 }
 
 /** Always answers the same; an existing account gets a single-use link valid for one hour. */
 export async function requestPasswordReset(deps: ServiceDeps, email: string, context: { locale: Locale; ip: string }) {
-  await assertUnderLimit(deps, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
-  await countAttempt(deps, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
+  await takeAttempt(deps, `reset:ip:${context.ip}`, LIMITS.resetPerIp);
   const user = await findLogin(deps, email);
   if (!user || user.enabled !== 1) return;
   const accountKey = `reset:account:${email}`;
   try {
-    await assertUnderLimit(deps, accountKey, LIMITS.resetPerAccount);
+    await takeAttempt(deps, accountKey, LIMITS.resetPerAccount);
   } catch {
     return; // silently: the answer must not reveal that the account exists
   }
-  await countAttempt(deps, accountKey, LIMITS.resetPerAccount);
   const token = newToken();
   const now = deps.clock.now().getTime();
   await resets.insertPasswordReset(deps.db, { id: tokenHash(token), userId: user.id, expiresAt: new Date(now + RESET_TTL_MS).toISOString(), usedAt: null, createdAt: new Date(now).toISOString() });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/database.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import { sweepPartialUploads } from '#server/modules/upload/upload.service.ts';
 import { type JobHandlers, jobHandlers, type JobKind, type JobPayloads } from './job-kinds.ts';
 import { claimJob, deleteDoneJobs, insertJob, type JobRow, releaseJob } from './job.repository.ts';
 
@@ -129,6 +130,8 @@ export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWo
         if (deps.clock.now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
           prunedAt = deps.clock.now().getTime();
           await pruneJobs(deps);
+          // The same hourly pass (and the first, at start-up) removes half-written uploads.
+          await sweepPartialUploads(deps);
         }
       } catch (error) {
         // The database may be briefly away; the next pass tries again.

@@ -1,15 +1,32 @@
 import type { Db } from '#server/db/database.ts';
-import type { RateLimitTable } from '#server/db/schema.ts';
 
-export async function findCounter(db: Db, key: string) {
-  return db.selectFrom('rateLimit').select(['count', 'resetAt']).where('key', '=', key).executeTakeFirst();
+/**
+ * Counts one attempt and answers the count it made, in one statement: a new key starts at 1, a
+ * key whose window has passed starts again at 1 with a new window, any other adds 1. Parallel
+ * requests each get their own number (the row is locked by the upsert on PostgreSQL, and SQLite
+ * runs one writer at a time), so no two of them can both see "under the limit" (issue 9).
+ */
+export async function incrementCounter(db: Db, { key, now, resetAt }: { key: string; now: string; resetAt: string }) {
+  return db
+    .insertInto('rateLimit')
+    .values({ key, count: 1, resetAt })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => ({
+        count: eb.case().when('rateLimit.resetAt', '<=', now).then(1).else(eb('rateLimit.count', '+', 1)).end(),
+        resetAt: eb.case().when('rateLimit.resetAt', '<=', now).then(resetAt).else(eb.ref('rateLimit.resetAt')).end(),
+      })),
+    )
+    .returning(['count', 'resetAt'])
+    .executeTakeFirstOrThrow();
 }
 
-export async function putCounter(db: Db, row: RateLimitTable) {
+/** Takes back one attempt that turned out not to count (a successful login). */
+export async function decrementCounter(db: Db, key: string) {
   await db
-    .insertInto('rateLimit')
-    .values(row)
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ count: row.count, resetAt: row.resetAt }))
+    .updateTable('rateLimit')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('count', '>', 0)
     .execute();
 }
 

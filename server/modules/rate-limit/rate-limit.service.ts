@@ -10,38 +10,34 @@ export const LIMITS = {
   loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
   // Generous: a carrier's NAT puts many people behind one address; the proof of work slows bots.
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
+  // "Is this e-mail free?" on registration step 1: enough for typos, too few to list our users.
+  emailCheckPerIp: { max: 30, windowMs: 15 * 60_000 },
   resetPerIp: { max: 10, windowMs: 15 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
-
-async function current(db: ServiceDeps['db'], key: string, now: number) {
-  const row = await counters.findCounter(db, key);
-  if (!row || Date.parse(row.resetAt) <= now) return { count: 0, resetAt: now };
-  return { count: row.count, resetAt: Date.parse(row.resetAt) };
-}
 
 function tooMany(resetAt: number, now: number): AppError {
   return new AppError('auth.tooManyAttempts', 429, { retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) });
 }
 
-/** Throws 429 when the key has used up its window. */
-export async function assertUnderLimit(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
-  const { db } = deps;
+/**
+ * Counts this attempt, then throws 429 when it is past the key's limit: record first, check after,
+ * in one statement (issue 9: checking and recording apart let 100 parallel wrong passwords all be
+ * tried). The attempt counts even when it is refused; the window does not move, so it still ends
+ * when it would have. Call it before the work it guards; `refundAttempt` if the attempt must not
+ * count after all.
+ */
+export async function takeAttempt(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
   const now = deps.clock.now().getTime();
-  const { count, resetAt } = await current(db, key, now);
-  if (count >= limit.max) throw tooMany(resetAt, now);
+  const row = await counters.incrementCounter(deps.db, { key, now: new Date(now).toISOString(), resetAt: new Date(now + limit.windowMs).toISOString() });
+  if (row.count > limit.max) throw tooMany(Date.parse(row.resetAt), now);
 }
 
-/** Counts one attempt (a failure, or any use for registration). */
-export async function countAttempt(deps: ServiceDeps, key: string, limit: Limit): Promise<void> {
-  const { db } = deps;
-  const now = deps.clock.now().getTime();
-  const { count, resetAt } = await current(db, key, now);
-  const reset = count === 0 ? new Date(now + limit.windowMs).toISOString() : new Date(resetAt).toISOString();
-  await counters.putCounter(db, { key, count: count + 1, resetAt: reset });
+/** Takes back one counted attempt (a login that succeeded, an upload the service refused). */
+export async function refundAttempt(deps: ServiceDeps, key: string): Promise<void> {
+  await counters.decrementCounter(deps.db, key);
 }
 
 export async function clearAttempts(deps: ServiceDeps, key: string): Promise<void> {
-  const { db } = deps;
-  await counters.deleteCounter(db, key);
+  await counters.deleteCounter(deps.db, key);
 }

@@ -117,6 +117,27 @@ describe('POST /api/v1/uploads', () => {
     expect(json.json().error).toBe('upload.fileType');
   });
 
+  it('answers a malformed multipart body with a 400 and a clear message, never a 500', async () => {
+    const cut = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 abc';
+    const cases: [string, string][] = [
+      ['multipart/form-data', 'x'], // no boundary
+      ['multipart/form-data; boundary=XYZ', cut], // cut short
+      ['multipart/form-data; boundary=XYZ', '--XYZ\r\nnot a header\r\n\r\nx\r\n--XYZ--\r\n'], // a malformed part
+    ];
+    for (const [type, payload] of cases) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': type, cookie: `lang=en; ${client.cookie}` } });
+      expect(response.statusCode, `${type} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${type} ${JSON.stringify(payload)}`).toBeLessThan(500);
+      expect(response.json().message, type).toMatch(/\S/);
+    }
+    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload: 'x', headers: { 'content-type': 'multipart/form-data', cookie: `lang=en; ${client.cookie}` } });
+    expect(noBoundary.json()).toEqual({ error: 'upload.incomplete', message: 'The file did not arrive complete. Upload it again.' });
+    // An upload cut short never reaches the disk: no half file is left behind.
+    const { readdir } = await import('node:fs/promises');
+    const files = await readdir(`${t.config.dataDir}/uploads`, { recursive: true }).catch(() => [] as string[]);
+    expect(files.filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
   it('is refused from another site (CSRF guard)', async () => {
     const response = await post([file(minimalPdf(), 'a.pdf')], { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
     expect(response.statusCode).toBe(403);
@@ -145,7 +166,18 @@ describe('GET /api/v1/uploads/:id', () => {
     expect(response.headers['content-length']).toBe(String(pdf.length));
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('private, max-age=3600');
-    expect(response.headers['content-disposition']).toBe(`inline; filename="Factura a_o 2026 (final).pdf"; filename*=UTF-8''Factura%20a%C3%B1o%202026%20%28final%29.pdf`);
+    // A PDF is always a download, and sandboxed besides: its scripts never run on our origin (issue 9).
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="Factura a_o 2026 (final).pdf"; filename*=UTF-8''Factura%20a%C3%B1o%202026%20%28final%29.pdf`);
+    expect(response.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('shows an image inline, sandboxed, and as an attachment on request', async () => {
+    const { id } = (await post([file(await tinyPng(), 'foto.png')])).json();
+    const response = await get(id, client.cookie);
+    expect(response.headers['content-disposition']).toMatch(/^inline; /);
+    expect(response.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect((await get(id, client.cookie, '?download=1')).headers['content-disposition']).toMatch(/^attachment; /);
   });
 

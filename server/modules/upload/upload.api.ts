@@ -39,6 +39,22 @@ export function contentDisposition(name: string, disposition: 'inline' | 'attach
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * Every uploaded file is served under a sandbox CSP: shown as a document of our origin, a file a
+ * client wrote could otherwise run script with the session of whoever opens it (issue 9).
+ */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * Images are shown inline (a sandboxed image is still an image). A PDF is always an attachment:
+ * browsers' PDF viewers can run the file's JavaScript and refuse to render inside a sandbox, so
+ * inline it would either run on our origin or show nothing; downloaded, it opens in the user's
+ * viewer, off our origin.
+ */
+export function uploadDisposition(type: string, download: boolean): 'inline' | 'attachment' {
+  return download || type === 'application/pdf' ? 'attachment' : 'inline';
+}
+
 // OpenAPI descriptions, in zod like every other route's; the file itself is answered as bytes.
 const ERROR_BODY = z.object({ error: z.string(), message: z.string() });
 // No format checks: an id that is not one is a 404, like any other upload not found.
@@ -89,33 +105,45 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
     async (request, reply) => {
     const user = request.user!;
     const limitKey = `upload:user:${user.id}`;
-    await rateLimits.assertUnderLimit(limitKey, UPLOADS_PER_USER);
-
-    let file: { name: string; data: Buffer } | undefined;
-    let purpose: UploadPurpose = 'attachment';
-    // Fields may come before or after the file: read every part, then decide.
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file' && !file) file = { name: part.filename, data };
-      } else if (part.fieldname === 'purpose') {
-        if (!isUploadPurpose(part.value)) throw new AppError('validation.invalid', 400, { field: 'purpose' });
-        purpose = part.value;
+    // Counted first, atomically (parallel uploads cannot all pass); only an accepted file keeps it.
+    await rateLimits.takeAttempt(limitKey, UPLOADS_PER_USER);
+    let accepted = false;
+    try {
+      let file: { name: string; data: Buffer } | undefined;
+      let purpose: UploadPurpose = 'attachment';
+      // Fields may come before or after the file: read every part, then decide.
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'file' && !file) file = { name: part.filename, data };
+          } else if (part.fieldname === 'purpose') {
+            if (!isUploadPurpose(part.value)) throw new AppError('validation.invalid', 400, { field: 'purpose' });
+            purpose = part.value;
+          }
+        }
+      } catch (error) {
+        // busboy's own errors (no boundary, a body cut short, a malformed part header) carry no
+        // code: they are the client's bad body, a 400, not a 500 (issue 9).
+        if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
+        throw new AppError('upload.incomplete', 400);
       }
-    }
-    if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
+      if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
 
-    await rateLimits.countAttempt(limitKey, UPLOADS_PER_USER);
-    const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
-    request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
-    return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
+      const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
+      accepted = true;
+      request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
+      return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);
+    } finally {
+      if (!accepted) await rateLimits.refundAttempt(limitKey).catch(() => {});
+    }
     },
   );
 
   const readSchema = {
     tags: TAGS,
     summary: 'Read an uploaded file',
-    description: 'The file itself (PDF, PNG or JPEG), to its owner or to staff; `download=1` asks for an attachment.',
+    description: 'The file itself (PDF, PNG or JPEG), to its owner or to staff, under a sandbox CSP; a PDF is always an attachment, `download=1` asks for one for an image too.',
     params: UPLOAD_ID,
     querystring: z.object({ download: z.string().optional().describe('`1`: as an attachment') }),
     response: { 404: ERROR_BODY },
@@ -125,11 +153,10 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
     reply
       .header('content-type', upload.type)
       .header('content-length', String(upload.size))
-      .header('content-disposition', contentDisposition(upload.name, request.query.download === '1' ? 'attachment' : 'inline'))
+      .header('content-disposition', contentDisposition(upload.name, uploadDisposition(upload.type, request.query.download === '1')))
       .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', UPLOAD_CSP)
       .header('cache-control', 'private, max-age=3600');
-    // Images cannot run code; a PDF viewer needs its plugin, which a sandbox would block.
-    if (upload.type !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     return reply.send(upload.body);
   });
 

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { displayName, sniffKind } from './upload.content.ts';
 import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
 import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
-import { acceptUpload, claimUpload, deleteUpload, getOwnUpload, purgeStaleUploads, readUpload, UPLOAD_PURPOSES } from './upload.service.ts';
+import { acceptUpload, claimUpload, deleteUpload, getOwnUpload, purgeStaleUploads, readUpload, sweepPartialUploads, UPLOAD_PURPOSES } from './upload.service.ts';
 
 let t: TestDatabase;
 let storage: Storage;
@@ -245,6 +245,32 @@ describe('local storage', () => {
     await local.remove('2026/11/test.bin');
     expect(await local.read('2026/11/test.bin')).toBeNull();
     expect(await local.stream!('2026/11/test.bin')).toBeNull();
+  });
+});
+
+describe('half-written files', () => {
+  it('are removed at once when a write fails, and a stale one left by a killed process is swept', async () => {
+    const { mkdir, writeFile, utimes, readdir } = await import('node:fs/promises');
+    const dir = path.join(uploadsDir, '2026', '10');
+    await mkdir(dir, { recursive: true });
+    // A write that fails half way: the data is not a buffer the file handle can write.
+    const local = createLocalStorage(uploadsDir);
+    await expect(local.put('2026/10/broken.bin', 42 as unknown as Buffer)).rejects.toThrow();
+    expect((await readdir(dir)).filter((name) => name.endsWith('.part'))).toEqual([]);
+
+    const stale = path.join(dir, 'x.pdf.1234.part');
+    const recent = path.join(dir, 'y.pdf.5678.part');
+    await writeFile(stale, 'half');
+    await writeFile(recent, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(stale, twoHoursAgo, twoHoursAgo);
+    await local.put('2026/10/kept.bin', Buffer.from('whole'));
+
+    expect(await sweepPartialUploads({ ...t.deps, storage: local })).toBe(1);
+    expect(existsSync(stale)).toBe(false);
+    // A recent one may be a write in progress in another process; a finished file is never touched.
+    expect(existsSync(recent)).toBe(true);
+    expect((await local.read('2026/10/kept.bin'))?.toString()).toBe('whole');
   });
 });
 

@@ -138,3 +138,11 @@ export async function purgeStaleUploads({ db, storage, clock }: ServiceDeps, { o
   }
   return removed;
 }
+
+/** A `.part` older than this is no write in progress: every write finishes in seconds. */
+export const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** Deletes the half-written files a killed process left (run at start-up and hourly by the job worker). */
+export async function sweepPartialUploads({ storage, clock }: ServiceDeps, { olderThanMs = PARTIAL_MAX_AGE_MS } = {}): Promise<number> {
+  return (await storage.sweepPartials?.(new Date(clock.now().getTime() - olderThanMs))) ?? 0;
+}

@@ -1,0 +1,230 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '#server/modules/auth/session.service.ts';
+import { makeAdmin, makeStaff, makeStore, makeUser, type TestUser } from '../support/factories.ts';
+import { nextClientIp } from '../support/forms.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/*
+ * The fuzz test of issue 9: every operation of the OpenAPI document and every page route with an
+ * action, both read at run time (so a new route is fuzzed without touching this file), get
+ * generated bad input — malformed and wrongly typed bodies, huge numbers, NUL and control
+ * characters, long strings, unknown fields, bad ids and query strings — as an anonymous visitor, a
+ * client, staff and an admin (each request with a fresh session and no foreign Origin, so the input
+ * reaches the handler). A 4xx is fine; any 5xx fails with the request that caused it.
+ *
+ * Knobs: FUZZ_RUNS (inputs per target and role, default 5), FUZZ_SEED (default fixed, so CI runs
+ * are repeatable; a failure prints the seed and path to replay). For a longer local hunt:
+ *   FUZZ_RUNS=200 FUZZ_SEED=$RANDOM npx vitest run tests/integration/fuzz.test.ts
+ * Needs `npm run build` first (it fuzzes the built app).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+
+type Role = 'anonymous' | 'client' | 'staff' | 'admin';
+const ROLES: Role[] = ['anonymous', 'client', 'staff', 'admin'];
+
+let t: TestApp;
+const users: Partial<Record<Role, TestUser>> = {};
+const knownIds: number[] = [];
+const fieldNames = new Set(['id', 'intent', 'redirect', 'q', 'page', 'sort', 'dir', 'status', 'token', 'email', 'password', 'packageIds', 'role', 'enabled', 'lang']);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  users.client = await makeUser(t);
+  users.staff = await makeStaff(t);
+  users.admin = await makeAdmin(t);
+  // Some records, so that generated ids sometimes name a real one of this client or another.
+  const { id: storeId } = await makeStore(t, { owner: users.client });
+  const alertId = await t.services.alerts.createAlert({ userId: users.client.id }, { trackingNumber: '1Z999AA1', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: 4999, expectedDate: null, invoiceUpload: null });
+  knownIds.push(storeId, users.client.id, users.staff.id, users.admin.id, Number(alertId));
+  // Every field name the shared schemas know, so generated forms hit real fields too.
+  const dir = path.resolve('common/schemas');
+  for (const file of await readdir(dir)) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      const shape = (value as { shape?: Record<string, unknown> } | null)?.shape;
+      if (shape && typeof shape === 'object') for (const name of Object.keys(shape)) fieldNames.add(name);
+    }
+  }
+}, 60_000);
+afterAll(() => t.dispose());
+
+async function cookieFor(role: Role, locale: 'es' | 'en'): Promise<string> {
+  const user = users[role as Exclude<Role, 'anonymous'>];
+  // A fresh session every time: a fuzzed logout or password change must not end the rest of the run.
+  return user ? `lang=${locale}; tiendabox_session=${await createSession(t.deps, user.id)}` : `lang=${locale}`;
+}
+
+// --- generated values --------------------------------------------------------------------------
+
+const NASTY = [
+  '', ' ', '0', '-1', '1.5', '1e309', '-1e309', 'NaN', 'Infinity', '2147483648', '9223372036854775808', '99999999999999999999999',
+  'null', 'undefined', 'true', '[]', '{}', '\u0000', 'a\u0000b', '%00', '\u0001\u001f\u007f', '\r\n', '\ud800', '../../etc/passwd',
+  '<script>alert(1)</script>', "' OR 1=1 --", '"; drop table user; --', '١٢٣', '1,5', '1.234,56', '2026-02-30', '9999-99-99',
+  'x'.repeat(300), 'ñ'.repeat(6000), '__proto__', 'constructor', '//evil.example', 'https://evil.example/x', '/\\evil.example',
+];
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 200, maxLength: 3000 }) },
+);
+const id = () => fc.oneof(fc.constantFrom(...knownIds.map(String)), fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', 'abc', '1e3', '0x10', ' 1', '1;2', ''), text);
+const name = () => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fieldNames) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+const json = (): fc.Arbitrary<unknown> => fc.oneof(
+  text,
+  fc.integer(),
+  fc.constantFrom(2 ** 31, 2 ** 53, -(2 ** 53), 1e308, -0, 0.1),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(text, fc.integer(), fc.constantFrom(...knownIds)), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), text, { maxKeys: 3 }),
+);
+const fields = () => fc.array(fc.tuple(name(), fc.oneof(text, id())), { maxLength: 8 });
+
+/** A body and the content type it is sent with: mostly the right kind, sometimes anything else. */
+const body = (kind: 'json' | 'form') =>
+  fc.oneof(
+    { weight: 6, arbitrary: kind === 'json' ? fc.dictionary(name(), json(), { maxKeys: 8 }).map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })) : fields().map((pairs) => ({ type: 'application/x-www-form-urlencoded', payload: new URLSearchParams(pairs).toString() })) },
+    { weight: 1, arbitrary: fields().map((pairs) => ({ type: 'multipart/form-data; boundary=XyZ', payload: `${pairs.map(([key, value]) => `--XyZ\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`).join('')}--XyZ--\r\n` })) },
+    { weight: 1, arbitrary: fc.constantFrom('{"a":', '[1,2', 'null', '"x"', '42', '[]', 'a=1&a=2&a[]=3', '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb') .chain((payload) => fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=XyZ', 'multipart/form-data', 'text/plain', 'application/xml', 'application/octet-stream', '').map((type) => ({ type, payload }))) },
+    { weight: 1, arbitrary: json().map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? '' })) },
+  );
+const query = (names: string[]) => fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names, 'id', 'q', 'page', 'sort', 'dir', 'status', 'redirect'), name()), fc.oneof(text, id())), { maxLength: 5 });
+
+// --- running one request -----------------------------------------------------------------------
+
+type Sent = { role: Role; method: string; url: string; type: string; payload: string };
+
+async function send(request: Sent, locale: 'es' | 'en') {
+  const headers: Record<string, string> = { cookie: await cookieFor(request.role, locale), accept: request.url.startsWith('/api/') ? 'application/json' : 'text/html' };
+  if (request.type) headers['content-type'] = request.type;
+  const response = await t.app.inject({ method: request.method as 'GET', url: request.url, headers, remoteAddress: nextClientIp(), ...(request.payload || request.type ? { payload: request.payload } : {}) });
+  if (process.env.FUZZ_TRACE) console.log(response.statusCode, request.role, request.method, request.url.slice(0, 80), request.type);
+  if (response.statusCode >= 500) {
+    throw new Error(`${response.statusCode} for ${request.role} ${request.method} ${request.url} [${request.type}] ${JSON.stringify(request.payload.slice(0, 400))} → ${response.body.slice(0, 300)}`);
+  }
+}
+
+const withQuery = (base: string, pairs: [string, string][]) => (pairs.length ? `${base}?${new URLSearchParams(pairs).toString()}` : base);
+
+/** A seed of its own for each target and role, so they do not all draw the same inputs. */
+function seedOf(text: string): number {
+  let hash = SEED;
+  for (const char of text) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/** Runs every target's property for every role and reports every failure, not only the first. */
+async function fuzzAll<T>(targets: T[], label: (target: T) => string, property: (target: T, role: Role) => fc.IAsyncProperty<unknown[]>) {
+  const failures: string[] = [];
+  for (const target of targets) {
+    for (const role of ROLES) {
+      const seed = seedOf(`${label(target)} ${role}`);
+      try {
+        await fc.assert(property(target, role), { seed, numRuns: RUNS, endOnFailure: true });
+      } catch (error) {
+        const cause = (error as Error).cause as Error | undefined;
+        failures.push(`${label(target)} as ${role} (FUZZ_SEED=${SEED}):\n${String((error as Error).message).slice(0, 1000)}\n${cause?.message ?? ''}`);
+      }
+    }
+  }
+  expect(failures, failures.join('\n\n')).toEqual([]);
+}
+
+// --- the targets -------------------------------------------------------------------------------
+
+type Operation = { method: string; path: string; pathParams: string[]; queryParams: string[]; bodyFields: string[]; hasBody: boolean };
+
+async function apiOperations(): Promise<Operation[]> {
+  const response = await t.app.inject({ url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const document = response.json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> };
+  const operations: Operation[] = [];
+  for (const [route, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const parameters = operation.parameters ?? [];
+      const content = operation.requestBody?.content ?? {};
+      operations.push({
+        method: method.toUpperCase(),
+        path: route,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        bodyFields: Object.values(content).flatMap((c) => Object.keys(c.schema?.properties ?? {})),
+        hasBody: method !== 'get' && method !== 'delete',
+      });
+    }
+  }
+  return operations;
+}
+
+type Action = { path: string; index: boolean };
+
+async function formActions(): Promise<Action[]> {
+  const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
+  const fullPath = (routeId: string): string => {
+    const route = build.routes[routeId]!;
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return [parent, route.path ?? ''].filter(Boolean).join('/');
+  };
+  const actions: Action[] = [];
+  for (const [routeId, route] of Object.entries(build.routes)) {
+    // The Spanish tree; the English one runs the same modules (a locale is drawn per input below).
+    if (!route || typeof route.module.action !== 'function' || routeId.startsWith('en/') || routeId === 'not-found') continue;
+    actions.push({ path: `/${fullPath(routeId)}`, index: Boolean(route.index) });
+  }
+  return actions;
+}
+
+describe('fuzzing (issue 9)', () => {
+  it('finds the operations and the actions to fuzz', async () => {
+    expect((await apiOperations()).length).toBeGreaterThan(10);
+    expect((await formActions()).map((action) => action.path)).toEqual(expect.arrayContaining(['/user/login', '/alert']));
+  });
+
+  it('no API operation answers a 5xx to bad input, whoever sends it', async () => {
+    const operations = await apiOperations();
+    await fuzzAll(
+      operations,
+      (operation) => `${operation.method} ${operation.path}`,
+      (operation, role) => {
+        for (const field of operation.bodyFields) fieldNames.add(field);
+        // Encoded as a client would, or raw: malformed percent-encodings and dot segments.
+        const segment = fc.oneof({ weight: 5, arbitrary: id().map((value) => encodeURIComponent(value.toWellFormed())) }, { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF', '..', '%2e%2e', '%2F', '.') });
+        const params = fc.tuple(...operation.pathParams.map(() => segment));
+        return fc.asyncProperty(params, query(operation.queryParams), operation.hasBody ? body('json') : fc.constant({ type: '', payload: '' }), fc.constantFrom<'es' | 'en'>('es', 'en'), async (values, pairs, { type, payload }, locale) => {
+          let url = operation.path;
+          operation.pathParams.forEach((param, index) => {
+            url = url.replace(`{${param}}`, values[index] as string);
+          });
+          await send({ role, method: operation.method, url: withQuery(url, pairs), type, payload }, locale);
+        });
+      },
+    );
+  }, 300_000);
+
+  it('no form action answers a 5xx to bad input, whoever sends it', async () => {
+    const actions = await formActions();
+    await fuzzAll(
+      actions,
+      (action) => `POST ${action.path}`,
+      (action, role) =>
+        fc.asyncProperty(query([]), body('form'), fc.constantFrom<'es' | 'en'>('es', 'en'), fc.boolean(), async (pairs, { type, payload }, locale, dataUrl) => {
+          const page = locale === 'en' ? `/en${action.path === '/' ? '' : action.path}` : action.path;
+          // Sometimes as the browser's client-side navigation sends it (React Router's `.data` URL).
+          const url = dataUrl ? `${page === '/' ? '/_root' : page}.data` : page;
+          await send({ role, method: 'POST', url: withQuery(url, action.index ? [['index', ''], ...pairs] : pairs), type, payload }, locale);
+        }),
+    );
+  }, 300_000);
+});
