@@ -41,7 +41,8 @@ export default function AdminUsers({ loaderData: { query, page } }: Route.Compon
           },
           {
             key: 'toggle',
-            label: '',
+            label: t('list.actions'),
+            hideLabel: true,
             render: (user) => (
               <Form method="post">
                 <input type="hidden" name="userId" value={user.id} />
