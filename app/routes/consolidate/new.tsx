@@ -148,7 +148,8 @@ export default function ConsolidationNew({ loaderData: { packages, deliveryAddre
                       {packagesError}
                     </Alert>
                   ) : null}
-                  <div style={{ overflowX: 'auto' }}>
+                  {/* A region that scrolls sideways must be reachable by keyboard and named (WCAG 2.1.1). */}
+                  <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('consolidation.choosePackages')}>
                     <Table striped highlightOnHover verticalSpacing="xs" miw={600}>
                       <Table.Thead>
                         <Table.Tr>
