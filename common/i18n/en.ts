@@ -181,6 +181,7 @@ export const en: Messages = {
     updateError: 'Error updating the record',
     deleteError: 'Error deleting the record',
     empty: 'No records found',
+    pickColor: 'Pick a colour from the screen',
   },
   profile,
   admin: {

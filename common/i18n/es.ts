@@ -181,6 +181,7 @@ export const es = {
     updateError: 'Error al actualizar el registro',
     deleteError: 'Error al eliminar el registro',
     empty: 'No se encontraron registros',
+    pickColor: 'Tomar un color de la pantalla',
   },
   profile,
   admin: {
