@@ -134,6 +134,7 @@ export const en: Messages = {
     total_one: '{{count}} record',
     total_other: '{{count}} records',
     pagination: 'Pages',
+    sortBy: 'Sort by',
     cancel: 'Cancel',
     confirmDelete: 'Yes, delete',
     deleteTitle: 'Delete this record?',

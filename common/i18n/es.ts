@@ -134,6 +134,7 @@ export const es = {
     total_one: '{{count}} registro',
     total_other: '{{count}} registros',
     pagination: 'Páginas',
+    sortBy: 'Ordenar por',
     cancel: 'Cancelar',
     confirmDelete: 'Sí, eliminar',
     deleteTitle: '¿Eliminar este registro?',

@@ -62,7 +62,7 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
             {caption}
           </caption>
           <Table.Thead role="rowgroup">
-            <Table.Tr role="row">
+            <Table.Tr role="row" data-sort-label={t('list.sortBy')}>
               {columns.map((column) => {
                 const active = column.sort && column.sort === sort;
                 return (
