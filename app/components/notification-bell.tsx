@@ -23,8 +23,8 @@ export function NotificationBell({ unread, latest }: { unread: number; latest: N
       <Menu.Target>
         {/* The button is the menu's target (it gets aria-expanded, aria-haspopup); the count is a
             picture inside it, named by the button's label, which holds the same number. */}
-        <ActionIcon variant="subtle" size="lg" aria-label={`${t('notification.bell')}: ${t('notification.unread', { count: unread })}`} data-testid="bell">
-          <Indicator label={unread} size={18} disabled={unread === 0} color="accent.7" offset={-2} data-testid="bell-count">
+        <ActionIcon variant="subtle" size="lg" aria-label={`${t('notification.bell')}: ${t('notification.unread', { count: unread })}`} data-testid="bell" style={{ overflow: 'visible' }}>
+          <Indicator label={unread} size={18} disabled={unread === 0} color="accent.7" offset={2} data-testid="bell-count">
             <BellIcon />
           </Indicator>
         </ActionIcon>
