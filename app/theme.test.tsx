@@ -1,7 +1,9 @@
-import { MantineProvider } from '@mantine/core';
+import { DEFAULT_THEME, defaultCssVariablesResolver, MantineProvider, mergeMantineTheme } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import '#common/i18n/all-languages.ts';
+import type { BadgeColor } from '#common/enums/define-enum.ts';
+import { LOGO_TEXT_COLORS } from './components/logo.tsx';
 import { themeFor } from './theme.ts';
 
 // The page prints the theme's CSS variables itself, worked out once per language; they must be
@@ -19,5 +21,89 @@ describe('theme CSS variables', () => {
   it('is made once per language', () => {
     expect(themeFor('es')).toBe(themeFor('es'));
     expect(themeFor('en').theme).not.toBe(themeFor('es').theme);
+  });
+});
+
+// WCAG 2.x contrast of every pair of colours the theme draws text with, in light mode, computed
+// from the CSS variables the page prints (so a darker or lighter shade in theme.ts is what is
+// checked). Normal text needs 4.5:1 (1.4.3); a badge's 11 px capitals are normal text.
+const { theme: esTheme } = themeFor('es');
+const merged = mergeMantineTheme(DEFAULT_THEME, esTheme);
+const resolved = defaultCssVariablesResolver(merged);
+const variables: Record<string, string> = { ...resolved.variables, ...resolved.light };
+
+function resolve(value: string): string {
+  const name = /^var\((--[\w-]+)\)$/.exec(value.trim())?.[1];
+  if (!name) return value;
+  const next = variables[name];
+  if (next === undefined) throw new Error(`unknown CSS variable ${name}`);
+  return resolve(next);
+}
+
+/** A theme colour as Mantine names it ("brand.9", "dimmed", "white") or a CSS variable, as hex. */
+function colour(name: string): string {
+  if (name.startsWith('--')) return resolve(`var(${name})`);
+  if (name === 'white' || name === 'black') return resolve(`var(--mantine-color-${name})`);
+  const shade = /^(\w+)\.(\d)$/.exec(name);
+  if (shade) return resolve(`var(--mantine-color-${shade[1]}-${shade[2]})`);
+  return resolve(`var(--mantine-color-${name})`);
+}
+
+function luminance(hex: string): number {
+  const hexDigits = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex)?.[1];
+  if (!hexDigits) throw new Error(`not a solid hex colour: ${hex}`);
+  const digits = hexDigits.length === 3 ? [...hexDigits].map((digit) => digit + digit).join('') : hexDigits;
+  const [r = 0, g = 0, b = 0] = [0, 2, 4].map((at) => {
+    const channel = Number.parseInt(digits.slice(at, at + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(foreground: string, background: string): number {
+  const [a, b] = [luminance(foreground), luminance(background)];
+  const [light, dark] = a > b ? [a, b] : [b, a];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+// Every colour a badge may take (the type's union): a colour added to BadgeColor without a line
+// here fails the type check, so it cannot escape this test.
+const BADGE_COLORS = { brand: true, gray: true, yellow: true, orange: true, green: true, blue: true, indigo: true, red: true, teal: true, violet: true } satisfies Record<BadgeColor, true>;
+
+// The backgrounds text sits on: cards and inputs (white), the page and striped rows (gray.0).
+const SURFACES = ['white', 'gray.0'];
+
+const pairs: [what: string, foreground: string, background: string][] = [
+  ...SURFACES.flatMap((surface): [string, string, string][] => [
+    [`body text on ${surface}`, '--mantine-color-text', surface],
+    [`dimmed text on ${surface}`, 'dimmed', surface],
+    [`links on ${surface}`, '--mantine-color-anchor', surface],
+    [`error text on ${surface}`, 'error', surface],
+    [`success text on ${surface}`, 'success', surface],
+    [`logo "Tienda" on ${surface}`, LOGO_TEXT_COLORS.tienda, surface],
+    [`logo "box" on ${surface}`, LOGO_TEXT_COLORS.box, surface],
+  ]),
+  ['dimmed text on a light badge row (gray.1)', 'dimmed', 'gray.1'],
+  ['primary filled button text', '--mantine-primary-color-contrast', '--mantine-primary-color-filled'],
+  ['primary filled button text, hovered', '--mantine-primary-color-contrast', '--mantine-primary-color-filled-hover'],
+  ['primary light button text', '--mantine-primary-color-light-color', '--mantine-primary-color-light'],
+  ['red filled button (delete) text', 'white', '--mantine-color-red-filled'],
+  ['accent filled button (error screen) and bell count', 'white', 'accent.7'],
+  ['white text on the login brand panel', 'white', 'brand.8'],
+  ...Object.keys(BADGE_COLORS).map((name): [string, string, string] => [`${name} light badge`, `--mantine-color-${name}-light-color`, `--mantine-color-${name}-light`]),
+  ...Object.keys(BADGE_COLORS).map((name): [string, string, string] => [`${name} subtle button on white`, `--mantine-color-${name}-light-color`, 'white']),
+];
+
+describe('theme colour contrast (WCAG AA, light mode)', () => {
+  it.each(pairs)('%s reaches 4.5:1', (_what, foreground, background) => {
+    const ratio = contrast(colour(foreground), colour(background));
+    expect(ratio, `${colour(foreground)} on ${colour(background)}`).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('computes the WCAG ratio (the examples of the issue)', () => {
+    // Mantine's teal #1c9283 on white was 3.82:1, its yellow.9 on yellow.1 2.68:1.
+    expect(contrast('#1c9283', '#ffffff')).toBeCloseTo(3.83, 1);
+    expect(contrast('#e67700', '#fff3bf')).toBeCloseTo(2.69, 1);
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
   });
 });

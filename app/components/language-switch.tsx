@@ -1,4 +1,4 @@
-import { Anchor, Box } from '@mantine/core';
+import { Anchor, Box, VisuallyHidden } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { LOCALE_SWITCH_PARAM, type Locale, localeFromPath, localizePath } from '#common/locale.ts';
@@ -17,23 +17,26 @@ export function LanguageSwitch({ c, compact = false }: { c?: string; compact?: b
   const { pathname, search } = useLocation();
   const other: Locale = localeFromPath(pathname) === 'es' ? 'en' : 'es';
   const name = t(`language.${other}`);
+  // The name comes from the content (no aria-label), so it always holds the visible text
+  // (WCAG 2.5.3, label in name); the hidden words say what the link does.
   return (
     <Anchor
       href={switchHref(pathname, search, other)}
       hrefLang={other}
-      lang={other}
-      aria-label={t('language.switchTo', { language: name })}
       data-testid="language-switch"
       fw={600}
       fz="sm"
       c={c}
       style={{ whiteSpace: 'nowrap' }}
     >
-      {other.toUpperCase()}
-      <Box component="span" visibleFrom={compact ? 'xs' : undefined}>
-        {' · '}
-        {name}
-      </Box>
+      <span lang={other}>
+        {other.toUpperCase()}
+        <Box component="span" visibleFrom={compact ? 'xs' : undefined}>
+          {' · '}
+          {name}
+        </Box>
+      </span>
+      <VisuallyHidden> ({t('language.switchTo', { language: name })})</VisuallyHidden>
     </Anchor>
   );
 }

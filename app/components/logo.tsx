@@ -12,12 +12,15 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
+/** The theme colours of the logo's text ("Tienda", "box"); theme.test.tsx checks their contrast. */
+export const LOGO_TEXT_COLORS = { tienda: 'brand.9', box: 'accent.7' } as const;
+
 export function Logo({ size = 32 }: { size?: number }) {
   return (
     <Group gap={8} wrap="nowrap">
       <LogoMark size={size} />
-      <Text component="span" fw={800} fz={size * 0.62} c="brand.9" style={{ letterSpacing: '-0.02em' }}>
-        Tienda<Text span inherit c="accent.7">box</Text>
+      <Text component="span" fw={800} fz={size * 0.62} c={LOGO_TEXT_COLORS.tienda} style={{ letterSpacing: '-0.02em' }}>
+        Tienda<Text span inherit c={LOGO_TEXT_COLORS.box}>box</Text>
       </Text>
     </Group>
   );

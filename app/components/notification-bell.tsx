@@ -21,11 +21,13 @@ export function NotificationBell({ unread, latest }: { unread: number; latest: N
   return (
     <Menu position="bottom-end" width={320} withArrow>
       <Menu.Target>
-        <Indicator label={unread} size={18} disabled={unread === 0} color="accent.7" offset={4} data-testid="bell-count">
-          <ActionIcon variant="subtle" size="lg" aria-label={`${t('notification.bell')}: ${t('notification.unread', { count: unread })}`} data-testid="bell">
+        {/* The button is the menu's target (it gets aria-expanded, aria-haspopup); the count is a
+            picture inside it, named by the button's label, which holds the same number. */}
+        <ActionIcon variant="subtle" size="lg" aria-label={`${t('notification.bell')}: ${t('notification.unread', { count: unread })}`} data-testid="bell" style={{ overflow: 'visible' }}>
+          <Indicator label={unread} size={18} disabled={unread === 0} color="accent.7" offset={2} data-testid="bell-count">
             <BellIcon />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('notification.bell')}</Menu.Label>

@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -55,14 +55,17 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label={t('profile.userMenu')} data-testid="user-menu">
+        {/* Named by its content (the visible name, then hidden words), never by an aria-label
+            that would not contain what is seen (WCAG 2.5.3). */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size="sm">
+            <Avatar color="brand" radius="xl" size="sm" aria-hidden="true">
               {user.name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Text fw={600} fz="sm" visibleFrom="xs" data-testid="user-name">
               {user.name}
             </Text>
+            <VisuallyHidden>{t('profile.userMenu')}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -97,8 +100,9 @@ export default function DefaultLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggleMenu')} />
-            <Link to={localizePath('/', locale)} aria-label={t('nav.desk')} style={{ textDecoration: 'none' }}>
+            <Link to={localizePath('/', locale)} style={{ textDecoration: 'none' }}>
               <Logo size={28} />
+              <VisuallyHidden>{t('nav.desk')}</VisuallyHidden>
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">

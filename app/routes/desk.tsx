@@ -40,7 +40,8 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} mt="md">
         {tiles.map((tile) => (
           <Card key={tile.testId} component={Link} to={localizePath(tile.to, locale)} withBorder radius="md" padding="md" data-testid={tile.testId}>
-            <Text fz={28} fw={800} c="brand.9">
+            {/* A span, not a paragraph: a big bold paragraph reads as an unmarked heading (axe p-as-heading). */}
+            <Text component="span" display="block" fz={28} fw={800} c="brand.9">
               {tile.value}
             </Text>
             <Text fz="sm" c="dimmed">
@@ -57,7 +58,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
           <Text fz="sm" c="dimmed">
             {t('desk.lockerCode')}
           </Text>
-          <Text fz={24} fw={800} c="accent.8" data-testid="desk-locker-code">
+          <Text component="span" display="block" fz={24} fw={800} c="accent.8" data-testid="desk-locker-code">
             {lockerCode}
           </Text>
           <Text fz="sm" c="dimmed" mt="md">

@@ -139,6 +139,7 @@ export const en: Messages = {
     total_one: '{{count}} record',
     total_other: '{{count}} records',
     pagination: 'Pages',
+    sortBy: 'Sort by',
     cancel: 'Cancel',
     confirmDelete: 'Yes, delete',
     deleteTitle: 'Delete this record?',
@@ -194,6 +195,7 @@ export const en: Messages = {
     updateError: 'Error updating the record',
     deleteError: 'Error deleting the record',
     empty: 'No records found',
+    pickColor: 'Pick a colour from the screen',
   },
   profile,
   admin: {

@@ -139,6 +139,7 @@ export const es = {
     total_one: '{{count}} registro',
     total_other: '{{count}} registros',
     pagination: 'Páginas',
+    sortBy: 'Ordenar por',
     cancel: 'Cancelar',
     confirmDelete: 'Sí, eliminar',
     deleteTitle: '¿Eliminar este registro?',
@@ -195,6 +196,7 @@ export const es = {
     updateError: 'Error al actualizar el registro',
     deleteError: 'Error al eliminar el registro',
     empty: 'No se encontraron registros',
+    pickColor: 'Tomar un color de la pantalla',
   },
   profile,
   admin: {

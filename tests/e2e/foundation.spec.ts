@@ -166,7 +166,10 @@ test.describe('language', () => {
   test('the switch keeps path and query, and the choice is remembered for 365 days', async ({ page }) => {
     await page.goto('/user/login?redirect=%2Fticket%3Fid%3D7');
     const toEnglish = page.getByTestId('language-switch');
-    await expect(toEnglish).toHaveText('EN · English');
+    // What is seen, then (for screen readers only) what the link does; the name holds the seen text.
+    await expect(toEnglish).toHaveText('EN · English (Cambiar a English)');
+    await expect(toEnglish).toHaveAccessibleName('EN · English (Cambiar a English)');
+    await expect(toEnglish.locator('[lang="en"]')).toHaveText('EN · English');
     await expect(toEnglish).toHaveAttribute('hreflang', 'en');
 
     // A document request, so that the server can store the choice, answered by a redirect to
@@ -178,7 +181,7 @@ test.describe('language', () => {
     expect(switchResponse?.headers()['location']).toBe('/en/user/login?redirect=%2Fticket%3Fid%3D7');
     await expect(page).toHaveURL(`${MAIN_URL}/en/user/login?redirect=%2Fticket%3Fid%3D7`);
     await expectHtmlLang(page, 'en');
-    await expect(page.getByTestId('language-switch')).toHaveText('ES · Español');
+    await expect(page.getByTestId('language-switch')).toHaveText('ES · Español (Switch to Español)');
     const english = await langCookie(page);
     expect(english?.value).toBe('en');
     expectRemembersForAYear(english);

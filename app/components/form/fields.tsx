@@ -41,7 +41,8 @@ export function TextareaField({ name, label, ...props }: Named & Omit<TextareaPr
 export function ColorField({ name, label, ...props }: Named & Omit<ColorInputProps, Owned | 'format'>) {
   const t = useT();
   const field = useField(name);
-  return <ColorInput {...props} {...field.inputProps} format="hex" label={t(label)} defaultValue={asText(field.value)} />;
+  // The eye-dropper button draws only an icon: it needs a name of its own (WCAG 4.1.2).
+  return <ColorInput eyeDropperButtonProps={{ 'aria-label': t('record.pickColor') }} {...props} {...field.inputProps} format="hex" label={t(label)} defaultValue={asText(field.value)} />;
 }
 
 /** A yes/no field: sends "on" when on, nothing when off (as a checkbox does). */

@@ -1,7 +1,15 @@
-import { Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { listHref } from '#app/lib/list-url.ts';
+import classes from './data-table.module.css';
+
+/**
+ * Where a column goes on a narrow screen's card: its `title` (the record's name, usually its
+ * link), its `status` (beside the title), a `fact` (a line "label … value"), an `action` (a line
+ * of its own, no label) or `hidden` (left out of the card).
+ */
+export type CardPlace = 'title' | 'status' | 'fact' | 'action' | 'hidden';
 
 export type Column<Row> = {
   key: string;
@@ -10,11 +18,28 @@ export type Column<Row> = {
   sort?: string;
   render: (row: Row) => React.ReactNode;
   align?: 'left' | 'right';
+  /**
+   * Its place on the card a narrow screen shows instead of the table. Without it: the first
+   * column is the title, a column keyed `status` or `state` the status, a column with no label
+   * or `hideLabel` an action, any other a fact.
+   */
+  card?: CardPlace;
+  /** The header names the column for screen readers only (an action column has no visible title). */
+  hideLabel?: boolean;
 };
+
+export function cardPlace<Row>(column: Column<Row>, index: number): CardPlace {
+  if (column.card) return column.card;
+  if (index === 0) return 'title';
+  if (column.key === 'status' || column.key === 'state') return 'status';
+  if (column.hideLabel || column.label === '') return 'action';
+  return 'fact';
+}
 
 /**
  * The list pattern's table: sortable headers are links (the URL holds the state), an empty list
- * says so, and a narrow screen scrolls the table sideways instead of squeezing it.
+ * says so, and where the list is narrow (a phone) each row is drawn as a card — title and status
+ * on top, then the facts — by CSS alone (data-table.module.css), from the same columns.
  */
 export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, caption }: {
   columns: Column<Row>[];
@@ -29,22 +54,31 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
   const t = useT();
   const { search } = useLocation();
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }} className={classes.list}>
       <div style={{ overflowX: 'auto' }}>
-        <Table striped highlightOnHover verticalSpacing="sm" miw={640} captionSide="top">
+        {/* The roles are spelled out: a table drawn as cards (display: grid) keeps them. */}
+        <Table striped highlightOnHover verticalSpacing="sm" captionSide="top" className={classes.table} role="table" data-testid="data-table">
           <caption className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             {caption}
           </caption>
-          <Table.Thead>
-            <Table.Tr>
+          <Table.Thead role="rowgroup">
+            <Table.Tr role="row" data-sort-label={t('list.sortBy')}>
               {columns.map((column) => {
                 const active = column.sort && column.sort === sort;
                 return (
-                  <Table.Th key={column.key} ta={column.align} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Table.Th
+                    key={column.key}
+                    role="columnheader"
+                    ta={column.align}
+                    aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    data-sortable={column.sort ? '' : undefined}
+                  >
                     {column.sort ? (
                       <UnstyledButton component={Link} to={listHref(search, { sort: column.sort, dir: active && dir === 'desc' ? 'asc' : 'desc' })} fw={700} fz="sm">
                         {column.label} {active ? (dir === 'asc' ? '↑' : '↓') : ''}
                       </UnstyledButton>
+                    ) : column.hideLabel ? (
+                      <VisuallyHidden>{column.label}</VisuallyHidden>
                     ) : (
                       column.label
                     )}
@@ -53,11 +87,11 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
               })}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role="rowgroup">
             {rows.map((row) => (
-              <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
+              <Table.Tr key={rowKey(row)} role="row" data-testid={rowTestId?.(row)}>
+                {columns.map((column, index) => (
+                  <Table.Td key={column.key} role="cell" ta={column.align} data-card={cardPlace(column, index)} data-label={column.label}>
                     {column.render(row)}
                   </Table.Td>
                 ))}

@@ -91,6 +91,7 @@ export default function AdminUsers({ loaderData: { query, page, me } }: Route.Co
           {
             key: 'actions',
             label: t('backOffice.users.actions'),
+            card: 'action',
             render: (user) => {
               const name = `${user.name} ${user.lastname}`;
               if (user.id === me) {

@@ -134,7 +134,8 @@ export function ConsolidationPackages({ packages, cancelled }: { packages: Packa
       {cancelled ? (
         <Text c="dimmed">{t('consolidation.packagesReturned')}</Text>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        // Scrolls sideways on a phone: reachable by keyboard and named (WCAG 2.1.1).
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('consolidation.packages')}>
           <Table striped verticalSpacing="xs" miw={680}>
             <Table.Thead>
               <Table.Tr>

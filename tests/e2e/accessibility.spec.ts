@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import routes from '../../app/routes.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { admin, login, tracking } from './support/casillero.ts';
+import { DESKTOP, type Locale, LOCALES, localized, PHONE } from './support/helpers.ts';
+import { MAIN_URL } from './support/servers.ts';
+import { type CliUser, createUser } from './support/users.ts';
+
+// axe-core (WCAG 2.x A and AA, colour contrast included) on EVERY page route of app/routes.ts, in
+// both languages, at 1280 and 375 px. The list of pages comes from the route config, so a new
+// route is checked as soon as it exists — and fails here until REACH says who opens it and with
+// which record: one line per route.
+
+type Role = 'anonymous' | 'client' | 'admin';
+/** The records the pages show, made once per worker through the API. */
+type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string };
+/** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
+type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
+
+// Keyed by the route id without its language (`es/alert/show` → `alert/show`).
+const REACH: Record<string, Reach> = {
+  // anonymous
+  'user/login': { as: 'anonymous' },
+  'user/register': { as: 'anonymous' },
+  'user/reset': { as: 'anonymous' },
+  'user/reset/confirm': { as: 'anonymous', path: () => '/user/reset/confirm?token=not-a-valid-token' },
+  'user/logout': { skip: 'not a page: it ends the session and redirects to the login page (checked above)' },
+  terms: { as: 'anonymous' },
+  maintenance: { as: 'anonymous' },
+  error: { as: 'anonymous', path: () => '/error?status=500', status: 500 },
+  'not-found': { as: 'client', path: () => '/no-such-page', status: 404 },
+  // the client's casillero
+  index: { as: 'client' },
+  alert: { as: 'client' },
+  'alert/show': { as: 'client', path: (seed) => `/alert/show?id=${seed.alertId}` },
+  ticket: { as: 'client' },
+  'ticket/new': { as: 'client' },
+  'ticket/show': { as: 'client', path: (seed) => `/ticket/show?id=${seed.ticketId}` },
+  consolidate: { as: 'client' },
+  'consolidate/new': { as: 'client' },
+  'consolidate/show': { as: 'client', path: (seed) => `/consolidate/show?id=${seed.consolidationId}` },
+  profile: { as: 'client' },
+  'profile/update': { as: 'client' },
+  'profile/password': { as: 'client' },
+  'profile/delete': { as: 'client' },
+  'profile/notifications': { as: 'client' },
+  notification: { as: 'client' },
+  // the client's store
+  store: { as: 'client' },
+  'catalog/color': { as: 'client' },
+  'catalog/color/new': { as: 'client' },
+  'catalog/color/show': { as: 'client', path: (seed) => `/catalog/color/show?id=${seed.colorId}` },
+  // back office
+  admin: { as: 'admin' },
+  'admin/client': { as: 'admin' },
+  'admin/package': { as: 'admin' },
+  'admin/alert': { as: 'admin' },
+  'admin/consolidate': { as: 'admin' },
+  'admin/consolidate/show': { as: 'admin', path: (seed) => `/admin/consolidate/show?id=${seed.consolidationId}` },
+  'admin/ticket': { as: 'admin' },
+  'admin/ticket/show': { as: 'admin', path: (seed) => `/admin/ticket/show?id=${seed.ticketId}` },
+  'admin/setting': { as: 'admin' },
+  'admin/user': { as: 'admin' },
+};
+
+type PageRoute = { key: string; path: string };
+
+/** The page routes of the config (layouts are not pages), once: the Spanish tree and the catch-all. */
+function pageRoutes(entries: RouteConfigEntry[]): PageRoute[] {
+  return entries.flatMap((entry): PageRoute[] => {
+    const children = entry.children ? pageRoutes(entry.children) : [];
+    const id = entry.id ?? '';
+    if (entry.path === undefined && !entry.index) return children;
+    if (id.startsWith('en/')) return children;
+    const key = id.replace(/^es\//, '');
+    return [{ key, path: entry.index ? '/' : `/${entry.path}` }, ...children];
+  });
+}
+
+const PAGES = pageRoutes(routes);
+
+const WIDTHS = [
+  ['1280', DESKTOP],
+  ['375', PHONE],
+] as const;
+
+async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): Promise<Seed> {
+  const api = async (context: BrowserContext, url: string, data: object) => {
+    const response = await context.request.post(url, { data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as { id: number };
+  };
+  const { context: clientContext } = await loggedIn(browser, client);
+  const { context: staffContext } = await loggedIn(browser, staff);
+  try {
+    const alertTracking = tracking('A11Y');
+    const { id: alertId } = await api(clientContext, '/api/v1/alerts', { trackingNumber: alertTracking, carrier: 'UPS', store: 'Amazon', content: 'Audífonos', declaredValue: 120 });
+    const parcel = (trackingNumber: string) => ({ lockerCode: client.lockerCode, trackingNumber, carrier: 'UPS', store: 'Amazon', description: 'Audífonos', weightLb: 2.5, lengthCm: 30, widthCm: 20, heightCm: 15, declaredValue: 120 });
+    const { id: packageId } = await api(staffContext, '/api/v1/admin/packages', parcel(alertTracking));
+    const { id: secondId } = await api(staffContext, '/api/v1/admin/packages', parcel(tracking('A11Y')));
+    // A second record of each list keeps the other package free for the consolidation screen.
+    await api(staffContext, '/api/v1/admin/packages', parcel(tracking('A11Y')));
+    const { id: consolidationId } = await api(clientContext, '/api/v1/consolidations', { packageIds: [packageId, secondId], deliveryAddress: 'Av. Amazonas N34-12, Quito' });
+    const { id: ticketId } = await api(clientContext, '/api/v1/tickets', { subject: 'Paquete retrasado', category: 'package', message: '¿Cuándo llega mi paquete?' });
+    const slug = `a11y-${randomBytes(4).toString('hex')}`;
+    await api(clientContext, '/api/v1/store', { name: 'Tienda accesible', slug });
+    const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
+    const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
+    expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
+    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode };
+  } finally {
+    await clientContext.close();
+    await staffContext.close();
+  }
+}
+
+/** A browser logged in as the user (Spanish login form), for the API calls and its storage state. */
+async function loggedIn(browser: Browser, user: CliUser) {
+  const context = await browser.newContext({ baseURL: MAIN_URL, viewport: DESKTOP, locale: 'es-EC' });
+  const page = await context.newPage();
+  await login(page, 'es', user);
+  return { context, page };
+}
+
+let client: CliUser;
+let seed: Seed;
+const sessions = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>> | undefined>();
+
+// Once per worker: the roles' sessions and the records their pages show.
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  client = createUser('client', 'a11y', 'Ana', 'Accesible');
+  const staff = admin();
+  seed = await seedRecords(browser, client, staff);
+  sessions.set('anonymous', undefined);
+  for (const [role, user] of [['client', client], ['admin', staff]] as const) {
+    const { context } = await loggedIn(browser, user);
+    sessions.set(role, await context.storageState());
+    await context.close();
+  }
+});
+
+test('every page route has a way to be reached (a new route needs one line in REACH)', () => {
+  const unknown = PAGES.filter((route) => !(route.key in REACH)).map((route) => `${route.key} (${route.path})`);
+  expect(unknown, `routes the accessibility spec cannot visit yet — add them to REACH in tests/e2e/accessibility.spec.ts:\n${unknown.join('\n')}`).toEqual([]);
+  const stale = Object.keys(REACH).filter((key) => !PAGES.some((route) => route.key === key));
+  expect(stale, 'REACH names routes that no longer exist').toEqual([]);
+});
+
+// One test (and one browser context, its session reused by every page) per role and width, so
+// the two workers share the work.
+for (const role of ['anonymous', 'client', 'admin'] as const) {
+  for (const [width, viewport] of WIDTHS) {
+    test(`axe finds no WCAG A/AA violation on the ${role} pages at ${width} px, es and en`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const mine = PAGES.flatMap((route) => {
+        const reach = REACH[route.key];
+        return reach && 'as' in reach && reach.as === role ? [{ ...route, path: reach.path?.(seed) ?? route.path, status: reach.status ?? 200 }] : [];
+      });
+      expect(mine.length).toBeGreaterThan(0);
+      const found: string[] = [];
+      const started = Date.now();
+      const context = await browser.newContext({ baseURL: MAIN_URL, viewport, storageState: sessions.get(role) });
+      const page = await context.newPage();
+      try {
+        for (const route of mine) {
+          for (const locale of LOCALES) {
+            const url = localizedWithQuery(route.path, locale);
+            await open(page, url, role, route.status);
+            found.push(...describeViolations(`${url} [${locale}, ${width}px, ${role}]`, await axeViolations(page)));
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      const took = `${role} at ${width} px: ${mine.length} routes × 2 languages in ${Math.round((Date.now() - started) / 1000)} s`;
+      test.info().annotations.push({ type: 'axe', description: took });
+      console.log(`axe ${took}`);
+      expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+    });
+  }
+}
+
+function localizedWithQuery(path: string, locale: Locale): string {
+  const [pathname = '/', query] = path.split('?');
+  return `${localized(pathname, locale)}${query ? `?${query}` : ''}`;
+}
+
+/** Opens the page and waits for it to be hydrated and still (fonts, transitions) before axe looks. */
+async function open(page: Page, url: string, role: Role, status: number) {
+  const response = await page.goto(url, { waitUntil: 'load' });
+  // A page must answer as itself: a login redirect for a logged-in role means the session is gone.
+  if (role !== 'anonymous') expect(new URL(page.url()).pathname, `${url} kept the session`).not.toMatch(/\/user\/login$/);
+  expect(response?.status(), `${url} answered`).toBe(status);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
