@@ -284,15 +284,26 @@ describe('profile', () => {
     expect((await page('/profile', cookie)).body).toContain('Cuenca');
   });
 
-  it('changes the password only with the current one, then ends every session', async () => {
+  it('changes the password only with the current one, ends the other sessions and rotates this one', async () => {
     const email = uniqueEmail('change');
     const cookie = sessionFrom(await register(email));
+    const other = await loginAs(email, 'secret123');
+    expect((await page('/profile', other)).statusCode).toBe(200);
     const headers = { cookie: `lang=es; ${cookie}` };
     const wrong = await postForm(t.app, '/profile/password', { currentPassword: 'bad-password', password: 'newpass1', passwordRepeat: 'newpass1' }, headers);
     expect(wrong.body).toContain('La contraseña actual no es correcta');
     const good = await postForm(t.app, '/profile/password', { currentPassword: 'secret123', password: 'newpass1', passwordRepeat: 'newpass1' }, headers);
-    expect(good.headers.location).toBe('/user/login?notice=password');
+    expect(good.headers.location).toBe('/profile/password?notice=changed');
+    const rotated = sessionFrom(good);
+    expect(rotated).not.toBe(cookie);
+    // the browser that changed it stays in, under the new cookie, and is told what happened
+    const after = await page('/profile/password?notice=changed', rotated);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('Contraseña cambiada. Tus otras sesiones se cerraron.');
+    expect((await page('/en/profile/password?notice=changed', rotated)).body).toContain('Password changed. Your other sessions were closed.');
+    // the old cookie value and the other browser's session are dead
     expect((await page('/profile', cookie)).statusCode).toBe(302);
+    expect((await page('/profile', other)).statusCode).toBe(302);
     await loginAs(email, 'newpass1');
   });
 
