@@ -203,6 +203,32 @@ describe('login and sessions', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('says on leaving step 1 whether the e-mail is free, with no bot check and no account made', async () => {
+    const email = uniqueEmail('check');
+    await register(email);
+    const taken = await postForm(t.app, '/user/register', { intent: 'check-email', email: ` ${email.toUpperCase()}` });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toContain('Usuario ya registrado');
+    const english = await postForm(t.app, '/en/user/register', { intent: 'check-email', email }, { cookie: 'lang=en' });
+    expect(english.body).toContain('User already registered');
+    const fresh = uniqueEmail('free');
+    const free = await postForm(t.app, '/user/register', { intent: 'check-email', email: fresh });
+    expect(free.statusCode).toBe(200);
+    expect(free.body).not.toContain('Usuario ya registrado');
+    expect((await postForm(t.app, '/user/register', { intent: 'check-email', email: 'not-an-email' })).body).toContain('Escribe un correo electrónico válido');
+    // only a question: the free address can still register, with the bot check
+    expect((await register(fresh)).statusCode).toBe(302);
+  });
+
+  it('spends the registration allowance on e-mail questions: no easier enumeration than registering', async () => {
+    const ip = '192.0.2.78';
+    for (let i = 0; i < LIMITS.registerPerIp.max; i += 1) expect((await postForm(t.app, '/user/register', { intent: 'check-email', email: uniqueEmail('probe') }, {}, ip)).statusCode).toBe(200);
+    const probe = await postForm(t.app, '/user/register', { intent: 'check-email', email: uniqueEmail('probe') }, {}, ip);
+    expect(probe.statusCode).toBe(429);
+    const real = await postForm(t.app, '/user/register', { ...validRegistration(uniqueEmail('probe')), altcha: await solveBotCheck(t.app) }, {}, ip);
+    expect(real.statusCode).toBe(429);
+  });
+
   it('limits registrations per address', async () => {
     const ip = '192.0.2.77';
     // Invalid attempts count too: a bot that never solves the check still runs out.

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { formValues, parseWith } from '#common/forms.ts';
+import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { parseForm } from '#common/form-parse.ts';
