@@ -6,13 +6,13 @@ import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { LoginSchema } from '#common/schemas/user.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
-import { pageMeta } from '#app/lib/meta.ts';
+import { publicPageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/login';
 import { loginAction, loginLoader } from './login.server.ts';
 import { sharedRender } from '#app/lib/shared-render.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.login');
+export const meta: Route.MetaFunction = (args) => publicPageMeta(args, 'page.login');
 // The same page for every visitor who is not logged in: served from the page cache.
 export const handle = sharedRender;
 export const loader = (args: Route.LoaderArgs) => loginLoader(args);

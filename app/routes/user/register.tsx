@@ -8,7 +8,7 @@ import { FormAlert } from '#app/components/form-alert.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
 import { type FormResult, useFormResult } from '#app/lib/form-result.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
-import { pageMeta } from '#app/lib/meta.ts';
+import { publicPageMeta } from '#app/lib/meta.ts';
 import { type FieldErrors, formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { CredentialsSchema, RegisterSchema } from '#common/schemas/user.ts';
@@ -16,7 +16,7 @@ import type { Route } from './+types/register';
 import { registerAction, registerLoader } from './register.server.ts';
 import { sharedRender } from '#app/lib/shared-render.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.register');
+export const meta: Route.MetaFunction = (args) => publicPageMeta(args, 'page.register');
 // The same page for every visitor who is not logged in: served from the page cache.
 export const handle = sharedRender;
 export const loader = (args: Route.LoaderArgs) => registerLoader(args);
