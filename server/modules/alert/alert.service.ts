@@ -1,3 +1,4 @@
+import { alertStatus } from '#common/enums/casillero.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import type { AlertInput } from '#common/schemas/casillero.ts';
 import { AppError } from '#server/errors.ts';
@@ -94,4 +95,10 @@ export async function receivePendingAlert({ db, clock }: ServiceDeps, owner: Own
 
 export async function countPendingAlerts({ db }: ServiceDeps, owner: Owner) {
   return alerts.countAlerts(db, owner, 'pending');
+}
+
+/** Every alert the user ever made, whatever its state (the desk's first steps). */
+export async function countAllAlerts({ db }: ServiceDeps, owner: Owner) {
+  const counts = await Promise.all(alertStatus.values.map((status) => alerts.countAlerts(db, owner, status)));
+  return counts.reduce((sum, count) => sum + count, 0);
 }

@@ -150,3 +150,12 @@ export async function changeConsolidationStatus(deps: ServiceDeps, { id }: { id:
 
 /** On its way: requested and not yet delivered or cancelled (the desk's count). */
 export const countInProgress = (deps: ServiceDeps, owner: Owner) => consolidations.countConsolidations(deps.db, owner, ['requested', 'processing', 'shipped', 'in_customs']);
+
+/** Shipments asked for (any not cancelled) and those that have left the warehouse (the desk's first steps). */
+export async function countShipments(deps: ServiceDeps, owner: Owner) {
+  const [requested, shipped] = await Promise.all([
+    consolidations.countConsolidations(deps.db, owner, ['requested', 'processing', 'shipped', 'in_customs', 'delivered']),
+    consolidations.countConsolidations(deps.db, owner, ['shipped', 'in_customs', 'delivered']),
+  ]);
+  return { requested, shipped };
+}
