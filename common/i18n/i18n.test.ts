@@ -8,6 +8,8 @@ describe('numbers in the page language (issue 9 §10)', () => {
   it('writes a number with decimals inside a message the language’s way', () => {
     expect(translator('es')('consolidation.overWeight4x4', { kg: 4.35 })).toContain('(4,35 kg)');
     expect(translator('en')('consolidation.overWeight4x4', { kg: 4.35 })).toContain('(4.35 kg)');
+    // the package-received notification's e-mail said "(2.9 lb)" on Spanish
+    expect(translator('es')('notification.package_received.body', { tracking: 'X', weight: 2.9 })).toContain('(2,9 lb)');
     // whole numbers stay as they are: counts, years and ids are not grouped
     expect(translator('es')('footer.rights', { year: 2026 })).toContain('2026');
     expect(translator('en')('footer.rights', { year: 2026 })).toContain('2026');
