@@ -34,7 +34,7 @@ export function FirstSteps({ state }: { state: FirstStepsState }) {
       <List component="ol" spacing="md" listStyleType="none" p={0}>
         {STEPS.map((step, index) => {
           const complete = state[step.key];
-          const to = step.to.startsWith('#') ? step.to : localizePath(step.to, locale);
+          const inPage = step.to.startsWith('#');
           return (
             <List.Item
               key={step.key}
@@ -53,9 +53,16 @@ export function FirstSteps({ state }: { state: FirstStepsState }) {
                 </Badge>
               </Group>
               <Text fz="sm">{t(`desk.firstSteps.${step.key}.text`)}</Text>
-              <Anchor component={Link} to={to} fz="sm">
-                {t(`desk.firstSteps.${step.key}.link`)}
-              </Anchor>
+              {/* The address is on this page: a plain fragment link, not a navigation */}
+              {inPage ? (
+                <Anchor href={step.to} fz="sm">
+                  {t(`desk.firstSteps.${step.key}.link`)}
+                </Anchor>
+              ) : (
+                <Anchor component={Link} to={localizePath(step.to, locale)} fz="sm">
+                  {t(`desk.firstSteps.${step.key}.link`)}
+                </Anchor>
+              )}
             </List.Item>
           );
         })}
