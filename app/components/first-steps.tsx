@@ -48,7 +48,8 @@ export function FirstSteps({ state }: { state: FirstStepsState }) {
             >
               <Group gap="xs" wrap="wrap">
                 <Text fw={600}>{t(`desk.firstSteps.${step.key}.title`)}</Text>
-                <Badge size="sm" variant="light" color={complete ? 'green.9' : 'gray.8'}>
+                {/* outline: dark text on white, readable at AA whatever the theme's light shades */}
+                <Badge size="sm" variant="outline" color={complete ? 'green.9' : 'gray.7'}>
                   {complete ? t('desk.firstSteps.done') : t('desk.firstSteps.todo')}
                 </Badge>
               </Group>

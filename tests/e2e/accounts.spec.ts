@@ -137,6 +137,7 @@ for (const locale of LOCALES) {
       await page.getByRole('button', { name: t.changePassword }).click();
       await expect(formNotice(page)).toHaveText(t.passwordChangedKept);
       await expect(page).toHaveURL((url) => url.pathname === localized('/profile/password', locale));
+      await expect(field(page, t.currentPassword)).toHaveValue('');
       await screens(page, testInfo, 'profile-password-changed', locale);
       const after = (await page.context().cookies()).find((cookie) => cookie.name === 'tiendabox_session')?.value;
       expect(after).toBeTruthy();
