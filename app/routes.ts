@@ -49,6 +49,9 @@ function tree(locale: Locale): RouteConfigEntry[] {
         ]),
       ]),
       page('notification', 'routes/notification.tsx'),
+      // Unknown path: inside this layout, so a logged-in user keeps the menu on the 404 screen;
+      // a visitor gets the plain error screen (requireUser answers 404 for this route).
+      page('*', 'routes/not-found.tsx'),
       // the owner's store: its scope is resolved once by this layout's middleware (decision 025)
       layout('layouts/store-scope.tsx', { id: `${locale}/layout-store` }, [
         page('store', 'routes/store/home.tsx'),
@@ -74,4 +77,4 @@ function tree(locale: Locale): RouteConfigEntry[] {
   ];
 }
 
-export default [...tree('es'), ...tree('en'), route('*', 'routes/not-found.tsx', { id: 'not-found' })] satisfies RouteConfig;
+export default [...tree('es'), ...tree('en')] satisfies RouteConfig;

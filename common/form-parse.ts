@@ -9,13 +9,15 @@ import type { Locale } from './locale.ts';
 export type FormSchema = z.ZodObject;
 
 // zod 4 keeps a schema's definition in `_zod.def`; only the few links we walk are named here.
-type Inspectable = { _zod: { def: { type: string; in?: Inspectable; innerType?: Inspectable } } };
+type Inspectable = { _zod: { def: { type: string; in?: Inspectable; out?: Inspectable; innerType?: Inspectable } } };
 
 /** The type a field's text ends up as, under its pipes (`.transform`), defaults and optionals. */
 export function valueKind(schema: z.ZodType): string {
   let def = (schema as unknown as Inspectable)._zod.def;
   for (;;) {
-    if (def.type === 'pipe' && def.in) def = def.in._zod.def;
+    // `z.preprocess` (common/schemas/number.ts) is a pipe from a transform: its type is the output's
+    if (def.type === 'pipe' && def.in?._zod.def.type === 'transform' && def.out) def = def.out._zod.def;
+    else if (def.type === 'pipe' && def.in) def = def.in._zod.def;
     else if (def.innerType) def = def.innerType._zod.def;
     else return def.type;
   }

@@ -6,15 +6,18 @@ import { ErrorIllustration } from './error-illustration.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 
-/** seed §2.2: the screen shown whenever the app reports an error. */
-export function ErrorScreen({ status, message }: { status: number; message?: string }) {
+/**
+ * seed §2.2: the screen shown whenever the app reports an error. `embedded`: inside the dashboard
+ * layout (a logged-in user's 404), which already has the logo, the language switch and `<main>`.
+ */
+export function ErrorScreen({ status, message, embedded = false }: { status: number; message?: string; embedded?: boolean }) {
   const t = useT();
   const { pathname } = useLocation();
   const home = localizePath('/', localeFromPath(pathname));
   return (
-    <Center mih="100dvh" p="md" bg="gray.0" component="main">
+    <Center mih={embedded ? undefined : '100dvh'} p="md" bg={embedded ? undefined : 'gray.0'} component={embedded ? 'div' : 'main'} data-testid={embedded ? 'error-in-layout' : undefined}>
       <Stack align="center" gap="md" maw={560} ta="center">
-        <Logo size={28} />
+        {embedded ? null : <Logo size={28} />}
         <ErrorIllustration label={t('error.illustration')} />
         <Text c="dimmed" fw={600} data-testid="error-code">
           <span>{t('error.code', { status })}</span> · <span>{t('error.occurred')}</span>
@@ -32,7 +35,7 @@ export function ErrorScreen({ status, message }: { status: number; message?: str
         <Button component="a" href={home} size="md" color="accent.7">
           {t('error.button')}
         </Button>
-        <LanguageSwitch />
+        {embedded ? null : <LanguageSwitch />}
       </Stack>
     </Center>
   );

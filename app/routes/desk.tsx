@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { FirstSteps } from '#app/components/first-steps.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useDefaultLayoutData } from '#app/layouts/default-layout-data.ts';
 import { NotificationText } from '#app/components/notification-text.tsx';
@@ -21,7 +22,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
   const locale = localeFromPath(useLocation().pathname);
-  const { counts, warehouse, lockerCode, fullName } = loaderData;
+  const { counts, warehouse, lockerCode, fullName, firstSteps } = loaderData;
   // The bell's figures, loaded once by the layout for both.
   const layout = useDefaultLayoutData();
   const unread = layout?.unread ?? 0;
@@ -37,6 +38,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t('desk.greeting', { name: fullName.split(' ')[0] ?? '' })} description={t('page.desk')} />
       <FormAlert notice={params.get('welcome') ? t('auth.registered') : undefined} />
+      {firstSteps ? <FirstSteps state={firstSteps} /> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} mt="md">
         {tiles.map((tile) => (
           <Card key={tile.testId} component={Link} to={localizePath(tile.to, locale)} withBorder radius="md" padding="md" data-testid={tile.testId}>
@@ -51,7 +53,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
-        <Paper withBorder p="lg" radius="md">
+        <Paper withBorder p="lg" radius="md" id="us-address">
           <Title order={2} fz="lg" mb="sm">
             {t('desk.lockerTitle')}
           </Title>

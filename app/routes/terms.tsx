@@ -1,10 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { pageMeta } from '#app/lib/meta.ts';
+import { publicPageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/terms';
 import { sharedRender } from '#app/lib/shared-render.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.terms');
+export const meta: Route.MetaFunction = (args) => publicPageMeta(args, 'page.terms');
 // The same page for every visitor who is not logged in: served from the page cache.
 export const handle = sharedRender;
 

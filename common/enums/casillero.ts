@@ -20,8 +20,16 @@ export const consolidationStatus = defineEnum('consolidationStatus', ['requested
 /** An alert's timeline before its package joins a consolidation (then the consolidation's statuses follow). */
 export const alertHistoryStep = defineEnum('alertHistoryStep', ['alerted', 'received'], { labels: 'casillero.history' });
 
-/** Carriers are proper names, shown as they are in both languages. */
+/**
+ * Carriers are proper names, shown as they are in both languages — all but 'Other', which is a
+ * word: stored as 'Other' (the API's value), shown through its message (carrierLabel).
+ */
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'LaserShip', 'Other'] as const;
+
+/** The message key of a carrier that needs translating, or null for a proper name shown as is. */
+export function carrierLabel(carrier: string): 'casillero.carrierOther' | null {
+  return carrier === 'Other' ? 'casillero.carrierOther' : null;
+}
 
 // The sorts of each list (column keys); the column header is the label.
 export const ALERT_SORTS = ['created', 'expected', 'value', 'tracking'] as const;

@@ -127,6 +127,17 @@ export const en: Messages = {
     seeAll: 'See all',
     greeting: 'Hello, {{name}}',
     placeholder: 'Your desk will show your parcel box, your store and your notifications here.',
+    firstSteps: {
+      title: 'First steps',
+      intro: 'This is how your first US purchase reaches Ecuador:',
+      done: 'Done',
+      todo: 'To do',
+      progress: '{{done}} of {{total}} steps',
+      address: { title: 'Use your US address', text: 'Buy online with your parcel box address and your locker code next to your name.', link: 'See my address' },
+      alert: { title: 'Alert your purchase', text: 'Give us the tracking number so we recognise your package when it arrives.', link: 'Create an alert' },
+      received: { title: 'We receive it', text: 'We tell you when it arrives, with its weight and photo.', link: 'See my alerts' },
+      ship: { title: 'Ship it to Ecuador', text: 'Ask for your packages to be shipped, alone or consolidated into one.', link: 'Request a shipment' },
+    },
   },
   screen: {
     underConstruction: 'This screen is being built.',

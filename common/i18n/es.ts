@@ -127,6 +127,17 @@ export const es = {
     seeAll: 'Ver todas',
     greeting: 'Hola, {{name}}',
     placeholder: 'Tu escritorio mostrará aquí tu casillero, tu tienda y tus notificaciones.',
+    firstSteps: {
+      title: 'Primeros pasos',
+      intro: 'Así llega tu primera compra de EE. UU. a Ecuador:',
+      done: 'Hecho',
+      todo: 'Pendiente',
+      progress: '{{done}} de {{total}} pasos',
+      address: { title: 'Usa tu dirección en EE. UU.', text: 'Cómprala en línea con tu dirección de casillero y tu código junto a tu nombre.', link: 'Ver mi dirección' },
+      alert: { title: 'Alerta tu compra', text: 'Danos el número de seguimiento para reconocer tu paquete al llegar.', link: 'Crear una alerta' },
+      received: { title: 'La recibimos en bodega', text: 'Te avisamos cuando llega, con su peso y su foto.', link: 'Ver mis alertas' },
+      ship: { title: 'Envíala a Ecuador', text: 'Pide el envío de tus paquetes, solos o consolidados en uno.', link: 'Pedir un envío' },
+    },
   },
   screen: {
     underConstruction: 'Esta pantalla se está construyendo.',

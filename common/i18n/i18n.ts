@@ -1,5 +1,6 @@
-import i18next, { type i18n, type TFunction } from 'i18next';
+import i18next, { type FormatterModule, type i18n, type TFunction } from 'i18next';
 import type { Locale } from '#common/locale.ts';
+import { formatMessageValue } from '#common/number-format.ts';
 import type { es } from './es.ts';
 import type { Messages } from './messages.ts';
 
@@ -27,15 +28,23 @@ function createI18n(locale: Locale): i18n {
   const messages = catalogues.get(locale);
   if (!messages) throw new Error(`The ${locale} messages are not loaded: import #common/i18n/all-languages.ts (server) or await loadCatalogue (browser) first.`);
   const instance = i18next.createInstance();
+  instance.use(localeNumbers(locale));
   void instance.init({
     lng: locale,
     // en.ts is type-checked complete against es.ts: nothing to fall back to.
     fallbackLng: false,
     resources: { [locale]: { translation: messages } },
     initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
+    // A number with decimals in a message ("{{kg}} kg") is written the language's way ("2,9" in
+    // Spanish): every interpolated value passes through the formatter below.
+    interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes
   });
   return instance;
+}
+
+/** i18next's formatter, replaced: our messages use no named formats, only the locale's numbers. */
+function localeNumbers(locale: Locale): FormatterModule {
+  return { type: 'formatter', init() {}, add() {}, addCached() {}, format: (value: unknown) => formatMessageValue(value, locale) as string };
 }
 
 const instances = new Map<Locale, i18n>();

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ALERT_SORTS, alertStatus, CARRIERS, PACKAGE_SORTS, packageStatus } from '../enums/casillero.ts';
 import { listQuerySchema } from '../list-query.ts';
+import { numberInput } from './number.ts';
 
 // Shared by the forms, the actions and the JSON API. Messages are i18n keys.
 const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).catch('').default('');
-const money = z.coerce
-  .number({ error: 'validation.number' })
-  .min(0, { error: 'validation.positive' })
-  .max(100_000, { error: 'validation.tooLarge' })
-  .transform((dollars) => Math.round(dollars * 100));
+const money = numberInput((n) => n.min(0, { error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) =>
+  Math.round(dollars * 100),
+);
+const measure = (max: number) => numberInput((n) => n.positive({ error: 'validation.positive' }).max(max, { error: 'validation.tooLarge' }));
 
 export const AlertInputSchema = z.object({
   trackingNumber: z
@@ -49,10 +49,10 @@ export const PackageInputSchema = z.object({
   carrier: AlertInputSchema.shape.carrier,
   store: optionalText(100),
   description: optionalText(500),
-  weightLb: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }),
-  lengthCm: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(300, { error: 'validation.tooLarge' }),
-  widthCm: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(300, { error: 'validation.tooLarge' }),
-  heightCm: z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(300, { error: 'validation.tooLarge' }),
+  weightLb: measure(1000),
+  lengthCm: measure(300),
+  widthCm: measure(300),
+  heightCm: measure(300),
   declaredValue: money,
   photoUpload: z.string().trim().max(36).optional().transform((value) => value || null),
 });

@@ -64,6 +64,9 @@ export const NewPasswordSchema = z
 
 export const ResetRequestSchema = z.object({ email: EmailSchema });
 
+/** Registration's step 1 asking whether an e-mail is free (`intent=check-email`). */
+export const EmailCheckSchema = z.object({ email: EmailSchema });
+
 /** Back office: the clients, newest first or by name. */
 export const ClientListQuery = listQuerySchema({ sort: CLIENT_SORTS, defaultSort: 'created' });
 

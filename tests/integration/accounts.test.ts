@@ -222,6 +222,32 @@ describe('login and sessions', () => {
     for (let i = 0; i < LIMITS.loginPerIp.max + 2; i += 1) expect((await postForm(t.app, '/user/login', { email, password: 'secret123' }, {}, ip)).statusCode).toBe(302);
   });
 
+  it('says on leaving step 1 whether the e-mail is free, with no bot check and no account made', async () => {
+    const email = uniqueEmail('check');
+    await register(email);
+    const taken = await postForm(t.app, '/user/register', { intent: 'check-email', email: ` ${email.toUpperCase()}` });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toContain('Usuario ya registrado');
+    const english = await postForm(t.app, '/en/user/register', { intent: 'check-email', email }, { cookie: 'lang=en' });
+    expect(english.body).toContain('User already registered');
+    const fresh = uniqueEmail('free');
+    const free = await postForm(t.app, '/user/register', { intent: 'check-email', email: fresh });
+    expect(free.statusCode).toBe(200);
+    expect(free.body).not.toContain('Usuario ya registrado');
+    expect((await postForm(t.app, '/user/register', { intent: 'check-email', email: 'not-an-email' })).body).toContain('Escribe un correo electrónico válido');
+    // only a question: the free address can still register, with the bot check
+    expect((await register(fresh)).statusCode).toBe(302);
+  });
+
+  it('spends the registration allowance on e-mail questions: no easier enumeration than registering', async () => {
+    const ip = '192.0.2.78';
+    for (let i = 0; i < LIMITS.registerPerIp.max; i += 1) expect((await postForm(t.app, '/user/register', { intent: 'check-email', email: uniqueEmail('probe') }, {}, ip)).statusCode).toBe(200);
+    const probe = await postForm(t.app, '/user/register', { intent: 'check-email', email: uniqueEmail('probe') }, {}, ip);
+    expect(probe.statusCode).toBe(429);
+    const real = await postForm(t.app, '/user/register', { ...validRegistration(uniqueEmail('probe')), altcha: await solveBotCheck(t.app) }, {}, ip);
+    expect(real.statusCode).toBe(429);
+  });
+
   it('limits registrations per address', async () => {
     const ip = '192.0.2.77';
     // Invalid attempts count too: a bot that never solves the check still runs out.
@@ -303,15 +329,26 @@ describe('profile', () => {
     expect((await page('/profile', cookie)).body).toContain('Cuenca');
   });
 
-  it('changes the password only with the current one, then ends every session', async () => {
+  it('changes the password only with the current one, ends the other sessions and rotates this one', async () => {
     const email = uniqueEmail('change');
     const cookie = sessionFrom(await register(email));
+    const other = await loginAs(email, 'secret123');
+    expect((await page('/profile', other)).statusCode).toBe(200);
     const headers = { cookie: `lang=es; ${cookie}` };
     const wrong = await postForm(t.app, '/profile/password', { currentPassword: 'bad-password', password: 'newpass1', passwordRepeat: 'newpass1' }, headers);
     expect(wrong.body).toContain('La contraseña actual no es correcta');
     const good = await postForm(t.app, '/profile/password', { currentPassword: 'secret123', password: 'newpass1', passwordRepeat: 'newpass1' }, headers);
-    expect(good.headers.location).toBe('/user/login?notice=password');
+    expect(good.headers.location).toBe('/profile/password?notice=changed');
+    const rotated = sessionFrom(good);
+    expect(rotated).not.toBe(cookie);
+    // the browser that changed it stays in, under the new cookie, and is told what happened
+    const after = await page('/profile/password?notice=changed', rotated);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('Contraseña cambiada. Tus otras sesiones se cerraron.');
+    expect((await page('/en/profile/password?notice=changed', rotated)).body).toContain('Password changed. Your other sessions were closed.');
+    // the old cookie value and the other browser's session are dead
     expect((await page('/profile', cookie)).statusCode).toBe(302);
+    expect((await page('/profile', other)).statusCode).toBe(302);
     await loginAs(email, 'newpass1');
   });
 

@@ -1,11 +1,10 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
-import { type FormSchema, parseForm, withFieldChecked } from '#common/form-parse.ts';
-import type { FieldErrors } from '#common/forms.ts';
+import { type FormSchema, parseForm } from '#common/form-parse.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { RecordFormContext } from './use-field.ts';
 
@@ -29,17 +28,10 @@ export type RecordFormProps = {
 export function RecordForm({ schema, intent, submitLabel, initial, children }: RecordFormProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const { result, formError, notice } = useFormResult();
+  // The same error state as every other form (useFormResult), checked with this form's schema.
+  const { result, errors, setErrors, check: checkForm, formError, notice } = useFormResult(schema);
   const busy = useNavigation().state === 'submitting';
   const formRef = useRef<HTMLFormElement>(null);
-
-  const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
-  // A new answer from the server replaces whatever the browser concluded.
-  const [answered, setAnswered] = useState(result);
-  if (result !== answered) {
-    setAnswered(result);
-    setErrors(result?.errors ?? {});
-  }
 
   // Focus waits for the render that marks the fields invalid (aria-invalid), in the page's order.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -47,14 +39,9 @@ export function RecordForm({ schema, intent, submitLabel, initial, children }: R
     if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
-  const check = useCallback(
-    (name: string) => {
-      if (!formRef.current) return;
-      const parsed = parseForm(schema, new FormData(formRef.current), locale);
-      setErrors((current) => withFieldChecked(current, name, parsed.ok ? {} : parsed.errors));
-    },
-    [schema, locale],
-  );
+  const check = (name: string) => {
+    if (formRef.current) checkForm(formRef.current, name);
+  };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = parseForm(schema, new FormData(event.currentTarget), locale);

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { formValues, parseWith } from '#common/forms.ts';
+import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { parseForm } from '#common/form-parse.ts';
@@ -26,7 +26,7 @@ export async function packagesAction({ request, context }: LoaderFunctionArgs) {
   const staff = currentUser(context);
   const { packages } = context.get(appContext).services;
   const values = formValues(await readForm(request));
-  const parsed = parseWith(PackageInputSchema, values);
+  const parsed = parseForm(PackageInputSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
     const { alertId } = await packages.registerPackage({ userId: staff.id }, parsed.data);

@@ -3,7 +3,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { CustomField, NumberField, SelectField, TextareaField, TextField } from '#app/components/form/fields.tsx';
 import { RecordForm } from '#app/components/form/record-form.tsx';
 import { UploadField } from '#app/components/upload-field.tsx';
-import { CARRIERS } from '#common/enums/casillero.ts';
+import { useCarrierOptions } from '#app/lib/carrier.ts';
 import { AlertInputSchema } from '#common/schemas/casillero.ts';
 
 export type AlertFormValues = {
@@ -19,11 +19,12 @@ export type AlertFormValues = {
 /** The one alert form: the create dialog on /alert and the edit dialog on /alert/show. */
 export function AlertForm({ initial, submitLabel, intent }: { initial?: Partial<AlertFormValues>; submitLabel: string; intent: 'create' | 'update' }) {
   const t = useT();
+  const carriers = useCarrierOptions();
   return (
     <RecordForm schema={AlertInputSchema} intent={intent} submitLabel={submitLabel} initial={initial}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField name="trackingNumber" label="casillero.alert.trackingNumber" autoComplete="off" />
-        <SelectField name="carrier" label="casillero.alert.carrier" data={[...CARRIERS]} />
+        <SelectField name="carrier" label="casillero.alert.carrier" data={carriers} />
         <TextField name="store" label="casillero.alert.store" placeholder="Amazon, eBay, Walmart…" />
         <NumberField name="declaredValue" label="casillero.alert.declaredValue" leftSection="$" />
       </SimpleGrid>

@@ -7,6 +7,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { useCarrierName } from '#app/lib/carrier.ts';
 import { alertStatus } from '#common/enums/casillero.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
@@ -21,6 +22,7 @@ export const action = (args: Route.ActionArgs) => alertListAction(args);
 
 export default function AlertList({ loaderData: { query, page } }: Route.ComponentProps) {
   const t = useT();
+  const carrierName = useCarrierName();
   const statusFilter = useStatusFilter(alertStatus, query.filters.status, t('casillero.alert.status'));
   const locale = localeFromPath(useLocation().pathname);
   const [opened, { open, close }] = useFormDialog();
@@ -55,7 +57,7 @@ export default function AlertList({ loaderData: { query, page } }: Route.Compone
             ),
           },
           { key: 'store', label: t('casillero.alert.store'), render: (row) => <Text fz="sm">{row.store}</Text> },
-          { key: 'carrier', label: t('casillero.alert.carrier'), render: (row) => row.carrier },
+          { key: 'carrier', label: t('casillero.alert.carrier'), render: (row) => carrierName(row.carrier) },
           { key: 'value', label: t('casillero.alert.declaredValue'), sort: 'value', align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
           { key: 'expected', label: t('casillero.alert.expectedDate'), sort: 'expected', render: (row) => (row.expectedDate ? formatDate(row.expectedDate, locale) : '—') },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge of={alertStatus} value={row.status} /> },

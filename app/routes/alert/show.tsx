@@ -13,7 +13,8 @@ import { alertHistoryStep, alertStatus, consolidationStatus, packageStatus } fro
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatMoney } from '#common/money.ts';
-import { formatWeight } from '#common/weight.ts';
+import { formatDimensions, formatWeight } from '#common/weight.ts';
+import { useCarrierName } from '#app/lib/carrier.ts';
 import type { Route } from './+types/show';
 import { AlertForm } from './alert-form.tsx';
 import { alertShowAction, alertShowLoader } from './alert.server.ts';
@@ -29,6 +30,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
   const historyLabel = (step: string) =>
     alertHistoryStep.is(step) ? t(alertHistoryStep.label(step)) : consolidationStatus.is(step) ? t(consolidationStatus.label(step)) : step;
   const locale = localeFromPath(useLocation().pathname);
+  const carrierName = useCarrierName();
   const { alert, package: pkg, history } = loaderData;
   const { formError } = useFormResult();
   const [editing, { open, close }] = useFormDialog();
@@ -64,7 +66,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
               <DetailField label={t('casillero.alert.status')}>
                 <StatusBadge of={alertStatus} value={alert.status} />
               </DetailField>
-              <DetailField label={t('casillero.alert.carrier')}>{alert.carrier}</DetailField>
+              <DetailField label={t('casillero.alert.carrier')}>{carrierName(alert.carrier)}</DetailField>
               <DetailField label={t('casillero.alert.store')}>{alert.store}</DetailField>
               <DetailField label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declaredValueCents, locale)}</DetailField>
               <DetailField label={t('casillero.alert.expectedDate')}>{alert.expectedDate ? formatDate(alert.expectedDate, locale) : '—'}</DetailField>
@@ -90,7 +92,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
                   <StatusBadge of={packageStatus} value={pkg.status} />
                 </DetailField>
                 <DetailField label={t('casillero.alert.weight')}>{formatWeight(pkg.weightLb, locale)}</DetailField>
-                <DetailField label={t('casillero.alert.dimensions')}>{`${pkg.lengthCm} × ${pkg.widthCm} × ${pkg.heightCm} cm`}</DetailField>
+                <DetailField label={t('casillero.alert.dimensions')}>{formatDimensions(pkg, locale)}</DetailField>
               </SimpleGrid>
             ) : (
               <Text c="dimmed">{t('casillero.alert.noPackage')}</Text>

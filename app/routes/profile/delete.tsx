@@ -15,7 +15,7 @@ export const action = (args: Route.ActionArgs) => deleteAccountAction(args);
 
 export default function DeleteAccount() {
   const t = useT();
-  const { fieldError } = useFormResult();
+  const { fieldError, formProps } = useFormResult();
   const form = useRef<HTMLFormElement>(null);
   const [confirming, { open, close }] = useDisclosure(false);
   const busy = useNavigation().state === 'submitting';
@@ -24,7 +24,7 @@ export default function DeleteAccount() {
       <PageHeader title={t('page.profileDelete')} />
       <ProfileNav />
       <Paper withBorder p="lg" radius="md" maw={560}>
-        <Form method="post" ref={form} noValidate onSubmit={(event) => {
+        <Form method="post" ref={form} noValidate {...formProps} onSubmit={(event) => {
           if (!confirming) {
             event.preventDefault();
             open();

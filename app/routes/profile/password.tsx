@@ -1,10 +1,11 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, useNavigation } from 'react-router';
+import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { ChangePasswordSchema } from '#common/schemas/user.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/password';
 import { changePasswordAction } from './profile.server.ts';
@@ -14,15 +15,19 @@ export const action = (args: Route.ActionArgs) => changePasswordAction(args);
 
 export default function ChangePassword() {
   const t = useT();
-  const { fieldError, formError } = useFormResult();
+  const { fieldError, formError, formProps } = useFormResult(ChangePasswordSchema);
   const busy = useNavigation().state === 'submitting';
+  // Set by the action's redirect after a change: this session was kept (under a new id), the others ended.
+  const changed = useSearchParams()[0].get('notice') === 'changed';
+  // A new form after each navigation (the redirect after a change): the passwords typed are gone.
+  const { key } = useLocation();
   return (
     <>
       <PageHeader title={t('page.profilePassword')} />
       <ProfileNav />
       <Paper withBorder p="lg" radius="md" maw={480}>
-        <FormAlert error={formError} />
-        <Form method="post" noValidate>
+        <FormAlert error={formError} notice={changed ? t('auth.passwordChangedKept') : undefined} />
+        <Form key={key} method="post" noValidate {...formProps}>
           <Stack gap="md">
             <PasswordInput name="currentPassword" label={t('auth.currentPassword')} autoComplete="current-password" error={fieldError('currentPassword')} required />
             <PasswordInput name="password" label={t('auth.newPassword')} description={t('auth.passwordHint')} autoComplete="new-password" error={fieldError('password')} required />

@@ -7,7 +7,7 @@ import { ChangePasswordSchema, ProfileSchema } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
-import { clearedSessionCookie } from '#server/modules/auth/session.service.ts';
+import { clearedSessionCookie, sessionCookie } from '#server/modules/auth/session.service.ts';
 import { services } from '#app/lib/services.server.ts';
 
 const localized = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
@@ -48,12 +48,14 @@ export async function changePasswordAction({ request, context }: LoaderFunctionA
   const values = formValues(await readForm(request));
   const parsed = parseWith(ChangePasswordSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
+  let token: string;
   try {
-    await services(context).users.changePassword({ userId: currentUser(context).id }, parsed.data);
+    token = await services(context).users.changePassword({ userId: currentUser(context).id }, parsed.data);
   } catch (error) {
     return failure(error, values);
   }
-  throw redirect(`${localized(request, '/user/login')}?notice=password`, { headers: { 'Set-Cookie': clearedSessionCookie(config) } });
+  // The other sessions are gone; this one continues under a new id (the old cookie value is dead).
+  throw redirect(`${localized(request, '/profile/password')}?notice=changed`, { headers: { 'Set-Cookie': sessionCookie(config, token) } });
 }
 
 export async function notificationsAction({ request, context }: LoaderFunctionArgs) {

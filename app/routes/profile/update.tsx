@@ -5,6 +5,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { ProfileSchema } from '#common/schemas/user.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/update';
 import { profileLoader, updateProfileAction } from './profile.server.ts';
@@ -15,14 +16,14 @@ export const action = (args: Route.ActionArgs) => updateProfileAction(args);
 
 export default function UpdateProfile({ loaderData: { profile } }: Route.ComponentProps) {
   const t = useT();
-  const { result, fieldError } = useFormResult();
+  const { result, fieldError, formProps } = useFormResult(ProfileSchema);
   const busy = useNavigation().state === 'submitting';
   return (
     <>
       <PageHeader title={t('page.profileUpdate')} />
       <ProfileNav />
       <Paper withBorder p="lg" radius="md" maw={760}>
-        <Form method="post" noValidate>
+        <Form method="post" noValidate {...formProps}>
           <Stack gap="md">
             <PersonalDataFields values={{ ...profile, ...result?.values }} error={fieldError} />
             <Group justify="flex-end">

@@ -4,6 +4,7 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { TicketInputSchema } from '#common/schemas/ticket.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { ticketCategory } from '#common/enums/ticket.ts';
@@ -17,13 +18,13 @@ export const action = (args: Route.ActionArgs) => ticketNewAction(args);
 export default function TicketNew() {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const { fieldError, formError, value } = useFormResult();
+  const { fieldError, formError, value, formProps } = useFormResult(TicketInputSchema);
   const busy = useNavigation().state === 'submitting';
   return (
     <>
       <PageHeader title={t('page.ticketNew')} description={t('ticket.newText')} />
       <Paper withBorder radius="md" p="lg" maw={760}>
-        <Form method="post" noValidate>
+        <Form method="post" noValidate {...formProps}>
           <Stack gap="md">
             <FormAlert error={formError} />
             <TextInput

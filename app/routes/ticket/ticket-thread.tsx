@@ -7,7 +7,7 @@ import { useFormResult } from '#app/lib/form-result.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatFileSize } from '#common/file-size.ts';
-import { MAX_ATTACHMENTS } from '#common/schemas/ticket.ts';
+import { MAX_ATTACHMENTS, TicketReplySchema } from '#common/schemas/ticket.ts';
 
 // The pieces the client's and the back office's ticket screens share: the conversation and the
 // reply form. `viewer` decides which side of the thread is "mine".
@@ -114,11 +114,11 @@ export function AttachmentFields({ error }: { error?: string }) {
 /** The reply form of a show screen; give it a `key` that changes after a reply so it starts empty. */
 export function ReplyForm({ withAttachments, note }: { withAttachments: boolean; note?: string }) {
   const t = useT();
-  const { fieldError, value } = useFormResult();
+  const { fieldError, value, formProps } = useFormResult(TicketReplySchema);
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reply';
   return (
-    <Form method="post" noValidate data-testid="reply-form">
+    <Form method="post" noValidate data-testid="reply-form" {...formProps}>
       <input type="hidden" name="intent" value="reply" />
       <Stack gap="sm">
         <Textarea

@@ -4,14 +4,15 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { LoginSchema } from '#common/schemas/user.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
-import { pageMeta } from '#app/lib/meta.ts';
+import { publicPageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/login';
 import { loginAction, loginLoader } from './login.server.ts';
 import { sharedRender } from '#app/lib/shared-render.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.login');
+export const meta: Route.MetaFunction = (args) => publicPageMeta(args, 'page.login');
 // The same page for every visitor who is not logged in: served from the page cache.
 export const handle = sharedRender;
 export const loader = (args: Route.LoaderArgs) => loginLoader(args);
@@ -22,12 +23,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
-  const { fieldError, formError, value } = useFormResult();
+  const { fieldError, formError, value, formProps } = useFormResult(LoginSchema);
   const busy = useNavigation().state === 'submitting';
   return (
     <AuthScreen title={t('auth.welcome')} subtitle={t('auth.subtitle')}>
       <FormAlert error={formError} notice={loaderData.notice ? t(loaderData.notice) : undefined} />
-      <Form method="post" action={`${pathname}${search}`} noValidate>
+      <Form method="post" action={`${pathname}${search}`} noValidate {...formProps}>
         <Stack gap="md">
           <TextInput
             name="email"

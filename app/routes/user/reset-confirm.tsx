@@ -3,6 +3,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { NewPasswordSchema } from '#common/schemas/user.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -18,7 +19,7 @@ export const action = (args: Route.ActionArgs) => resetConfirmAction(args);
 export default function ResetConfirm({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const { fieldError, formError } = useFormResult();
+  const { fieldError, formError, formProps } = useFormResult(NewPasswordSchema);
   const busy = useNavigation().state === 'submitting';
   if (loaderData.status !== 'valid') {
     return (
@@ -40,7 +41,7 @@ export default function ResetConfirm({ loaderData }: Route.ComponentProps) {
       </Title>
       <Text c="dimmed">{t('auth.passwordHint')}</Text>
       <FormAlert error={formError} />
-      <Form method="post" noValidate>
+      <Form method="post" noValidate {...formProps}>
         <input type="hidden" name="token" value={loaderData.token} />
         <Stack gap="md">
           <PasswordInput name="password" label={t('auth.newPassword')} autoComplete="new-password" error={fieldError('password')} required />

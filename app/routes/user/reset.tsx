@@ -4,14 +4,15 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
+import { ResetRequestSchema } from '#common/schemas/user.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
-import { pageMeta } from '#app/lib/meta.ts';
+import { publicPageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/reset';
 import { resetAction } from './reset.server.ts';
 import { sharedRender } from '#app/lib/shared-render.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.reset');
+export const meta: Route.MetaFunction = (args) => publicPageMeta(args, 'page.reset');
 // The same page for every visitor who is not logged in: served from the page cache.
 export const handle = sharedRender;
 export const headers = forwardHeaders;
@@ -20,12 +21,12 @@ export const action = (args: Route.ActionArgs) => resetAction(args);
 export default function Reset() {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const { fieldError, formError, notice, value } = useFormResult();
+  const { fieldError, formError, notice, value, formProps } = useFormResult(ResetRequestSchema);
   const busy = useNavigation().state === 'submitting';
   return (
     <AuthScreen title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <FormAlert error={formError} notice={notice} />
-      <Form method="post" noValidate>
+      <Form method="post" noValidate {...formProps}>
         <Stack gap="md">
           <TextInput name="email" type="email" label={t('auth.email')} placeholder={t('auth.emailPlaceholder')} autoComplete="email" defaultValue={value('email')} error={fieldError('email')} required />
           <Button type="submit" fullWidth size="md" loading={busy}>

@@ -71,6 +71,7 @@ export const auth: Messages['auth'] = {
     expired: 'The link has expired (it lasts 1 hour). Ask for a new one.',
   },
   requestNewLink: 'Ask for a new link',
+  passwordChangedKept: 'Password changed. Your other sessions were closed.',
   passwordChangedLogin: 'Your password was changed and all your sessions were closed. Log in with the new password.',
   accountDeleted: 'Your account and all your records were deleted.',
   loggedOutNotice: 'You logged out.',

@@ -5,6 +5,7 @@ export const casillero: Messages['casillero'] = {
   packageStatus: { in_warehouse: 'In warehouse', consolidating: 'Consolidating', shipped: 'Shipped', in_customs: 'In customs', delivered: 'Delivered' },
   consolidationStatus: { requested: 'Requested', processing: 'Processing', shipped: 'Shipped', in_customs: 'In customs', delivered: 'Delivered', cancelled: 'Cancelled' },
   ticketStatus: { open: 'Open', answered: 'Answered', closed: 'Closed' },
+  carrierOther: 'Other',
   history: { alerted: 'Alert registered', received: 'Received at the warehouse' },
   alert: {
     new: 'New alert',

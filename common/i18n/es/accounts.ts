@@ -71,6 +71,7 @@ export const auth = {
     expired: 'El enlace venció (dura 1 hora). Pide uno nuevo.',
   },
   requestNewLink: 'Pedir un enlace nuevo',
+  passwordChangedKept: 'Contraseña cambiada. Tus otras sesiones se cerraron.',
   passwordChangedLogin: 'Tu contraseña se cambió y se cerraron todas tus sesiones. Inicia sesión con la nueva contraseña.',
   accountDeleted: 'Tu cuenta y todos tus registros fueron eliminados.',
   loggedOutNotice: 'Cerraste sesión.',

@@ -5,6 +5,7 @@ export const casillero = {
   consolidationStatus: { requested: 'Solicitada', processing: 'En proceso', shipped: 'Enviada', in_customs: 'En aduana', delivered: 'Entregada', cancelled: 'Cancelada' },
   ticketStatus: { open: 'Abierto', answered: 'Respondido', closed: 'Cerrado' },
   history: { alerted: 'Alerta registrada', received: 'Recibido en bodega' },
+  carrierOther: 'Otro',
   alert: {
     new: 'Nueva alerta',
     newText: 'Avísanos de una compra para recibirla más rápido en bodega.',

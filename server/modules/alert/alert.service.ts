@@ -1,3 +1,4 @@
+import { alertStatus } from '#common/enums/casillero.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import type { AlertInput } from '#common/schemas/casillero.ts';
 import { AppError } from '#server/errors.ts';
@@ -104,4 +105,10 @@ export async function getAlertForStaff({ db }: ServiceDeps, { id }: { id: number
   const alert = await alerts.findAlertForStaff(db, { id });
   if (!alert) throw notFound();
   return alert;
+}
+
+/** Every alert the user ever made, whatever its state (the desk's first steps). */
+export async function countAllAlerts({ db }: ServiceDeps, owner: Owner) {
+  const counts = await Promise.all(alertStatus.values.map((status) => alerts.countAlerts(db, owner, status)));
+  return counts.reduce((sum, count) => sum + count, 0);
 }

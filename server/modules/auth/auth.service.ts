@@ -27,6 +27,21 @@ export async function guardRegistration(deps: ServiceDeps, ip: string) {
   await takeAttempt(deps, `register:ip:${ip}`, LIMITS.registerPerIp);
 }
 
+/**
+ * Registration's first step asks, before the bot check, whether the e-mail is free (issue 9 §9), so
+ * a taken address is said at once instead of after the proof of work and the second step.
+ *
+ * Trade-off: the answer tells whether an account exists, which registration itself already tells
+ * ("User already registered"). So that it is no easier to enumerate addresses this way, every
+ * question spends the same per-address allowance as a registration attempt (`register:ip`, 30 an
+ * hour): a bot gets no more answers per hour than by posting the registration form. What it does
+ * skip is the proof of work, which only slows each try by seconds, not the hourly count.
+ */
+export async function assertEmailFree(deps: ServiceDeps, email: string, ip: string) {
+  await guardRegistration(deps, ip);
+  if (await findLogin(deps, email)) throw new AppError('auth.duplicate', 409, { field: 'email' });
+}
+
 /** Registration after the guard and the bot check: account, welcome e-mail in the user's language, session. */
 export async function register(deps: ServiceDeps, input: RegisterInput, context: { locale: Locale }) {
   const { id, lockerCode } = await createUser(deps, input, { locale: context.locale });

@@ -195,3 +195,12 @@ export const countInProgress = (deps: ServiceDeps, owner: Owner) => consolidatio
 
 /** Back office: every client's consolidations waiting for the warehouse to start on them. */
 export const countAllRequested = (deps: ServiceDeps) => consolidations.countConsolidations(deps.db, 'all', ['requested']);
+
+/** Shipments asked for (any not cancelled) and those that have left the warehouse (the desk's first steps). */
+export async function countShipments(deps: ServiceDeps, owner: Owner) {
+  const [requested, shipped] = await Promise.all([
+    consolidations.countConsolidations(deps.db, owner, ['requested', 'processing', 'shipped', 'in_customs', 'delivered']),
+    consolidations.countConsolidations(deps.db, owner, ['shipped', 'in_customs', 'delivered']),
+  ]);
+  return { requested, shipped };
+}

@@ -26,6 +26,11 @@ export async function countOwnPackages(db: Db, { userId }: Owner, status: Packag
   return Number(row.count);
 }
 
+export async function countOwnPackagesIn(db: Db, { userId }: Owner, statuses: readonly PackageStatus[]): Promise<number> {
+  const row = await db.selectFrom('package').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('status', 'in', statuses).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function listAllPackages(db: Db, query: { q: string; page: number; status?: PackageStatus }) {
   let select = db
     .selectFrom('package')

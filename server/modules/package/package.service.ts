@@ -1,5 +1,6 @@
 import type { PackageEditInput, PackageInput } from '#common/schemas/casillero.ts';
 import type { PackageStatus } from '#server/db/schema.ts';
+import { packageStatus } from '#common/enums/casillero.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { receivePendingAlert } from '#server/modules/alert/alert.service.ts';
@@ -56,6 +57,9 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
 export const listOwnPackages = (deps: ServiceDeps, owner: { userId: number }, status?: PackageStatus) => packages.listOwnPackages(deps.db, owner, status);
 
 export const countInWarehouse = (deps: ServiceDeps, owner: { userId: number }) => packages.countOwnPackages(deps.db, owner, 'in_warehouse');
+
+/** Every package that ever reached the user's locker, whatever its state (the desk's first steps). */
+export const countAllPackages = (deps: ServiceDeps, owner: { userId: number }) => packages.countOwnPackagesIn(deps.db, owner, packageStatus.values);
 
 /** Back office: every package, newest first, searchable by tracking number, locker code or client. */
 export const listAllPackages = (deps: ServiceDeps, query: { q: string; page: number; status?: PackageStatus }) => packages.listAllPackages(deps.db, query);

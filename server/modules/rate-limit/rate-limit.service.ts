@@ -10,8 +10,6 @@ export const LIMITS = {
   loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
   // Generous: a carrier's NAT puts many people behind one address; the proof of work slows bots.
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
-  // "Is this e-mail free?" on registration step 1: enough for typos, too few to list our users.
-  emailCheckPerIp: { max: 30, windowMs: 15 * 60_000 },
   resetPerIp: { max: 10, windowMs: 15 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

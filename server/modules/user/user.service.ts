@@ -5,7 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import type { Role } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
-import { deleteUserSessions } from '#server/modules/auth/session.service.ts';
+import { createSession, deleteUserSessions } from '#server/modules/auth/session.service.ts';
 import * as users from './user.repository.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
@@ -70,11 +70,16 @@ async function assertPassword(db: Db, userId: number, password: string) {
 }
 
 /** Ends every session of the user, this one included: they log in again with the new password. */
-export async function changePassword(deps: ServiceDeps, { userId }: { userId: number }, input: { currentPassword: string; password: string }) {
+/**
+ * Ends every session of the user (a stolen one included) and opens a new one for the browser that
+ * made the change, so its user stays signed in on a fresh session id. Returns that session's token.
+ */
+export async function changePassword(deps: ServiceDeps, { userId }: { userId: number }, input: { currentPassword: string; password: string }): Promise<string> {
   const { db } = deps;
   await assertPassword(db, userId, input.currentPassword);
   await users.updateUser(db, { userId }, { passwordHash: await hashPassword(input.password), updatedAt: now(deps) });
   await deleteUserSessions(deps, userId);
+  return createSession(deps, userId);
 }
 
 /** seed §4: deleting an account removes all the user's records (foreign keys cascade). */

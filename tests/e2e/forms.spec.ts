@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { TEXT } from './support/accounts-text.ts';
+import { fillStepOne, fillStepTwo, formNotice, newUser, screens } from './support/accounts.ts';
+import { login } from './support/casillero.ts';
+import { countPosts, escapeRegExp, field, gotoHydrated, LOCALES, localized } from './support/helpers.ts';
+import { createUser } from './support/users.ts';
+
+// Issue 9 §8, §9, §1, §15, §16 through the browser, in both languages. Registration here never
+// creates an account (accounts.spec.ts owns the registrations); its two e-mail questions per
+// language do spend the address's registration allowance (30 an hour, LIMITS.registerPerIp).
+test.describe.configure({ timeout: 90_000 });
+
+const MORE = {
+  es: { save: 'Guardar cambios', currentWrong: 'La contraseña actual no es correcta', firstSteps: 'Primeros pasos', notFound: (path: string) => `Página no encontrada: ${path}`, mainMenu: 'Menú principal', desk: 'Escritorio', login: 'Iniciar sesión', changePassword: 'Cambiar contraseña' },
+  en: { save: 'Save changes', currentWrong: 'The current password is not correct', firstSteps: 'First steps', notFound: (path: string) => `Page not found: ${path}`, mainMenu: 'Main menu', desk: 'Desk', login: 'Log in', changePassword: 'Change password' },
+} as const;
+
+const describedBy = (message: string) => new RegExp(escapeRegExp(message));
+
+for (const locale of LOCALES) {
+  const t = { ...TEXT[locale], ...MORE[locale] };
+
+  test(`registration checks each step as it is left, and errors clear as fields are fixed (${locale})`, async ({ page }, testInfo) => {
+    const taken = createUser('client', `taken-${locale}`, 'Rosa', 'Vera');
+    const user = newUser(`steps-${locale}`);
+    await gotoHydrated(page, localized('/user/register', locale));
+
+    await test.step('a taken e-mail is said on leaving step 1, before step 2 and the bot check', async () => {
+      await fillStepOne(page, locale, { ...user, email: taken.email });
+      const posts = countPosts(page);
+      await page.getByRole('button', { name: t.next }).click();
+      await expect(field(page, t.email)).toHaveAccessibleDescription(describedBy(t.duplicate));
+      await expect(field(page, t.name)).toBeHidden();
+      expect(posts.count, 'one question to the server').toBe(1);
+      await screens(page, testInfo, 'forms-register-step1-taken', locale);
+    });
+
+    await test.step('the e-mail error goes as soon as the address is changed', async () => {
+      await field(page, t.email).fill(user.email);
+      await expect(page.getByText(t.duplicate)).toBeHidden();
+      await expect(field(page, t.email)).not.toHaveAttribute('aria-invalid', 'true');
+    });
+
+    await test.step('a password mismatch clears as the repeat is corrected, without sending', async () => {
+      await field(page, t.passwordRepeat).fill(`${user.password}-typo`);
+      await page.getByRole('button', { name: t.next }).click();
+      await expect(field(page, t.passwordRepeat)).toHaveAccessibleDescription(describedBy(t.passwordInvalid));
+      await field(page, t.passwordRepeat).fill(user.password);
+      await expect(page.getByText(t.passwordInvalid)).toBeHidden();
+      await page.getByRole('button', { name: t.next }).click();
+      await expect(field(page, t.name)).toBeVisible();
+    });
+
+    await test.step('step 2 shows its errors at once, with no bot check and no request', async () => {
+      const posts = countPosts(page);
+      await page.getByRole('button', { name: t.createAccount }).click();
+      await expect(field(page, t.name)).toHaveAccessibleDescription(describedBy(t.required));
+      await expect(field(page, t.name)).toBeFocused();
+      await expect(field(page, t.city)).toHaveAccessibleDescription(describedBy(t.required));
+      await expect(page.getByText(t.botChecking)).toBeHidden();
+      expect(posts.count).toBe(0);
+      await screens(page, testInfo, 'forms-register-step2-errors', locale);
+      await field(page, t.name).fill(user.name);
+      await expect(field(page, t.name)).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(field(page, t.city)).toHaveAttribute('aria-invalid', 'true');
+      // everything right: still no request until the whole form passes
+      await fillStepTwo(page, locale, user);
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    });
+  });
+
+  test(`profile forms clear a server's field error as the field is corrected (${locale})`, async ({ page }, testInfo) => {
+    const user = createUser('client', `profile-${locale}`, 'Marta', 'Ruiz');
+    await login(page, locale, user);
+
+    await test.step('profile update: an emptied city is refused, and its error goes as it is typed', async () => {
+      await gotoHydrated(page, localized('/profile/update', locale));
+      await field(page, t.city).fill('');
+      await page.getByRole('button', { name: t.save }).click();
+      await expect(field(page, t.city)).toHaveAccessibleDescription(describedBy(t.required));
+      await screens(page, testInfo, 'forms-profile-update-error', locale);
+      await field(page, t.city).fill('Cuenca');
+      await expect(field(page, t.city)).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(field(page, t.city)).not.toHaveAccessibleDescription(describedBy(t.required));
+    });
+
+    await test.step('password: a wrong current password is said, and cleared as it is retyped', async () => {
+      await gotoHydrated(page, localized('/profile/password', locale));
+      await field(page, t.currentPassword).fill('not-my-password');
+      await field(page, t.newPassword).fill('brand-new-1');
+      await field(page, t.passwordRepeat).fill('brand-new-1');
+      await page.getByRole('button', { name: t.changePassword }).click();
+      await expect(field(page, t.currentPassword)).toHaveAccessibleDescription(describedBy(t.currentWrong));
+      await field(page, t.currentPassword).fill(user.password);
+      await expect(page.getByText(t.currentWrong)).toBeHidden();
+      await page.getByRole('button', { name: t.changePassword }).click();
+      await expect(formNotice(page)).toHaveText(t.passwordChangedKept);
+    });
+  });
+
+  test(`a new client's desk, the terms and an unknown page, logged in (${locale})`, async ({ page }, testInfo) => {
+    const user = createUser('client', `desk-${locale}`, 'Iván', 'Mora');
+    await login(page, locale, user);
+
+    await test.step('the desk guides the first shipment', async () => {
+      const panel = page.getByTestId('first-steps');
+      await expect(panel.getByRole('heading', { name: t.firstSteps })).toBeVisible();
+      await expect(panel.locator('[data-done="false"]')).toHaveCount(4);
+      await screens(page, testInfo, 'forms-desk-first-steps', locale);
+    });
+
+    await test.step('the terms offer the desk, not the login, and the logo is not underlined', async () => {
+      await gotoHydrated(page, localized('/terms', locale));
+      await expect(page.getByRole('banner').getByRole('link', { name: t.desk })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: t.login })).toHaveCount(0);
+      const decoration = await page.getByTestId('page-logo').evaluate((link) => getComputedStyle(link).textDecorationLine);
+      expect(decoration).toBe('none');
+      await screens(page, testInfo, 'forms-terms-logged-in', locale);
+    });
+
+    await test.step('an unknown page keeps the menu: a way back', async () => {
+      const path = localized('/no/such/page', locale);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText(t.notFound(path))).toBeVisible();
+      await expect(page.getByRole('navigation', { name: t.mainMenu })).toBeVisible();
+      await screens(page, testInfo, 'forms-404-logged-in', locale);
+      await page.getByRole('navigation', { name: t.mainMenu }).getByRole('link', { name: t.desk }).click();
+      await expect(page).toHaveURL((url) => url.pathname === localized('/', locale));
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlertInputSchema, PackageInputSchema } from '#common/schemas/casillero.ts';
+import { makeAdmin, makeStaff, makeUser } from '../support/factories.ts';
+import { getPage } from '../support/forms.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// Issue 9 §10: on a Spanish page every number is written the Spanish way ("2,9 lb", "$89,99",
+// rate "4,5"), shown or put in an input. The pages are rendered with figures that have decimals
+// and scanned for a number with a decimal point, in their text and in their inputs' values.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+
+/** The words a person sees (and the values in inputs): no scripts, styles or head. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  const values = [...body.matchAll(/\svalue="([^"]*)"/g)].map((match) => match[1]);
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  return `${text} ${values.join(' ')}`.replace(/\s+/g, ' ');
+}
+
+const DECIMAL_POINT = /\b\d+\.\d+\b/g;
+
+describe('numbers on Spanish pages', () => {
+  it('are written with a decimal comma everywhere a client and staff look', async () => {
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
+    const admin = await makeAdmin(t);
+    const owner = { userId: client.id };
+    const { warehouse } = await t.services.settings.getSiteSettings();
+    await t.services.settings.putSiteSettings({ warehouse, ratePerLbCents: 450 });
+    const alertId = await t.services.alerts.createAlert(
+      owner,
+      AlertInputSchema.parse({ trackingNumber: 'DEC1234567', carrier: 'Other', store: 'Amazon', content: 'Zapatos', declaredValue: 89.99, expectedDate: '' }),
+    );
+    const pkg = (tracking: string, weightLb: number) =>
+      PackageInputSchema.parse({ lockerCode: client.lockerCode, trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', weightLb, lengthCm: 30, widthCm: 20, heightCm: 10, declaredValue: 42.3 });
+    await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC1234567', 2.9));
+    const second = await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC7654321', 1.35));
+    const third = await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC1111111', 0.75));
+    const consolidationId = await t.services.consolidations.createConsolidation(owner, { packageIds: [second.packageId, third.packageId], deliveryAddress: 'Quito', notes: '' });
+
+    const pages: Array<[string, string]> = [
+      ['/', client.cookie],
+      ['/alert', client.cookie],
+      [`/alert/show?id=${alertId}`, client.cookie],
+      ['/consolidate/new', client.cookie],
+      [`/consolidate/show?id=${consolidationId}`, client.cookie],
+      ['/notification', client.cookie],
+      ['/admin/setting', admin.cookie],
+    ];
+    for (const [url, cookie] of pages) {
+      const response = await getPage(t.app, url, cookie);
+      expect(response.statusCode, url).toBe(200);
+      const text = visibleText(response.body);
+      expect(text.match(DECIMAL_POINT), `${url}: ${text.slice(0, 2000)}`).toBeNull();
+    }
+    // and they are there, the Spanish way
+    expect(visibleText((await getPage(t.app, `/alert/show?id=${alertId}`, client.cookie)).body)).toMatch(/2,9 lb.*89,99|89,99.*2,9 lb/);
+    expect(visibleText((await getPage(t.app, '/admin/setting', admin.cookie)).body)).toContain('4,5');
+    expect(visibleText((await getPage(t.app, `/alert/show?id=${alertId}`, client.cookie)).body)).toContain('Otro');
+    // the English pages keep the decimal point
+    expect(visibleText((await getPage(t.app, `/en/alert/show?id=${alertId}`, client.cookie)).body)).toMatch(/2\.9 lb/);
+    expect(visibleText((await getPage(t.app, `/en/alert/show?id=${alertId}`, client.cookie)).body)).toContain('Other');
+  });
+});
