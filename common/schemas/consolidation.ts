@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from './number.ts';
 import { CONSOLIDATION_SORTS, consolidationStatus } from '../enums/casillero.ts';
 import { listQuerySchema } from '../list-query.ts';
 
@@ -46,13 +47,10 @@ export const ConsolidationListQuery = listQuerySchema({
 export type ConsolidationListQuery = z.infer<typeof ConsolidationListQuery>;
 
 // What the warehouse measures when it packs the box, and the outbound carrier's number.
-const finalWeightLb = z.coerce.number({ error: 'validation.number' }).positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' });
+// numberInput: a blank field is "required", not 0 (issue 9 §7).
+const finalWeightLb = numberInput((n) => n.positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }));
 /** Dollars typed, cents stored (as every amount). */
-const finalCost = z.coerce
-  .number({ error: 'validation.number' })
-  .positive({ error: 'validation.positive' })
-  .max(100_000, { error: 'validation.tooLarge' })
-  .transform((dollars) => Math.round(dollars * 100));
+const finalCost = numberInput((n) => n.positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) => Math.round(dollars * 100));
 const outboundTracking = z
   .string({ error: 'validation.required' })
   .trim()

@@ -224,7 +224,7 @@ describe('packages and notifications API', () => {
     expect(bell.unread).toBe(1);
     // The desk shows the bell's figures (loaded once, by the layout around it).
     const desk = (await page('/', client.cookie)).body;
-    expect(/data-testid="count-unread"[^>]*>\s*<p[^>]*>(\d+)</.exec(desk)?.[1]).toBe('1');
+    expect(/data-testid="count-unread"[^>]*>\s*<(?:p|span)[^>]*>(\d+)</.exec(desk)?.[1]).toBe('1');
     expect(desk).toContain('APIPKG1234');
     const other = await makeUser(t);
     expect((await api('POST', `/api/v1/notifications/${bell.rows[0]!.id}/read`, other.cookie)).statusCode).toBe(404);

@@ -50,7 +50,7 @@ describe('first steps on the desk', () => {
 
     await t.services.consolidations.changeConsolidationStatus({ id }, { status: 'processing', note: '' });
     expect(await steps(client.cookie)).not.toBeNull();
-    await t.services.consolidations.changeConsolidationStatus({ id }, { status: 'shipped', note: '' });
+    await t.services.consolidations.changeConsolidationStatus({ id }, { status: 'shipped', note: '', finalWeightLb: 3.2, finalCost: 4230, outboundTracking: '1Z999' });
     expect(await steps(client.cookie)).toBeNull();
     expect(await steps(client.cookie, '/en')).toBeNull();
   });
