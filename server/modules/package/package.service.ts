@@ -10,6 +10,18 @@ import { findIdByLockerCode } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as packages from './package.repository.ts';
 
+
+/** What the warehouse measures of a package, as its columns (registering and correcting it alike). */
+function measured(input: PackageEditInput) {
+  return {
+    description: input.description,
+    weightLb: input.weightLb,
+    lengthCm: input.lengthCm,
+    widthCm: input.widthCm,
+    heightCm: input.heightCm,
+    declaredValueCents: input.declaredValue,
+  };
+}
 export const packageLink = (id: number) => `/package/show?id=${id}`;
 
 /**
@@ -29,12 +41,7 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
         trackingNumber: input.trackingNumber,
         carrier: input.carrier,
         store: input.store,
-        description: input.description,
-        weightLb: input.weightLb,
-        lengthCm: input.lengthCm,
-        widthCm: input.widthCm,
-        heightCm: input.heightCm,
-        declaredValueCents: input.declaredValue,
+        ...measured(input),
         photoUploadId: input.photoUpload,
         status: 'in_warehouse',
         receivedAt: now,
@@ -95,12 +102,7 @@ export async function updatePackageForStaff(deps: ServiceDeps, { id, staffId }: 
       if (!photo?.type.startsWith('image/')) throw new AppError('backOffice.package.photoUnknown', 400, { field: 'photoUpload' });
     }
     await packages.updatePackage(trx, { id }, {
-      description: input.description,
-      weightLb: input.weightLb,
-      lengthCm: input.lengthCm,
-      widthCm: input.widthCm,
-      heightCm: input.heightCm,
-      declaredValueCents: input.declaredValue,
+      ...measured(input),
       photoUploadId,
       updatedAt: deps.clock.now().toISOString(),
     });
