@@ -10,7 +10,6 @@ import { findIdByLockerCode } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as packages from './package.repository.ts';
 
-
 /** What the warehouse measures of a package, as its columns (registering and correcting it alike). */
 function measured(input: PackageEditInput) {
   return {
