@@ -7,8 +7,9 @@ import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatMoney } from '#common/money.ts';
-import { formatWeight } from '#common/weight.ts';
+import { formatDimensions, formatWeight } from '#common/weight.ts';
 import { DetailField } from '#app/components/detail-field.tsx';
+import { type Column, DataTable } from '#app/components/list/data-table.tsx';
 
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.
 type Consolidation = {
@@ -54,7 +55,7 @@ export function PackageCells({ pkg }: { pkg: PackageFacts }) {
         {formatWeight(pkg.weightLb, locale)}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {pkg.lengthCm} × {pkg.widthCm} × {pkg.heightCm}
+        {formatDimensions(pkg, locale)}
       </Table.Td>
       <Table.Td ta="right">{formatMoney(pkg.declaredValueCents, locale)}</Table.Td>
     </>
@@ -124,37 +125,30 @@ function FinalFigures({ consolidation }: { consolidation: Consolidation }) {
   );
 }
 
+/**
+ * The consolidation's packages as a DataTable: a row per package on a wide screen, a card with its
+ * status on top on a phone — a sideways-scrolling table hid the status there (issue 9 §13).
+ */
 export function ConsolidationPackages({ packages, cancelled }: { packages: Package[]; cancelled: boolean }) {
   const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  const columns: Column<Package>[] = [
+    { key: 'tracking', label: t('consolidation.tracking'), render: (pkg) => <Text fw={600} fz="sm">{pkg.trackingNumber}</Text> },
+    { key: 'status', label: t('consolidation.status'), render: (pkg) => <StatusBadge of={packageStatus} value={pkg.status} /> },
+    { key: 'store', label: t('consolidation.store'), render: (pkg) => pkg.store || '—' },
+    { key: 'weight', label: t('consolidation.weight'), align: 'right', render: (pkg) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatWeight(pkg.weightLb, locale)}</Text> },
+    { key: 'dimensions', label: t('consolidation.dimensions'), render: (pkg) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDimensions(pkg, locale)}</Text> },
+    { key: 'value', label: t('consolidation.value'), align: 'right', render: (pkg) => formatMoney(pkg.declaredValueCents, locale) },
+  ];
   return (
-    <Paper withBorder p="lg" radius="md" mt="md">
-      <Title order={2} fz="md" mb="sm">
+    <Paper withBorder p="lg" radius="md" mt="md" component="section" aria-labelledby="consolidation-packages">
+      <Title order={2} fz="md" mb="sm" id="consolidation-packages">
         {t('consolidation.packages')}
       </Title>
       {cancelled ? (
         <Text c="dimmed">{t('consolidation.packagesReturned')}</Text>
       ) : (
-        // Scrolls sideways on a phone: reachable by keyboard and named (WCAG 2.1.1).
-        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('consolidation.packages')}>
-          <Table striped verticalSpacing="xs" miw={680}>
-            <Table.Thead>
-              <Table.Tr>
-                <PackageHeads />
-                <Table.Th>{t('consolidation.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {packages.map((pkg) => (
-                <Table.Tr key={pkg.id} data-testid="consolidation-package">
-                  <PackageCells pkg={pkg} />
-                  <Table.Td>
-                    <StatusBadge of={packageStatus} value={pkg.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <DataTable caption={t('consolidation.packages')} rows={packages} rowKey={(pkg) => pkg.id} rowTestId={() => 'consolidation-package'} columns={columns} sort="" dir="desc" />
       )}
     </Paper>
   );

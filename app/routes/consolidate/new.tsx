@@ -10,7 +10,7 @@ import { type Estimate, estimate } from '#common/consolidation-estimate.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatWeight } from '#common/weight.ts';
-import { CHOICE_PAGE_SIZE, MIN_PACKAGES } from '#common/schemas/consolidation.ts';
+import { CHOICE_PAGE_SIZE, ConsolidationInputSchema, MIN_PACKAGES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/new';
 import { consolidationNewAction, consolidationNewLoader } from './consolidate.server.ts';
 import { PackageCells, PackageHeads } from './consolidation-details.tsx';
@@ -150,7 +150,8 @@ export default function ConsolidationNew(props: Route.ComponentProps) {
 function ConsolidationChoice({ loaderData: { query, packages, total, page, pages, chosen: chosenElsewhere, deliveryAddress, ratePerLbCents } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const { result, fieldError, formError } = useFormResult();
+  // Checked with the action's schema: an error goes as soon as its field is corrected (decision 027).
+  const { result, fieldError, formError, formProps } = useFormResult(ConsolidationInputSchema);
   const busy = useNavigation().state === 'submitting';
   const values = result?.values ?? {};
   // The ticked boxes themselves are the selection (uncontrolled): the echo ticks them again when the
@@ -206,7 +207,16 @@ function ConsolidationChoice({ loaderData: { query, packages, total, page, pages
               </Button>
             </Group>
           </Form>
-        <Form method="post" noValidate ref={form} onChange={readSelection}>
+        <Form
+          method="post"
+          noValidate
+          ref={form}
+          {...formProps}
+          onChange={(event) => {
+            readSelection();
+            formProps.onChange(event);
+          }}
+        >
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">
