@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { TEXT } from './support/accounts-text.ts';
 import { fillStepOne, fillStepTwo, formNotice, newUser, screens } from './support/accounts.ts';
 import { admin, login, newBrowser, tracking } from './support/casillero.ts';
 import { TEXT as CASILLERO } from './support/casillero-text.ts';
-import { countPosts, escapeRegExp, field, gotoHydrated, LOCALES, localized } from './support/helpers.ts';
+import { countPosts, DESKTOP, escapeRegExp, field, gotoHydrated, LOCALES, localized, PHONE } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // Issue 9 §8, §9, §1, §15, §16 through the browser, in both languages. Registration here never
@@ -23,6 +23,12 @@ const MORE = {
 } as const;
 
 const describedBy = (message: string) => new RegExp(escapeRegExp(message));
+
+/** Whether an element lies within the window's width (a sideways-scrolling table pushes it out). */
+const inView = async (locator: Locator) => {
+  const box = await locator.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= (locator.page().viewportSize()?.width ?? 0);
+};
 
 for (const locale of LOCALES) {
   const t = { ...TEXT[locale], ...MORE[locale] };
@@ -196,6 +202,10 @@ for (const locale of LOCALES) {
       await expect(clientPage.getByTestId('packages-error')).toHaveText(c.minPackages);
       await expect(field(clientPage, c.deliveryAddress)).toHaveAccessibleDescription(describedBy(c.required));
       await screens(clientPage, testInfo, 'forms-consolidate-new-error', locale);
+      // On a phone each package is a card: its weight is on screen, not off to the side.
+      await clientPage.setViewportSize(PHONE);
+      await expect(inView(clientPage.getByTestId('choice-row').filter({ hasText: number }).getByText(c.weightShown))).resolves.toBe(true);
+      await clientPage.setViewportSize(DESKTOP);
       await clientPage.getByRole('checkbox', { name: c.choose(number) }).check();
       await expect(clientPage.getByTestId('packages-error')).toBeHidden();
       await field(clientPage, c.deliveryAddress).fill('Av. Amazonas 123, Quito');
@@ -204,6 +214,9 @@ for (const locale of LOCALES) {
       await expect(clientPage).toHaveURL((url) => url.pathname === localized('/consolidate/show', locale));
       // its package in the page's numbers, with its status on a phone's card too
       await expect(clientPage.getByTestId('consolidation-package')).toContainText(c.dimensions);
+      await clientPage.setViewportSize(PHONE);
+      await expect(inView(clientPage.getByTestId('consolidation-package').locator('.mantine-Badge-root'))).resolves.toBe(true);
+      await clientPage.setViewportSize(DESKTOP);
       await screens(clientPage, testInfo, 'forms-consolidate-show', locale);
     });
 
