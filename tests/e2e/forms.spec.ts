@@ -185,6 +185,7 @@ for (const locale of LOCALES) {
       const row = page.getByTestId('data-table').getByRole('row').filter({ hasText: number });
       await expect(row).toContainText(c.weightShown);
       if (await dialog.isVisible()) await page.keyboard.press('Escape');
+      await screens(page, testInfo, 'forms-admin-package-list', locale);
     });
 
     const { context, page: clientPage } = await newBrowser(browser, locale);
