@@ -80,7 +80,7 @@ export default function AdminPackages({ loaderData: { query, page, registered, l
         columns={[
           { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Anchor component={Link} to={`${localizePath('/admin/package/show', locale)}?id=${row.id}`} fw={600} fz="sm">{row.trackingNumber}</Anchor> },
           { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.lockerCode} · ${row.name} ${row.lastname}`}</Text> },
-          { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatWeight(row.weightLb, locale)}</Text> },
+          { key: 'weight', label: t('casillero.alert.weight'), align: 'right', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatWeight(row.weightLb, locale)}</Text> },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
           { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(row.receivedAt, locale, true)}</Text> },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge of={packageStatus} value={row.status} /> },
