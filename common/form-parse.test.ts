@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLocaleNumber, isRequired, localeNumber, numberFields, parseForm, withFieldChecked } from './form-parse.ts';
 import { AlertInputSchema } from './schemas/casillero.ts';
+import { ConsolidationInputSchema } from './schemas/consolidation.ts';
 import { SettingsSchema } from './schemas/setting.ts';
 
 const alert = { trackingNumber: '1z999aa10123456784', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '89,99', expectedDate: '' };
@@ -40,6 +41,17 @@ describe('parseForm', () => {
     form.append('intent', 'create');
     const parsed = parseForm(AlertInputSchema, form, 'es');
     expect(parsed).toEqual({ ok: true, data: expect.objectContaining({ trackingNumber: '1Z999AA10123456784', declaredValue: 8999, expectedDate: null }) });
+  });
+
+  it('reads ticked checkboxes as a list, so a valid choice checks as valid in the browser too', () => {
+    const form = new FormData();
+    form.append('packageIds', '3');
+    form.append('packageIds', '5');
+    form.append('deliveryAddress', 'Av. Amazonas 123, Quito');
+    expect(parseForm(ConsolidationInputSchema, form, 'es')).toMatchObject({ ok: true, data: { packageIds: [3, 5] } });
+    const none = new FormData();
+    none.append('deliveryAddress', 'Av. Amazonas 123, Quito');
+    expect(parseForm(ConsolidationInputSchema, none, 'es')).toEqual({ ok: false, errors: { packageIds: 'consolidation.minPackages' } });
   });
 
   it('reads "1,234.50" as dollars on an English page and refuses it as a number on a Spanish one', () => {

@@ -59,14 +59,27 @@ export function formatLocaleNumber(value: string | number, locale: Locale): stri
   return locale === 'es' && /^-?\d+\.\d+$/.test(text) ? text.replace('.', ',') : text;
 }
 
-/** Parses a submitted form (FormData or its plain values) with the shared schema, numbers read in the locale. */
+/**
+ * Parses a submitted form (FormData or its plain values) with the shared schema, numbers read in the
+ * locale. A field the schema reads as a list (ticked checkboxes, e.g. `packageIds`) is every value
+ * of its name in FormData, not the last one — else the browser's re-check would call a valid choice
+ * invalid and keep its old error.
+ */
 export function parseForm<S extends FormSchema>(schema: S, input: FormData | Record<string, string>, locale: Locale): ParseResult<z.output<S>> {
-  const values = input instanceof FormData ? formValues(input) : { ...input };
+  const values: Record<string, string | string[]> = input instanceof FormData ? formValues(input) : { ...input };
   for (const name of numberFields(schema)) {
     const raw = values[name];
-    if (raw !== undefined) values[name] = localeNumber(raw, locale);
+    if (typeof raw === 'string') values[name] = localeNumber(raw, locale);
   }
+  if (input instanceof FormData) for (const name of listFields(schema)) values[name] = input.getAll(name).filter((value) => typeof value === 'string');
   return parseWith(schema, values);
+}
+
+/** Names of the fields the schema reads as lists (repeated form fields). */
+function listFields(schema: FormSchema): string[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => valueKind(field as z.ZodType) === 'array')
+    .map(([name]) => name);
 }
 
 /** The errors after one field was checked again: that field's verdict replaced, the others kept. */

@@ -13,15 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-/** The words a person sees (and the values in inputs): no scripts, styles or head. */
-function visibleText(html: string): string {
+/** The words a person sees (and, unless told otherwise, the values in inputs): no scripts, styles or head. */
+function visibleText(html: string, withValues = true): string {
   const body = html.slice(html.indexOf('<body'));
   const values = [...body.matchAll(/\svalue="([^"]*)"/g)].map((match) => match[1]);
   const text = body
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ');
-  return `${text} ${values.join(' ')}`.replace(/\s+/g, ' ');
+  return `${text} ${withValues ? values.join(' ') : ''}`.replace(/\s+/g, ' ');
 }
 
 const DECIMAL_POINT = /\b\d+\.\d+\b/g;
@@ -38,9 +38,10 @@ describe('numbers on Spanish pages', () => {
       owner,
       AlertInputSchema.parse({ trackingNumber: 'DEC1234567', carrier: 'Other', store: 'Amazon', content: 'Zapatos', declaredValue: 89.99, expectedDate: '' }),
     );
+    // Non-whole dimensions and the carrier "Other" too: the lists and detail screens print both.
     const pkg = (tracking: string, weightLb: number) =>
-      PackageInputSchema.parse({ lockerCode: client.lockerCode, trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', weightLb, lengthCm: 30, widthCm: 20, heightCm: 10, declaredValue: 42.3 });
-    await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC1234567', 2.9));
+      PackageInputSchema.parse({ lockerCode: client.lockerCode, trackingNumber: tracking, carrier: 'Other', store: 'Amazon', weightLb, lengthCm: 30.5, widthCm: 20.25, heightCm: 10, declaredValue: 42.3 });
+    const first = await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC1234567', 2.9));
     const second = await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC7654321', 1.35));
     const third = await t.services.packages.registerPackage({ userId: staff.id }, pkg('DEC1111111', 0.75));
     const consolidationId = await t.services.consolidations.createConsolidation(owner, { packageIds: [second.packageId, third.packageId], deliveryAddress: 'Quito', notes: '' });
@@ -53,13 +54,29 @@ describe('numbers on Spanish pages', () => {
       [`/consolidate/show?id=${consolidationId}`, client.cookie],
       ['/notification', client.cookie],
       ['/admin/setting', admin.cookie],
+      ['/package', client.cookie],
+      [`/package/show?id=${first.packageId}`, client.cookie],
+      ['/admin/package', staff.cookie],
+      [`/admin/package/show?id=${first.packageId}`, staff.cookie],
+      ['/admin/alert', staff.cookie],
+      [`/admin/alert/show?id=${alertId}`, staff.cookie],
+      [`/admin/client/show?id=${client.id}`, staff.cookie],
+      ['/admin/consolidate', staff.cookie],
+      [`/admin/consolidate/show?id=${consolidationId}`, staff.cookie],
     ];
     for (const [url, cookie] of pages) {
       const response = await getPage(t.app, url, cookie);
       expect(response.statusCode, url).toBe(200);
       const text = visibleText(response.body);
       expect(text.match(DECIMAL_POINT), `${url}: ${text.slice(0, 2000)}`).toBeNull();
+      // the carrier "Other" is "Otro" on a Spanish page (a select's stored option value aside)
+      expect(visibleText(response.body, false), url).not.toMatch(/\bOther\b/);
     }
+    // the dimensions are there, the Spanish way, on both sides
+    expect(visibleText((await getPage(t.app, `/consolidate/show?id=${consolidationId}`, client.cookie)).body)).toContain('30,5 × 20,25 × 10 cm');
+    expect(visibleText((await getPage(t.app, `/admin/consolidate/show?id=${consolidationId}`, staff.cookie)).body)).toContain('30,5 × 20,25 × 10 cm');
+    expect(visibleText((await getPage(t.app, '/admin/package', staff.cookie)).body)).toContain('2,9 lb');
+    expect(visibleText((await getPage(t.app, '/admin/alert', staff.cookie)).body)).toContain('(Otro)');
     // and they are there, the Spanish way
     expect(visibleText((await getPage(t.app, `/alert/show?id=${alertId}`, client.cookie)).body)).toMatch(/2,9 lb.*89,99|89,99.*2,9 lb/);
     expect(visibleText((await getPage(t.app, '/admin/setting', admin.cookie)).body)).toContain('4,5');

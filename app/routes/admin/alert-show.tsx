@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
+import { useCarrierName } from '#app/lib/carrier.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
@@ -19,6 +20,7 @@ export const loader = (args: Route.LoaderArgs) => alertShowLoader(args);
 export default function AdminAlertShow({ loaderData: { alert } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
+  const carrierName = useCarrierName();
   return (
     <>
       <PageHeader
@@ -40,7 +42,7 @@ export default function AdminAlertShow({ loaderData: { alert } }: Route.Componen
               {`${alert.lockerCode ?? ''} · ${alert.name} ${alert.lastname}`}
             </Anchor>
           </DetailField>
-          <DetailField label={t('casillero.alert.carrier')}>{alert.carrier}</DetailField>
+          <DetailField label={t('casillero.alert.carrier')}>{carrierName(alert.carrier)}</DetailField>
           <DetailField label={t('casillero.alert.store')}>{alert.store || '—'}</DetailField>
           <DetailField label={t('casillero.alert.declaredValue')}>{formatMoney(alert.declaredValueCents, locale)}</DetailField>
           <DetailField label={t('casillero.alert.expectedDate')}>{alert.expectedDate ? formatDate(alert.expectedDate, locale) : '—'}</DetailField>

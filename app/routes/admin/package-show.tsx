@@ -7,6 +7,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { UploadField } from '#app/components/upload-field.tsx';
+import { useCarrierName } from '#app/lib/carrier.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
@@ -27,6 +28,7 @@ export default function AdminPackageShow({ loaderData: { pkg } }: Route.Componen
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const number = (value: number) => formatLocaleNumber(value, locale);
+  const carrierName = useCarrierName();
   return (
     <>
       <RecordToast />
@@ -54,7 +56,7 @@ export default function AdminPackageShow({ loaderData: { pkg } }: Route.Componen
                   {`${pkg.lockerCode ?? ''} · ${pkg.name} ${pkg.lastname}`}
                 </Anchor>
               </DetailField>
-              <DetailField label={t('casillero.alert.carrier')}>{pkg.carrier}</DetailField>
+              <DetailField label={t('casillero.alert.carrier')}>{carrierName(pkg.carrier)}</DetailField>
               <DetailField label={t('casillero.alert.store')}>{pkg.store || '—'}</DetailField>
               <DetailField label={t('casillero.alert.weight')}>{formatWeight(pkg.weightLb, locale)}</DetailField>
               <DetailField label={t('casillero.alert.dimensions')}>{t('backOffice.package.dimensions', { length: number(pkg.lengthCm), width: number(pkg.widthCm), height: number(pkg.heightCm) })}</DetailField>

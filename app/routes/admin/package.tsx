@@ -1,18 +1,22 @@
-import { Alert, Anchor, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Text } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
+import { CustomField, NumberField, SelectField, TextareaField, TextField } from '#app/components/form/fields.tsx';
+import { RecordForm } from '#app/components/form/record-form.tsx';
 import { ListScreen, useStatusFilter } from '#app/components/list/list-screen.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { UploadField } from '#app/components/upload-field.tsx';
-import { useFormResult } from '#app/lib/form-result.ts';
+import { useCarrierOptions } from '#app/lib/carrier.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { CARRIERS, packageStatus } from '#common/enums/casillero.ts';
+import { packageStatus } from '#common/enums/casillero.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatMoney } from '#common/money.ts';
+import { PackageInputSchema } from '#common/schemas/casillero.ts';
+import { formatWeight } from '#common/weight.ts';
 import type { Route } from './+types/package';
 import { packagesAction, packagesLoader } from './admin.server.ts';
 
@@ -20,41 +24,37 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => packagesLoader(args);
 export const action = (args: Route.ActionArgs) => packagesAction(args);
 
-
+/**
+ * Staff register a received package with the form kit: numbers are typed in the page's language
+ * ("2,9" on a Spanish page), the browser checks with the action's own schema, and an error goes as
+ * soon as its field is corrected (issue 9 §8, §10).
+ */
 function RegisterPackageForm() {
   const t = useT();
-  const { result, fieldError } = useFormResult();
-  const values = result?.values ?? {};
-  const busy = useNavigation().state === 'submitting';
-  const number = (name: string, label: string) => (
-    <NumberInput name={name} label={label} defaultValue={values[name]} error={fieldError(name)} min={0} decimalScale={2} required />
-  );
+  const carriers = useCarrierOptions();
   return (
-    <Form method="post" noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="lockerCode" label={t('casillero.package.lockerCode')} placeholder="EC-10001" defaultValue={values.lockerCode} error={fieldError('lockerCode')} required />
-          <TextInput name="trackingNumber" label={t('casillero.alert.trackingNumber')} defaultValue={values.trackingNumber} error={fieldError('trackingNumber')} required />
-          <NativeSelect name="carrier" label={t('casillero.alert.carrier')} data={[...CARRIERS]} defaultValue={values.carrier ?? 'USPS'} error={fieldError('carrier')} />
-          <TextInput name="store" label={t('casillero.alert.store')} defaultValue={values.store} error={fieldError('store')} />
-        </SimpleGrid>
-        <Textarea name="description" label={t('casillero.package.description')} defaultValue={values.description} error={fieldError('description')} autosize minRows={2} />
-        {/* The value on a row of its own: among the four measures its long label wrapped and pushed its input down. */}
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {number('weightLb', t('casillero.package.weightLb'))}
-          {number('lengthCm', t('casillero.package.lengthCm'))}
-          {number('widthCm', t('casillero.package.widthCm'))}
-          {number('heightCm', t('casillero.package.heightCm'))}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>{number('declaredValue', t('casillero.alert.declaredValue'))}</SimpleGrid>
-        <UploadField name="photoUpload" purpose="photo" label={t('casillero.package.photo')} error={fieldError('photoUpload')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            {t('casillero.package.register')}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
+    <RecordForm schema={PackageInputSchema} submitLabel={t('casillero.package.register')} initial={{ carrier: 'USPS' }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField name="lockerCode" label="casillero.package.lockerCode" placeholder="EC-10001" />
+        <TextField name="trackingNumber" label="casillero.alert.trackingNumber" />
+        <SelectField name="carrier" label="casillero.alert.carrier" data={carriers} />
+        <TextField name="store" label="casillero.alert.store" />
+      </SimpleGrid>
+      <TextareaField name="description" label="casillero.package.description" autosize minRows={2} />
+      {/* Bottom-aligned, and the value on a row of its own: among the four measures its long label wrapped and pushed its input down. */}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} style={{ alignItems: 'end' }}>
+        <NumberField name="weightLb" label="casillero.package.weightLb" />
+        <NumberField name="lengthCm" label="casillero.package.lengthCm" />
+        <NumberField name="widthCm" label="casillero.package.widthCm" />
+        <NumberField name="heightCm" label="casillero.package.heightCm" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberField name="declaredValue" label="casillero.alert.declaredValue" leftSection="$" />
+      </SimpleGrid>
+      <CustomField name="photoUpload">
+        {(field) => <UploadField name={field.name} purpose="photo" label={t('casillero.package.photo')} error={field.error} onChange={field.recheck} />}
+      </CustomField>
+    </RecordForm>
   );
 }
 
@@ -80,7 +80,7 @@ export default function AdminPackages({ loaderData: { query, page, registered, l
         columns={[
           { key: 'tracking', label: t('casillero.alert.trackingNumber'), render: (row) => <Anchor component={Link} to={`${localizePath('/admin/package/show', locale)}?id=${row.id}`} fw={600} fz="sm">{row.trackingNumber}</Anchor> },
           { key: 'client', label: t('casillero.package.client'), render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{`${row.lockerCode} · ${row.name} ${row.lastname}`}</Text> },
-          { key: 'weight', label: t('casillero.package.weightLb'), align: 'right', render: (row) => row.weightLb },
+          { key: 'weight', label: t('casillero.alert.weight'), align: 'right', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatWeight(row.weightLb, locale)}</Text> },
           { key: 'value', label: t('casillero.alert.declaredValue'), align: 'right', render: (row) => formatMoney(row.declaredValueCents, locale) },
           { key: 'received', label: t('casillero.alert.receivedAt'), sort: 'received', render: (row) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(row.receivedAt, locale, true)}</Text> },
           { key: 'status', label: t('casillero.alert.status'), render: (row) => <StatusBadge of={packageStatus} value={row.status} /> },

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { useLocation } from 'react-router';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -7,8 +7,9 @@ import type { EnumValue } from '#common/enums/define-enum.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatDate } from '#common/dates.ts';
 import { formatMoney } from '#common/money.ts';
-import { formatWeight } from '#common/weight.ts';
+import { formatDimensions, formatWeight } from '#common/weight.ts';
 import { DetailField } from '#app/components/detail-field.tsx';
+import { type Column, DataTable } from '#app/components/list/data-table.tsx';
 
 // The parts of a consolidation both its owner (/consolidate/show) and the back office show.
 type Consolidation = {
@@ -29,36 +30,20 @@ type Event = { id: number; status: EnumValue<typeof consolidationStatus>; note: 
 
 type PackageFacts = Pick<Package, 'trackingNumber' | 'store' | 'weightLb' | 'lengthCm' | 'widthCm' | 'heightCm' | 'declaredValueCents'>;
 
-/** The headers of a package's facts, in a table of packages (the consolidation, or the choice of them). */
-export function PackageHeads() {
+/**
+ * A package's facts as DataTable columns, for the consolidation's packages and the choice of them:
+ * the first (the card's title on a phone) is `title` — the tracking, or a box to tick it.
+ */
+export function usePackageColumns<Row extends PackageFacts>(title: (pkg: Row) => React.ReactNode = (pkg) => <Text fw={600} fz="sm">{pkg.trackingNumber}</Text>): Column<Row>[] {
   const t = useT();
-  return (
-    <>
-      <Table.Th>{t('consolidation.tracking')}</Table.Th>
-      <Table.Th>{t('consolidation.store')}</Table.Th>
-      <Table.Th ta="right">{t('consolidation.weight')}</Table.Th>
-      <Table.Th>{t('consolidation.dimensions')}</Table.Th>
-      <Table.Th ta="right">{t('consolidation.value')}</Table.Th>
-    </>
-  );
-}
-
-/** A package's facts under PackageHeads. */
-export function PackageCells({ pkg }: { pkg: PackageFacts }) {
   const locale = localeFromPath(useLocation().pathname);
-  return (
-    <>
-      <Table.Td fw={600}>{pkg.trackingNumber}</Table.Td>
-      <Table.Td>{pkg.store || '—'}</Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {formatWeight(pkg.weightLb, locale)}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {pkg.lengthCm} × {pkg.widthCm} × {pkg.heightCm}
-      </Table.Td>
-      <Table.Td ta="right">{formatMoney(pkg.declaredValueCents, locale)}</Table.Td>
-    </>
-  );
+  return [
+    { key: 'tracking', label: t('consolidation.tracking'), render: title },
+    { key: 'store', label: t('consolidation.store'), render: (pkg) => pkg.store || '—' },
+    { key: 'weight', label: t('consolidation.weight'), align: 'right', render: (pkg) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatWeight(pkg.weightLb, locale)}</Text> },
+    { key: 'dimensions', label: t('consolidation.dimensions'), render: (pkg) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDimensions(pkg, locale)}</Text> },
+    { key: 'value', label: t('consolidation.value'), align: 'right', render: (pkg) => formatMoney(pkg.declaredValueCents, locale) },
+  ];
 }
 
 export function ConsolidationSummary({ consolidation, children }: { consolidation: Consolidation; children?: React.ReactNode }) {
@@ -124,37 +109,24 @@ function FinalFigures({ consolidation }: { consolidation: Consolidation }) {
   );
 }
 
+/**
+ * The consolidation's packages as a DataTable: a row per package on a wide screen, a card with its
+ * status on top on a phone — a sideways-scrolling table hid the status there (issue 9 §13).
+ */
 export function ConsolidationPackages({ packages, cancelled }: { packages: Package[]; cancelled: boolean }) {
   const t = useT();
+  const [tracking, ...facts] = usePackageColumns<Package>();
+  // The status beside the tracking: the card's top line on a phone.
+  const columns: Column<Package>[] = [tracking!, { key: 'status', label: t('consolidation.status'), render: (pkg) => <StatusBadge of={packageStatus} value={pkg.status} /> }, ...facts];
   return (
-    <Paper withBorder p="lg" radius="md" mt="md">
-      <Title order={2} fz="md" mb="sm">
+    <Paper withBorder p="lg" radius="md" mt="md" component="section" aria-labelledby="consolidation-packages">
+      <Title order={2} fz="md" mb="sm" id="consolidation-packages">
         {t('consolidation.packages')}
       </Title>
       {cancelled ? (
         <Text c="dimmed">{t('consolidation.packagesReturned')}</Text>
       ) : (
-        // Scrolls sideways on a phone: reachable by keyboard and named (WCAG 2.1.1).
-        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('consolidation.packages')}>
-          <Table striped verticalSpacing="xs" miw={680}>
-            <Table.Thead>
-              <Table.Tr>
-                <PackageHeads />
-                <Table.Th>{t('consolidation.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {packages.map((pkg) => (
-                <Table.Tr key={pkg.id} data-testid="consolidation-package">
-                  <PackageCells pkg={pkg} />
-                  <Table.Td>
-                    <StatusBadge of={packageStatus} value={pkg.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <DataTable caption={t('consolidation.packages')} rows={packages} rowKey={(pkg) => pkg.id} rowTestId={() => 'consolidation-package'} columns={columns} sort="" dir="desc" />
       )}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Divider, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Divider, Grid, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
@@ -10,10 +10,11 @@ import { type Estimate, estimate } from '#common/consolidation-estimate.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatWeight } from '#common/weight.ts';
-import { CHOICE_PAGE_SIZE, MIN_PACKAGES } from '#common/schemas/consolidation.ts';
+import { CHOICE_PAGE_SIZE, ConsolidationInputSchema, MIN_PACKAGES } from '#common/schemas/consolidation.ts';
 import type { Route } from './+types/new';
 import { consolidationNewAction, consolidationNewLoader } from './consolidate.server.ts';
-import { PackageCells, PackageHeads } from './consolidation-details.tsx';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { usePackageColumns } from './consolidation-details.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.consolidationNew');
 export const loader = (args: Route.LoaderArgs) => consolidationNewLoader(args);
@@ -103,43 +104,24 @@ function choiceHref(pathname: string, { q, page, chosen }: { q: string; page: nu
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** One package to tick, in the table of this page or of the packages chosen on other pages. */
-function ChoiceRow({ pkg, checked }: { pkg: Facts; checked: boolean }) {
-  const t = useT();
-  const id = String(pkg.id);
-  return (
-    <Table.Tr data-testid="choice-row">
-      <Table.Td>
-        <Checkbox name="packageIds" value={id} defaultChecked={checked} aria-label={`${t('consolidation.select')} ${pkg.trackingNumber}`} />
-      </Table.Td>
-      <PackageCells pkg={pkg} />
-    </Table.Tr>
-  );
-}
-
+/**
+ * The packages to tick, on this page or chosen on other pages: a DataTable, so that on a phone each
+ * is a card with its box and tracking on top and its weight, measures and value below, instead of
+ * a table whose figures scroll off the side (issue 9 §13).
+ */
 function ChoiceTable({ caption, rows, checked }: { caption: string; rows: Facts[]; checked: (id: string) => boolean }) {
   const t = useT();
-  return (
-    // Focusable, named region: a keyboard user can scroll it when it is wider than the screen.
-    <ScrollArea.Autosize type="auto" tabIndex={0} role="region" aria-label={caption} offsetScrollbars>
-      <Table striped highlightOnHover verticalSpacing="xs" miw={600}>
-        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <VisuallyHidden>{t('consolidation.select')}</VisuallyHidden>
-            </Table.Th>
-            <PackageHeads />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((pkg) => (
-            <ChoiceRow key={pkg.id} pkg={pkg} checked={checked(String(pkg.id))} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
-  );
+  const columns = usePackageColumns<Facts>((pkg) => (
+    <Checkbox
+      name="packageIds"
+      value={String(pkg.id)}
+      defaultChecked={checked(String(pkg.id))}
+      label={pkg.trackingNumber}
+      aria-label={`${t('consolidation.select')} ${pkg.trackingNumber}`}
+      fw={600}
+    />
+  ));
+  return <DataTable caption={caption} rows={rows} rowKey={(pkg) => pkg.id} rowTestId={() => 'choice-row'} columns={columns} sort="" dir="desc" />;
 }
 
 /** A fresh screen per page or search (its boxes start from the URL's choice); a refused post keeps its boxes. */
@@ -150,7 +132,8 @@ export default function ConsolidationNew(props: Route.ComponentProps) {
 function ConsolidationChoice({ loaderData: { query, packages, total, page, pages, chosen: chosenElsewhere, deliveryAddress, ratePerLbCents } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const { result, fieldError, formError } = useFormResult();
+  // Checked with the action's schema: an error goes as soon as its field is corrected (decision 027).
+  const { result, fieldError, formError, formProps } = useFormResult(ConsolidationInputSchema);
   const busy = useNavigation().state === 'submitting';
   const values = result?.values ?? {};
   // The ticked boxes themselves are the selection (uncontrolled): the echo ticks them again when the
@@ -206,7 +189,16 @@ function ConsolidationChoice({ loaderData: { query, packages, total, page, pages
               </Button>
             </Group>
           </Form>
-        <Form method="post" noValidate ref={form} onChange={readSelection}>
+        <Form
+          method="post"
+          noValidate
+          ref={form}
+          {...formProps}
+          onChange={(event) => {
+            readSelection();
+            formProps.onChange(event);
+          }}
+        >
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">

@@ -9,7 +9,8 @@ import { packageStatus } from '#common/enums/casillero.ts';
 import { formatDate } from '#common/dates.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
-import { formatWeight } from '#common/weight.ts';
+import { formatDimensions, formatWeight } from '#common/weight.ts';
+import { useCarrierName } from '#app/lib/carrier.ts';
 import type { Route } from './+types/show';
 import { packageShowLoader } from './package.server.ts';
 
@@ -20,6 +21,7 @@ export const loader = (args: Route.LoaderArgs) => packageShowLoader(args);
 export default function PackageShow({ loaderData: { pkg } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
+  const carrierName = useCarrierName();
   const to = (path: string, id: number) => `${localizePath(path, locale)}?id=${id}`;
   return (
     <>
@@ -45,10 +47,10 @@ export default function PackageShow({ loaderData: { pkg } }: Route.ComponentProp
             <StatusBadge of={packageStatus} value={pkg.status} />
           </DetailField>
           <DetailField label={t('casillero.package.tracking')}>{pkg.trackingNumber}</DetailField>
-          <DetailField label={t('casillero.package.carrier')}>{pkg.carrier}</DetailField>
+          <DetailField label={t('casillero.package.carrier')}>{carrierName(pkg.carrier)}</DetailField>
           <DetailField label={t('casillero.package.store')}>{pkg.store || '—'}</DetailField>
           <DetailField label={t('casillero.package.weight')}>{formatWeight(pkg.weightLb, locale)}</DetailField>
-          <DetailField label={t('casillero.package.dimensions')}>{`${pkg.lengthCm} × ${pkg.widthCm} × ${pkg.heightCm}`}</DetailField>
+          <DetailField label={t('casillero.package.dimensions')}>{formatDimensions(pkg, locale)}</DetailField>
           <DetailField label={t('casillero.package.declaredValue')}>{formatMoney(pkg.declaredValueCents, locale)}</DetailField>
           <DetailField label={t('casillero.package.receivedAt')}>{formatDate(pkg.receivedAt, locale, true)}</DetailField>
         </SimpleGrid>

@@ -53,7 +53,7 @@ export const casillero: Messages['casillero'] = {
     carrier: 'Carrier',
     store: 'Store',
     weight: 'Weight',
-    dimensions: 'Dimensions (cm)',
+    dimensions: 'Dimensions',
     declaredValue: 'Declared value',
     receivedAt: 'Received',
     status: 'Status',

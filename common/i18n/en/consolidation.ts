@@ -21,7 +21,7 @@ export const consolidation: Messages['consolidation'] = {
   tracking: 'Tracking',
   store: 'Store',
   weight: 'Weight',
-  dimensions: 'Dimensions (cm)',
+  dimensions: 'Dimensions',
   value: 'Declared value',
   deliveryAddress: 'Delivery address',
   deliveryAddressText: 'Taken from your profile; you can change it for this shipment.',

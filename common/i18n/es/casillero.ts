@@ -52,7 +52,7 @@ export const casillero = {
     carrier: 'Transportista',
     store: 'Tienda',
     weight: 'Peso',
-    dimensions: 'Medidas (cm)',
+    dimensions: 'Medidas',
     declaredValue: 'Valor declarado',
     receivedAt: 'Recibido',
     status: 'Estado',

@@ -20,7 +20,7 @@ export const consolidation = {
   tracking: 'Tracking',
   store: 'Tienda',
   weight: 'Peso',
-  dimensions: 'Medidas (cm)',
+  dimensions: 'Medidas',
   value: 'Valor declarado',
   deliveryAddress: 'Dirección de entrega',
   deliveryAddressText: 'Tomada de tu perfil; puedes cambiarla para este envío.',
