@@ -15,7 +15,7 @@ import { type CliUser, createUser } from './support/users.ts';
 
 type Role = 'anonymous' | 'client' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string };
+type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string; clientId: number };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -30,11 +30,14 @@ const REACH: Record<string, Reach> = {
   terms: { as: 'anonymous' },
   maintenance: { as: 'anonymous' },
   error: { as: 'anonymous', path: () => '/error?status=500', status: 500 },
-  'not-found': { as: 'client', path: () => '/no-such-page', status: 404 },
+  // the catch-all: inside the dashboard layout, so a logged-in user's 404 keeps the menu
+  '*': { as: 'client', path: () => '/no-such-page', status: 404 },
   // the client's casillero
   index: { as: 'client' },
   alert: { as: 'client' },
   'alert/show': { as: 'client', path: (seed) => `/alert/show?id=${seed.alertId}` },
+  package: { as: 'client' },
+  'package/show': { as: 'client', path: (seed) => `/package/show?id=${seed.packageId}` },
   ticket: { as: 'client' },
   'ticket/new': { as: 'client' },
   'ticket/show': { as: 'client', path: (seed) => `/ticket/show?id=${seed.ticketId}` },
@@ -55,8 +58,11 @@ const REACH: Record<string, Reach> = {
   // back office
   admin: { as: 'admin' },
   'admin/client': { as: 'admin' },
+  'admin/client/show': { as: 'admin', path: (seed) => `/admin/client/show?id=${seed.clientId}` },
   'admin/package': { as: 'admin' },
+  'admin/package/show': { as: 'admin', path: (seed) => `/admin/package/show?id=${seed.packageId}` },
   'admin/alert': { as: 'admin' },
+  'admin/alert/show': { as: 'admin', path: (seed) => `/admin/alert/show?id=${seed.alertId}` },
   'admin/consolidate': { as: 'admin' },
   'admin/consolidate/show': { as: 'admin', path: (seed) => `/admin/consolidate/show?id=${seed.consolidationId}` },
   'admin/ticket': { as: 'admin' },
@@ -93,7 +99,7 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     return (await response.json()) as { id: number };
   };
   const { context: clientContext } = await loggedIn(browser, client);
-  const { context: staffContext } = await loggedIn(browser, staff);
+  const { context: staffContext, page: staffPage } = await loggedIn(browser, staff);
   try {
     const alertTracking = tracking('A11Y');
     const { id: alertId } = await api(clientContext, '/api/v1/alerts', { trackingNumber: alertTracking, carrier: 'UPS', store: 'Amazon', content: 'Audífonos', declaredValue: 120 });
@@ -109,7 +115,12 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
     const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
     expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
-    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode };
+    // The client's user id, as staff find it: the locker code's link in the back-office client list.
+    await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
+    const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
+    const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
+    expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
+    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode, clientId };
   } finally {
     await clientContext.close();
     await staffContext.close();
