@@ -91,10 +91,14 @@ for (const locale of LOCALES) {
       await field(page, t.passwordRepeat).fill('brand-new-1');
       await page.getByRole('button', { name: t.changePassword }).click();
       await expect(field(page, t.currentPassword)).toHaveAccessibleDescription(describedBy(t.currentWrong));
+      // a refused try keeps what was typed: only the wrong field needs retyping
+      await expect(field(page, t.newPassword)).toHaveValue('brand-new-1');
+      await expect(field(page, t.passwordRepeat)).toHaveValue('brand-new-1');
       await field(page, t.currentPassword).fill(user.password);
       await expect(page.getByText(t.currentWrong)).toBeHidden();
       await page.getByRole('button', { name: t.changePassword }).click();
       await expect(formNotice(page)).toHaveText(t.passwordChangedKept);
+      await expect(field(page, t.newPassword)).toHaveValue('');
     });
   });
 
