@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../app/routes.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { admin, login, tracking } from './support/casillero.ts';
-import { DESKTOP, type Locale, LOCALES, localized, PHONE } from './support/helpers.ts';
+import { DESKTOP, gotoHydrated, type Locale, LOCALES, localized, PHONE } from './support/helpers.ts';
 import { MAIN_URL } from './support/servers.ts';
 import { type CliUser, createUser } from './support/users.ts';
 
@@ -193,6 +193,87 @@ for (const role of ['anonymous', 'client', 'admin'] as const) {
     });
   }
 }
+
+// What opens over a page or shows only in one state, which the route walk above never sees: the
+// staff dialogs of a consolidation (a plain move, the shipping one with its fields and their
+// errors, the cancel confirmation) and the first-steps panel of a new client's empty desk.
+test('axe finds no violation in the consolidation staff dialogs nor on a new client\'s first steps, es and en, 1280 and 375 px', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  const check = async (page: Page, where: string) => {
+    // Mantine fades dialogs in: axe measures contrast on what is finally shown.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    found.push(...describeViolations(where, await axeViolations(page)));
+  };
+
+  // A consolidation of its own (one package), so the walk's records keep their state.
+  const staffContext = await browser.newContext({ baseURL: MAIN_URL, storageState: sessions.get('admin') });
+  const clientContext = await browser.newContext({ baseURL: MAIN_URL, storageState: sessions.get('client') });
+  try {
+    const parcel = { lockerCode: seed.lockerCode, trackingNumber: tracking('A11YD'), carrier: 'UPS', store: 'Amazon', description: 'Cargador', weightLb: 1.5, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: 40 };
+    const created = await staffContext.request.post('/api/v1/admin/packages', { data: parcel });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    const { id: packageId } = (await created.json()) as { id: number };
+    const requested = await clientContext.request.post('/api/v1/consolidations', { data: { packageIds: [packageId], deliveryAddress: 'Av. Amazonas N34-12, Quito' } });
+    expect(requested.status(), await requested.text()).toBeLessThan(300);
+    const { id } = (await requested.json()) as { id: number };
+    const page = await staffContext.newPage();
+    const show = (locale: Locale) => localizedWithQuery(`/admin/consolidate/show?id=${id}`, locale);
+    const dialog = page.getByRole('dialog');
+
+    // Requested: the move to processing (a note) and the cancel confirmation; then move it.
+    for (const locale of LOCALES) {
+      await gotoHydrated(page, show(locale));
+      await page.getByTestId('move-processing').click();
+      await expect(dialog).toBeVisible();
+      await check(page, `${show(locale)} move dialog [${locale}]`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.getByRole('button', { name: locale === 'es' ? 'Cancelar consolidación' : 'Cancel consolidation' }).first().click();
+      await expect(dialog).toBeVisible();
+      await check(page, `${show(locale)} cancel confirmation [${locale}]`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await page.getByTestId('move-processing').click();
+    await dialog.locator('button[type=submit]').click();
+    await expect(page.getByTestId('move-shipped')).toBeVisible();
+
+    // Processing: the shipping dialog, empty and then with its fields' errors, at both widths.
+    for (const [width, viewport] of WIDTHS) {
+      await page.setViewportSize(viewport);
+      for (const locale of LOCALES) {
+        await gotoHydrated(page, show(locale));
+        await page.getByTestId('move-shipped').click();
+        await expect(dialog).toBeVisible();
+        await check(page, `${show(locale)} ship dialog [${locale}, ${width}px]`);
+        await dialog.locator('button[type=submit]').click();
+        await expect(dialog.locator('[aria-invalid=true]').first()).toBeVisible();
+        await check(page, `${show(locale)} ship dialog with errors [${locale}, ${width}px]`);
+      }
+    }
+  } finally {
+    await staffContext.close();
+    await clientContext.close();
+  }
+
+  // A client with nothing yet: the desk shows the first steps.
+  const newcomer = createUser('client', 'a11y-new', 'Nora', 'Nueva');
+  for (const [width, viewport] of WIDTHS) {
+    const { context, page } = await loggedIn(browser, newcomer);
+    try {
+      await page.setViewportSize(viewport);
+      for (const locale of LOCALES) {
+        await gotoHydrated(page, localized('/', locale));
+        await expect(page.getByTestId('first-steps')).toBeVisible();
+        await check(page, `${localized('/', locale)} first steps [${locale}, ${width}px]`);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+});
 
 function localizedWithQuery(path: string, locale: Locale): string {
   const [pathname = '/', query] = path.split('?');
