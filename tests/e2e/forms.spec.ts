@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEXT } from './support/accounts-text.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { fillStepOne, fillStepTwo, formNotice, newUser, screens } from './support/accounts.ts';
 import { login } from './support/casillero.ts';
 import { countPosts, escapeRegExp, field, gotoHydrated, LOCALES, localized } from './support/helpers.ts';
@@ -33,6 +34,8 @@ for (const locale of LOCALES) {
       await expect(field(page, t.name)).toBeHidden();
       expect(posts.count, 'one question to the server').toBe(1);
       await screens(page, testInfo, 'forms-register-step1-taken', locale);
+      // the step's error state is a page of its own for axe (the route walk sees only the empty form)
+      expect(describeViolations(`register step 1, taken e-mail [${locale}]`, await axeViolations(page))).toEqual([]);
     });
 
     await test.step('the e-mail error goes as soon as the address is changed', async () => {
