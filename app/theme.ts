@@ -6,6 +6,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
   mergeMantineTheme,
+  Modal,
   PasswordInput,
 } from '@mantine/core';
 import { translator } from '#common/i18n/i18n.ts';
@@ -78,6 +79,10 @@ export function themeFor(locale: Locale): ThemeSetup {
       components: {
         PasswordInput: PasswordInput.extend({
           defaultProps: { visibilityToggleButtonProps: { 'aria-label': translator(locale)('auth.togglePassword') } },
+        }),
+        // Every dialog's × button is an icon alone: it needs a name (axe button-name, critical).
+        Modal: Modal.extend({
+          defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } },
         }),
       },
     });

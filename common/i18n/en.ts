@@ -162,6 +162,7 @@ export const en: Messages = {
     save: 'Save',
     create: 'Create',
     back: 'Back',
+    closeDialog: 'Close',
   },
   notification: {
     bell: 'Notifications',

@@ -162,6 +162,7 @@ export const es = {
     save: 'Guardar',
     create: 'Crear',
     back: 'Volver',
+    closeDialog: 'Cerrar',
   },
   notification: {
     bell: 'Notificaciones',

@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../app/routes.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { admin, login, tracking } from './support/casillero.ts';
-import { DESKTOP, type Locale, LOCALES, localized, PHONE } from './support/helpers.ts';
+import { DESKTOP, gotoHydrated, type Locale, LOCALES, localized, PHONE } from './support/helpers.ts';
 import { MAIN_URL } from './support/servers.ts';
 import { type CliUser, createUser } from './support/users.ts';
 
@@ -15,7 +15,7 @@ import { type CliUser, createUser } from './support/users.ts';
 
 type Role = 'anonymous' | 'client' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string };
+type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string; clientId: number };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -30,11 +30,14 @@ const REACH: Record<string, Reach> = {
   terms: { as: 'anonymous' },
   maintenance: { as: 'anonymous' },
   error: { as: 'anonymous', path: () => '/error?status=500', status: 500 },
-  'not-found': { as: 'client', path: () => '/no-such-page', status: 404 },
+  // the catch-all: inside the dashboard layout, so a logged-in user's 404 keeps the menu
+  '*': { as: 'client', path: () => '/no-such-page', status: 404 },
   // the client's casillero
   index: { as: 'client' },
   alert: { as: 'client' },
   'alert/show': { as: 'client', path: (seed) => `/alert/show?id=${seed.alertId}` },
+  package: { as: 'client' },
+  'package/show': { as: 'client', path: (seed) => `/package/show?id=${seed.packageId}` },
   ticket: { as: 'client' },
   'ticket/new': { as: 'client' },
   'ticket/show': { as: 'client', path: (seed) => `/ticket/show?id=${seed.ticketId}` },
@@ -55,8 +58,11 @@ const REACH: Record<string, Reach> = {
   // back office
   admin: { as: 'admin' },
   'admin/client': { as: 'admin' },
+  'admin/client/show': { as: 'admin', path: (seed) => `/admin/client/show?id=${seed.clientId}` },
   'admin/package': { as: 'admin' },
+  'admin/package/show': { as: 'admin', path: (seed) => `/admin/package/show?id=${seed.packageId}` },
   'admin/alert': { as: 'admin' },
+  'admin/alert/show': { as: 'admin', path: (seed) => `/admin/alert/show?id=${seed.alertId}` },
   'admin/consolidate': { as: 'admin' },
   'admin/consolidate/show': { as: 'admin', path: (seed) => `/admin/consolidate/show?id=${seed.consolidationId}` },
   'admin/ticket': { as: 'admin' },
@@ -93,7 +99,7 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     return (await response.json()) as { id: number };
   };
   const { context: clientContext } = await loggedIn(browser, client);
-  const { context: staffContext } = await loggedIn(browser, staff);
+  const { context: staffContext, page: staffPage } = await loggedIn(browser, staff);
   try {
     const alertTracking = tracking('A11Y');
     const { id: alertId } = await api(clientContext, '/api/v1/alerts', { trackingNumber: alertTracking, carrier: 'UPS', store: 'Amazon', content: 'Audífonos', declaredValue: 120 });
@@ -109,7 +115,12 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
     const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
     expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
-    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode };
+    // The client's user id, as staff find it: the locker code's link in the back-office client list.
+    await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
+    const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
+    const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
+    expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
+    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode, clientId };
   } finally {
     await clientContext.close();
     await staffContext.close();
@@ -182,6 +193,87 @@ for (const role of ['anonymous', 'client', 'admin'] as const) {
     });
   }
 }
+
+// What opens over a page or shows only in one state, which the route walk above never sees: the
+// staff dialogs of a consolidation (a plain move, the shipping one with its fields and their
+// errors, the cancel confirmation) and the first-steps panel of a new client's empty desk.
+test('axe finds no violation in the consolidation staff dialogs nor on a new client\'s first steps, es and en, 1280 and 375 px', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  const check = async (page: Page, where: string) => {
+    // Mantine fades dialogs in: axe measures contrast on what is finally shown.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    found.push(...describeViolations(where, await axeViolations(page)));
+  };
+
+  // A consolidation of its own (one package), so the walk's records keep their state.
+  const staffContext = await browser.newContext({ baseURL: MAIN_URL, storageState: sessions.get('admin') });
+  const clientContext = await browser.newContext({ baseURL: MAIN_URL, storageState: sessions.get('client') });
+  try {
+    const parcel = { lockerCode: seed.lockerCode, trackingNumber: tracking('A11YD'), carrier: 'UPS', store: 'Amazon', description: 'Cargador', weightLb: 1.5, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: 40 };
+    const created = await staffContext.request.post('/api/v1/admin/packages', { data: parcel });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    const { id: packageId } = (await created.json()) as { id: number };
+    const requested = await clientContext.request.post('/api/v1/consolidations', { data: { packageIds: [packageId], deliveryAddress: 'Av. Amazonas N34-12, Quito' } });
+    expect(requested.status(), await requested.text()).toBeLessThan(300);
+    const { id } = (await requested.json()) as { id: number };
+    const page = await staffContext.newPage();
+    const show = (locale: Locale) => localizedWithQuery(`/admin/consolidate/show?id=${id}`, locale);
+    const dialog = page.getByRole('dialog');
+
+    // Requested: the move to processing (a note) and the cancel confirmation; then move it.
+    for (const locale of LOCALES) {
+      await gotoHydrated(page, show(locale));
+      await page.getByTestId('move-processing').click();
+      await expect(dialog).toBeVisible();
+      await check(page, `${show(locale)} move dialog [${locale}]`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.getByRole('button', { name: locale === 'es' ? 'Cancelar consolidación' : 'Cancel consolidation' }).first().click();
+      await expect(dialog).toBeVisible();
+      await check(page, `${show(locale)} cancel confirmation [${locale}]`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await page.getByTestId('move-processing').click();
+    await dialog.locator('button[type=submit]').click();
+    await expect(page.getByTestId('move-shipped')).toBeVisible();
+
+    // Processing: the shipping dialog, empty and then with its fields' errors, at both widths.
+    for (const [width, viewport] of WIDTHS) {
+      await page.setViewportSize(viewport);
+      for (const locale of LOCALES) {
+        await gotoHydrated(page, show(locale));
+        await page.getByTestId('move-shipped').click();
+        await expect(dialog).toBeVisible();
+        await check(page, `${show(locale)} ship dialog [${locale}, ${width}px]`);
+        await dialog.locator('button[type=submit]').click();
+        await expect(dialog.locator('[aria-invalid=true]').first()).toBeVisible();
+        await check(page, `${show(locale)} ship dialog with errors [${locale}, ${width}px]`);
+      }
+    }
+  } finally {
+    await staffContext.close();
+    await clientContext.close();
+  }
+
+  // A client with nothing yet: the desk shows the first steps.
+  const newcomer = createUser('client', 'a11y-new', 'Nora', 'Nueva');
+  for (const [width, viewport] of WIDTHS) {
+    const { context, page } = await loggedIn(browser, newcomer);
+    try {
+      await page.setViewportSize(viewport);
+      for (const locale of LOCALES) {
+        await gotoHydrated(page, localized('/', locale));
+        await expect(page.getByTestId('first-steps')).toBeVisible();
+        await check(page, `${localized('/', locale)} first steps [${locale}, ${width}px]`);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+});
 
 function localizedWithQuery(path: string, locale: Locale): string {
   const [pathname = '/', query] = path.split('?');

@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { TEXT } from './support/accounts-text.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { fillStepOne, fillStepTwo, formNotice, newUser, screens } from './support/accounts.ts';
 import { admin, login, newBrowser, tracking } from './support/casillero.ts';
 import { TEXT as CASILLERO } from './support/casillero-text.ts';
@@ -46,6 +47,8 @@ for (const locale of LOCALES) {
       await expect(field(page, t.name)).toBeHidden();
       expect(posts.count, 'one question to the server').toBe(1);
       await screens(page, testInfo, 'forms-register-step1-taken', locale);
+      // the step's error state is a page of its own for axe (the route walk sees only the empty form)
+      expect(describeViolations(`register step 1, taken e-mail [${locale}]`, await axeViolations(page))).toEqual([]);
     });
 
     await test.step('the e-mail error goes as soon as the address is changed', async () => {
@@ -104,10 +107,14 @@ for (const locale of LOCALES) {
       await field(page, t.passwordRepeat).fill('brand-new-1');
       await page.getByRole('button', { name: t.changePassword }).click();
       await expect(field(page, t.currentPassword)).toHaveAccessibleDescription(describedBy(t.currentWrong));
+      // a refused try keeps what was typed: only the wrong field needs retyping
+      await expect(field(page, t.newPassword)).toHaveValue('brand-new-1');
+      await expect(field(page, t.passwordRepeat)).toHaveValue('brand-new-1');
       await field(page, t.currentPassword).fill(user.password);
       await expect(page.getByText(t.currentWrong)).toBeHidden();
       await page.getByRole('button', { name: t.changePassword }).click();
       await expect(formNotice(page)).toHaveText(t.passwordChangedKept);
+      await expect(field(page, t.newPassword)).toHaveValue('');
     });
   });
 

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -15,19 +16,25 @@ export const action = (args: Route.ActionArgs) => changePasswordAction(args);
 
 export default function ChangePassword() {
   const t = useT();
-  const { fieldError, formError, formProps } = useFormResult(ChangePasswordSchema);
+  const { fieldError, formError, formProps, result } = useFormResult(ChangePasswordSchema);
   const busy = useNavigation().state === 'submitting';
   // Set by the action's redirect after a change: this session was kept (under a new id), the others ended.
   const changed = useSearchParams()[0].get('notice') === 'changed';
-  // A new form after each navigation (the redirect after a change): the passwords typed are gone.
+  // Emptied when the change's redirect arrives (no action answer), so the passwords typed are gone;
+  // a refused try (an action answer, under a new location key too) keeps what was typed.
   const { key } = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  const answered = Boolean(result);
+  useEffect(() => {
+    if (changed && !answered) form.current?.reset();
+  }, [key, changed, answered]);
   return (
     <>
       <PageHeader title={t('page.profilePassword')} />
       <ProfileNav />
       <Paper withBorder p="lg" radius="md" maw={480}>
         <FormAlert error={formError} notice={changed ? t('auth.passwordChangedKept') : undefined} />
-        <Form key={key} method="post" noValidate {...formProps}>
+        <Form ref={form} method="post" noValidate {...formProps}>
           <Stack gap="md">
             <PasswordInput name="currentPassword" label={t('auth.currentPassword')} autoComplete="current-password" error={fieldError('currentPassword')} required />
             <PasswordInput name="password" label={t('auth.newPassword')} description={t('auth.passwordHint')} autoComplete="new-password" error={fieldError('password')} required />
