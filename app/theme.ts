@@ -6,7 +6,6 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
   mergeMantineTheme,
-  Modal,
   PasswordInput,
 } from '@mantine/core';
 import { translator } from '#common/i18n/i18n.ts';
@@ -80,10 +79,9 @@ export function themeFor(locale: Locale): ThemeSetup {
         PasswordInput: PasswordInput.extend({
           defaultProps: { visibilityToggleButtonProps: { 'aria-label': translator(locale)('auth.togglePassword') } },
         }),
-        // Every dialog's × button is an icon alone: it needs a name (axe button-name, critical).
-        Modal: Modal.extend({
-          defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } },
-        }),
+        // Every dialog's × button is an icon alone: it needs a name (axe button-name, critical). A
+        // plain object, not Modal.extend(): importing Modal here put it on every page, login's too.
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } } },
       },
     });
     setup = { theme: localized, css: cssVariables(localized) };

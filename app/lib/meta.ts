@@ -2,8 +2,6 @@ import type { MetaDescriptor } from 'react-router';
 import { translator } from '#common/i18n/i18n.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { type Locale, localeFromPath } from '#common/locale.ts';
-import { resourceText } from '#common/resource.ts';
-import { resourceAt } from '#common/resources/index.ts';
 
 
 function t(pathname: string) {
@@ -59,12 +57,6 @@ export function publicPageMeta({ location, matches }: { location: { pathname: st
   const tr = t(location.pathname);
   const title = `${tr(titleKey)} · ${tr('app.name')}`;
   return [...pageMeta(location.pathname, titleKey), ...shareMeta(originOf(matches), location.pathname, title, tr('app.tagline'))];
-}
-
-/** A kit resource's screen, titled by the resource its path belongs to. */
-export function resourceMeta(pathname: string, text: 'title' | 'new' | 'edit'): MetaDescriptor[] {
-  const resource = resourceAt(pathname);
-  return pageMeta(pathname, resource ? resourceText(resource, text) : 'error.pageTitle');
 }
 
 /** seed §2.2: title "¡Ups!", empty description and keywords, social-share tags. */

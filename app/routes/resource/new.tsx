@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { ResourceRecordScreen } from '#app/components/resource/resource-screens.tsx';
 import { SCREENS } from '#app/resources/screens.tsx';
-import { resourceMeta } from '#app/lib/meta.ts';
+import { resourceMeta } from '#app/lib/resource-meta.ts';
 import { resourceAt } from '#common/resources/index.ts';
 import type { Route } from './+types/new';
 import { resourceNewAction } from './resource.server.ts';

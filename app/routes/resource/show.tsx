@@ -1,6 +1,6 @@
 import { ResourceRecordScreen } from '#app/components/resource/resource-screens.tsx';
 import { SCREENS } from '#app/resources/screens.tsx';
-import { resourceMeta } from '#app/lib/meta.ts';
+import { resourceMeta } from '#app/lib/resource-meta.ts';
 import { RESOURCES } from '#common/resources/index.ts';
 import type { Route } from './+types/show';
 import { resourceShowAction, resourceShowLoader } from './resource.server.ts';

@@ -4,7 +4,6 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
-import { LoginSchema } from '#common/schemas/user.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
 import { publicPageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -23,7 +22,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
-  const { fieldError, formError, value, formProps } = useFormResult(LoginSchema);
+  const { fieldError, formError, value, formProps } = useFormResult(); // no schema: zod stays off the login page (< 200 kB); a fixed field's error is just cleared
   const busy = useNavigation().state === 'submitting';
   return (
     <AuthScreen title={t('auth.welcome')} subtitle={t('auth.subtitle')}>
