@@ -101,30 +101,20 @@ export default function AdminUsers({ loaderData: { query, page, me } }: Route.Co
                   </Text>
                 );
               }
-              return user.enabled ? (
+              // One button that disables an enabled user and enables a disabled one, asking first.
+              const disable = user.enabled;
+              return (
                 <ConfirmButton
                   size="compact-sm"
                   variant="subtle"
+                  {...(disable ? {} : { color: 'brand' })}
                   intent="enable"
-                  fields={{ userId: String(user.id), enabled: '0' }}
-                  label={t('admin.disable')}
-                  title={t('backOffice.users.disableTitle', { name })}
-                  message={t('backOffice.users.disableMessage')}
-                  confirmLabel={t('backOffice.users.confirmDisable')}
-                  data-testid={`disable-${user.email}`}
-                />
-              ) : (
-                <ConfirmButton
-                  size="compact-sm"
-                  variant="subtle"
-                  color="brand"
-                  intent="enable"
-                  fields={{ userId: String(user.id), enabled: '1' }}
-                  label={t('admin.enable')}
-                  title={t('backOffice.users.enableTitle', { name })}
-                  message={t('backOffice.users.enableMessage')}
-                  confirmLabel={t('backOffice.users.confirmEnable')}
-                  data-testid={`enable-${user.email}`}
+                  fields={{ userId: String(user.id), enabled: disable ? '0' : '1' }}
+                  label={t(disable ? 'admin.disable' : 'admin.enable')}
+                  title={t(disable ? 'backOffice.users.disableTitle' : 'backOffice.users.enableTitle', { name })}
+                  message={t(disable ? 'backOffice.users.disableMessage' : 'backOffice.users.enableMessage')}
+                  confirmLabel={t(disable ? 'backOffice.users.confirmDisable' : 'backOffice.users.confirmEnable')}
+                  data-testid={`${disable ? 'disable' : 'enable'}-${user.email}`}
                 />
               );
             },
