@@ -43,18 +43,28 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('admin/consolidate/show', 'routes/admin/consolidate/show.tsx'),
         page('admin/ticket', 'routes/admin/ticket/list.tsx'),
         page('admin/ticket/show', 'routes/admin/ticket/show.tsx'),
+        page('admin/store', 'routes/admin/store.tsx'),
+        page('admin/store/show', 'routes/admin/store-show.tsx'),
         layout('layouts/admin-only.tsx', { id: `${locale}/layout-admin-only` }, [
           page('admin/setting', 'routes/admin/setting.tsx'),
           page('admin/user', 'routes/admin/user.tsx'),
+          page('admin/plan', 'routes/admin/plan.tsx'),
         ]),
       ]),
       page('notification', 'routes/notification.tsx'),
+      // the store home, or the new-store form while the user has none (so outside the store layout)
+      page('store', 'routes/store/home.tsx'),
       // Unknown path: inside this layout, so a logged-in user keeps the menu on the 404 screen;
       // a visitor gets the plain error screen (requireUser answers 404 for this route).
       page('*', 'routes/not-found.tsx'),
       // the owner's store: its scope is resolved once by this layout's middleware (decision 025)
       layout('layouts/store-scope.tsx', { id: `${locale}/layout-store` }, [
-        page('store', 'routes/store/home.tsx'),
+        page('store/delete', 'routes/store/delete.tsx'),
+        page('store/design', 'routes/store/design.tsx'),
+        page('store/settings', 'routes/store/settings.tsx'),
+        page('store/marketing', 'routes/store/marketing.tsx'),
+        page('store/contact', 'routes/store/contact.tsx'),
+        page('store/analytics', 'routes/store/analytics.tsx'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

@@ -5,6 +5,7 @@ import '#common/i18n/all-languages.ts';
 import type { BadgeColor } from '#common/enums/define-enum.ts';
 import { LOGO_TEXT_COLORS } from './components/logo.tsx';
 import { themeFor } from './theme.ts';
+import { contrastRatio } from '#common/color-contrast.ts';
 
 // The page prints the theme's CSS variables itself, worked out once per language; they must be
 // exactly what Mantine's provider prints, or the page would look different after an upgrade.
@@ -49,23 +50,6 @@ function colour(name: string): string {
   return resolve(`var(--mantine-color-${name})`);
 }
 
-function luminance(hex: string): number {
-  const hexDigits = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex)?.[1];
-  if (!hexDigits) throw new Error(`not a solid hex colour: ${hex}`);
-  const digits = hexDigits.length === 3 ? [...hexDigits].map((digit) => digit + digit).join('') : hexDigits;
-  const [r = 0, g = 0, b = 0] = [0, 2, 4].map((at) => {
-    const channel = Number.parseInt(digits.slice(at, at + 2), 16) / 255;
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(foreground: string, background: string): number {
-  const [a, b] = [luminance(foreground), luminance(background)];
-  const [light, dark] = a > b ? [a, b] : [b, a];
-  return (light + 0.05) / (dark + 0.05);
-}
-
 // Every colour a badge may take (the type's union): a colour added to BadgeColor without a line
 // here fails the type check, so it cannot escape this test.
 const BADGE_COLORS = { brand: true, gray: true, yellow: true, orange: true, green: true, blue: true, indigo: true, red: true, teal: true, violet: true } satisfies Record<BadgeColor, true>;
@@ -96,14 +80,14 @@ const pairs: [what: string, foreground: string, background: string][] = [
 
 describe('theme colour contrast (WCAG AA, light mode)', () => {
   it.each(pairs)('%s reaches 4.5:1', (_what, foreground, background) => {
-    const ratio = contrast(colour(foreground), colour(background));
+    const ratio = contrastRatio(colour(foreground), colour(background));
     expect(ratio, `${colour(foreground)} on ${colour(background)}`).toBeGreaterThanOrEqual(4.5);
   });
 
   it('computes the WCAG ratio (the examples of the issue)', () => {
     // Mantine's teal #1c9283 on white was 3.82:1, its yellow.9 on yellow.1 2.68:1.
-    expect(contrast('#1c9283', '#ffffff')).toBeCloseTo(3.83, 1);
-    expect(contrast('#e67700', '#fff3bf')).toBeCloseTo(2.69, 1);
-    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#1c9283', '#ffffff')).toBeCloseTo(3.83, 1);
+    expect(contrastRatio('#e67700', '#fff3bf')).toBeCloseTo(2.69, 1);
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
   });
 });

@@ -1,4 +1,5 @@
 import type { Locale } from './locale.ts';
+import { formatDate } from './dates.ts';
 import { formatMoney } from './money.ts';
 import { formatWeight } from './weight.ts';
 
@@ -9,6 +10,8 @@ import { formatWeight } from './weight.ts';
 export function localizeNotificationParams(params: Record<string, unknown>, locale: Locale): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => {
+      // A name ending in `At` is an ISO time, written as a date (a plan's expiry).
+      if (typeof value === 'string' && name.endsWith('At') && !Number.isNaN(Date.parse(value))) return [name, formatDate(value, locale)];
       if (typeof value !== 'number') return [name, value];
       if (name.endsWith('Lb')) return [name, formatWeight(value, locale)];
       if (name.endsWith('Cents')) return [name, formatMoney(value, locale)];

@@ -17,6 +17,8 @@ export const UPLOAD_PURPOSES = {
   invoice: ['pdf', 'png', 'jpeg'],
   attachment: ['pdf', 'png', 'jpeg'],
   photo: ['png', 'jpeg'],
+  /** A store's logo: resized to fit LOGO_SIZE when the design is saved. */
+  logo: ['png', 'jpeg'],
 } as const satisfies Record<string, readonly UploadKind[]>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
@@ -28,4 +30,15 @@ export function isUploadPurpose(value: unknown): value is UploadPurpose {
 export function acceptOf(purpose: UploadPurpose): string {
   const kinds: readonly UploadKind[] = UPLOAD_PURPOSES[purpose];
   return [...kinds.map((kind) => KIND_TYPES[kind]), ...kinds.flatMap((kind) => KIND_EXTENSIONS[kind].map((extension) => `.${extension}`))].join(',');
+}
+
+/** The box a store logo is resized to fit (about 620×150, PRODUCT §5): aspect kept, never enlarged. */
+export const LOGO_SIZE = { width: 620, height: 150 } as const;
+
+/** Purposes whose images are scaled to a box as they arrive, so the preview before saving is what is kept. */
+export const PURPOSE_BOX: Partial<Record<UploadPurpose, { width: number; height: number }>> = { logo: LOGO_SIZE };
+
+/** Whether a purpose takes images only (its field shows the image hint and a preview). */
+export function isImagePurpose(purpose: UploadPurpose): boolean {
+  return !(UPLOAD_PURPOSES[purpose] as readonly UploadKind[]).includes('pdf');
 }

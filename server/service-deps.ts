@@ -71,3 +71,14 @@ export function createServiceDeps(parts: Pick<ServiceDeps, 'db' | 'config'> & Pa
     storage: parts.storage ?? createStorage(parts.config),
   };
 }
+
+/**
+ * Runs `work` in one database transaction, handing it the same deps with `db` bound to that
+ * transaction, so every service and repository it calls writes inside it (decision 029). Inside
+ * a caller's transaction it simply joins it: Kysely has no nested transactions. What must wait for
+ * the commit (removing files, anything outside the database) goes after this call returns.
+ */
+export async function inTransaction<T>(deps: ServiceDeps, work: (tx: ServiceDeps) => Promise<T>): Promise<T> {
+  if (deps.db.isTransaction) return work(deps);
+  return deps.db.transaction().execute((trx) => work({ ...deps, db: trx }));
+}

@@ -4,7 +4,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { useSearchParams } from 'react-router';
 import type { MessageKey } from '#common/i18n/messages.ts';
 
-const NOTICES: Record<string, MessageKey> = { created: 'record.created', updated: 'record.updated', deleted: 'record.deleted' };
+const NOTICES: Record<string, MessageKey> = { created: 'record.created', updated: 'record.updated', deleted: 'record.deleted', storeDeleted: 'store.delete.deleted' };
 
 /**
  * PRODUCT §7's record messages as toasts: an action redirects with `?notice=created|updated|deleted`;

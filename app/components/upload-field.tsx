@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatFileSize } from '#common/file-size.ts';
-import { acceptOf, MAX_UPLOAD_BYTES, type UploadPurpose } from '#common/upload-limits.ts';
+import { acceptOf, isImagePurpose, KIND_TYPES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
 
 // One file field of a React Router <Form>: the file goes to POST /api/v1/uploads the moment it is
 // chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
@@ -36,8 +36,24 @@ export type UploadFieldProps = {
   required?: boolean;
   disabled?: boolean;
   maxBytes?: number;
+  /**
+   * Image fields (a store logo): the chosen or saved image is shown at most this big instead of
+   * its name only, so the user sees what will be saved.
+   */
+  preview?: { width: number; height: number };
   onChange?: (file: UploadedFile | null) => void;
 };
+
+/** Whether what is being dragged over the field is a file of an accepted type (when the browser says). */
+function dragVerdict(event: React.DragEvent, types: readonly string[]): 'accept' | 'reject' {
+  const items = [...event.dataTransfer.items].filter((item) => item.kind === 'file');
+  if (items.length !== 1) return items.length === 0 ? 'accept' : 'reject';
+  const type = items[0]!.type;
+  return !type || types.includes(type) ? 'accept' : 'reject';
+}
+
+/** Checkerboard behind a preview, so a logo with transparency or white edges still shows its shape. */
+const CHECKERBOARD = 'repeating-conic-gradient(#f1f3f5 0% 25%, #ffffff 0% 50%) 50% / 16px 16px';
 
 
 function UploadIcon() {
@@ -59,7 +75,7 @@ function FileIcon() {
   );
 }
 
-export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_UPLOAD_BYTES, onChange }: UploadFieldProps) {
+export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_UPLOAD_BYTES, preview, onChange }: UploadFieldProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const id = useId();
@@ -68,7 +84,8 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
-  const [dragging, setDragging] = useState(false);
+  const [dragging, setDragging] = useState<false | 'accept' | 'reject'>(false);
+  const types = UPLOAD_PURPOSES[purpose].map((kind) => KIND_TYPES[kind]);
   const [announcement, setAnnouncement] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const hiddenRef = useRef<HTMLInputElement>(null);
@@ -121,6 +138,8 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
     setUploadError(null);
     if (chosen.size > maxBytes) return fail(t('upload.fileSize'));
     if (chosen.size === 0) return fail(t('upload.fileType'));
+    // The browser's word on the type saves a useless upload; the server still checks the bytes.
+    if (chosen.type && !types.includes(chosen.type)) return fail(t('upload.fileType'));
 
     xhrRef.current?.abort();
     const xhr = new XMLHttpRequest();
@@ -178,8 +197,38 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
     requestAnimationFrame(() => chooseRef.current?.focus());
   };
 
+  /** Back to the saved file: the chosen one (not saved yet) is deleted, as by "remove". */
+  const clear = () => {
+    if (uploading) xhrRef.current?.abort();
+    else if (file && file.id !== initial?.id) void fetch(`${UPLOADS_URL}/${encodeURIComponent(file.id)}`, { method: 'DELETE' }).catch(() => {});
+    setTouched(true);
+    setUploadError(null);
+    update(initial);
+    setAnnouncement(initial ? t('upload.ready', { name: initial.name }) : t('upload.removed'));
+    requestAnimationFrame(() => chooseRef.current?.focus());
+  };
+  // Something differs from the saved file: "clear selection" brings it back.
+  const changed = initial !== null && file?.id !== initial.id;
+  const clearButton = changed ? (
+    <Button variant="subtle" color="gray" size="compact-sm" onClick={clear} disabled={disabled} title={t('upload.clearHint')}>
+      {t('upload.clear')}
+    </Button>
+  ) : null;
+  // Replace, clear selection and remove: the same three beside a preview and beside a file name.
+  const fileActions = file ? (
+    <>
+      <Button ref={chooseRef} variant="default" size="compact-sm" onClick={choose} disabled={disabled}>
+        {t('upload.replace')}
+      </Button>
+      {clearButton}
+      <Button variant="subtle" color="red" size="compact-sm" onClick={remove} disabled={disabled} aria-label={t('upload.removeFile', { name: file.name })}>
+        {t('upload.remove')}
+      </Button>
+    </>
+  ) : null;
+
   const shownError = uploadError ?? (touched ? undefined : error);
-  const hint = description ?? (purpose === 'photo' ? t('upload.hint.images') : t('upload.hint.documents'));
+  const hint = description ?? (isImagePurpose(purpose) ? t('upload.hint.images') : t('upload.hint.documents'));
   const describedBy = [ids.hint, shownError ? ids.error : null].filter(Boolean).join(' ');
 
   return (
@@ -214,16 +263,18 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
         p="md"
         radius="md"
         withBorder
-        bg={dragging ? 'var(--mantine-color-brand-0)' : undefined}
+        bg={dragging === 'reject' ? 'var(--mantine-color-red-0)' : dragging ? 'var(--mantine-color-brand-0)' : undefined}
+        data-drag={dragging || undefined}
         style={{
           borderStyle: file ? 'solid' : 'dashed',
-          borderColor: shownError ? 'var(--mantine-color-error)' : dragging ? 'var(--mantine-color-brand-6)' : undefined,
+          borderColor: shownError || dragging === 'reject' ? 'var(--mantine-color-error)' : dragging ? 'var(--mantine-color-brand-6)' : undefined,
         }}
         onDragOver={(event) => {
           if (disabled || uploading) return;
           event.preventDefault();
-          event.dataTransfer.dropEffect = 'copy';
-          setDragging(true);
+          const verdict = dragVerdict(event, types);
+          event.dataTransfer.dropEffect = verdict === 'accept' ? 'copy' : 'none';
+          setDragging(verdict);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={(event) => {
@@ -247,6 +298,33 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
               <Progress.Section value={uploading.percent} aria-label={t('upload.progress', { name: uploading.name })} animated={uploading.percent < 100} />
             </Progress.Root>
           </Stack>
+        ) : file && preview ? (
+          <Stack gap="sm">
+            <Box
+              data-testid={`upload-preview-${name}`}
+              p="xs"
+              style={{ background: CHECKERBOARD, borderRadius: 'var(--mantine-radius-sm)', display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: Math.min(preview.height, 96) }}
+            >
+              <img
+                src={`${UPLOADS_URL}/${encodeURIComponent(file.id)}`}
+                alt={t('upload.preview', { name: file.name })}
+                style={{ display: 'block', maxWidth: '100%', width: 'auto', height: 'auto', maxHeight: preview.height, objectFit: 'contain' }}
+              />
+            </Box>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Box miw={0} style={{ flex: '1 1 12rem' }}>
+                <Text size="sm" fw={500} truncate="end">
+                  {file.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatFileSize(file.size, locale)}
+                </Text>
+              </Box>
+              <Group gap="xs" wrap="wrap">
+                {fileActions}
+              </Group>
+            </Group>
+          </Stack>
         ) : file ? (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap" miw={0}>
@@ -263,22 +341,23 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
               </Box>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Button ref={chooseRef} variant="default" size="compact-sm" onClick={choose} disabled={disabled}>
-                {t('upload.replace')}
-              </Button>
-              <Button variant="subtle" color="red" size="compact-sm" onClick={remove} disabled={disabled} aria-label={t('upload.removeFile', { name: file.name })}>
-                {t('upload.remove')}
-              </Button>
+              {fileActions}
             </Group>
           </Group>
         ) : (
           <Stack align="center" gap={6} py="xs">
-            <Box c={dragging ? 'brand.7' : 'dimmed'} style={{ display: 'flex' }}>
+            <Box c={dragging === 'reject' ? 'red.7' : dragging ? 'brand.8' : 'dimmed'} style={{ display: 'flex' }}>
               <UploadIcon />
             </Box>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('upload.dropHere')} {t('upload.or')}
-            </Text>
+            {dragging === 'reject' ? (
+              <Text size="sm" c="red.8" ta="center" fw={500}>
+                {t('upload.fileType')}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" ta="center">
+                {t('upload.dropHere')} {t('upload.or')}
+              </Text>
+            )}
             <Button
               ref={chooseRef}
               id={ids.button}
@@ -292,6 +371,14 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
             >
               {t('upload.choose')}
             </Button>
+            {changed ? (
+              <Group gap="xs" justify="center">
+                <Text size="xs" c="dimmed">
+                  {t('upload.willRemove')}
+                </Text>
+                {clearButton}
+              </Group>
+            ) : null}
           </Stack>
         )}
       </Paper>

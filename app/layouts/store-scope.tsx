@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router';
+import { localeFromPath, localizePath } from '#common/locale.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { resolveOwnStore, storeLayoutLoader } from '#app/lib/store-scope.server.ts';
 import type { Route } from './+types/store-scope';
@@ -15,6 +16,7 @@ export default function StoreScopeLayout() {
 
 function NoStore() {
   const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
   return (
     <Paper withBorder p="xl" radius="md" maw={640} mx="auto" mt="xl" data-testid="no-store">
       <Stack gap="sm">
@@ -22,6 +24,9 @@ function NoStore() {
           {t('store.noStoreTitle')}
         </Title>
         <Text c="dimmed">{t('store.noStoreText')}</Text>
+        <Button component={Link} to={localizePath('/store', locale)} w="fit-content" data-testid="open-store">
+          {t('store.create')}
+        </Button>
       </Stack>
     </Paper>
   );

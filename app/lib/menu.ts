@@ -40,6 +40,8 @@ export const mainMenu: MenuItem[] = [
       { key: 'admin-tickets', label: 'nav.tickets', path: '/admin/ticket', badge: 'waitingTickets' },
       { key: 'admin-alerts', label: 'nav.alerts', path: '/admin/alert', badge: 'pendingAlerts' },
       { key: 'admin-clients', label: 'page.adminClients', path: '/admin/client' },
+      { key: 'admin-stores', label: 'page.adminStores', path: '/admin/store' },
+      { key: 'admin-plans', label: 'page.adminPlans', path: '/admin/plan', adminOnly: true },
       { key: 'admin-users', label: 'page.adminUsers', path: '/admin/user', adminOnly: true },
       { key: 'admin-settings', label: 'nav.settings', path: '/admin/setting', adminOnly: true },
     ],
@@ -58,12 +60,13 @@ export const mainMenu: MenuItem[] = [
     key: 'store',
     label: 'nav.store',
     children: [
-      { key: 'store-home', label: 'nav.storeHome', path: '/store', planned: true },
-      { key: 'settings', label: 'nav.settings', path: '/store/settings', planned: true },
-      { key: 'design', label: 'nav.design', path: '/store/design', planned: true },
-      { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', planned: true },
-      { key: 'contact', label: 'nav.contact', path: '/store/contact', planned: true },
-      { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', planned: true },
+      // `/store` shows always: it is where a store is opened
+      { key: 'store-home', label: 'nav.storeHome', path: '/store', exact: true },
+      { key: 'settings', label: 'nav.settings', path: '/store/settings', needsStore: true },
+      { key: 'design', label: 'nav.design', path: '/store/design', needsStore: true },
+      { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', needsStore: true },
+      { key: 'contact', label: 'nav.contact', path: '/store/contact', needsStore: true },
+      { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', needsStore: true },
     ],
   },
   {

@@ -23,6 +23,11 @@ export function storeScope(context: Readonly<RouterContextProvider>): StoreScope
   return scope;
 }
 
+/** The owner's store, or null while they have none: only `/store`, which then offers to open one. */
+export function optionalStoreScope(context: Readonly<RouterContextProvider>): StoreScope | null {
+  return context.get(storeScopeContext);
+}
+
 /** The store layout's loader: answers for screens whose own loader does not ask for the scope. */
 export function storeLayoutLoader({ context }: { context: Readonly<RouterContextProvider> }) {
   storeScope(context);

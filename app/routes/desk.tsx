@@ -11,18 +11,21 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/desk';
 import { services } from '#app/lib/services.server.ts';
+import { appContext } from '#app-context';
+import { DeskStoreCard } from '#app/components/desk-store-card.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.desk');
 
-export function loader({ context }: Route.LoaderArgs) {
-  return services(context).desk.deskSummary({ userId: currentUser(context).id });
+export async function loader({ context }: Route.LoaderArgs) {
+  const summary = await services(context).desk.deskSummary({ userId: currentUser(context).id });
+  return { ...summary, origin: context.get(appContext).config.publicUrl };
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
   const locale = localeFromPath(useLocation().pathname);
-  const { counts, warehouse, lockerCode, fullName, firstSteps } = loaderData;
+  const { counts, warehouse, lockerCode, fullName, firstSteps, store, origin } = loaderData;
   // The bell's figures, loaded once by the layout for both.
   const layout = useDefaultLayoutData();
   const unread = layout?.unread ?? 0;
@@ -52,6 +55,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </SimpleGrid>
+      <DeskStoreCard store={store} origin={origin} />
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
         <Paper withBorder p="lg" radius="md" id="us-address">
           <Title order={2} fz="lg" mb="sm">

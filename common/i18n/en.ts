@@ -4,6 +4,7 @@ import { casillero } from './en/casillero.ts';
 import { catalog } from './en/catalog.ts';
 import { consolidation } from './en/consolidation.ts';
 import { store } from './en/store.ts';
+import { plan } from './en/plan.ts';
 import { ticket } from './en/ticket.ts';
 import { upload } from './en/upload.ts';
 import type { Messages } from './messages.ts';
@@ -16,6 +17,7 @@ export const en: Messages = {
   consolidation,
   ticket,
   store,
+  plan,
   app: {
     name: 'Tiendabox',
     tagline: 'Your US parcel box and your online store, in one account',
@@ -84,6 +86,9 @@ export const en: Messages = {
     adminConsolidationShow: 'Consolidation',
     adminTickets: 'Support tickets',
     adminTicketShow: 'Ticket',
+    adminPlans: 'Plans',
+    adminStores: 'Stores',
+    adminStoreShow: 'Store',
     adminSettings: 'Site settings',
     notifications: 'Notifications',
     resetConfirm: 'New password',
@@ -180,6 +185,7 @@ export const en: Messages = {
     },
     ticket_reply: { title: 'Reply on your ticket #{{number}}', body: 'The support team answered your ticket “{{subject}}”.' },
     order_received: { title: 'New order #{{number}}', body: 'You received a new order in your store.' },
+    store_expiring: { title: 'Your plan expires on {{expiresAt}}', body: 'The plan of your store “{{store}}” expires on {{expiresAt}}. Renew it so that your store stays visible to your customers.' },
     general: { title: '{{title}}', body: '{{body}}' },
     staff_ticket: { title: 'New ticket #{{number}}: {{subject}}', body: 'Locker {{locker}} opened the ticket “{{subject}}”.' },
     staff_consolidation: { title: 'Consolidation #{{number}} requested ({{locker}})', body: 'Locker {{locker}} requested consolidation #{{number}}.' },

@@ -4,6 +4,7 @@ import { casillero } from './es/casillero.ts';
 import { catalog } from './es/catalog.ts';
 import { consolidation } from './es/consolidation.ts';
 import { store } from './es/store.ts';
+import { plan } from './es/plan.ts';
 import { ticket } from './es/ticket.ts';
 import { upload } from './es/upload.ts';
 
@@ -16,6 +17,7 @@ export const es = {
   consolidation,
   ticket,
   store,
+  plan,
   app: {
     name: 'Tiendabox',
     tagline: 'Tu casillero en EE. UU. y tu tienda en línea, en una sola cuenta',
@@ -85,6 +87,9 @@ export const es = {
     adminTickets: 'Tickets de soporte',
     adminTicketShow: 'Ticket',
     adminSettings: 'Configuración del sitio',
+    adminPlans: 'Planes',
+    adminStores: 'Tiendas',
+    adminStoreShow: 'Tienda',
     notifications: 'Notificaciones',
     resetConfirm: 'Nueva contraseña',
     login: 'Iniciar sesión',
@@ -181,6 +186,7 @@ export const es = {
     },
     ticket_reply: { title: 'Respuesta en tu ticket #{{number}}', body: 'El equipo de soporte respondió tu ticket «{{subject}}».' },
     order_received: { title: 'Nuevo pedido #{{number}}', body: 'Recibiste un pedido nuevo en tu tienda.' },
+    store_expiring: { title: 'Tu plan vence el {{expiresAt}}', body: 'El plan de tu tienda «{{store}}» vence el {{expiresAt}}. Renuévalo para que tu tienda siga visible para tus clientes.' },
     general: { title: '{{title}}', body: '{{body}}' },
     staff_ticket: { title: 'Ticket nuevo #{{number}}: {{subject}}', body: 'El casillero {{locker}} abrió el ticket «{{subject}}».' },
     staff_consolidation: { title: 'Consolidación #{{number}} solicitada ({{locker}})', body: 'El casillero {{locker}} solicitó la consolidación #{{number}}.' },

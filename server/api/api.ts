@@ -8,6 +8,8 @@ import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
+import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
+import { planApi } from '#server/modules/plan/plan.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
@@ -48,6 +50,8 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(consolidationApi, options);
     await v1.register(ticketApi, options);
     await v1.register(storeApi, options);
+    await v1.register(storeDesignApi, options);
+    await v1.register(planApi, options);
     // An unknown API path is a JSON 404 for every method, not a page route's 405.
     v1.all('/*', async (request, reply) => reply.code(404).send({ error: 'not_found', message: translator(requestLocale(request))('error.notFound', { path: request.url.split('?')[0] ?? '' }) }));
     for (const { resource } of Object.values(STORE_RESOURCES)) resourceApi(v1, resource, genericService(options.services.resources, resource.key));

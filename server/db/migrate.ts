@@ -8,6 +8,9 @@ import * as jobs from '#server/db/migrations/2026-11-23-001-jobs.ts';
 import * as stores from '#server/db/migrations/2026-11-23-002-stores.ts';
 import * as colors from '#server/db/migrations/2026-11-23-003-catalog-colors.ts';
 import * as consolidationFinal from '#server/db/migrations/2026-11-23-004-consolidation-final.ts';
+import * as storeBuilder from '#server/db/migrations/2026-11-23-005-store-builder.ts';
+import * as storeFiles from '#server/db/migrations/2026-11-23-006-store-files.ts';
+import * as storeExpiringMail from '#server/db/migrations/2026-11-23-007-store-expiring-mail.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -18,6 +21,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-002-stores': stores,
   '2026-11-23-003-catalog-colors': colors,
   '2026-11-23-004-consolidation-final': consolidationFinal,
+  '2026-11-23-005-store-builder': storeBuilder,
+  '2026-11-23-006-store-files': storeFiles,
+  '2026-11-23-007-store-expiring-mail': storeExpiringMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,9 +4,9 @@ import type { AlertTable, ConsolidationEventTable, ConsolidationTable, PackageTa
 import type { NotificationTable } from './schema/notification.ts';
 import type { TicketAttachmentTable, TicketMessageTable, TicketTable } from './schema/ticket.ts';
 import type { JobTable } from './schema/job.ts';
-import type { StoreTable } from './schema/store.ts';
+import type { PlanTable, StoreTable } from './schema/store.ts';
 import type { ColorTable } from './schema/catalog.ts';
-import type { UploadTable } from './schema/upload.ts';
+import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
 // is typed with, and stays the import path the code already uses.
@@ -36,7 +36,9 @@ export interface Database {
   notification: NotificationTable;
   job: JobTable;
   store: StoreTable;
+  plan: PlanTable;
   color: ColorTable;
+  storeUpload: StoreUploadTable;
 }
 
 export type UserRow = Selectable<UserTable>;

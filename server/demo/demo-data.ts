@@ -1,8 +1,11 @@
+import sharp from 'sharp';
+import { LOGO_SIZE } from '#common/upload-limits.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
-import { NewStoreSchema } from '#common/schemas/store.ts';
+import { NewStoreSchema, StoreContactSchema, StoreDesignSchema, StoreMarketingSchema } from '#common/schemas/store.ts';
 import { create as createColor } from '#server/modules/color/color.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
-import { createStore } from '#server/modules/store/store.service.ts';
+import { createStore, publishStore, updateDesign, updateStoreSection } from '#server/modules/store/store.service.ts';
+import { acceptUpload } from '#server/modules/upload/upload.service.ts';
 import { createAlert } from '#server/modules/alert/alert.service.ts';
 import { changeConsolidationStatus, createConsolidation } from '#server/modules/consolidation/consolidation.service.ts';
 import { registerPackage } from '#server/modules/package/package.service.ts';
@@ -60,10 +63,29 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   const ticket = await createTicket(deps, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
   await answerTicket(deps, { staffId: admin.id, id: ticket }, { message: 'Hola María, sale este jueves en el vuelo a Quito. Te avisaremos con cada cambio.' });
 
-  // The client's own store, with the colors of its catalogue (the store issues grow the rest).
+  // The client's own store, with the colors of its catalogue (issue 11 grows the catalogue).
   await createStore(deps, owner, NewStoreSchema.parse({ name: 'Tienda de María', slug: 'tienda-de-maria', section: 'clothing', description: 'Ropa y accesorios hechos en Quito.' }));
   const scope = await ownStoreScope(deps, owner);
+  // A published store with a logo, a style and its contact data, as its owner would leave it.
+  const logo = await acceptUpload(deps, { userId: client.id, name: 'logo-tienda-de-maria.png', data: await demoLogo(), kinds: ['png'], box: LOGO_SIZE });
+  await updateDesign(deps, scope!, StoreDesignSchema.parse({ logo: logo.id, style: 1 }));
+  await updateStoreSection(deps, scope!, 'contact', StoreContactSchema.parse({ contactEmail: 'ventas@tiendademaria.ec', contactPhone: '+593 99 123 4567', contactAddress: place.address, contactState: place.state, contactCity: place.city, contactZip: place.zip, contactCountry: place.country }));
+  await updateStoreSection(deps, scope!, 'marketing', StoreMarketingSchema.parse({ instagram: 'https://instagram.com/tiendademaria', facebook: 'https://facebook.com/tiendademaria', whatsapp: '+593991234567' }));
+  await publishStore(deps, scope!, true);
   const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
   for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
   return true;
+}
+
+/** The demo store's logo, drawn here (shapes only, no font needed): a warm badge and three stripes. */
+function demoLogo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="150" viewBox="0 0 620 150">
+    <rect width="620" height="150" rx="24" fill="#fff7ed"/>
+    <circle cx="75" cy="75" r="52" fill="#c2410c"/>
+    <path d="M48 100V52l27 30 27-30v48" fill="none" stroke="#fff" stroke-width="10" stroke-linejoin="round" stroke-linecap="round"/>
+    <rect x="150" y="42" width="400" height="18" rx="9" fill="#9a3412"/>
+    <rect x="150" y="72" width="300" height="14" rx="7" fill="#ea580c"/>
+    <rect x="150" y="98" width="220" height="10" rx="5" fill="#fdba74"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -15,7 +15,7 @@ import { type CliUser, createUser } from './support/users.ts';
 
 type Role = 'anonymous' | 'client' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string; clientId: number };
+type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string; clientId: number; storeId: number };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -52,6 +52,12 @@ const REACH: Record<string, Reach> = {
   notification: { as: 'client' },
   // the client's store
   store: { as: 'client' },
+  'store/delete': { as: 'client' },
+  'store/design': { as: 'client' },
+  'store/settings': { as: 'client' },
+  'store/marketing': { as: 'client' },
+  'store/contact': { as: 'client' },
+  'store/analytics': { as: 'client' },
   'catalog/color': { as: 'client' },
   'catalog/color/new': { as: 'client' },
   'catalog/color/show': { as: 'client', path: (seed) => `/catalog/color/show?id=${seed.colorId}` },
@@ -69,6 +75,9 @@ const REACH: Record<string, Reach> = {
   'admin/ticket/show': { as: 'admin', path: (seed) => `/admin/ticket/show?id=${seed.ticketId}` },
   'admin/setting': { as: 'admin' },
   'admin/user': { as: 'admin' },
+  'admin/plan': { as: 'admin' },
+  'admin/store': { as: 'admin' },
+  'admin/store/show': { as: 'admin', path: (seed) => `/admin/store/show?id=${seed.storeId}` },
 };
 
 type PageRoute = { key: string; path: string };
@@ -111,7 +120,7 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const { id: consolidationId } = await api(clientContext, '/api/v1/consolidations', { packageIds: [packageId, secondId], deliveryAddress: 'Av. Amazonas N34-12, Quito' });
     const { id: ticketId } = await api(clientContext, '/api/v1/tickets', { subject: 'Paquete retrasado', category: 'package', message: '¿Cuándo llega mi paquete?' });
     const slug = `a11y-${randomBytes(4).toString('hex')}`;
-    await api(clientContext, '/api/v1/store', { name: 'Tienda accesible', slug });
+    const { id: storeId } = await api(clientContext, '/api/v1/store', { name: 'Tienda accesible', slug, section: 'other' });
     const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
     const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
     expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
@@ -120,7 +129,7 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode, clientId };
+    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode, clientId, storeId };
   } finally {
     await clientContext.close();
     await staffContext.close();

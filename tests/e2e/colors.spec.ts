@@ -77,7 +77,7 @@ const colorRow = (page: Page, name: string) => page.getByRole('row').filter({ ha
 /** Opens the logged-in user's store through the API, as a client would from the browser. */
 async function openStore(page: Page, tag: string) {
   const slug = `e2e-${tag}-${randomBytes(4).toString('hex')}`;
-  const response = await page.request.post('/api/v1/store', { data: { name: `Tienda ${tag}`, slug } });
+  const response = await page.request.post('/api/v1/store', { data: { name: `Tienda ${tag}`, slug, section: 'other' } });
   expect(response.status(), await response.text()).toBe(201);
 }
 

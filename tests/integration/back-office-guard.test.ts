@@ -11,8 +11,8 @@ let client: { cookie: string };
 let staff: { cookie: string };
 let admin: { cookie: string };
 
-const BACK_OFFICE = ['/admin', '/admin/client', '/admin/package', '/admin/alert', '/admin/consolidate', '/admin/consolidate/show?id=1', '/admin/ticket', '/admin/ticket/show?id=1', '/admin/package/show?id=1', '/admin/client/show?id=1', '/admin/alert/show?id=1'];
-const ADMIN_ONLY = ['/admin/setting', '/admin/user'];
+const BACK_OFFICE = ['/admin', '/admin/client', '/admin/package', '/admin/alert', '/admin/consolidate', '/admin/consolidate/show?id=1', '/admin/ticket', '/admin/ticket/show?id=1', '/admin/package/show?id=1', '/admin/client/show?id=1', '/admin/alert/show?id=1', '/admin/store', '/admin/store/show?id=1'];
+const ADMIN_ONLY = ['/admin/setting', '/admin/user', '/admin/plan'];
 const both = (paths: string[]) => paths.flatMap((path) => [path, `/en${path}`]);
 
 const get = (url: string, who: { cookie: string }) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${who.cookie}`, accept: 'text/html' } });

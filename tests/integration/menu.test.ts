@@ -41,13 +41,17 @@ describe('the main menu', () => {
     const body = (await page('/', client.cookie, 'es')).body;
     expect(body).toContain('href="/alert"');
     expect(body).not.toContain('href="/catalog/product"');
-    expect(body).not.toContain('href="/store"');
+    // `/store` shows to everyone (it opens a store); the store's own screens only to an owner
+    expect(body).toContain('href="/store"');
+    expect(body).not.toContain('href="/store/settings"');
     expect(body).not.toContain('href="/admin"');
   });
 
   it('drops a group whose entries are all planned, and staff entries for clients', () => {
     const keys = (items: ReturnType<typeof visibleMenu>): string[] => items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
-    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: true }))).not.toContain('store');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: true }))).not.toContain('sales');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).toContain('store-home');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).not.toContain('settings');
     expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).not.toContain('back-office');
     expect(keys(visibleMenu(mainMenu, { isStaff: true, hasStore: false }))).toContain('back-office');
   });

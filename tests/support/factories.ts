@@ -50,7 +50,7 @@ export type TestStore = { id: number; slug: string; name: string; owner: TestUse
 export async function makeStore(t: Factory, options: { owner?: TestUser; name?: string; slug?: string } = {}): Promise<TestStore> {
   const owner = options.owner ?? (await makeUser(t));
   const n = unique();
-  const input = NewStoreSchema.parse({ name: options.name ?? `Tienda ${count}`, slug: options.slug ?? `tienda-${n}`.slice(0, 40).replace(/-+$/, '') });
+  const input = NewStoreSchema.parse({ name: options.name ?? `Tienda ${count}`, slug: options.slug ?? `tienda-${n}`.slice(0, 40).replace(/-+$/, ''), section: 'other' });
   const id = await createStore(t.deps, { userId: owner.id }, input);
   return { id, slug: input.slug, name: input.name, owner };
 }

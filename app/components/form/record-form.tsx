@@ -5,6 +5,7 @@ import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { type FormSchema, parseForm } from '#common/form-parse.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { RecordFormContext } from './use-field.ts';
 
@@ -16,6 +17,8 @@ export type RecordFormProps = {
   submitLabel: string;
   /** The record's stored values (edit forms). */
   initial?: Record<string, unknown>;
+  /** The form's own failure text (e.g. "Error al actualizar la tienda"), shown too when the browser's check refuses. */
+  failureMessage?: MessageKey;
   children: React.ReactNode;
 };
 
@@ -25,7 +28,7 @@ export type RecordFormProps = {
  * The server stays the authority: its errors come back through the action (useFormResult) and show
  * in the same places. Without JavaScript it is a plain form post, answered the same way.
  */
-export function RecordForm({ schema, intent, submitLabel, initial, children }: RecordFormProps) {
+export function RecordForm({ schema, intent, submitLabel, initial, failureMessage, children }: RecordFormProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   // The same error state as every other form (useFormResult), checked with this form's schema.
@@ -47,7 +50,7 @@ export function RecordForm({ schema, intent, submitLabel, initial, children }: R
     const parsed = parseForm(schema, new FormData(event.currentTarget), locale);
     if (parsed.ok) return; // React Router sends it; the server checks again
     event.preventDefault();
-    setErrors(parsed.errors);
+    setErrors(failureMessage ? { ...parsed.errors, form: failureMessage } : parsed.errors);
     setFocusRequest((count) => count + 1);
   };
 

@@ -24,6 +24,8 @@ const SECTIONS: Section[] = [
   { path: '/admin/ticket', title: 'page.adminTickets', text: 'backOffice.hub.sections.ticket' },
   { path: '/admin/alert', title: 'page.adminAlerts', text: 'backOffice.hub.sections.alert' },
   { path: '/admin/client', title: 'page.adminClients', text: 'backOffice.hub.sections.client' },
+  { path: '/admin/store', title: 'page.adminStores', text: 'backOffice.hub.sections.store' },
+  { path: '/admin/plan', title: 'page.adminPlans', text: 'backOffice.hub.sections.plan', adminOnly: true },
   { path: '/admin/user', title: 'page.adminUsers', text: 'backOffice.hub.sections.user', adminOnly: true },
   { path: '/admin/setting', title: 'page.adminSettings', text: 'backOffice.hub.sections.setting', adminOnly: true },
 ];

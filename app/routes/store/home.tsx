@@ -1,32 +1,29 @@
-import { Badge, Group, Paper, SimpleGrid } from '@mantine/core';
-import { DetailField } from '#app/components/detail-field.tsx';
-import { PageHeader } from '#app/components/page-header.tsx';
+import { FormAlert } from '#app/components/form-alert.tsx';
+import { RecordToast } from '#app/components/record-toast.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { useT } from '#app/lib/use-t.ts';
+import { resolveOwnStore } from '#app/lib/store-scope.server.ts';
 import type { Route } from './+types/home';
-import { storeHomeLoader } from './store.server.ts';
+import { NewStoreForm } from './new-store-form.tsx';
+import { StoreHomeView } from './store-home-view.tsx';
+import { newStoreAction, storeHomeLoader } from './store.server.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'store.home');
+// `/store` is where a store is opened: outside the store layout (which answers "no store yet" to
+// every other store screen), it resolves the owner's store with the same middleware and shows its
+// home, or the new-store form while there is none.
+export const middleware = [resolveOwnStore];
+export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(location.pathname, loaderData?.home ? 'store.home' : 'store.newTitle');
 export const loader = (args: Route.LoaderArgs) => storeHomeLoader(args);
+export const action = (args: Route.ActionArgs) => newStoreAction(args);
 
-/** The owner's store at a glance; settings, design and the rest come with issue 10. */
-export default function StoreHome({ loaderData: { store } }: Route.ComponentProps) {
-  const t = useT();
+export default function StoreHome({ loaderData: { home, origin } }: Route.ComponentProps) {
+  // A refused opening seen from the home (a second store, sent from a stale tab) still says why.
+  const { formError } = useFormResult();
   return (
     <>
-      <PageHeader title={store.name} description={store.description || undefined} />
-      <Paper withBorder p="lg" radius="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DetailField label={t('store.address')}>
-            <span data-testid="store-slug">{`/shop/${store.slug}`}</span>
-          </DetailField>
-          <Group>
-            <Badge variant="light" color={store.published ? 'green' : 'gray'}>
-              {store.published ? t('store.published') : t('store.unpublished')}
-            </Badge>
-          </Group>
-        </SimpleGrid>
-      </Paper>
+      <RecordToast />
+      {home && formError ? <FormAlert error={formError} /> : null}
+      {home ? <StoreHomeView home={home} origin={origin} /> : <NewStoreForm origin={origin} />}
     </>
   );
 }

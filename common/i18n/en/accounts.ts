@@ -93,6 +93,7 @@ export const profile: Messages['profile'] = {
     package_received: 'Package received at the warehouse',
     consolidation_update: 'Changes to your consolidations',
     ticket_reply: 'Replies to your tickets',
+    store_expiring: 'Your plan is about to expire',
     order_received: 'New orders in your store',
     general: 'General notices',
     staff_ticket: 'New client tickets (staff)',

@@ -19,6 +19,8 @@ export const backOffice: Messages['backOffice'] = {
       alert: 'The purchases clients told us about, with their invoice, until the package arrives.',
       client: "Find a client and see their parcel box: alerts, packages, consolidations and tickets.",
       user: 'Enable or disable accounts and change their role.',
+      store: 'Every client store: its plan, its expiration and its owner.',
+      plan: 'The stores’ plans: price, limits, features and the default one.',
       setting: 'The US warehouse address and the rate per pound.',
     },
   },

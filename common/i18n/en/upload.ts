@@ -12,6 +12,10 @@ export const upload: Messages['upload'] = {
   remove: 'Remove',
   removeFile: 'Remove the file {{name}}',
   open: 'View file',
+  clear: 'Clear selection',
+  clearHint: 'Back to the saved file',
+  preview: 'Preview of {{name}}',
+  willRemove: 'The saved file will be removed when you save.',
   hint: {
     documents: 'PDF, PNG or JPEG, max. 3 MB',
     images: 'PNG or JPEG, max. 3 MB',

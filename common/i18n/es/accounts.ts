@@ -94,6 +94,7 @@ export const profile = {
     consolidation_update: 'Cambios en tus consolidaciones',
     ticket_reply: 'Respuestas a tus tickets',
     order_received: 'Pedidos nuevos en tu tienda',
+    store_expiring: 'Tu plan está por vencer',
     general: 'Avisos generales',
     staff_ticket: 'Tickets nuevos de clientes (personal)',
     staff_consolidation: 'Consolidaciones solicitadas (personal)',

@@ -18,6 +18,8 @@ export const backOffice = {
       alert: 'Las compras que los clientes avisaron, con su factura, hasta que llega el paquete.',
       client: 'Busca un cliente y mira su casillero: alertas, paquetes, consolidaciones y tickets.',
       user: 'Habilita o deshabilita cuentas y cambia su rol.',
+      store: 'Todas las tiendas de los clientes: su plan, su vencimiento y su dueño.',
+      plan: 'Los planes de las tiendas: precio, límites, funciones y el predeterminado.',
       setting: 'La dirección de la bodega en EE. UU. y la tarifa por libra.',
     },
   },

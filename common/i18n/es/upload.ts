@@ -11,6 +11,10 @@ export const upload = {
   remove: 'Quitar',
   removeFile: 'Quitar el archivo {{name}}',
   open: 'Ver archivo',
+  clear: 'Limpiar selección',
+  clearHint: 'Vuelve al archivo guardado',
+  preview: 'Vista previa de {{name}}',
+  willRemove: 'El archivo guardado se quitará al guardar.',
   hint: {
     documents: 'PDF, PNG o JPEG, máx. 3 MB',
     images: 'PNG o JPEG, máx. 3 MB',

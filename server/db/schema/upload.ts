@@ -9,3 +9,9 @@ export interface UploadTable {
   claimed: number;
   createdAt: string;
 }
+
+/** A file a store owns (decision 029): found and removed with the store. */
+export interface StoreUploadTable {
+  uploadId: string;
+  storeId: number;
+}

@@ -3,6 +3,7 @@ import { countAllAlerts, countAllPendingAlerts, countPendingAlerts, listAlerts }
 import { countAllRequested, countInProgress, countShipments, listConsolidations } from '#server/modules/consolidation/consolidation.service.ts';
 import { countAllPackages, countInWarehouse, listOwnPackages } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
+import { storeCard } from '#server/modules/store/store.service.ts';
 import { countAllWaitingTickets, countOpenTickets, listTickets } from '#server/modules/ticket/ticket.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -23,7 +24,7 @@ async function firstStepsOf(deps: ServiceDeps, owner: { userId: number }) {
  * bell: the desk shows the same), each count asked of the module that owns it, scoped to the user.
  */
 export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) {
-  const [user, warehouse, pendingAlerts, inWarehouse, consolidations, openTickets, firstSteps] = await Promise.all([
+  const [user, warehouse, pendingAlerts, inWarehouse, consolidations, openTickets, firstSteps, store] = await Promise.all([
     getProfile(deps, owner),
     getSetting(deps, 'warehouse_address'),
     countPendingAlerts(deps, owner),
@@ -31,6 +32,8 @@ export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) 
     countInProgress(deps, owner),
     countOpenTickets(deps, owner),
     firstStepsOf(deps, owner),
+    // the store card: one query (issue 10 §9)
+    storeCard(deps, owner),
   ]);
   return {
     lockerCode: user.lockerCode ?? '',
@@ -38,6 +41,7 @@ export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) 
     warehouse,
     counts: { pendingAlerts, inWarehouse, consolidations, openTickets },
     firstSteps,
+    store,
   };
 }
 

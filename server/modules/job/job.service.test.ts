@@ -21,7 +21,7 @@ const mail = (subject = `Hola ${++counter}`): Mail => ({ to: `job${counter}@exam
 const options = { lockMs: 60_000, retryMs: 1000 };
 
 /** Each test drains the queue it filled, so one test's jobs never reach another's handlers. */
-async function drain(deps: ReturnType<typeof testServiceDeps>, handlers?: JobHandlers) {
+async function drain(deps: ReturnType<typeof testServiceDeps>, handlers?: Partial<JobHandlers>) {
   return runJobs(deps, { ...options, workerId: 'drain', handlers });
 }
 
@@ -59,7 +59,7 @@ describe('a failing job', () => {
     const log = recordingLog();
     const deps = testServiceDeps(t, { mailer: outboxMailer(), clock, log });
     let calls = 0;
-    const handlers: JobHandlers = {
+    const handlers: Partial<JobHandlers> = {
       mail: async () => {
         calls += 1;
         throw new Error(`SMTP refused (${calls})`);
@@ -97,7 +97,7 @@ describe('several workers', () => {
   it('racing over 50 jobs run each exactly once', async () => {
     const deps = testServiceDeps(t, { mailer: outboxMailer() });
     const runs = new Map<string, number>();
-    const racing: JobHandlers = {
+    const racing: Partial<JobHandlers> = {
       mail: async (_deps, payload) => {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 3)); // let the others claim meanwhile
         runs.set(payload.subject, (runs.get(payload.subject) ?? 0) + 1);
@@ -176,7 +176,7 @@ describe('pruning', () => {
     // Long before the other tests' jobs, so only this test's jobs are old enough to go.
     const clock = fixedClock('2020-01-01T00:00:00.000Z');
     const deps = testServiceDeps(t, { mailer: outboxMailer(), clock });
-    const refusing: JobHandlers = {
+    const refusing: Partial<JobHandlers> = {
       mail: async (_deps, payload) => {
         if (payload.subject === 'refused') throw new Error('refused');
       },
@@ -205,7 +205,7 @@ describe('the background worker', () => {
     let release!: () => void;
     let started!: () => void;
     const handlerStarted = new Promise<void>((resolve) => (started = resolve));
-    const handlers: JobHandlers = {
+    const handlers: Partial<JobHandlers> = {
       mail: async (_deps, payload) => {
         started();
         await new Promise<void>((resolve) => (release = resolve));

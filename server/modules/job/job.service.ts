@@ -1,45 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '#server/db/database.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { sweepPartialUploads } from '#server/modules/upload/upload.service.ts';
-import { type JobHandlers, jobHandlers, type JobKind, type JobPayloads } from './job-kinds.ts';
-import { claimJob, deleteDoneJobs, insertJob, type JobRow, releaseJob } from './job.repository.ts';
+import { enqueueExpiryReminders } from '#server/modules/plan/plan-reminder.service.ts';
+import { type JobHandlers, jobHandlers, type JobKind } from './job-kinds.ts';
+import { onEnqueue } from './job-queue.ts';
+import { claimJob, deleteDoneJobs, type JobRow, releaseJob } from './job.repository.ts';
 
-export type NewJob<K extends JobKind> = {
-  kind: K;
-  payload: JobPayloads[K];
-  /** Not before this time (a scheduled reminder); now when absent. */
-  runAt?: Date;
-  /** Makes the job unique: a second enqueue with the same key, from any process, adds nothing. */
-  key?: string;
-  maxAttempts?: number;
-};
+export { DEFAULT_MAX_ATTEMPTS, enqueueJob, type NewJob } from './job-queue.ts';
 
-export const DEFAULT_MAX_ATTEMPTS = 8;
 /** The longest wait between two attempts, whatever the backoff says. */
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 /** Done jobs are kept a week (their key stays taken meanwhile), then forgotten; the worker prunes hourly. */
 export const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
-// Workers of this process, by database, so an enqueue wakes them at once instead of at their next
-// poll: a mail leaves right after the request that caused it. Other processes find it by polling.
-const wakers = new WeakMap<Db, Set<() => void>>();
-
-/** Puts a job in the queue; the answer is its id, or null when its key was already queued. */
-export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db' | 'clock'>, job: NewJob<K>): Promise<number | null> {
-  const now = deps.clock.now();
-  const id = await insertJob(deps.db, {
-    kind: job.kind,
-    payload: JSON.stringify(job.payload),
-    key: job.key ?? null,
-    maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    runAt: (job.runAt ?? now).toISOString(),
-    now: now.toISOString(),
-  });
-  if (id !== null) for (const wake of wakers.get(deps.db) ?? []) wake();
-  return id;
-}
 
 export type RunOptions = {
   workerId: string;
@@ -47,7 +20,8 @@ export type RunOptions = {
   lockMs: number;
   /** The wait before the second attempt; each later one waits twice as long. */
   retryMs: number;
-  handlers?: JobHandlers;
+  /** Tests replace some kinds' handlers; a kind without one fails its job. */
+  handlers?: Partial<JobHandlers>;
   /** Asked between jobs: a stopping worker finishes the job it holds and takes no other. */
   shouldStop?: () => boolean;
 };
@@ -118,8 +92,7 @@ export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWo
     pending = true;
     wakeUp?.();
   };
-  const set = wakers.get(deps.db) ?? new Set();
-  wakers.set(deps.db, set.add(wake));
+  const stopListening = onEnqueue(deps.db, wake);
 
   let prunedAt = 0;
   const loop = async () => {
@@ -132,6 +105,8 @@ export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWo
           await pruneJobs(deps);
           // The same hourly pass (and the first, at start-up) removes half-written uploads.
           await sweepPartialUploads(deps);
+          // …and queues the stores' expiry reminders that are due (each once, by its job key).
+          await enqueueExpiryReminders(deps);
         }
       } catch (error) {
         // The database may be briefly away; the next pass tries again.
@@ -155,7 +130,7 @@ export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWo
     id: workerId,
     async stop() {
       stopped = true;
-      set.delete(wake);
+      stopListening();
       wakeUp?.();
       await done;
     },

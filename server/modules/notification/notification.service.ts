@@ -3,7 +3,7 @@ import type { NotificationKind } from '#common/enums/accounts.ts';
 import { localizePath } from '#common/locale.ts';
 import { localizeNotificationParams } from '#common/notification-params.ts';
 import { notificationMail } from '#server/mail/templates.ts';
-import { enqueueJob } from '#server/modules/job/job.service.ts';
+import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { findMailTarget, listStaffIds } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as notifications from './notification.repository.ts';

@@ -12,6 +12,8 @@ export const LIMITS = {
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
   resetPerIp: { max: 10, windowMs: 15 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  // A signed-in user typing their password to confirm a deletion (account, store): as login.
+  confirmPerAccount: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

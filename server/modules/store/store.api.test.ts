@@ -36,22 +36,22 @@ describe('GET /api/v1/store', () => {
 describe('POST /api/v1/store', () => {
   it('opens the caller’s store, then answers with it', async () => {
     const owner = await makeUser(t);
-    const created = await api('POST', owner.cookie, { name: 'Dulces Mía', slug: `dulces-mia-${owner.id}` });
+    const created = await api('POST', owner.cookie, { name: 'Dulces Mía', slug: `dulces-mia-${owner.id}`, section: 'other' });
     expect(created.statusCode, created.body).toBe(201);
     expect((await api('GET', owner.cookie)).json()).toMatchObject({ id: created.json().id, slug: `dulces-mia-${owner.id}`, name: 'Dulces Mía' });
   });
 
   it('refuses a bad, reserved or taken slug with the field’s message (400 / 409), never a 5xx', async () => {
     const owner = await makeUser(t);
-    const bad = await api('POST', owner.cookie, { name: 'X', slug: 'Mi Tienda' });
+    const bad = await api('POST', owner.cookie, { name: 'X', slug: 'Mi Tienda', section: 'other' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ slug: 'Usa solo letras minúsculas, números y guiones (sin espacios ni tildes)' });
-    expect((await api('POST', owner.cookie, { name: 'X', slug: 'admin' })).json().fields).toEqual({ slug: 'Esa dirección está reservada; elige otra' });
-    const taken = await api('POST', owner.cookie, { name: 'X', slug: stores.a.slug });
+    expect((await api('POST', owner.cookie, { name: 'X', slug: 'admin', section: 'other' })).json().fields).toEqual({ slug: 'Esa dirección está reservada; elige otra' });
+    const taken = await api('POST', owner.cookie, { name: 'X', slug: stores.a.slug, section: 'other' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ error: 'store.slugTaken', fields: { slug: 'Esa dirección ya la usa otra tienda' } });
-    expect((await api('POST', owner.cookie, { name: 'X', slug: 12 })).statusCode).toBe(400);
-    const second = await api('POST', stores.a.owner.cookie, { name: 'Otra', slug: `otra-${owner.id}` });
+    expect((await api('POST', owner.cookie, { name: 'X', slug: 12, section: 'other' })).statusCode).toBe(400);
+    const second = await api('POST', stores.a.owner.cookie, { name: 'Otra', slug: `otra-${owner.id}`, section: 'other' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toBe('store.alreadyHasStore');
   });
@@ -68,15 +68,28 @@ describe('the store screens', () => {
     }
   });
 
-  it('tell a user without a store that they have none yet, inside the dashboard, in both languages', async () => {
+  it('tell a user without a store that they have none yet on the other store screens, with a way to open one', async () => {
     const user = await makeUser(t);
-    const es = await page('/store', user.cookie);
+    const es = await page('/store/contact', user.cookie);
     expect(es.statusCode).toBe(409);
     expect(es.body).toContain('Aún no tienes una tienda');
     expect(es.body).toContain('data-layout="default"');
-    const en = await page('/en/store', user.cookie);
+    expect(es.body).toContain('href="/store"');
+    const en = await page('/en/store/settings', user.cookie);
     expect(en.statusCode).toBe(409);
     expect(en.body).toContain('You don&#x27;t have a store yet');
+    expect(en.body).toContain('href="/en/store"');
+  });
+
+  it('offer a user without a store the new-store form at /store, in both languages', async () => {
+    const user = await makeUser(t);
+    const es = await page('/store', user.cookie);
+    expect(es.statusCode).toBe(200);
+    expect(es.body).toContain('Abre tu tienda en línea');
+    expect(es.body).toContain('La dirección es permanente');
+    const en = await page('/en/store', user.cookie);
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('Open your online store');
   });
 
   it('send a visitor to the login page', async () => {

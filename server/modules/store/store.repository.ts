@@ -1,10 +1,23 @@
+import { PostgresAdapter, type Updateable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { StoreTable } from '#server/db/schema.ts';
+import { matchesText, paginate } from '#server/db/paginate.ts';
+import type { StoreListFilter } from '#common/schemas/plan.ts';
 
-// Explicit columns: the fields issue 10 adds (scripts, contact) are chosen per use, not all at once.
-export const STORE_COLUMNS = ['id', 'userId', 'slug', 'name', 'section', 'description', 'published', 'expiresAt', 'createdAt'] as const;
+// Explicit columns per use: the scripts (analytics, pixel) are read only where a screen edits them,
+// never with the store's summary that layouts and lists show.
+export const STORE_COLUMNS = ['id', 'userId', 'slug', 'name', 'section', 'description', 'published', 'planId', 'expiresAt', 'rating', 'logo', 'style', 'createdAt', 'updatedAt'] as const;
+export const CONTACT_COLUMNS = ['contactEmail', 'contactPhone', 'contactAddress', 'contactState', 'contactCity', 'contactZip', 'contactCountry'] as const;
+export const MARKETING_COLUMNS = ['facebook', 'instagram', 'tiktok', 'x', 'youtube', 'whatsapp'] as const;
+export const ANALYTICS_COLUMNS = ['keywords', 'analyticsScript', 'pixelScript'] as const;
+/** `/store/settings`: the slug only to show it (StoreChanges keeps it out of any update). */
+export const SETTINGS_COLUMNS = ['published', 'section', 'name', 'description', 'slug'] as const;
+type SectionColumn = (typeof SETTINGS_COLUMNS | typeof CONTACT_COLUMNS | typeof MARKETING_COLUMNS | typeof ANALYTICS_COLUMNS)[number];
 
-export async function insertStore(db: Db, store: Omit<StoreTable, 'id'>): Promise<number> {
+/** What may change on a store: never its id, owner, slug (permanent, PRODUCT §5) or creation time. */
+export type StoreChanges = Omit<Updateable<StoreTable>, 'id' | 'userId' | 'slug' | 'createdAt'>;
+
+export async function insertStore(db: Db, store: Omit<StoreTable, 'id' | 'rating' | 'style' | 'logo' | (typeof CONTACT_COLUMNS)[number] | (typeof MARKETING_COLUMNS)[number] | (typeof ANALYTICS_COLUMNS)[number]>): Promise<number> {
   const row = await db.insertInto('store').values(store).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
@@ -21,13 +34,88 @@ export async function findStoreBySlug(db: Db, slug: string) {
   return db.selectFrom('store').select(STORE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
 }
 
+/** One group of a store's columns (settings, contact, marketing, analytics), for the screen that edits it. */
+export async function findStoreColumns<C extends SectionColumn>(db: Db, { storeId }: { storeId: number }, columns: readonly C[]) {
+  return db.selectFrom('store').select(columns).where('id', '=', storeId).executeTakeFirst();
+}
+
 export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return Boolean(await db.selectFrom('store').select('id').where('slug', '=', slug).executeTakeFirst());
 }
 
 /** The store of a scope: its id comes from a StoreScope, never from a request. */
-export async function updateStore(db: Db, { storeId }: { storeId: number }, changes: Partial<Pick<StoreTable, 'published' | 'expiresAt' | 'updatedAt'>>) {
+export async function updateStore(db: Db, { storeId }: { storeId: number }, changes: StoreChanges) {
   await db.updateTable('store').set(changes).where('id', '=', storeId).execute();
 }
 
 export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreById>>>;
+
+/**
+ * Deletes the store; every store-owned table's rows go with it through their `store_id` foreign
+ * keys (`on delete cascade`, checked for each table of STORE_OWNED_TABLES by store-delete.test.ts).
+ */
+export async function deleteStore(db: Db, { storeId }: { storeId: number }): Promise<boolean> {
+  const result = await db.deleteFrom('store').where('id', '=', storeId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+// ---- design (issue 10 §3) ----------------------------------------------------------------------
+
+/**
+ * The store's logo and style with its owner, locked for the rest of the transaction on PostgreSQL
+ * (SQLite serialises writers): two saves racing cannot both think they replace the same logo.
+ */
+export async function lockStoreDesign(db: Db, { storeId }: { storeId: number }) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return db
+    .selectFrom('store')
+    .select(['userId', 'logo', 'style'])
+    .where('id', '=', storeId)
+    .$if(postgres, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+// ── Back office and plan reminders (issue 10 §8) ──
+
+const STAFF_LIST_COLUMNS = [
+  'store.id', 'store.name', 'store.slug', 'store.published', 'store.expiresAt', 'store.planId', 'store.createdAt',
+  'plan.name as planName', 'user.id as ownerId', 'user.name as ownerName', 'user.lastname as ownerLastname', 'user.email as ownerEmail', 'user.lockerCode as ownerLocker',
+] as const;
+
+/** Every store for the back office: search by store or owner, filters by plan, published and expired. */
+export async function listStoresForStaff(db: Db, query: StoreListFilter, now: string) {
+  let select = db.selectFrom('store').innerJoin('user', 'user.id', 'store.userId').leftJoin('plan', 'plan.id', 'store.planId').select(STAFF_LIST_COLUMNS);
+  if (query.q) select = select.where(matchesText(['store.name', 'store.slug', 'user.name', 'user.lastname', 'user.email', 'user.lockerCode'], query.q));
+  if (query.plan) select = select.where('store.planId', '=', query.plan);
+  if (query.published) select = select.where('store.published', '=', query.published === 'yes' ? 1 : 0);
+  if (query.expired === 'yes') select = select.where('store.expiresAt', '<=', now);
+  if (query.expired === 'no') select = select.where((eb) => eb.or([eb('store.expiresAt', 'is', null), eb('store.expiresAt', '>', now)]));
+  const order = query.sort === 'name' ? 'store.name' : query.sort === 'expires' ? 'store.expiresAt' : 'store.id';
+  return paginate(select.orderBy(order, query.dir).orderBy('store.id', query.dir), query.page);
+}
+
+/** One store with its owner and plan, for the back office's detail screen. */
+export async function findStoreForStaff(db: Db, { storeId }: { storeId: number }) {
+  return db
+    .selectFrom('store')
+    .innerJoin('user', 'user.id', 'store.userId')
+    .leftJoin('plan', 'plan.id', 'store.planId')
+    .select([...STAFF_LIST_COLUMNS, 'store.section', 'store.description', 'store.rating', 'store.updatedAt', 'plan.maxProducts', 'plan.maxBanners', 'plan.maxPages'])
+    .where('store.id', '=', storeId)
+    .executeTakeFirst();
+}
+
+/** Stores whose plan period ends after `after` and no later than `until` (the expiry reminders). */
+export async function listStoresExpiringBetween(db: Db, after: string, until: string) {
+  return db.selectFrom('store').select(['id', 'expiresAt']).where('expiresAt', '>', after).where('expiresAt', '<=', until).orderBy('id').execute();
+}
+
+/** The desk's store card in one query: the owner's store with its plan's name (no scripts). */
+export async function findStoreCardByOwner(db: Db, { userId }: { userId: number }) {
+  return db
+    .selectFrom('store')
+    .leftJoin('plan', 'plan.id', 'store.planId')
+    .select(['store.id', 'store.slug', 'store.name', 'store.published', 'store.expiresAt', 'store.rating', 'plan.name as planName'])
+    .where('store.userId', '=', userId)
+    .executeTakeFirst();
+}

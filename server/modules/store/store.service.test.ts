@@ -24,34 +24,34 @@ const errorsOf = (input: Record<string, unknown>) => {
 
 describe('the new-store input (PRODUCT §5)', () => {
   it('takes a name and a slug of 3–40 lowercase letters, digits and single hyphens, not a reserved word', () => {
-    expect(errorsOf({ name: 'Café Quito', slug: 'cafe-quito-2' })).toEqual([]);
-    expect(errorsOf({ name: '', slug: '' })).toEqual(['name: validation.required', 'slug: validation.required']);
-    expect(errorsOf({ name: 'x', slug: 'ab' })).toEqual(['slug: store.slugLength']);
-    expect(errorsOf({ name: 'x', slug: 'a'.repeat(41) })).toEqual(['slug: store.slugLength']);
-    for (const slug of ['Cafe', 'café', 'cafe quito', '-cafe', 'cafe-', 'cafe--quito', 'cafe_quito']) expect(errorsOf({ name: 'x', slug }), slug).toEqual(['slug: store.slugFormat']);
-    for (const slug of ['admin', 'api', 'shop', 'tiendabox']) expect(errorsOf({ name: 'x', slug }), slug).toEqual(['slug: store.slugReserved']);
+    expect(errorsOf({ name: 'Café Quito', slug: 'cafe-quito-2', section: 'food' })).toEqual([]);
+    expect(errorsOf({ name: '', slug: '' })).toEqual(['name: validation.required', 'slug: validation.required', 'section: validation.required']);
+    expect(errorsOf({ name: 'x', slug: 'ab', section: 'other' })).toEqual(['slug: store.slugLength']);
+    expect(errorsOf({ name: 'x', slug: 'a'.repeat(41), section: 'other' })).toEqual(['slug: store.slugLength']);
+    for (const slug of ['Cafe', 'café', 'cafe quito', '-cafe', 'cafe-', 'cafe--quito', 'cafe_quito']) expect(errorsOf({ name: 'x', slug, section: 'other' }), slug).toEqual(['slug: store.slugFormat']);
+    for (const slug of ['admin', 'api', 'shop', 'tiendabox']) expect(errorsOf({ name: 'x', slug, section: 'other' }), slug).toEqual(['slug: store.slugReserved']);
   });
 });
 
 describe('createStore', () => {
   it('opens one unpublished store per owner, and refuses a second one', async () => {
     const owner = await makeUser(t);
-    const id = await createStore(deps(), { userId: owner.id }, NewStoreSchema.parse({ name: 'Ropa Ana', slug: `ropa-ana-${owner.id}` }));
+    const id = await createStore(deps(), { userId: owner.id }, NewStoreSchema.parse({ name: 'Ropa Ana', slug: `ropa-ana-${owner.id}`, section: 'other' }));
     const scope = (await ownStoreScope(deps(), { userId: owner.id }))!;
-    expect(await getStore(deps(), scope)).toMatchObject({ id, name: 'Ropa Ana', slug: `ropa-ana-${owner.id}`, published: false, expiresAt: null, createdAt: '2026-11-23T12:00:00.000Z' });
-    await expect(createStore(deps(), { userId: owner.id }, NewStoreSchema.parse({ name: 'Otra', slug: `otra-${owner.id}` }))).rejects.toMatchObject({ code: 'store.alreadyHasStore', status: 409 });
+    expect(await getStore(deps(), scope)).toMatchObject({ id, name: 'Ropa Ana', slug: `ropa-ana-${owner.id}`, published: false, expiresAt: '2026-12-23T12:00:00.000Z', createdAt: '2026-11-23T12:00:00.000Z' });
+    await expect(createStore(deps(), { userId: owner.id }, NewStoreSchema.parse({ name: 'Otra', slug: `otra-${owner.id}`, section: 'other' }))).rejects.toMatchObject({ code: 'store.alreadyHasStore', status: 409 });
   });
 
   it('refuses a slug another store has, on the slug field', async () => {
     const first = await makeStore(t);
     const owner = await makeUser(t);
-    await expect(createStore(deps(), { userId: owner.id }, NewStoreSchema.parse({ name: 'Copia', slug: first.slug }))).rejects.toMatchObject({ code: 'store.slugTaken', status: 409, field: 'slug' });
+    await expect(createStore(deps(), { userId: owner.id }, NewStoreSchema.parse({ name: 'Copia', slug: first.slug, section: 'other' }))).rejects.toMatchObject({ code: 'store.slugTaken', status: 409, field: 'slug' });
     expect(await ownStoreScope(deps(), { userId: owner.id })).toBeNull();
   });
 
   it('lets only one of two simultaneous requests for one slug win', async () => {
     const [one, two] = [await makeUser(t), await makeUser(t)];
-    const input = NewStoreSchema.parse({ name: 'Carrera', slug: `carrera-${one.id}` });
+    const input = NewStoreSchema.parse({ name: 'Carrera', slug: `carrera-${one.id}`, section: 'other' });
     const results = await Promise.allSettled([createStore(deps(), { userId: one.id }, input), createStore(deps(), { userId: two.id }, input)]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'store.slugTaken', status: 409 } });

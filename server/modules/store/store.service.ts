@@ -1,6 +1,15 @@
-import type { NewStore } from '#common/schemas/store.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
+import { styleName, type storeState } from '#common/enums/store.ts';
+import type { StoreListFilter, StorePlanInput } from '#common/schemas/plan.ts';
+import { expiryOf, type Expiry } from '#common/store-expiry.ts';
+import { type DeleteStoreInput, type NewStore, type SlugAvailability, type StoreDesign, type StoreSectionInput, type StoreSectionName, StoreSlugSchema } from '#common/schemas/store.ts';
+import { LOGO_SIZE } from '#common/upload-limits.ts';
 import { AppError } from '#server/errors.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { defaultPlan, getPlan, listPlans, NEW_STORE_PLAN_DAYS } from '#server/modules/plan/plan.service.ts';
+import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { claimStoreUpload, deleteUpload, getOwnUpload, takeStoreFiles } from '#server/modules/upload/upload.service.ts';
+import { confirmPassword } from '#server/modules/user/user.service.ts';
 import type { StoreScope } from './store-scope.ts';
 import * as stores from './store.repository.ts';
 
@@ -13,7 +22,11 @@ export async function createStore(deps: ServiceDeps, owner: { userId: number }, 
   };
   const early = await refuse();
   if (early) throw early;
-  const time = deps.clock.now().toISOString();
+  const now = deps.clock.now();
+  const time = now.toISOString();
+  // The default plan, running for its first period from today (the back office renews it).
+  const plan = await defaultPlan(deps);
+  const expiresAt = new Date(now.getTime() + NEW_STORE_PLAN_DAYS * 24 * 60 * 60 * 1000).toISOString();
   try {
     return await stores.insertStore(deps.db, {
       userId: owner.userId,
@@ -22,7 +35,8 @@ export async function createStore(deps: ServiceDeps, owner: { userId: number }, 
       section: input.section,
       description: input.description,
       published: 0,
-      expiresAt: null,
+      planId: plan.id,
+      expiresAt,
       createdAt: time,
       updatedAt: time,
     });
@@ -48,4 +62,201 @@ export async function publishStore(deps: ServiceDeps, scope: StoreScope, publish
 export async function setStoreExpiry(deps: ServiceDeps, scope: StoreScope, expiresAt: Date | null) {
   if (scope.via !== 'staff') throw new AppError('error.generic', 404);
   await stores.updateStore(deps.db, scope, { expiresAt: expiresAt?.toISOString() ?? null, updatedAt: deps.clock.now().toISOString() });
+}
+
+// ---- Store deletion (issue 10 point 7, decision 029) ----
+
+/**
+ * Deletes the owner's store and everything it owns — settings, plan details, catalogue, content,
+ * sales records (every table of STORE_OWNED_TABLES, by cascade) and its files — after the owner
+ * typed its slug and their password. One transaction for the rows; the files are removed after
+ * the commit, and one that fails is retried by the job queue, never blocking the deletion.
+ */
+export async function deleteStore(deps: ServiceDeps, scope: StoreScope, input: DeleteStoreInput): Promise<void> {
+  if (scope.via !== 'owner') throw new AppError('error.generic', 404);
+  const store = await stores.findStoreById(deps.db, scope.storeId);
+  if (!store) throw new AppError('error.generic', 404);
+  if (input.slug.trim() !== store.slug) throw new AppError('store.delete.slugWrong', 400, { field: 'slug' });
+  await confirmPassword(deps, { userId: store.userId }, input.password);
+  const files = await inTransaction(deps, async (tx) => {
+    const keys = await takeStoreFiles(tx, scope);
+    if (!(await stores.deleteStore(tx.db, scope))) throw new AppError('error.generic', 404);
+    return keys;
+  });
+  await removeFiles(deps, files);
+}
+
+// ---- design (issue 10 §3): logo and style --------------------------------------------------------
+
+/** Where the owner's browser reads an upload (the dashboard); the storefront serves logos itself (decision 030). */
+const ownUploadUrl = (id: string) => `/api/v1/uploads/${encodeURIComponent(id)}`;
+
+export type StoreLogo = { id: string; name: string; type: string; size: number; url: string };
+export type StoreDesignView = { logo: StoreLogo | null; style: number; styleName: ReturnType<typeof styleName> };
+
+/** The store's logo (for its owner: name, size, where to read it) and style; the store home shows it too. */
+export async function getDesign(deps: ServiceDeps, scope: StoreScope): Promise<StoreDesignView> {
+  const store = await stores.findStoreById(deps.db, scope.storeId);
+  if (!store) throw new AppError('error.generic', 404);
+  let logo: StoreLogo | null = null;
+  if (store.logo) {
+    const file = await getOwnUpload(deps, { userId: store.userId, uploadId: store.logo }).catch(() => null);
+    if (file) logo = { ...file, url: ownUploadUrl(file.id) };
+  }
+  return { logo, style: store.style, styleName: styleName(store.style) };
+}
+
+/** Turns the upload service's refusals into the design form's `logo` field errors. */
+function logoError(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'upload.notFound') return new AppError('upload.notFound', 400, { field: 'logo' });
+  if (error.code === 'upload.fileType') return new AppError('upload.fileType', 400, { field: 'logo' });
+  return error;
+}
+
+/**
+ * Saves the logo and the style. A new logo must be an unclaimed upload of the store's owner (any
+ * other id is a `logo` field error, never someone else's file); it is checked by content and
+ * scaled down to fit 620×150, then claimed in the same transaction that points the store at it.
+ * The logo it replaces (or that `logo: null` removes) is deleted with its file after the commit:
+ * no orphan files.
+ */
+export async function updateDesign(deps: ServiceDeps, scope: StoreScope, input: StoreDesign): Promise<StoreDesignView> {
+  const replaced = await inTransaction(deps, async (tx) => {
+    const current = await stores.lockStoreDesign(tx.db, scope);
+    if (!current) throw new AppError('error.generic', 404);
+    if (input.logo && input.logo !== current.logo) {
+      try {
+        // Claimed as one of the store's files (decision 029), so deleting the store finds it.
+        await claimStoreUpload(tx, scope, { userId: current.userId, uploadId: input.logo, box: LOGO_SIZE });
+      } catch (error) {
+        throw logoError(error);
+      }
+    }
+    await stores.updateStore(tx.db, scope, { logo: input.logo, style: input.style, updatedAt: deps.clock.now().toISOString() });
+    return current.logo && current.logo !== input.logo ? { userId: current.userId, uploadId: current.logo } : null;
+  });
+  if (replaced) {
+    await deleteUpload(deps, replaced).catch((error: unknown) => deps.log.warn({ err: error, uploadId: replaced.uploadId }, 'old store logo not removed'));
+  }
+  return getDesign(deps, scope);
+}
+
+// ── Back office (issue 10 §8): /admin/store and /api/v1/admin/stores. Staff read every store; only
+// an admin sets a store's plan and expiration. ──
+
+export type StoreActor = { role: string };
+
+/** All stores, paged, for staff and admins (the routes let no client in). */
+export async function listStoresForStaff(deps: ServiceDeps, query: StoreListFilter) {
+  const page = await stores.listStoresForStaff(deps.db, query, deps.clock.now().toISOString());
+  return { ...page, rows: page.rows.map((row) => ({ ...row, published: row.published === 1 })) };
+}
+
+/** One store with its owner and plan, through a back-office scope (staffStoreScope). */
+export async function getStoreForStaff(deps: ServiceDeps, scope: StoreScope) {
+  if (scope.via !== 'staff') throw new AppError('error.generic', 404);
+  const row = await stores.findStoreForStaff(deps.db, scope);
+  if (!row) throw new AppError('error.generic', 404);
+  return { ...row, published: row.published === 1 };
+}
+
+/**
+ * The admin moves a store to a plan and sets when its period ends (a renewal, a trial, a
+ * correction). Staff may look but not change it: to them the operation does not exist (404). A new
+ * expiration also gets its own reminders, 7 and 1 day before it (plan-reminder.service.ts).
+ */
+export async function setStorePlan(deps: ServiceDeps, scope: StoreScope, actor: StoreActor, input: StorePlanInput) {
+  if (actor.role !== 'admin' || scope.via !== 'staff') throw new AppError('error.generic', 404);
+  const plan = await listPlans(deps).then((all) => all.find((item) => item.id === input.planId));
+  if (!plan) throw new AppError('plan.unknown', 400, { field: 'planId' });
+  await stores.updateStore(deps.db, scope, { planId: plan.id, expiresAt: input.expiresAt.toISOString(), updatedAt: deps.clock.now().toISOString() });
+}
+
+/** Stores whose plan ends in (after, until]: the expiry reminders' candidates. */
+export const storesExpiringBetween = (deps: ServiceDeps, after: Date, until: Date) => stores.listStoresExpiringBetween(deps.db, after.toISOString(), until.toISOString());
+
+// --- store pages (issue 10 §1–§6, §9, §11: "pages") --------------------------------------------
+
+export { type Expiry, expiryOf } from '#common/store-expiry.ts';
+
+/** Shown to shoppers (published), kept back by the owner (unpublished), or hidden by an expired plan. */
+export function storeStateOf(published: boolean, expiry: Expiry): EnumValue<typeof storeState> {
+  if (expiry.status === 'expired') return 'expired';
+  return published ? 'published' : 'unpublished';
+}
+
+export type UsageKind = 'products' | 'banners' | 'pages';
+/**
+ * How much of its plan's limits a store uses, one counter per kind. The extension point for issue 11:
+ * the product, banner and page tables do not exist yet, so there is nothing to count and each is 0;
+ * the services that will own those tables replace their entry with their own count(storeScope).
+ */
+const USAGE_COUNTERS: Record<UsageKind, (deps: ServiceDeps, scope: StoreScope) => Promise<number>> = {
+  products: async () => 0,
+  banners: async () => 0,
+  pages: async () => 0,
+};
+
+export async function storeUsage(deps: ServiceDeps, scope: StoreScope): Promise<Record<UsageKind, number>> {
+  const kinds = Object.keys(USAGE_COUNTERS) as UsageKind[];
+  const counts = await Promise.all(kinds.map((kind) => USAGE_COUNTERS[kind](deps, scope)));
+  return Object.fromEntries(kinds.map((kind, index) => [kind, counts[index]])) as Record<UsageKind, number>;
+}
+
+/** The store home (and `GET /api/v1/store`): the store, its plan with limits, usage, expiry and state. */
+export async function getStoreHome(deps: ServiceDeps, scope: StoreScope) {
+  const { userId: _owner, planId, ...store } = await getStore(deps, scope);
+  const [plan, usage] = await Promise.all([planId ? getPlan(deps, planId).catch(() => null) : null, storeUsage(deps, scope)]);
+  const expiry = expiryOf(store.expiresAt, deps.clock.now());
+  const planSummary = plan && { id: plan.id, name: plan.name, priceCents: plan.priceCents, maxProducts: plan.maxProducts, maxBanners: plan.maxBanners, maxPages: plan.maxPages, features: plan.features };
+  return { ...store, plan: planSummary, usage, expiry, state: storeStateOf(store.published, expiry) };
+}
+
+/** The desk's store card (one query), or null while the user has no store. */
+export async function storeCard(deps: ServiceDeps, owner: { userId: number }) {
+  const row = await stores.findStoreCardByOwner(deps.db, owner);
+  if (!row) return null;
+  const expiry = expiryOf(row.expiresAt, deps.clock.now());
+  const published = row.published === 1;
+  return { slug: row.slug, name: row.name, published, rating: Number(row.rating), planName: row.planName, expiry, state: storeStateOf(published, expiry) };
+}
+
+const SECTION_COLUMNS = {
+  settings: stores.SETTINGS_COLUMNS,
+  marketing: stores.MARKETING_COLUMNS,
+  contact: stores.CONTACT_COLUMNS,
+  analytics: stores.ANALYTICS_COLUMNS,
+} as const satisfies Record<StoreSectionName, readonly string[]>;
+
+/** A section's stored values as its form and the API show them: text, and `published` as a yes/no. */
+export type StoreSectionValues<S extends StoreSectionName> = { [K in (typeof SECTION_COLUMNS)[S][number]]: K extends 'published' ? boolean : string };
+
+/** One of the four store forms' values (settings, marketing, contact, analytics), of the scope's store. */
+export async function getStoreSection<S extends StoreSectionName>(deps: ServiceDeps, scope: StoreScope, section: S): Promise<StoreSectionValues<S>> {
+  const row: Record<string, unknown> | undefined = await stores.findStoreColumns(deps.db, scope, SECTION_COLUMNS[section]);
+  if (!row) throw new AppError('error.generic', 404);
+  return ('published' in row ? { ...row, published: row.published === 1 } : row) as StoreSectionValues<S>;
+}
+
+/**
+ * Saves one store form, already checked with its section schema. Only that section's columns are
+ * written — never the slug (permanent), owner or id, whatever else the input carried.
+ */
+export async function updateStoreSection<S extends StoreSectionName>(deps: ServiceDeps, scope: StoreScope, section: S, input: StoreSectionInput<S>) {
+  const writable = SECTION_COLUMNS[section].filter((column) => column !== 'slug') as readonly string[];
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (!writable.includes(key) || value === undefined) continue;
+    changes[key] = key === 'published' ? (value ? 1 : 0) : value;
+  }
+  await stores.updateStore(deps.db, scope, { ...(changes as stores.StoreChanges), updatedAt: deps.clock.now().toISOString() });
+}
+
+/** The new-store form's live check: the first rule the slug breaks (its message key), or taken, or free. */
+export async function slugAvailability(deps: ServiceDeps, slug: string): Promise<SlugAvailability> {
+  const parsed = StoreSlugSchema.safeParse(slug);
+  if (!parsed.success) return { available: false, reason: parsed.error.issues[0]?.message ?? 'store.slugFormat' };
+  if (await stores.slugTaken(deps.db, parsed.data)) return { available: false, reason: 'store.slugTaken' };
+  return { available: true };
 }

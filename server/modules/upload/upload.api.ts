@@ -9,6 +9,7 @@ import type { Limit } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { currentUserPlugin, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 import { isUploadPurpose, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './upload.service.ts';
+import { PURPOSE_BOX } from '#common/upload-limits.ts';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
 /** Enough for a busy day of alerts and tickets; stops one account from filling the disk. */
@@ -130,7 +131,7 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
       }
       if (!file || file.data.length === 0) throw new AppError('upload.missing', 400, { field: 'file' });
 
-      const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose] });
+      const upload = await uploads.acceptUpload({ userId: user.id, name: file.name, data: file.data, kinds: UPLOAD_PURPOSES[purpose], box: PURPOSE_BOX[purpose] });
       accepted = true;
       request.log.info({ uploadId: upload.id, type: upload.type, size: upload.size, purpose }, 'upload accepted');
       return reply.code(201).header('cache-control', 'no-store').header('location', `${UPLOADS_PATH}/${upload.id}`).send(upload);

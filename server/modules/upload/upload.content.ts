@@ -48,6 +48,21 @@ export async function normalizeImage(data: Buffer, kind: 'png' | 'jpeg'): Promis
   }
 }
 
+/**
+ * Scales an image down to fit `box` (aspect kept, never enlarged), in its own format, with the
+ * same decoding limits as `normalizeImage`: a store logo is drawn at about 620×150.
+ */
+export async function fitImage(data: Buffer, kind: 'png' | 'jpeg', box: { width: number; height: number }): Promise<Buffer> {
+  try {
+    const image = sharp(data, { limitInputPixels: IMAGE_LIMITS.maxInputPixels, failOn: 'error', pages: 1 })
+      .autoOrient()
+      .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true });
+    return kind === 'png' ? await image.png({ compressionLevel: 9 }).toBuffer() : await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+  } catch (error) {
+    throw new UnreadableImageError(error);
+  }
+}
+
 // Control characters, path separators and characters Windows refuses in names.
 const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\u202a-\u202e\u2066-\u2069]/g;
 

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { UploadTable } from '#server/db/schema.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
 // Every query names its columns and, except the one that serves staff, its owner.
 const COLUMNS = ['id', 'userId', 'storageKey', 'name', 'type', 'size', 'claimed', 'createdAt'] as const;
@@ -23,6 +24,18 @@ export async function markClaimed(db: Db, { userId, uploadId }: { userId: number
   const result = await db
     .updateTable('upload')
     .set({ claimed: 1 })
+    .where('id', '=', uploadId)
+    .where('userId', '=', userId)
+    .where('claimed', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** `markClaimed` for a file that was rewritten (resized) on the way: its new size too. */
+export async function markClaimedWithSize(db: Db, { userId, uploadId, size }: { userId: number; uploadId: string; size: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('upload')
+    .set({ claimed: 1, size })
     .where('id', '=', uploadId)
     .where('userId', '=', userId)
     .where('claimed', '=', 0)
@@ -68,4 +81,61 @@ export async function usedByRecordOf(db: Db, { uploadId, userId }: { uploadId: s
   ];
   for (const check of checks) if (await check()) return true;
   return false;
+}
+
+// ---- Store files (decision 029): the uploads a store owns, found and removed with the store ----
+
+/** Records a claimed upload of the store's owner as the store's file. */
+export async function insertStoreUpload(db: Db, scope: StoreScope, uploadId: string): Promise<void> {
+  await db.insertInto('storeUpload').values({ uploadId, storeId: scope.storeId }).execute();
+}
+
+/** The storage keys of the store's files. */
+export async function findStoreUploadIds(db: Db, scope: StoreScope): Promise<string[]> {
+  const rows = await db.selectFrom('storeUpload').select('uploadId').where('storeId', '=', scope.storeId).orderBy('uploadId').execute();
+  return rows.map((row) => row.uploadId);
+}
+
+export async function findStoreFileKeys(db: Db, scope: StoreScope): Promise<string[]> {
+  const rows = await db
+    .selectFrom('upload')
+    .innerJoin('storeUpload', 'storeUpload.uploadId', 'upload.id')
+    .select('upload.storageKey')
+    .where('storeUpload.storeId', '=', scope.storeId)
+    .execute();
+  return rows.map((row) => row.storageKey);
+}
+
+/** Deletes the store's uploads (their `store_upload` rows cascade). */
+export async function deleteStoreUploads(db: Db, scope: StoreScope): Promise<void> {
+  await db
+    .deleteFrom('upload')
+    .where('id', 'in', (sub) => sub.selectFrom('storeUpload').select('storeUpload.uploadId').where('storeUpload.storeId', '=', scope.storeId))
+    .execute();
+}
+
+/** The user's uploads and those of the store they own (an account deletion takes both). */
+function userAndStoreUploads(db: Db, userId: number) {
+  return db
+    .selectFrom('upload')
+    .where((eb) =>
+      eb.or([
+        eb('upload.userId', '=', userId),
+        eb(
+          'upload.id',
+          'in',
+          eb.selectFrom('storeUpload').select('storeUpload.uploadId').where('storeUpload.storeId', 'in', (store) => store.selectFrom('store').select('store.id').where('store.userId', '=', userId)),
+        ),
+      ]),
+    );
+}
+
+export async function findUserFileKeys(db: Db, { userId }: { userId: number }): Promise<string[]> {
+  const rows = await userAndStoreUploads(db, userId).select('upload.storageKey').execute();
+  return rows.map((row) => row.storageKey);
+}
+
+export async function deleteUserUploads(db: Db, { userId }: { userId: number }): Promise<void> {
+  const ids = await userAndStoreUploads(db, userId).select('upload.id').execute();
+  if (ids.length > 0) await db.deleteFrom('upload').where('id', 'in', ids.map((row) => row.id)).execute();
 }

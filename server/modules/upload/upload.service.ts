@@ -4,10 +4,12 @@ import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { newStorageKey } from '#server/storage/storage.ts';
-import { displayName, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
+import sharp from 'sharp';
+import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
 import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 
@@ -27,7 +29,7 @@ const notFound = () => new AppError('upload.notFound', 404);
  */
 export async function acceptUpload(
   { db, storage, clock }: ServiceDeps,
-  input: { userId: number; name: string; data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number },
+  input: { userId: number; name: string; data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number; box?: { width: number; height: number } },
 ): Promise<UploadInfo> {
   const maxBytes = input.maxBytes ?? MAX_UPLOAD_BYTES;
   if (input.data.length > maxBytes) throw new AppError('upload.fileSize', 413);
@@ -37,7 +39,7 @@ export async function acceptUpload(
   let data = input.data;
   if (kind !== 'pdf') {
     try {
-      data = await normalizeImage(input.data, kind);
+      data = input.box ? await fitImage(input.data, kind, input.box) : await normalizeImage(input.data, kind);
     } catch {
       throw new AppError('upload.fileType', 415);
     }
@@ -79,6 +81,34 @@ export async function claimUpload(deps: ServiceDeps, { userId, uploadId }: { use
   const row = await uploads.findOwnUpload(db, { userId, uploadId });
   if (!row) throw notFound();
   return { id: row.id, name: row.name, type: row.type, size: row.size };
+}
+
+/**
+ * `claimUpload` for an image shown at a fixed size (a store logo): the stored bytes are checked
+ * by content again — an upload sent with another purpose may be a PDF — and scaled down to fit
+ * `box` (aspect kept, never enlarged) before the upload is claimed. A file that is not a PNG or
+ * JPEG is "invalid file" (415). Pass the transaction that saves the record as `db`.
+ */
+export async function claimImage(deps: ServiceDeps, { userId, uploadId, box }: { userId: number; uploadId: string; box: { width: number; height: number } }): Promise<UploadInfo> {
+  const { db, storage } = deps;
+  const row = UUID.test(uploadId) ? await uploads.findOwnUpload(db, { userId, uploadId }) : undefined;
+  if (!row || row.claimed !== 0) throw notFound();
+  const data = await storage.read(row.storageKey);
+  if (!data) throw notFound();
+  const kind = sniffKind(data);
+  if (kind !== 'png' && kind !== 'jpeg') throw new AppError('upload.fileType', 415);
+  let fitted = data;
+  try {
+    // Uploaded for this purpose it already fits (PURPOSE_BOX): kept byte for byte, as previewed.
+    const { width = Infinity, height = Infinity } = await sharp(data, { limitInputPixels: IMAGE_LIMITS.maxInputPixels }).metadata();
+    if (width > box.width || height > box.height) fitted = await fitImage(data, kind, box);
+  } catch {
+    throw new AppError('upload.fileType', 415);
+  }
+  // Same key: the write is atomic (written beside, renamed), and an unclaimed upload is nobody's yet.
+  if (fitted !== data) await storage.put(row.storageKey, fitted);
+  if (!(await uploads.markClaimedWithSize(db, { userId, uploadId, size: fitted.length }))) throw notFound();
+  return { id: row.id, name: row.name, type: KIND_TYPES[kind], size: fitted.length };
 }
 
 /** The upload's details for its owner (for edit screens), or "not found". */
@@ -146,3 +176,44 @@ export const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
 export async function sweepPartialUploads({ storage, clock }: ServiceDeps, { olderThanMs = PARTIAL_MAX_AGE_MS } = {}): Promise<number> {
   return (await storage.sweepPartials?.(new Date(clock.now().getTime() - olderThanMs))) ?? 0;
 }
+
+// ---- Store files (decision 029) ----
+
+/**
+ * Claims the owner's upload for a record of the store (its logo; issue 11's product and banner
+ * images) and records it as the store's file, so the store's deletion finds and removes it. Pass
+ * the transaction that saves the record.
+ */
+export async function claimStoreUpload(
+  deps: ServiceDeps,
+  scope: StoreScope,
+  { userId, uploadId, box }: { userId: number; uploadId: string; box?: { width: number; height: number } },
+): Promise<UploadInfo> {
+  // An image with a box is checked by content and fitted to it (a logo, a banner); any other file is claimed as it is.
+  const info = box ? await claimImage(deps, { userId, uploadId, box }) : await claimUpload(deps, { userId, uploadId });
+  await uploads.insertStoreUpload(deps.db, scope, uploadId);
+  return info;
+}
+
+/** The ids of the files a store owns. */
+export async function storeUploadIds(deps: ServiceDeps, scope: StoreScope): Promise<string[]> {
+  return uploads.findStoreUploadIds(deps.db, scope);
+}
+
+/**
+ * Deletes the rows of the store's files and answers their storage keys. Run it in the store's
+ * deletion transaction; remove the files with `removeFiles` once that has committed.
+ */
+export async function takeStoreFiles(deps: ServiceDeps, scope: StoreScope): Promise<string[]> {
+  const keys = await uploads.findStoreFileKeys(deps.db, scope);
+  await uploads.deleteStoreUploads(deps.db, scope);
+  return keys;
+}
+
+/** The same for an account: the user's uploads and their store's files. */
+export async function takeUserFiles(deps: ServiceDeps, owner: { userId: number }): Promise<string[]> {
+  const keys = await uploads.findUserFileKeys(deps.db, owner);
+  await uploads.deleteUserUploads(deps.db, owner);
+  return keys;
+}
+

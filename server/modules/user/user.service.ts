@@ -7,7 +7,10 @@ import { AppError } from '#server/errors.ts';
 import { hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
 import { createSession, deleteUserSessions } from '#server/modules/auth/session.service.ts';
 import * as users from './user.repository.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { clearAttempts, LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { takeUserFiles } from '#server/modules/upload/upload.service.ts';
 
 const now = (deps: ServiceDeps) => deps.clock.now().toISOString();
 
@@ -82,15 +85,35 @@ export async function changePassword(deps: ServiceDeps, { userId }: { userId: nu
   return createSession(deps, userId);
 }
 
-/** seed §4: deleting an account removes all the user's records (foreign keys cascade). */
-export async function deleteAccount(deps: ServiceDeps, { userId }: { userId: number }, password: string) {
-  const { db } = deps;
+/**
+ * The signed-in user's password, typed again to confirm a deletion (account, store): a wrong one
+ * is an error on `password`. Counted like logins (5 tries per 15 minutes, then 429), so a stolen
+ * session cannot guess it; a right one clears the count.
+ */
+export async function confirmPassword(deps: ServiceDeps, { userId }: { userId: number }, password: string) {
+  const key = `confirm:account:${userId}`;
+  await takeAttempt(deps, key, LIMITS.confirmPerAccount);
   try {
-    await assertPassword(db, userId, password);
+    await assertPassword(deps.db, userId, password);
   } catch {
     throw new AppError('auth.passwordWrong', 400, { field: 'password' });
   }
-  await users.deleteUser(db, { userId });
+  await clearAttempts(deps, key);
+}
+
+/**
+ * seed §4: deleting an account removes all the user's records — the foreign keys cascade, their
+ * store and its records included — in one transaction, then the files those records used: the
+ * user's uploads and their store's (decision 029).
+ */
+export async function deleteAccount(deps: ServiceDeps, { userId }: { userId: number }, password: string) {
+  await confirmPassword(deps, { userId }, password);
+  const files = await inTransaction(deps, async (tx) => {
+    const keys = await takeUserFiles(tx, { userId });
+    await users.deleteUser(tx.db, { userId });
+    return keys;
+  });
+  await removeFiles(deps, files);
 }
 
 /**

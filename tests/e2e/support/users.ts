@@ -14,7 +14,7 @@ export function uniqueEmail(tag: string): string {
  * (the e2e servers run without DEMO_DATA, so there are no demo users). Clients get a
  * locker code there as they do at registration.
  */
-export function createUser(role: 'client' | 'admin', tag: string, name: string, lastname: string): CliUser {
+export function createUser(role: 'client' | 'staff' | 'admin', tag: string, name: string, lastname: string): CliUser {
   const email = uniqueEmail(tag);
   const password = `pw-${randomUUID().slice(0, 10)}`;
   const { runDir } = prepareRun();

@@ -1,0 +1,17 @@
+import type { Mail } from '#server/mail/mailer.ts';
+
+/**
+ * Every kind of job and its payload, kept as JSON in the job's row. A new kind adds its payload
+ * here and its handler in job-kinds.ts, and the type checker holds every `enqueueJob` call to that
+ * payload. Types only: the queue (job-queue.ts) needs them, and must not import the handlers, which
+ * may themselves enqueue (a reminder's notification queues its mail).
+ */
+export type JobPayloads = {
+  mail: Mail;
+  /** A stored file whose record is gone but whose removal failed (decision 029): tried again. */
+  removeFile: { storageKey: string };
+  /** An expiry reminder for one store's plan period (server/modules/plan/plan-reminder.service.ts). */
+  store_expiring: { storeId: number; expiresAt: string; days: number };
+};
+
+export type JobKind = keyof JobPayloads;

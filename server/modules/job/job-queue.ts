@@ -1,0 +1,45 @@
+import type { Db } from '#server/db/database.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import type { JobKind, JobPayloads } from './job-payloads.ts';
+import { insertJob } from './job.repository.ts';
+
+// Putting a job in the queue, apart from running it (job.service.ts): a job's handler may enqueue
+// (a notification queues its mail) without an import cycle through the handlers.
+
+export type NewJob<K extends JobKind> = {
+  kind: K;
+  payload: JobPayloads[K];
+  /** Not before this time (a scheduled reminder); now when absent. */
+  runAt?: Date;
+  /** Makes the job unique: a second enqueue with the same key, from any process, adds nothing. */
+  key?: string;
+  maxAttempts?: number;
+};
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+// Workers of this process, by database, so an enqueue wakes them at once instead of at their next
+// poll: a mail leaves right after the request that caused it. Other processes find it by polling.
+const wakers = new WeakMap<Db, Set<() => void>>();
+
+/** Registers a worker's wake-up call for enqueues on `db`; the answer unregisters it. */
+export function onEnqueue(db: Db, wake: () => void): () => void {
+  const set = wakers.get(db) ?? new Set();
+  wakers.set(db, set.add(wake));
+  return () => set.delete(wake);
+}
+
+/** Puts a job in the queue; the answer is its id, or null when its key was already queued. */
+export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db' | 'clock'>, job: NewJob<K>): Promise<number | null> {
+  const now = deps.clock.now();
+  const id = await insertJob(deps.db, {
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    key: job.key ?? null,
+    maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    runAt: (job.runAt ?? now).toISOString(),
+    now: now.toISOString(),
+  });
+  if (id !== null) for (const wake of wakers.get(deps.db) ?? []) wake();
+  return id;
+}

@@ -1,0 +1,64 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import { STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
+import * as colors from '#server/modules/color/color.service.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { acceptUpload, claimStoreUpload } from '#server/modules/upload/upload.service.ts';
+import { tinyPng } from '#server/modules/upload/upload.fixtures.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+
+// A store filled with a row in every store-owned table, and the counts that prove a deletion
+// took them all (decision 029). A table added to STORE_OWNED_TABLES without a filler here does
+// not type-check: the store-deletion test then covers it too.
+
+type StoreOwnedTable = (typeof STORE_OWNED_TABLES)[number];
+
+const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, ownerId: number) => Promise<unknown> } = {
+  color: (deps, scope) => colors.create(deps, scope, { name: `Azul ${scope.storeId}`, hex: '#1F3A93', enabled: true }),
+  store_upload: async (deps, scope, ownerId) => {
+    const upload = await acceptUpload(deps, { userId: ownerId, name: 'logo.png', data: await tinyPng(62, 15), kinds: ['png'] });
+    await claimStoreUpload(deps, scope, { userId: ownerId, uploadId: upload.id });
+  },
+};
+
+/** A row in every store-owned table for the store (a file among them). */
+export async function fillStore(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
+  for (const table of STORE_OWNED_TABLES) await FILLERS[table](deps, scope, ownerId);
+}
+
+const count = async (db: Db, query: RawBuilder<unknown>) => Number(((await query.execute(db)).rows[0] as { n?: number | string } | undefined)?.n ?? 0);
+
+/** Rows per store-owned table, the store's row, its owner's uploads, and its files present on disk. */
+export async function storeFootprint(deps: ServiceDeps, { storeId, ownerId }: { storeId: number; ownerId: number }) {
+  const rows: Record<string, number> = {};
+  // Raw SQL on purpose (column names come back camelCased): a test that counts every table by name (the guard does not read raw SQL).
+  for (const table of STORE_OWNED_TABLES) rows[table] = await count(deps.db, sql`select count(*) as n from ${sql.table(table)} where store_id = ${storeId}`);
+  rows.store = await count(deps.db, sql`select count(*) as n from store where id = ${storeId}`);
+  rows.upload = await count(deps.db, sql`select count(*) as n from upload where user_id = ${ownerId}`);
+  const keys = (await sql<{ key: string }>`select storage_key as key from upload where user_id = ${ownerId}`.execute(deps.db)).rows.map((row) => row.key);
+  let files = 0;
+  for (const key of keys) if (await deps.storage.read(key)) files += 1;
+  return { rows, files, keys };
+}
+
+/** Whether each store-owned table's `store_id` references `store.id` with `on delete cascade`. */
+export async function storeForeignKeys(db: Db, dialect: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of STORE_OWNED_TABLES) {
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ table: string; from: string; to: string; onDelete: string }>`select * from pragma_foreign_key_list(${table})`.execute(db);
+      const fk = rows.find((row) => row.from === 'store_id');
+      result[table] = fk ? `${fk.table}.${fk.to} on delete ${fk.onDelete.toLowerCase()}` : 'none';
+    } else {
+      const { rows } = await sql<{ ref: string; col: string; rule: string }>`
+        select c.confrelid::regclass::text as ref, ra.attname as col, c.confdeltype as rule
+        from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+        join pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = any (c.confkey)
+        where c.contype = 'f' and c.conrelid = ${table}::regclass and a.attname = 'store_id'`.execute(db);
+      const fk = rows[0];
+      result[table] = fk ? `${fk.ref.replace(/^.*\./, '')}.${fk.col} on delete ${fk.rule === 'c' ? 'cascade' : fk.rule}` : 'none';
+    }
+  }
+  return result;
+}
