@@ -27,7 +27,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
+  // Journeys take 10–60 s on two shared cores; 60 s leaves a slow screenshot or login room (CI once
+  // timed out a 30 s limit while saving screens).
+  timeout: 60_000,
   // A post answers in well under a second, but CI's two cores are shared by the server, two
   // Chromiums and the database: 10 s keeps a slow moment from reading as a failure.
   expect: { timeout: 10_000 },

@@ -11,6 +11,7 @@ import * as consolidationFinal from '#server/db/migrations/2026-11-23-004-consol
 import * as storeBuilder from '#server/db/migrations/2026-11-23-005-store-builder.ts';
 import * as storeFiles from '#server/db/migrations/2026-11-23-006-store-files.ts';
 import * as storeExpiringMail from '#server/db/migrations/2026-11-23-007-store-expiring-mail.ts';
+import * as catalogue from '#server/db/migrations/2026-11-24-001-catalogue.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-005-store-builder': storeBuilder,
   '2026-11-23-006-store-files': storeFiles,
   '2026-11-23-007-store-expiring-mail': storeExpiringMail,
+  '2026-11-24-001-catalogue': catalogue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
 import { STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
 import * as colors from '#server/modules/color/color.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -19,7 +20,30 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
     const upload = await acceptUpload(deps, { userId: ownerId, name: 'logo.png', data: await tinyPng(62, 15), kinds: ['png'] });
     await claimStoreUpload(deps, scope, { userId: ownerId, uploadId: upload.id });
   },
+  // Until each resource has its service (issue 11), its row goes in directly; a service call
+  // replaces each line as the resource lands.
+  brand: (deps, scope) => insertRow(deps, 'brand', { storeId: scope.storeId, name: 'Marca', slug: 'marca', enabled: 1, ...stamps(deps) }),
+  category: (deps, scope) => insertRow(deps, 'category', { storeId: scope.storeId, name: 'Categoría', slug: 'categoria', enabled: 1, ...stamps(deps) }),
+  subcategory: async (deps, scope) => insertRow(deps, 'subcategory', { storeId: scope.storeId, categoryId: await categoryOf(deps, scope), name: 'Sub', slug: 'sub', enabled: 1, ...stamps(deps) }),
+  size: (deps, scope) => insertRow(deps, 'size', { storeId: scope.storeId, name: 'M', slug: 'm', sortOrder: 2, enabled: 1, ...stamps(deps) }),
+  product: async (deps, scope) => insertRow(deps, 'product', { storeId: scope.storeId, categoryId: await categoryOf(deps, scope), name: 'Producto', slug: 'producto', unit: 'standard', type: 'piece', priceCents: 1000, taxBp: 1500, ...stamps(deps) }),
+  product_image: async (deps, scope, ownerId) => {
+    const upload = await acceptUpload(deps, { userId: ownerId, name: 'foto.png', data: await tinyPng(40, 40), kinds: ['png'] });
+    await claimStoreUpload(deps, scope, { userId: ownerId, uploadId: upload.id });
+    await insertRow(deps, 'productImage', { storeId: scope.storeId, productId: await productOf(deps, scope), uploadId: upload.id, position: 0 });
+  },
+  subproduct: async (deps, scope) => insertRow(deps, 'subproduct', { storeId: scope.storeId, productId: await productOf(deps, scope), name: 'Rojo M', priceCents: 1000, ...stamps(deps) }),
+  coupon: (deps, scope) => insertRow(deps, 'coupon', { storeId: scope.storeId, code: 'HOLA10', discountType: 'percentage', discount: 1000, ...stamps(deps) }),
+  review: async (deps, scope) => insertRow(deps, 'review', { storeId: scope.storeId, productId: await productOf(deps, scope), authorName: 'Ana', email: 'ana@example.com', rating: 5, ...stamps(deps) }),
+  banner: (deps, scope) => insertRow(deps, 'banner', { storeId: scope.storeId, link: 'https://example.com', ...stamps(deps) }),
+  page: (deps, scope) => insertRow(deps, 'page', { storeId: scope.storeId, title: 'Nosotros', slug: 'nosotros', ...stamps(deps) }),
 };
+
+const stamps = (deps: ServiceDeps) => ({ createdAt: deps.clock.now().toISOString(), updatedAt: deps.clock.now().toISOString() });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test filler writing any store-owned table
+const insertRow = (deps: ServiceDeps, table: keyof Database, values: Record<string, unknown>) => deps.db.insertInto(table).values(values as any).execute();
+const categoryOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
+const productOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 
 /** A row in every store-owned table for the store (a file among them). */
 export async function fillStore(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
