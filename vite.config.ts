@@ -8,9 +8,15 @@ import { defineConfig, type Plugin } from 'vite';
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const buildTimestamp = Date.now();
 
-// The browser loads one language's messages (common/i18n/load-catalogue.ts), each a chunk of its
-// own; their URLs go into build-info.json so that a page can preload its language's.
-const CATALOGUES = { es: '/common/i18n/es.ts', en: '/common/i18n/en.ts' } as const;
+// The browser loads one language's messages (common/i18n/load-catalogue.ts), in two parts (base and
+// dashboard), each a chunk of its own; their URLs go into build-info.json so that a page can
+// preload the ones it needs.
+const CATALOGUES = {
+  es: '/common/i18n/es.ts',
+  en: '/common/i18n/en.ts',
+  'es-dashboard': '/common/i18n/es-dashboard.ts',
+  'en-dashboard': '/common/i18n/en-dashboard.ts',
+} as const;
 
 function buildInfo(): Plugin {
   const catalogues: Record<string, string> = {};

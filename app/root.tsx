@@ -13,15 +13,16 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
 import { catalogueUrl } from './root.server.ts';
 import { translator } from '#common/i18n/i18n.ts';
-import type { MessageKey } from '#common/i18n/messages.ts';
+import type { MessageKey, MessagePart } from '#common/i18n/messages.ts';
 import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
-import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
+import { type Locale, localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { startBuildWatcher } from './lib/build-watcher.ts';
@@ -62,8 +63,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
     origin: context.get(appContext).config.publicUrl,
     // The page's messages load before it hydrates: fetched with the page's other scripts. Under
     // Vite's dev server there is no build to name (an old one's file would be the wrong one).
-    catalogue: import.meta.env.PROD ? (catalogueUrl(localeFromPath(new URL(request.url).pathname)) ?? null) : null,
+    catalogues: import.meta.env.PROD ? messageChunks(localeFromPath(new URL(request.url).pathname)) : null,
   };
+}
+
+function messageChunks(locale: Locale): Record<MessagePart, string | null> {
+  return { base: catalogueUrl(locale) ?? null, dashboard: catalogueUrl(`${locale}-dashboard`) ?? null };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -88,8 +93,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const { theme, css } = themeFor(locale);
+  // Which parts of the messages the page needs: the logged-in screens (inside the dashboard
+  // layout) need the dashboard's too. entry.client.tsx reads the list before hydrating.
+  const parts: MessagePart[] = useMatches().some((match) => match.id.endsWith('/layout-default')) ? ['base', 'dashboard'] : ['base'];
   return (
-    <html lang={locale} {...mantineHtmlProps}>
+    <html lang={locale} data-messages={parts.join(' ')} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -97,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <Alternates origin={rootData?.origin ?? ''} />
-        {rootData?.catalogue ? <link rel="modulepreload" href={rootData.catalogue} /> : null}
+        {parts.map((part) => (rootData?.catalogues?.[part] ? <link key={part} rel="modulepreload" href={rootData.catalogues[part]} /> : null))}
         {/* The theme's CSS variables, made once per language (theme.ts) instead of by the provider. */}
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: css }} />
       </head>

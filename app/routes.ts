@@ -65,6 +65,7 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/marketing', 'routes/store/marketing.tsx'),
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
+        page('catalog/product/import', 'routes/catalog/product-import.tsx'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

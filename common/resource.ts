@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { es } from './i18n/es.ts';
-import type { MessageKey } from './i18n/messages.ts';
+import type { MessageKey, SourceMessages } from './i18n/messages.ts';
 import { type FilterValues, type ListOptions, listQuerySchema } from './list-query.ts';
 
 // A store-owned resource declared once (decision 028): its paths, the texts its screens use, the
@@ -15,7 +14,7 @@ type PrefixesOf<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** A message prefix whose subtree has every resource text, in both languages (checked by `tsc`). */
-export type ResourceTextsPrefix = PrefixesOf<typeof es>;
+export type ResourceTextsPrefix = PrefixesOf<SourceMessages>;
 
 export type ResourceDefinition<
   Key extends string = string,
@@ -61,6 +60,9 @@ function listParameters<S extends string, Fm extends FilterValues>(list: ListOpt
     ...filters,
   });
 }
+
+/** The choices of a form's selects (a product's categories, say), each a value and its label. */
+export type FormOptions = Record<string, { value: string; label: string }[]>;
 
 /** `enabled` as a form switch sends it: "on" (or "true"/"1") when checked, nothing when not. */
 export const switchValue = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean());

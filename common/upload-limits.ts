@@ -19,6 +19,8 @@ export const UPLOAD_PURPOSES = {
   photo: ['png', 'jpeg'],
   /** A store's logo: resized to fit LOGO_SIZE when the design is saved. */
   logo: ['png', 'jpeg'],
+  /** A store banner: resized to fit BANNER_SIZE, then given its WebP variants when the banner is saved. */
+  banner: ['png', 'jpeg'],
 } as const satisfies Record<string, readonly UploadKind[]>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
@@ -35,10 +37,13 @@ export function acceptOf(purpose: UploadPurpose): string {
 /** The box a store logo is resized to fit (about 620×150, PRODUCT §5): aspect kept, never enlarged. */
 export const LOGO_SIZE = { width: 620, height: 150 } as const;
 
-/** Purposes whose images are scaled to a box as they arrive, so the preview before saving is what is kept. */
-export const PURPOSE_BOX: Partial<Record<UploadPurpose, { width: number; height: number }>> = { logo: LOGO_SIZE };
+/** The box a banner image is resized to fit (about 1920×768, PRODUCT §5): aspect kept, never enlarged. */
+export const BANNER_SIZE = { width: 1920, height: 768 } as const;
 
 /** Whether a purpose takes images only (its field shows the image hint and a preview). */
 export function isImagePurpose(purpose: UploadPurpose): boolean {
   return !(UPLOAD_PURPOSES[purpose] as readonly UploadKind[]).includes('pdf');
 }
+
+/** Purposes whose images are scaled to a box as they arrive, so the preview before saving is what is kept. */
+export const PURPOSE_BOX: Partial<Record<UploadPurpose, { width: number; height: number }>> = { logo: LOGO_SIZE, banner: BANNER_SIZE };

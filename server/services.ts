@@ -6,6 +6,7 @@ import * as deskService from '#server/modules/desk/desk.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
+import * as productCsvService from '#server/modules/product-csv/product-csv.service.ts';
 import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service.ts';
 import * as storeScopeService from '#server/modules/store/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
@@ -31,6 +32,7 @@ export function createServices(deps: ServiceDeps) {
     notifications: bindService(notificationService, deps),
     packages: bindService(packageService, deps),
     plans: bindService(planService, deps),
+    productCsv: bindService(productCsvService, deps),
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
     stores: bindService(storeService, deps),

@@ -44,7 +44,7 @@ export function failure(error: unknown, values: Record<string, string>) {
   } else if (error.field) {
     result.errors = { [error.field]: error.code };
   } else {
-    result.formError = { key: error.code };
+    result.formError = error.vars ? { key: error.code, vars: error.vars } : { key: error.code };
   }
   return data(result, { status: error.status, headers });
 }

@@ -73,11 +73,25 @@ export const mainMenu: MenuItem[] = [
     key: 'catalog',
     label: 'nav.catalog',
     children: [
-      { key: 'products', label: 'nav.products', path: '/catalog/product', planned: true },
+      { key: 'products', label: 'nav.products', path: '/catalog/product', needsStore: true },
+      { key: 'subproducts', label: 'catalog.subproduct.title', path: '/catalog/subproduct', needsStore: true },
+      { key: 'categories', label: 'catalog.category.title', path: '/catalog/category', needsStore: true },
+      { key: 'subcategories', label: 'catalog.subcategory.title', path: '/catalog/subcategory', needsStore: true },
+      { key: 'brands', label: 'catalog.brand.title', path: '/catalog/brand', needsStore: true },
       { key: 'colors', label: 'catalog.color.title', path: '/catalog/color', needsStore: true },
+      { key: 'sizes', label: 'catalog.size.title', path: '/catalog/size', needsStore: true },
+      { key: 'coupons', label: 'catalog.coupon.title', path: '/catalog/coupon', needsStore: true },
+      { key: 'reviews', label: 'catalog.review.title', path: '/catalog/review', needsStore: true },
     ],
   },
-  { key: 'content', label: 'nav.content', path: '/content/banner', planned: true },
+  {
+    key: 'content',
+    label: 'nav.content',
+    children: [
+      { key: 'banners', label: 'content.banner.title', path: '/content/banner', needsStore: true },
+      { key: 'pages', label: 'content.page.title', path: '/content/page', needsStore: true },
+    ],
+  },
   {
     key: 'sales',
     label: 'nav.sales',

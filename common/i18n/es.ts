@@ -1,23 +1,8 @@
 import { auth, profile } from './es/accounts.ts';
-import { backOffice } from './es/back-office.ts';
-import { casillero } from './es/casillero.ts';
-import { catalog } from './es/catalog.ts';
-import { consolidation } from './es/consolidation.ts';
-import { store } from './es/store.ts';
-import { plan } from './es/plan.ts';
-import { ticket } from './es/ticket.ts';
-import { upload } from './es/upload.ts';
 
-// Spanish is the source language: every key starts here and en.ts is type-checked against it.
+// Spanish is the source language: every key starts here (or in es-dashboard.ts, the logged-in
+// screens' part) and en.ts is type-checked against it.
 export const es = {
-  upload,
-  backOffice,
-  casillero,
-  catalog,
-  consolidation,
-  ticket,
-  store,
-  plan,
   app: {
     name: 'Tiendabox',
     tagline: 'Tu casillero en EE. UU. y tu tienda en línea, en una sola cuenta',
@@ -118,32 +103,6 @@ export const es = {
     text: 'El sitio está en mantenimiento por unos minutos. Tus paquetes y tu tienda están a salvo; vuelve a intentarlo en un momento.',
     retry: 'Reintentar',
   },
-  desk: {
-    lockerTitle: 'Tu casillero',
-    lockerCode: 'Código de casillero',
-    usAddress: 'Tu dirección en EE. UU.',
-    usAddressHint: 'Usa esta dirección en tus compras en línea. Escribe tu código de casillero junto a tu nombre.',
-    pendingAlerts: 'Alertas pendientes',
-    inWarehouse: 'Paquetes en bodega',
-    consolidations: 'Consolidaciones en curso',
-    openTickets: 'Tickets abiertos',
-    unread: 'Notificaciones sin leer',
-    latest: 'Últimas notificaciones',
-    seeAll: 'Ver todas',
-    greeting: 'Hola, {{name}}',
-    placeholder: 'Tu escritorio mostrará aquí tu casillero, tu tienda y tus notificaciones.',
-    firstSteps: {
-      title: 'Primeros pasos',
-      intro: 'Así llega tu primera compra de EE. UU. a Ecuador:',
-      done: 'Hecho',
-      todo: 'Pendiente',
-      progress: '{{done}} de {{total}} pasos',
-      address: { title: 'Usa tu dirección en EE. UU.', text: 'Cómprala en línea con tu dirección de casillero y tu código junto a tu nombre.', link: 'Ver mi dirección' },
-      alert: { title: 'Alerta tu compra', text: 'Danos el número de seguimiento para reconocer tu paquete al llegar.', link: 'Crear una alerta' },
-      received: { title: 'La recibimos en bodega', text: 'Te avisamos cuando llega, con su peso y su foto.', link: 'Ver mis alertas' },
-      ship: { title: 'Envíala a Ecuador', text: 'Pide el envío de tus paquetes, solos o consolidados en uno.', link: 'Pedir un envío' },
-    },
-  },
   screen: {
     underConstruction: 'Esta pantalla se está construyendo.',
   },
@@ -168,28 +127,6 @@ export const es = {
     create: 'Crear',
     back: 'Volver',
     closeDialog: 'Cerrar',
-  },
-  notification: {
-    bell: 'Notificaciones',
-    unread_one: '{{count}} sin leer',
-    unread_other: '{{count}} sin leer',
-    none: 'No tienes notificaciones',
-    markAllRead: 'Marcar todas como leídas',
-    open: 'Ver detalle',
-    package_received: { title: 'Paquete recibido: {{tracking}}', body: 'Tu paquete {{tracking}} llegó a nuestra bodega de Miami ({{weightLb}}).' },
-    // `context: 'final'` (i18next's context) picks the _final texts once the warehouse weighed it.
-    consolidation_update: {
-      title: 'Consolidación #{{number}}: $t(casillero.consolidationStatus.{{status}})',
-      title_final: 'Consolidación #{{number}}: $t(casillero.consolidationStatus.{{status}}) — peso final {{weightLb}}, costo {{costCents}}, tracking {{tracking}}',
-      body: 'Tu consolidación #{{number}} cambió a «$t(casillero.consolidationStatus.{{status}})».',
-      body_final: 'Tu consolidación #{{number}} cambió a «$t(casillero.consolidationStatus.{{status}})». Peso final: {{weightLb}}. Costo final: {{costCents}}. Tracking de salida: {{tracking}}.',
-    },
-    ticket_reply: { title: 'Respuesta en tu ticket #{{number}}', body: 'El equipo de soporte respondió tu ticket «{{subject}}».' },
-    order_received: { title: 'Nuevo pedido #{{number}}', body: 'Recibiste un pedido nuevo en tu tienda.' },
-    store_expiring: { title: 'Tu plan vence el {{expiresAt}}', body: 'El plan de tu tienda «{{store}}» vence el {{expiresAt}}. Renuévalo para que tu tienda siga visible para tus clientes.' },
-    general: { title: '{{title}}', body: '{{body}}' },
-    staff_ticket: { title: 'Ticket nuevo #{{number}}: {{subject}}', body: 'El casillero {{locker}} abrió el ticket «{{subject}}».' },
-    staff_consolidation: { title: 'Consolidación #{{number}} solicitada ({{locker}})', body: 'El casillero {{locker}} solicitó la consolidación #{{number}}.' },
   },
   validation: {
     required: 'Este campo es obligatorio',
@@ -217,51 +154,6 @@ export const es = {
     pickColor: 'Tomar un color de la pantalla',
   },
   profile,
-  admin: {
-    homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
-    clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',
-    alertsText: 'Las compras que los clientes avisaron y aún esperan en bodega.',
-    settingsText: 'Dirección de la bodega en EE. UU. y tarifa por libra.',
-    warehouse: 'Bodega en EE. UU.',
-    warehouseName: 'Nombre',
-    line1: 'Dirección',
-    line2: 'Dirección (línea 2)',
-    city: 'Ciudad',
-    stateField: 'Estado',
-    zip: 'Código postal',
-    country: 'País',
-    phone: 'Teléfono',
-    ratePerLb: 'Tarifa por libra (USD)',
-    client: 'Cliente',
-    document: 'Documento',
-    registered: 'Registrado',
-    users: 'Usuarios',
-    role: 'Rol',
-    status: 'Estado',
-    enabled: 'Habilitado',
-    disabled: 'Deshabilitado',
-    enable: 'Habilitar',
-    disable: 'Deshabilitar',
-    roles: { client: 'Cliente', staff: 'Personal', admin: 'Administrador' },
-    page: 'Página {{page}} de {{pages}}',
-    previous: 'Anterior',
-    nextPage: 'Siguiente',
-  },
-  mail: {
-    welcome: {
-      subject: 'Bienvenido a Tiendabox',
-      greeting: 'Hola {{name}}:',
-      body: 'Gracias por registrarte. Tu código de casillero es {{lockerCode}}: úsalo en cada compra que envíes a nuestra bodega en Miami. Desde tu cuenta también puedes abrir tu tienda en línea.',
-      action: 'Ir a mi cuenta',
-    },
-    reset: {
-      subject: 'Crea una nueva contraseña',
-      greeting: 'Hola {{name}}:',
-      body: 'Recibimos un pedido para cambiar la contraseña de tu cuenta. El enlace sirve una sola vez y vence en 1 hora.',
-      ignore: 'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
-      action: 'Crear nueva contraseña',
-    },
-  },
   footer: {
     rights: '© {{year}} Tiendabox. Hecho en Ecuador.',
   },

@@ -1,39 +1,45 @@
 import i18next, { type FormatterModule, type i18n, type TFunction } from 'i18next';
 import type { Locale } from '#common/locale.ts';
 import { formatMessageValue } from '#common/number-format.ts';
-import type { es } from './es.ts';
-import type { Messages } from './messages.ts';
+import type { MessagePart, SourceMessages } from './messages.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof es };
+    resources: { translation: SourceMessages };
   }
 }
 
-// The message catalogues present in this process. The server has both languages
-// (./all-languages.ts); a browser loads only the language of the page (./load-catalogue.ts), so
-// no page ships the other language's messages.
-const catalogues = new Map<Locale, Messages>();
+// The message catalogues present in this process, per language and part. The server has both
+// languages whole (./all-languages.ts); a browser loads only the language of the page, and of it
+// only the parts its screens need (./load-catalogue.ts), so no page ships messages it cannot show.
+const catalogues = new Map<Locale, Map<MessagePart, object>>();
+const instances = new Map<Locale, i18n>();
 
-export function addCatalogue(locale: Locale, messages: Messages) {
-  catalogues.set(locale, messages);
+export function addCatalogue(locale: Locale, part: MessagePart, messages: object) {
+  let parts = catalogues.get(locale);
+  if (!parts) catalogues.set(locale, (parts = new Map()));
+  if (parts.has(part)) return;
+  parts.set(part, messages);
+  // A part that arrives after the language's instance was made (the dashboard's, on the first
+  // navigation into it) joins that instance: each part has top-level keys of its own.
+  instances.get(locale)?.addResourceBundle(locale, 'translation', messages, true, false);
 }
 
-export function hasCatalogue(locale: Locale): boolean {
-  return catalogues.has(locale);
+export function hasCatalogue(locale: Locale, part: MessagePart): boolean {
+  return catalogues.get(locale)?.has(part) ?? false;
 }
 
 function createI18n(locale: Locale): i18n {
-  const messages = catalogues.get(locale);
-  if (!messages) throw new Error(`The ${locale} messages are not loaded: import #common/i18n/all-languages.ts (server) or await loadCatalogue (browser) first.`);
+  const parts = catalogues.get(locale);
+  if (!parts?.has('base')) throw new Error(`The ${locale} messages are not loaded: import #common/i18n/all-languages.ts (server) or await loadCatalogue (browser) first.`);
   const instance = i18next.createInstance();
   instance.use(localeNumbers(locale));
   void instance.init({
     lng: locale,
     // en.ts is type-checked complete against es.ts: nothing to fall back to.
     fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
+    resources: { [locale]: { translation: Object.assign({}, ...parts.values()) } },
     initAsync: false,
     // A number with decimals in a message ("{{kg}} kg") is written the language's way ("2,9" in
     // Spanish): every interpolated value passes through the formatter below.
@@ -46,8 +52,6 @@ function createI18n(locale: Locale): i18n {
 function localeNumbers(locale: Locale): FormatterModule {
   return { type: 'formatter', init() {}, add() {}, addCached() {}, format: (value: unknown) => formatMessageValue(value, locale) as string };
 }
-
-const instances = new Map<Locale, i18n>();
 
 /**
  * The i18next instance of a language, made once and shared by every render in it: an instance

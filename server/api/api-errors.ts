@@ -29,8 +29,12 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
   }
   if (error instanceof AppError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-    const message = String(t(error.status === 404 ? 'error.notFound' : error.code, { path: request.url.split('?')[0], minutes: Math.ceil((error.retryAfterSeconds ?? 60) / 60) } as never));
+    const message = String(t(error.status === 404 ? 'error.notFound' : error.code, { path: request.url.split('?')[0], minutes: Math.ceil((error.retryAfterSeconds ?? 60) / 60), ...error.vars } as never));
     return reply.code(error.status).send({ error: error.status === 404 ? 'not_found' : error.code, message, ...(error.field ? { fields: { [error.field]: message } } : {}) });
+  }
+  if (error.statusCode === 413) {
+    // A body over its route's limit (a CSV import, say): PRODUCT §7's "file size" message.
+    return reply.code(413).send({ error: 'too_large', message: String(t('upload.fileSize')) });
   }
   if (error.statusCode && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ error: error.code ?? 'bad_request', message: String(t('error.generic')) });

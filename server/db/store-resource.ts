@@ -35,8 +35,16 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
     /** Columns a list search looks in (case-insensitive "contains"). */
     search: readonly Column<T>[];
     sort: Record<S, Column<T>>;
-    /** A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`. */
-    filters?: Record<F, (value: string) => [Column<T>, string | number | boolean]>;
+    /**
+     * A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`,
+     * or with an operator, `stock: (value) => value === 'in' ? ['stock', '>', 0] : ['stock', '=', 0]`.
+     */
+    filters?: Record<F, (value: string) => [Column<T>, string | number | boolean] | [Column<T>, '=' | '>' | '<' | '>=' | '<=', string | number | boolean]>;
+    /**
+     * Adds what the row's own columns cannot say (a product's variant count, say) to the rows of a
+     * list page or a found record, with one query per page rather than one per row.
+     */
+    decorate?: (db: Db, scope: StoreScope, rows: RowOf<T, C, B>[]) => Promise<void>;
   },
 ): StoreResourceRepository<RowOf<T, C, B>, S, F, Values<T>, Updateable<Values<T>>> {
   // Kysely cannot type a query over a table chosen by a type parameter; the signature above is
@@ -57,16 +65,22 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       for (const [filterName, value] of Object.entries(query.filters) as [F, string | undefined][]) {
         const filter = options.filters?.[filterName];
         if (filter && value !== undefined) {
-          const [column, expected] = filter(value);
-          select = select.where(`${name}.${String(column)}`, '=', (typeof expected === 'boolean' ? Number(expected) : expected) as never);
+          const condition = filter(value);
+          const [column, operator, expected] = condition.length === 3 ? condition : [condition[0], '=' as const, condition[1]];
+          select = select.where(`${name}.${String(column)}`, operator, (typeof expected === 'boolean' ? Number(expected) : expected) as never);
         }
       }
       const page = await paginate(select.orderBy(`${name}.${options.sort[query.sort]}`, query.dir).orderBy(`${name}.id`, query.dir), query.page);
-      return { ...page, rows: page.rows.map((row) => shaped(row as Record<string, unknown>)) };
+      const rows = page.rows.map((row) => shaped(row as Record<string, unknown>));
+      if (options.decorate && rows.length > 0) await options.decorate(db, scope, rows);
+      return { ...page, rows };
     },
     async find(db, scope, id) {
       const row = await own(db, scope).select(qualified).where(`${name}.id`, '=', id).executeTakeFirst();
-      return row ? shaped(row as Record<string, unknown>) : undefined;
+      if (!row) return undefined;
+      const found = shaped(row as Record<string, unknown>);
+      if (options.decorate) await options.decorate(db, scope, [found]);
+      return found;
     },
     async insert(db, scope, values) {
       const row = await from(db).insertInto(name).values({ ...values, storeId: scope.storeId }).returning('id').executeTakeFirstOrThrow();

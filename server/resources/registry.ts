@@ -1,12 +1,40 @@
+import type { FormOptions } from '#common/resource.ts';
 import type { ResourceKey } from '#common/resources/index.ts';
 import { colorResource } from '#common/resources/color.ts';
 import * as colorService from '#server/modules/color/color.service.ts';
+import { productResource, subproductResource } from '#common/resources/product.ts';
+import * as productService from '#server/modules/product/product.service.ts';
+import * as subproductService from '#server/modules/subproduct/subproduct.service.ts';
+import { brandResource, categoryResource, sizeResource, subcategoryResource } from '#common/resources/taxonomy.ts';
+import * as brandService from '#server/modules/taxonomy/brand.service.ts';
+import * as categoryService from '#server/modules/taxonomy/category.service.ts';
+import * as sizeService from '#server/modules/taxonomy/size.service.ts';
+import * as subcategoryService from '#server/modules/taxonomy/subcategory.service.ts';
+import { pageResource } from '#common/resources/page.ts';
+import { couponResource } from '#common/resources/coupon.ts';
+import * as couponService from '#server/modules/coupon/coupon.service.ts';
+import { reviewResource } from '#common/resources/review.ts';
+import * as reviewService from '#server/modules/review/review.service.ts';
+import * as pageService from '#server/modules/page/page.service.ts';
+import { bannerResource } from '#common/resources/banner.ts';
+import * as bannerService from '#server/modules/banner/banner.service.ts';
 import { bindService, type BoundService, type ServiceDeps } from '#server/service-deps.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import type { StoreResourceService } from './store-resource-service.ts';
 
 // The services of the store-owned resources built on the kit, by resource key (decision 028).
 export const STORE_RESOURCES = {
   color: { resource: colorResource, service: colorService },
+  product: { resource: productResource, service: productService },
+  subproduct: { resource: subproductResource, service: subproductService },
+  brand: { resource: brandResource, service: brandService },
+  category: { resource: categoryResource, service: categoryService },
+  subcategory: { resource: subcategoryResource, service: subcategoryService },
+  size: { resource: sizeResource, service: sizeService },
+  coupon: { resource: couponResource, service: couponService },
+  review: { resource: reviewResource, service: reviewService },
+  page: { resource: pageResource, service: pageService },
+  banner: { resource: bannerResource, service: bannerService },
 } satisfies Record<ResourceKey, { resource: { key: ResourceKey }; service: object }>;
 
 export type ResourceServices = { [K in ResourceKey]: BoundService<(typeof STORE_RESOURCES)[K]['service']> };
@@ -15,5 +43,13 @@ export function bindResources(deps: ServiceDeps): ResourceServices {
   return Object.fromEntries(Object.entries(STORE_RESOURCES).map(([key, { service }]) => [key, bindService(service, deps)])) as ResourceServices;
 }
 
-/** The kit's view of any resource's service: what the generic screens and API call. */
-export const genericService = (services: ResourceServices, key: ResourceKey) => services[key] as unknown as BoundService<StoreResourceService>;
+/**
+ * The kit's view of any resource's service: what the generic screens and API call. A service that
+ * exports `formOptions(deps, scope)` gives its form's selects their choices, read in the store.
+ */
+export const genericService = (services: ResourceServices, key: ResourceKey) =>
+  services[key] as unknown as BoundService<StoreResourceService> & {
+    formOptions?: (scope: StoreScope) => Promise<FormOptions>;
+    /** What the record's screen shows below its form (a product's variants), when the service has it. */
+    related?: (scope: StoreScope, id: number) => Promise<unknown>;
+  };

@@ -5,7 +5,7 @@ import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 
 // The service of a store-owned resource, written once (decision 028): the rules every such
 // resource shares — another store's record is not found, unique values are field errors, slugs are
@@ -23,6 +23,20 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     unique?: Unique<Input>[];
     /** The field a blank `slug` is derived from. */
     slugFrom?: keyof Input & string;
+    /** The input as table columns, when they differ (dollars typed, cents stored). */
+    toValues?: (input: Input) => Record<string, unknown>;
+    /**
+     * The resource's own rules on the values about to be written (another store's category is a
+     * field error, a plan limit refuses a new record): throw an AppError to refuse. `id` is absent
+     * on create.
+     */
+    check?: (deps: ServiceDeps, scope: StoreScope, values: Record<string, unknown>, id?: number) => Promise<void>;
+    /** After a write, inside its transaction (a product's stock follows its variants'). */
+    afterWrite?: (deps: ServiceDeps, scope: StoreScope, id: number, values: Record<string, unknown>) => Promise<void>;
+    /** After a delete, inside its transaction, with the record as it was. */
+    afterRemove?: (deps: ServiceDeps, scope: StoreScope, row: Row) => Promise<void>;
+    /** What deleting a record takes with it, counted for the confirmation (`{ subproducts: 3 }`). */
+    cascade?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Record<string, number>>;
   } = {},
 ) {
   // The repository's value types are the table's columns; an input whose keys are those columns
@@ -30,12 +44,13 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
   const repo = repository as unknown as StoreResourceRepository<Row, S, F, Record<string, unknown>, Record<string, unknown>>;
 
   async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
-    const values: Record<string, unknown> = { ...input };
+    const values: Record<string, unknown> = options.toValues ? options.toValues(input) : { ...input };
     if (options.slugFrom && !values.slug) values.slug = slugify(String(input[options.slugFrom] ?? '')) || 'item';
     const unique: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
     for (const { field, error } of unique) {
       if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) throw new AppError(error, 409, { field });
     }
+    await options.check?.(deps, scope, values, exceptId);
     for (const [key, value] of Object.entries(values)) if (typeof value === 'boolean') values[key] = Number(value);
     return values;
   }
@@ -47,18 +62,31 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       if (!row) throw notFound();
       return row;
     },
-    async create(deps: ServiceDeps, scope: StoreScope, input: Input): Promise<number> {
-      const now = deps.clock.now().toISOString();
-      return repo.insert(deps.db, scope, { ...(await prepare(deps, scope, input)), createdAt: now, updatedAt: now });
+    create: (deps: ServiceDeps, scope: StoreScope, input: Input): Promise<number> =>
+      inTransaction(deps, async (tx) => {
+        const now = tx.clock.now().toISOString();
+        const values = await prepare(tx, scope, input);
+        const id = await repo.insert(tx.db, scope, { ...values, createdAt: now, updatedAt: now });
+        await options.afterWrite?.(tx, scope, id, values);
+        return id;
+      }),
+    update: (deps: ServiceDeps, scope: StoreScope, id: number, input: Input): Promise<void> =>
+      inTransaction(deps, async (tx) => {
+        if (!(await repo.find(tx.db, scope, id))) throw notFound();
+        const values = await prepare(tx, scope, input, id);
+        if (!(await repo.update(tx.db, scope, id, { ...values, updatedAt: tx.clock.now().toISOString() }))) throw notFound();
+        await options.afterWrite?.(tx, scope, id, values);
+      }),
+    /** What deleting the record would take with it (empty when nothing cascades). */
+    async cascade(deps: ServiceDeps, scope: StoreScope, id: number): Promise<Record<string, number>> {
+      return options.cascade ? options.cascade(deps, scope, id) : {};
     },
-    async update(deps: ServiceDeps, scope: StoreScope, id: number, input: Input): Promise<void> {
-      if (!(await repo.find(deps.db, scope, id))) throw notFound();
-      const values = await prepare(deps, scope, input, id);
-      if (!(await repo.update(deps.db, scope, id, { ...values, updatedAt: deps.clock.now().toISOString() }))) throw notFound();
-    },
-    async remove(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
-      if ((await repo.remove(deps.db, scope, [id])) !== 1) throw notFound();
-    },
+    remove: (deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> =>
+      inTransaction(deps, async (tx) => {
+        const row = options.afterRemove ? await repo.find(tx.db, scope, id) : undefined;
+        if ((await repo.remove(tx.db, scope, [id])) !== 1) throw notFound();
+        if (row) await options.afterRemove?.(tx, scope, row);
+      }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../app/routes.ts';
@@ -13,9 +14,11 @@ import { type CliUser, createUser } from './support/users.ts';
 // route is checked as soon as it exists — and fails here until REACH says who opens it and with
 // which record: one line per route.
 
-type Role = 'anonymous' | 'client' | 'admin';
+// `owner` is the same client, on its store's screens: a test of their own, so the two workers
+// share the many store and catalogue pages.
+type Role = 'anonymous' | 'client' | 'owner' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; colorId: number; lockerCode: string; clientId: number; storeId: number };
+type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'subproduct' | 'coupon' | 'review', number> };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -51,16 +54,22 @@ const REACH: Record<string, Reach> = {
   'profile/notifications': { as: 'client' },
   notification: { as: 'client' },
   // the client's store
-  store: { as: 'client' },
-  'store/delete': { as: 'client' },
-  'store/design': { as: 'client' },
-  'store/settings': { as: 'client' },
-  'store/marketing': { as: 'client' },
-  'store/contact': { as: 'client' },
-  'store/analytics': { as: 'client' },
-  'catalog/color': { as: 'client' },
-  'catalog/color/new': { as: 'client' },
-  'catalog/color/show': { as: 'client', path: (seed) => `/catalog/color/show?id=${seed.colorId}` },
+  store: { as: 'owner' },
+  'store/delete': { as: 'owner' },
+  'store/design': { as: 'owner' },
+  'store/settings': { as: 'owner' },
+  'store/marketing': { as: 'owner' },
+  'store/contact': { as: 'owner' },
+  'store/analytics': { as: 'owner' },
+  'catalog/product/import': { as: 'owner' },
+  // every kit resource: its list, its new form and one record
+  ...catalogReach(['color', 'brand', 'category', 'subcategory', 'size', 'product', 'subproduct', 'coupon', 'review']),
+  'content/banner': { as: 'owner' },
+  'content/banner/new': { as: 'owner' },
+  'content/banner/show': { as: 'owner', path: (seed) => `/content/banner/show?id=${seed.bannerId}` },
+  'content/page': { as: 'owner' },
+  'content/page/new': { as: 'owner' },
+  'content/page/show': { as: 'owner', path: (seed) => `/content/page/show?id=${seed.pageId}` },
   // back office
   admin: { as: 'admin' },
   'admin/client': { as: 'admin' },
@@ -79,6 +88,17 @@ const REACH: Record<string, Reach> = {
   'admin/store': { as: 'admin' },
   'admin/store/show': { as: 'admin', path: (seed) => `/admin/store/show?id=${seed.storeId}` },
 };
+
+/** The list, new and show routes of kit resources, the show one opening the seeded record. */
+function catalogReach(keys: (keyof Seed['catalog'])[]): Record<string, Reach> {
+  return Object.fromEntries(
+    keys.flatMap((key) => [
+      [`catalog/${key}`, { as: 'owner' }],
+      [`catalog/${key}/new`, { as: 'owner' }],
+      [`catalog/${key}/show`, { as: 'owner', path: (seed: Seed) => `/catalog/${key}/show?id=${seed.catalog[key]}` }],
+    ]),
+  );
+}
 
 type PageRoute = { key: string; path: string };
 
@@ -124,12 +144,26 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
     const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
     expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
+    // One record of each catalogue resource, through the API, for their screens.
+    const { id: category } = await api(clientContext, '/api/v1/categories', { name: 'Ropa', enabled: true });
+    const { id: subcategory } = await api(clientContext, '/api/v1/subcategories', { categoryId: category, name: 'Camisetas', enabled: true });
+    const { id: brand } = await api(clientContext, '/api/v1/brands', { name: 'Andina', enabled: true });
+    const { id: size } = await api(clientContext, '/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
+    const { id: product } = await api(clientContext, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, colorId, sizeId: size, price: 19.99, stock: 5, enabled: true, featured: true });
+    const { id: subproduct } = await api(clientContext, '/api/v1/subproducts', { productId: product, name: 'Azul M', colorId, sizeId: size, price: 19.99, stock: 3, enabled: true });
+    const { id: review } = await api(clientContext, '/api/v1/reviews', { productId: product, authorName: 'Lucía', email: 'lucia@example.com', rating: 4, comment: 'Muy buena tela.', status: 'pending' });
+    const { id: coupon } = await api(clientContext, '/api/v1/coupons', { code: 'HOLA10', discountType: 'percentage', discount: 10, minimum: 20, expiresOn: '2030-12-31', usageLimit: 100, enabled: true });
+    const { id: pageId } = await api(clientContext, '/api/v1/pages', { title: 'Sobre nosotros', content: '<p>Somos una tienda <strong>accesible</strong>.</p>', published: true });
+    const image = await sharp({ create: { width: 1920, height: 768, channels: 3, background: '#1c9283' } }).png().toBuffer();
+    const upload = await clientContext.request.post('/api/v1/uploads', { multipart: { purpose: 'banner', file: { name: 'banner.png', mimeType: 'image/png', buffer: image } } });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { id: bannerId } = await api(clientContext, '/api/v1/banners', { imageId: (await upload.json()).id, buttonName: 'Ver ofertas', link: '/catalog', enabled: true });
     // The client's user id, as staff find it: the locker code's link in the back-office client list.
     await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { alertId, packageId, consolidationId, ticketId, colorId, lockerCode: client.lockerCode, clientId, storeId };
+    return { alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, catalog: { color: colorId, brand, category, subcategory, size, product, subproduct, coupon, review } };
   } finally {
     await clientContext.close();
     await staffContext.close();
@@ -160,6 +194,7 @@ test.beforeAll(async ({ browser }) => {
     sessions.set(role, await context.storageState());
     await context.close();
   }
+  sessions.set('owner', sessions.get('client'));
 });
 
 test('every page route has a way to be reached (a new route needs one line in REACH)', () => {
@@ -171,7 +206,7 @@ test('every page route has a way to be reached (a new route needs one line in RE
 
 // One test (and one browser context, its session reused by every page) per role and width, so
 // the two workers share the work.
-for (const role of ['anonymous', 'client', 'admin'] as const) {
+for (const role of ['anonymous', 'client', 'owner', 'admin'] as const) {
   for (const [width, viewport] of WIDTHS) {
     test(`axe finds no WCAG A/AA violation on the ${role} pages at ${width} px, es and en`, async ({ browser }) => {
       test.setTimeout(240_000);

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { en } from '../../common/i18n/en.ts';
-import { es } from '../../common/i18n/es.ts';
+import { messages } from '../../common/i18n/all-languages.ts';
 import { expectHtmlLang, LOCALES, localized } from './support/helpers.ts';
 import { MAINTENANCE_URL } from './support/servers.ts';
 
@@ -8,7 +7,7 @@ import { MAINTENANCE_URL } from './support/servers.ts';
 // the maintenance screen; health checks and static files keep working.
 test.use({ baseURL: MAINTENANCE_URL });
 
-const MESSAGES = { es, en } as const;
+const MESSAGES = messages;
 
 const PAGES = ['/', '/user/login', '/user/register', '/terms', '/alert', '/ticket/new', '/error?status=500', '/no-existe'];
 

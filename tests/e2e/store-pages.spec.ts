@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { en } from '../../common/i18n/en.ts';
-import { es } from '../../common/i18n/es.ts';
+import { messages } from '../../common/i18n/all-languages.ts';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
 import { field, gotoHydrated, type Locale, localized, saveScreens, says } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
@@ -16,7 +15,7 @@ import { createUser } from './support/users.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const MESSAGES = { es, en } as const;
+const MESSAGES = messages;
 /** After a post: the server answers within seconds, but the two cores are shared by parallel runs. */
 const SLOW = { timeout: 20_000 };
 const uid = () => randomBytes(4).toString('hex');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '#common/i18n/en.ts';
-import { es } from '#common/i18n/es.ts';
+import { messages } from '#common/i18n/all-languages.ts';
 import { getPage, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeAdmin, makeUser } from '../support/factories.ts';
+
+const { es, en } = messages;
 
 const html = (text: string) => text.replaceAll("'", '&#x27;');
 

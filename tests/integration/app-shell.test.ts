@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The built app (npm run build) on a fresh database, through inject(): no port, no mocks.
@@ -185,6 +186,26 @@ describe('messages in the browser', () => {
     const file = await t.app.inject(catalogues[mine] ?? '');
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain(mine === 'es' ? 'Contraseña' : 'Password');
+    // the public page needs no dashboard messages: neither preloaded nor asked for at hydration
+    expect(page.body).not.toContain(`<link rel="modulepreload" href="${catalogues[`${mine}-dashboard`]}"/>`);
+    expect(page.body).toContain('data-messages="base"');
+  });
+
+  it.each([
+    ['/', 'es', 'Tu tienda estará en'],
+    ['/en/store', 'en', 'Your store will be at'],
+  ] as const)('the logged-in page %s preloads the %s base and dashboard messages', async (path, mine, storeText) => {
+    const { catalogues } = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { catalogues: Record<string, string> };
+    const user = await makeUser(t);
+    const page = await t.app.inject({ url: path, headers: { ...(mine === 'es' ? es : en), cookie: `${user.cookie}; lang=${mine}` } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogues[mine]}"/>`);
+    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogues[`${mine}-dashboard`]}"/>`);
+    expect(page.body).toContain('data-messages="base dashboard"');
+    // the store's texts live in the dashboard part, not in the base one every page loads
+    const [base, dashboard] = await Promise.all([t.app.inject(catalogues[mine] ?? ''), t.app.inject(catalogues[`${mine}-dashboard`] ?? '')]);
+    expect(dashboard.body).toContain(storeText);
+    expect(base.body).not.toContain(storeText);
   });
 });
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '#common/i18n/en.ts';
-import { es } from '#common/i18n/es.ts';
+import { messages } from '#common/i18n/all-languages.ts';
 import { AlertInputSchema, PackageInputSchema } from '#common/schemas/casillero.ts';
 import { TicketInputSchema } from '#common/schemas/ticket.ts';
 import { minimalPdf, tinyPng } from '#server/modules/upload/upload.fixtures.ts';
 import { getPage, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeAdmin, makeStaff, makeUser, type TestUser } from '../support/factories.ts';
+
+const { es, en } = messages;
 
 // The back office's navigation (menu group, badges, hub) and its detail screens (issue 9, points 2
 // and 3). Needs `npm run build` first. The queue counts are the whole test database's, so the test

@@ -43,13 +43,16 @@ beforeAll(async () => {
   const alertId = await t.services.alerts.createAlert({ userId: users.client.id }, { trackingNumber: '1Z999AA1', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: 4999, expectedDate: null, invoiceUpload: null });
   knownIds.push(storeId, users.client.id, users.staff.id, users.admin.id, Number(alertId));
   // Every field name the shared schemas know, so generated forms hit real fields too.
-  const dir = path.resolve('common/schemas');
-  for (const file of await readdir(dir)) {
-    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
-    for (const value of Object.values(module)) {
-      const shape = (value as { shape?: Record<string, unknown> } | null)?.shape;
-      if (shape && typeof shape === 'object') for (const name of Object.keys(shape)) fieldNames.add(name);
+  // (and of the kit resources' inputs, common/resources)
+  for (const dir of [path.resolve('common/schemas'), path.resolve('common/resources')]) {
+    for (const file of await readdir(dir)) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+      const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
+      for (const value of Object.values(module)) {
+        const schema = value as { shape?: Record<string, unknown>; input?: { shape?: Record<string, unknown> } } | null;
+        const shape = schema?.shape ?? schema?.input?.shape;
+        if (shape && typeof shape === 'object') for (const name of Object.keys(shape)) fieldNames.add(name);
+      }
     }
   }
 }, 60_000);

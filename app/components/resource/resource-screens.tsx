@@ -12,7 +12,8 @@ import type { EnumDef } from '#common/enums/define-enum.ts';
 import { ResourceForm } from './resource-form.tsx';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { type Resource, resourceText } from '#common/resource.ts';
+import { type FormOptions, type Resource, resourceText } from '#common/resource.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 
 // The screens every kit resource shares (decision 028): its list, its new form and its record
 // with the delete confirmation. A resource brings only its columns and its fields.
@@ -23,10 +24,18 @@ export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   columns: (t: ReturnType<typeof useT>, locale: 'es' | 'en') => Column<Row>[];
   /** The enum of the list's `status` filter, when it has one. */
   status?: EnumDef;
+  /** More filters of the list, by their query name: `{ stock: { of: stockState, label: 'catalog.product.stockState.label' } }`. */
+  filters?: Record<string, { of: EnumDef; label: MessageKey }>;
   /** The form's fields; the kit wraps them in the record form with its submit footer. */
-  Fields: () => React.ReactNode;
-  /** What a new record starts with. */
-  blank: Record<string, unknown>;
+  Fields: (props: { options: FormOptions; record: Row | null }) => React.ReactNode;
+  /** What a new record starts with; from the address's query when it names more (`?productId=7`). */
+  blank: Record<string, unknown> | ((search: URLSearchParams) => Record<string, unknown>);
+  /** The form's values from a record, when they differ from it (cents stored, dollars typed). */
+  toForm?: (record: Row) => Record<string, unknown>;
+  /** More buttons beside "new" on the list (the products' CSV import). */
+  ListActions?: () => React.ReactNode;
+  /** Below the form of a saved record: what belongs to it (a product's variants, from its service's `related`). */
+  Below?: (props: { record: Row; related: unknown }) => React.ReactNode;
 };
 
 function useResourcePaths(resource: Resource) {
@@ -57,18 +66,32 @@ export function ResourceListScreen({ resource, screens, query, page }: { resourc
       <PageHeader
         title={t(resourceText(resource, 'title'))}
         actions={
-          <Button component={Link} to={`${list}/new`} data-testid="new-record">
-            {t(resourceText(resource, 'new'))}
-          </Button>
+          <Group gap="xs">
+            {screens.ListActions ? <screens.ListActions /> : null}
+            <Button component={Link} to={`${list}/new`} data-testid="new-record">
+              {t(resourceText(resource, 'new'))}
+            </Button>
+          </Group>
         }
       />
-      <ListScreen query={query} page={page} caption={t(resourceText(resource, 'title'))} columns={screens.columns(t, locale)} filters={screens.status ? [statusFilter(t, screens.status, query.filters.status, t('catalog.state.label'))] : []} />
+      <ListScreen
+        query={query}
+        page={page}
+        caption={t(resourceText(resource, 'title'))}
+        columns={screens.columns(t, locale)}
+        filters={[
+          ...(screens.status ? [statusFilter(t, screens.status, query.filters.status, t('catalog.state.label'))] : []),
+          ...Object.entries(screens.filters ?? {}).map(([name, { of, label }]) => ({ ...statusFilter(t, of, query.filters[name], t(label)), name })),
+        ]}
+      />
     </>
   );
 }
 
-export function ResourceRecordScreen({ resource, screens, record }: { resource: Resource; screens: ResourceScreens; record: ResourceRow | null }) {
+export function ResourceRecordScreen({ resource, screens, record, options, cascade = {}, related = null }: { resource: Resource; screens: ResourceScreens; record: ResourceRow | null; options: FormOptions; cascade?: Record<string, number>; related?: unknown }) {
   const t = useT();
+  const { search } = useLocation();
+  const blank = typeof screens.blank === 'function' ? screens.blank(new URLSearchParams(search)) : screens.blank;
   const { list } = useResourcePaths(resource);
   return (
     <>
@@ -81,13 +104,14 @@ export function ResourceRecordScreen({ resource, screens, record }: { resource: 
             <Button component={Link} to={list} variant="default">
               {t('list.back')}
             </Button>
-            {record ? <ConfirmButton intent="delete" label={t('list.delete')} title={t(resourceText(resource, 'deleteTitle'))} message={t(resourceText(resource, 'deleteMessage'))} /> : null}
+            {record ? <ConfirmButton intent="delete" label={t('list.delete')} title={t(resourceText(resource, 'deleteTitle'))} message={String(t(resourceText(resource, 'deleteMessage'), cascade as never))} /> : null}
           </Group>
         }
       />
       <Paper withBorder p="lg" radius="md" maw={760}>
-        <ResourceForm resource={resource} screens={screens} initial={record ?? screens.blank} submitLabel={t(record ? 'list.save' : 'list.create')} />
+        <ResourceForm resource={resource} screens={screens} initial={record ? (screens.toForm?.(record) ?? record) : blank} submitLabel={t(record ? 'list.save' : 'list.create')} options={options} record={record} />
       </Paper>
+      {record && screens.Below ? <screens.Below record={record} related={related} /> : null}
     </>
   );
 }

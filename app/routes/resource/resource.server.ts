@@ -1,8 +1,10 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { formValues, parseWith } from '#common/forms.ts';
+import { parseForm } from '#common/form-parse.ts';
+import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import type { Resource } from '#common/resource.ts';
 import { resourceAt } from '#common/resources/index.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
@@ -32,14 +34,19 @@ function resourceOf({ request, context }: LoaderFunctionArgs) {
 
 export async function resourceListLoader(args: LoaderFunctionArgs) {
   const { resource, service, scope, url } = resourceOf(args);
-  const query = parseListQuery(resource.listQuery, url);
+  const query = parseListQuery(resource.listQuery as Resource['listQuery'], url);
   return { key: resource.key, query, page: await service.list(scope, query) };
+}
+
+export async function resourceNewLoader(args: LoaderFunctionArgs) {
+  const { resource, service, scope } = resourceOf(args);
+  return { key: resource.key, options: (await service.formOptions?.(scope)) ?? {} };
 }
 
 export async function resourceNewAction(args: LoaderFunctionArgs) {
   const { resource, service, scope, at } = resourceOf(args);
   const values = formValues(await readForm(args.request));
-  const parsed = parseWith(resource.input, values);
+  const parsed = parseForm(resource.input, values, localeFromPath(pagePath(new URL(args.request.url))));
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
     const id = await service.create(scope, parsed.data);
@@ -51,7 +58,10 @@ export async function resourceNewAction(args: LoaderFunctionArgs) {
 
 export async function resourceShowLoader(args: LoaderFunctionArgs) {
   const { resource, service, scope } = resourceOf(args);
-  return { key: resource.key, record: await orNotFound(service.get(scope, recordId(args.request))) };
+  const id = recordId(args.request);
+  const record = await orNotFound(service.get(scope, id));
+  const [options, cascade, related] = await Promise.all([service.formOptions?.(scope), service.cascade(scope, id), service.related?.(scope, id)]);
+  return { key: resource.key, record, options: options ?? {}, cascade, related: related ?? null };
 }
 
 export async function resourceShowAction(args: LoaderFunctionArgs) {
@@ -63,7 +73,7 @@ export async function resourceShowAction(args: LoaderFunctionArgs) {
       await service.remove(scope, id);
       return redirect(at('', '?notice=deleted'));
     }
-    const parsed = parseWith(resource.input, values);
+    const parsed = parseForm(resource.input, values, localeFromPath(pagePath(new URL(args.request.url))));
     if (!parsed.ok) return invalid(parsed.errors, values);
     await service.update(scope, id, parsed.data);
     return redirect(at('/show', `?id=${id}&notice=updated`));

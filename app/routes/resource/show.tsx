@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ location }) => resourceMeta(location.
 export const loader = (args: Route.LoaderArgs) => resourceShowLoader(args);
 export const action = (args: Route.ActionArgs) => resourceShowAction(args);
 
-export default function ResourceShow({ loaderData: { key, record } }: Route.ComponentProps) {
+export default function ResourceShow({ loaderData: { key, record, options, cascade, related } }: Route.ComponentProps) {
   const resource = RESOURCES.find((r) => r.key === key)!;
-  return <ResourceRecordScreen resource={resource} screens={SCREENS[key]} record={record} />;
+  return <ResourceRecordScreen resource={resource} screens={SCREENS[key]} record={record} options={options} cascade={cascade} related={related} />;
 }

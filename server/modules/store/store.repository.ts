@@ -119,3 +119,9 @@ export async function findStoreCardByOwner(db: Db, { userId }: { userId: number 
     .where('store.userId', '=', userId)
     .executeTakeFirst();
 }
+
+/** How many rows of a store-owned table the store has (its plan usage). */
+export async function countStoreRows(db: Db, { storeId }: { storeId: number }, table: 'product' | 'banner' | 'page'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('storeId', '=', storeId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -4,6 +4,7 @@ import type { StoreListFilter, StorePlanInput } from '#common/schemas/plan.ts';
 import { expiryOf, type Expiry } from '#common/store-expiry.ts';
 import { type DeleteStoreInput, type NewStore, type SlugAvailability, type StoreDesign, type StoreSectionInput, type StoreSectionName, StoreSlugSchema } from '#common/schemas/store.ts';
 import { LOGO_SIZE } from '#common/upload-limits.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { defaultPlan, getPlan, listPlans, NEW_STORE_PLAN_DAYS } from '#server/modules/plan/plan.service.ts';
@@ -188,15 +189,28 @@ export function storeStateOf(published: boolean, expiry: Expiry): EnumValue<type
 
 export type UsageKind = 'products' | 'banners' | 'pages';
 /**
- * How much of its plan's limits a store uses, one counter per kind. The extension point for issue 11:
- * the product, banner and page tables do not exist yet, so there is nothing to count and each is 0;
- * the services that will own those tables replace their entry with their own count(storeScope).
+ * How much of its plan's limits a store uses, one count per kind, read here rather than through the
+ * product, banner and page services: they ask this service for the limit before they create, so
+ * asking them back would make an import cycle.
  */
-const USAGE_COUNTERS: Record<UsageKind, (deps: ServiceDeps, scope: StoreScope) => Promise<number>> = {
-  products: async () => 0,
-  banners: async () => 0,
-  pages: async () => 0,
-};
+const USAGE_TABLE = { products: 'product', banners: 'banner', pages: 'page' } as const satisfies Record<UsageKind, string>;
+const USAGE_COUNTERS = Object.fromEntries(
+  Object.entries(USAGE_TABLE).map(([kind, table]) => [kind, (deps: ServiceDeps, scope: StoreScope) => stores.countStoreRows(deps.db, scope, table)]),
+) as Record<UsageKind, (deps: ServiceDeps, scope: StoreScope) => Promise<number>>;
+
+const LIMIT_OF = { products: 'maxProducts', banners: 'maxBanners', pages: 'maxPages' } as const satisfies Record<UsageKind, string>;
+const LIMIT_MESSAGE = { products: 'content.limit.products', banners: 'content.limit.banners', pages: 'content.limit.pages' } as const satisfies Record<UsageKind, MessageKey>;
+
+/**
+ * Refuses (409, with a message naming the limit) a new record of a kind the store's plan caps and
+ * the store has reached; a store without a plan has no cap. The services call it before they create.
+ */
+export async function assertUnderPlanLimit(deps: ServiceDeps, scope: StoreScope, kind: UsageKind): Promise<void> {
+  const { planId } = await getStore(deps, scope);
+  if (!planId) return;
+  const [plan, used] = await Promise.all([getPlan(deps, planId).catch(() => null), USAGE_COUNTERS[kind](deps, scope)]);
+  if (plan && used >= plan[LIMIT_OF[kind]]) throw new AppError(LIMIT_MESSAGE[kind], 409, { vars: { limit: plan[LIMIT_OF[kind]] } });
+}
 
 export async function storeUsage(deps: ServiceDeps, scope: StoreScope): Promise<Record<UsageKind, number>> {
   const kinds = Object.keys(USAGE_COUNTERS) as UsageKind[];

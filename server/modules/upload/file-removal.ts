@@ -1,5 +1,6 @@
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import { variantKeys } from './image-variants.ts';
 
 // Beside upload.service.ts, not in it: the job worker imports the upload service (its hourly
 // sweep), so this takes only the queue's enqueue (job-queue.ts), never the worker.
@@ -11,11 +12,16 @@ import type { ServiceDeps } from '#server/service-deps.ts';
  */
 export async function removeFiles(deps: ServiceDeps, storageKeys: readonly string[]): Promise<void> {
   for (const storageKey of storageKeys) {
-    try {
-      await deps.storage.remove(storageKey);
-    } catch (error) {
-      deps.log.warn({ err: error, storageKey }, 'file removal failed; queued to try again');
-      await enqueueJob(deps, { kind: 'removeFile', payload: { storageKey } }).catch((queueError: unknown) => deps.log.error({ err: queueError, storageKey }, 'file removal could not be queued'));
+    // An image's WebP variants (decision 031) live under its key plus a suffix and go with it; most
+    // files have none, and removing a key that does not exist is not an error. One file, one warning.
+    const failed: { key: string; error: unknown }[] = [];
+    for (const key of [storageKey, ...variantKeys(storageKey)]) {
+      await deps.storage.remove(key).catch((error: unknown) => failed.push({ key, error }));
+    }
+    if (failed.length === 0) continue;
+    deps.log.warn({ err: failed[0]!.error, storageKey, keys: failed.map(({ key }) => key) }, 'file removal failed; queued to try again');
+    for (const { key } of failed) {
+      await enqueueJob(deps, { kind: 'removeFile', payload: { storageKey: key } }).catch((queueError: unknown) => deps.log.error({ err: queueError, storageKey: key }, 'file removal could not be queued'));
     }
   }
 }

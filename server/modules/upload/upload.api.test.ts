@@ -5,6 +5,7 @@ import { contentDisposition } from './upload.api.ts';
 import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
 import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { claimUpload } from './upload.service.ts';
+import { multipart, type Part } from '../../../tests/support/multipart.ts';
 
 // The upload API through the real app (needs `npm run build`): multipart in, JSON out, files back.
 let t: TestApp;
@@ -20,22 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.dispose();
 });
-
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
-
-function multipart(parts: Part[]) {
-  const boundary = `----tiendabox${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'filename' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n`), 'filename' in part ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function post(parts: Part[], { cookie = client.cookie, lang = 'es', headers = {} }: { cookie?: string; lang?: string; headers?: Record<string, string> } = {}) {
   const { payload, contentType } = multipart(parts);

@@ -90,6 +90,29 @@ export async function insertStoreUpload(db: Db, scope: StoreScope, uploadId: str
   await db.insertInto('storeUpload').values({ uploadId, storeId: scope.storeId }).execute();
 }
 
+/** The storage key of one of a store's files (by the store's id: the public image route has no scope). */
+export async function findStoreFileKey(db: Db, { storeId, uploadId }: { storeId: number; uploadId: string }): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('storeUpload')
+    .innerJoin('upload', 'upload.id', 'storeUpload.uploadId')
+    .select('upload.storageKey')
+    .where('storeUpload.storeId', '=', storeId)
+    .where('storeUpload.uploadId', '=', uploadId)
+    .executeTakeFirst();
+  return row?.storageKey;
+}
+
+/** Deletes one of the store's files' rows and answers its storage key (null: not the store's). */
+export async function deleteStoreUpload(db: Db, scope: StoreScope, uploadId: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom('upload')
+    .where('id', '=', uploadId)
+    .where('id', 'in', (sub) => sub.selectFrom('storeUpload').select('storeUpload.uploadId').where('storeUpload.storeId', '=', scope.storeId))
+    .returning(['storageKey'])
+    .executeTakeFirst();
+  return row?.storageKey ?? null;
+}
+
 /** The storage keys of the store's files. */
 export async function findStoreUploadIds(db: Db, scope: StoreScope): Promise<string[]> {
   const rows = await db.selectFrom('storeUpload').select('uploadId').where('storeId', '=', scope.storeId).orderBy('uploadId').execute();

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
 import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
+import { isVariantWidth, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -162,7 +163,8 @@ export async function purgeStaleUploads({ db, storage, clock }: ServiceDeps, { o
   for (const row of stale) {
     // Claimed in the meantime? Then the delete matches nothing and the file stays.
     if (await uploads.deleteUnclaimed(db, { uploadId: row.id })) {
-      await storage.remove(row.storageKey);
+      // A claim rolled back after its variants were written leaves them too (decision 031).
+      for (const key of [row.storageKey, ...variantKeys(row.storageKey)]) await storage.remove(key);
       removed += 1;
     }
   }
@@ -187,12 +189,41 @@ export async function sweepPartialUploads({ storage, clock }: ServiceDeps, { old
 export async function claimStoreUpload(
   deps: ServiceDeps,
   scope: StoreScope,
-  { userId, uploadId, box }: { userId: number; uploadId: string; box?: { width: number; height: number } },
+  { userId, uploadId, box, variants = false }: { userId: number; uploadId: string; box?: { width: number; height: number }; variants?: boolean },
 ): Promise<UploadInfo> {
   // An image with a box is checked by content and fitted to it (a logo, a banner); any other file is claimed as it is.
   const info = box ? await claimImage(deps, { userId, uploadId, box }) : await claimUpload(deps, { userId, uploadId });
   await uploads.insertStoreUpload(deps.db, scope, uploadId);
+  // A public image of the store (a banner, a product photo) gets its WebP variants now, in the
+  // request that saves it (decision 031): the record's image is servable the moment it is saved.
+  if (variants && box) {
+    const row = await uploads.findUpload(deps.db, { uploadId });
+    if (row) await writeImageVariants(deps, row.storageKey);
+  }
   return info;
+}
+
+/**
+ * One WebP variant of a store's public image, for `GET /media/{storeId}/{uploadId}/w{width}.webp`
+ * (decision 031): anyone may read it — it is what the storefront shows — but only the variants a
+ * store wrote for its public images exist; any other id, width or store is "not found".
+ */
+export async function readImageVariant({ db, storage }: ServiceDeps, { storeId, uploadId, width }: { storeId: number; uploadId: string; width: number }): Promise<Readable | Buffer> {
+  if (!UUID.test(uploadId) || !isVariantWidth(width) || !Number.isSafeInteger(storeId)) throw notFound();
+  const storageKey = await uploads.findStoreFileKey(db, { storeId, uploadId });
+  if (!storageKey) throw notFound();
+  const key = variantKey(storageKey, width);
+  const body = storage.stream ? await storage.stream(key) : await storage.read(key);
+  if (!body) throw notFound();
+  return body;
+}
+
+/**
+ * Deletes the row of one of the store's files (a replaced or deleted banner's image) and answers
+ * its storage key; remove the file with `removeFiles` once the transaction has committed.
+ */
+export async function takeStoreFile(deps: ServiceDeps, scope: StoreScope, uploadId: string): Promise<string | null> {
+  return UUID.test(uploadId) ? uploads.deleteStoreUpload(deps.db, scope, uploadId) : null;
 }
 
 /** The ids of the files a store owns. */

@@ -1,0 +1,219 @@
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { CustomField, NumberField, SelectField, SwitchField, TextareaField, TextField } from '#app/components/form/fields.tsx';
+import { DataTable } from '#app/components/list/data-table.tsx';
+import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { useT } from '#app/lib/use-t.ts';
+import { formatDate } from '#common/dates.ts';
+import { featuredState, productType, productUnit, recordState, stockState } from '#common/enums/catalog.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatNumber } from '#common/number-format.ts';
+import type { FormOptions } from '#common/resource.ts';
+import { DEFAULT_TAX_PERCENT, productResource as product, subproductResource as subproduct } from '#common/resources/product.ts';
+
+type Product = {
+  id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; discountBp: number; taxBp: number;
+  enabled: boolean; featured: boolean; updatedAt: string; weightGrams: number | null; keywords: string;
+} & Record<string, unknown>;
+type Variant = { id: number; name: string; sku: string; priceCents: number; stock: number; enabled: number | boolean };
+
+/** A select of the store's records; an optional one starts with "none". */
+function RefSelect({ name, options, optional = true }: { name: keyof typeof product.input.shape; options: FormOptions; optional?: boolean }) {
+  const t = useT();
+  const data = [{ value: '', label: optional ? t('catalog.product.none') : '—' }, ...(options[name] ?? [])];
+  return <SelectField name={name} label={`catalog.product.fields.${name}` as never} data={data} />;
+}
+
+/** Keywords as chips; the form sends them comma-separated, as the table keeps them. */
+function KeywordsField() {
+  const t = useT();
+  return (
+    <CustomField name="keywords">
+      {(field) => <Keywords initial={typeof field.value === 'string' ? field.value : ''} name={field.inputProps.name} error={field.inputProps.error} label={t('catalog.product.fields.keywords')} hint={t('catalog.product.keywordsHint')} onChange={() => field.recheck()} />}
+    </CustomField>
+  );
+}
+
+function Keywords({ initial, name, error, label, hint, onChange }: { initial: string; name: string; error?: React.ReactNode; label: string; hint: string; onChange: () => void }) {
+  const [words, setWords] = useState(() => initial.split(',').map((word) => word.trim()).filter(Boolean));
+  return (
+    <TagsInput
+      label={label}
+      description={hint}
+      value={words}
+      onChange={(next) => {
+        setWords(next);
+        onChange();
+      }}
+      name={name}
+      error={error}
+      splitChars={[',', ';']}
+      clearable
+    />
+  );
+}
+
+const percent = (basisPoints: number) => basisPoints / 100;
+
+export const productScreens: ResourceScreens<Product> = {
+  columns: (t, locale) => [
+    { key: 'name', label: t('catalog.product.fields.name'), sort: 'name', render: (row) => <NameLink resource={product} row={row}>{row.name}</NameLink> },
+    { key: 'sku', label: t('catalog.product.fields.sku'), render: (row) => row.sku || '—' },
+    { key: 'price', label: t('catalog.product.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
+    {
+      key: 'stock',
+      label: t('catalog.product.fields.stockShort'),
+      sort: 'stock',
+      render: (row) => (
+        <Stack gap={2}>
+          <StatusBadge of={stockState} value={row.stock > 0 ? 'in_stock' : 'out_of_stock'} />
+          <Text fz="sm">{row.variantCount > 0 ? t('catalog.product.totalStock', { stock: formatNumber(row.stock, locale), variants: row.variantCount }) : formatNumber(row.stock, locale)}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'featured', label: t('catalog.product.fields.featured'), render: (row) => (row.featured ? <StatusBadge of={featuredState} value="featured" /> : '—') },
+    { key: 'updated', label: t('catalog.product.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+  ],
+  status: recordState,
+  ListActions: function ProductListActions() {
+    const t = useT();
+    const locale = localeFromPath(useLocation().pathname);
+    return (
+      <Button component={Link} to={localizePath('/catalog/product/import', locale)} variant="default" data-testid="product-csv">
+        {t('catalog.product.import')}
+      </Button>
+    );
+  },
+  filters: { stock: { of: stockState, label: 'catalog.product.stockState.label' }, featured: { of: featuredState, label: 'catalog.product.featuredState.label' } },
+  Fields: function ProductFields({ options, record }) {
+    const t = useT();
+    const hasVariants = (record?.variantCount ?? 0) > 0;
+    const section = (key: 'basics' | 'pricing' | 'classification' | 'content') => (
+      <Title order={2} fz="h5" mt="sm">
+        {t(`catalog.product.sections.${key}`)}
+      </Title>
+    );
+    return (
+      <Stack gap="sm">
+        {section('basics')}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField name="name" label="catalog.product.fields.name" />
+          <TextField name="slug" label="catalog.product.fields.slug" />
+          <TextField name="sku" label="catalog.product.fields.sku" />
+          <TextField name="code" label="catalog.product.fields.code" />
+        </SimpleGrid>
+        <TextareaField name="description" label="catalog.product.fields.description" autosize minRows={2} maxRows={6} />
+        {section('pricing')}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberField name="price" label="catalog.product.fields.price" />
+          <NumberField name="discount" label="catalog.product.fields.discount" />
+          <NumberField name="tax" label="catalog.product.fields.tax" description={t('catalog.product.taxHint')} />
+          <NumberField name="stock" label="catalog.product.fields.stock" readOnly={hasVariants} description={hasVariants ? t('catalog.product.variantsHint') : undefined} />
+          <NumberField name="weightGrams" label="catalog.product.fields.weightGrams" />
+          <SelectField name="unit" label="catalog.product.fields.unit" data={productUnit.values.map((value) => ({ value, label: t(productUnit.label(value)) }))} />
+          <SelectField name="type" label="catalog.product.fields.type" data={productType.values.map((value) => ({ value, label: t(productType.label(value)) }))} />
+          <NumberField name="priority" label="catalog.product.fields.priority" />
+        </SimpleGrid>
+        {section('classification')}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <RefSelect name="categoryId" options={options} optional={false} />
+          <RefSelect name="subcategoryId" options={options} />
+          <RefSelect name="brandId" options={options} />
+          <RefSelect name="colorId" options={options} />
+          <RefSelect name="sizeId" options={options} />
+        </SimpleGrid>
+        <KeywordsField />
+        {section('content')}
+        <TextareaField name="content" label="catalog.product.fields.content" autosize minRows={4} maxRows={16} />
+        <Group>
+          <SwitchField name="enabled" label="catalog.product.fields.enabled" />
+          <SwitchField name="featured" label="catalog.product.fields.featured" />
+        </Group>
+      </Stack>
+    );
+  },
+  blank: { name: '', slug: '', description: '', code: '', sku: '', categoryId: '', subcategoryId: '', brandId: '', colorId: '', sizeId: '', priority: 0, keywords: '', content: '', unit: 'standard', type: 'piece', stock: 0, weightGrams: '', price: '', discount: 0, tax: DEFAULT_TAX_PERCENT, enabled: true, featured: false },
+  // Cents and basis points as the form types them: dollars and percentages.
+  toForm: (row) => ({ ...row, price: row.priceCents / 100, discount: percent(row.discountBp), tax: percent(row.taxBp), weightGrams: row.weightGrams ?? '', subcategoryId: row.subcategoryId ?? '', brandId: row.brandId ?? '', colorId: row.colorId ?? '', sizeId: row.sizeId ?? '' }),
+  Below: function ProductVariants({ record, related }) {
+    const t = useT();
+    const locale = localeFromPath(useLocation().pathname);
+    const variants = (related ?? []) as Variant[];
+    const showVariant = (id: number) => `${localizePath(`${subproduct.path}/show`, locale)}?id=${id}`;
+    return (
+      <Paper withBorder p="lg" radius="md" maw={760} mt="lg" data-testid="product-variants">
+        <Group justify="space-between" mb="sm">
+          <Stack gap={2}>
+            <Title order={2} fz="h4">
+              {t('catalog.product.variantsTitle')}
+            </Title>
+            <Text fz="sm" c="dimmed">
+              {t('catalog.product.variantsHint')}
+            </Text>
+          </Stack>
+          <Button component={Link} to={`${localizePath(`${subproduct.path}/new`, locale)}?productId=${record.id}`} variant="light" data-testid="new-variant">
+            {t('catalog.product.newVariant')}
+          </Button>
+        </Group>
+        {variants.length === 0 ? (
+          <Text>{t('catalog.product.noVariants')}</Text>
+        ) : (
+          <>
+            <DataTable
+              caption={t('catalog.product.variantsTitle')}
+              rows={variants}
+              rowKey={(row) => row.id}
+              sort=""
+              dir="asc"
+              columns={[
+                { key: 'name', label: t('catalog.subproduct.fields.name'), render: (row) => <Anchor component={Link} to={showVariant(row.id)} fw={600}>{row.name}</Anchor> },
+                { key: 'sku', label: t('catalog.subproduct.fields.sku'), render: (row) => row.sku || '—' },
+                { key: 'price', label: t('catalog.subproduct.fields.price'), render: (row) => formatMoney(row.priceCents, locale) },
+                { key: 'stock', label: t('catalog.subproduct.fields.stock'), render: (row) => formatNumber(row.stock, locale) },
+                { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={Boolean(row.enabled)} /> },
+              ]}
+            />
+            <Badge mt="sm" variant="light" color="brand" tt="none" data-testid="variant-total">
+              {t('catalog.product.totalStock', { stock: formatNumber(record.stock, locale), variants: variants.length })}
+            </Badge>
+          </>
+        )}
+      </Paper>
+    );
+  },
+};
+
+type Subproduct = { id: number; productId: number; name: string; sku: string; priceCents: number; stock: number; enabled: boolean; updatedAt: string } & Record<string, unknown>;
+
+export const subproductScreens: ResourceScreens<Subproduct> = {
+  columns: (t, locale) => [
+    { key: 'name', label: t('catalog.subproduct.fields.name'), sort: 'name', render: (row) => <NameLink resource={subproduct} row={row}>{row.name}</NameLink> },
+    { key: 'sku', label: t('catalog.subproduct.fields.sku'), render: (row) => row.sku || '—' },
+    { key: 'price', label: t('catalog.subproduct.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
+    { key: 'stock', label: t('catalog.subproduct.fields.stock'), sort: 'stock', render: (row) => formatNumber(row.stock, locale) },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+  ],
+  status: recordState,
+  Fields: function VariantFields({ options }) {
+    const t = useT();
+    const none = { value: '', label: t('catalog.product.none') };
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SelectField name="productId" label="catalog.subproduct.fields.productId" data={[{ value: '', label: '—' }, ...(options.productId ?? [])]} />
+        <TextField name="name" label="catalog.subproduct.fields.name" />
+        <TextField name="sku" label="catalog.subproduct.fields.sku" />
+        <NumberField name="price" label="catalog.subproduct.fields.price" />
+        <NumberField name="stock" label="catalog.subproduct.fields.stock" />
+        <SelectField name="colorId" label="catalog.subproduct.fields.colorId" data={[none, ...(options.colorId ?? [])]} />
+        <SelectField name="sizeId" label="catalog.subproduct.fields.sizeId" data={[none, ...(options.sizeId ?? [])]} />
+        <SwitchField name="enabled" label="catalog.subproduct.fields.enabled" />
+      </SimpleGrid>
+    );
+  },
+  blank: (search) => ({ productId: search.get('productId') ?? '', name: '', sku: '', price: '', stock: 0, colorId: '', sizeId: '', enabled: true }),
+  toForm: (row) => ({ ...row, price: row.priceCents / 100, colorId: row.colorId ?? '', sizeId: row.sizeId ?? '' }),
+};

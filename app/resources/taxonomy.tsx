@@ -1,0 +1,64 @@
+import { SimpleGrid } from '@mantine/core';
+import { NumberField, SelectField, SwitchField, TextField } from '#app/components/form/fields.tsx';
+import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { formatDate } from '#common/dates.ts';
+import { recordState } from '#common/enums/catalog.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
+import type { Resource } from '#common/resource.ts';
+import { brandResource, categoryResource, sizeResource, subcategoryResource } from '#common/resources/taxonomy.ts';
+
+// Brands, categories, subcategories and sizes: name, slug and enabled on the kit's screens; a
+// subcategory also chooses its category, a size its place in the size order.
+
+type Named = { id: number; name: string; slug: string; enabled: boolean; updatedAt: string; sortOrder?: number } & Record<string, unknown>;
+type Prefix = 'catalog.brand' | 'catalog.category' | 'catalog.subcategory' | 'catalog.size';
+
+function namedScreens(resource: Resource, prefix: Prefix, extra: { Fields?: ResourceScreens<Named>['Fields']; blank?: Record<string, unknown>; order?: boolean } = {}): ResourceScreens<Named> {
+  const label = (field: string) => `${prefix}.fields.${field}` as MessageKey;
+  return {
+    columns: (t, locale) => [
+      { key: 'name', label: t(label('name')), sort: 'name', render: (row) => <NameLink resource={resource} row={row}>{row.name}</NameLink> },
+      { key: 'slug', label: t(label('slug')), render: (row) => row.slug },
+      ...(extra.order ? [{ key: 'order', label: t('catalog.size.fields.sortOrder'), sort: 'order', render: (row: Named) => String(row.sortOrder ?? 0) }] : []),
+      { key: 'updated', label: t(label('updated')), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
+      { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+    ],
+    status: recordState,
+    Fields:
+      extra.Fields ??
+      (() => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField name="name" label={label('name')} />
+          <TextField name="slug" label={label('slug')} />
+          <SwitchField name="enabled" label={label('enabled')} />
+        </SimpleGrid>
+      )),
+    blank: extra.blank ?? { name: '', slug: '', enabled: true },
+  };
+}
+
+export const brandScreens = namedScreens(brandResource, 'catalog.brand');
+export const categoryScreens = namedScreens(categoryResource, 'catalog.category');
+export const subcategoryScreens = namedScreens(subcategoryResource, 'catalog.subcategory', {
+  Fields: ({ options }) => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SelectField name="categoryId" label="catalog.subcategory.fields.categoryId" data={[{ value: '', label: '—' }, ...(options.categoryId ?? [])]} />
+      <TextField name="name" label="catalog.subcategory.fields.name" />
+      <TextField name="slug" label="catalog.subcategory.fields.slug" />
+      <SwitchField name="enabled" label="catalog.subcategory.fields.enabled" />
+    </SimpleGrid>
+  ),
+  blank: { categoryId: '', name: '', slug: '', enabled: true },
+});
+export const sizeScreens = namedScreens(sizeResource, 'catalog.size', {
+  order: true,
+  Fields: () => (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextField name="name" label="catalog.size.fields.name" />
+      <TextField name="slug" label="catalog.size.fields.slug" />
+      <NumberField name="sortOrder" label="catalog.size.fields.sortOrder" />
+      <SwitchField name="enabled" label="catalog.size.fields.enabled" />
+    </SimpleGrid>
+  ),
+  blank: { name: '', slug: '', sortOrder: 0, enabled: true },
+});

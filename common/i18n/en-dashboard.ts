@@ -1,0 +1,116 @@
+import { upload } from './en/upload.ts';
+import { backOffice } from './en/back-office.ts';
+import { casillero } from './en/casillero.ts';
+import { catalog } from './en/catalog.ts';
+import { content } from './en/content.ts';
+import { consolidation } from './en/consolidation.ts';
+import { ticket } from './en/ticket.ts';
+import { store } from './en/store.ts';
+import { plan } from './en/plan.ts';
+import { productCsv } from './en/product-csv.ts';
+import type { DashboardMessages } from './messages.ts';
+
+export const enDashboard: DashboardMessages = {
+  upload,
+  backOffice,
+  casillero,
+  catalog,
+  content,
+  consolidation,
+  ticket,
+  store,
+  plan,
+  productCsv,
+  admin: {
+    homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
+    clientsText: 'Find clients by name, e-mail, document or locker code.',
+    alertsText: 'The purchases clients announced that are still awaited at the warehouse.',
+    settingsText: 'The US warehouse address and the rate per pound.',
+    warehouse: 'US warehouse',
+    warehouseName: 'Name',
+    line1: 'Address',
+    line2: 'Address (line 2)',
+    city: 'City',
+    stateField: 'State',
+    zip: 'ZIP code',
+    country: 'Country',
+    phone: 'Phone',
+    ratePerLb: 'Rate per pound (USD)',
+    client: 'Client',
+    document: 'Document',
+    registered: 'Registered',
+    users: 'Users',
+    role: 'Role',
+    status: 'Status',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    enable: 'Enable',
+    disable: 'Disable',
+    roles: { client: 'Client', staff: 'Staff', admin: 'Admin' },
+    page: 'Page {{page}} of {{pages}}',
+    previous: 'Previous',
+    nextPage: 'Next',
+  },
+  desk: {
+    lockerTitle: 'Your parcel box',
+    lockerCode: 'Locker code',
+    usAddress: 'Your US address',
+    usAddressHint: 'Use this address in your online purchases. Write your locker code next to your name.',
+    pendingAlerts: 'Pending alerts',
+    inWarehouse: 'Packages in the warehouse',
+    consolidations: 'Consolidations in progress',
+    openTickets: 'Open tickets',
+    unread: 'Unread notifications',
+    latest: 'Latest notifications',
+    seeAll: 'See all',
+    greeting: 'Hello, {{name}}',
+    placeholder: 'Your desk will show your parcel box, your store and your notifications here.',
+    firstSteps: {
+      title: 'First steps',
+      intro: 'This is how your first US purchase reaches Ecuador:',
+      done: 'Done',
+      todo: 'To do',
+      progress: '{{done}} of {{total}} steps',
+      address: { title: 'Use your US address', text: 'Buy online with your parcel box address and your locker code next to your name.', link: 'See my address' },
+      alert: { title: 'Alert your purchase', text: 'Give us the tracking number so we recognise your package when it arrives.', link: 'Create an alert' },
+      received: { title: 'We receive it', text: 'We tell you when it arrives, with its weight and photo.', link: 'See my alerts' },
+      ship: { title: 'Ship it to Ecuador', text: 'Ask for your packages to be shipped, alone or consolidated into one.', link: 'Request a shipment' },
+    },
+  },
+  notification: {
+    bell: 'Notifications',
+    unread_one: '{{count}} unread',
+    unread_other: '{{count}} unread',
+    none: 'You have no notifications',
+    markAllRead: 'Mark all as read',
+    open: 'See details',
+    package_received: { title: 'Package received: {{tracking}}', body: 'Your package {{tracking}} arrived at our Miami warehouse ({{weightLb}}).' },
+    consolidation_update: {
+      title: 'Consolidation #{{number}}: $t(casillero.consolidationStatus.{{status}})',
+      title_final: 'Consolidation #{{number}}: $t(casillero.consolidationStatus.{{status}}) — final weight {{weightLb}}, cost {{costCents}}, tracking {{tracking}}',
+      body: 'Your consolidation #{{number}} changed to “$t(casillero.consolidationStatus.{{status}})”.',
+      body_final: 'Your consolidation #{{number}} changed to “$t(casillero.consolidationStatus.{{status}})”. Final weight: {{weightLb}}. Final cost: {{costCents}}. Outbound tracking: {{tracking}}.',
+    },
+    ticket_reply: { title: 'Reply on your ticket #{{number}}', body: 'The support team answered your ticket “{{subject}}”.' },
+    order_received: { title: 'New order #{{number}}', body: 'You received a new order in your store.' },
+    store_expiring: { title: 'Your plan expires on {{expiresAt}}', body: 'The plan of your store “{{store}}” expires on {{expiresAt}}. Renew it so that your store stays visible to your customers.' },
+    general: { title: '{{title}}', body: '{{body}}' },
+    staff_ticket: { title: 'New ticket #{{number}}: {{subject}}', body: 'Locker {{locker}} opened the ticket “{{subject}}”.' },
+    staff_consolidation: { title: 'Consolidation #{{number}} requested ({{locker}})', body: 'Locker {{locker}} requested consolidation #{{number}}.' },
+  },
+  mail: {
+    welcome: {
+      subject: 'Welcome to Tiendabox',
+      greeting: 'Hello {{name}},',
+      body: 'Thank you for registering. Your locker code is {{lockerCode}}: use it on every purchase you ship to our Miami warehouse. From your account you can also open your online store.',
+      action: 'Go to my account',
+    },
+    reset: {
+      subject: 'Create a new password',
+      greeting: 'Hello {{name}},',
+      body: 'We received a request to change the password of your account. The link works once and expires in 1 hour.',
+      ignore: 'If you did not ask for it, ignore this e-mail: your password does not change.',
+      action: 'Create new password',
+    },
+  },
+};

@@ -1,0 +1,34 @@
+import type { Messages } from '../messages.ts';
+
+export const content: Messages['content'] = {
+  pageState: { label: 'Status', published: 'Published', draft: 'Draft' },
+  limit: {
+    products: 'You have reached your plan’s maximum of products ({{limit}}). Delete one or change plans to create another.',
+    banners: 'You have reached your plan’s maximum of banners ({{limit}}). Delete one or change plans to create another.',
+    pages: 'You have reached your plan’s maximum of pages ({{limit}}). Delete one or change plans to create another.',
+  },
+  banner: {
+    title: 'Banners',
+    new: 'New banner',
+    edit: 'Edit banner',
+    deleteTitle: 'Delete this banner?',
+    deleteMessage: 'The banner and its image will be removed from your store. This cannot be undone.',
+    imageRequired: 'Choose an image for the banner',
+    linkInvalid: 'Write a valid web address (https://…) or a path of your store (/…)',
+    imageHint: 'PNG or JPEG, 3 MB at most, about 1920×768 px',
+    moveUp: 'Move {{name}} up',
+    moveDown: 'Move {{name}} down',
+    dragHint: 'Drag the rows or use the buttons to change the order',
+    reordered: 'Order saved',
+    noButton: 'No button',
+    fields: { image: 'Image', imageId: 'Image', buttonName: 'Button text', link: 'Destination link', sortOrder: 'Order', enabled: 'Active', updated: 'Updated' },
+  },
+  page: {
+    title: 'Pages',
+    new: 'New page',
+    edit: 'Edit page',
+    deleteTitle: 'Delete this page?',
+    deleteMessage: 'The page will no longer show in your store. This cannot be undone.',
+    fields: { title: 'Title', slug: 'Slug (address)', content: 'Content', published: 'Published', updated: 'Updated' },
+  },
+};

@@ -1,0 +1,33 @@
+// Content of the store (issue 11 §6): banners and pages.
+export const content = {
+  pageState: { label: 'Estado', published: 'Publicada', draft: 'Borrador' },
+  limit: {
+    products: 'Llegaste al máximo de productos de tu plan ({{limit}}). Elimina uno o cambia de plan para crear otro.',
+    banners: 'Llegaste al máximo de banners de tu plan ({{limit}}). Elimina uno o cambia de plan para crear otro.',
+    pages: 'Llegaste al máximo de páginas de tu plan ({{limit}}). Elimina una o cambia de plan para crear otra.',
+  },
+  banner: {
+    title: 'Banners',
+    new: 'Nuevo banner',
+    edit: 'Editar banner',
+    deleteTitle: '¿Eliminar este banner?',
+    deleteMessage: 'El banner y su imagen se eliminarán de tu tienda. Esta acción no se puede deshacer.',
+    imageRequired: 'Elige una imagen para el banner',
+    linkInvalid: 'Escribe una dirección web válida (https://…) o una ruta de tu tienda (/…)',
+    imageHint: 'PNG o JPEG, máximo 3 MB, de unos 1920×768 px',
+    moveUp: 'Subir {{name}}',
+    moveDown: 'Bajar {{name}}',
+    dragHint: 'Arrastra las filas o usa los botones para cambiar el orden',
+    reordered: 'Orden guardado',
+    noButton: 'Sin botón',
+    fields: { image: 'Imagen', imageId: 'Imagen', buttonName: 'Texto del botón', link: 'Enlace de destino', sortOrder: 'Orden', enabled: 'Activo', updated: 'Actualizado' },
+  },
+  page: {
+    title: 'Páginas',
+    new: 'Nueva página',
+    edit: 'Editar página',
+    deleteTitle: '¿Eliminar esta página?',
+    deleteMessage: 'La página dejará de verse en tu tienda. Esta acción no se puede deshacer.',
+    fields: { title: 'Título', slug: 'Slug (dirección)', content: 'Contenido', published: 'Publicada', updated: 'Actualizada' },
+  },
+} as const;

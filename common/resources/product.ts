@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
+import { defineResource, switchValue } from '../resource.ts';
+import { numberInput } from '../schemas/number.ts';
+import { optionalSlug } from '../slug.ts';
+
+// A product of the store (seed §3, PRODUCT §5), on the resource kit. Money is typed in dollars in
+// the page's locale and stored in cents; discount and tax are typed as percentages and stored in
+// basis points (1500 = 15 %), so no float is ever stored.
+
+const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' }).default('');
+/** A blank value takes the default (the API may leave the field out, the form sends it empty). */
+const orDefault = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((value) => (value === undefined || value === null || value === '' ? fallback : value), schema);
+const whole = (min: number, max: number) => numberInput((n) => n.int({ error: 'validation.invalid' }).min(min, { error: 'validation.invalid' }).max(max, { error: 'validation.tooLarge' }));
+/** A reference to another record of the store; "" or null is none. The service checks it is the store's. */
+export const optionalRef = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? null : value),
+  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable(),
+);
+export const requiredRef = numberInput((n) => n.int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }));
+/** Dollars, typed "19,99" on a Spanish page; the service stores cents. */
+export const money = numberInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }));
+const percent = numberInput((n) => n.min(0, { error: 'catalog.product.percentRange' }).max(100, { error: 'catalog.product.percentRange' }));
+/** Ecuador's IVA, the tax a new product starts with. */
+export const DEFAULT_TAX_PERCENT = 15;
+
+export const productResource = defineResource({
+  key: 'product',
+  path: '/catalog/product',
+  apiPath: '/products',
+  texts: 'catalog.product',
+  input: z.object({
+    name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),
+    slug: optionalSlug,
+    description: text(500),
+    code: text(64),
+    sku: text(64),
+    categoryId: requiredRef,
+    subcategoryId: optionalRef,
+    brandId: optionalRef,
+    colorId: optionalRef,
+    sizeId: optionalRef,
+    priority: orDefault(0, whole(-1000, 1000)),
+    keywords: text(500),
+    content: text(20_000),
+    unit: orDefault('standard', productUnit.schema()),
+    type: orDefault('piece', productType.schema()),
+    stock: orDefault(0, whole(0, 1_000_000_000)),
+    weightGrams: z.preprocess((value) => (value === '' || value === undefined ? null : value), whole(0, 10_000_000).nullable()),
+    price: money,
+    discount: orDefault(0, percent),
+    tax: orDefault(DEFAULT_TAX_PERCENT, percent),
+    enabled: switchValue,
+    featured: switchValue,
+  }),
+  output: z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    code: z.string(),
+    sku: z.string(),
+    categoryId: z.number(),
+    subcategoryId: z.number().nullable(),
+    brandId: z.number().nullable(),
+    colorId: z.number().nullable(),
+    sizeId: z.number().nullable(),
+    priority: z.number(),
+    keywords: z.string(),
+    content: z.string(),
+    unit: z.string(),
+    type: z.string(),
+    stock: z.number().describe('The product’s stock; with variants, the sum of theirs'),
+    variantCount: z.number(),
+    weightGrams: z.number().nullable(),
+    priceCents: z.number().describe('The price in cents: 1999 is USD 19.99'),
+    discountBp: z.number().describe('The discount in basis points: 1000 is 10 %'),
+    taxBp: z.number().describe('The tax in basis points: 1500 is 15 %'),
+    enabled: z.boolean(),
+    featured: z.boolean(),
+    updatedAt: z.string(),
+  }),
+  list: {
+    sort: ['updated', 'name', 'price', 'stock', 'priority'],
+    defaultSort: 'updated',
+    defaultDir: 'desc',
+    filters: { status: recordState.values, stock: stockState.values, featured: featuredState.values },
+  },
+});
+
+export const subproductResource = defineResource({
+  key: 'subproduct',
+  path: '/catalog/subproduct',
+  apiPath: '/subproducts',
+  texts: 'catalog.subproduct',
+  input: z.object({
+    productId: requiredRef,
+    name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),
+    sku: text(64),
+    colorId: optionalRef,
+    sizeId: optionalRef,
+    price: money,
+    stock: orDefault(0, whole(0, 1_000_000_000)),
+    enabled: switchValue,
+  }),
+  output: z.object({
+    id: z.number(),
+    productId: z.number(),
+    name: z.string(),
+    sku: z.string(),
+    colorId: z.number().nullable(),
+    sizeId: z.number().nullable(),
+    priceCents: z.number(),
+    stock: z.number(),
+    enabled: z.boolean(),
+    updatedAt: z.string(),
+  }),
+  list: { sort: ['name', 'updated', 'price', 'stock'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
+});

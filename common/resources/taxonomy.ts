@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { recordState } from '../enums/catalog.ts';
+import { defineResource, switchValue } from '../resource.ts';
+import { optionalSlug } from '../slug.ts';
+import { numberInput } from '../schemas/number.ts';
+import { requiredRef } from './product.ts';
+
+// The catalogue's taxonomy on the resource kit (PRODUCT §5): brands, categories, their
+// subcategories and sizes — name, slug and enabled; a size its place in the size order.
+
+const name = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const named = { name: name(80), slug: optionalSlug, enabled: switchValue };
+const namedOutput = { id: z.number(), name: z.string(), slug: z.string(), enabled: z.boolean(), updatedAt: z.string() };
+const namedList = { sort: ['name', 'updated'] as ['name', 'updated'], defaultSort: 'name' as const, defaultDir: 'asc' as const, filters: { status: recordState.values } };
+
+export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(named), output: z.object(namedOutput), list: namedList });
+
+export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(named), output: z.object(namedOutput), list: namedList });
+
+export const subcategoryResource = defineResource({
+  key: 'subcategory',
+  path: '/catalog/subcategory',
+  apiPath: '/subcategories',
+  texts: 'catalog.subcategory',
+  input: z.object({ categoryId: requiredRef, ...named }),
+  output: z.object({ ...namedOutput, categoryId: z.number() }),
+  list: namedList,
+});
+
+export const sizeResource = defineResource({
+  key: 'size',
+  path: '/catalog/size',
+  apiPath: '/sizes',
+  texts: 'catalog.size',
+  input: z.object({
+    name: name(40),
+    slug: optionalSlug,
+    sortOrder: z.preprocess((value) => (value === '' || value === undefined ? 0 : value), numberInput((n) => n.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(1000, { error: 'validation.tooLarge' }))),
+    enabled: switchValue,
+  }),
+  output: z.object({ ...namedOutput, sortOrder: z.number() }),
+  list: { sort: ['order', 'name', 'updated'], defaultSort: 'order', defaultDir: 'asc', filters: { status: recordState.values } },
+});

@@ -1,0 +1,112 @@
+import { BANNER_SIZE } from '#common/upload-limits.ts';
+import * as banners from '#server/modules/banner/banner.service.ts';
+import * as coupons from '#server/modules/coupon/coupon.service.ts';
+import * as pages from '#server/modules/page/page.service.ts';
+import * as products from '#server/modules/product/product.service.ts';
+import * as reviews from '#server/modules/review/review.service.ts';
+import * as subproducts from '#server/modules/subproduct/subproduct.service.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import * as brands from '#server/modules/taxonomy/brand.service.ts';
+import * as categories from '#server/modules/taxonomy/category.service.ts';
+import * as sizes from '#server/modules/taxonomy/size.service.ts';
+import * as subcategories from '#server/modules/taxonomy/subcategory.service.ts';
+import { acceptUpload } from '#server/modules/upload/upload.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import { bannerPicture, type DemoShape } from './demo-images.ts';
+
+// The demo store's catalogue and content (issue 11 §14), through the services owners go through:
+// categories with subcategories, brands, sizes, ~30 products (the clothes with variants by size),
+// coupons, two banners and an "About us" page.
+
+type Input<F extends (deps: ServiceDeps, scope: StoreScope, input: never) => unknown> = Parameters<F>[2];
+
+const CATALOGUE: { category: string; subcategories: { name: string; shape: DemoShape; items: [string, number][] }[] }[] = [
+  {
+    category: 'Ropa',
+    subcategories: [
+      { name: 'Camisetas', shape: 'shirt', items: [['Camiseta Quito colonial', 18.9], ['Camiseta Cotopaxi', 19.5], ['Camiseta Galápagos', 21], ['Camiseta Mitad del Mundo', 17.5], ['Camiseta Cuenca', 18.9]] },
+      { name: 'Gorras', shape: 'cap', items: [['Gorra bordada Ecuador', 14.9], ['Gorra de lona', 12.5], ['Gorra tricolor', 13.9]] },
+      { name: 'Calzado', shape: 'shoe', items: [['Alpargatas de yute', 24.9], ['Zapatillas de lona', 32], ['Botines de cuero', 58.5]] },
+    ],
+  },
+  {
+    category: 'Accesorios',
+    subcategories: [
+      { name: 'Bolsos', shape: 'bag', items: [['Bolso de paja toquilla', 39.9], ['Mochila tejida', 45], ['Bolso de mano Otavalo', 29.9], ['Tote de algodón', 15.5]] },
+      { name: 'Termos y botellas', shape: 'bottle', items: [['Botella de acero 750 ml', 16.9], ['Termo de café', 22.5], ['Botella deportiva', 11.9]] },
+    ],
+  },
+  {
+    category: 'Hogar',
+    subcategories: [
+      { name: 'Cocina', shape: 'mug', items: [['Taza de cerámica de Chordeleg', 9.9], ['Set de tazas (2)', 17.9], ['Taza esmaltada', 8.5], ['Jarro de barro', 12]] },
+      { name: 'Decoración', shape: 'lamp', items: [['Lámpara de mimbre', 49.9], ['Lámpara de mesa tallada', 64], ['Farol de hierro', 38.5]] },
+      { name: 'Papelería', shape: 'notebook', items: [['Libreta de papel reciclado', 6.9], ['Agenda 2027', 12.9], ['Cuaderno de dibujo', 8.9], ['Set de libretas (3)', 15.9], ['Diario de viaje', 11.5]] },
+    ],
+  },
+];
+
+const BRANDS = ['Hecho en Quito', 'Tejidos Otavalo', 'Mitad del Mundo', 'Andina'];
+const SIZES = ['S', 'M', 'L', 'XL'];
+
+export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
+  const brandIds: number[] = [];
+  for (const name of BRANDS) brandIds.push(await brands.create(deps, scope, { name, slug: '', enabled: true } as Input<typeof brands.create>));
+  const sizeIds: number[] = [];
+  for (const [index, name] of SIZES.entries()) sizeIds.push(await sizes.create(deps, scope, { name, slug: '', sortOrder: index, enabled: true } as Input<typeof sizes.create>));
+
+  let n = 0;
+  for (const { category, subcategories: subs } of CATALOGUE) {
+    const categoryId = await categories.create(deps, scope, { name: category, slug: '', enabled: true } as Input<typeof categories.create>);
+    for (const sub of subs) {
+      const subcategoryId = await subcategories.create(deps, scope, { categoryId, name: sub.name, slug: '', enabled: true } as Input<typeof subcategories.create>);
+      for (const [name, price] of sub.items) {
+        n += 1;
+        const clothes = sub.shape === 'shirt' || sub.shape === 'shoe';
+        const id = await products.create(deps, scope, {
+          name, slug: '', description: `${name}, hecho en Ecuador.`, code: `TM-${String(n).padStart(3, '0')}`, sku: `TM${String(n).padStart(4, '0')}`,
+          categoryId, subcategoryId, brandId: brandIds[n % brandIds.length]!, colorId: null, sizeId: null, priority: n % 5, keywords: `${sub.name.toLowerCase()},ecuador`,
+          content: '', unit: 'standard', type: 'piece', stock: n % 7 === 0 ? 0 : 5 + (n % 11), weightGrams: 150 + n * 10, price, discount: n % 6 === 0 ? 10 : 0, tax: 15,
+          enabled: n % 13 !== 0, featured: n % 5 === 0,
+        } as Input<typeof products.create>);
+        // Clothes come in sizes, each its own stock: the product's stock is their sum.
+        if (clothes) {
+          for (const [index, sizeId] of sizeIds.entries()) {
+            await subproducts.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof subproducts.create>);
+          }
+        }
+      }
+    }
+  }
+
+  // What shoppers said: approved ones make the store's rating; one waits for the owner.
+  const firstProducts = await products.list(deps, scope, { q: '', page: 1, sort: 'name', dir: 'asc', filters: {} });
+  const said: [string, number, string, 'approved' | 'pending' | 'rejected'][] = [
+    ['Lucía M.', 5, 'Llegó en dos días y la tela es muy suave.', 'approved'],
+    ['Andrés P.', 4, 'Buena calidad, la talla es un poco grande.', 'approved'],
+    ['Carla V.', 5, 'Precioso, ya pedí otro para regalar.', 'approved'],
+    ['Diego R.', 3, '¿Tienen en otros colores?', 'pending'],
+  ];
+  for (const [index, [authorName, rating, comment, status]] of said.entries()) {
+    const product = firstProducts.rows[index % firstProducts.rows.length]!;
+    await reviews.create(deps, scope, { productId: product.id, authorName, email: `${authorName.split(' ')[0]!.toLowerCase()}@example.com`, rating, comment, status } as Input<typeof reviews.create>);
+  }
+
+  await coupons.create(deps, scope, { code: 'BIENVENIDA10', discountType: 'percentage', discount: 10, minimum: 20, expiresOn: null, usageLimit: null, enabled: true } as Input<typeof coupons.create>);
+  await coupons.create(deps, scope, { code: 'ENVIO5', discountType: 'fixed', discount: 5, minimum: 40, expiresOn: '2026-12-31', usageLimit: 100, enabled: true } as Input<typeof coupons.create>);
+
+  const banner = async (file: string, palette: [string, string, string], shapes: DemoShape[], buttonName: string, link: string) => {
+    const image = await acceptUpload(deps, { userId: ownerId, name: file, data: await bannerPicture(palette, shapes), kinds: ['jpeg'], box: BANNER_SIZE });
+    await banners.create(deps, scope, { imageId: image.id, buttonName, link, enabled: true });
+  };
+  await banner('banner-temporada.jpg', ['#9a3412', '#c2410c', '#fdba74'], ['shirt', 'cap', 'bag'], 'Ver la colección', '/shop/tienda-de-maria/category/ropa');
+  await banner('banner-hogar.jpg', ['#0f766e', '#115e59', '#99f6e4'], ['mug', 'lamp', 'notebook'], 'Todo para tu casa', '/shop/tienda-de-maria/category/hogar');
+
+  await pages.create(deps, scope, {
+    title: 'Sobre nosotros',
+    slug: 'sobre-nosotros',
+    content:
+      '<h2>Hecho en Quito, desde 2019</h2><p>Somos un taller familiar del centro histórico. Cosemos, tejemos y seleccionamos piezas de artesanos de <strong>Otavalo, Cuenca y Chordeleg</strong>.</p><p>Enviamos a todo el Ecuador. ¿Preguntas? Escríbenos por WhatsApp.</p>',
+    published: true,
+  } as Input<typeof pages.create>);
+}

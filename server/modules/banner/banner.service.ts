@@ -1,0 +1,107 @@
+import { bannerResource } from '#common/resources/banner.ts';
+import { BANNER_SIZE } from '#common/upload-limits.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { storeResourceService } from '#server/resources/store-resource-service.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { assertUnderPlanLimit, getStore } from '#server/modules/store/store.service.ts';
+import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { claimStoreUpload, takeStoreFile } from '#server/modules/upload/upload.service.ts';
+import { banners, nextSortOrder, orderedIds, ownIds, setSortOrder } from './banner.repository.ts';
+
+// Banners use the kit's list and read; writing one also claims its image (checked by content,
+// fitted to 1920×768, given its WebP variants: decision 031) and removes the image it replaces,
+// which the kit's plain service cannot do.
+
+type BannerInput = { imageId: string; buttonName: string; link: string; sortOrder?: number; enabled: boolean };
+
+const kit = storeResourceService(banners, bannerResource);
+export const { list, get, cascade } = kit;
+
+
+/** The upload service's refusals as the form's `imageId` field errors. */
+function imageError(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'upload.notFound' || error.code === 'error.generic') return new AppError('upload.notFound', 400, { field: 'imageId' });
+  if (error.code === 'upload.fileType') return new AppError('upload.fileType', 400, { field: 'imageId' });
+  return error;
+}
+
+/** Claims a new image of the store's owner for a banner (another user's or a used id is a field error). */
+async function claimImage(deps: ServiceDeps, scope: StoreScope, uploadId: string) {
+  const { userId } = await getStore(deps, scope);
+  try {
+    await claimStoreUpload(deps, scope, { userId, uploadId, box: BANNER_SIZE, variants: true });
+  } catch (error) {
+    throw imageError(error);
+  }
+}
+
+export async function create(deps: ServiceDeps, scope: StoreScope, input: BannerInput): Promise<number> {
+  await assertUnderPlanLimit(deps, scope, 'banners');
+  return inTransaction(deps, async (tx) => {
+    await claimImage(tx, scope, input.imageId);
+    const now = deps.clock.now().toISOString();
+    const sortOrder = input.sortOrder ?? (await nextSortOrder(tx.db, scope));
+    return banners.insert(tx.db, scope, { ...input, sortOrder, enabled: Number(input.enabled), createdAt: now, updatedAt: now });
+  });
+}
+
+export async function update(deps: ServiceDeps, scope: StoreScope, id: number, input: BannerInput): Promise<void> {
+  const replaced = await inTransaction(deps, async (tx) => {
+    const current = await banners.find(tx.db, scope, id);
+    if (!current) throw notFound();
+    const changed = input.imageId !== current.imageId;
+    if (changed) await claimImage(tx, scope, input.imageId);
+    const values = { ...input, sortOrder: input.sortOrder ?? current.sortOrder, enabled: Number(input.enabled), updatedAt: deps.clock.now().toISOString() };
+    if (!(await banners.update(tx.db, scope, id, values))) throw notFound();
+    return changed && current.imageId ? takeStoreFile(tx, scope, current.imageId) : null;
+  });
+  // After the commit (decision 029): a rolled-back save must not have lost the old image.
+  if (replaced) await removeFiles(deps, [replaced]);
+}
+
+export async function remove(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
+  const key = await inTransaction(deps, async (tx) => {
+    const current = await banners.find(tx.db, scope, id);
+    if (!current || (await banners.remove(tx.db, scope, [id])) !== 1) throw notFound();
+    return current.imageId ? takeStoreFile(tx, scope, current.imageId) : null;
+  });
+  if (key) await removeFiles(deps, [key]);
+}
+
+/**
+ * Puts the store's banners in the order given (the list's drag and drop, or its move buttons): the
+ * first id is shown first. An id that is not one of the store's banners is "not found", and nothing
+ * changes; banners left out keep their place after the ones named.
+ */
+export async function reorder(deps: ServiceDeps, scope: StoreScope, ids: readonly number[]): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw new AppError('error.generic', 400);
+  await inTransaction(deps, async (tx) => {
+    if ((await ownIds(tx.db, scope, ids)).length !== ids.length) throw notFound();
+    const now = deps.clock.now().toISOString();
+    const named = new Set(ids);
+    const order = [...ids, ...(await orderedIds(tx.db, scope)).filter((id) => !named.has(id))];
+    for (const [index, id] of order.entries()) await setSortOrder(tx.db, scope, id, index, now);
+  });
+}
+
+/**
+ * The list's one-banner moves: a step up or down (the move buttons, the keyboard's way) or to just
+ * before another banner (a row dropped on another). Ends beyond the list leave it as it is.
+ */
+export async function move(deps: ServiceDeps, scope: StoreScope, id: number, to: { direction: 'up' | 'down' } | { before: number }): Promise<void> {
+  const order = await orderedIds(deps.db, scope);
+  const at = order.indexOf(id);
+  if (at < 0) throw notFound();
+  order.splice(at, 1);
+  let index: number;
+  if ('before' in to) {
+    index = order.indexOf(to.before);
+    if (index < 0) throw notFound();
+  } else {
+    index = to.direction === 'up' ? Math.max(0, at - 1) : Math.min(order.length, at + 1);
+  }
+  order.splice(index, 0, id);
+  await reorder(deps, scope, order);
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import { couponResource } from '#common/resources/coupon.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
+import { toCents } from '#common/money.ts';
+import { AppError } from '#server/errors.ts';
+import { storeResourceService } from '#server/resources/store-resource-service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { coupons, findByCode } from './coupon.repository.ts';
+
+type CouponInput = z.output<typeof couponResource.input>;
+
+/**
+ * A coupon is good through the whole of its last day in Ecuador (UTC−5 all year, no summer time):
+ * "valid until 2026-12-31" ends at 2027-01-01 04:59:59.999 UTC.
+ */
+export const endOfDayInEcuador = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
+
+export const { list, get, create, update, remove, cascade } = storeResourceService(coupons, couponResource, {
+  unique: [{ field: 'code', error: 'catalog.coupon.codeTaken' }],
+  toValues(input) {
+    const { discount, minimum, expiresOn, ...rest } = input as CouponInput;
+    return { ...rest, discount: rest.discountType === 'percentage' ? Math.round(discount * 100) : toCents(discount), minimumCents: toCents(minimum), expiresAt: expiresOn ? endOfDayInEcuador(expiresOn) : null };
+  },
+  async check(_deps, _scope, values) {
+    if (values.discountType === 'percentage' && Number(values.discount) > 10_000) throw new AppError('catalog.coupon.percentRange', 422, { field: 'discount' });
+  },
+});
+
+export type CouponVerdict =
+  | { ok: true; couponId: number; code: string; discountCents: number }
+  | { ok: false; reason: MessageKey; values?: { minimumCents: number } };
+
+/**
+ * Whether a coupon applies to a cart of this subtotal, and how much it takes off (issue 11 §4, PRODUCT
+ * §6): the one place that decides it — the storefront's cart and its checkout both ask here, once
+ * when the code is applied and again when the order is placed. Exact in cents: a percentage rounds
+ * half up, a fixed amount never takes off more than the subtotal.
+ */
+export async function couponVerdict(deps: ServiceDeps, scope: StoreScope, code: string, cart: { subtotalCents: number }): Promise<CouponVerdict> {
+  const coupon = await findByCode(deps.db, scope, code.trim().toUpperCase().slice(0, 40));
+  if (!coupon) return { ok: false, reason: 'catalog.coupon.verdict.unknown' };
+  if (!coupon.enabled) return { ok: false, reason: 'catalog.coupon.verdict.disabled' };
+  if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < deps.clock.now().getTime()) return { ok: false, reason: 'catalog.coupon.verdict.expired' };
+  if (cart.subtotalCents < coupon.minimumCents) return { ok: false, reason: 'catalog.coupon.verdict.minimum', values: { minimumCents: coupon.minimumCents } };
+  if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) return { ok: false, reason: 'catalog.coupon.verdict.exhausted' };
+  const discountCents = coupon.discountType === 'percentage' ? Math.round((cart.subtotalCents * coupon.discount) / 10_000) : coupon.discount;
+  return { ok: true, couponId: coupon.id, code: coupon.code, discountCents: Math.min(discountCents, cart.subtotalCents) };
+}

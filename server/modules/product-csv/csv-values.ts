@@ -1,0 +1,38 @@
+// How the catalogue CSV writes and reads each kind of value. Exact: money and percentages are read
+// from their decimal text into integer cents and basis points, never through a float, so a file
+// exported and imported again gives back the same integers.
+
+/** "12.5" or "12,5" → 1250 at scale 2; null when it is not a plain decimal with at most `scale` places. */
+export function decimalToInteger(text: string, scale: number): number | null {
+  const match = /^(-?)(\d{1,12})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > scale) return null;
+  const value = Number(whole) * 10 ** scale + Number(fraction.padEnd(scale, '0') || '0');
+  return sign ? -value : value;
+}
+
+/** 1250 at scale 2 → "12.5": the shortest exact decimal, with a point (the file's own format). */
+export function integerToDecimal(value: number, scale: number): string {
+  const sign = value < 0 ? '-' : '';
+  const digits = String(Math.abs(value)).padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A whole number written plainly ("12", not "12.0" nor "1e3"). */
+export function parseWhole(text: string): number | null {
+  return /^-?\d{1,12}$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'si', 'sí', 'x']);
+const FALSE = new Set(['0', 'false', 'no', '']);
+
+/** "1"/"0" as written; also yes/no, sí/no, true/false as people type them in a spreadsheet. */
+export function parseFlag(text: string): boolean | null {
+  const value = text.trim().toLowerCase();
+  if (TRUE.has(value)) return true;
+  if (FALSE.has(value)) return false;
+  return null;
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translator } from '#common/i18n/all-languages.ts';
+import { requestLocale } from '#server/api/api-errors.ts';
+import { contentDisposition } from '#server/modules/upload/upload.api.ts';
+import { requireUser } from '#server/plugins/current-user.ts';
+import { requireStore } from '#server/plugins/store-scope.ts';
+import type { Services } from '#server/services.ts';
+import { CSV_COLUMNS, type ImportSummary, MAX_CSV_BYTES } from './product-csv.service.ts';
+
+const Counts = z.object({ create: z.number().int(), update: z.number().int(), unchanged: z.number().int() });
+const Summary = z.object({
+  applied: z.boolean().describe('true when the file was imported; false for a preview, or when it has problems (then nothing changed)'),
+  products: Counts,
+  variants: Counts,
+  problems: z.array(
+    z.object({
+      line: z.number().int().describe('The line of the file, the header being line 1'),
+      column: z.string().describe('The column’s name, empty for the whole file'),
+      message: z.string().describe('In the caller’s language'),
+      key: z.string().describe('The message key, for a client that translates itself'),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
+});
+const ErrorBody = z.object({ error: z.string(), message: z.string() });
+const ImportQuery = z.object({ apply: z.enum(['0', '1']).default('0').describe('1 imports the file (all or nothing); 0 only previews it') });
+
+/**
+ * `/api/v1/products/export` and `/api/v1/products/import`: the catalogue as CSV (issue 11 §9), over
+ * the service the import screen uses. The body of an import is the file itself (`text/csv`).
+ */
+export async function productCsvApi(app: FastifyInstance, { services }: { services: Services }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['product'];
+  api.addHook('preHandler', requireUser);
+  api.addHook('preHandler', requireStore);
+  // The file as text, only in this plugin: nowhere else does the API take CSV.
+  api.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: MAX_CSV_BYTES }, (_request, body, done) => done(null, body));
+
+  api.get('/products/export', {
+    schema: {
+      tags,
+      operationId: 'export_products',
+      summary: 'My store’s products and variants as a CSV file',
+      description: `Columns: ${CSV_COLUMNS.join(', ')}. One line per product, then one per variant of it.`,
+      produces: ['text/csv'],
+      response: { 200: z.string().describe('The CSV file'), 409: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      const text = await services.productCsv.exportCatalogue(request.store!);
+      const name = `${requestLocale(request) === 'en' ? 'products' : 'productos'}-${request.store!.slug}.csv`;
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', contentDisposition(name, 'attachment')).send(text);
+    },
+  });
+
+  api.post('/products/import', {
+    schema: {
+      tags,
+      operationId: 'import_products',
+      summary: 'Preview or import a CSV file of products and variants',
+      description: `Send the file as the body (\`Content-Type: text/csv\`, up to ${MAX_CSV_BYTES / 1024 / 1024} MB). With \`apply=0\` nothing changes: the answer says what would be created, updated or left alone, and lists every problem. With \`apply=1\` the file is imported in one transaction when it has no problem (200), or not at all (422).`,
+      querystring: ImportQuery,
+      consumes: ['text/csv'],
+      body: z.string(),
+      response: { 200: Summary, 413: ErrorBody, 415: ErrorBody, 422: Summary },
+    },
+    // Anything but the file itself (a JSON body, a form) is refused before it is read as one.
+    preValidation: async (request, reply) => {
+      if (!/^text\/(csv|plain)\b/.test(String(request.headers['content-type']))) {
+        return reply.code(415).send({ error: 'unsupported_media_type', message: String(translator(requestLocale(request))('productCsv.notCsv')) });
+      }
+    },
+    handler: async (request, reply) => {
+      const scope = request.store!;
+      const summary: ImportSummary = request.query.apply === '1' ? await services.productCsv.applyImport(scope, request.body) : await services.productCsv.previewImport(scope, request.body);
+      const t = translator(requestLocale(request));
+      const problems = summary.problems.map((problem) => ({ line: problem.line, column: problem.column, message: String(t(problem.message, problem.values as never)), key: problem.message, values: problem.values }));
+      return reply.code(request.query.apply === '1' && !summary.applied ? 422 : 200).send({ ...summary, problems });
+    },
+  });
+}

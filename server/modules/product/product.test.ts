@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeStore, makeUser, type TestStore } from '../../../tests/support/factories.ts';
+import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
+import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+
+// Products, their variants and the taxonomy they hang from (issue 11 §1–§3, §8, §12), through the
+// API and the screens, with the store guard on (needs `npm run build` first).
+let t: TestApp;
+let stores: TwoStores;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  stores = await twoStores(t);
+});
+afterAll(() => t.dispose());
+
+const api = (method: Parameters<typeof callApi>[1], url: string, cookie: string, payload?: object, lang = 'es') => callApi(t.app, method, url, cookie, payload, lang);
+const page = (url: string, cookie: string) => getPage(t.app, url, cookie);
+const form = (url: string, cookie: string, fields: Record<string, string>) => postForm(t.app, url, fields, { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}` });
+
+async function create(store: TestStore, url: string, input: object): Promise<number> {
+  const response = await api('POST', url, store.owner.cookie, input);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+  return response.json().id as number;
+}
+
+const scopeOf = async (store: TestStore) => (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+
+/** A category with a subcategory, a brand, a size and a colour in the store. */
+async function taxonomy(store: TestStore) {
+  const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
+  const subcategory = await create(store, '/api/v1/subcategories', { categoryId: category, name: 'Camisetas', enabled: true });
+  const brand = await create(store, '/api/v1/brands', { name: 'Andina', enabled: true });
+  const size = await create(store, '/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
+  const color = await create(store, '/api/v1/colors', { name: 'Rojo', hex: '#cc0000', enabled: true });
+  return { category, subcategory, brand, size, color };
+}
+
+describe('the products API', () => {
+  it('stores money exactly in cents and percentages in basis points, with IVA as the default tax', async () => {
+    const store = await makeStore(t);
+    const { category, subcategory, brand } = await taxonomy(store);
+    const id = await create(store, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, price: 19.99, discount: 12.5, stock: 4, keywords: 'quito,algodón', enabled: true });
+    const product = (await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json();
+    expect(product).toMatchObject({ name: 'Camiseta Quito', slug: 'camiseta-quito', priceCents: 1999, discountBp: 1250, taxBp: 1500, stock: 4, variantCount: 0, unit: 'standard', type: 'piece', enabled: true, featured: false });
+
+    // 0.1 + 0.2 dollars is 30 cents, never 30.000000000000004
+    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...product, price: 0.1 + 0.2, discount: 0, tax: 0 })).statusCode).toBe(204);
+    expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 30, taxBp: 0 });
+  });
+
+  it('refuses bad input with field messages in the caller’s language', async () => {
+    const store = await makeStore(t);
+    const { category } = await taxonomy(store);
+    const bad = await api('POST', '/api/v1/products', store.owner.cookie, { name: '', categoryId: category, price: -1, discount: 120, unit: 'barrel' }, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ name: 'This field is required', price: 'The value is not valid', discount: 'Write a percentage between 0 and 100', unit: 'The value is not valid' });
+    const huge = await api('GET', '/api/v1/products/99999999999999999999', store.owner.cookie);
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(huge.statusCode).toBeLessThan(500);
+  });
+
+  it('filters by stock, state and featured, searches name, sku and code, and sorts', async () => {
+    const store = await makeStore(t);
+    const { category } = await taxonomy(store);
+    await create(store, '/api/v1/products', { name: 'Taza', sku: 'TZ-1', categoryId: category, price: 5, stock: 0, enabled: true, featured: true });
+    await create(store, '/api/v1/products', { name: 'Gorra', code: 'G-77', categoryId: category, price: 9, stock: 3, enabled: false });
+    const names = async (query: string) => ((await api('GET', `/api/v1/products?${query}`, store.owner.cookie)).json().rows as { name: string }[]).map((row) => row.name);
+    expect(await names('stock=out_of_stock')).toEqual(['Taza']);
+    expect(await names('stock=in_stock')).toEqual(['Gorra']);
+    expect(await names('featured=featured')).toEqual(['Taza']);
+    expect(await names('status=disabled')).toEqual(['Gorra']);
+    expect(await names('q=tz-1')).toEqual(['Taza']);
+    expect(await names('q=g-77')).toEqual(['Gorra']);
+    expect(await names('sort=price&dir=desc')).toEqual(['Gorra', 'Taza']);
+  });
+
+  it('keeps within the plan: one product past its limit is refused, naming the limit', async () => {
+    const store = await makeStore(t);
+    const { category } = await taxonomy(store);
+    const plan = await t.db.selectFrom('store').select('planId').where('id', '=', store.id).executeTakeFirstOrThrow();
+    const [{ id: planId } = { id: 0 }] = await t.db.insertInto('plan').values({ name: `Mini ${store.id}`, priceCents: 0, maxProducts: 1, maxBanners: 1, maxPages: 1, features: '[]', isDefault: 0, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).returning('id').execute();
+    await t.db.updateTable('store').set({ planId }).where('id', '=', store.id).execute();
+    try {
+      await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, price: 1 });
+      const second = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Dos', categoryId: category, price: 1 });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe('Llegaste al máximo de productos de tu plan (1). Elimina uno o cambia de plan para crear otro.');
+      const screen = await form('/en/catalog/product/new', store.owner.cookie, { name: 'Dos', categoryId: String(category), price: '1', tax: '15' });
+      expect(screen.statusCode).toBe(409);
+      expect(screen.body).toContain('maximum of products (1)');
+      expect(screen.body).toContain('value="Dos"');
+      expect((await api('GET', '/api/v1/store', store.owner.cookie)).json().usage.products).toBe(1);
+    } finally {
+      await t.db.updateTable('store').set({ planId: plan.planId }).where('id', '=', store.id).execute();
+    }
+  });
+});
+
+describe('variants', () => {
+  it('gives a product the total stock of its variants, and deleting it deletes them', async () => {
+    const store = await makeStore(t);
+    const { category, size, color } = await taxonomy(store);
+    const product = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, price: 20, stock: 99 });
+    const red = await create(store, '/api/v1/subproducts', { productId: product, name: 'Roja M', colorId: color, sizeId: size, price: 20, stock: 3 });
+    await create(store, '/api/v1/subproducts', { productId: product, name: 'Roja L', colorId: color, price: 22.5, stock: 4 });
+    expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json()).toMatchObject({ stock: 7, variantCount: 2 });
+    expect((await api('PUT', `/api/v1/subproducts/${red}`, store.owner.cookie, { productId: product, name: 'Roja M', price: 20, stock: 10 })).statusCode).toBe(204);
+    expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json().stock).toBe(14);
+
+    const screen = await page(`/catalog/product/show?id=${product}`, store.owner.cookie);
+    expect(screen.body).toContain('Roja L');
+    expect(screen.body).toContain('14 en total (2 variantes)');
+    // what the delete confirmation says it takes with it
+    expect(await t.services.resources.product.cascade(await scopeOf(store), product)).toEqual({ subproducts: 2, reviews: 0 });
+
+    const deleted = await form(`/catalog/product/show?id=${product}`, store.owner.cookie, { intent: 'delete' });
+    expect(deleted.headers.location).toBe('/catalog/product?notice=deleted');
+    expect((await api('GET', `/api/v1/subproducts/${red}`, store.owner.cookie)).statusCode).toBe(404);
+    expect((await api('GET', '/api/v1/subproducts', store.owner.cookie)).json().total).toBe(0);
+  });
+
+  it('keeps a variant with its product', async () => {
+    const store = await makeStore(t);
+    const { category } = await taxonomy(store);
+    const one = await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, price: 1 });
+    const two = await create(store, '/api/v1/products', { name: 'Dos', categoryId: category, price: 1 });
+    const variant = await create(store, '/api/v1/subproducts', { productId: one, name: 'A', price: 1 });
+    const moved = await api('PUT', `/api/v1/subproducts/${variant}`, store.owner.cookie, { productId: two, name: 'A', price: 1 });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().fields).toEqual({ productId: 'Una variante no cambia de producto' });
+  });
+});
+
+describe('the taxonomy', () => {
+  it('deletes a category with its subcategories and products, saying how many first', async () => {
+    const store = await makeStore(t);
+    const { category, subcategory } = await taxonomy(store);
+    await create(store, '/api/v1/products', { name: 'A', categoryId: category, subcategoryId: subcategory, price: 1 });
+    await create(store, '/api/v1/products', { name: 'B', categoryId: category, price: 1 });
+    expect(await t.services.resources.category.cascade(await scopeOf(store), category)).toEqual({ subcategories: 1, products: 2 });
+    expect((await api('DELETE', `/api/v1/categories/${category}`, store.owner.cookie)).statusCode).toBe(204);
+    expect((await api('GET', '/api/v1/products', store.owner.cookie)).json().total).toBe(0);
+    expect((await api('GET', `/api/v1/subcategories/${subcategory}`, store.owner.cookie)).statusCode).toBe(404);
+  });
+
+  it('leaves the products of a deleted brand without it, and lists sizes in their order', async () => {
+    const store = await makeStore(t);
+    const { category, brand } = await taxonomy(store);
+    const product = await create(store, '/api/v1/products', { name: 'A', categoryId: category, brandId: brand, price: 1 });
+    expect((await api('DELETE', `/api/v1/brands/${brand}`, store.owner.cookie)).statusCode).toBe(204);
+    expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json().brandId).toBeNull();
+    await create(store, '/api/v1/sizes', { name: 'XS', sortOrder: 0 });
+    await create(store, '/api/v1/sizes', { name: 'XL', sortOrder: 9 });
+    expect(((await api('GET', '/api/v1/sizes', store.owner.cookie)).json().rows as { name: string }[]).map((row) => row.name)).toEqual(['XS', 'M', 'XL']);
+  });
+});
+
+describe('the product screens', () => {
+  it('lists (empty, then full), creates from /new with the page’s numbers, and keeps what was typed on an error', async () => {
+    const store = await makeStore(t);
+    const empty = await page('/en/catalog/product', store.owner.cookie);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('No records found');
+    const { category } = await taxonomy(store);
+    const blank = await page('/catalog/product/new', store.owner.cookie);
+    expect(blank.body).toContain('>Ropa</option>');
+    expect(blank.body).toContain('value="15"');
+
+    const refused = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: 'doce', tax: '15' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('value="Mochila"');
+    expect(refused.body).toContain('Escribe un número');
+
+    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: '24,90', discount: '', tax: '15', stock: '3', keywords: 'viaje,lona', enabled: 'on' });
+    expect(created.statusCode, created.body).toBe(302);
+    const id = new URLSearchParams(String(created.headers.location).split('?')[1]).get('id');
+    expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 2490, keywords: 'viaje,lona', stock: 3 });
+    const shown = await page(`/catalog/product/show?id=${id}`, store.owner.cookie);
+    expect(shown.body).toContain('value="24,9"');
+    const list = await page('/catalog/product?stock=in_stock', store.owner.cookie);
+    expect(list.body).toContain('Mochila');
+    expect(list.body).toContain('$24,90');
+  });
+});
+
+describe('store isolation', () => {
+  it("gives store A's owner a 404 for store B's catalogue records everywhere, and refuses B's ids in A's forms", async () => {
+    const theirs = await taxonomy(stores.b);
+    const product = await create(stores.b, '/api/v1/products', { name: 'Ajeno', categoryId: theirs.category, price: 1 });
+    const variant = await create(stores.b, '/api/v1/subproducts', { productId: product, name: 'Ajena', price: 1 });
+    const records: [string, string, number, object][] = [
+      ['product', 'products', product, { name: 'X', categoryId: theirs.category, price: 1 }],
+      ['subproduct', 'subproducts', variant, { productId: product, name: 'X', price: 1 }],
+      ['category', 'categories', theirs.category, { name: 'X' }],
+      ['subcategory', 'subcategories', theirs.subcategory, { categoryId: theirs.category, name: 'X' }],
+      ['brand', 'brands', theirs.brand, { name: 'X' }],
+      ['size', 'sizes', theirs.size, { name: 'X' }],
+    ];
+    for (const [key, api, id, body] of records) {
+      await expectOtherStoreNotFound(t.app, stores.a.owner, {
+        pages: [`/catalog/${key}/show?id=${id}`, `/en/catalog/${key}/show?id=${id}`],
+        actions: [{ url: `/catalog/${key}/show?id=${id}`, fields: { intent: 'delete' } }],
+        api: [{ url: `/api/v1/${api}/${id}`, body }],
+      });
+    }
+
+    // B's category, subcategory, brand or product named in A's forms and API bodies: a field error, nothing stored
+    const mine = await taxonomy(stores.a);
+    const cross = [
+      ['/api/v1/products', { name: 'X', categoryId: theirs.category, price: 1 }, 'categoryId'],
+      ['/api/v1/products', { name: 'X', categoryId: mine.category, subcategoryId: theirs.subcategory, price: 1 }, 'subcategoryId'],
+      ['/api/v1/products', { name: 'X', categoryId: mine.category, brandId: theirs.brand, price: 1 }, 'brandId'],
+      ['/api/v1/subproducts', { productId: product, name: 'X', price: 1 }, 'productId'],
+      ['/api/v1/subcategories', { categoryId: theirs.category, name: 'X' }, 'categoryId'],
+    ] as const;
+    for (const [url, body, field] of cross) {
+      const response = await api('POST', url, stores.a.owner.cookie, body);
+      expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(422);
+      expect(Object.keys(response.json().fields)).toEqual([field]);
+    }
+    const screen = await form('/catalog/product/new', stores.a.owner.cookie, { name: 'X', categoryId: String(theirs.category), price: '1', tax: '15' });
+    expect(screen.statusCode).toBe(422);
+    expect(screen.body).toContain('Elige una categoría de tu tienda');
+    expect((await api('GET', '/api/v1/products', stores.a.owner.cookie)).json().total).toBe(0);
+  });
+
+  it('answers 409 to a user without a store', async () => {
+    expect((await api('GET', '/api/v1/products', (await makeUser(t)).cookie)).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { FormOptions } from '#common/resource.ts';
+import { reviewResource } from '#common/resources/review.ts';
+import { ownChoices } from '#server/modules/product/product.service.ts';
+import { checkOwnReferences } from '#server/modules/product/references.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { storeResourceService } from '#server/resources/store-resource-service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import { refreshStoreRating, reviews } from './review.repository.ts';
+
+type ReviewInput = z.output<typeof reviewResource.input>;
+
+// Moderating is changing a review's status; every write and delete recomputes the store's rating
+// in the same transaction, so the rating always matches the approved reviews.
+export const { list, get, create, update, remove, cascade } = storeResourceService(reviews, reviewResource, {
+  check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
+  afterWrite: async (deps, scope) => {
+    await refreshStoreRating(deps.db, scope);
+  },
+  afterRemove: async (deps, scope) => {
+    await refreshStoreRating(deps.db, scope);
+  },
+});
+
+/** A shopper's review from the storefront: it waits, pending, for the owner. */
+export const submitReview = (deps: ServiceDeps, scope: StoreScope, input: Omit<ReviewInput, 'status'>) => create(deps, scope, { ...input, status: 'pending' });
+
+/** The choices of the review form's product select. */
+export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise<FormOptions> {
+  return { productId: await ownChoices(deps, scope, 'product') };
+}

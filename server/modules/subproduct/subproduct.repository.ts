@@ -1,0 +1,9 @@
+import { storeResourceRepository } from '#server/db/store-resource.ts';
+
+export const subproducts = storeResourceRepository('subproduct', {
+  columns: ['id', 'productId', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled', 'updatedAt'],
+  booleans: ['enabled'],
+  search: ['name', 'sku'],
+  sort: { name: 'name', updated: 'updatedAt', price: 'priceCents', stock: 'stock' },
+  filters: { status: (value) => ['enabled', value === 'enabled'] },
+});

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import type { FormOptions } from '#common/resource.ts';
+import { subproductResource } from '#common/resources/product.ts';
+import { toCents } from '#common/money.ts';
+import { AppError } from '#server/errors.ts';
+import { ownChoices, productOfVariantId, syncVariantStock } from '#server/modules/product/product.service.ts';
+import { subproducts } from './subproduct.repository.ts';
+import { checkOwnReferences } from '#server/modules/product/references.ts';
+import { storeResourceService } from '#server/resources/store-resource-service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+
+// A product's variant (PRODUCT §5's subproduct): its own price and stock; the product's stock is
+// the sum of its variants', kept so after every change here.
+
+export const { list, get, create, update, remove, cascade } = storeResourceService(subproducts, subproductResource, {
+  toValues(input) {
+    const { price, ...rest } = input as z.output<typeof subproductResource.input>;
+    return { ...rest, priceCents: toCents(price) };
+  },
+  async check(deps, scope, values, id) {
+    await checkOwnReferences(deps, scope, values);
+    // A variant belongs to its product for good: moving it would leave two totals to mend.
+    if (id !== undefined) {
+      const before = await productOfVariantId(deps, scope, id);
+      if (before !== undefined && before !== values.productId) throw new AppError('catalog.subproduct.staysWithProduct', 422, { field: 'productId' });
+    }
+  },
+  afterWrite: (deps, scope, _id, values) => syncVariantStock(deps, scope, values.productId as number),
+  afterRemove: (deps, scope, row) => syncVariantStock(deps, scope, row.productId),
+});
+
+/** The choices of the variant form's selects, all of the caller's store. */
+export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise<FormOptions> {
+  const [productId, colorId, sizeId] = await Promise.all([ownChoices(deps, scope, 'product'), ownChoices(deps, scope, 'color'), ownChoices(deps, scope, 'size')]);
+  return { productId, colorId, sizeId };
+}

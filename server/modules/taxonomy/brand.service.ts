@@ -1,0 +1,9 @@
+import { brandResource } from '#common/resources/taxonomy.ts';
+import { storeResourceService } from '#server/resources/store-resource-service.ts';
+import { brands, countWhere } from './taxonomy.repository.ts';
+
+// A brand's products keep going without it (the foreign key sets null); the confirmation says how many.
+export const { list, get, create, update, remove, cascade } = storeResourceService(brands, brandResource, {
+  slugFrom: 'name',
+  cascade: async (deps, scope, id) => ({ products: await countWhere(deps.db, 'product', 'brandId', scope.storeId, id) }),
+});
