@@ -21,6 +21,8 @@ export const UPLOAD_PURPOSES = {
   logo: ['png', 'jpeg'],
   /** A store banner: resized to fit BANNER_SIZE, then given its WebP variants when the banner is saved. */
   banner: ['png', 'jpeg'],
+  /** A catalogue image (a product's gallery, a variant, a brand, a category): fitted to CATALOG_IMAGE_SIZE, then given its WebP variants when its record is saved. */
+  catalog: ['png', 'jpeg'],
 } as const satisfies Record<string, readonly UploadKind[]>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
@@ -40,10 +42,16 @@ export const LOGO_SIZE = { width: 620, height: 150 } as const;
 /** The box a banner image is resized to fit (about 1920×768, PRODUCT §5): aspect kept, never enlarged. */
 export const BANNER_SIZE = { width: 1920, height: 768 } as const;
 
+/** The box a catalogue image is resized to fit: room for a zoomed product photo, aspect kept, never enlarged. */
+export const CATALOG_IMAGE_SIZE = { width: 1920, height: 1920 } as const;
+
+/** How many images a product's gallery holds (the first is its main image). */
+export const MAX_PRODUCT_IMAGES = 10;
+
 /** Whether a purpose takes images only (its field shows the image hint and a preview). */
 export function isImagePurpose(purpose: UploadPurpose): boolean {
   return !(UPLOAD_PURPOSES[purpose] as readonly UploadKind[]).includes('pdf');
 }
 
 /** Purposes whose images are scaled to a box as they arrive, so the preview before saving is what is kept. */
-export const PURPOSE_BOX: Partial<Record<UploadPurpose, { width: number; height: number }>> = { logo: LOGO_SIZE, banner: BANNER_SIZE };
+export const PURPOSE_BOX: Partial<Record<UploadPurpose, { width: number; height: number }>> = { logo: LOGO_SIZE, banner: BANNER_SIZE, catalog: CATALOG_IMAGE_SIZE };

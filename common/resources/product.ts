@@ -3,6 +3,7 @@ import { featuredState, productType, productUnit, recordState, stockState } from
 import { defineResource, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
 import { optionalSlug } from '../slug.ts';
+import { imageList, imageOutput, optionalImage } from '../schemas/image.ts';
 
 // A product of the store (seed §3, PRODUCT §5), on the resource kit. Money is typed in dollars in
 // the page's locale and stored in cents; discount and tax are typed as percentages and stored in
@@ -52,6 +53,8 @@ export const productResource = defineResource({
     tax: orDefault(DEFAULT_TAX_PERCENT, percent),
     enabled: switchValue,
     featured: switchValue,
+    /** The gallery in order (at most 10): upload ids, the first the main image. Saved with the product. */
+    imageIds: imageList,
   }),
   output: z.object({
     id: z.number(),
@@ -78,6 +81,8 @@ export const productResource = defineResource({
     taxBp: z.number().describe('The tax in basis points: 1500 is 15 %'),
     enabled: z.boolean(),
     featured: z.boolean(),
+    imageIds: z.array(z.string()).describe('The gallery’s upload ids in order; the first is the main image'),
+    images: z.array(imageOutput).describe('The gallery in order, each with the address of its smallest WebP variant'),
     updatedAt: z.string(),
   }),
   list: {
@@ -101,11 +106,14 @@ export const subproductResource = defineResource({
     sizeId: optionalRef,
     price: money,
     stock: orDefault(0, whole(0, 1_000_000_000)),
+    imageId: optionalImage,
     enabled: switchValue,
   }),
   output: z.object({
     id: z.number(),
     productId: z.number(),
+    imageId: z.string().nullable(),
+    imageUrl: z.string().nullable().describe('The image’s smallest WebP variant'),
     name: z.string(),
     sku: z.string(),
     colorId: z.number().nullable(),

@@ -4,6 +4,7 @@ import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
 import { numberInput } from '../schemas/number.ts';
 import { requiredRef } from './product.ts';
+import { optionalImage } from '../schemas/image.ts';
 
 // The catalogue's taxonomy on the resource kit (PRODUCT §5): brands, categories, their
 // subcategories and sizes — name, slug and enabled; a size its place in the size order.
@@ -11,19 +12,22 @@ import { requiredRef } from './product.ts';
 const name = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 const named = { name: name(80), slug: optionalSlug, enabled: switchValue };
 const namedOutput = { id: z.number(), name: z.string(), slug: z.string(), enabled: z.boolean(), updatedAt: z.string() };
+/** Brands, categories and subcategories have an image (shown by the storefront's menus); sizes do not. */
+const pictured = { ...named, imageId: optionalImage };
+const picturedOutput = { ...namedOutput, imageId: z.string().nullable(), imageUrl: z.string().nullable().describe('The image’s smallest WebP variant') };
 const namedList = { sort: ['name', 'updated'] as ['name', 'updated'], defaultSort: 'name' as const, defaultDir: 'asc' as const, filters: { status: recordState.values } };
 
-export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(named), output: z.object(namedOutput), list: namedList });
+export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(pictured), output: z.object(picturedOutput), list: namedList });
 
-export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(named), output: z.object(namedOutput), list: namedList });
+export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(pictured), output: z.object(picturedOutput), list: namedList });
 
 export const subcategoryResource = defineResource({
   key: 'subcategory',
   path: '/catalog/subcategory',
   apiPath: '/subcategories',
   texts: 'catalog.subcategory',
-  input: z.object({ categoryId: requiredRef, ...named }),
-  output: z.object({ ...namedOutput, categoryId: z.number() }),
+  input: z.object({ categoryId: requiredRef, ...pictured }),
+  output: z.object({ ...picturedOutput, categoryId: z.number() }),
   list: namedList,
 });
 

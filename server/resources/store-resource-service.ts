@@ -6,6 +6,8 @@ import type { StoreResourceRepository } from '#server/db/store-resource.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { type Box, saveImageColumns, takeImages } from './resource-images.ts';
 
 // The service of a store-owned resource, written once (decision 028): the rules every such
 // resource shares — another store's record is not found, unique values are field errors, slugs are
@@ -35,6 +37,14 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     afterWrite?: (deps: ServiceDeps, scope: StoreScope, id: number, values: Record<string, unknown>) => Promise<void>;
     /** After a delete, inside its transaction, with the record as it was. */
     afterRemove?: (deps: ServiceDeps, scope: StoreScope, row: Row) => Promise<void>;
+    /**
+     * Columns holding one image of the store each (`imageId`, an upload id): a new one is claimed,
+     * checked and given its variants; the one it replaces, or a deleted record's, leaves the disk
+     * after the commit (resource-images.ts, decision 033).
+     */
+    images?: { columns: readonly (keyof Input & string)[]; box: Box };
+    /** Upload ids of the images a delete takes along (a product's gallery, a category's products'), read before it. */
+    filesOf?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<readonly (string | null)[]>;
     /** What deleting a record takes with it, counted for the confirmation (`{ subproducts: 3 }`). */
     cascade?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Record<string, number>>;
   } = {},
@@ -62,31 +72,46 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       if (!row) throw notFound();
       return row;
     },
-    create: (deps: ServiceDeps, scope: StoreScope, input: Input): Promise<number> =>
-      inTransaction(deps, async (tx) => {
+    async create(deps: ServiceDeps, scope: StoreScope, input: Input): Promise<number> {
+      const { id, freed } = await inTransaction(deps, async (tx) => {
         const now = tx.clock.now().toISOString();
         const values = await prepare(tx, scope, input);
+        const freed = options.images ? await saveImageColumns(tx, scope, { ...options.images, before: undefined, after: values }) : [];
         const id = await repo.insert(tx.db, scope, { ...values, createdAt: now, updatedAt: now });
         await options.afterWrite?.(tx, scope, id, values);
-        return id;
-      }),
-    update: (deps: ServiceDeps, scope: StoreScope, id: number, input: Input): Promise<void> =>
-      inTransaction(deps, async (tx) => {
-        if (!(await repo.find(tx.db, scope, id))) throw notFound();
+        return { id, freed };
+      });
+      await removeFiles(deps, freed);
+      return id;
+    },
+    async update(deps: ServiceDeps, scope: StoreScope, id: number, input: Input): Promise<void> {
+      const freed = await inTransaction(deps, async (tx) => {
+        const before = await repo.find(tx.db, scope, id);
+        if (!before) throw notFound();
         const values = await prepare(tx, scope, input, id);
+        const freed = options.images ? await saveImageColumns(tx, scope, { ...options.images, before: before as Record<string, unknown>, after: values }) : [];
         if (!(await repo.update(tx.db, scope, id, { ...values, updatedAt: tx.clock.now().toISOString() }))) throw notFound();
         await options.afterWrite?.(tx, scope, id, values);
-      }),
+        return freed;
+      });
+      // After the commit (decision 029): a rolled-back save must not have lost the old image.
+      await removeFiles(deps, freed);
+    },
     /** What deleting the record would take with it (empty when nothing cascades). */
     async cascade(deps: ServiceDeps, scope: StoreScope, id: number): Promise<Record<string, number>> {
       return options.cascade ? options.cascade(deps, scope, id) : {};
     },
-    remove: (deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> =>
-      inTransaction(deps, async (tx) => {
-        const row = options.afterRemove ? await repo.find(tx.db, scope, id) : undefined;
+    async remove(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
+      const freed = await inTransaction(deps, async (tx) => {
+        const row = options.afterRemove || options.images ? await repo.find(tx.db, scope, id) : undefined;
+        // Read before the delete: the foreign keys take the rows that name the files along.
+        const images = [...(options.images?.columns ?? []).map((column) => (row as Record<string, unknown> | undefined)?.[column] as string | null), ...((await options.filesOf?.(tx, scope, id)) ?? [])];
         if ((await repo.remove(tx.db, scope, [id])) !== 1) throw notFound();
         if (row) await options.afterRemove?.(tx, scope, row);
-      }),
+        return takeImages(tx, scope, images);
+      });
+      await removeFiles(deps, freed);
+    },
   };
 }
 

@@ -4,9 +4,10 @@ import { AppError, notFound } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { assertUnderPlanLimit, getStore } from '#server/modules/store/store.service.ts';
+import { assertUnderPlanLimit } from '#server/modules/store/store.service.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
-import { claimStoreUpload, takeStoreFile } from '#server/modules/upload/upload.service.ts';
+import { takeStoreFile } from '#server/modules/upload/upload.service.ts';
+import { claimStoreImage } from '#server/resources/resource-images.ts';
 import { banners, nextSortOrder, orderedIds, ownIds, setSortOrder } from './banner.repository.ts';
 
 // Banners use the kit's list and read; writing one also claims its image (checked by content,
@@ -19,23 +20,8 @@ const kit = storeResourceService(banners, bannerResource);
 export const { list, get, cascade } = kit;
 
 
-/** The upload service's refusals as the form's `imageId` field errors. */
-function imageError(error: unknown): unknown {
-  if (!(error instanceof AppError)) return error;
-  if (error.code === 'upload.notFound' || error.code === 'error.generic') return new AppError('upload.notFound', 400, { field: 'imageId' });
-  if (error.code === 'upload.fileType') return new AppError('upload.fileType', 400, { field: 'imageId' });
-  return error;
-}
-
 /** Claims a new image of the store's owner for a banner (another user's or a used id is a field error). */
-async function claimImage(deps: ServiceDeps, scope: StoreScope, uploadId: string) {
-  const { userId } = await getStore(deps, scope);
-  try {
-    await claimStoreUpload(deps, scope, { userId, uploadId, box: BANNER_SIZE, variants: true });
-  } catch (error) {
-    throw imageError(error);
-  }
-}
+const claimImage = (deps: ServiceDeps, scope: StoreScope, uploadId: string) => claimStoreImage(deps, scope, uploadId, { field: 'imageId', box: BANNER_SIZE });
 
 export async function create(deps: ServiceDeps, scope: StoreScope, input: BannerInput): Promise<number> {
   await assertUnderPlanLimit(deps, scope, 'banners');

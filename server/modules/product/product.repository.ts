@@ -1,4 +1,6 @@
+import { mediaUrl } from '#common/media-url.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
+import { galleriesOf } from './product-image.repository.ts';
 
 // A product's `stock` is its own, or the sum of its variants' when it has some (kept so by the
 // subproduct service), so the stock filter and sort read one indexed column.
@@ -12,8 +14,13 @@ export const products = storeResourceRepository('product', {
     stock: (value) => (value === 'in_stock' ? ['stock', '>', 0] : ['stock', '=', 0]),
     featured: (value) => ['featured', value === 'featured'],
   },
-  // How many variants each product of the page has: one grouped query per page.
+  // How many variants each product of the page has and its gallery: one query each per page.
   async decorate(db, scope, rows) {
+    const galleries = await galleriesOf(db, scope, rows.map((row) => row.id));
+    for (const row of rows) {
+      const imageIds = galleries.get(row.id) ?? [];
+      Object.assign(row, { imageIds, images: imageIds.map((id) => ({ id, url: mediaUrl(scope.storeId, id, 320) })) });
+    }
     const counts = await db
       .selectFrom('subproduct')
       .select(['productId', (eb) => eb.fn.countAll<number>().as('count')])

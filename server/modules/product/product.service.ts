@@ -4,8 +4,12 @@ import type { z } from 'zod';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
-import { assertUnderPlanLimit } from '#server/modules/store/store.service.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
+import { claimStoreImage, takeImages } from '#server/resources/resource-images.ts';
+import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { galleryOf, imagesOfProducts, writeGallery } from './product-image.repository.ts';
+import { assertUnderPlanLimit, getStore } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
@@ -16,10 +20,11 @@ type ProductInput = z.output<typeof productResource.input>;
 /** Percent as typed ("12,5") to basis points (1250): exact for the two decimals a form allows. */
 export const toBasisPoints = (percent: number) => Math.round(percent * 100);
 
-export const { list, get, create, update, remove, cascade } = storeResourceService(products, productResource, {
+const kit = storeResourceService(products, productResource, {
   slugFrom: 'name',
   toValues(input) {
-    const { price, discount, tax, ...rest } = input as ProductInput;
+    // The gallery is not a column: saveGallery writes it in the same transaction.
+    const { price, discount, tax, imageIds: _gallery, ...rest } = input as ProductInput;
     return { ...rest, priceCents: toCents(price), discountBp: toBasisPoints(discount), taxBp: toBasisPoints(tax) };
   },
   async check(deps, scope, values, id) {
@@ -32,11 +37,53 @@ export const { list, get, create, update, remove, cascade } = storeResourceServi
   },
   // A product with variants keeps their total as its stock, whatever the form sent.
   afterWrite: (deps, scope, id) => syncStock(deps.db, scope, id),
+  // Its gallery and its variants' images leave the disk with it.
+  filesOf: (deps, scope, id) => imagesOfProducts(deps.db, scope, { productId: id }),
   async cascade(deps, scope, id) {
     const [subproducts, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'subproduct', id), countOfProduct(deps.db, scope, 'review', id)]);
     return { subproducts, reviews };
   },
 });
+
+export const { list, get, remove, cascade } = kit;
+
+/**
+ * Saves the gallery with the product, in its transaction (decision 033): new upload ids are claimed
+ * as the store's images (checked by content, fitted, given WebP variants), ids left out are taken,
+ * and their files leave the disk after the commit. Answers those files' storage keys.
+ */
+async function saveGallery(deps: ServiceDeps, scope: StoreScope, productId: number, imageIds: readonly string[] = []): Promise<string[]> {
+  const current = await galleryOf(deps.db, scope, productId);
+  const added = imageIds.filter((id) => !current.includes(id));
+  if (added.length > 0) {
+    const owner = (await getStore(deps, scope)).userId;
+    for (const id of added) await claimStoreImage(deps, scope, id, { field: 'imageIds', box: CATALOG_IMAGE_SIZE, owner });
+  }
+  const freed = await takeImages(deps, scope, current.filter((id) => !imageIds.includes(id)));
+  await writeGallery(deps.db, scope, productId, imageIds);
+  return freed;
+}
+
+export async function create(deps: ServiceDeps, scope: StoreScope, input: ProductInput): Promise<number> {
+  const { id, freed } = await inTransaction(deps, async (tx) => {
+    const id = await kit.create(tx, scope, input);
+    return { id, freed: await saveGallery(tx, scope, id, input.imageIds) };
+  });
+  await removeFiles(deps, freed);
+  return id;
+}
+
+export async function update(deps: ServiceDeps, scope: StoreScope, id: number, input: ProductInput): Promise<void> {
+  const freed = await inTransaction(deps, async (tx) => {
+    await kit.update(tx, scope, id, input);
+    return saveGallery(tx, scope, id, input.imageIds);
+  });
+  // After the commit (decision 029): a rolled-back save must not have lost a kept image.
+  await removeFiles(deps, freed);
+}
+
+/** The images deleting a category's products takes along (the category service's `filesOf`). */
+export const imagesOfCategoryProducts = (deps: ServiceDeps, scope: StoreScope, categoryId: number) => imagesOfProducts(deps.db, scope, { categoryId });
 
 /** The product's variants, for its screen. */
 export const related = (deps: ServiceDeps, scope: StoreScope, id: number) => variantsOf(deps, scope, id);

@@ -1,3 +1,4 @@
+import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
 import type { z } from 'zod';
 import type { FormOptions } from '#common/resource.ts';
 import { subproductResource } from '#common/resources/product.ts';
@@ -14,6 +15,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 // the sum of its variants', kept so after every change here.
 
 export const { list, get, create, update, remove, cascade } = storeResourceService(subproducts, subproductResource, {
+  images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
   toValues(input) {
     const { price, ...rest } = input as z.output<typeof subproductResource.input>;
     return { ...rest, priceCents: toCents(price) };

@@ -1,13 +1,20 @@
 import { storeResourceRepository } from '#server/db/store-resource.ts';
 import type { Db } from '#server/db/database.ts';
+import { addImageUrl } from '#server/resources/resource-images.ts';
 
 // The taxonomy's tables on the kit's repository: the same columns, search and sorts for each.
 const named = { booleans: ['enabled'] as const, search: ['name', 'slug'] as const, filters: { status: (value: string) => ['enabled', value === 'enabled'] as ['enabled', boolean] } };
 
-export const brands = storeResourceRepository('brand', { ...named, columns: ['id', 'name', 'slug', 'enabled', 'updatedAt'], sort: { name: 'name', updated: 'updatedAt' } });
-export const categories = storeResourceRepository('category', { ...named, columns: ['id', 'name', 'slug', 'enabled', 'updatedAt'], sort: { name: 'name', updated: 'updatedAt' } });
-export const subcategories = storeResourceRepository('subcategory', { ...named, columns: ['id', 'categoryId', 'name', 'slug', 'enabled', 'updatedAt'], sort: { name: 'name', updated: 'updatedAt' } });
+export const brands = storeResourceRepository('brand', { ...named, decorate: addImageUrl, columns: ['id', 'name', 'slug', 'imageId', 'enabled', 'updatedAt'], sort: { name: 'name', updated: 'updatedAt' } });
+export const categories = storeResourceRepository('category', { ...named, decorate: addImageUrl, columns: ['id', 'name', 'slug', 'imageId', 'enabled', 'updatedAt'], sort: { name: 'name', updated: 'updatedAt' } });
+export const subcategories = storeResourceRepository('subcategory', { ...named, decorate: addImageUrl, columns: ['id', 'categoryId', 'name', 'slug', 'imageId', 'enabled', 'updatedAt'], sort: { name: 'name', updated: 'updatedAt' } });
 export const sizes = storeResourceRepository('size', { ...named, columns: ['id', 'name', 'slug', 'sortOrder', 'enabled', 'updatedAt'], sort: { order: 'sortOrder', name: 'name', updated: 'updatedAt' } });
+
+/** The images of a category's subcategories, which its deletion takes along (the foreign key cascades). */
+export async function subcategoryImagesOf(db: Db, storeId: number, categoryId: number): Promise<(string | null)[]> {
+  const rows = await db.selectFrom('subcategory').select('imageId').where('storeId', '=', storeId).where('categoryId', '=', categoryId).execute();
+  return rows.map((row) => row.imageId);
+}
 
 /** How many rows of a table point at a record of the store, for a delete confirmation. */
 export async function countWhere(db: Db, table: 'product' | 'subcategory', column: 'categoryId' | 'brandId' | 'subcategoryId', storeId: number, id: number): Promise<number> {

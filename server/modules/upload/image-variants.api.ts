@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '#server/services.ts';
-import { VARIANT_WIDTHS } from './image-variants.ts';
 
-/** Where a store's public image is served at one width (decision 031). */
-export const mediaUrl = (storeId: number, uploadId: string, width: (typeof VARIANT_WIDTHS)[number]) => `/media/${storeId}/${uploadId}/w${width}.webp`;
+export { mediaUrl } from '#common/media-url.ts';
 
 const STORE_ID = /^[1-9]\d{0,9}$/;
 const FILE = /^w(\d{3,4})\.webp$/;

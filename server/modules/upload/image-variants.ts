@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import { MEDIA_WIDTHS as VARIANT_WIDTHS, type MediaWidth as VariantWidth } from '#common/media-url.ts';
 import { IMAGE_LIMITS } from './upload.content.ts';
 
 // Responsive copies of a store's public images (decision 031): WebP at a few widths, written beside
@@ -7,8 +8,7 @@ import { IMAGE_LIMITS } from './upload.content.ts';
 // (file-removal.ts) removes them too and no table has to list them.
 
 /** The widths written, narrowest first: a phone, a tablet, a laptop, a full-width banner. */
-export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
-export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+export { MEDIA_WIDTHS as VARIANT_WIDTHS, type MediaWidth as VariantWidth } from '#common/media-url.ts';
 
 export const isVariantWidth = (value: number): value is VariantWidth => (VARIANT_WIDTHS as readonly number[]).includes(value);
 

@@ -113,6 +113,18 @@ export async function deleteStoreUpload(db: Db, scope: StoreScope, uploadId: str
   return row?.storageKey ?? null;
 }
 
+/** Deletes several of the store's files' rows (a deleted product's gallery) and answers their storage keys; ids not the store's are left alone. */
+export async function deleteStoreUploadsIn(db: Db, scope: StoreScope, uploadIds: readonly string[]): Promise<string[]> {
+  if (uploadIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom('upload')
+    .where('id', 'in', uploadIds)
+    .where('id', 'in', (sub) => sub.selectFrom('storeUpload').select('storeUpload.uploadId').where('storeUpload.storeId', '=', scope.storeId))
+    .returning(['storageKey'])
+    .execute();
+  return rows.map((row) => row.storageKey);
+}
+
 /** The storage keys of the store's files. */
 export async function findStoreUploadIds(db: Db, scope: StoreScope): Promise<string[]> {
   const rows = await db.selectFrom('storeUpload').select('uploadId').where('storeId', '=', scope.storeId).orderBy('uploadId').execute();

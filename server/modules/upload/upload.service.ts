@@ -226,6 +226,11 @@ export async function takeStoreFile(deps: ServiceDeps, scope: StoreScope, upload
   return UUID.test(uploadId) ? uploads.deleteStoreUpload(deps.db, scope, uploadId) : null;
 }
 
+/** `takeStoreFile` for several files at once (a product's gallery, a category's products' images). */
+export async function takeStoreFileList(deps: ServiceDeps, scope: StoreScope, uploadIds: readonly string[]): Promise<string[]> {
+  return uploads.deleteStoreUploadsIn(deps.db, scope, uploadIds.filter((id) => UUID.test(id)));
+}
+
 /** The ids of the files a store owns. */
 export async function storeUploadIds(deps: ServiceDeps, scope: StoreScope): Promise<string[]> {
   return uploads.findStoreUploadIds(deps.db, scope);
