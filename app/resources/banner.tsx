@@ -1,9 +1,9 @@
 import { ActionIcon, Group, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { CustomField, SwitchField, TextField } from '#app/components/form/fields.tsx';
+import { SwitchField, TextField } from '#app/components/form/fields.tsx';
+import { ImageField } from '#app/components/form/image-field.tsx';
 import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
-import { UploadField } from '#app/components/upload-field.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { recordState } from '#common/enums/catalog.ts';
@@ -75,24 +75,7 @@ function OrderCell({ row }: { row: Banner }) {
 }
 
 function BannerImageField() {
-  const t = useT();
-  return (
-    <CustomField name="imageId">
-      {(field) => (
-        <UploadField
-          name={field.name}
-          purpose="banner"
-          label={t('content.banner.fields.image')}
-          description={t('content.banner.imageHint')}
-          initial={typeof field.value === 'string' && field.value ? { id: field.value, name: t('content.banner.fields.image'), size: 0 } : null}
-          preview={{ width: 480, height: Math.round((480 * BANNER_SIZE.height) / BANNER_SIZE.width) }}
-          error={field.error}
-          onChange={field.recheck}
-          required
-        />
-      )}
-    </CustomField>
-  );
+  return <ImageField purpose="banner" label="content.banner.fields.image" hint="content.banner.imageHint" preview={{ width: 480, height: Math.round((480 * BANNER_SIZE.height) / BANNER_SIZE.width) }} required />;
 }
 
 export const bannerScreens: ResourceScreens<Banner> = {

@@ -10,9 +10,17 @@ const uploadId = z.string({ error: 'upload.notFound' }).trim().max(36, { error: 
 /** One optional image (a brand's, a variant's): "" or null is none. */
 export const optionalImage = z.preprocess((value) => (value === '' || value === undefined ? null : value), uploadId.min(1, { error: 'upload.notFound' }).nullable());
 
-/** A product's gallery in order, the first its main image; the form repeats `imageIds`, the API sends a list. */
+/** A list of ids as the form sends it — one field, comma-separated (ids have no commas) — or as the API does. */
+const idsOf = (value: unknown): unknown => {
+  if (value === undefined || value === null) return [];
+  const items = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(items)) return items;
+  return items.flatMap((item) => (typeof item === 'string' ? item.split(',').map((id) => id.trim()).filter(Boolean) : [item]));
+};
+
+/** A product's gallery in order, the first its main image. */
 export const imageList = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item) => item !== '') : value),
+  idsOf,
   z
     .array(uploadId.min(1, { error: 'upload.notFound' }), { error: 'validation.invalid' })
     .max(MAX_PRODUCT_IMAGES, { error: 'catalog.product.tooManyImages' })
