@@ -29,7 +29,8 @@ async function uploadImage(store: TestStore, data?: Buffer, purpose = 'catalog')
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
 }
-const uploadImages = (store: TestStore, count: number) => Promise.all(Array.from({ length: count }, () => uploadImage(store)));
+/** `count` fresh uploads (typed as a tuple so destructuring gives strings). */
+const uploadImages = async (store: TestStore, count: number) => (await Promise.all(Array.from({ length: count }, () => uploadImage(store)))) as [string, string, string, string, string, ...string[]];
 
 async function create(store: TestStore, url: string, input: object): Promise<number> {
   const response = await api('POST', url, store.owner.cookie, input);
