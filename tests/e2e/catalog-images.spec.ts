@@ -121,6 +121,21 @@ for (const locale of LOCALES) {
       expect((await page.request.get(`/media/${storeId}/${first}/w320.webp`)).status()).toBe(200);
     });
 
+    await test.step('a brand gets one image through the same upload field as a banner', async () => {
+      await gotoHydrated(page, localized('/catalog/brand/new', locale));
+      await field(page, t.name).fill('Andina');
+      await page.getByTestId('upload-field-imageId').locator('input[type=file]').setInputFiles({ name: 'marca.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#2f5d34' } }).png().toBuffer() });
+      await expect(page.getByTestId('upload-preview-imageId')).toBeVisible();
+      await saveScreens(page, testInfo, `catalog-images-brand-${locale}`);
+      await page.getByRole('button', { name: t.create, exact: true }).click();
+      await expectToast(page, t.created);
+      const brandId = new URL(page.url()).searchParams.get('id');
+      const brand = await (await page.request.get(`/api/v1/brands/${brandId}`)).json();
+      expect(brand.imageUrl).toMatch(/\/w320\.webp$/);
+      expect((await page.request.get(brand.imageUrl)).headers()['content-type']).toBe('image/webp');
+      await expectAccessible(page);
+    });
+
     await test.step('the list shows the main image’s thumbnail, a card on a phone', async () => {
       await gotoHydrated(page, localized('/catalog/product', locale));
       await expect(page.locator(`img[src*="/${first}/w320.webp"]`).first()).toBeVisible();

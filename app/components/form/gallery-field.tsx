@@ -46,6 +46,8 @@ export function GalleryField({ name = 'imageIds', saved = [] }: { name?: string;
   const sendingRef = useRef(0);
   const keyRef = useRef(0);
   const focusRef = useRef<{ id: string; which: 'earlier' | 'later' } | null>(null);
+  /** Which upload brought each new image: images chosen together keep the chosen order, whichever finishes first. */
+  const orderRef = useRef(new Map<string, number>());
 
   const room = MAX_PRODUCT_IMAGES - images.length - sending.length;
   const changed = images.join(',') !== saved.join(',');
@@ -108,7 +110,11 @@ export function GalleryField({ name = 'imageIds', saved = [] }: { name?: string;
       sendingRef.current -= 1;
       setSending((list) => list.filter((item) => item.key !== key));
       if (outcome.ok) {
-        setImages((list) => [...list, outcome.file.id]);
+        orderRef.current.set(outcome.file.id, key);
+        setImages((list) => {
+          const later = list.findIndex((image) => (orderRef.current.get(image) ?? 0) > key);
+          return later < 0 ? [...list, outcome.file.id] : [...list.slice(0, later), outcome.file.id, ...list.slice(later)];
+        });
         field.recheck();
         setAnnouncement(t('upload.ready', { name: outcome.file.name }));
       } else if (!('aborted' in outcome)) {
