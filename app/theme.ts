@@ -82,6 +82,8 @@ export function themeFor(locale: Locale): ThemeSetup {
         // Every dialog's × button is an icon alone: it needs a name (axe button-name, critical). A
         // plain object, not Modal.extend(): importing Modal here put it on every page, login's too.
         Modal: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } } },
+        // The same for a toast's × (a record toast checked by axe while it is still up).
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } } },
       },
     });
     setup = { theme: localized, css: cssVariables(localized) };

@@ -316,9 +316,12 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
                 <Text size="sm" fw={500} truncate="end">
                   {file.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatFileSize(file.size, locale)}
-                </Text>
+                {/* A saved file's size is not known on the record's screen (size 0): no "0 bytes". */}
+                {file.size > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {formatFileSize(file.size, locale)}
+                  </Text>
+                ) : null}
               </Box>
               <Group gap="xs" wrap="wrap">
                 {fileActions}
