@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Group, Input, Paper, Progress, Stack, Text } from 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
+import { discardUpload, sendUpload, UPLOADS_URL } from '#app/lib/send-upload.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatFileSize } from '#common/file-size.ts';
 import { acceptOf, isImagePurpose, KIND_TYPES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
@@ -10,14 +11,11 @@ import { acceptOf, isImagePurpose, KIND_TYPES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES
 // chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
 // The server checks the file again by its content; the checks here only save a useless upload.
 
-export const UPLOADS_URL = '/api/v1/uploads';
+export { UPLOADS_URL };
 
 export type { UploadPurpose };
 export type UploadedFile = { id: string; name: string; size: number; type?: string };
 
-type ErrorKey = 'upload.fileSize' | 'upload.fileType' | 'upload.notFound' | 'upload.network' | 'upload.unauthorized' | 'upload.missing' | 'error.generic';
-const STATUS_KEYS: Record<number, ErrorKey> = { 401: 'upload.unauthorized', 404: 'upload.notFound', 413: 'upload.fileSize', 415: 'upload.fileType' };
-const ERROR_KEYS = new Set<string>(['upload.fileSize', 'upload.fileType', 'upload.notFound', 'upload.missing']);
 
 export type UploadFieldProps = {
   /** Name of the hidden input that carries the upload id, e.g. `invoiceUpload`. */
@@ -90,7 +88,7 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
   const inputRef = useRef<HTMLInputElement>(null);
   const hiddenRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  const abortRef = useRef<(() => void) | null>(null);
   const uploadingRef = useRef(false);
 
   const update = useCallback(
@@ -102,7 +100,7 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
   );
 
   // Leaving the page mid-upload stops the transfer.
-  useEffect(() => () => xhrRef.current?.abort(), []);
+  useEffect(() => () => abortRef.current?.(), []);
 
   // Sending the form while the file is still on its way would save the record without it.
   useEffect(() => {
@@ -125,14 +123,6 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
     setAnnouncement('');
   };
 
-  const messageFor = (status: number, body: unknown): string => {
-    const answer = (body ?? {}) as { error?: unknown; message?: unknown };
-    // The page's language wins: translate the server's key here when it is one of ours.
-    if (typeof answer.error === 'string' && ERROR_KEYS.has(answer.error)) return t(answer.error as ErrorKey);
-    if (typeof answer.message === 'string' && answer.message) return answer.message;
-    return t(STATUS_KEYS[status] ?? 'error.generic');
-  };
-
   const upload = (chosen: File) => {
     setTouched(true);
     setUploadError(null);
@@ -141,53 +131,44 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
     // The browser's word on the type saves a useless upload; the server still checks the bytes.
     if (chosen.type && !types.includes(chosen.type)) return fail(t('upload.fileType'));
 
-    xhrRef.current?.abort();
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
+    abortRef.current?.();
+    const sending = sendUpload(chosen, purpose, (percent) => setUploading({ name: chosen.name, percent }));
+    abortRef.current = sending.abort;
     uploadingRef.current = true;
     setUploading({ name: chosen.name, percent: 0 });
     setAnnouncement(t('upload.uploading', { name: chosen.name }));
-    const done = () => {
-      if (xhrRef.current === xhr) xhrRef.current = null;
+    void sending.outcome.then((outcome) => {
+      // A file replaced by a newer choice ends quietly: the newer one owns the field now.
+      if (abortRef.current !== sending.abort) return;
+      abortRef.current = null;
       uploadingRef.current = false;
       setUploading(null);
-    };
-    xhr.open('POST', UPLOADS_URL);
-    xhr.responseType = 'json';
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) setUploading({ name: chosen.name, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
-    };
-    xhr.onload = () => {
-      done();
-      if (xhr.status === 201 && xhr.response && typeof xhr.response.id === 'string') {
-        const uploaded = xhr.response as UploadedFile;
+      if (outcome.ok) {
         setUploadError(null); // a "wait for the upload" from a submit attempt no longer applies
-        update(uploaded);
-        setAnnouncement(t('upload.ready', { name: uploaded.name }));
-      } else {
-        fail(messageFor(xhr.status, xhr.response));
+        update(outcome.file);
+        setAnnouncement(t('upload.ready', { name: outcome.file.name }));
+      } else if (!('aborted' in outcome)) {
+        fail('key' in outcome ? t(outcome.key) : outcome.message);
       }
-    };
-    xhr.onerror = () => {
-      done();
-      fail(t('upload.network'));
-    };
-    xhr.onabort = done;
-    const body = new FormData();
-    body.append('purpose', purpose);
-    body.append('file', chosen, chosen.name);
-    xhr.send(body);
+    });
   };
 
   const choose = () => inputRef.current?.click();
 
+  /** Stops the file on its way; the field shows what it had before. */
+  const stop = () => {
+    abortRef.current?.();
+    abortRef.current = null;
+    uploadingRef.current = false;
+    setUploading(null);
+  };
+
   const remove = () => {
     if (uploading) {
-      xhrRef.current?.abort();
+      stop();
     } else if (file && file.id !== initial?.id) {
       // A file no record uses yet: delete it now instead of leaving it for the clean-up job.
-      void fetch(`${UPLOADS_URL}/${encodeURIComponent(file.id)}`, { method: 'DELETE' }).catch(() => {});
+      discardUpload(file.id);
     }
     setTouched(true);
     setUploadError(null);
@@ -199,8 +180,8 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
 
   /** Back to the saved file: the chosen one (not saved yet) is deleted, as by "remove". */
   const clear = () => {
-    if (uploading) xhrRef.current?.abort();
-    else if (file && file.id !== initial?.id) void fetch(`${UPLOADS_URL}/${encodeURIComponent(file.id)}`, { method: 'DELETE' }).catch(() => {});
+    if (uploading) stop();
+    else if (file && file.id !== initial?.id) discardUpload(file.id);
     setTouched(true);
     setUploadError(null);
     update(initial);

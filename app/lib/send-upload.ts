@@ -7,17 +7,19 @@ import type { UploadPurpose } from '#common/upload-limits.ts';
 export const UPLOADS_URL = '/api/v1/uploads';
 
 export type SentFile = { id: string; name: string; size: number; type?: string };
-export type UploadOutcome = { ok: true; file: SentFile } | { ok: false; error: MessageKey | string } | { ok: false; aborted: true };
+/** A refusal is one of our message keys (translated in the page's language) or the server's own message. */
+export type UploadRefusal = { key: MessageKey } | { message: string };
+export type UploadOutcome = { ok: true; file: SentFile } | ({ ok: false } & UploadRefusal) | { ok: false; aborted: true };
 
 const STATUS_KEYS: Record<number, MessageKey> = { 401: 'upload.unauthorized', 404: 'upload.notFound', 413: 'upload.fileSize', 415: 'upload.fileType' };
 const ERROR_KEYS = new Set<string>(['upload.fileSize', 'upload.fileType', 'upload.notFound', 'upload.missing']);
 
 /** The server's refusal as a message key of ours when it is one (the page's language wins), else its message. */
-function refusal(status: number, body: unknown): MessageKey | string {
+function refusal(status: number, body: unknown): UploadRefusal {
   const answer = (body ?? {}) as { error?: unknown; message?: unknown };
-  if (typeof answer.error === 'string' && ERROR_KEYS.has(answer.error)) return answer.error as MessageKey;
-  if (typeof answer.message === 'string' && answer.message) return answer.message;
-  return STATUS_KEYS[status] ?? 'error.generic';
+  if (typeof answer.error === 'string' && ERROR_KEYS.has(answer.error)) return { key: answer.error as MessageKey };
+  if (typeof answer.message === 'string' && answer.message) return { message: answer.message };
+  return { key: STATUS_KEYS[status] ?? 'error.generic' };
 }
 
 /** Starts the upload; `abort` stops it (the outcome is then `aborted`). */
@@ -32,9 +34,9 @@ export function sendUpload(file: File, purpose: UploadPurpose, onProgress: (perc
     };
     xhr.onload = () => {
       if (xhr.status === 201 && xhr.response && typeof xhr.response.id === 'string') resolve({ ok: true, file: xhr.response as SentFile });
-      else resolve({ ok: false, error: refusal(xhr.status, xhr.response) });
+      else resolve({ ok: false, ...refusal(xhr.status, xhr.response) });
     };
-    xhr.onerror = () => resolve({ ok: false, error: 'upload.network' });
+    xhr.onerror = () => resolve({ ok: false, key: 'upload.network' });
     xhr.onabort = () => resolve({ ok: false, aborted: true });
     const body = new FormData();
     body.append('purpose', purpose);

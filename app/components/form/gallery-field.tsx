@@ -2,7 +2,6 @@ import { ActionIcon, Badge, Box, Button, Group, Input, Modal, Paper, Progress, S
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { discardUpload, sendUpload, UPLOADS_URL } from '#app/lib/send-upload.ts';
-import type { MessageKey } from '#common/i18n/messages.ts';
 import { acceptOf, KIND_TYPES, MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES } from '#common/upload-limits.ts';
 import { useField } from './use-field.ts';
 
@@ -118,8 +117,7 @@ export function GalleryField({ name = 'imageIds', saved = [] }: { name?: string;
         field.recheck();
         setAnnouncement(t('upload.ready', { name: outcome.file.name }));
       } else if (!('aborted' in outcome)) {
-        const message = outcome.error.includes('.') && !outcome.error.includes(' ') ? t(outcome.error as MessageKey) : outcome.error;
-        setProblems((list) => [...list, `${file.name}: ${message}`]);
+        setProblems((list) => [...list, `${file.name}: ${'key' in outcome ? t(outcome.key) : outcome.message}`]);
       }
     });
   };
