@@ -142,6 +142,10 @@ for (const locale of LOCALES) {
       await saveScreens(page, testInfo, `catalog-images-list-${locale}`);
       await page.setViewportSize(PHONE);
       await expectAccessible(page);
+      // The product's screen with its gallery, at a phone's width too.
+      await gotoHydrated(page, `${localized('/catalog/product/show', locale)}?id=${id}`);
+      await expect(gallery.getByRole('listitem')).toHaveCount(1);
+      await expectAccessible(page);
     });
   });
 }
