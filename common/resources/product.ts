@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
@@ -86,6 +87,7 @@ export const productResource = defineResource({
     defaultDir: 'desc',
     filters: { status: recordState.values, stock: stockState.values, featured: featuredState.values },
   },
+  bulk: { ...enabledActions, feature: { featured: true }, unfeature: { featured: false } },
 });
 
 export const subproductResource = defineResource({
@@ -116,4 +118,5 @@ export const subproductResource = defineResource({
     updatedAt: z.string(),
   }),
   list: { sort: ['name', 'updated', 'price', 'stock'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

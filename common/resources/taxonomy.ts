@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
@@ -13,9 +14,9 @@ const named = { name: name(80), slug: optionalSlug, enabled: switchValue };
 const namedOutput = { id: z.number(), name: z.string(), slug: z.string(), enabled: z.boolean(), updatedAt: z.string() };
 const namedList = { sort: ['name', 'updated'] as ['name', 'updated'], defaultSort: 'name' as const, defaultDir: 'asc' as const, filters: { status: recordState.values } };
 
-export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(named), output: z.object(namedOutput), list: namedList });
+export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(named), output: z.object(namedOutput), list: namedList, bulk: enabledActions });
 
-export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(named), output: z.object(namedOutput), list: namedList });
+export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(named), output: z.object(namedOutput), list: namedList, bulk: enabledActions });
 
 export const subcategoryResource = defineResource({
   key: 'subcategory',
@@ -25,6 +26,7 @@ export const subcategoryResource = defineResource({
   input: z.object({ categoryId: requiredRef, ...named }),
   output: z.object({ ...namedOutput, categoryId: z.number() }),
   list: namedList,
+  bulk: enabledActions,
 });
 
 export const sizeResource = defineResource({
@@ -40,4 +42,5 @@ export const sizeResource = defineResource({
   }),
   output: z.object({ ...namedOutput, sortOrder: z.number() }),
   list: { sort: ['order', 'name', 'updated'], defaultSort: 'order', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import type { BulkAction, BulkChanges } from '#common/bulk.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { takeStoreFile } from '#server/modules/upload/upload.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 
 // The service of a store-owned resource, written once (decision 028): the rules every such
@@ -16,8 +19,8 @@ type Unique<Input> = { field: keyof Input & string; error: MessageKey };
 export function storeResourceService<Row, S extends string, F extends string, Schema extends z.ZodObject, Input extends Record<string, unknown> = z.output<Schema>>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   repository: StoreResourceRepository<Row, S, F, any, any>,
-  /** The resource's definition: its input schema types what create and update take. */
-  _resource: { input: Schema },
+  /** The resource's definition: its input schema types what create and update take; its `bulk` what the list's actions write. */
+  resource: { input: Schema; bulk?: BulkChanges },
   options: {
     /** Values that must be unique within the store, each with the field error it shows. */
     unique?: Unique<Input>[];
@@ -37,6 +40,13 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     afterRemove?: (deps: ServiceDeps, scope: StoreScope, row: Row) => Promise<void>;
     /** What deleting a record takes with it, counted for the confirmation (`{ subproducts: 3 }`). */
     cascade?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Record<string, number>>;
+    /**
+     * The ids of the store's uploaded files a record holds (a banner's image): a delete takes their
+     * rows in its transaction and removes the files from disk once it has committed (decision 029).
+     */
+    files?: (row: Row) => (string | null)[];
+    /** After a bulk action, inside its transaction (a review's approval recomputes the store's rating). */
+    afterBulk?: (deps: ServiceDeps, scope: StoreScope, action: BulkAction) => Promise<void>;
   } = {},
 ) {
   // The repository's value types are the table's columns; an input whose keys are those columns
@@ -81,14 +91,62 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     async cascade(deps: ServiceDeps, scope: StoreScope, id: number): Promise<Record<string, number>> {
       return options.cascade ? options.cascade(deps, scope, id) : {};
     },
-    remove: (deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> =>
-      inTransaction(deps, async (tx) => {
-        const row = options.afterRemove ? await repo.find(tx.db, scope, id) : undefined;
-        if ((await repo.remove(tx.db, scope, [id])) !== 1) throw notFound();
-        if (row) await options.afterRemove?.(tx, scope, row);
-      }),
+    async remove(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
+      if ((await removeMany(deps, scope, [id])) !== 1) throw notFound();
+    },
+    /** What deleting these records would take with them, added up (only the store's own count). */
+    async cascadeMany(deps: ServiceDeps, scope: StoreScope, ids: readonly number[]): Promise<Record<string, number>> {
+      if (!options.cascade) return {};
+      const total: Record<string, number> = {};
+      for (const row of await repo.findMany(deps.db, scope, unique(ids))) {
+        for (const [key, count] of Object.entries(await options.cascade(deps, scope, (row as { id: number }).id))) total[key] = (total[key] ?? 0) + count;
+      }
+      return total;
+    },
+    /**
+     * One of the list's actions on many records, all or nothing in one transaction. Ids of another
+     * store (or of nothing) are not touched; the answer counts the records actually changed, and
+     * none at all is a 404.
+     */
+    async bulk(deps: ServiceDeps, scope: StoreScope, { action, ids }: { action: BulkAction; ids: readonly number[] }): Promise<{ action: BulkAction; changed: number }> {
+      const changes = action === 'delete' ? undefined : resource.bulk?.[action];
+      if (action !== 'delete' && !changes) throw new AppError('bulk.unknownAction', 400, { field: 'action' });
+      const changed = action === 'delete' ? await removeMany(deps, scope, unique(ids), action) : await inTransaction(deps, async (tx) => {
+        const values: Record<string, unknown> = { updatedAt: tx.clock.now().toISOString() };
+        for (const [column, value] of Object.entries(changes!)) values[column] = typeof value === 'boolean' ? Number(value) : value;
+        const count = await repo.updateMany(tx.db, scope, unique(ids), values);
+        if (count === 0) throw notFound();
+        await options.afterBulk?.(tx, scope, action);
+        return count;
+      });
+      return { action, changed };
+    },
   };
+
+  /** Deletes the store's records among `ids` with their hooks and files; answers how many went. */
+  async function removeMany(deps: ServiceDeps, scope: StoreScope, ids: readonly number[], bulkAction?: BulkAction): Promise<number> {
+    const { count, files } = await inTransaction(deps, async (tx) => {
+      const rows = options.afterRemove || options.files ? await repo.findMany(tx.db, scope, ids) : [];
+      const removed = await repo.remove(tx.db, scope, [...ids]);
+      if (removed === 0) throw notFound();
+      const keys: string[] = [];
+      for (const row of rows) {
+        await options.afterRemove?.(tx, scope, row);
+        for (const uploadId of options.files?.(row) ?? []) {
+          const key = uploadId ? await takeStoreFile(tx, scope, uploadId) : null;
+          if (key) keys.push(key);
+        }
+      }
+      if (bulkAction) await options.afterBulk?.(tx, scope, bulkAction);
+      return { count: removed, files: keys };
+    });
+    // After the commit: a rolled-back delete must not have lost its files.
+    if (files.length > 0) await removeFiles(deps, files);
+    return count;
+  }
 }
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /** What the kit's generic screens and API see of any resource's service. */
 export type StoreResourceService = ReturnType<typeof storeResourceService<{ id: number } & Record<string, unknown>, string, string, z.ZodObject>>;

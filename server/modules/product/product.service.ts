@@ -16,7 +16,7 @@ type ProductInput = z.output<typeof productResource.input>;
 /** Percent as typed ("12,5") to basis points (1250): exact for the two decimals a form allows. */
 export const toBasisPoints = (percent: number) => Math.round(percent * 100);
 
-export const { list, get, create, update, remove, cascade } = storeResourceService(products, productResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(products, productResource, {
   slugFrom: 'name',
   toValues(input) {
     const { price, discount, tax, ...rest } = input as ProductInput;

@@ -12,12 +12,16 @@ type ReviewInput = z.output<typeof reviewResource.input>;
 
 // Moderating is changing a review's status; every write and delete recomputes the store's rating
 // in the same transaction, so the rating always matches the approved reviews.
-export const { list, get, create, update, remove, cascade } = storeResourceService(reviews, reviewResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(reviews, reviewResource, {
   check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
   afterWrite: async (deps, scope) => {
     await refreshStoreRating(deps.db, scope);
   },
   afterRemove: async (deps, scope) => {
+    await refreshStoreRating(deps.db, scope);
+  },
+  // Approving or rejecting many (or one, from its row) is a bulk action: one recount for them all.
+  afterBulk: async (deps, scope) => {
     await refreshStoreRating(deps.db, scope);
   },
 });

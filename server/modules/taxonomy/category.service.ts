@@ -4,7 +4,7 @@ import { categories, countWhere } from './taxonomy.repository.ts';
 
 // Deleting a category deletes its subcategories and products (seed §4; the foreign keys cascade,
 // and a product's variants and reviews go with it); the confirmation says how many.
-export const { list, get, create, update, remove, cascade } = storeResourceService(categories, categoryResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(categories, categoryResource, {
   slugFrom: 'name',
   async cascade(deps, scope, id) {
     const [subcategories, products] = await Promise.all([countWhere(deps.db, 'subcategory', 'categoryId', scope.storeId, id), countWhere(deps.db, 'product', 'categoryId', scope.storeId, id)]);

@@ -8,7 +8,7 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import { countWhere, subcategories } from './taxonomy.repository.ts';
 
 // A subcategory belongs to a category of the same store; its products stay in their category when it goes.
-export const { list, get, create, update, remove, cascade } = storeResourceService(subcategories, subcategoryResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(subcategories, subcategoryResource, {
   slugFrom: 'name',
   check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
   cascade: async (deps, scope, id) => ({ products: await countWhere(deps.db, 'product', 'subcategoryId', scope.storeId, id) }),
