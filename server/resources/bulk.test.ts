@@ -155,6 +155,9 @@ describe('review moderation', () => {
     expect(await rating()).toBe(3.3);
     expect((await api('POST', '/api/v1/reviews/bulk', store.owner.cookie, { action: 'delete', ids: [four, one] })).json().changed).toBe(2);
     expect(await rating()).toBe(5);
+    // Deleting the product takes its reviews along, and the rating with them.
+    expect((await api('POST', '/api/v1/products/bulk', store.owner.cookie, { action: 'delete', ids: [product] })).json().changed).toBe(1);
+    expect(await rating()).toBe(0);
   });
 });
 
