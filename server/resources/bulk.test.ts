@@ -74,6 +74,17 @@ describe('bulk actions through the API', () => {
     }
   });
 
+  it('is described in the OpenAPI document with its body, its answer and its errors', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json();
+    const operation = document.paths['/api/v1/reviews/bulk'].post;
+    expect(operation).toMatchObject({ operationId: 'bulk_review', tags: ['review'] });
+    const body = operation.requestBody.content['application/json'].schema;
+    expect(body.properties.action.enum).toEqual(['approve', 'reject', 'delete']);
+    expect(body.properties.ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 100 });
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(document.paths['/api/v1/colors/bulk'].post.requestBody.content['application/json'].schema.properties.action.enum).toEqual(['enable', 'disable', 'delete']);
+  });
+
   it('features products and publishes pages with their own actions', async () => {
     const store = await makeStore(t);
     const category = await create(store, '/api/v1/categories', { name: 'Ropa' });
