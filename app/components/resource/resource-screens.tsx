@@ -83,7 +83,7 @@ function useRowSelection(rows: ResourceRow[], name: (row: ResourceRow) => string
 }
 
 /** A record's name for labels: its name, title, author or code, else its number. */
-const rowName = (row: ResourceRow) => String(row.name ?? row.title ?? row.authorName ?? row.code ?? row.buttonName ?? `#${row.id}`);
+const rowName = (row: ResourceRow) => String(row.name || row.title || row.authorName || row.code || row.buttonName || row.link || `#${row.id}`);
 
 /**
  * A yes/no column switched from the list's row (issue 11 §1): `enabled` by default, asking first,
