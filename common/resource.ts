@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey, SourceMessages } from './i18n/messages.ts';
 import { type FilterValues, type ListOptions, listQuerySchema } from './list-query.ts';
+import { type BulkChanges, bulkActionsOf, bulkBody } from './bulk.ts';
 
 // A store-owned resource declared once (decision 028): its paths, the texts its screens use, the
 // zod schemas of its input and of the record the API returns, and its list's sorts and filters.
@@ -35,13 +36,19 @@ export type ResourceDefinition<
   /** One record as the API returns it (its keys are the explicit column list that leaves the server). */
   output: Output;
   list: ListOptions<Sort, Filters>;
+  /**
+   * What the list's bulk actions (and its row switches) write, by action: `{ enable: { enabled:
+   * true }, disable: { enabled: false } }`. Delete is always offered.
+   */
+  bulk?: BulkChanges;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a list without filters
 export function defineResource<const Key extends string, Input extends z.ZodObject, Output extends z.ZodObject, Sort extends string, Filters extends FilterValues = {}>(
   definition: ResourceDefinition<Key, Input, Output, Sort, Filters>,
 ) {
-  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listParameters(definition.list) };
+  const bulkActions = bulkActionsOf(definition.bulk ?? {});
+  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listParameters(definition.list), bulkActions, bulkBody: bulkBody(bulkActions) };
 }
 
 export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;

@@ -4,7 +4,15 @@ import { useT } from '#app/lib/use-t.ts';
 import { useSearchParams } from 'react-router';
 import type { MessageKey } from '#common/i18n/messages.ts';
 
-const NOTICES: Record<string, MessageKey> = { created: 'record.created', updated: 'record.updated', deleted: 'record.deleted', storeDeleted: 'store.delete.deleted' };
+const NOTICES: Record<string, MessageKey> = {
+  created: 'record.created',
+  updated: 'record.updated',
+  deleted: 'record.deleted',
+  storeDeleted: 'store.delete.deleted',
+  // A list's bulk actions, with `&count=3`: "3 registros actualizados".
+  bulkUpdated: 'bulk.done.updated' as MessageKey,
+  bulkDeleted: 'bulk.done.deleted' as MessageKey,
+};
 
 /**
  * PRODUCT §7's record messages as toasts: an action redirects with `?notice=created|updated|deleted`;
@@ -14,14 +22,16 @@ export function RecordToast() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const notice = params.get('notice');
+  const count = Number(params.get('count') ?? 1) || 0;
   useEffect(() => {
     const key = notice ? NOTICES[notice] : undefined;
     if (!key) return;
-    notifications.show({ message: t(key), color: 'brand', withBorder: true, autoClose: 4000 });
+    notifications.show({ message: t(key, { count }), color: 'brand', withBorder: true, autoClose: 4000 });
     const next = new URLSearchParams(params);
     next.delete('notice');
+    next.delete('count');
     setParams(next, { replace: true, preventScrollReset: true });
-  }, [notice, params, setParams, t]);
+  }, [notice, count, params, setParams, t]);
   // Without JavaScript the same message stays visible in the page.
-  return notice && NOTICES[notice] ? <noscript>{t(NOTICES[notice])}</noscript> : null;
+  return notice && NOTICES[notice] ? <noscript>{t(NOTICES[notice], { count })}</noscript> : null;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { SwitchField, TextField } from '#app/components/form/fields.tsx';
 import { ImageField } from '#app/components/form/image-field.tsx';
-import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { recordState } from '#common/enums/catalog.ts';
@@ -85,7 +85,7 @@ export const bannerScreens: ResourceScreens<Banner> = {
     { key: 'link', label: t('content.banner.fields.link'), render: (row) => <Text fz="sm" style={{ wordBreak: 'break-all' }}>{row.link}</Text> },
     { key: 'order', label: t('content.banner.fields.sortOrder'), sort: 'order', render: (row) => <OrderCell row={row} /> },
     { key: 'updated', label: t('content.banner.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
   ],
   status: recordState,
   Fields: () => (

@@ -1,6 +1,6 @@
 import { ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
 import { ColorField, SwitchField, TextField } from '#app/components/form/fields.tsx';
-import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { formatDate } from '#common/dates.ts';
 import { recordState } from '#common/enums/catalog.ts';
 import { colorResource as color } from '#common/resources/color.ts';
@@ -12,7 +12,7 @@ export const colorScreens: ResourceScreens<Color> = {
     { key: 'name', label: t('catalog.color.fields.name'), sort: 'name', render: (row) => <NameLink resource={color} row={row}>{row.name}</NameLink> },
     { key: 'hex', label: t('catalog.color.fields.hex'), render: (row) => <Group gap="xs" wrap="nowrap"><ColorSwatch color={row.hex} size={20} aria-hidden /><Text ff="monospace" fz="sm">{row.hex}</Text></Group> },
     { key: 'updated', label: t('catalog.color.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
   ],
   status: recordState,
   Fields: () => (

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { NumberField, SelectField, SwitchField, TextField } from '#app/components/form/fields.tsx';
-import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { couponType, recordState } from '#common/enums/catalog.ts';
@@ -20,7 +20,7 @@ export const couponScreens: ResourceScreens<Coupon> = {
     { key: 'minimum', label: t('catalog.coupon.fields.minimum'), render: (row) => formatMoney(row.minimumCents, locale) },
     { key: 'expires', label: t('catalog.coupon.fields.expiresOn'), render: (row) => (row.expiresAt ? formatDate(`${lastDay(row.expiresAt)}T12:00:00Z`, locale) : '—') },
     { key: 'used', label: t('catalog.coupon.fields.timesUsed'), render: (row) => (row.usageLimit === null ? t('catalog.coupon.usedNoLimit', { used: row.timesUsed }) : t('catalog.coupon.used', { used: row.timesUsed, limit: row.usageLimit })) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
   ],
   status: recordState,
   Fields: function CouponFields() {

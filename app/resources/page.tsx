@@ -1,8 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { SwitchField, TextField } from '#app/components/form/fields.tsx';
 import { RichTextField } from '#app/components/form/rich-text-field.tsx';
-import { NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
-import { StatusBadge } from '#app/components/status-badge.tsx';
+import { NameLink, type ResourceScreens, RowSwitchCell } from '#app/components/resource/resource-screens.tsx';
 import { formatDate } from '#common/dates.ts';
 import { pageState } from '#common/enums/content.ts';
 import { pageResource as page } from '#common/resources/page.ts';
@@ -14,7 +13,7 @@ export const pageScreens: ResourceScreens<Page> = {
     { key: 'title', label: t('content.page.fields.title'), sort: 'title', render: (row) => <NameLink resource={page} row={row}>{row.title}</NameLink> },
     { key: 'slug', label: t('content.page.fields.slug'), render: (row) => row.slug },
     { key: 'updated', label: t('content.page.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('content.pageState.label'), render: (row) => <StatusBadge of={pageState} value={row.published ? 'published' : 'draft'} /> },
+    { key: 'state', label: t('content.pageState.label'), render: (row) => <RowSwitchCell row={row} field="published" label={t('content.page.fields.published')} on="publish" off="unpublish" /> },
   ],
   status: pageState,
   Fields: () => (

@@ -5,7 +5,7 @@ import { GalleryField } from '#app/components/form/gallery-field.tsx';
 import { ImageField } from '#app/components/form/image-field.tsx';
 import { CustomField, NumberField, SelectField, SwitchField, TextareaField, TextField } from '#app/components/form/fields.tsx';
 import { DataTable } from '#app/components/list/data-table.tsx';
-import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { EnabledBadge, NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
@@ -82,9 +82,9 @@ export const productScreens: ResourceScreens<Product> = {
         </Stack>
       ),
     },
-    { key: 'featured', label: t('catalog.product.fields.featured'), render: (row) => (row.featured ? <StatusBadge of={featuredState} value="featured" /> : '—') },
+    { key: 'featured', label: t('catalog.product.fields.featured'), render: (row) => <RowSwitchCell row={row} field="featured" label={t('catalog.product.fields.featured')} on="feature" off="unfeature" /> },
     { key: 'updated', label: t('catalog.product.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
   ],
   status: recordState,
   ListActions: function ProductListActions() {
@@ -205,7 +205,7 @@ export const subproductScreens: ResourceScreens<Subproduct> = {
     { key: 'sku', label: t('catalog.subproduct.fields.sku'), render: (row) => row.sku || '—' },
     { key: 'price', label: t('catalog.subproduct.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
     { key: 'stock', label: t('catalog.subproduct.fields.stock'), sort: 'stock', render: (row) => formatNumber(row.stock, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
   ],
   status: recordState,
   Fields: function VariantFields({ options }) {

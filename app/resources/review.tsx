@@ -1,4 +1,5 @@
-import { Rating, SimpleGrid, Text } from '@mantine/core';
+import { Group, Rating, SimpleGrid, Text } from '@mantine/core';
+import { RecordActionButton } from '#app/components/resource/bulk-actions.tsx';
 import { SelectField, TextareaField, TextField } from '#app/components/form/fields.tsx';
 import { NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -28,7 +29,20 @@ export const reviewScreens: ResourceScreens<Review> = {
     { key: 'comment', label: t('catalog.review.fields.comment'), render: (row) => <Text fz="sm" lineClamp={2}>{row.comment || '—'}</Text> },
     { key: 'updated', label: t('catalog.review.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
     { key: 'status', label: t('catalog.review.status.label'), render: (row) => <StatusBadge of={reviewStatus} value={row.status as 'pending'} /> },
+    // Moderation from the row: the action the review is not in yet, each asking first.
+    {
+      key: 'moderate',
+      label: t('list.actions'),
+      hideLabel: true,
+      render: (row) => (
+        <Group gap={6} wrap="nowrap">
+          {row.status !== 'approved' ? <RecordActionButton id={row.id} action="approve" name={row.authorName} /> : null}
+          {row.status !== 'rejected' ? <RecordActionButton id={row.id} action="reject" name={row.authorName} /> : null}
+        </Group>
+      ),
+    },
   ],
+  recordActions: ['approve', 'reject'],
   status: reviewStatus,
   Fields: function ReviewFields({ options }) {
     const t = useT();

@@ -2,7 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { NumberField, SelectField, SwitchField, TextField } from '#app/components/form/fields.tsx';
 import { ImageField } from '#app/components/form/image-field.tsx';
 import { Thumbnail } from './product.tsx';
-import { EnabledBadge, NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { formatDate } from '#common/dates.ts';
 import { recordState } from '#common/enums/catalog.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
@@ -24,7 +24,7 @@ function namedScreens(resource: Resource, prefix: Prefix, extra: { Fields?: Reso
       { key: 'slug', label: t(label('slug')), render: (row) => row.slug },
       ...(extra.order ? [{ key: 'order', label: t('catalog.size.fields.sortOrder'), sort: 'order', render: (row: Named) => String(row.sortOrder ?? 0) }] : []),
       { key: 'updated', label: t(label('updated')), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-      { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={row.enabled} /> },
+      { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
     ],
     status: recordState,
     Fields:

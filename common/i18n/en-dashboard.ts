@@ -8,6 +8,7 @@ import { ticket } from './en/ticket.ts';
 import { store } from './en/store.ts';
 import { plan } from './en/plan.ts';
 import { productCsv } from './en/product-csv.ts';
+import { bulk } from './en/bulk.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -21,6 +22,7 @@ export const enDashboard: DashboardMessages = {
   store,
   plan,
   productCsv,
+  bulk,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

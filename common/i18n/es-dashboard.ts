@@ -8,6 +8,7 @@ import { ticket } from './es/ticket.ts';
 import { store } from './es/store.ts';
 import { plan } from './es/plan.ts';
 import { productCsv } from './es/product-csv.ts';
+import { bulk } from './es/bulk.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -23,6 +24,7 @@ export const esDashboard = {
   store,
   plan,
   productCsv,
+  bulk,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 
@@ -32,4 +33,5 @@ export const bannerResource = defineResource({
   }),
   output: z.object({ id: z.number(), imageId: z.string().nullable(), buttonName: z.string(), link: z.string(), sortOrder: z.number(), enabled: z.boolean(), updatedAt: z.string() }),
   list: { sort: ['order', 'updated'], defaultSort: 'order', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
@@ -17,4 +18,5 @@ export const colorResource = defineResource({
   }),
   output: z.object({ id: z.number(), name: z.string(), slug: z.string(), hex: z.string(), enabled: z.boolean(), updatedAt: z.string() }),
   list: { sort: ['name', 'updated'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

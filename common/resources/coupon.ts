@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { couponType, recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
@@ -43,4 +44,5 @@ export const couponResource = defineResource({
     updatedAt: z.string(),
   }),
   list: { sort: ['code', 'updated'], defaultSort: 'code', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

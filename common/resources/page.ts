@@ -21,4 +21,5 @@ export const pageResource = defineResource({
   }),
   output: z.object({ id: z.number(), title: z.string(), slug: z.string(), content: z.string(), published: z.boolean(), updatedAt: z.string() }),
   list: { sort: ['title', 'updated'], defaultSort: 'title', defaultDir: 'asc', filters: { status: pageState.values } },
+  bulk: { publish: { published: true }, unpublish: { published: false } },
 });

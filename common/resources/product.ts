@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
@@ -91,6 +92,7 @@ export const productResource = defineResource({
     defaultDir: 'desc',
     filters: { status: recordState.values, stock: stockState.values, featured: featuredState.values },
   },
+  bulk: { ...enabledActions, feature: { featured: true }, unfeature: { featured: false } },
 });
 
 export const subproductResource = defineResource({
@@ -124,4 +126,5 @@ export const subproductResource = defineResource({
     updatedAt: z.string(),
   }),
   list: { sort: ['name', 'updated', 'price', 'stock'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

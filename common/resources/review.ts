@@ -23,4 +23,6 @@ export const reviewResource = defineResource({
   }),
   output: z.object({ id: z.number(), productId: z.number(), authorName: z.string(), email: z.string(), rating: z.number(), comment: z.string(), status: z.string(), updatedAt: z.string() }),
   list: { sort: ['updated', 'rating'], defaultSort: 'updated', defaultDir: 'desc', filters: { status: reviewStatus.values } },
+  // Moderation: each recomputes the store's rating (review.service.ts).
+  bulk: { approve: { status: 'approved' }, reject: { status: 'rejected' } },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledActions } from '../bulk.ts';
 import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
@@ -17,9 +18,9 @@ const pictured = { ...named, imageId: optionalImage };
 const picturedOutput = { ...namedOutput, imageId: z.string().nullable(), imageUrl: z.string().nullable().describe('The image’s smallest WebP variant') };
 const namedList = { sort: ['name', 'updated'] as ['name', 'updated'], defaultSort: 'name' as const, defaultDir: 'asc' as const, filters: { status: recordState.values } };
 
-export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(pictured), output: z.object(picturedOutput), list: namedList });
+export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(pictured), output: z.object(picturedOutput), list: namedList, bulk: enabledActions });
 
-export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(pictured), output: z.object(picturedOutput), list: namedList });
+export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(pictured), output: z.object(picturedOutput), list: namedList, bulk: enabledActions });
 
 export const subcategoryResource = defineResource({
   key: 'subcategory',
@@ -29,6 +30,7 @@ export const subcategoryResource = defineResource({
   input: z.object({ categoryId: requiredRef, ...pictured }),
   output: z.object({ ...picturedOutput, categoryId: z.number() }),
   list: namedList,
+  bulk: enabledActions,
 });
 
 export const sizeResource = defineResource({
@@ -44,4 +46,5 @@ export const sizeResource = defineResource({
   }),
   output: z.object({ ...namedOutput, sortOrder: z.number() }),
   list: { sort: ['order', 'name', 'updated'], defaultSort: 'order', defaultDir: 'asc', filters: { status: recordState.values } },
+  bulk: enabledActions,
 });

@@ -22,6 +22,10 @@ export type StoreResourceRepository<Row, S extends string, F extends string, V, 
   /** Whether another record of the store already has this value (unique slugs, codes). */
   taken(db: Db, scope: StoreScope, column: string, value: string, exceptId?: number): Promise<boolean>;
   count(db: Db, scope: StoreScope): Promise<number>;
+  /** The store's records among these ids (another store's are simply not there). */
+  findMany(db: Db, scope: StoreScope, ids: readonly number[]): Promise<Row[]>;
+  /** Writes the same values to the store's records among these ids; answers how many changed. */
+  updateMany(db: Db, scope: StoreScope, ids: readonly number[], values: U): Promise<number>;
 };
 
 /** A row of the listed columns, the yes/no ones (0/1 integers in both databases) as booleans. */
@@ -99,6 +103,16 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       let select = own(db, scope).select(`${name}.id`).where(`${name}.${column}`, '=', value);
       if (exceptId) select = select.where(`${name}.id`, '!=', exceptId);
       return Boolean(await select.executeTakeFirst());
+    },
+    async findMany(db, scope, ids) {
+      if (ids.length === 0) return [];
+      const rows = await own(db, scope).select(qualified).where(`${name}.id`, 'in', [...ids]).execute();
+      return rows.map((row) => shaped(row as Record<string, unknown>));
+    },
+    async updateMany(db, scope, ids, values) {
+      if (ids.length === 0) return 0;
+      const result = await from(db).updateTable(name).set(values as never).where('id', 'in', [...ids]).where('storeId', '=', scope.storeId).executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async count(db, scope) {
       const row = await own(db, scope).select((eb: ExpressionBuilder<Record<string, Record<string, unknown>>, string>) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();

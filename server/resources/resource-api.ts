@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '#server/api/params.ts';
 import type { Resource } from '#common/resource.ts';
+import { type BulkAction, MAX_BULK_IDS } from '#common/bulk.ts';
 import type { BoundService } from '#server/service-deps.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
@@ -16,7 +17,8 @@ const Unauthorized = z.object({ error: z.literal('unauthorized') });
 /**
  * The five operations of a store-owned resource under `/api/v1` (decision 028), on the same
  * service the screens use, each described in the OpenAPI document: list (typed query string),
- * read, create, update, delete. The caller's own store is the scope; another store's id is a 404.
+ * read, create, update, delete, and the list's bulk actions. The caller's own store is the scope;
+ * another store's id is a 404 (in a bulk call, it is left alone and not counted).
  */
 export function resourceApi(app: FastifyInstance, resource: Resource, service: BoundService<StoreResourceService>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,6 +45,17 @@ export function resourceApi(app: FastifyInstance, resource: Resource, service: B
     route.post(at, {
       schema: { tags, operationId: `create_${resource.key}`, summary: `Create a ${resource.key}`, body: resource.input, response: { 201: Created, ...errors } },
       handler: async (request, reply) => reply.code(201).send({ id: await service.create(request.store!, request.body as Record<string, unknown>) }),
+    });
+    route.post(`${at}/bulk`, {
+      schema: {
+        tags,
+        operationId: `bulk_${resource.key}`,
+        summary: `Act on many ${resource.key} records at once`,
+        description: `One of ${resource.bulkActions.join(', ')} on 1–${MAX_BULK_IDS} records of my store, all or nothing. Ids of other stores are left alone; \`changed\` counts the records changed, and none at all is a 404.`,
+        body: resource.bulkBody,
+        response: { 200: z.object({ action: z.enum(resource.bulkActions as [BulkAction, ...BulkAction[]]), changed: z.number().int() }), ...errors },
+      },
+      handler: async (request) => service.bulk(request.store!, request.body as { action: BulkAction; ids: number[] }),
     });
     route.get(`${at}/:id`, {
       schema: { tags, operationId: `get_${resource.key}`, summary: `One ${resource.key} of my store`, params: IdParams, response: { 200: one, ...errors } },

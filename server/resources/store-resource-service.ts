@@ -1,12 +1,13 @@
 import type { z } from 'zod';
+import type { BulkAction, BulkChanges } from '#common/bulk.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { type Box, saveImageColumns, takeImages } from './resource-images.ts';
 
 // The service of a store-owned resource, written once (decision 028): the rules every such
@@ -18,8 +19,8 @@ type Unique<Input> = { field: keyof Input & string; error: MessageKey };
 export function storeResourceService<Row, S extends string, F extends string, Schema extends z.ZodObject, Input extends Record<string, unknown> = z.output<Schema>>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   repository: StoreResourceRepository<Row, S, F, any, any>,
-  /** The resource's definition: its input schema types what create and update take. */
-  _resource: { input: Schema },
+  /** The resource's definition: its input schema types what create and update take; its `bulk` what the list's actions write. */
+  resource: { input: Schema; bulk?: BulkChanges },
   options: {
     /** Values that must be unique within the store, each with the field error it shows. */
     unique?: Unique<Input>[];
@@ -47,6 +48,8 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     filesOf?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<readonly (string | null)[]>;
     /** What deleting a record takes with it, counted for the confirmation (`{ subproducts: 3 }`). */
     cascade?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Record<string, number>>;
+    /** After a bulk action, inside its transaction (a review's approval recomputes the store's rating). */
+    afterBulk?: (deps: ServiceDeps, scope: StoreScope, action: BulkAction) => Promise<void>;
   } = {},
 ) {
   // The repository's value types are the table's columns; an input whose keys are those columns
@@ -102,18 +105,60 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       return options.cascade ? options.cascade(deps, scope, id) : {};
     },
     async remove(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
-      const freed = await inTransaction(deps, async (tx) => {
-        const row = options.afterRemove || options.images ? await repo.find(tx.db, scope, id) : undefined;
-        // Read before the delete: the foreign keys take the rows that name the files along.
-        const images = [...(options.images?.columns ?? []).map((column) => (row as Record<string, unknown> | undefined)?.[column] as string | null), ...((await options.filesOf?.(tx, scope, id)) ?? [])];
-        if ((await repo.remove(tx.db, scope, [id])) !== 1) throw notFound();
-        if (row) await options.afterRemove?.(tx, scope, row);
-        return takeImages(tx, scope, images);
+      if ((await removeMany(deps, scope, [id])) !== 1) throw notFound();
+    },
+    /** What deleting these records would take with them, added up (only the store's own count). */
+    async cascadeMany(deps: ServiceDeps, scope: StoreScope, ids: readonly number[]): Promise<Record<string, number>> {
+      if (!options.cascade) return {};
+      const total: Record<string, number> = {};
+      for (const row of await repo.findMany(deps.db, scope, unique(ids))) {
+        for (const [key, count] of Object.entries(await options.cascade(deps, scope, (row as { id: number }).id))) total[key] = (total[key] ?? 0) + count;
+      }
+      return total;
+    },
+    /**
+     * One of the list's actions on many records, all or nothing in one transaction. Ids of another
+     * store (or of nothing) are not touched; the answer counts the records actually changed, and
+     * none at all is a 404.
+     */
+    async bulk(deps: ServiceDeps, scope: StoreScope, { action, ids }: { action: BulkAction; ids: readonly number[] }): Promise<{ action: BulkAction; changed: number }> {
+      const changes = action === 'delete' ? undefined : resource.bulk?.[action];
+      if (action !== 'delete' && !changes) throw new AppError('bulk.unknownAction', 400, { field: 'action' });
+      const changed = action === 'delete' ? await removeMany(deps, scope, unique(ids), action) : await inTransaction(deps, async (tx) => {
+        const values: Record<string, unknown> = { updatedAt: tx.clock.now().toISOString() };
+        for (const [column, value] of Object.entries(changes!)) values[column] = typeof value === 'boolean' ? Number(value) : value;
+        const count = await repo.updateMany(tx.db, scope, unique(ids), values);
+        if (count === 0) throw notFound();
+        await options.afterBulk?.(tx, scope, action);
+        return count;
       });
-      await removeFiles(deps, freed);
+      return { action, changed };
     },
   };
+
+  /** Deletes the store's records among `ids` with their hooks and images; answers how many went. */
+  async function removeMany(deps: ServiceDeps, scope: StoreScope, ids: readonly number[], bulkAction?: BulkAction): Promise<number> {
+    const { count, freed } = await inTransaction(deps, async (tx) => {
+      const rows = options.afterRemove || options.images || options.filesOf ? await repo.findMany(tx.db, scope, ids) : [];
+      // Read before the delete: the foreign keys take the rows that name the files along.
+      const images: (string | null)[] = [];
+      for (const row of rows) {
+        for (const column of options.images?.columns ?? []) images.push((row as Record<string, unknown>)[column] as string | null);
+        images.push(...((await options.filesOf?.(tx, scope, (row as { id: number }).id)) ?? []));
+      }
+      const removed = await repo.remove(tx.db, scope, [...ids]);
+      if (removed === 0) throw notFound();
+      for (const row of rows) await options.afterRemove?.(tx, scope, row);
+      if (bulkAction) await options.afterBulk?.(tx, scope, bulkAction);
+      return { count: removed, freed: await takeImages(tx, scope, images) };
+    });
+    // After the commit (decision 029): a rolled-back delete must not have lost its files.
+    await removeFiles(deps, freed);
+    return count;
+  }
 }
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /** What the kit's generic screens and API see of any resource's service. */
 export type StoreResourceService = ReturnType<typeof storeResourceService<{ id: number } & Record<string, unknown>, string, string, z.ZodObject>>;

@@ -1,4 +1,4 @@
-import { Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { listHref } from '#app/lib/list-url.ts';
@@ -28,6 +28,20 @@ export type Column<Row> = {
   hideLabel?: boolean;
 };
 
+/**
+ * Row selection for the list's bulk actions: a labelled checkbox per row and one for every row of
+ * the page, in the table's first column (on a card, beside its title).
+ */
+export type Selection<Row> = {
+  isSelected: (row: Row) => boolean;
+  toggle: (row: Row) => void;
+  /** Selects every row of the page, or none when all are. */
+  toggleAll: () => void;
+  /** The row's checkbox's name for screen readers ("Select T-shirt"). */
+  label: (row: Row) => string;
+  allLabel: string;
+};
+
 export function cardPlace<Row>(column: Column<Row>, index: number): CardPlace {
   if (column.card) return column.card;
   if (index === 0) return 'title';
@@ -41,7 +55,7 @@ export function cardPlace<Row>(column: Column<Row>, index: number): CardPlace {
  * says so, and where the list is narrow (a phone) each row is drawn as a card — title and status
  * on top, then the facts — by CSS alone (data-table.module.css), from the same columns.
  */
-export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, caption }: {
+export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, caption, selection }: {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;
@@ -50,8 +64,10 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
   sort: string;
   dir: 'asc' | 'desc';
   caption: string;
+  selection?: Selection<Row>;
 }) {
   const t = useT();
+  const selectedCount = selection ? rows.filter((row) => selection.isSelected(row)).length : 0;
   const { search } = useLocation();
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }} className={classes.list}>
@@ -63,6 +79,18 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
           </caption>
           <Table.Thead role="rowgroup">
             <Table.Tr role="row" data-sort-label={t('list.sortBy')}>
+              {selection ? (
+                <Table.Th role="columnheader" data-select="" w={40}>
+                  <Checkbox
+                    aria-label={selection.allLabel}
+                    checked={rows.length > 0 && selectedCount === rows.length}
+                    indeterminate={selectedCount > 0 && selectedCount < rows.length}
+                    disabled={rows.length === 0}
+                    onChange={selection.toggleAll}
+                    data-testid="select-all"
+                  />
+                </Table.Th>
+              ) : null}
               {columns.map((column) => {
                 const active = column.sort && column.sort === sort;
                 return (
@@ -89,7 +117,12 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
           </Table.Thead>
           <Table.Tbody role="rowgroup">
             {rows.map((row) => (
-              <Table.Tr key={rowKey(row)} role="row" data-testid={rowTestId?.(row)}>
+              <Table.Tr key={rowKey(row)} role="row" data-testid={rowTestId?.(row)} aria-selected={selection ? selection.isSelected(row) : undefined}>
+                {selection ? (
+                  <Table.Td role="cell" data-card="select">
+                    <Checkbox aria-label={selection.label(row)} checked={selection.isSelected(row)} onChange={() => selection.toggle(row)} data-testid={`select-${rowKey(row)}`} />
+                  </Table.Td>
+                ) : null}
                 {columns.map((column, index) => (
                   <Table.Td key={column.key} role="cell" ta={column.align} data-card={cardPlace(column, index)} data-label={column.label}>
                     {column.render(row)}

@@ -1,7 +1,7 @@
 import { useT } from '#app/lib/use-t.ts';
 import type { EnumDef } from '#common/enums/define-enum.ts';
 import type { ListQuery, Page } from '#common/list-query.ts';
-import { type Column, DataTable } from './data-table.tsx';
+import { type Column, DataTable, type Selection } from './data-table.tsx';
 import { ListPagination } from './list-pagination.tsx';
 import { type Filter, ListToolbar } from './list-toolbar.tsx';
 
@@ -15,18 +15,22 @@ export function statusFilter<V extends string>(t: ReturnType<typeof useT>, of: E
 }
 
 /** The list pattern in one piece (docs/decisions/016): toolbar, sortable table, pagination. */
-export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters, rowTestId }: {
+export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters, rowTestId, selection, above }: {
   query: ListQuery;
   page: Page<Row>;
   columns: Column<Row>[];
   caption: string;
   filters?: Filter[];
   rowTestId?: (row: Row) => string;
+  selection?: Selection<Row>;
+  /** Between the toolbar and the table (the bulk actions' bar). */
+  above?: React.ReactNode;
 }) {
   return (
     <>
       <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} />
-      <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} rowTestId={rowTestId} sort={query.sort} dir={query.dir} columns={columns} />
+      {above}
+      <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} rowTestId={rowTestId} sort={query.sort} dir={query.dir} columns={columns} selection={selection} />
       <ListPagination page={page.page} pages={page.pages} total={page.total} />
     </>
   );

@@ -1,5 +1,9 @@
-import { Anchor, Button, Group, Paper } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Alert, Anchor, Button, Group, Paper } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link, useActionData, useLocation } from 'react-router';
+import type { FormResult } from '#app/lib/form-result.ts';
+import type { BulkAction } from '#common/bulk.ts';
+import { BulkBar, RecordActionButton, RowSwitch } from './bulk-actions.tsx';
 import type { Column } from '#app/components/list/data-table.tsx';
 import { ListScreen, statusFilter } from '#app/components/list/list-screen.tsx';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
@@ -34,6 +38,8 @@ export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   toForm?: (record: Row) => Record<string, unknown>;
   /** More buttons beside "new" on the list (the products' CSV import). */
   ListActions?: () => React.ReactNode;
+  /** Actions on the one record, in its screen's header (a review's approve and reject), each asking first. */
+  recordActions?: BulkAction[];
   /** Below the form of a saved record: what belongs to it (a product's variants, from its service's `related`). */
   Below?: (props: { record: Row; related: unknown }) => React.ReactNode;
 };
@@ -57,9 +63,42 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
   return <StatusBadge of={recordState} value={enabled ? 'enabled' : 'disabled'} />;
 }
 
+/** The rows checked for a bulk action; a row that leaves the page (deleted, paged away) leaves the selection. */
+function useRowSelection(rows: ResourceRow[], name: (row: ResourceRow) => string) {
+  const t = useT();
+  const [checked, setSelected] = useState<number[]>([]);
+  // Derived, not stored: a row that left the page (deleted, paged away) is simply not counted.
+  const selected = checked.filter((id) => rows.some((row) => row.id === id));
+  const selection = useMemo(
+    () => ({
+      isSelected: (row: ResourceRow) => selected.includes(row.id),
+      toggle: (row: ResourceRow) => setSelected((before) => (before.includes(row.id) ? before.filter((id) => id !== row.id) : [...before, row.id])),
+      toggleAll: () => setSelected(selected.length === rows.length ? [] : rows.map((row) => row.id)),
+      label: (row: ResourceRow) => String(t('bulk.select', { name: name(row) })),
+      allLabel: String(t('bulk.selectAll')),
+    }),
+    [selected, rows, t, name],
+  );
+  return { selected, selection, clear: () => setSelected([]) };
+}
+
+/** A record's name for labels: its name, title, author or code, else its number. */
+const rowName = (row: ResourceRow) => String(row.name || row.title || row.authorName || row.code || row.buttonName || row.link || `#${row.id}`);
+
+/**
+ * A yes/no column switched from the list's row (issue 11 §1): `enabled` by default, asking first,
+ * then a toast. `label` names the column's value ("Activo", "Destacado").
+ */
+export function RowSwitchCell({ row, field = 'enabled', label, on = 'enable', off = 'disable' }: { row: ResourceRow; field?: string; label?: string; on?: BulkAction; off?: BulkAction }) {
+  const t = useT();
+  return <RowSwitch id={row.id} name={rowName(row)} field={label ?? String(t('catalog.state.enabled'))} checked={Boolean(row[field])} on={on} off={off} />;
+}
+
 export function ResourceListScreen({ resource, screens, query, page }: { resource: Resource; screens: ResourceScreens; query: ListQuery; page: Page<ResourceRow> }) {
   const t = useT();
   const { locale, list } = useResourcePaths(resource);
+  const { selected, selection, clear } = useRowSelection(page.rows, rowName);
+  const refused = useActionData<FormResult>()?.formError;
   return (
     <>
       <RecordToast />
@@ -79,6 +118,17 @@ export function ResourceListScreen({ resource, screens, query, page }: { resourc
         page={page}
         caption={t(resourceText(resource, 'title'))}
         columns={screens.columns(t, locale)}
+        selection={selection}
+        above={
+          <>
+            {refused ? (
+              <Alert color="red" mb="sm" role="alert">
+                {String(t(refused.key as never, refused.vars as never))}
+              </Alert>
+            ) : null}
+            <BulkBar resource={resource} selected={selected} onClear={clear} />
+          </>
+        }
         filters={[
           ...(screens.status ? [statusFilter(t, screens.status, query.filters.status, t('catalog.state.label'))] : []),
           ...Object.entries(screens.filters ?? {}).map(([name, { of, label }]) => ({ ...statusFilter(t, of, query.filters[name], t(label)), name })),
@@ -104,6 +154,7 @@ export function ResourceRecordScreen({ resource, screens, record, options, casca
             <Button component={Link} to={list} variant="default">
               {t('list.back')}
             </Button>
+            {record ? screens.recordActions?.map((action) => <RecordActionButton key={action} id={record.id} action={action} />) : null}
             {record ? <ConfirmButton intent="delete" label={t('list.delete')} title={t(resourceText(resource, 'deleteTitle'))} message={String(t(resourceText(resource, 'deleteMessage'), cascade as never))} /> : null}
           </Group>
         }

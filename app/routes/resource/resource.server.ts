@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
+import { idsFromForm, MAX_BULK_IDS } from '#common/bulk.ts';
 import { parseForm } from '#common/form-parse.ts';
 import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
@@ -7,6 +8,8 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Resource } from '#common/resource.ts';
 import { resourceAt } from '#common/resources/index.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
+import type { FormResult } from '#app/lib/form-result.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
 import { genericService } from '#server/resources/registry.ts';
@@ -35,7 +38,40 @@ function resourceOf({ request, context }: LoaderFunctionArgs) {
 export async function resourceListLoader(args: LoaderFunctionArgs) {
   const { resource, service, scope, url } = resourceOf(args);
   const query = parseListQuery(resource.listQuery as Resource['listQuery'], url);
-  return { key: resource.key, query, page: await service.list(scope, query) };
+  // `?cascadeOf=3,7`: what a bulk delete of these records takes along, for its confirmation.
+  const cascadeOf = url.searchParams.get('cascadeOf');
+  const cascade = cascadeOf === null ? null : await service.cascadeMany(scope, idsFromForm(cascadeOf).filter(Number.isSafeInteger).slice(0, MAX_BULK_IDS));
+  return { key: resource.key, query, page: await service.list(scope, query), cascade };
+}
+
+/**
+ * One of the list's bulk actions (or a row's switch, a review's approval), posted as `intent=bulk`,
+ * `action`, `ids=3,7,9`: it redirects to where the user was with the count for the toast. A body
+ * the page could not have sent is a 400 with its message; another store's ids are left alone.
+ */
+async function bulkAction(args: LoaderFunctionArgs, values: Record<string, string>, back: (notice: string, count: number) => string) {
+  const { resource, service, scope } = resourceOf(args);
+  const parsed = resource.bulkBody.safeParse({ action: values.action, ids: idsFromForm(values.ids) });
+  if (!parsed.success) return data<FormResult>({ formError: { key: (parsed.error.issues[0]?.message ?? 'error.generic') as MessageKey } }, { status: 400 });
+  try {
+    const { action, changed } = await service.bulk(scope, parsed.data);
+    return redirect(back(action === 'delete' ? 'bulkDeleted' : 'bulkUpdated', changed));
+  } catch (error) {
+    return failure(error, {});
+  }
+}
+
+export async function resourceListAction(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const values = formValues(await readForm(args.request));
+  if (values.intent !== 'bulk') return data<FormResult>({ formError: { key: 'error.generic' } }, { status: 400 });
+  return bulkAction(args, values, (notice, count) => {
+    const search = new URLSearchParams(url.search);
+    search.delete('index');
+    search.set('notice', notice);
+    search.set('count', String(count));
+    return `${pagePath(url)}?${search}`;
+  });
 }
 
 export async function resourceNewLoader(args: LoaderFunctionArgs) {
@@ -73,6 +109,8 @@ export async function resourceShowAction(args: LoaderFunctionArgs) {
       await service.remove(scope, id);
       return redirect(at('', '?notice=deleted'));
     }
+    // A record's own actions (a review's approve or reject) are bulk actions on its one id.
+    if (values.intent === 'bulk') return bulkAction(args, { action: values.action ?? '', ids: String(id) }, () => at('/show', `?id=${id}&notice=updated`));
     const parsed = parseForm(resource.input, values, localeFromPath(pagePath(new URL(args.request.url))));
     if (!parsed.ok) return invalid(parsed.errors, values);
     await service.update(scope, id, parsed.data);

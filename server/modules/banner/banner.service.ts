@@ -16,8 +16,10 @@ import { banners, nextSortOrder, orderedIds, ownIds, setSortOrder } from './bann
 
 type BannerInput = { imageId: string; buttonName: string; link: string; sortOrder?: number; enabled: boolean };
 
-const kit = storeResourceService(banners, bannerResource);
-export const { list, get, cascade } = kit;
+// The kit deletes a banner with its image (taken in the delete's transaction, removed from disk
+// after it), one at a time or from the list's bulk delete.
+const kit = storeResourceService(banners, bannerResource, { images: { columns: ['imageId'], box: BANNER_SIZE } });
+export const { list, get, cascade, cascadeMany, bulk, remove } = kit;
 
 
 /** Claims a new image of the store's owner for a banner (another user's or a used id is a field error). */
@@ -45,15 +47,6 @@ export async function update(deps: ServiceDeps, scope: StoreScope, id: number, i
   });
   // After the commit (decision 029): a rolled-back save must not have lost the old image.
   if (replaced) await removeFiles(deps, [replaced]);
-}
-
-export async function remove(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
-  const key = await inTransaction(deps, async (tx) => {
-    const current = await banners.find(tx.db, scope, id);
-    if (!current || (await banners.remove(tx.db, scope, [id])) !== 1) throw notFound();
-    return current.imageId ? takeStoreFile(tx, scope, current.imageId) : null;
-  });
-  if (key) await removeFiles(deps, [key]);
 }
 
 /**

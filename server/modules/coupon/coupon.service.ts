@@ -16,7 +16,7 @@ type CouponInput = z.output<typeof couponResource.input>;
  */
 export const endOfDayInEcuador = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 
-export const { list, get, create, update, remove, cascade } = storeResourceService(coupons, couponResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(coupons, couponResource, {
   unique: [{ field: 'code', error: 'catalog.coupon.codeTaken' }],
   toValues(input) {
     const { discount, minimum, expiresOn, ...rest } = input as CouponInput;

@@ -4,7 +4,7 @@ import { assertUnderPlanLimit } from '#server/modules/store/store.service.ts';
 import { sanitizePageHtml } from './page-html.ts';
 import { pages } from './page.repository.ts';
 
-export const { list, get, create, update, remove, cascade } = storeResourceService(pages, pageResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(pages, pageResource, {
   slugFrom: 'title',
   toValues: (input) => ({ ...input, content: sanitizePageHtml(String(input.content)) }),
   check: async (deps, scope, _values, id) => {

@@ -14,6 +14,8 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
+// A cycle (the review service takes the product choices from here), safe: both are used only when called.
+import { refreshRating } from '#server/modules/review/review.service.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
 
@@ -39,13 +41,15 @@ const kit = storeResourceService(products, productResource, {
   afterWrite: (deps, scope, id) => syncStock(deps.db, scope, id),
   // Its gallery and its variants' images leave the disk with it.
   filesOf: (deps, scope, id) => imagesOfProducts(deps.db, scope, { productId: id }),
+  // Its reviews go with it (foreign key): the store's rating must no longer count them.
+  afterRemove: (deps, scope) => refreshRating(deps, scope),
   async cascade(deps, scope, id) {
     const [subproducts, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'subproduct', id), countOfProduct(deps.db, scope, 'review', id)]);
     return { subproducts, reviews };
   },
 });
 
-export const { list, get, remove, cascade } = kit;
+export const { list, get, remove, cascade, cascadeMany, bulk } = kit;
 
 /**
  * Saves the gallery with the product, in its transaction (decision 033): new upload ids are claimed

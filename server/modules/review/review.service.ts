@@ -12,7 +12,7 @@ type ReviewInput = z.output<typeof reviewResource.input>;
 
 // Moderating is changing a review's status; every write and delete recomputes the store's rating
 // in the same transaction, so the rating always matches the approved reviews.
-export const { list, get, create, update, remove, cascade } = storeResourceService(reviews, reviewResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(reviews, reviewResource, {
   check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
   afterWrite: async (deps, scope) => {
     await refreshStoreRating(deps.db, scope);
@@ -20,7 +20,19 @@ export const { list, get, create, update, remove, cascade } = storeResourceServi
   afterRemove: async (deps, scope) => {
     await refreshStoreRating(deps.db, scope);
   },
+  // Approving or rejecting many (or one, from its row) is a bulk action: one recount for them all.
+  afterBulk: async (deps, scope) => {
+    await refreshStoreRating(deps.db, scope);
+  },
 });
+
+/**
+ * Recomputes the store's rating after reviews went some other way than this service (a deleted
+ * product or category takes its reviews along through the foreign keys).
+ */
+export async function refreshRating(deps: ServiceDeps, scope: StoreScope): Promise<void> {
+  await refreshStoreRating(deps.db, scope);
+}
 
 /** A shopper's review from the storefront: it waits, pending, for the owner. */
 export const submitReview = (deps: ServiceDeps, scope: StoreScope, input: Omit<ReviewInput, 'status'>) => create(deps, scope, { ...input, status: 'pending' });

@@ -14,7 +14,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 // A product's variant (PRODUCT §5's subproduct): its own price and stock; the product's stock is
 // the sum of its variants', kept so after every change here.
 
-export const { list, get, create, update, remove, cascade } = storeResourceService(subproducts, subproductResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(subproducts, subproductResource, {
   images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
   toValues(input) {
     const { price, ...rest } = input as z.output<typeof subproductResource.input>;

@@ -9,7 +9,7 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import { countWhere, subcategories } from './taxonomy.repository.ts';
 
 // A subcategory belongs to a category of the same store; its products stay in their category when it goes.
-export const { list, get, create, update, remove, cascade } = storeResourceService(subcategories, subcategoryResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(subcategories, subcategoryResource, {
   slugFrom: 'name',
   images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
   check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
