@@ -1,93 +1,31 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceKey } from '#common/resources/index.ts';
 import { VARIANT_WIDTHS } from '#server/modules/upload/image-variants.ts';
 import { STORE_RESOURCES } from '#server/resources/registry.ts';
-import { type TestStore } from '../support/factories.ts';
+import { collection, FIXTURES, formOf, makeWorld, RESOURCE_KEYS, resourceOf, unescapeHtml, type World } from '../support/catalog-world.ts';
+import type { TestStore } from '../support/factories.ts';
 import { callApi, getPage, postForm } from '../support/forms.ts';
-import { multipart } from '../support/multipart.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../support/stores.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { serverEnv } from '../e2e/support/servers.ts';
 
 // Store isolation of the whole catalogue and content (issue 11 §12), driven by the resource
-// registry: every registered resource needs a fixture below (`tsc` and the first test refuse one
-// without), and then store A's owner is checked against store B's record of it everywhere — its
-// screens and their data requests, its forms, the API, lists and search, the ids its forms take,
-// the CSV import and the public image route. Needs `npm run build` first.
+// registry: every registered resource needs a fixture in `tests/support/catalog-world.ts` (`tsc`
+// and the first test refuse one without). Store A's owner is then checked against store B's record
+// of it everywhere — its screens and their data requests, its forms, the API (every documented
+// operation by id), lists and search, the ids its forms take, the CSV import and the public image
+// route. Needs `npm run build` first.
 
 let t: TestApp;
 let stores: TwoStores;
 
-/** One record of every resource in a store, by resource key, and the store's banner image. */
-type World = Record<ResourceKey, number> & { image: string };
-type Body = Record<string, unknown>;
-
-/**
- * What the test needs to know of each resource: a valid body in a store whose records are `w`
- * (`mark` makes its texts findable by search), and which of its fields name another record — the
- * world's entry each takes. The order is the order records are made in (references first).
- */
-type Fixture = { body: (w: World, mark: string) => Body; refs: Record<string, keyof World> };
-
-const FIXTURES: { [K in ResourceKey]: Fixture } = {
-  category: { body: (_w, mark) => ({ name: `${mark} Ropa`, enabled: true }), refs: {} },
-  subcategory: { body: (w, mark) => ({ categoryId: w.category, name: `${mark} Camisetas`, enabled: true }), refs: { categoryId: 'category' } },
-  brand: { body: (_w, mark) => ({ name: `${mark} Andina`, enabled: true }), refs: {} },
-  color: { body: (_w, mark) => ({ name: `${mark} Rojo`, hex: '#cc0000', enabled: true }), refs: {} },
-  size: { body: (_w, mark) => ({ name: `${mark} M`, sortOrder: 2, enabled: true }), refs: {} },
-  product: {
-    body: (w, mark) => ({ name: `${mark} Camiseta`, categoryId: w.category, subcategoryId: w.subcategory, brandId: w.brand, colorId: w.color, sizeId: w.size, price: 19.99, stock: 3, enabled: true }),
-    refs: { categoryId: 'category', subcategoryId: 'subcategory', brandId: 'brand', colorId: 'color', sizeId: 'size' },
-  },
-  subproduct: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, price: 19.99, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size' } },
-  coupon: { body: (_w, mark) => ({ code: `${mark.toUpperCase()}10`, discountType: 'percentage', discount: 10, minimum: 0, enabled: true }), refs: {} },
-  review: { body: (w, mark) => ({ productId: w.product, authorName: `${mark} Ana`, email: 'ana@example.com', rating: 5, comment: 'Muy buena', status: 'approved' }), refs: { productId: 'product' } },
-  page: { body: (_w, mark) => ({ title: `${mark} Nosotros`, content: '<p>Hola</p>', published: true }), refs: {} },
-  banner: { body: (w, mark) => ({ imageId: w.image, buttonName: `${mark} Ver`, link: 'https://example.com/ofertas', enabled: true }), refs: { imageId: 'image' } },
-};
-
-const KEYS = Object.keys(FIXTURES) as ResourceKey[];
-const resourceOf = (key: ResourceKey) => STORE_RESOURCES[key].resource;
+const KEYS = RESOURCE_KEYS;
 /** B's texts carry this mark, A's another: a search for it in A must find nothing. */
 const MARK_A = 'Alfa';
 const MARK_B = 'Zbeta';
 
 const api = (method: Parameters<typeof callApi>[1], url: string, cookie: string, payload?: object) => callApi(t.app, method, url, cookie, payload);
 const form = (url: string, cookie: string, fields: Record<string, string>) => postForm(t.app, url, fields, { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}` });
-const collection = (key: ResourceKey) => `/api/v1${resourceOf(key).apiPath}`;
-
-/** An API body as the screen's form posts it: text fields, a switch "on" or absent. */
-function formOf(body: Body): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (value === false) continue;
-    fields[name] = value === true ? 'on' : value === null ? '' : String(value);
-  }
-  return fields;
-}
-
-/** A page's text as the user reads it (React escapes quotes and ampersands). */
-const unescapeHtml = (html: string) => html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
-
-async function uploadBannerImage(store: TestStore): Promise<string> {
-  const data = await sharp({ create: { width: 1920, height: 768, channels: 3, background: '#1c9283' } }).png().toBuffer();
-  const { payload, contentType } = multipart([{ name: 'purpose', value: 'banner' }, { name: 'file', filename: 'banner.png', data, type: 'image/png' }]);
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': contentType, cookie: `lang=es; ${store.owner.cookie}` } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as string;
-}
-
-/** A record of every resource in the store, made through the API in the fixtures' order. */
-async function makeWorld(store: TestStore, mark: string): Promise<World> {
-  const world = { image: await uploadBannerImage(store) } as World;
-  for (const key of KEYS) {
-    const response = await api('POST', collection(key), store.owner.cookie, FIXTURES[key].body(world, mark));
-    expect(response.statusCode, `${key}: ${response.body}`).toBe(201);
-    world[key] = response.json().id as number;
-  }
-  return world;
-}
 
 /** Every record of the store, resource by resource, as its owner reads them through the API. */
 async function snapshot(store: TestStore): Promise<Record<string, unknown>> {
@@ -109,8 +47,8 @@ let before: Record<string, unknown>;
 beforeAll(async () => {
   t = await createTestApp();
   stores = await twoStores(t);
-  mine = await makeWorld(stores.a, MARK_A);
-  theirs = await makeWorld(stores.b, MARK_B);
+  mine = await makeWorld(t.app, stores.a, MARK_A);
+  theirs = await makeWorld(t.app, stores.b, MARK_B);
   before = await snapshot(stores.b);
 }, 60_000);
 afterAll(() => t.dispose());
@@ -131,6 +69,31 @@ describe('the isolation checks cover every resource', () => {
     // the guard refuses a query on a store-owned table that does not name its store
     await expect(t.db.selectFrom('product').select('id').execute()).rejects.toThrow();
     expect(serverEnv('main', '/tmp').STORE_GUARD).toBe('1');
+  });
+});
+
+/** Bodies for documented operations by id beyond the kit's five, by operation id. */
+const EXTRA_BODIES: Record<string, object> = { move_banner: { direction: 'up' } };
+
+describe("the API's operations by id", () => {
+  it("are each a 404 for store A's owner on store B's record, whatever the OpenAPI document lists", async () => {
+    const document = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, { operationId: string; tags?: string[] }>> };
+    const reached: string[] = [];
+    let checked = 0;
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!path.startsWith('/api/v1/') || !path.includes('{id}')) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const key = operation.tags?.find((tag): tag is ResourceKey => tag in STORE_RESOURCES);
+        if (!key) continue;
+        const body = EXTRA_BODIES[operation.operationId] ?? FIXTURES[key].body(mine, MARK_A);
+        const url = path.replace('{id}', String(theirs[key]));
+        const response = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: { cookie: `lang=es; ${stores.a.owner.cookie}` }, ...(method === 'get' || method === 'delete' ? {} : { payload: body }) });
+        checked += 1;
+        if (response.statusCode !== 404) reached.push(`${operation.operationId}: ${method.toUpperCase()} ${url} → ${response.statusCode}`);
+      }
+    }
+    expect(checked, 'the kit\'s three by-id operations of every resource at least').toBeGreaterThanOrEqual(KEYS.length * 3);
+    expect(reached).toEqual([]);
   });
 });
 
