@@ -10,6 +10,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
+import { refreshRating } from '#server/modules/review/review.service.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
 
@@ -32,6 +33,10 @@ export const { list, get, create, update, remove, cascade } = storeResourceServi
   },
   // A product with variants keeps their total as its stock, whatever the form sent.
   afterWrite: (deps, scope, id) => syncStock(deps.db, scope, id),
+  // Its reviews went with it: the store's rating no longer counts them.
+  afterRemove: async (deps, scope) => {
+    await refreshRating(deps, scope);
+  },
   async cascade(deps, scope, id) {
     const [subproducts, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'subproduct', id), countOfProduct(deps.db, scope, 'review', id)]);
     return { subproducts, reviews };
