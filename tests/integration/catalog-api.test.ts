@@ -111,5 +111,8 @@ describe('the API and the screens', () => {
     expect(response.json().rows.map((row: { id: number }) => row.id)).toEqual(all.filter((row) => row.productId === world.product).map((row) => row.id));
     expect(response.json().rows).toContainEqual(expect.objectContaining({ id: world.subproduct, name: 'Base Roja M', priceCents: 1999, stock: 2, enabled: true }));
     expect((await api('GET', '/api/v1/products/2147483647/subproducts')).statusCode).toBe(404);
+    // and the variants' list screen names each one's product ("Roja M" alone says little)
+    const screen = await t.app.inject({ url: '/en/catalog/subproduct?q=base', headers: { cookie: `lang=en; ${store.owner.cookie}`, accept: 'text/html' } });
+    expect(screen.body).toContain('>Base Camiseta<');
   });
 });
