@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_RESOURCES } from '#server/resources/registry.ts';
 import { type Body, collection, FIXTURES, formOf, makeWorld, RESOURCE_KEYS, resourceOf, uploadBannerImage, type World } from '../support/catalog-world.ts';
-import { makeStore, type TestStore } from '../support/factories.ts';
+import { makeStore, makeUser, type TestStore } from '../support/factories.ts';
 import { callApi, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -56,6 +56,8 @@ describe('the OpenAPI document', () => {
     expect(answerFields(imported, '200')).toEqual(['applied', 'problems', 'products', 'variants']);
     expect(answerFields(imported, '422')).toEqual(['applied', 'problems', 'products', 'variants']);
 
+    for (const op of [exported, imported]) expect(Object.keys(op?.responses ?? {}), op?.operationId).toEqual(expect.arrayContaining(['401', '409']));
+
     expect(operation('/api/v1/banners/order', 'put')?.operationId).toBe('order_banner');
     expect(bodyFields(operation('/api/v1/banners/order', 'put'))).toEqual(['ids']);
     expect(operation('/api/v1/banners/{id}/move', 'post')?.operationId).toBe('move_banner');
@@ -66,6 +68,19 @@ describe('the OpenAPI document', () => {
     const tagged = Object.values(document.paths).flatMap((ops) => Object.values(ops)).filter((op) => op.tags?.some((tag) => ['product', 'subproduct', 'brand', 'category', 'subcategory', 'color', 'size', 'coupon', 'review', 'banner', 'page'].includes(tag)));
     for (const op of tagged) expect(op.tags?.every((tag) => tag in STORE_RESOURCES), op.operationId).toBe(true);
     expect(tagged.length).toBe(RESOURCE_KEYS.length * 5 + 5);
+  });
+});
+
+describe('the CSV endpoints', () => {
+  it('answer a visitor 401 and a user without a store 409, as documented', async () => {
+    const storeless = await makeUser(t);
+    for (const [method, url] of [['GET', '/api/v1/products/export'], ['POST', '/api/v1/products/import']] as const) {
+      const headers = { 'content-type': 'text/csv' };
+      expect((await t.app.inject({ method, url, payload: method === 'POST' ? 'record\n' : undefined, headers })).statusCode, `${method} ${url}`).toBe(401);
+      const refused = await t.app.inject({ method, url, payload: method === 'POST' ? 'record\n' : undefined, headers: { ...headers, cookie: storeless.cookie } });
+      expect(refused.statusCode, `${method} ${url}`).toBe(409);
+      expect(Object.keys(refused.json())).toEqual(['error', 'message']);
+    }
   });
 });
 

@@ -178,6 +178,14 @@ describe("store B's image", () => {
     expect((await t.app.inject(`/media/${stores.a.id}/${mine.image}/w${VARIANT_WIDTHS[0]}.webp`)).statusCode).toBe(200);
     expect((await t.app.inject(`/media/${stores.b.id}/${mine.image}/w${VARIANT_WIDTHS[0]}.webp`)).statusCode).toBe(404);
   });
+
+  it("is not store A's to read or remove as an upload", async () => {
+    for (const method of ['GET', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: `/api/v1/uploads/${theirs.image}`, headers: { cookie: stores.a.owner.cookie } });
+      expect(response.statusCode, `${method} /api/v1/uploads/{B's image}`).toBe(404);
+    }
+    expect((await t.app.inject({ url: `/api/v1/uploads/${theirs.image}`, headers: { cookie: stores.b.owner.cookie } })).statusCode).toBe(200);
+  });
 });
 
 describe('the CSV import', () => {
