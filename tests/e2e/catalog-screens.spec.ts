@@ -107,6 +107,8 @@ for (const locale of LOCALES) {
       }
     });
 
+    // On a phone every screen fits its 375 px: lists become cards, nothing scrolls sideways.
+    expect(testInfo.annotations.filter((annotation) => annotation.type === 'overflow')).toEqual([]);
     await context.close();
   });
 }
