@@ -196,12 +196,13 @@ export const productScreens: ResourceScreens<Product> = {
   },
 };
 
-type Subproduct = { id: number; productId: number; name: string; sku: string; priceCents: number; stock: number; imageUrl: string | null; enabled: boolean; updatedAt: string } & Record<string, unknown>;
+type Subproduct = { id: number; productId: number; productName?: string; name: string; sku: string; priceCents: number; stock: number; imageUrl: string | null; enabled: boolean; updatedAt: string } & Record<string, unknown>;
 
 export const subproductScreens: ResourceScreens<Subproduct> = {
   columns: (t, locale) => [
     { key: 'name', label: t('catalog.subproduct.fields.name'), sort: 'name', render: (row) => <NameLink resource={subproduct} row={row}>{row.name}</NameLink> },
     { key: 'image', label: t('catalog.subproduct.fields.imageId'), render: (row) => <Thumbnail url={row.imageUrl} /> },
+    { key: 'product', label: t('catalog.subproduct.fields.productId'), render: (row) => row.productName ?? '' },
     { key: 'sku', label: t('catalog.subproduct.fields.sku'), render: (row) => row.sku || '—' },
     { key: 'price', label: t('catalog.subproduct.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
     { key: 'stock', label: t('catalog.subproduct.fields.stock'), sort: 'stock', render: (row) => formatNumber(row.stock, locale) },

@@ -12,6 +12,7 @@ import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
 import { planApi } from '#server/modules/plan/plan.api.ts';
 import { productCsvApi } from '#server/modules/product-csv/product-csv.api.ts';
 import { bannerApi } from '#server/modules/banner/banner.api.ts';
+import { productApi } from '#server/modules/product/product.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { mediaRoutes } from '#server/modules/upload/image-variants.api.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
@@ -57,6 +58,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(planApi, options);
     await v1.register(productCsvApi, options);
     await v1.register(bannerApi, options);
+    await v1.register(productApi, options);
     // An unknown API path is a JSON 404 for every method, not a page route's 405.
     v1.all('/*', async (request, reply) => reply.code(404).send({ error: 'not_found', message: translator(requestLocale(request))('error.notFound', { path: request.url.split('?')[0] ?? '' }) }));
     for (const { resource } of Object.values(STORE_RESOURCES)) resourceApi(v1, resource, genericService(options.services.resources, resource.key));

@@ -60,6 +60,8 @@ export const bulk: Messages['bulk'] = {
     products_other: '{{count}} products',
     subcategories_one: '{{count}} subcategory',
     subcategories_other: '{{count}} subcategories',
+    images_one: '{{count}} image',
+    images_other: '{{count}} images',
   },
   confirmButton: 'Yes, {{action}}',
   switchOn: 'Turn on “{{field}}” for “{{name}}”?',

@@ -80,7 +80,7 @@ export const catalog: Messages['catalog'] = {
     new: 'New category',
     edit: 'Edit category',
     deleteTitle: 'Delete this category?',
-    deleteMessage: 'Its {{subcategories}} subcategories and {{products}} products, with their variants, will be deleted too. This cannot be undone.',
+    deleteMessage: 'Its {{subcategories}} subcategories and {{products}} products, with their {{subproducts}} variants, {{reviews}} reviews and {{images}} images, will be deleted too. This cannot be undone.',
     fields: { name: 'Name', slug: 'Slug (address)', imageId: 'Image', enabled: 'Active', updated: 'Updated' },
   },
   subcategory: {

@@ -59,6 +59,8 @@ export const bulk = {
     products_other: '{{count}} productos',
     subcategories_one: '{{count}} subcategoría',
     subcategories_other: '{{count}} subcategorías',
+    images_one: '{{count}} imagen',
+    images_other: '{{count}} imágenes',
   },
   confirmButton: 'Sí, {{action}}',
   switchOn: '¿Activar «{{field}}» en «{{name}}»?',

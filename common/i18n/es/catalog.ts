@@ -79,7 +79,7 @@ export const catalog = {
     new: 'Nueva categoría',
     edit: 'Editar categoría',
     deleteTitle: '¿Eliminar esta categoría?',
-    deleteMessage: 'Se eliminarán también sus {{subcategories}} subcategorías y {{products}} productos, con sus variantes. Esta acción no se puede deshacer.',
+    deleteMessage: 'Se eliminarán también sus {{subcategories}} subcategorías y {{products}} productos, con sus {{subproducts}} variantes, {{reviews}} reseñas y {{images}} imágenes. Esta acción no se puede deshacer.',
     fields: { name: 'Nombre', slug: 'Slug (dirección)', imageId: 'Imagen', enabled: 'Activa', updated: 'Actualizada' },
   },
   subcategory: {

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { couponResource } from '#common/resources/coupon.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
-import { toCents } from '#common/money.ts';
+import { formatMoney, toCents } from '#common/money.ts';
+import { translator } from '#common/i18n/all-languages.ts';
+import type { Locale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -46,4 +48,13 @@ export async function couponVerdict(deps: ServiceDeps, scope: StoreScope, code: 
   if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) return { ok: false, reason: 'catalog.coupon.verdict.exhausted' };
   const discountCents = coupon.discountType === 'percentage' ? Math.round((cart.subtotalCents * coupon.discount) / 10_000) : coupon.discount;
   return { ok: true, couponId: coupon.id, code: coupon.code, discountCents: Math.min(discountCents, cart.subtotalCents) };
+}
+
+/**
+ * Why a coupon does not apply, as the shopper reads it in the page's language (the minimum as money
+ * of that locale): what the cart and the checkout show beside the code.
+ */
+export function couponReason(verdict: Extract<CouponVerdict, { ok: false }>, locale: Locale): string {
+  const values = verdict.values ? { minimum: formatMoney(verdict.values.minimumCents, locale) } : {};
+  return String(translator(locale)(verdict.reason, values as never));
 }

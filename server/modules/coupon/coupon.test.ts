@@ -4,7 +4,7 @@ import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
-import { couponVerdict, endOfDayInEcuador } from './coupon.service.ts';
+import { couponReason, couponVerdict, endOfDayInEcuador } from './coupon.service.ts';
 
 // Coupons (issue 11 §4): the kit's screens and API, and the one function that decides whether a
 // coupon applies to a cart, at each of its boundaries (needs `npm run build` first).
@@ -88,8 +88,34 @@ describe('couponVerdict', () => {
     expect(await couponVerdict(t.deps, scope, 'DIEZ', { subtotalCents: 5000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.exhausted' });
   });
 
-  it('ends a coupon with its last day in Ecuador', () => {
+  it('ends a coupon with its last day in Ecuador', async () => {
     expect(endOfDayInEcuador('2026-12-31')).toBe('2027-01-01T04:59:59.999Z');
+    const store = await makeStore(t);
+    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+    await createCoupon(store, { code: 'FINDEANO', discountType: 'fixed', discount: 1, expiresOn: '2026-12-31', enabled: true });
+    // The verdict at a given instant: 23:59 in Quito on the last day is still 2026-12-31 there.
+    const at = (instant: string) => couponVerdict({ ...t.deps, clock: { now: () => new Date(instant) } }, scope, 'FINDEANO', { subtotalCents: 1000 });
+    expect((await at('2027-01-01T04:59:59.000Z')).ok).toBe(true);
+    expect(await at('2027-01-01T05:00:00.000Z')).toEqual({ ok: false, reason: 'catalog.coupon.verdict.expired' });
+  });
+
+  it('says why a coupon does not apply in the shopper’s language, the minimum as that locale’s money', async () => {
+    const store = await makeStore(t);
+    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+    await createCoupon(store, { code: 'MIL', discountType: 'fixed', discount: 5, minimum: 1234.5, usageLimit: 1, enabled: true });
+    await createCoupon(store, { code: 'OFF', discountType: 'fixed', discount: 5, enabled: false });
+    await createCoupon(store, { code: 'OLD', discountType: 'fixed', discount: 5, expiresOn: '2020-01-01', enabled: true });
+    const reasons = async (code: string, subtotalCents = 200_000) => {
+      const verdict = await couponVerdict(t.deps, scope, code, { subtotalCents });
+      if (verdict.ok) throw new Error(`${code} applied`);
+      return [couponReason(verdict, 'es'), couponReason(verdict, 'en')];
+    };
+    expect(await reasons('MIL', 100)).toEqual(['Este cupón es para compras desde $1.234,50', 'This coupon is for purchases from $1,234.50']);
+    expect(await reasons('OFF')).toEqual(['Este cupón no está activo', 'This coupon is not active']);
+    expect(await reasons('OLD')).toEqual(['Este cupón venció', 'This coupon has expired']);
+    expect(await reasons('NONE')).toEqual(['Este cupón no existe', 'This coupon does not exist']);
+    await t.db.updateTable('coupon').set({ timesUsed: 1 }).where('storeId', '=', scope.storeId).where('code', '=', 'MIL').execute();
+    expect(await reasons('MIL')).toEqual(['Este cupón ya se usó todas las veces posibles', 'This coupon has been used as many times as it can be']);
   });
 });
 

@@ -25,6 +25,8 @@ const Summary = z.object({
   ),
 });
 const ErrorBody = z.object({ error: z.string(), message: z.string() });
+/** `requireUser`'s answer to a caller without a session. */
+const Unauthorized = z.object({ error: z.literal('unauthorized') });
 const ImportQuery = z.object({ apply: z.enum(['0', '1']).default('0').describe('1 imports the file (all or nothing); 0 only previews it') });
 
 /**
@@ -46,7 +48,7 @@ export async function productCsvApi(app: FastifyInstance, { services }: { servic
       summary: 'My store’s products and variants as a CSV file',
       description: `Columns: ${CSV_COLUMNS.join(', ')}. One line per product, then one per variant of it.`,
       produces: ['text/csv'],
-      response: { 200: z.string().describe('The CSV file'), 409: ErrorBody },
+      response: { 200: z.string().describe('The CSV file'), 401: Unauthorized, 409: ErrorBody },
     },
     handler: async (request, reply) => {
       const text = await services.productCsv.exportCatalogue(request.store!);
@@ -64,7 +66,7 @@ export async function productCsvApi(app: FastifyInstance, { services }: { servic
       querystring: ImportQuery,
       consumes: ['text/csv'],
       body: z.string(),
-      response: { 200: Summary, 413: ErrorBody, 415: ErrorBody, 422: Summary },
+      response: { 200: Summary, 401: Unauthorized, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: Summary },
     },
     // Anything but the file itself (a JSON body, a form) is refused before it is read as one.
     preValidation: async (request, reply) => {

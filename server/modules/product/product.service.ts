@@ -42,7 +42,9 @@ const kit = storeResourceService(products, productResource, {
   // Its gallery and its variants' images leave the disk with it.
   filesOf: (deps, scope, id) => imagesOfProducts(deps.db, scope, { productId: id }),
   // Its reviews go with it (foreign key): the store's rating must no longer count them.
-  afterRemove: (deps, scope) => refreshRating(deps, scope),
+  afterRemove: async (deps, scope) => {
+    await refreshRating(deps, scope);
+  },
   async cascade(deps, scope, id) {
     const [subproducts, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'subproduct', id), countOfProduct(deps.db, scope, 'review', id)]);
     return { subproducts, reviews };

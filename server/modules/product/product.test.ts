@@ -140,7 +140,7 @@ describe('the taxonomy', () => {
     const { category, subcategory } = await taxonomy(store);
     await create(store, '/api/v1/products', { name: 'A', categoryId: category, subcategoryId: subcategory, price: 1 });
     await create(store, '/api/v1/products', { name: 'B', categoryId: category, price: 1 });
-    expect(await t.services.resources.category.cascade(await scopeOf(store), category)).toEqual({ subcategories: 1, products: 2 });
+    expect(await t.services.resources.category.cascade(await scopeOf(store), category)).toEqual({ subcategories: 1, products: 2, subproducts: 0, reviews: 0, images: 0 });
     expect((await api('DELETE', `/api/v1/categories/${category}`, store.owner.cookie)).statusCode).toBe(204);
     expect((await api('GET', '/api/v1/products', store.owner.cookie)).json().total).toBe(0);
     expect((await api('GET', `/api/v1/subcategories/${subcategory}`, store.owner.cookie)).statusCode).toBe(404);

@@ -27,12 +27,10 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
 });
 
 /**
- * Recomputes the store's rating after reviews went some other way than this service (a deleted
- * product or category takes its reviews along through the foreign keys).
+ * Recomputes the store's rating from its approved reviews: a product or category deleted with its
+ * reviews (the foreign keys take them) calls this in its own transaction.
  */
-export async function refreshRating(deps: ServiceDeps, scope: StoreScope): Promise<void> {
-  await refreshStoreRating(deps.db, scope);
-}
+export const refreshRating = (deps: ServiceDeps, scope: StoreScope) => refreshStoreRating(deps.db, scope);
 
 /** A shopper's review from the storefront: it waits, pending, for the owner. */
 export const submitReview = (deps: ServiceDeps, scope: StoreScope, input: Omit<ReviewInput, 'status'>) => create(deps, scope, { ...input, status: 'pending' });

@@ -3,9 +3,16 @@ import { addImageUrl } from '#server/resources/resource-images.ts';
 
 export const subproducts = storeResourceRepository('subproduct', {
   columns: ['id', 'productId', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'imageId', 'enabled', 'updatedAt'],
-  decorate: addImageUrl,
   booleans: ['enabled'],
   search: ['name', 'sku'],
   sort: { name: 'name', updated: 'updatedAt', price: 'priceCents', stock: 'stock' },
   filters: { status: (value) => ['enabled', value === 'enabled'] },
+  // Each variant's image address, and its product's name for the list (a variant's name alone,
+  // "Roja M", says little): one query per page.
+  async decorate(db, scope, rows) {
+    await addImageUrl(db, scope, rows);
+    const names = await db.selectFrom('product').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', rows.map((row) => row.productId)).execute();
+    const byId = new Map(names.map((row) => [row.id, row.name]));
+    for (const row of rows) (row as typeof row & { productName: string }).productName = byId.get(row.productId) ?? '';
+  },
 });

@@ -21,3 +21,14 @@ export async function countWhere(db: Db, table: 'product' | 'subcategory', colum
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('storeId', '=', storeId).where(column as never, '=', id as never).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** How many rows of a table belong to the products of a category (its variants, reviews, images), for its delete confirmation. */
+export async function countOfCategoryProducts(db: Db, table: 'subproduct' | 'review' | 'productImage', storeId: number, categoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('storeId', '=', storeId)
+    .where('productId', 'in', (eb) => eb.selectFrom('product').select('id').where('storeId', '=', storeId).where('categoryId', '=', categoryId))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

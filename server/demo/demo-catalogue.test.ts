@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { callApi, postForm, sessionFrom } from '../../tests/support/forms.ts';
+import { DEMO_CLIENT, seedDemoData } from './demo-data.ts';
+
+// The demo store's catalogue (issue 11 §14) as its owner sees it through the API, loaded with the
+// store guard on — so every query the demo makes is pinned to its store. Needs `npm run build` first.
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemoData(t.deps)).toBe(true);
+  const login = await postForm(t.app, '/user/login', { email: DEMO_CLIENT.email, password: DEMO_CLIENT.password });
+  cookie = sessionFrom(login);
+}, 120_000);
+afterAll(() => t.dispose());
+
+const list = async (path: string) => {
+  const response = await callApi(t.app, 'GET', `/api/v1/${path}`, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { total: number; rows: Record<string, unknown>[] };
+};
+
+describe('the demo store', () => {
+  it('has a real-looking catalogue: categories with subcategories, brands, about thirty products, clothes with variants', async () => {
+    expect((await list('categories')).total).toBeGreaterThanOrEqual(3);
+    expect((await list('subcategories')).total).toBeGreaterThanOrEqual(3);
+    expect((await list('brands')).total).toBeGreaterThanOrEqual(3);
+    const products = await list('products');
+    expect(products.total).toBeGreaterThanOrEqual(25);
+    expect(products.total).toBeLessThanOrEqual(40);
+    const withVariants = (await Promise.all(Array.from({ length: 5 }, (_, page) => list(`products?page=${page + 1}`)))).flatMap((page) => page.rows).filter((row) => Number(row.variantCount) > 0);
+    expect(withVariants.length).toBeGreaterThanOrEqual(5);
+    const variants = (await callApi(t.app, 'GET', `/api/v1/products/${withVariants[0]!.id}/subproducts`, cookie)).json().rows as { stock: number }[];
+    expect(variants.reduce((sum, row) => sum + row.stock, 0), 'a product’s stock is its variants’').toBe(withVariants[0]!.stock);
+  });
+
+  it('has coupons, reviews with approved ones making the rating, two banners with their images, and an "About us" page', async () => {
+    expect((await list('coupons')).total).toBeGreaterThanOrEqual(2);
+    expect((await list('reviews?status=approved')).total).toBeGreaterThanOrEqual(1);
+    expect((await list('reviews?status=pending')).total).toBeGreaterThanOrEqual(1);
+    const store = (await callApi(t.app, 'GET', '/api/v1/store', cookie)).json();
+    expect(store.rating).toBeGreaterThan(0);
+    const banners = await list('banners');
+    expect(banners.total).toBe(2);
+    for (const banner of banners.rows) expect((await t.app.inject(`/media/${store.id}/${String(banner.imageId)}/w640.webp`)).statusCode).toBe(200);
+    const pages = await list('pages?status=published');
+    expect(pages.rows.map((row) => row.title)).toContain('Sobre nosotros');
+  });
+});

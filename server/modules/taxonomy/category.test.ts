@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '#common/i18n/all-languages.ts';
+import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
+import { callApi, postForm } from '../../../tests/support/forms.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { acceptUpload, claimStoreUpload } from '#server/modules/upload/upload.service.ts';
+import { tinyPng } from '#server/modules/upload/upload.fixtures.ts';
+
+// Deleting a category or a product (issue 11 §3, seed §4): the confirmation says how many records
+// go with it, in both languages, and the delete really takes exactly those — and the store's
+// rating stops counting the reviews that went. Needs `npm run build` first.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+
+async function create(store: TestStore, url: string, input: object): Promise<number> {
+  const response = await callApi(t.app, 'POST', url, store.owner.cookie, input);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+  return response.json().id as number;
+}
+
+/** The store's rows of each catalogue table, counted by name (raw SQL: a test's own look, pinned to the store). */
+async function rows(storeId: number) {
+  const count: Record<string, number> = {};
+  for (const table of ['category', 'subcategory', 'product', 'subproduct', 'review', 'product_image']) {
+    const { rows: [row] } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where store_id = ${storeId}`.execute(t.db);
+    count[table] = Number(row?.n ?? 0);
+  }
+  return count;
+}
+
+/** A product image (the images' screens come with their own issue; the row is what a delete must take). */
+async function addImage(store: TestStore, productId: number) {
+  const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+  const upload = await acceptUpload(t.deps, { userId: store.owner.id, name: 'foto.png', data: await tinyPng(40, 40), kinds: ['png'] });
+  await claimStoreUpload(t.deps, scope, { userId: store.owner.id, uploadId: upload.id });
+  await t.db.insertInto('productImage').values({ storeId: store.id, productId, uploadId: upload.id, position: 0 }).execute();
+}
+
+/** A category "Ropa" with a subcategory, two products (three variants, two approved 5-star reviews, an image), and a category "Hogar" with a 1-star review. */
+async function catalogue(store: TestStore) {
+  const ropa = await create(store, '/api/v1/categories', { name: 'Ropa' });
+  await create(store, '/api/v1/subcategories', { categoryId: ropa, name: 'Camisetas' });
+  const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: ropa, price: 10 });
+  const cap = await create(store, '/api/v1/products', { name: 'Gorra', categoryId: ropa, price: 8 });
+  for (const name of ['S', 'M']) await create(store, '/api/v1/subproducts', { productId: shirt, name, price: 10, stock: 1 });
+  await create(store, '/api/v1/subproducts', { productId: cap, name: 'Única', price: 8 });
+  for (const productId of [shirt, cap]) await create(store, '/api/v1/reviews', { productId, authorName: 'Ana', email: 'ana@example.com', rating: 5, status: 'approved' });
+  await addImage(store, shirt);
+  const hogar = await create(store, '/api/v1/categories', { name: 'Hogar' });
+  const mug = await create(store, '/api/v1/products', { name: 'Taza', categoryId: hogar, price: 5 });
+  await create(store, '/api/v1/reviews', { productId: mug, authorName: 'Luis', email: 'luis@example.com', rating: 1, status: 'approved' });
+  return { ropa, shirt, hogar };
+}
+
+const rating = async (store: TestStore) => (await callApi(t.app, 'GET', '/api/v1/store', store.owner.cookie)).json().rating as number;
+
+describe('deleting a category', () => {
+  it('says how many subcategories, products, variants, reviews and images go, in both languages', async () => {
+    const store = await makeStore(t);
+    const { ropa } = await catalogue(store);
+    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+    const cascade = await t.services.resources.category.cascade(scope, ropa);
+    expect(cascade).toEqual({ subcategories: 1, products: 2, subproducts: 3, reviews: 2, images: 1 });
+    expect(translator('es')('catalog.category.deleteMessage', cascade as never)).toBe('Se eliminarán también sus 1 subcategorías y 2 productos, con sus 3 variantes, 2 reseñas y 1 imágenes. Esta acción no se puede deshacer.');
+    expect(translator('en')('catalog.category.deleteMessage', cascade as never)).toBe('Its 1 subcategories and 2 products, with their 3 variants, 2 reviews and 1 images, will be deleted too. This cannot be undone.');
+    // what the screen's confirmation is given: the same counts, in the record screen's data
+    const data = await t.app.inject({ url: `/en/catalog/category/show.data?id=${ropa}`, headers: { cookie: `lang=en; ${store.owner.cookie}` } });
+    expect(data.statusCode).toBe(200);
+    for (const key of Object.keys(cascade)) expect(data.body).toContain(`"${key}"`);
+  });
+
+  it('takes exactly those with it, and the store’s rating stops counting their reviews', async () => {
+    const store = await makeStore(t);
+    const { ropa } = await catalogue(store);
+    expect(await rating(store)).toBe(3.7);
+    const deleted = await postForm(t.app, `/catalog/category/show?id=${ropa}`, { intent: 'delete' }, { cookie: `lang=es; ${store.owner.cookie}` });
+    expect(deleted.headers.location).toBe('/catalog/category?notice=deleted');
+    expect(await rows(store.id)).toEqual({ category: 1, subcategory: 0, product: 1, subproduct: 0, review: 1, product_image: 0 });
+    expect(await rating(store)).toBe(1);
+  });
+});
+
+describe('deleting a product', () => {
+  it('says how many variants and reviews go, takes them, and the rating follows', async () => {
+    const store = await makeStore(t);
+    const { shirt } = await catalogue(store);
+    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+    const cascade = await t.services.resources.product.cascade(scope, shirt);
+    expect(cascade).toMatchObject({ subproducts: 2, reviews: 1 });
+    expect(translator('es')('catalog.product.deleteMessage', cascade as never)).toContain('sus 2 variantes y 1 reseñas');
+    expect(translator('en')('catalog.product.deleteMessage', cascade as never)).toContain('its 2 variants and 1 reviews');
+    expect((await callApi(t.app, 'DELETE', `/api/v1/products/${shirt}`, store.owner.cookie)).statusCode).toBe(204);
+    expect(await rows(store.id)).toEqual({ category: 2, subcategory: 1, product: 2, subproduct: 1, review: 2, product_image: 0 });
+    expect(await rating(store)).toBe(3);
+  });
+});
