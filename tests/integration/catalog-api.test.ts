@@ -27,10 +27,10 @@ const bodyFields = (op: Operation | undefined) => Object.keys(op?.requestBody?.c
 const answerFields = (op: Operation | undefined, status: string) => Object.keys(op?.responses[status]?.content?.['application/json']?.schema.properties ?? {}).sort();
 
 describe('the OpenAPI document', () => {
-  it.each(RESOURCE_KEYS)('lists the five operations of %s, with its input, its record and its list filters', (key) => {
+  it.each(RESOURCE_KEYS)('lists the six operations of %s (the five and the bulk action), with its input, its record and its list filters', (key) => {
     const resource = resourceOf(key);
     const at = `/api/v1${resource.apiPath}`;
-    const ops = { list: operation(at, 'get'), create: operation(at, 'post'), get: operation(`${at}/{id}`, 'get'), update: operation(`${at}/{id}`, 'put'), delete: operation(`${at}/{id}`, 'delete') };
+    const ops = { list: operation(at, 'get'), create: operation(at, 'post'), get: operation(`${at}/{id}`, 'get'), update: operation(`${at}/{id}`, 'put'), delete: operation(`${at}/{id}`, 'delete'), bulk: operation(`${at}/bulk`, 'post') };
     for (const [name, op] of Object.entries(ops)) {
       expect(op?.operationId, `${name} ${key}`).toBe(`${name}_${key}`);
       expect(op?.tags).toContain(key);
@@ -67,7 +67,7 @@ describe('the OpenAPI document', () => {
   it('documents no catalogue operation the registry does not know', () => {
     const tagged = Object.values(document.paths).flatMap((ops) => Object.values(ops)).filter((op) => op.tags?.some((tag) => ['product', 'subproduct', 'brand', 'category', 'subcategory', 'color', 'size', 'coupon', 'review', 'banner', 'page'].includes(tag)));
     for (const op of tagged) expect(op.tags?.every((tag) => tag in STORE_RESOURCES), op.operationId).toBe(true);
-    expect(tagged.length).toBe(RESOURCE_KEYS.length * 5 + 5);
+    expect(tagged.length).toBe(RESOURCE_KEYS.length * 6 + 5);
   });
 });
 

@@ -11,8 +11,12 @@ import { multipart } from './multipart.ts';
 // resource registry: every registered resource needs a fixture below (`tsc` refuses one without),
 // so the isolation and API checks cover a resource added later.
 
-/** One record of every resource in a store, by resource key, and the store's banner image. */
-export type World = Record<ResourceKey, number> & { image: string };
+/**
+ * One record of every resource in a store, by resource key, the store's banner image, and a
+ * catalogue image its records leave unused (an upload is claimed once: it is there to be named by
+ * another store's forms).
+ */
+export type World = Record<ResourceKey, number> & { image: string; catalogImage: string; catalogImages: string[] };
 export type Body = Record<string, unknown>;
 
 /**
@@ -23,16 +27,16 @@ export type Body = Record<string, unknown>;
 export type Fixture = { body: (w: World, mark: string) => Body; refs: Record<string, keyof World> };
 
 export const FIXTURES: { [K in ResourceKey]: Fixture } = {
-  category: { body: (_w, mark) => ({ name: `${mark} Ropa`, enabled: true }), refs: {} },
-  subcategory: { body: (w, mark) => ({ categoryId: w.category, name: `${mark} Camisetas`, enabled: true }), refs: { categoryId: 'category' } },
-  brand: { body: (_w, mark) => ({ name: `${mark} Andina`, enabled: true }), refs: {} },
+  category: { body: (_w, mark) => ({ name: `${mark} Ropa`, enabled: true }), refs: { imageId: 'catalogImage' } },
+  subcategory: { body: (w, mark) => ({ categoryId: w.category, name: `${mark} Camisetas`, enabled: true }), refs: { categoryId: 'category', imageId: 'catalogImage' } },
+  brand: { body: (_w, mark) => ({ name: `${mark} Andina`, enabled: true }), refs: { imageId: 'catalogImage' } },
   color: { body: (_w, mark) => ({ name: `${mark} Rojo`, hex: '#cc0000', enabled: true }), refs: {} },
   size: { body: (_w, mark) => ({ name: `${mark} M`, sortOrder: 2, enabled: true }), refs: {} },
   product: {
     body: (w, mark) => ({ name: `${mark} Camiseta`, categoryId: w.category, subcategoryId: w.subcategory, brandId: w.brand, colorId: w.color, sizeId: w.size, price: 19.99, stock: 3, enabled: true }),
-    refs: { categoryId: 'category', subcategoryId: 'subcategory', brandId: 'brand', colorId: 'color', sizeId: 'size' },
+    refs: { categoryId: 'category', subcategoryId: 'subcategory', brandId: 'brand', colorId: 'color', sizeId: 'size', imageIds: 'catalogImages' },
   },
-  subproduct: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, price: 19.99, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size' } },
+  subproduct: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, price: 19.99, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size', imageId: 'catalogImage' } },
   coupon: { body: (_w, mark) => ({ code: `${mark.toUpperCase()}10`, discountType: 'percentage', discount: 10, minimum: 0, enabled: true }), refs: {} },
   review: { body: (w, mark) => ({ productId: w.product, authorName: `${mark} Ana`, email: 'ana@example.com', rating: 5, comment: 'Muy buena', status: 'approved' }), refs: { productId: 'product' } },
   page: { body: (_w, mark) => ({ title: `${mark} Nosotros`, content: '<p>Hola</p>', published: true }), refs: {} },
@@ -57,10 +61,10 @@ export function formOf(body: Body): Record<string, string> {
 /** A page's text as the user reads it (React escapes quotes and ampersands). */
 export const unescapeHtml = (html: string) => html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>');
 
-/** A banner-sized PNG uploaded by the store's owner: its upload id. */
-export async function uploadBannerImage(app: FastifyInstance, store: TestStore): Promise<string> {
+/** A banner-sized PNG uploaded by the store's owner for a purpose: its upload id. */
+export async function uploadBannerImage(app: FastifyInstance, store: TestStore, purpose: 'banner' | 'catalog' = 'banner'): Promise<string> {
   const data = await sharp({ create: { width: 1920, height: 768, channels: 3, background: '#1c9283' } }).png().toBuffer();
-  const { payload, contentType } = multipart([{ name: 'purpose', value: 'banner' }, { name: 'file', filename: 'banner.png', data, type: 'image/png' }]);
+  const { payload, contentType } = multipart([{ name: 'purpose', value: purpose }, { name: 'file', filename: 'banner.png', data, type: 'image/png' }]);
   const response = await app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': contentType, cookie: `lang=es; ${store.owner.cookie}` } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
@@ -68,7 +72,8 @@ export async function uploadBannerImage(app: FastifyInstance, store: TestStore):
 
 /** A record of every resource in the store, made through the API in the fixtures' order. */
 export async function makeWorld(app: FastifyInstance, store: TestStore, mark: string): Promise<World> {
-  const world = { image: await uploadBannerImage(app, store) } as World;
+  const catalogImage = await uploadBannerImage(app, store, 'catalog');
+  const world = { image: await uploadBannerImage(app, store), catalogImage, catalogImages: [catalogImage] } as World;
   for (const key of RESOURCE_KEYS) {
     const response = await callApi(app, 'POST', collection(key), store.owner.cookie, FIXTURES[key].body(world, mark));
     expect(response.statusCode, `${key}: ${response.body}`).toBe(201);
