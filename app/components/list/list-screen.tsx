@@ -27,7 +27,7 @@ export function ListScreen<Row extends { id: number | string }>({ query, page, c
     <>
       <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} />
       <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} rowTestId={rowTestId} sort={query.sort} dir={query.dir} columns={columns} />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} capped={page.capped} />
     </>
   );
 }
