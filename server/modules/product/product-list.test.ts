@@ -203,3 +203,23 @@ describe('searching the product list', () => {
   });
 });
 
+describe('the product selects of the variant and review forms', () => {
+  it('carry the first products by name and the chosen one, not the whole catalogue', async () => {
+    const { store } = await storeWithProducts(60, (i) => ({ name: `Producto ${String(i + 1).padStart(3, '0')}` }));
+    const [last] = (await api('/api/v1/products?q=Producto 060', store)).json().rows;
+    const created = await callApi(t.app, 'POST', '/api/v1/reviews', store.owner.cookie, { productId: last.id, authorName: 'Ana', email: 'ana@example.com', rating: 5, comment: '', status: 'approved' });
+    expect(created.statusCode, created.body).toBe(201);
+
+    for (const url of [`/catalog/review/show?id=${created.json().id}`, `/en/catalog/subproduct/new?productId=${last.id}`]) {
+      const body = (await getPage(t.app, url, store.owner.cookie)).body;
+      expect(body, url).toContain('Producto 001');
+      expect(body, url).toContain('Producto 050');
+      expect(body, url).not.toContain('Producto 051');
+      expect(body, url).toContain('Producto 060');
+    }
+    // a new review with nothing chosen: the first fifty only
+    const blank = (await getPage(t.app, '/catalog/review/new', store.owner.cookie)).body;
+    expect(blank).toContain('Producto 050');
+    expect(blank).not.toContain('Producto 060');
+  });
+});
