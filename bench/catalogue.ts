@@ -68,7 +68,9 @@ async function explainLists(db: ReturnType<typeof createDatabase>, storeId: numb
     [`ids of page ${DEEP_PAGE} by last update (the default)`]: `select id ${own} order by updated_at desc, id desc limit ${PAGE_SIZE + 1} offset ${deep}`,
     'rows of the page': `select id, name, sku, price_cents, stock ${own} and id in (1, 2, 3)`,
     'capped count': `select count(*) from (select id ${own} limit ${COUNT_CAP + 1}) as capped`,
-    'search ids (name, sku, code)': `select id ${own} and ${search} order by name, id limit ${PAGE_SIZE + 1}`,
+    // SQLite: how many index matches (few: the matches drive, `+column` keeps the sort index out)
+    ...(postgres ? {} : { 'search: matches in the index, up to 1,001': `select count(*) from (select rowid from product_search where product_search match '"${term}"' limit 1001) as hits` }),
+    'search ids (name, sku, code), default order': `select id ${own} and ${search} order by ${postgres ? 'updated_at desc, id desc' : '+updated_at desc, +id desc'} limit ${PAGE_SIZE + 1}`,
     'search capped count': `select count(*) from (select id ${own} and ${search} limit ${COUNT_CAP + 1}) as capped`,
     'variants of a page': `select product_id, count(*) from subproduct where store_id = ${storeId} and product_id in (1, 2, 3) group by product_id`,
   };

@@ -68,17 +68,32 @@ export function matchesText(columns: string[], term: string) {
 /** Terms shorter than a trigram cannot use a trigram index; they take the plain scan. */
 export const MIN_INDEXED_TERM = 3;
 
+/** Up to this many index matches, a SQLite search list starts from them rather than from its sort index. */
+export const FEW_MATCHES = 1000;
+
 /**
  * Case-insensitive "contains" over a table's search columns through its text index (decision
  * 033): on SQLite the FTS5 `trigram` twin `{table}_search` kept by triggers, on PostgreSQL the
  * `pg_trgm` GIN indexes on `lower(column)`, which serve the same LIKE `matchesText` writes. `%`
  * and `_` stay literal on both (a quoted FTS5 phrase has no wildcards). Terms under three
  * characters have no trigram: they fall back to the scan, bounded by the page and the capped count.
+ *
+ * `fromMatches`: SQLite's planner, to spare a sort, walks the list's sort index and checks each
+ * row against the matches — fast for a common term, a walk of the whole store for a rare one.
+ * When the term has few matches (counted first, cheaply: FTS5 stops at the limit), the list
+ * should order by `+column`, which no index serves, so the matches drive and are sorted instead.
  */
-export function matchesIndexedText(db: Kysely<unknown>, table: string, columns: string[], term: string) {
+export async function indexedSearch(db: Kysely<unknown>, table: string, columns: string[], term: string) {
   const qualified = columns.map((column) => `${table}.${column}`);
-  if ([...term].length < MIN_INDEXED_TERM || db.getExecutor().adapter instanceof PostgresAdapter) return matchesText(qualified, term);
+  if ([...term].length < MIN_INDEXED_TERM || db.getExecutor().adapter instanceof PostgresAdapter) return { condition: matchesText(qualified, term), fromMatches: false };
   const phrase = `"${term.replace(/"/g, '""')}"`;
   const index = sql.table(`${table}_search`);
-  return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${phrase})`;
+  const matches = await sql<{ count: number }>`select count(*) as count from (select rowid from ${index} where ${index} match ${phrase} limit ${FEW_MATCHES + 1}) as hits`.execute(db);
+  return {
+    condition: sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${index} where ${index} match ${phrase})`,
+    fromMatches: Number(matches.rows[0]?.count) <= FEW_MATCHES,
+  };
 }
+
+/** A list's order term; `+column` (SQLite) when no index must serve it (see `indexedSearch`). */
+export const orderTerm = (column: string, unindexed: boolean) => (unindexed ? sql`+${sql.ref(column)}` : sql.ref(column));

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
-import { matchesIndexedText, matchesText, paginateIds } from '#server/db/paginate.ts';
+import { indexedSearch, matchesText, orderTerm, paginateIds } from '#server/db/paginate.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -69,9 +69,12 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       // The list's conditions and order select only the key (decision 033): the walk to a deep
       // page stays inside the `(store_id, column, id)` index, and only the page's rows are read.
       let ids = own(db, scope).select(`${name}.id`);
+      let fromMatches = false;
       if (query.q) {
         const columns = options.search.map(String);
-        ids = ids.where(options.searchIndex ? matchesIndexedText(from(db), name, columns, query.q) : matchesText(columns.map((column) => `${name}.${column}`), query.q));
+        const search = options.searchIndex ? await indexedSearch(from(db), name, columns, query.q) : { condition: matchesText(columns.map((column) => `${name}.${column}`), query.q), fromMatches: false };
+        ids = ids.where(search.condition);
+        fromMatches = search.fromMatches;
       }
       for (const [filterName, value] of Object.entries(query.filters) as [F, string | undefined][]) {
         const filter = options.filters?.[filterName];
@@ -81,7 +84,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
           ids = ids.where(`${name}.${String(column)}`, operator, (typeof expected === 'boolean' ? Number(expected) : expected) as never);
         }
       }
-      const ordered = ids.orderBy(`${name}.${options.sort[query.sort]}`, query.dir).orderBy(`${name}.id`, query.dir);
+      const ordered = ids.orderBy(orderTerm(`${name}.${options.sort[query.sort]}`, fromMatches), query.dir).orderBy(orderTerm(`${name}.id`, fromMatches), query.dir);
       const fetch = async (keys: number[]) => (await own(db, scope).select(qualified).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>));
       const page = await paginateIds(from(db), ordered, fetch as never, query.page) as Page<RowOf<T, C, B>>;
       if (options.decorate && page.rows.length > 0) await options.decorate(db, scope, page.rows);

@@ -160,6 +160,11 @@ describe('searching the product list', () => {
     expect(await search(store, 'z')).toEqual(['Camiseta Clásica Azul', 'Taza grande']);
     const body = (await api('/api/v1/products?q=camiseta', store)).json();
     expect(body).toMatchObject({ total: 2, pages: 1, capped: false });
+    // the list's order holds while searching, each way
+    const names = async (url: string) => (await api(url, store)).json().rows.map((row: Row) => row.name);
+    expect(await names('/api/v1/products?q=camiseta&sort=price&dir=desc')).toEqual(['Camiseta deportiva', 'Camiseta Clásica Azul']);
+    expect(await names('/api/v1/products?q=camiseta&sort=price&dir=asc')).toEqual(['Camiseta Clásica Azul', 'Camiseta deportiva']);
+    expect(await names('/api/v1/products?q=a&sort=name&dir=desc')).toEqual(['Taza grande', 'Gorra', 'Camiseta deportiva', 'Camiseta Clásica Azul']);
   });
 
   it('searches only the store’s own products', async () => {
