@@ -31,29 +31,28 @@ for (const locale of LOCALES) {
     }
 
     await gotoHydrated(page, localized('/catalog/review/new', locale));
-    const product = page.getByRole('textbox', { name: t.product });
+    const product = page.getByRole('combobox', { name: t.product });
+    // a term that matches nothing says so
+    await product.fill('zzz-nada');
+    await expect(page.getByText(t.none)).toBeVisible();
+
+    // part of a sku, in another case: only that product, from the server's search
     await product.fill('az-4');
-    const option = page.getByRole('option', { name: 'Taza grande' });
+    // the select's own list (the native selects' options are options too)
+    const list = page.getByRole('listbox');
+    const option = list.getByRole('option', { name: 'Taza grande' });
     await expect(option).toBeVisible();
-    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(list.getByRole('option')).toHaveCount(1);
     await saveScreens(page, testInfo, `product-select-open-${locale}`, { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
     await option.click();
     await expect(product).toHaveValue('Taza grande');
 
-    // a term that matches nothing says so, and the choice stays
-    await product.fill('zzz-nada');
-    await expect(page.getByText(t.none)).toBeVisible();
-    await product.fill('');
-    await product.press('Escape');
-
-    await page.getByRole('textbox', { name: t.product }).fill('taza');
-    await page.getByRole('option', { name: 'Taza grande' }).click();
     await field(page, t.author).fill('Ana');
     await field(page, t.email).fill('ana@example.com');
     await page.getByRole('button', { name: t.create, exact: true }).click();
     await expectToast(page, t.created);
     await expect(page.getByRole('heading', { level: 1, name: t.editTitle })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: t.product })).toHaveValue('Taza grande');
+    await expect(page.getByRole('combobox', { name: t.product })).toHaveValue('Taza grande');
   });
 }

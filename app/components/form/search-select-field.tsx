@@ -60,6 +60,8 @@ export function SearchSelectField({ name, label, data, search, ...props }: { nam
       nothingFoundMessage={t('record.empty')}
       placeholder={t('list.searchPlaceholder')}
       clearable
+      // the list stays inside the page's main landmark (a portal would put it outside every landmark)
+      comboboxProps={{ withinPortal: false }}
     />
   );
 }
