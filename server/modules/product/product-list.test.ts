@@ -4,7 +4,7 @@ import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support
 import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { PAGE_SIZE } from '#common/list-query.ts';
-import { paginateIds } from '#server/db/paginate.ts';
+import { COUNT_CAP, paginateIds } from '#server/db/paginate.ts';
 import { applyImport, exportCatalogue } from '#server/modules/product-csv/product-csv.service.ts';
 import { deleteStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
@@ -55,7 +55,8 @@ async function storeWithProducts(count: number, named: (i: number) => Partial<Ro
     updatedAt: new Date(now + (i % 6) * 60_000).toISOString(),
     ...named(i),
   }));
-  await t.db.insertInto('product').values(rows).execute();
+  // in batches: under SQLite's bound-parameter limit
+  for (let start = 0; start < rows.length; start += 1000) await t.db.insertInto('product').values(rows.slice(start, start + 1000)).execute();
   return { store, scope };
 }
 
@@ -120,6 +121,18 @@ describe('paging the product list', () => {
     expect(last.rows.map((row) => row.id)).toEqual(all.slice(40));
     // at or under the cap the count is exact
     expect(await paginateIds(t.db, ids, fetch, 1, { pageSize: 10, cap: 45 })).toMatchObject({ total: 45, capped: false, pages: 5 });
+  });
+
+  it('past 10,000 products says "more than 10,000" in the page’s language, and still serves pages past the 500th', async () => {
+    const { store } = await storeWithProducts(COUNT_CAP + 1);
+    const first = (await api('/api/v1/products', store)).json();
+    expect(first).toMatchObject({ total: COUNT_CAP, capped: true, page: 1, pages: COUNT_CAP / PAGE_SIZE });
+    const deep = (await api(`/api/v1/products?page=${COUNT_CAP / PAGE_SIZE + 1}&sort=name&dir=asc`, store)).json();
+    // the 10,001st product, alone on its page: the pager knows this is the last page
+    expect(deep).toMatchObject({ capped: true, page: COUNT_CAP / PAGE_SIZE + 1, pages: COUNT_CAP / PAGE_SIZE + 1 });
+    expect(deep.rows).toHaveLength(1);
+    expect((await getPage(t.app, '/catalog/product', store.owner.cookie)).body).toContain('Más de 10.000 registros');
+    expect((await getPage(t.app, '/en/catalog/product?page=501', store.owner.cookie)).body).toContain('More than 10,000 records');
   });
 
   it('shows the total in the page’s language', async () => {
