@@ -85,8 +85,9 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
         }
       }
       const ordered = ids.orderBy(orderTerm(`${name}.${options.sort[query.sort]}`, fromMatches), query.dir).orderBy(orderTerm(`${name}.id`, fromMatches), query.dir);
-      const fetch = async (keys: number[]) => (await own(db, scope).select(qualified).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>));
-      const page = await paginateIds(from(db), ordered, fetch as never, query.page) as Page<RowOf<T, C, B>>;
+      // the key comes back whether or not the resource lists it: the page is put in order by it
+      const fetch = async (keys: number[]) => (await own(db, scope).select([...new Set([`${name}.id`, ...qualified])]).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>) as RowOf<T, C, B> & { id: number });
+      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page);
       if (options.decorate && page.rows.length > 0) await options.decorate(db, scope, page.rows);
       return page;
     },
