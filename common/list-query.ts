@@ -45,4 +45,8 @@ export function parseListQuery<Q extends ListQuery>(schema: z.ZodType<Q, unknown
   return schema.parse(Object.fromEntries(url.searchParams));
 }
 
-export type Page<T> = { rows: T[]; total: number; page: number; pages: number };
+/**
+ * One page of a list. `capped`: the list has more than `total` records (its count stops there,
+ * decision 036), so `total` is a lower bound and `pages` reaches one past the current page.
+ */
+export type Page<T> = { rows: T[]; total: number; page: number; pages: number; capped: boolean };

@@ -9,7 +9,7 @@
 // rules (plan limits, one slug at a time) are what the tests check; this is about volume.
 import { hashPassword } from '#server/modules/auth/password.ts';
 import { loadConfig } from '#server/config.ts';
-import { createDatabase, type Db } from '#server/db/database.ts';
+import { createDatabase, type Db, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Insertable } from 'kysely';
@@ -128,6 +128,7 @@ async function main() {
     await migrateToLatest(db);
     const started = Date.now();
     await fillScale(db, { stores, products, password: args.password ?? 'escala1234', log: (line) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`) });
+    await optimizeDatabase(db);
     console.log(`log in as ${SCALE_OWNER.email} (password ${args.password ? 'as given' : 'escala1234'}); the store is /shop/${SCALE_OWNER.slug}`);
   } finally {
     await db.destroy();

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { GalleryField } from '#app/components/form/gallery-field.tsx';
 import { ImageField } from '#app/components/form/image-field.tsx';
 import { CustomField, NumberField, SelectField, SwitchField, TextareaField, TextField } from '#app/components/form/fields.tsx';
+import { SearchSelectField } from '#app/components/form/search-select-field.tsx';
 import { DataTable } from '#app/components/list/data-table.tsx';
 import { EnabledBadge, NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -15,6 +16,7 @@ import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { FormOptions } from '#common/resource.ts';
 import { DEFAULT_TAX_PERCENT, productResource as product, subproductResource as subproduct } from '#common/resources/product.ts';
+import { searchProducts } from './product-search.ts';
 
 type Product = {
   id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; discountBp: number; taxBp: number;
@@ -214,7 +216,7 @@ export const subproductScreens: ResourceScreens<Subproduct> = {
     const none = { value: '', label: t('catalog.product.none') };
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <SelectField name="productId" label="catalog.subproduct.fields.productId" data={[{ value: '', label: '—' }, ...(options.productId ?? [])]} />
+        <SearchSelectField name="productId" label="catalog.subproduct.fields.productId" data={options.productId ?? []} search={searchProducts} />
         <TextField name="name" label="catalog.subproduct.fields.name" />
         <TextField name="sku" label="catalog.subproduct.fields.sku" />
         <NumberField name="price" label="catalog.subproduct.fields.price" />

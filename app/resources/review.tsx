@@ -1,12 +1,14 @@
 import { Group, Rating, SimpleGrid, Text } from '@mantine/core';
 import { RecordActionButton } from '#app/components/resource/bulk-actions.tsx';
 import { SelectField, TextareaField, TextField } from '#app/components/form/fields.tsx';
+import { SearchSelectField } from '#app/components/form/search-select-field.tsx';
 import { NameLink, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { reviewStatus } from '#common/enums/catalog.ts';
 import { reviewResource as review } from '#common/resources/review.ts';
+import { searchProducts } from './product-search.ts';
 
 type Review = { id: number; productId: number; productName?: string; authorName: string; email: string; rating: number; comment: string; status: string; updatedAt: string } & Record<string, unknown>;
 
@@ -48,7 +50,7 @@ export const reviewScreens: ResourceScreens<Review> = {
     const t = useT();
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <SelectField name="productId" label="catalog.review.fields.productId" data={[{ value: '', label: '—' }, ...(options.productId ?? [])]} />
+        <SearchSelectField name="productId" label="catalog.review.fields.productId" data={options.productId ?? []} search={searchProducts} />
         <SelectField name="status" label="catalog.review.fields.status" data={reviewStatus.values.map((value) => ({ value, label: t(reviewStatus.label(value)) }))} />
         <TextField name="authorName" label="catalog.review.fields.authorName" />
         <TextField name="email" label="catalog.review.fields.email" type="email" />

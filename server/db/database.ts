@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
@@ -44,6 +44,20 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> &
   const file = sqliteFile(config);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   return new Kysely<Database>(databaseOptions(createSqliteDialect(file), options));
+}
+
+/**
+ * Table statistics for SQLite's planner (PostgreSQL's autovacuum keeps its own). Without them
+ * SQLite takes `store_id = ?` for a rare value and reads a list page's 20 rows by walking the
+ * store's whole index instead of by id (38 ms against 0.07 ms at 100,000 products, decision 036).
+ * `optimize` analyzes only the tables whose size changed a lot since the last time, and
+ * `analysis_limit` samples each index, so it costs ~0.2 s at that size. Run at start and every
+ * few hours.
+ */
+export async function optimizeDatabase(db: Db): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
+  await sql`pragma analysis_limit = 400`.execute(db);
+  await sql`pragma optimize = 0x10002`.execute(db);
 }
 
 /** True when the database answers a trivial query; used by /healthz. */

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
-import { matchesText, paginate } from '#server/db/paginate.ts';
+import { indexedSearch, matchesText, orderTerm, paginateIds } from '#server/db/paginate.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -38,6 +38,12 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
     booleans?: readonly B[];
     /** Columns a list search looks in (case-insensitive "contains"). */
     search: readonly Column<T>[];
+    /**
+     * The table has a text index over exactly these search columns (a migration's FTS5 twin
+     * `{table}_search` on SQLite and `pg_trgm` indexes on PostgreSQL, decision 036): the search
+     * uses it instead of scanning the store's rows.
+     */
+    searchIndex?: boolean;
     sort: Record<S, Column<T>>;
     /**
      * A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`,
@@ -64,20 +70,30 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
   };
   return {
     async list(db, scope, query) {
-      let select = own(db, scope).select(qualified);
-      if (query.q) select = select.where(matchesText(options.search.map((column) => `${name}.${column}`), query.q));
+      // The list's conditions and order select only the key (decision 036): the walk to a deep
+      // page stays inside the `(store_id, column, id)` index, and only the page's rows are read.
+      let ids = own(db, scope).select(`${name}.id`);
+      let fromMatches = false;
+      if (query.q) {
+        const columns = options.search.map(String);
+        const search = options.searchIndex ? await indexedSearch(from(db), name, columns, query.q) : { condition: matchesText(columns.map((column) => `${name}.${column}`), query.q), fromMatches: false };
+        ids = ids.where(search.condition);
+        fromMatches = search.fromMatches;
+      }
       for (const [filterName, value] of Object.entries(query.filters) as [F, string | undefined][]) {
         const filter = options.filters?.[filterName];
         if (filter && value !== undefined) {
           const condition = filter(value);
           const [column, operator, expected] = condition.length === 3 ? condition : [condition[0], '=' as const, condition[1]];
-          select = select.where(`${name}.${String(column)}`, operator, (typeof expected === 'boolean' ? Number(expected) : expected) as never);
+          ids = ids.where(`${name}.${String(column)}`, operator, (typeof expected === 'boolean' ? Number(expected) : expected) as never);
         }
       }
-      const page = await paginate(select.orderBy(`${name}.${options.sort[query.sort]}`, query.dir).orderBy(`${name}.id`, query.dir), query.page);
-      const rows = page.rows.map((row) => shaped(row as Record<string, unknown>));
-      if (options.decorate && rows.length > 0) await options.decorate(db, scope, rows);
-      return { ...page, rows };
+      const ordered = ids.orderBy(orderTerm(`${name}.${options.sort[query.sort]}`, fromMatches), query.dir).orderBy(orderTerm(`${name}.id`, fromMatches), query.dir);
+      // the key comes back whether or not the resource lists it: the page is put in order by it
+      const fetch = async (keys: number[]) => (await own(db, scope).select([...new Set([`${name}.id`, ...qualified])]).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>) as RowOf<T, C, B> & { id: number });
+      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page);
+      if (options.decorate && page.rows.length > 0) await options.decorate(db, scope, page.rows);
+      return page;
     },
     async find(db, scope, id) {
       const row = await own(db, scope).select(qualified).where(`${name}.id`, '=', id).executeTakeFirst();

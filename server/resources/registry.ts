@@ -45,11 +45,12 @@ export function bindResources(deps: ServiceDeps): ResourceServices {
 
 /**
  * The kit's view of any resource's service: what the generic screens and API call. A service that
- * exports `formOptions(deps, scope)` gives its form's selects their choices, read in the store.
+ * exports `formOptions(deps, scope, values?)` gives its form's selects their choices, read in the store.
  */
 export const genericService = (services: ResourceServices, key: ResourceKey) =>
   services[key] as unknown as BoundService<StoreResourceService> & {
-    formOptions?: (scope: StoreScope) => Promise<FormOptions>;
+    /** `values`: the record shown, or the new form's query string, so a chosen record is among the choices. */
+    formOptions?: (scope: StoreScope, values?: Record<string, unknown>) => Promise<FormOptions>;
     /** What the record's screen shows below its form (a product's variants), when the service has it. */
     related?: (scope: StoreScope, id: number) => Promise<unknown>;
   };

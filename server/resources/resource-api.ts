@@ -38,7 +38,16 @@ export function resourceApi(app: FastifyInstance, resource: Resource, service: B
         operationId: `list_${resource.key}`,
         summary: `List the ${resource.key} records of my store`,
         querystring: resource.listParameters,
-        response: { 200: z.object({ rows: z.array(one), total: z.number(), page: z.number(), pages: z.number() }), ...errors },
+        response: {
+          200: z.object({
+            rows: z.array(one),
+            total: z.number().describe('Records matching, counted up to 10,000; see `capped`'),
+            page: z.number(),
+            pages: z.number(),
+            capped: z.boolean().describe('The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain'),
+          }),
+          ...errors,
+        },
       },
       handler: async (request) => service.list(request.store!, resource.listQuery.parse(request.query)),
     });

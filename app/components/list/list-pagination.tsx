@@ -2,15 +2,21 @@ import { Group, Pagination, Text } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { listHref } from '#app/lib/list-url.ts';
+import { localeFromPath } from '#common/locale.ts';
+import { formatNumber } from '#common/number-format.ts';
 
-/** Page links (real anchors: they work without JavaScript and open in new tabs). */
-export function ListPagination({ page, pages, total }: { page: number; pages: number; total: number }) {
+/**
+ * Page links (real anchors: they work without JavaScript and open in new tabs). A `capped` total
+ * is a lower bound (the count stops there, decision 036): "more than 10,000 records".
+ */
+export function ListPagination({ page, pages, total, capped = false }: { page: number; pages: number; total: number; capped?: boolean }) {
   const t = useT();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
+  const number = formatNumber(total, localeFromPath(pathname));
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text c="dimmed" fz="sm">
-        {t('list.total', { count: total })}
+        {capped ? t('list.totalMore', { number }) : t('list.total', { count: total, number })}
       </Text>
       {pages > 1 ? (
         <Pagination

@@ -75,8 +75,8 @@ export async function resourceListAction(args: LoaderFunctionArgs) {
 }
 
 export async function resourceNewLoader(args: LoaderFunctionArgs) {
-  const { resource, service, scope } = resourceOf(args);
-  return { key: resource.key, options: (await service.formOptions?.(scope)) ?? {} };
+  const { resource, service, scope, url } = resourceOf(args);
+  return { key: resource.key, options: (await service.formOptions?.(scope, Object.fromEntries(url.searchParams))) ?? {} };
 }
 
 export async function resourceNewAction(args: LoaderFunctionArgs) {
@@ -96,7 +96,7 @@ export async function resourceShowLoader(args: LoaderFunctionArgs) {
   const { resource, service, scope } = resourceOf(args);
   const id = recordId(args.request);
   const record = await orNotFound(service.get(scope, id));
-  const [options, cascade, related] = await Promise.all([service.formOptions?.(scope), service.cascade(scope, id), service.related?.(scope, id)]);
+  const [options, cascade, related] = await Promise.all([service.formOptions?.(scope, record as Record<string, unknown>), service.cascade(scope, id), service.related?.(scope, id)]);
   return { key: resource.key, record, options: options ?? {}, cascade, related: related ?? null };
 }
 

@@ -14,6 +14,11 @@ export function choicesOf(db: Db, scope: StoreScope, table: NamedTable | 'size',
   return (table === 'size' ? select.orderBy('sortOrder') : select.orderBy('name')).orderBy('id').limit(limit).execute();
 }
 
+/** One record of the store as a choice, or undefined. */
+export function choiceOf(db: Db, scope: StoreScope, table: NamedTable, id: number): Promise<Choice | undefined> {
+  return db.selectFrom(table).select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', '=', id).executeTakeFirst();
+}
+
 /** The store's subcategories, each with its category's name, for a select. */
 export function subcategoryChoices(db: Db, scope: StoreScope) {
   return db

@@ -8,6 +8,8 @@ export const products = storeResourceRepository('product', {
   columns: ['id', 'name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'discountBp', 'taxBp', 'enabled', 'featured', 'updatedAt'],
   booleans: ['enabled', 'featured'],
   search: ['name', 'sku', 'code'],
+  // its FTS5 / pg_trgm index: migration 2026-11-25-001-catalogue-search
+  searchIndex: true,
   sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority' },
   filters: {
     status: (value) => ['enabled', value === 'enabled'],

@@ -12,7 +12,7 @@ import { galleryOf, imagesOfProducts, writeGallery } from './product-image.repos
 import { assertUnderPlanLimit, getStore } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
-import { type Choice, categoryOfSubcategory, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
+import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
 // A cycle (the review service takes the product choices from here), safe: both are used only when called.
 import { refreshRating } from '#server/modules/review/review.service.ts';
@@ -118,8 +118,26 @@ export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise
 /** Records as a select's choices. */
 export const choices = (rows: Choice[]) => rows.map((row) => ({ value: String(row.id), label: row.name }));
 
-/** The store's records of a table, as a select's choices (the variant and review forms' products). */
+/** The store's records of a table, as a select's choices (a variant form's colours and sizes). */
 export const ownChoices = async (deps: ServiceDeps, scope: StoreScope, table: 'category' | 'product' | 'color' | 'size') => choices(await choicesOf(deps.db, scope, table));
+
+/** How many products a product select starts with; it searches the rest (decision 036). */
+export const PRODUCT_CHOICES = 50;
+
+/**
+ * A product select's first choices (the variant and review forms): the first products by name and
+ * the one already chosen, wherever it sorts. A store may have 100,000 products: the field finds
+ * the others through the products API's indexed search, not in one huge page.
+ */
+export async function productChoices(deps: ServiceDeps, scope: StoreScope, chosen: unknown) {
+  const rows = await choicesOf(deps.db, scope, 'product', PRODUCT_CHOICES);
+  const id = Number(chosen);
+  if (Number.isSafeInteger(id) && id > 0 && !rows.some((row) => row.id === id)) {
+    const one = await choiceOf(deps.db, scope, 'product', id);
+    if (one) rows.unshift(one);
+  }
+  return choices(rows);
+}
 
 /** The product a variant of the store belongs to (a variant stays with its product). */
 export const productOfVariantId = (deps: ServiceDeps, scope: StoreScope, id: number) => productOfVariant(deps.db, scope, id);

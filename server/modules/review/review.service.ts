@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FormOptions } from '#common/resource.ts';
 import { reviewResource } from '#common/resources/review.ts';
-import { ownChoices } from '#server/modules/product/product.service.ts';
+import { productChoices } from '#server/modules/product/product.service.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
@@ -35,7 +35,7 @@ export const refreshRating = (deps: ServiceDeps, scope: StoreScope) => refreshSt
 /** A shopper's review from the storefront: it waits, pending, for the owner. */
 export const submitReview = (deps: ServiceDeps, scope: StoreScope, input: Omit<ReviewInput, 'status'>) => create(deps, scope, { ...input, status: 'pending' });
 
-/** The choices of the review form's product select. */
-export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise<FormOptions> {
-  return { productId: await ownChoices(deps, scope, 'product') };
+/** The review form's product select: its first choices and the chosen product (the field searches the rest). */
+export async function formOptions(deps: ServiceDeps, scope: StoreScope, values: Record<string, unknown> = {}): Promise<FormOptions> {
+  return { productId: await productChoices(deps, scope, values.productId) };
 }

@@ -4,7 +4,7 @@ import type { FormOptions } from '#common/resource.ts';
 import { subproductResource } from '#common/resources/product.ts';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
-import { ownChoices, productOfVariantId, syncVariantStock } from '#server/modules/product/product.service.ts';
+import { ownChoices, productChoices, productOfVariantId, syncVariantStock } from '#server/modules/product/product.service.ts';
 import { subproducts } from './subproduct.repository.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
@@ -32,8 +32,8 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
   afterRemove: (deps, scope, row) => syncVariantStock(deps, scope, row.productId),
 });
 
-/** The choices of the variant form's selects, all of the caller's store. */
-export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise<FormOptions> {
-  const [productId, colorId, sizeId] = await Promise.all([ownChoices(deps, scope, 'product'), ownChoices(deps, scope, 'color'), ownChoices(deps, scope, 'size')]);
+/** The choices of the variant form's selects, all of the caller's store; products the first ones and the chosen one. */
+export async function formOptions(deps: ServiceDeps, scope: StoreScope, values: Record<string, unknown> = {}): Promise<FormOptions> {
+  const [productId, colorId, sizeId] = await Promise.all([productChoices(deps, scope, values.productId), ownChoices(deps, scope, 'color'), ownChoices(deps, scope, 'size')]);
   return { productId, colorId, sizeId };
 }
