@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey, SourceMessages } from './i18n/messages.ts';
-import { type FilterValues, type ListOptions, listQuerySchema } from './list-query.ts';
+import { type FilterValues, listApiParameters, type ListOptions, listQuerySchema } from './list-query.ts';
 
 // A store-owned resource declared once (decision 028): its paths, the texts its screens use, the
 // zod schemas of its input and of the record the API returns, and its list's sorts and filters.
@@ -41,25 +41,10 @@ export type ResourceDefinition<
 export function defineResource<const Key extends string, Input extends z.ZodObject, Output extends z.ZodObject, Sort extends string, Filters extends FilterValues = {}>(
   definition: ResourceDefinition<Key, Input, Output, Sort, Filters>,
 ) {
-  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listParameters(definition.list) };
+  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listApiParameters(definition.list) };
 }
 
 export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;
-
-/**
- * The list's query string for the API, typed parameter by parameter (the OpenAPI document shows
- * each one): unlike the pages' lenient parse, a wrong value is a 400 that names it.
- */
-function listParameters<S extends string, Fm extends FilterValues>(list: ListOptions<S, Fm>) {
-  const filters = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]));
-  return z.object({
-    q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
-    page: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100_000).optional(),
-    sort: z.enum(list.sort).optional(),
-    dir: z.enum(['asc', 'desc']).optional(),
-    ...filters,
-  });
-}
 
 /** The choices of a form's selects (a product's categories, say), each a value and its label. */
 export type FormOptions = Record<string, { value: string; label: string }[]>;
