@@ -50,7 +50,12 @@ export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.Z
 export type FormOptions = Record<string, { value: string; label: string }[]>;
 
 /** `enabled` as a form switch sends it: "on" (or "true"/"1") when checked, nothing when not. */
-export const switchValue = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean());
+// Written as an optional input transformed, not a preprocess: the API's document (zod's input
+// schema) then says what the route really takes, a boolean or the form's text, and not required.
+export const switchValue = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
 
 /** The resource's message key for one of its texts or one of its fields' labels. */
 export const resourceText = (resource: Pick<Resource, 'texts'>, text: Exclude<keyof ResourceTexts, 'fields'> | `fields.${string}`) =>

@@ -25,6 +25,8 @@ export const AlertInputSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'validation.date' })
+    // Optional for the API's document too: the catch below already takes a missing date.
+    .optional()
     .transform((value) => value || null)
     .catch(null),
   invoiceUpload: z.string().trim().max(36).optional().transform((value) => value || null),

@@ -12,6 +12,7 @@ import * as storeBuilder from '#server/db/migrations/2026-11-23-005-store-builde
 import * as storeFiles from '#server/db/migrations/2026-11-23-006-store-files.ts';
 import * as storeExpiringMail from '#server/db/migrations/2026-11-23-007-store-expiring-mail.ts';
 import * as catalogue from '#server/db/migrations/2026-11-24-001-catalogue.ts';
+import * as accessTokens from '#server/db/migrations/2026-11-25-002-access-token.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-006-store-files': storeFiles,
   '2026-11-23-007-store-expiring-mail': storeExpiringMail,
   '2026-11-24-001-catalogue': catalogue,
+  '2026-11-25-002-access-token': accessTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

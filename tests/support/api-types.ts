@@ -1247,7 +1247,7 @@ export interface operations {
                     store: string;
                     content: string;
                     declaredValue?: number;
-                    expectedDate: string;
+                    expectedDate?: string;
                     invoiceUpload?: string;
                 };
             };
@@ -1391,7 +1391,7 @@ export interface operations {
                     store: string;
                     content: string;
                     declaredValue?: number;
-                    expectedDate: string;
+                    expectedDate?: string;
                     invoiceUpload?: string;
                 };
             };
@@ -5569,6 +5569,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -5645,7 +5646,7 @@ export interface operations {
                     hex: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -5685,6 +5686,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -5798,6 +5800,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -5876,7 +5879,7 @@ export interface operations {
                     hex: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -5914,6 +5917,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6020,6 +6024,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6167,6 +6172,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6267,8 +6273,8 @@ export interface operations {
                     price: number;
                     discount: number;
                     tax: number;
-                    enabled: boolean;
-                    featured: boolean;
+                    enabled?: boolean | string;
+                    featured?: boolean | string;
                 };
             };
         };
@@ -6308,6 +6314,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6444,6 +6451,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6546,8 +6554,8 @@ export interface operations {
                     price: number;
                     discount: number;
                     tax: number;
-                    enabled: boolean;
-                    featured: boolean;
+                    enabled?: boolean | string;
+                    featured?: boolean | string;
                 };
             };
         };
@@ -6585,6 +6593,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6691,6 +6700,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6817,6 +6827,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -6897,7 +6908,7 @@ export interface operations {
                     sizeId: number | null;
                     price: number;
                     stock: number;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -6937,6 +6948,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7054,6 +7066,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7136,7 +7149,7 @@ export interface operations {
                     sizeId: number | null;
                     price: number;
                     stock: number;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -7174,6 +7187,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7280,6 +7294,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7401,6 +7416,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7476,7 +7492,7 @@ export interface operations {
                     name: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -7516,6 +7532,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7628,6 +7645,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7705,7 +7723,7 @@ export interface operations {
                     name: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -7743,6 +7761,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7849,6 +7868,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -7970,6 +7990,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8045,7 +8066,7 @@ export interface operations {
                     name: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -8085,6 +8106,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8197,6 +8219,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8274,7 +8297,7 @@ export interface operations {
                     name: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -8312,6 +8335,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8418,6 +8442,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8540,6 +8565,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8616,7 +8642,7 @@ export interface operations {
                     name: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -8656,6 +8682,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8769,6 +8796,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8847,7 +8875,7 @@ export interface operations {
                     name: string;
                     /** @default  */
                     slug?: string;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -8885,6 +8913,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -8991,6 +9020,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9113,6 +9143,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9189,7 +9220,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     sortOrder: number;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -9229,6 +9260,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9342,6 +9374,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9420,7 +9453,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     sortOrder: number;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -9458,6 +9491,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9564,6 +9598,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9692,6 +9727,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9771,7 +9807,7 @@ export interface operations {
                     minimum: number;
                     expiresOn: string | null;
                     usageLimit?: number | null;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -9811,6 +9847,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -9930,6 +9967,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10011,7 +10049,7 @@ export interface operations {
                     minimum: number;
                     expiresOn: string | null;
                     usageLimit?: number | null;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -10049,6 +10087,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10155,6 +10194,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10279,6 +10319,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10398,6 +10439,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10513,6 +10555,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10632,6 +10675,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10738,6 +10782,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10860,6 +10905,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -10937,7 +10983,7 @@ export interface operations {
                     slug?: string;
                     /** @default  */
                     content?: string;
-                    published: boolean;
+                    published?: boolean | string;
                 };
             };
         };
@@ -10977,6 +11023,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11090,6 +11137,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11169,7 +11217,7 @@ export interface operations {
                     slug?: string;
                     /** @default  */
                     content?: string;
-                    published: boolean;
+                    published?: boolean | string;
                 };
             };
         };
@@ -11207,6 +11255,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11313,6 +11362,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11436,6 +11486,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11513,7 +11564,7 @@ export interface operations {
                     buttonName?: string;
                     link: string;
                     sortOrder?: number;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -11553,6 +11604,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11667,6 +11719,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11746,7 +11799,7 @@ export interface operations {
                     buttonName?: string;
                     link: string;
                     sortOrder?: number;
-                    enabled: boolean;
+                    enabled?: boolean | string;
                 };
             };
         };
@@ -11784,6 +11837,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
@@ -11890,6 +11944,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         error: "unauthorized";
+                        message: string;
                     };
                 };
             };
