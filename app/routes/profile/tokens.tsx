@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Code, CopyButton, Group, NativeSelect, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, useActionData, useLocation, useNavigation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
+import { CopyValueButton } from '#app/components/copy-value-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { type Column, DataTable } from '#app/components/list/data-table.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -87,15 +88,7 @@ export default function AccessTokens({ loaderData: { tokens } }: Route.Component
                 <Code data-testid="new-token-value" style={{ wordBreak: 'break-all' }}>
                   {created.token}
                 </Code>
-                <CopyButton value={created.token}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? t('accessToken.copied') : t('accessToken.copy')} withArrow opened={copied || undefined}>
-                      <ActionIcon variant="light" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? t('accessToken.copied') : t('accessToken.copy')}>
-                        {copied ? '✓' : '⧉'}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
+                <CopyValueButton value={created.token} copyLabel={t('accessToken.copy')} copiedLabel={t('accessToken.copied')} variant="light" />
               </Group>
             </Stack>
           </Alert>
