@@ -11,7 +11,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
  * on a throw-away SQLite database and asked through `inject()` (no port, no network, no page build:
  * the React Router build is only imported when a page is asked for, and none is).
  */
-export async function servedApiDocument(): Promise<Record<string, unknown>> {
+export async function servedApiDocument(headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-api-doc-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const db = createDatabase(config);
@@ -19,7 +19,7 @@ export async function servedApiDocument(): Promise<Record<string, unknown>> {
     await migrateToLatest(db);
     const app = await buildApp({ config, db, logger: process.env.API_DOC_DEBUG ? { level: 'error' } : false, build: () => Promise.reject(new Error('no pages while reading the API document')) });
     try {
-      const response = await app.inject({ url: '/api/docs/json' });
+      const response = await app.inject({ url: '/api/docs/json', headers });
       if (response.statusCode !== 200) throw new Error(`/api/docs/json answered ${response.statusCode}`);
       return response.json();
     } finally {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, newBrowser } from './support/casillero.ts';
-import { field, gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { DESKTOP, field, gotoHydrated, LOCALES, localized, PHONE, saveScreens } from './support/helpers.ts';
 import { MAIN_URL } from './support/servers.ts';
 import { createUser } from './support/users.ts';
 
@@ -36,6 +37,16 @@ for (const locale of LOCALES) {
     const token = (await shown.textContent())!;
     await expect(page.getByTestId('data-table')).toContainText(t.tokenName);
     await saveScreens(page, testInfo, `access-tokens-created-${locale}`);
+    // The states the accessibility spec's route walk never sees: the token shown, the confirmation.
+    const found: string[] = [];
+    const axeAt = async (state: string) => {
+      for (const [width, size] of [['1280', DESKTOP], ['375', PHONE]] as const) {
+        await page.setViewportSize(size);
+        found.push(...describeViolations(`${state} [${locale}, ${width}px]`, await axeViolations(page)));
+      }
+      await page.setViewportSize(DESKTOP);
+    };
+    await axeAt('token shown');
 
     // An outside caller: no cookie, only the header.
     const outside = await playwright.request.newContext({ baseURL: MAIN_URL });
@@ -54,7 +65,10 @@ for (const locale of LOCALES) {
     await expect(page.locator('body')).not.toContainText(token);
 
     await page.getByRole('button', { name: `${t.revoke} ${t.tokenName}` }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await saveScreens(page, testInfo, `access-tokens-confirm-${locale}`, { fullPage: false });
+    await axeAt('revoke confirmation');
+    expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
     await page.getByRole('button', { name: t.confirm }).click();
     await expect(page.getByText(t.revoked)).toBeVisible();
     await expect(page.getByText(t.empty)).toBeVisible();

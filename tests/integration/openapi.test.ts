@@ -41,6 +41,18 @@ describe('the OpenAPI document at /api/docs/json', () => {
     }
   });
 
+  it('tells people how to authenticate with a token, with a curl example per area, in their language', async () => {
+    const guide = async (headers: Record<string, string>) => ((await servedApiDocument(headers)) as { info: { description: string } }).info.description;
+    const english = await guide({ 'accept-language': 'en-US,en;q=0.9' });
+    expect(english).toContain('## Authentication');
+    expect(english).toContain('Authorization: Bearer tbx_');
+    for (const area of ['/api/v1/alerts', '/api/v1/store/settings', '/api/v1/colors']) expect(english).toContain(area);
+    expect(english.match(/curl /g)).toHaveLength(3);
+    const spanish = await guide({ cookie: 'lang=es', 'accept-language': 'en' });
+    expect(spanish).toContain('## Autenticación');
+    expect(spanish.match(/curl /g)).toHaveLength(3);
+  });
+
   it('matches the generated client types (run `npm run api:types` after changing an operation)', async () => {
     expect(readFileSync(API_TYPES_FILE, 'utf8')).toBe(await generateApiTypes());
   });
