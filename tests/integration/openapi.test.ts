@@ -28,6 +28,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     for (const { path, method, operation } of operations) {
       expect(operation.tags?.length, `${method} ${path} has a tag`).toBeGreaterThan(0);
       expect(Object.keys(operation.responses), `${method} ${path} describes its errors`).toEqual(expect.arrayContaining(['401', '429', 'default']));
+      expect(Object.keys(operation.responses).some((status) => status.startsWith('2')), `${method} ${path} describes its success`).toBe(true);
     }
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey' });
