@@ -4,21 +4,20 @@ import type { Locale } from '#common/locale.ts';
 // viewer's language: the `lang` cookie the pages set, else Accept-Language. A document, not a
 // screen message, so it lives here whole rather than as dozens of catalogue keys; the type below
 // makes both languages required.
-const HOST = 'https://tiendabox.example';
-
 const curl = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');
 
-const examples = {
+// The examples name the address the reader opened the guide at, ready to copy.
+const examplesFor = (HOST: string) => ({
   casillero: curl([`curl -H "Authorization: Bearer $TIENDABOX_TOKEN" "${HOST}/api/v1/alerts?status=pending&page=1"`]),
   store: curl([`curl -H "Authorization: Bearer $TIENDABOX_TOKEN" ${HOST}/api/v1/store/settings`]),
   catalogue: curl([
     `curl -X POST -H "Authorization: Bearer $TIENDABOX_TOKEN" -H "Content-Type: application/json" \\`,
     `  -d '{"name":"Azul marino","hex":"#1b2a4a"}' ${HOST}/api/v1/colors`,
   ]),
-};
+});
 
-export const apiGuides: Record<Locale, string> = {
-  es: [
+const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => string> = {
+  es: (examples) => [
     'API del casillero y de la tienda. Cada operación actúa sobre tu propia cuenta y tu propia tienda.',
     '## Autenticación',
     'Crea un **token de acceso personal** en *Perfil → Tokens de acceso* (nombre, solo lectura o lectura y escritura, vencimiento opcional). El token se muestra una sola vez: guárdalo como un secreto. Envíalo en la cabecera `Authorization` de cada llamada:',
@@ -31,7 +30,7 @@ export const apiGuides: Record<Locale, string> = {
     '**Catálogo** — crear un color (token de lectura y escritura):', examples.catalogue,
     'Los errores siempre tienen la forma `{ "error": código, "message": texto, "fields": { campo: texto } }`, en el idioma de `Accept-Language`.',
   ].join('\n\n'),
-  en: [
+  en: (examples) => [
     'Casillero and store API. Every operation acts on your own account and your own store.',
     '## Authentication',
     'Create a **personal access token** in *Profile → Access tokens* (a name, read-only or read-write, an optional expiry). The token is shown once: keep it as a secret. Send it in the `Authorization` header of every call:',
@@ -46,5 +45,8 @@ export const apiGuides: Record<Locale, string> = {
   ].join('\n\n'),
 };
 
+/** The guide in `locale`, its examples at `origin` (e.g. `https://tiendabox.ec`). */
+export const apiGuideFor = (locale: Locale, origin: string) => guides[locale](examplesFor(origin));
+
 /** The document's stored description: Spanish, the source language (the viewer swaps it per request). */
-export const apiGuide = apiGuides.es;
+export const apiGuide = apiGuideFor('es', 'https://tiendabox.example');

@@ -21,7 +21,7 @@ import { resourceApi } from '#server/resources/resource-api.ts';
 import { genericService, STORE_RESOURCES } from '#server/resources/registry.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import { apiErrorHandler, requestLocale } from './api-errors.ts';
-import { apiGuides } from './api-guide.ts';
+import { apiGuideFor } from './api-guide.ts';
 import { openApiHead, openApiTransform } from './openapi.ts';
 
 /**
@@ -33,8 +33,9 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list' },
-    // The guide for people in the viewer's language; the operations are the same in both.
-    transformSpecification: (document, request) => ({ ...document, info: { ...document.info, description: apiGuides[requestLocale(request)] } }),
+    // The guide for people in the viewer's language, its examples at PUBLIC_URL (never the
+    // request's Host header, which a shared cache could be poisoned with); the operations are the same.
+    transformSpecification: (document, request) => ({ ...document, info: { ...document.info, description: apiGuideFor(requestLocale(request), options.services.deps.config.publicUrl) } }),
   });
 
   await app.register(async (v1) => {

@@ -47,7 +47,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     const english = await guide({ 'accept-language': 'en-US,en;q=0.9' });
     expect(english).toContain('## Authentication');
     expect(english).toContain('Authorization: Bearer tbx_');
-    for (const area of ['/api/v1/alerts', '/api/v1/store/settings', '/api/v1/colors']) expect(english).toContain(area);
+    for (const area of ['/api/v1/alerts', '/api/v1/store/settings', '/api/v1/colors']) expect(english).toContain(`http://localhost:3000${area}`);
     expect(english.match(/curl /g)).toHaveLength(3);
     const spanish = await guide({ cookie: 'lang=es', 'accept-language': 'en' });
     expect(spanish).toContain('## Autenticación');
