@@ -18,7 +18,7 @@ const otherModulesRepositories = (module) => ({
 const SQL_ALLOWED = ['**/*.repository.ts', 'server/db/**', '**/*.test.ts', 'tests/**', '**/*.fixtures.ts'];
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/', 'bench/results/'] },
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/', 'bench/results/', 'tests/support/api-types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,6 +29,7 @@ function tree(locale: Locale): RouteConfigEntry[] {
       page('profile/password', 'routes/profile/password.tsx'),
       page('profile/delete', 'routes/profile/delete.tsx'),
       page('profile/notifications', 'routes/profile/notifications.tsx'),
+      page('profile/tokens', 'routes/profile/tokens.tsx'),
       // back office: its layout's middleware answers 404 to anyone but staff and admins, and the
       // admin-only layout inside it to anyone but admins
       layout('layouts/back-office.tsx', { id: `${locale}/layout-back-office` }, [

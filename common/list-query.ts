@@ -41,6 +41,21 @@ export function listQuerySchema<S extends string, Fm extends FilterValues = {}>(
     .transform(({ q, page, sort, dir, ...filters }) => ({ q, page, sort, dir, filters }) as ListQuery<S, keyof Fm & string, TypedFilters<Fm>>);
 }
 
+/**
+ * The list's query string for the API, typed parameter by parameter (the OpenAPI document shows
+ * each one): unlike the pages' lenient parse, a wrong value is a 400 that names it.
+ */
+export function listApiParameters<S extends string, Fm extends FilterValues>(list: ListOptions<S, Fm>) {
+  const filters = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]));
+  return z.object({
+    q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
+    page: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100_000).optional(),
+    sort: z.enum(list.sort).optional(),
+    dir: z.enum(['asc', 'desc']).optional(),
+    ...filters,
+  });
+}
+
 export function parseListQuery<Q extends ListQuery>(schema: z.ZodType<Q, unknown>, url: URL): Q {
   return schema.parse(Object.fromEntries(url.searchParams));
 }

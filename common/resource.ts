@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey, SourceMessages } from './i18n/messages.ts';
-import { type FilterValues, type ListOptions, listQuerySchema } from './list-query.ts';
+import { type FilterValues, listApiParameters, type ListOptions, listQuerySchema } from './list-query.ts';
 import { type BulkChanges, bulkActionsOf, bulkBody } from './bulk.ts';
 
 // A store-owned resource declared once (decision 028): its paths, the texts its screens use, the
@@ -48,31 +48,21 @@ export function defineResource<const Key extends string, Input extends z.ZodObje
   definition: ResourceDefinition<Key, Input, Output, Sort, Filters>,
 ) {
   const bulkActions = bulkActionsOf(definition.bulk ?? {});
-  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listParameters(definition.list), bulkActions, bulkBody: bulkBody(bulkActions) };
+  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listApiParameters(definition.list), bulkActions, bulkBody: bulkBody(bulkActions) };
 }
 
 export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;
-
-/**
- * The list's query string for the API, typed parameter by parameter (the OpenAPI document shows
- * each one): unlike the pages' lenient parse, a wrong value is a 400 that names it.
- */
-function listParameters<S extends string, Fm extends FilterValues>(list: ListOptions<S, Fm>) {
-  const filters = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]));
-  return z.object({
-    q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
-    page: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100_000).optional(),
-    sort: z.enum(list.sort).optional(),
-    dir: z.enum(['asc', 'desc']).optional(),
-    ...filters,
-  });
-}
 
 /** The choices of a form's selects (a product's categories, say), each a value and its label. */
 export type FormOptions = Record<string, { value: string; label: string }[]>;
 
 /** `enabled` as a form switch sends it: "on" (or "true"/"1") when checked, nothing when not. */
-export const switchValue = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean());
+// Written as an optional input transformed, not a preprocess: the API's document (zod's input
+// schema) then says what the route really takes, a boolean or the form's text, and not required.
+export const switchValue = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
 
 /** The resource's message key for one of its texts or one of its fields' labels. */
 export const resourceText = (resource: Pick<Resource, 'texts'>, text: Exclude<keyof ResourceTexts, 'fields'> | `fields.${string}`) =>

@@ -1,3 +1,4 @@
+import * as accessTokenService from '#server/modules/access-token/access-token.service.ts';
 import * as alertService from '#server/modules/alert/alert.service.ts';
 import * as authService from '#server/modules/auth/auth.service.ts';
 import * as sessionService from '#server/modules/auth/session.service.ts';
@@ -24,6 +25,7 @@ import { bindService, type ServiceDeps } from '#server/service-deps.ts';
 export function createServices(deps: ServiceDeps) {
   return {
     deps,
+    accessTokens: bindService(accessTokenService, deps),
     alerts: bindService(alertService, deps),
     auth: bindService(authService, deps),
     sessions: bindService(sessionService, deps),

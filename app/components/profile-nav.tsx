@@ -8,6 +8,7 @@ const LINKS = [
   ['/profile/update', 'profile.edit'],
   ['/profile/password', 'profile.changePassword'],
   ['/profile/notifications', 'profile.notifications'],
+  ['/profile/tokens', 'profile.accessTokens'],
   ['/profile/delete', 'profile.deleteAccount'],
 ] as const;
 

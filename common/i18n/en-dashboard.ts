@@ -1,4 +1,5 @@
 import { upload } from './en/upload.ts';
+import { accessToken } from './en/access-token.ts';
 import { backOffice } from './en/back-office.ts';
 import { casillero } from './en/casillero.ts';
 import { catalog } from './en/catalog.ts';
@@ -13,6 +14,7 @@ import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
   upload,
+  accessToken,
   backOffice,
   casillero,
   catalog,

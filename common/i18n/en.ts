@@ -61,6 +61,7 @@ export const en: BaseMessages = {
     profilePassword: 'Change password',
     profileDelete: 'Delete account',
     profileNotifications: 'Notifications',
+    profileTokens: 'Access tokens',
     adminUsers: 'Users',
     adminHome: 'Back office',
     adminClients: 'Clients',

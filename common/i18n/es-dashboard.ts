@@ -1,4 +1,5 @@
 import { upload } from './es/upload.ts';
+import { accessToken } from './es/access-token.ts';
 import { backOffice } from './es/back-office.ts';
 import { casillero } from './es/casillero.ts';
 import { catalog } from './es/catalog.ts';
@@ -15,6 +16,7 @@ import { bulk } from './es/bulk.ts';
 // (login, registration, terms) never ship them (decision 020). The base messages are in es.ts.
 export const esDashboard = {
   upload,
+  accessToken,
   backOffice,
   casillero,
   catalog,

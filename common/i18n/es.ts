@@ -62,6 +62,7 @@ export const es = {
     profilePassword: 'Cambiar contraseña',
     profileDelete: 'Eliminar cuenta',
     profileNotifications: 'Notificaciones',
+    profileTokens: 'Tokens de acceso',
     adminUsers: 'Usuarios',
     adminHome: 'Administración',
     adminClients: 'Clientes',

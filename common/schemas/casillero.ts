@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALERT_SORTS, alertStatus, CARRIERS, PACKAGE_SORTS, packageStatus } from '../enums/casillero.ts';
-import { listQuerySchema } from '../list-query.ts';
+import { listApiParameters, listQuerySchema } from '../list-query.ts';
 import { numberInput } from './number.ts';
 
 // Shared by the forms, the actions and the JSON API. Messages are i18n keys.
@@ -25,17 +25,17 @@ export const AlertInputSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'validation.date' })
+    // Optional for the API's document too: the catch below already takes a missing date.
+    .optional()
     .transform((value) => value || null)
     .catch(null),
   invoiceUpload: z.string().trim().max(36).optional().transform((value) => value || null),
 });
 export type AlertInput = z.infer<typeof AlertInputSchema>;
 
-export const AlertListQuery = listQuerySchema({
-  sort: ALERT_SORTS,
-  defaultSort: 'created',
-  filters: { status: alertStatus.values },
-});
+const ALERT_LIST = { sort: ALERT_SORTS, defaultSort: 'created', filters: { status: alertStatus.values } } as const;
+export const AlertListQuery = listQuerySchema(ALERT_LIST);
+export const AlertListParameters = listApiParameters(ALERT_LIST);
 
 /** Back office: every client's alerts, newest first. */
 export const AdminAlertListQuery = listQuerySchema({ sort: ['created'], defaultSort: 'created', filters: { status: alertStatus.values } });

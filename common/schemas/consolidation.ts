@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from './number.ts';
 import { CONSOLIDATION_SORTS, consolidationStatus } from '../enums/casillero.ts';
-import { listQuerySchema } from '../list-query.ts';
+import { listApiParameters, listQuerySchema } from '../list-query.ts';
 
 // Shared by the forms, the actions and the JSON API. Messages are i18n keys.
 
@@ -39,11 +39,9 @@ export const ConsolidationChoiceQuery = z.object({
 export type ConsolidationChoiceQuery = z.infer<typeof ConsolidationChoiceQuery>;
 
 /** The client's list and the back office's list: same sorts and filter, different search columns. */
-export const ConsolidationListQuery = listQuerySchema({
-  sort: CONSOLIDATION_SORTS,
-  defaultSort: 'created',
-  filters: { status: consolidationStatus.values },
-});
+const CONSOLIDATION_LIST = { sort: CONSOLIDATION_SORTS, defaultSort: 'created', filters: { status: consolidationStatus.values } } as const;
+export const ConsolidationListQuery = listQuerySchema(CONSOLIDATION_LIST);
+export const ConsolidationListParameters = listApiParameters(CONSOLIDATION_LIST);
 export type ConsolidationListQuery = z.infer<typeof ConsolidationListQuery>;
 
 // What the warehouse measures when it packs the box, and the outbound carrier's number.

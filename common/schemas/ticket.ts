@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_TICKET_SORTS, TICKET_SORTS, ticketCategory, ticketStatus } from '../enums/ticket.ts';
-import { listQuerySchema } from '../list-query.ts';
+import { listApiParameters, listQuerySchema } from '../list-query.ts';
 
 // Shared by the ticket forms, their actions and the JSON API. Messages are i18n keys; statuses and
 // categories come from the enum registry (common/enums/ticket.ts).
@@ -43,15 +43,10 @@ export type TicketInput = z.infer<typeof TicketInputSchema>;
 export const StaffReplySchema = z.object({ message });
 export type StaffReply = z.infer<typeof StaffReplySchema>;
 
-export const TicketListQuery = listQuerySchema({
-  sort: TICKET_SORTS,
-  defaultSort: 'updated',
-  filters: { status: ticketStatus.values },
-});
+const TICKET_LIST = { sort: TICKET_SORTS, defaultSort: 'updated', filters: { status: ticketStatus.values } } as const;
+export const TicketListQuery = listQuerySchema(TICKET_LIST);
+export const TicketListParameters = listApiParameters(TICKET_LIST);
 
-export const AdminTicketListQuery = listQuerySchema({
-  sort: ADMIN_TICKET_SORTS,
-  defaultSort: 'waiting',
-  defaultDir: 'asc',
-  filters: { status: ticketStatus.values },
-});
+const ADMIN_TICKET_LIST = { sort: ADMIN_TICKET_SORTS, defaultSort: 'waiting', defaultDir: 'asc', filters: { status: ticketStatus.values } } as const;
+export const AdminTicketListQuery = listQuerySchema(ADMIN_TICKET_LIST);
+export const AdminTicketListParameters = listApiParameters(ADMIN_TICKET_LIST);

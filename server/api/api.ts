@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { alertApi } from '#server/modules/alert/alert.api.ts';
 import { notificationApi } from '#server/modules/notification/notification.api.ts';
 import { packageApi } from '#server/modules/package/package.api.ts';
@@ -22,22 +22,22 @@ import { resourceApi } from '#server/resources/resource-api.ts';
 import { genericService, STORE_RESOURCES } from '#server/resources/registry.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import { apiErrorHandler, requestLocale } from './api-errors.ts';
+import { apiGuideFor } from './api-guide.ts';
+import { openApiHead, openApiTransform } from './openapi.ts';
 
 /**
  * The JSON API under /api/v1: thin routes over the same services the pages use, each with zod
  * schemas that validate the input and describe it in the OpenAPI document at /api/docs.
  */
 export async function apiPlugin(app: FastifyInstance, options: { services: Services }) {
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Tiendabox API', version: '1.0.0', description: 'Casillero and store API. Authenticated by the session cookie of a logged-in user.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tiendabox_session' } } },
-      security: [{ session: [] }],
-    },
-    hideUntagged: true,
-    transform: jsonSchemaTransform,
+  await app.register(fastifySwagger, { openapi: { openapi: '3.0.3', ...openApiHead }, hideUntagged: true, transform: openApiTransform });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    // The guide for people in the viewer's language, its examples at PUBLIC_URL (never the
+    // request's Host header, which a shared cache could be poisoned with); the operations are the same.
+    transformSpecification: (document, request) => ({ ...document, info: { ...document.info, description: apiGuideFor(requestLocale(request), options.services.deps.config.publicUrl) } }),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   await app.register(async (v1) => {
     v1.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,7 @@ import * as storeFiles from '#server/db/migrations/2026-11-23-006-store-files.ts
 import * as storeExpiringMail from '#server/db/migrations/2026-11-23-007-store-expiring-mail.ts';
 import * as catalogue from '#server/db/migrations/2026-11-24-001-catalogue.ts';
 import * as catalogueSearch from '#server/db/migrations/2026-11-25-001-catalogue-search.ts';
+import * as accessTokens from '#server/db/migrations/2026-11-25-002-access-token.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-007-store-expiring-mail': storeExpiringMail,
   '2026-11-24-001-catalogue': catalogue,
   '2026-11-25-001-catalogue-search': catalogueSearch,
+  '2026-11-25-002-access-token': accessTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PasswordResetTable, RateLimitTable, SessionTable, SettingTable, UserTable } from './schema/accounts.ts';
+import type { AccessTokenTable, PasswordResetTable, RateLimitTable, SessionTable, SettingTable, UserTable } from './schema/accounts.ts';
 import type { AlertTable, ConsolidationEventTable, ConsolidationTable, PackageTable } from './schema/casillero.ts';
 import type { NotificationTable } from './schema/notification.ts';
 import type { TicketAttachmentTable, TicketMessageTable, TicketTable } from './schema/ticket.ts';
@@ -25,6 +25,7 @@ export interface Database {
   session: SessionTable;
   passwordReset: PasswordResetTable;
   rateLimit: RateLimitTable;
+  accessToken: AccessTokenTable;
   upload: UploadTable;
   alert: AlertTable;
   package: PackageTable;

@@ -16,6 +16,9 @@ function ownOrigin(request: FastifyRequest): string {
 export const csrfGuard = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE.has(request.method)) return;
+    // An API call with an Authorization header is authenticated by that header alone, never by the
+    // cookie a browser adds (plugins/current-user.ts): nothing for a forged request to ride on.
+    if (request.headers.authorization !== undefined && request.url.startsWith('/api/')) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite = site === 'cross-site' || site === 'same-site';

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccessTokenScope } from '#common/access-token.ts';
+import { translator } from '#common/i18n/all-languages.ts';
+import { requestLocale } from '#server/api/api-errors.ts';
 import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import { AppError } from '#server/errors.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
@@ -16,6 +19,20 @@ declare module 'fastify' {
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+/** The scope of the access token a request came with; absent for a session. */
+const tokenScopes = new WeakMap<FastifyRequest, AccessTokenScope>();
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The credentials an `Authorization` header carries: the bearer token, `''` for any other scheme
+ * (which no route accepts), undefined without the header. Only the header: a token in the query
+ * string would end up in logs, histories and Referer headers, so it is never read from there.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1] ?? '';
+}
 
 /**
  * Session users for JSON API routes. Pages resolve theirs in React Router's root middleware; API
@@ -30,7 +47,16 @@ export const currentUserPlugin = fp(
     app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
       let user = resolved.get(this);
       if (!user) {
-        user = services.sessions.findSessionUser(readCookie(this.headers.cookie, cookieName));
+        const bearer = bearerToken(this.headers.authorization);
+        // Explicit credentials win: with an Authorization header the session cookie is not read,
+        // so a call is never half token, half cookie (and CSRF, a cookie attack, cannot apply).
+        user =
+          bearer === undefined
+            ? services.sessions.findSessionUser(readCookie(this.headers.cookie, cookieName))
+            : services.accessTokens.authenticateAccessToken(bearer).then((caller) => {
+                if (caller) tokenScopes.set(this, caller.scope);
+                return caller?.user ?? null;
+              });
         resolved.set(this, user);
       }
       return user;
@@ -39,10 +65,17 @@ export const currentUserPlugin = fp(
   { name: 'current-user', fastify: '5.x' },
 );
 
-/** preHandler: 401 `{ error: 'unauthorized' }` without a valid session; `request.user` after. */
+/**
+ * preHandler: 401 `{ error: 'unauthorized' }` without a valid session or access token, 403
+ * `read_only_token` when a read-only token asks to change something; `request.user` after.
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
   const user = await request.currentUser();
-  if (!user) return reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthorized' });
+  const t = translator(requestLocale(request));
+  if (!user) return reply.code(401).header('cache-control', 'no-store').send({ error: 'unauthorized', message: String(t('auth.unauthorized')) });
+  if (tokenScopes.get(request) === 'read' && !SAFE_METHODS.has(request.method)) {
+    return reply.code(403).header('cache-control', 'no-store').send({ error: 'read_only_token', message: String(t('auth.readOnlyToken')) });
+  }
   request.user = user;
 }
 

@@ -12,7 +12,7 @@ import type { StoreResourceService } from './store-resource-service.ts';
 const Created = z.object({ id: z.number() });
 const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 /** `requireUser`'s answer to a caller without a session. */
-const Unauthorized = z.object({ error: z.literal('unauthorized') });
+const Unauthorized = z.object({ error: z.literal('unauthorized'), message: z.string() });
 
 /**
  * The five operations of a store-owned resource under `/api/v1` (decision 028), on the same

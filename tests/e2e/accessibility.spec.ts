@@ -52,6 +52,7 @@ const REACH: Record<string, Reach> = {
   'profile/password': { as: 'client' },
   'profile/delete': { as: 'client' },
   'profile/notifications': { as: 'client' },
+  'profile/tokens': { as: 'client' },
   notification: { as: 'client' },
   // the client's store
   store: { as: 'owner' },

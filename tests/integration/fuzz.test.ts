@@ -25,11 +25,14 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
-type Role = 'anonymous' | 'client' | 'staff' | 'admin';
-const ROLES: Role[] = ['anonymous', 'client', 'staff', 'admin'];
+// `token`: the client's access token (issue 12) in `Authorization: Bearer`, read-only or read-write;
+// `bad token`: a header no token matches (garbage, another scheme, a revoked one), never a success.
+type Role = 'anonymous' | 'client' | 'staff' | 'admin' | 'token' | 'bad token';
+const ROLES: Role[] = ['anonymous', 'client', 'staff', 'admin', 'token', 'bad token'];
 
 let t: TestApp;
-const users: Partial<Record<Role, TestUser>> = {};
+const users: Partial<Record<'client' | 'staff' | 'admin', TestUser>> = {};
+let revokedToken = '';
 const knownIds: number[] = [];
 const fieldNames = new Set(['id', 'intent', 'redirect', 'q', 'page', 'sort', 'dir', 'status', 'token', 'email', 'password', 'packageIds', 'role', 'enabled', 'lang']);
 
@@ -42,6 +45,9 @@ beforeAll(async () => {
   const { id: storeId } = await makeStore(t, { owner: users.client });
   const alertId = await t.services.alerts.createAlert({ userId: users.client.id }, { trackingNumber: '1Z999AA1', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: 4999, expectedDate: null, invoiceUpload: null });
   knownIds.push(storeId, users.client.id, users.staff.id, users.admin.id, Number(alertId));
+  const revoked = await t.services.accessTokens.createAccessToken({ userId: users.client.id }, { name: 'revoked', scope: 'write', expiresIn: 'never' });
+  await t.services.accessTokens.revokeAccessToken({ userId: users.client.id, id: revoked.id });
+  revokedToken = revoked.token;
   // Every field name the shared schemas know, so generated forms hit real fields too.
   // (and of the kit resources' inputs, common/resources)
   for (const dir of [path.resolve('common/schemas'), path.resolve('common/resources')]) {
@@ -58,11 +64,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.dispose());
 
-async function cookieFor(role: Role, locale: 'es' | 'en'): Promise<string> {
-  const user = users[role as Exclude<Role, 'anonymous'>];
+async function credentialsFor(role: Role, locale: 'es' | 'en', draw: number): Promise<Record<string, string>> {
+  if (role === 'token') {
+    // A fresh token every time, as sessions below: a token's rate limit must not turn the run into 429s.
+    const scope = draw % 2 ? 'read' : 'write';
+    const { id, token } = await t.services.accessTokens.createAccessToken({ userId: users.client!.id }, { name: 'fuzz', scope, expiresIn: 'never' });
+    tokensToRevoke.push(id);
+    return { cookie: `lang=${locale}`, authorization: `Bearer ${token}` };
+  }
+  if (role === 'bad token') {
+    const headers = [`Bearer ${revokedToken}`, `Bearer ${revokedToken.slice(0, -1)}A`, 'Bearer tbx_', 'Bearer', `Basic ${Buffer.from('a:b').toString('base64')}`, `bearer  ${'x'.repeat(5000)}`, `Token ${revokedToken}`];
+    return { cookie: `lang=${locale}`, authorization: headers[draw % headers.length]! };
+  }
+  const user = users[role as 'client' | 'staff' | 'admin'];
   // A fresh session every time: a fuzzed logout or password change must not end the rest of the run.
-  return user ? `lang=${locale}; tiendabox_session=${await createSession(t.deps, user.id)}` : `lang=${locale}`;
+  return { cookie: user ? `lang=${locale}; tiendabox_session=${await createSession(t.deps, user.id)}` : `lang=${locale}` };
 }
+const tokensToRevoke: number[] = [];
+let draws = 0;
 
 // --- generated values --------------------------------------------------------------------------
 
@@ -109,12 +128,18 @@ const query = (names: string[]) => fc.array(fc.tuple(fc.oneof(fc.constantFrom(..
 type Sent = { role: Role; method: string; url: string; type: string; payload: string };
 
 async function send(request: Sent, locale: 'es' | 'en') {
-  const headers: Record<string, string> = { cookie: await cookieFor(request.role, locale), accept: request.url.startsWith('/api/') ? 'application/json' : 'text/html' };
+  const headers: Record<string, string> = { ...(await credentialsFor(request.role, locale, ++draws)), accept: request.url.startsWith('/api/') ? 'application/json' : 'text/html' };
   if (request.type) headers['content-type'] = request.type;
   const response = await t.app.inject({ method: request.method as 'GET', url: request.url, headers, remoteAddress: nextClientIp(), ...(request.payload || request.type ? { payload: request.payload } : {}) });
   if (process.env.FUZZ_TRACE) console.log(response.statusCode, request.role, request.method, request.url.slice(0, 80), request.type);
+  // Tokens are spent at once: a user holds only so many (ACCESS_TOKEN_MAX).
+  for (const id of tokensToRevoke.splice(0)) await t.services.accessTokens.revokeAccessToken({ userId: users.client!.id, id });
   if (response.statusCode >= 500) {
     throw new Error(`${response.statusCode} for ${request.role} ${request.method} ${request.url} [${request.type}] ${JSON.stringify(request.payload.slice(0, 400))} → ${response.body.slice(0, 300)}`);
+  }
+  // A bad token never gets an API call through (a 4xx: 401, or 400/404 when the input fails first).
+  if (request.role === 'bad token' && request.url.startsWith('/api/') && response.statusCode < 400) {
+    throw new Error(`${response.statusCode} for a bad token on ${request.method} ${request.url}`);
   }
 }
 

@@ -71,68 +71,72 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, sort, dir, ca
   const { search } = useLocation();
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }} className={classes.list}>
-      <div style={{ overflowX: 'auto' }}>
-        {/* The roles are spelled out: a table drawn as cards (display: grid) keeps them. */}
-        <Table striped highlightOnHover verticalSpacing="sm" captionSide="top" className={classes.table} role="table" data-testid="data-table">
-          <caption className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            {caption}
-          </caption>
-          <Table.Thead role="rowgroup">
-            <Table.Tr role="row" data-sort-label={t('list.sortBy')}>
-              {selection ? (
-                <Table.Th role="columnheader" data-select="" w={40}>
-                  <Checkbox
-                    aria-label={selection.allLabel}
-                    checked={rows.length > 0 && selectedCount === rows.length}
-                    indeterminate={selectedCount > 0 && selectedCount < rows.length}
-                    disabled={rows.length === 0}
-                    onChange={selection.toggleAll}
-                    data-testid="select-all"
-                  />
-                </Table.Th>
-              ) : null}
-              {columns.map((column) => {
-                const active = column.sort && column.sort === sort;
-                return (
-                  <Table.Th
-                    key={column.key}
-                    role="columnheader"
-                    ta={column.align}
-                    aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    data-sortable={column.sort ? '' : undefined}
-                  >
-                    {column.sort ? (
-                      <UnstyledButton component={Link} to={listHref(search, { sort: column.sort, dir: active && dir === 'desc' ? 'asc' : 'desc' })} fw={700} fz="sm">
-                        {column.label} {active ? (dir === 'asc' ? '↑' : '↓') : ''}
-                      </UnstyledButton>
-                    ) : column.hideLabel ? (
-                      <VisuallyHidden>{column.label}</VisuallyHidden>
-                    ) : (
-                      column.label
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody role="rowgroup">
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)} role="row" data-testid={rowTestId?.(row)} aria-selected={selection ? selection.isSelected(row) : undefined}>
+      {/* An empty list without sort links is only its message: on a phone such a table would show
+          no row at all, and a table with no row is an ARIA error (axe: aria-required-children). */}
+      {rows.length === 0 && !columns.some((column) => column.sort) ? null : (
+        <div style={{ overflowX: 'auto' }}>
+          {/* The roles are spelled out: a table drawn as cards (display: grid) keeps them. */}
+          <Table striped highlightOnHover verticalSpacing="sm" captionSide="top" className={classes.table} role="table" data-testid="data-table">
+            <caption className="sr-only" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              {caption}
+            </caption>
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row" data-sort-label={t('list.sortBy')}>
                 {selection ? (
-                  <Table.Td role="cell" data-card="select">
-                    <Checkbox aria-label={selection.label(row)} checked={selection.isSelected(row)} onChange={() => selection.toggle(row)} data-testid={`select-${rowKey(row)}`} />
-                  </Table.Td>
+                  <Table.Th role="columnheader" data-select="" w={40}>
+                    <Checkbox
+                      aria-label={selection.allLabel}
+                      checked={rows.length > 0 && selectedCount === rows.length}
+                      indeterminate={selectedCount > 0 && selectedCount < rows.length}
+                      disabled={rows.length === 0}
+                      onChange={selection.toggleAll}
+                      data-testid="select-all"
+                    />
+                  </Table.Th>
                 ) : null}
-                {columns.map((column, index) => (
-                  <Table.Td key={column.key} role="cell" ta={column.align} data-card={cardPlace(column, index)} data-label={column.label}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
+                {columns.map((column) => {
+                  const active = column.sort && column.sort === sort;
+                  return (
+                    <Table.Th
+                      key={column.key}
+                      role="columnheader"
+                      ta={column.align}
+                      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                      data-sortable={column.sort ? '' : undefined}
+                    >
+                      {column.sort ? (
+                        <UnstyledButton component={Link} to={listHref(search, { sort: column.sort, dir: active && dir === 'desc' ? 'asc' : 'desc' })} fw={700} fz="sm">
+                          {column.label} {active ? (dir === 'asc' ? '↑' : '↓') : ''}
+                        </UnstyledButton>
+                      ) : column.hideLabel ? (
+                        <VisuallyHidden>{column.label}</VisuallyHidden>
+                      ) : (
+                        column.label
+                      )}
+                    </Table.Th>
+                  );
+                })}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
+            </Table.Thead>
+            <Table.Tbody role="rowgroup">
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)} role="row" data-testid={rowTestId?.(row)} aria-selected={selection ? selection.isSelected(row) : undefined}>
+                  {selection ? (
+                    <Table.Td role="cell" data-card="select">
+                      <Checkbox aria-label={selection.label(row)} checked={selection.isSelected(row)} onChange={() => selection.toggle(row)} data-testid={`select-${rowKey(row)}`} />
+                    </Table.Td>
+                  ) : null}
+                  {columns.map((column, index) => (
+                    <Table.Td key={column.key} role="cell" ta={column.align} data-card={cardPlace(column, index)} data-label={column.label}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
       {/* Outside the sideways-scrolling area, so a phone shows it whole under the headers. */}
       {rows.length === 0 ? (
         <Text ta="center" c="dimmed" py="xl" data-testid="empty-list">

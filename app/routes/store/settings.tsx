@@ -1,4 +1,5 @@
-import { ActionIcon, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CopyValueButton } from '#app/components/copy-value-button.tsx';
 import { Link, useLocation } from 'react-router';
 import { SelectField, TextareaField, TextField } from '#app/components/form/fields.tsx';
 import { RecordForm } from '#app/components/form/record-form.tsx';
@@ -54,17 +55,7 @@ export default function StoreSettings({ loaderData: { values, origin } }: Route.
             value={address}
             readOnly
             data-testid="store-address"
-            rightSection={
-              <CopyButton value={address}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('store.copied') : t('store.copy')} withArrow opened={copied || undefined}>
-                    <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? t('store.copied') : t('store.copy')} data-testid="copy-address">
-                      <CopyIcon copied={copied} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
+            rightSection={<CopyValueButton value={address} copyLabel={t('store.copy')} copiedLabel={t('store.copied')} data-testid="copy-address" />}
           />
         </Paper>
         <Paper withBorder p="lg" radius="md">
@@ -92,21 +83,5 @@ export default function StoreSettings({ loaderData: { values, origin } }: Route.
         </Paper>
       </Stack>
     </>
-  );
-}
-
-/** Two sheets (copy), or a tick once copied: drawn, so no font has to carry the glyph. */
-function CopyIcon({ copied }: { copied: boolean }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      {copied ? (
-        <path d="M5 12l5 5L20 7" />
-      ) : (
-        <>
-          <rect x="8" y="8" width="12" height="12" rx="2" />
-          <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-        </>
-      )}
-    </svg>
   );
 }

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { documentType, role } from '#common/enums/accounts.ts';
 import type { EnumValue } from '#common/enums/define-enum.ts';
+import type { AccessTokenScope } from '#common/access-token.ts';
 
 // Timestamps travel as ISO-8601 strings on both dialects, booleans as 0/1 integers (SQLite has no
 // boolean type); closed sets take their type from the enum registry (common/enums/).
@@ -51,6 +52,18 @@ export interface PasswordResetTable {
   expiresAt: string;
   usedAt: string | null;
   createdAt: string;
+}
+
+/** A personal access token of the API (decision 034): the token itself is never stored. */
+export interface AccessTokenTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  scope: AccessTokenScope;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
 }
 
 export interface RateLimitTable {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '#server/api/params.ts';
 import { alertStatus } from '#common/enums/casillero.ts';
-import { AlertInputSchema, AlertListQuery } from '#common/schemas/casillero.ts';
+import { AlertInputSchema, AlertListParameters, AlertListQuery } from '#common/schemas/casillero.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
@@ -33,7 +33,7 @@ export async function alertApi(app: FastifyInstance, { services: { alerts } }: {
     schema: {
       tags,
       summary: 'List my alerts',
-      querystring: z.record(z.string(), z.string()),
+      querystring: AlertListParameters,
       response: { 200: z.object({ rows: z.array(Alert), total: z.number(), page: z.number(), pages: z.number() }) },
     },
     handler: async (request) => {

@@ -209,7 +209,7 @@ describe('store isolation', () => {
     await expectOtherStoreNotFound(t.app, stores.a.owner, {
       pages: [`/content/banner/show?id=${id}`, `/en/content/banner/show?id=${id}`],
       actions: [{ url: `/content/banner/show?id=${id}`, fields: { intent: 'delete' } }],
-      api: [{ url: `/api/v1/banners/${id}`, body: { imageId: '00000000-0000-4000-8000-000000000000', link: '/' } }],
+      records: [{ path: '/api/v1/banners/{id}', id, body: { imageId: '00000000-0000-4000-8000-000000000000', link: '/' } }],
     });
     expect((await api('GET', `/api/v1/banners/${id}`, stores.b.owner.cookie)).json()).toMatchObject({ buttonName: 'Privado' });
   });

@@ -145,7 +145,7 @@ describe('store isolation', () => {
         { url: `/catalog/color/show?id=${id}`, fields: { name: 'Robado', hex: '#111111', intent: 'update' } },
         { url: `/catalog/color/show?id=${id}`, fields: { intent: 'delete' } },
       ],
-      api: [{ url: `/api/v1/colors/${id}`, body: { name: 'Robado', hex: '#111111' } }],
+      records: [{ path: '/api/v1/colors/{id}', id, body: { name: 'Robado', hex: '#111111' } }],
     });
     // and store B's color is still there, unchanged
     expect((await api('GET', `/api/v1/colors/${id}`, stores.b.owner.cookie)).json()).toMatchObject({ name: 'Negro', hex: '#000000' });

@@ -16,7 +16,7 @@ describe('the API for visitors', () => {
   ] as const)('%s %s answers 401', async (method, url) => {
     const response = await api(method, url, undefined, method === 'POST' ? { status: 'processing', packageIds: [1, 2], deliveryAddress: 'x' } : undefined);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'unauthorized' });
+    expect(response.json()).toEqual({ error: 'unauthorized', message: 'Inicia sesión o envía un token de acceso válido' });
   });
 });
 

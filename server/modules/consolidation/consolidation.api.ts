@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '#server/api/params.ts';
 import { consolidationStatus } from '#common/enums/casillero.ts';
-import { ConsolidationInputSchema, ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
+import { ConsolidationInputSchema, ConsolidationListParameters, ConsolidationListQuery, ConsolidationStatusInputSchema } from '#common/schemas/consolidation.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
@@ -57,7 +57,7 @@ export async function consolidationApi(app: FastifyInstance, { services: { conso
   api.addHook('preHandler', requireUser);
 
   api.get('/consolidations', {
-    schema: { tags, summary: 'List my consolidations', querystring: z.record(z.string(), z.string()), response: { 200: page(Consolidation) } },
+    schema: { tags, summary: 'List my consolidations', querystring: ConsolidationListParameters, response: { 200: page(Consolidation) } },
     handler: async (request) => {
       return consolidations.listConsolidations({ userId: request.user!.id }, ConsolidationListQuery.parse(request.query));
     },
@@ -91,7 +91,7 @@ export async function consolidationApi(app: FastifyInstance, { services: { conso
 
   api.get('/admin/consolidations', {
     preHandler: requireStaff,
-    schema: { tags: staffTags, summary: "All clients' consolidations (staff)", querystring: z.record(z.string(), z.string()), response: { 200: page(StaffConsolidation) } },
+    schema: { tags: staffTags, summary: "All clients' consolidations (staff)", querystring: ConsolidationListParameters, response: { 200: page(StaffConsolidation) } },
     handler: async (request) => {
       const result = await consolidations.listAllConsolidations(ConsolidationListQuery.parse(request.query));
       return { ...result, rows: result.rows.map((row) => ({ ...row, client: toClient(row) })) };

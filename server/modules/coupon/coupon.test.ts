@@ -125,7 +125,7 @@ describe('store isolation', () => {
     await expectOtherStoreNotFound(t.app, stores.a.owner, {
       pages: [`/catalog/coupon/show?id=${id}`, `/en/catalog/coupon/show?id=${id}`],
       actions: [{ url: `/catalog/coupon/show?id=${id}`, fields: { intent: 'delete' } }],
-      api: [{ url: `/api/v1/coupons/${id}`, body: { code: 'SOLO-B', discountType: 'fixed', discount: 2 } }],
+      records: [{ path: '/api/v1/coupons/{id}', id, body: { code: 'SOLO-B', discountType: 'fixed', discount: 2, minimum: 0, expiresOn: null } }],
     });
   });
 });

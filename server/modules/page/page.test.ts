@@ -97,7 +97,7 @@ describe('store isolation', () => {
     await expectOtherStoreNotFound(t.app, stores.a.owner, {
       pages: [`/content/page/show?id=${id}`, `/en/content/page/show?id=${id}`],
       actions: [{ url: `/content/page/show?id=${id}`, fields: { intent: 'delete' } }],
-      api: [{ url: `/api/v1/pages/${id}`, body: { title: 'Robada' } }],
+      records: [{ path: '/api/v1/pages/{id}', id, body: { title: 'Robada' } }],
     });
     expect((await api('GET', `/api/v1/pages/${id}`, stores.b.owner.cookie)).json()).toMatchObject({ title: 'Privada' });
   });

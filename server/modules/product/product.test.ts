@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, makeUser, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
-import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
+import { expectOtherStoreNotFound, type TwoStores, type TypedRecord, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -186,24 +186,27 @@ describe('the product screens', () => {
   });
 });
 
+// What the document lists as required in a product body (the routes fill these in when missing).
+const PRODUCT_DEFAULTS = { subcategoryId: null, brandId: null, colorId: null, sizeId: null, priority: 0, unit: 'standard', type: 'piece', stock: 0, discount: 0, tax: 0 } as const;
+
 describe('store isolation', () => {
   it("gives store A's owner a 404 for store B's catalogue records everywhere, and refuses B's ids in A's forms", async () => {
     const theirs = await taxonomy(stores.b);
     const product = await create(stores.b, '/api/v1/products', { name: 'Ajeno', categoryId: theirs.category, price: 1 });
     const variant = await create(stores.b, '/api/v1/subproducts', { productId: product, name: 'Ajena', price: 1 });
-    const records: [string, string, number, object][] = [
-      ['product', 'products', product, { name: 'X', categoryId: theirs.category, price: 1 }],
-      ['subproduct', 'subproducts', variant, { productId: product, name: 'X', price: 1 }],
-      ['category', 'categories', theirs.category, { name: 'X' }],
-      ['subcategory', 'subcategories', theirs.subcategory, { categoryId: theirs.category, name: 'X' }],
-      ['brand', 'brands', theirs.brand, { name: 'X' }],
-      ['size', 'sizes', theirs.size, { name: 'X' }],
+    const records: [string, TypedRecord][] = [
+      ['product', { path: '/api/v1/products/{id}', id: product, body: { ...PRODUCT_DEFAULTS, name: 'X', categoryId: theirs.category, price: 1 } }],
+      ['subproduct', { path: '/api/v1/subproducts/{id}', id: variant, body: { productId: product, name: 'X', price: 1, colorId: null, sizeId: null, stock: 0 } }],
+      ['category', { path: '/api/v1/categories/{id}', id: theirs.category, body: { name: 'X' } }],
+      ['subcategory', { path: '/api/v1/subcategories/{id}', id: theirs.subcategory, body: { categoryId: theirs.category, name: 'X' } }],
+      ['brand', { path: '/api/v1/brands/{id}', id: theirs.brand, body: { name: 'X' } }],
+      ['size', { path: '/api/v1/sizes/{id}', id: theirs.size, body: { name: 'X', sortOrder: 0 } }],
     ];
-    for (const [key, api, id, body] of records) {
+    for (const [key, record] of records) {
       await expectOtherStoreNotFound(t.app, stores.a.owner, {
-        pages: [`/catalog/${key}/show?id=${id}`, `/en/catalog/${key}/show?id=${id}`],
-        actions: [{ url: `/catalog/${key}/show?id=${id}`, fields: { intent: 'delete' } }],
-        api: [{ url: `/api/v1/${api}/${id}`, body }],
+        pages: [`/catalog/${key}/show?id=${record.id}`, `/en/catalog/${key}/show?id=${record.id}`],
+        actions: [{ url: `/catalog/${key}/show?id=${record.id}`, fields: { intent: 'delete' } }],
+        records: [record],
       });
     }
 

@@ -14,6 +14,8 @@ export const LIMITS = {
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
   // A signed-in user typing their password to confirm a deletion (account, store): as login.
   confirmPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  // Every API call made with one access token: two a second on average, as hosted commerce APIs allow.
+  apiPerToken: { max: 120, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

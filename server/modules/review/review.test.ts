@@ -72,7 +72,7 @@ describe('reviews', () => {
     await expectOtherStoreNotFound(t.app, stores.a.owner, {
       pages: [`/catalog/review/show?id=${id}`, `/en/catalog/review/show?id=${id}`],
       actions: [{ url: `/catalog/review/show?id=${id}`, fields: { intent: 'delete' } }],
-      api: [{ url: `/api/v1/reviews/${id}`, body: { productId: product, authorName: 'Ana', email: 'ana@example.com', rating: 1, status: 'rejected' } }],
+      records: [{ path: '/api/v1/reviews/{id}', id, body: { productId: product, authorName: 'Ana', email: 'ana@example.com', rating: 1, status: 'rejected' } }],
     });
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '#server/api/params.ts';
 import { ticketStatus } from '#common/enums/ticket.ts';
-import { AdminTicketListQuery, StaffReplySchema, TicketInputSchema, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
+import { AdminTicketListParameters, AdminTicketListQuery, StaffReplySchema, TicketInputSchema, TicketListParameters, TicketListQuery, TicketReplySchema } from '#common/schemas/ticket.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 
@@ -67,7 +67,7 @@ export async function ticketApi(app: FastifyInstance, { services: { tickets } }:
   api.addHook('onRequest', requireUser);
 
   api.get('/tickets', {
-    schema: { tags, summary: 'List my tickets', querystring: z.record(z.string(), z.string()), response: { 200: PageOf(Ticket) } },
+    schema: { tags, summary: 'List my tickets', querystring: TicketListParameters, response: { 200: PageOf(Ticket) } },
     handler: async (request) => {
       const page = await tickets.listTickets({ userId: request.user!.id }, TicketListQuery.parse(request.query));
       return { ...page, rows: page.rows.map(toTicket) };
@@ -103,7 +103,7 @@ export async function ticketApi(app: FastifyInstance, { services: { tickets } }:
 
   api.get('/admin/tickets', {
     onRequest: requireStaff,
-    schema: { tags, summary: 'Staff: every ticket, open and longest waiting first', querystring: z.record(z.string(), z.string()), response: { 200: PageOf(AdminTicket) } },
+    schema: { tags, summary: 'Staff: every ticket, open and longest waiting first', querystring: AdminTicketListParameters, response: { 200: PageOf(AdminTicket) } },
     handler: async (request) => {
       const page = await tickets.listAllTickets(AdminTicketListQuery.parse(request.query));
       return { ...page, rows: page.rows.map(toAdminTicket) };

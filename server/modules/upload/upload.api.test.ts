@@ -34,7 +34,7 @@ describe('POST /api/v1/uploads', () => {
   it('asks anonymous callers to log in (401), before reading any file', async () => {
     const response = await post([file(await tinyPng(), 'a.png')], { cookie: '' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'unauthorized' });
+    expect(response.json()).toEqual({ error: 'unauthorized', message: 'Inicia sesión o envía un token de acceso válido' });
     const bogus = await post([file(await tinyPng(), 'a.png')], { cookie: 'tiendabox_session=not-a-session' });
     expect(bogus.statusCode).toBe(401);
   });

@@ -141,13 +141,15 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
     },
   );
 
+  const FILE_BYTES = z.string().meta({ format: 'binary' });
   const readSchema = {
     tags: TAGS,
     summary: 'Read an uploaded file',
     description: 'The file itself (PDF, PNG or JPEG), to its owner or to staff, under a sandbox CSP; a PDF is always an attachment, `download=1` asks for one for an image too.',
     params: UPLOAD_ID,
     querystring: z.object({ download: z.string().optional().describe('`1`: as an attachment') }),
-    response: { 404: ERROR_BODY },
+    // The file's bytes, described for the document only: a Buffer reply is never serialized.
+    response: { 200: { description: 'The file', content: Object.fromEntries(['application/pdf', 'image/png', 'image/jpeg'].map((type) => [type, { schema: FILE_BYTES }])) }, 404: ERROR_BODY },
   };
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser, schema: readSchema }, async (request, reply) => {
     const upload = await uploads.readUpload({ uploadId: request.params.id, viewer: request.user! });

@@ -1,0 +1,52 @@
+import type { Locale } from '#common/locale.ts';
+
+// The people's part of /api/docs (Markdown, shown by Swagger UI above the operations), in the
+// viewer's language: the `lang` cookie the pages set, else Accept-Language. A document, not a
+// screen message, so it lives here whole rather than as dozens of catalogue keys; the type below
+// makes both languages required.
+const curl = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');
+
+// The examples name the address the reader opened the guide at, ready to copy.
+const examplesFor = (HOST: string) => ({
+  casillero: curl([`curl -H "Authorization: Bearer $TIENDABOX_TOKEN" "${HOST}/api/v1/alerts?status=pending&page=1"`]),
+  store: curl([`curl -H "Authorization: Bearer $TIENDABOX_TOKEN" ${HOST}/api/v1/store/settings`]),
+  catalogue: curl([
+    `curl -X POST -H "Authorization: Bearer $TIENDABOX_TOKEN" -H "Content-Type: application/json" \\`,
+    `  -d '{"name":"Azul marino","hex":"#1b2a4a"}' ${HOST}/api/v1/colors`,
+  ]),
+});
+
+const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => string> = {
+  es: (examples) => [
+    'API del casillero y de la tienda. Cada operación actúa sobre tu propia cuenta y tu propia tienda.',
+    '## Autenticación',
+    'Crea un **token de acceso personal** en *Perfil → Tokens de acceso* (nombre, solo lectura o lectura y escritura, vencimiento opcional). El token se muestra una sola vez: guárdalo como un secreto. Envíalo en la cabecera `Authorization` de cada llamada:',
+    '```\nAuthorization: Bearer tbx_…\n```',
+    'Un token nunca se acepta en la dirección (query string). Un token de solo lectura recibe `403 read_only_token` en cualquier cambio. Cada token tiene un límite de llamadas por minuto (`429` con `Retry-After`). Si revocas el token, o tu cuenta se deshabilita o se elimina, deja de funcionar al instante.',
+    'Desde el navegador, la sesión iniciada (cookie) también sirve.',
+    '## Ejemplos',
+    '**Casillero** — mis alertas pendientes:', examples.casillero,
+    '**Tienda** — la configuración de mi tienda:', examples.store,
+    '**Catálogo** — crear un color (token de lectura y escritura):', examples.catalogue,
+    'Los errores siempre tienen la forma `{ "error": código, "message": texto, "fields": { campo: texto } }`, en el idioma de `Accept-Language`.',
+  ].join('\n\n'),
+  en: (examples) => [
+    'Casillero and store API. Every operation acts on your own account and your own store.',
+    '## Authentication',
+    'Create a **personal access token** in *Profile → Access tokens* (a name, read-only or read-write, an optional expiry). The token is shown once: keep it as a secret. Send it in the `Authorization` header of every call:',
+    '```\nAuthorization: Bearer tbx_…\n```',
+    'A token is never accepted in the query string. A read-only token gets `403 read_only_token` on any change. Each token has a limit of calls per minute (`429` with `Retry-After`). When you revoke it, or your account is disabled or deleted, it stops working at once.',
+    'From the browser, the signed-in session (cookie) works too.',
+    '## Examples',
+    '**Casillero** — my pending alerts:', examples.casillero,
+    '**Store** — my store settings:', examples.store,
+    '**Catalogue** — create a colour (read-write token):', examples.catalogue,
+    'Errors always have the shape `{ "error": code, "message": text, "fields": { field: text } }`, in the language of `Accept-Language`.',
+  ].join('\n\n'),
+};
+
+/** The guide in `locale`, its examples at `origin` (e.g. `https://tiendabox.ec`). */
+export const apiGuideFor = (locale: Locale, origin: string) => guides[locale](examplesFor(origin));
+
+/** The document's stored description: Spanish, the source language (the viewer swaps it per request). */
+export const apiGuide = apiGuideFor('es', 'https://tiendabox.example');
