@@ -7,8 +7,14 @@ import { MAX_PRODUCT_IMAGES } from '../upload-limits.ts';
 
 const uploadId = z.string({ error: 'upload.notFound' }).trim().max(36, { error: 'upload.notFound' });
 
-/** One optional image (a brand's, a variant's): "" or null is none. */
-export const optionalImage = z.preprocess((value) => (value === '' || value === undefined ? null : value), uploadId.min(1, { error: 'upload.notFound' }).nullable());
+// Written as an optional input with a transform rather than a preprocess, so the OpenAPI document
+// (which describes the input) says a client may leave the field out.
+
+/** One optional image (a brand's, a variant's): "", null or absent is none. */
+export const optionalImage = z
+  .union([uploadId, z.null()], { error: 'upload.notFound' })
+  .optional()
+  .transform((value) => value || null);
 
 /** A list of ids as the form sends it — one field, comma-separated (ids have no commas) — or as the API does. */
 const idsOf = (value: unknown): unknown => {
@@ -19,13 +25,17 @@ const idsOf = (value: unknown): unknown => {
 };
 
 /** A product's gallery in order, the first its main image. */
-export const imageList = z.preprocess(
-  idsOf,
-  z
-    .array(uploadId.min(1, { error: 'upload.notFound' }), { error: 'validation.invalid' })
-    .max(MAX_PRODUCT_IMAGES, { error: 'catalog.product.tooManyImages' })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'validation.invalid' }),
-);
+export const imageList = z
+  .union([z.string(), z.array(z.string())], { error: 'validation.invalid' })
+  .nullable()
+  .optional()
+  .transform(idsOf)
+  .pipe(
+    z
+      .array(uploadId.min(1, { error: 'upload.notFound' }), { error: 'validation.invalid' })
+      .max(MAX_PRODUCT_IMAGES, { error: 'catalog.product.tooManyImages' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'validation.invalid' }),
+  );
 
 /** What the API answers of one image: its id and the address of its smallest WebP variant (320 px wide or less; 640, 1280 and 1920 exist when the image is that wide). */
 export const imageOutput = z.object({ id: z.string(), url: z.string() });

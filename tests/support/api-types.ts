@@ -671,6 +671,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{id}/subproducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The variants of one product of my store, in name order */
+        get: operations["list_product_subproducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/colors": {
         parameters: {
             query?: never;
@@ -683,6 +700,26 @@ export interface paths {
         put?: never;
         /** Create a color */
         post: operations["create_color"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/colors/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many color records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_color"];
         delete?: never;
         options?: never;
         head?: never;
@@ -726,6 +763,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many product records at once
+         * @description One of enable, disable, feature, unfeature, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{id}": {
         parameters: {
             query?: never;
@@ -757,6 +814,26 @@ export interface paths {
         put?: never;
         /** Create a subproduct */
         post: operations["create_subproduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subproducts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many subproduct records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_subproduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -800,6 +877,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/brands/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many brand records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_brand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/brands/{id}": {
         parameters: {
             query?: never;
@@ -831,6 +928,26 @@ export interface paths {
         put?: never;
         /** Create a category */
         post: operations["create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/categories/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many category records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_category"];
         delete?: never;
         options?: never;
         head?: never;
@@ -874,6 +991,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subcategories/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many subcategory records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_subcategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subcategories/{id}": {
         parameters: {
             query?: never;
@@ -905,6 +1042,26 @@ export interface paths {
         put?: never;
         /** Create a size */
         post: operations["create_size"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sizes/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many size records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_size"];
         delete?: never;
         options?: never;
         head?: never;
@@ -948,6 +1105,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/coupons/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many coupon records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/coupons/{id}": {
         parameters: {
             query?: never;
@@ -979,6 +1156,26 @@ export interface paths {
         put?: never;
         /** Create a review */
         post: operations["create_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many review records at once
+         * @description One of approve, reject, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,6 +1219,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pages/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many page records at once
+         * @description One of publish, unpublish, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pages/{id}": {
         parameters: {
             query?: never;
@@ -1059,6 +1276,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/banners/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on many banner records at once
+         * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
+         */
+        post: operations["bulk_banner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/banners/{id}": {
         parameters: {
             query?: never;
@@ -1089,7 +1326,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description multipart/form-data with `file` (one file, at most 3 MB, checked by content) and optional `purpose`: `invoice` (pdf, png, jpeg), `attachment` (pdf, png, jpeg), `photo` (png, jpeg), `logo` (png, jpeg), `banner` (png, jpeg). The answer names the upload; a form then refers to it by id.
+         * @description multipart/form-data with `file` (one file, at most 3 MB, checked by content) and optional `purpose`: `invoice` (pdf, png, jpeg), `attachment` (pdf, png, jpeg), `photo` (png, jpeg), `logo` (png, jpeg), `banner` (png, jpeg), `catalog` (png, jpeg). The answer names the upload; a form then refers to it by id.
          */
         post: operations["post_uploads"];
         delete?: never;
@@ -5122,13 +5359,16 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description No valid session cookie or access token */
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Error"];
+                    "text/csv": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
                 };
             };
             /** @description A read-only token asked to change something, or a cross-site request */
@@ -5223,13 +5463,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description No valid session cookie or access token */
+            /** @description Default Response */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
                 };
             };
             /** @description A read-only token asked to change something, or a cross-site request */
@@ -5239,6 +5482,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                    };
                 };
             };
             /** @description Default Response */
@@ -5509,6 +5764,90 @@ export interface operations {
             };
         };
     };
+    list_product_subproducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            id: number;
+                            name: string;
+                            sku: string;
+                            colorId: number | null;
+                            sizeId: number | null;
+                            priceCents: number;
+                            stock: number;
+                            enabled: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_color: {
         parameters: {
             query?: {
@@ -5539,9 +5878,12 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -5659,6 +6001,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_color: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -6140,11 +6599,21 @@ export interface operations {
                             taxBp: number;
                             enabled: boolean;
                             featured: boolean;
+                            /** @description The gallery’s upload ids in order; the first is the main image */
+                            imageIds: string[];
+                            /** @description The gallery in order, each with the address of its smallest WebP variant */
+                            images: {
+                                id: string;
+                                url: string;
+                            }[];
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -6275,6 +6744,7 @@ export interface operations {
                     tax: number;
                     enabled?: boolean | string;
                     featured?: boolean | string;
+                    imageIds?: (string | string[]) | null;
                 };
             };
         };
@@ -6287,6 +6757,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "feature" | "unfeature" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "feature" | "unfeature" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -6423,6 +7010,13 @@ export interface operations {
                         taxBp: number;
                         enabled: boolean;
                         featured: boolean;
+                        /** @description The gallery’s upload ids in order; the first is the main image */
+                        imageIds: string[];
+                        /** @description The gallery in order, each with the address of its smallest WebP variant */
+                        images: {
+                            id: string;
+                            url: string;
+                        }[];
                         updatedAt: string;
                     };
                 };
@@ -6556,6 +7150,7 @@ export interface operations {
                     tax: number;
                     enabled?: boolean | string;
                     featured?: boolean | string;
+                    imageIds?: (string | string[]) | null;
                 };
             };
         };
@@ -6788,6 +7383,9 @@ export interface operations {
                         rows: {
                             id: number;
                             productId: number;
+                            imageId: string | null;
+                            /** @description The image’s smallest WebP variant */
+                            imageUrl: string | null;
                             name: string;
                             sku: string;
                             colorId: number | null;
@@ -6797,9 +7395,12 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -6908,6 +7509,7 @@ export interface operations {
                     sizeId: number | null;
                     price: number;
                     stock: number;
+                    imageId?: string | null;
                     enabled?: boolean | string;
                 };
             };
@@ -6921,6 +7523,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_subproduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -7031,6 +7750,9 @@ export interface operations {
                     "application/json": {
                         id: number;
                         productId: number;
+                        imageId: string | null;
+                        /** @description The image’s smallest WebP variant */
+                        imageUrl: string | null;
                         name: string;
                         sku: string;
                         colorId: number | null;
@@ -7149,6 +7871,7 @@ export interface operations {
                     sizeId: number | null;
                     price: number;
                     stock: number;
+                    imageId?: string | null;
                     enabled?: boolean | string;
                 };
             };
@@ -7385,10 +8108,16 @@ export interface operations {
                             slug: string;
                             enabled: boolean;
                             updatedAt: string;
+                            imageId: string | null;
+                            /** @description The image’s smallest WebP variant */
+                            imageUrl: string | null;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -7493,6 +8222,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     enabled?: boolean | string;
+                    imageId?: string | null;
                 };
             };
         };
@@ -7505,6 +8235,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -7618,6 +8465,9 @@ export interface operations {
                         slug: string;
                         enabled: boolean;
                         updatedAt: string;
+                        imageId: string | null;
+                        /** @description The image’s smallest WebP variant */
+                        imageUrl: string | null;
                     };
                 };
             };
@@ -7724,6 +8574,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     enabled?: boolean | string;
+                    imageId?: string | null;
                 };
             };
         };
@@ -7959,10 +8810,16 @@ export interface operations {
                             slug: string;
                             enabled: boolean;
                             updatedAt: string;
+                            imageId: string | null;
+                            /** @description The image’s smallest WebP variant */
+                            imageUrl: string | null;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -8067,6 +8924,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     enabled?: boolean | string;
+                    imageId?: string | null;
                 };
             };
         };
@@ -8079,6 +8937,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -8192,6 +9167,9 @@ export interface operations {
                         slug: string;
                         enabled: boolean;
                         updatedAt: string;
+                        imageId: string | null;
+                        /** @description The image’s smallest WebP variant */
+                        imageUrl: string | null;
                     };
                 };
             };
@@ -8298,6 +9276,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     enabled?: boolean | string;
+                    imageId?: string | null;
                 };
             };
         };
@@ -8533,11 +9512,17 @@ export interface operations {
                             slug: string;
                             enabled: boolean;
                             updatedAt: string;
+                            imageId: string | null;
+                            /** @description The image’s smallest WebP variant */
+                            imageUrl: string | null;
                             categoryId: number;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -8643,6 +9628,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     enabled?: boolean | string;
+                    imageId?: string | null;
                 };
             };
         };
@@ -8655,6 +9641,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_subcategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -8768,6 +9871,9 @@ export interface operations {
                         slug: string;
                         enabled: boolean;
                         updatedAt: string;
+                        imageId: string | null;
+                        /** @description The image’s smallest WebP variant */
+                        imageUrl: string | null;
                         categoryId: number;
                     };
                 };
@@ -8876,6 +9982,7 @@ export interface operations {
                     /** @default  */
                     slug?: string;
                     enabled?: boolean | string;
+                    imageId?: string | null;
                 };
             };
         };
@@ -9113,9 +10220,12 @@ export interface operations {
                             updatedAt: string;
                             sortOrder: number;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -9233,6 +10343,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_size: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -9697,9 +10924,12 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -9820,6 +11050,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -10289,9 +11636,12 @@ export interface operations {
                             status: string;
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -10412,6 +11762,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "approve" | "reject" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "approve" | "reject" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -10875,9 +12342,12 @@ export interface operations {
                             published: boolean;
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -10996,6 +12466,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "publish" | "unpublish" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "publish" | "unpublish" | "delete";
+                        changed: number;
                     };
                 };
             };
@@ -11456,9 +13043,12 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
+                        /** @description Records matching, counted up to 10,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
+                        /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
+                        capped: boolean;
                     };
                 };
             };
@@ -11577,6 +13167,123 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "unauthorized";
+                        message: string;
+                    };
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulk_banner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "enable" | "disable" | "delete";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "enable" | "disable" | "delete";
+                        changed: number;
                     };
                 };
             };

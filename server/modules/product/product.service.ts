@@ -14,8 +14,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
-// A cycle (the review service takes the product choices from here), safe: both are used only when called.
-import { refreshRating } from '#server/modules/review/review.service.ts';
+import { refreshRating } from '#server/modules/review/store-rating.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
 

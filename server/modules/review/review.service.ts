@@ -26,12 +26,6 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
   },
 });
 
-/**
- * Recomputes the store's rating from its approved reviews: a product or category deleted with its
- * reviews (the foreign keys take them) calls this in its own transaction.
- */
-export const refreshRating = (deps: ServiceDeps, scope: StoreScope) => refreshStoreRating(deps.db, scope);
-
 /** A shopper's review from the storefront: it waits, pending, for the owner. */
 export const submitReview = (deps: ServiceDeps, scope: StoreScope, input: Omit<ReviewInput, 'status'>) => create(deps, scope, { ...input, status: 'pending' });
 
