@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
+import { post } from './support/catalog.ts';
 import { gotoHydrated, LOCALES, localized, PHONE, saveScreens } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
@@ -63,12 +64,6 @@ const TEXT = {
     rating: '4.5 out of 5',
   },
 } as const;
-
-async function post(page: Page, url: string, data: object): Promise<number> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 /** A store with three products (one with two variants), and three pending reviews of the first. */
 async function stock(page: Page, tag: string) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { axeViolations } from './support/axe.ts';
+import { picture, uploadToGallery } from './support/catalog.ts';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
 import { field, gotoHydrated, LOCALES, localized, PHONE, saveScreens } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
@@ -23,8 +23,6 @@ const TEXT = {
     moveEarlier: 'Move image 2 earlier', remove: 'Remove image 1', removeTitle: 'Remove this image?', main: 'Main', unsaved: 'Unsaved changes to the images',
   },
 } as const;
-
-const photo = (background: string) => sharp({ create: { width: 900, height: 700, channels: 3, background } }).jpeg().toBuffer();
 
 /** The saved product's gallery, as the API answers it. */
 async function savedGallery(page: Page, id: string): Promise<string[]> {
@@ -55,25 +53,7 @@ for (const locale of LOCALES) {
       await field(page, t.name).fill(locale === 'es' ? 'Poncho Otavalo' : 'Otavalo poncho');
       await field(page, t.price).fill('45');
       await field(page, t.category).selectOption({ label: categoryName });
-      // Held back a moment so the progress bars can be seen (the real upload is near instant here).
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/v1/uploads', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await gallery.locator('input[type=file]').setInputFiles([
-        { name: 'rojo.jpg', mimeType: 'image/jpeg', buffer: await photo('#b91c1c') },
-        { name: 'azul.jpg', mimeType: 'image/jpeg', buffer: await photo('#1d4ed8') },
-      ]);
-      await expect(gallery.getByTestId('gallery-uploading')).toHaveCount(2);
-      // One named progress bar per file (at 0 % while held: the route holds the body back).
-      await expect(gallery.getByRole('progressbar', { name: /rojo\.jpg/ })).toHaveAttribute('aria-valuenow', /^\d+$/);
-      await expect(gallery.getByRole('progressbar', { name: /azul\.jpg/ })).toHaveAttribute('aria-valuenow', /^\d+$/);
-      await saveScreens(page, testInfo, `catalog-images-uploading-${locale}`);
-      release();
-      await expect(gallery.getByTestId('gallery-uploading')).toHaveCount(0);
-      await expect(gallery.getByRole('listitem')).toHaveCount(2);
+      await uploadToGallery(page, gallery, [{ name: 'rojo.jpg', color: '#b91c1c' }, { name: 'azul.jpg', color: '#1d4ed8' }], () => saveScreens(page, testInfo, `catalog-images-uploading-${locale}`));
       await expect(gallery.getByTestId('gallery-image-0')).toContainText(t.main);
     });
 
@@ -124,7 +104,7 @@ for (const locale of LOCALES) {
     await test.step('a brand gets one image through the same upload field as a banner', async () => {
       await gotoHydrated(page, localized('/catalog/brand/new', locale));
       await field(page, t.name).fill('Andina');
-      await page.getByTestId('upload-field-imageId').locator('input[type=file]').setInputFiles({ name: 'marca.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#2f5d34' } }).png().toBuffer() });
+      await page.getByTestId('upload-field-imageId').locator('input[type=file]').setInputFiles({ name: 'marca.png', mimeType: 'image/png', buffer: await picture('#2f5d34', { width: 400, height: 400, format: 'png' }) });
       await expect(page.getByTestId('upload-preview-imageId')).toBeVisible();
       await saveScreens(page, testInfo, `catalog-images-brand-${locale}`);
       await page.getByRole('button', { name: t.create, exact: true }).click();
