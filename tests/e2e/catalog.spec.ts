@@ -27,7 +27,7 @@ const TEXT = {
     code: 'Código', discountType: 'Tipo de descuento', percentage: 'Porcentaje', discount: 'Descuento (% o USD)', minimum: 'Compra mínima (USD)', expiresOn: 'Válido hasta',
     minimumTyped: '25,50', couponRow: ['10 %', '$25,50', '31 dic 2030'],
     buttonName: 'Texto del botón', link: 'Enlace de destino', linkInvalid: 'Escribe una dirección web válida (https://…) o una ruta de tu tienda (/…)',
-    title: 'Título', pageTitle: 'Envíos y devoluciones', bold: 'Envío gratis', plain: ' desde $50. Lee ', linked: 'las condiciones',
+    linkButton: 'Enlace', linkInput: 'Dirección del enlace', title: 'Título', pageTitle: 'Envíos y devoluciones', bold: 'Envío gratis', plain: ' desde $50. Lee ', linked: 'las condiciones',
     select: (name: string) => `Seleccionar ${name}`, approve: 'Aprobar', confirmApprove: 'Sí, aprobar', updated: '1 registro actualizado', approved: 'Aprobada',
     check: 'Revisar el archivo', done: 'Catálogo importado: 0 productos creados y 1 actualizados.', listPrice: '$24,75',
   },
@@ -38,7 +38,7 @@ const TEXT = {
     code: 'Code', discountType: 'Discount type', percentage: 'Percentage', discount: 'Discount (% or USD)', minimum: 'Minimum purchase (USD)', expiresOn: 'Valid until',
     minimumTyped: '25.50', couponRow: ['10 %', '$25.50', 'Dec 31, 2030'],
     buttonName: 'Button text', link: 'Destination link', linkInvalid: 'Write a valid web address (https://…) or a path of your store (/…)',
-    title: 'Title', pageTitle: 'Shipping and returns', bold: 'Free shipping', plain: ' from $50. Read ', linked: 'the terms',
+    linkButton: 'Link', linkInput: 'Link address', title: 'Title', pageTitle: 'Shipping and returns', bold: 'Free shipping', plain: ' from $50. Read ', linked: 'the terms',
     select: (name: string) => `Select ${name}`, approve: 'Approve', confirmApprove: 'Yes, approve', updated: '1 record updated', approved: 'Approved',
     check: 'Check the file', done: 'Catalogue imported: 0 products created and 1 updated.', listPrice: '$24.75',
   },
@@ -155,8 +155,8 @@ for (const locale of LOCALES) {
       await page.keyboard.press('ControlOrMeta+b');
       await page.keyboard.type(`${t.plain}${t.linked}`);
       for (let i = 0; i < t.linked.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
-      await page.getByTestId('rich-text-content').getByRole('button', { name: 'Link', exact: true }).click();
-      const url = page.getByRole('textbox', { name: 'Enter URL' });
+      await page.getByTestId('rich-text-content').getByRole('button', { name: t.linkButton, exact: true }).click();
+      const url = page.getByRole('textbox', { name: t.linkInput });
       await url.fill('https://example.com/condiciones');
       await url.press('Enter');
       await expect(editor.locator('strong')).toHaveText(t.bold);

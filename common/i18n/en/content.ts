@@ -31,4 +31,9 @@ export const content: Messages['content'] = {
     deleteMessage: 'The page will no longer show in your store. This cannot be undone.',
     fields: { title: 'Title', slug: 'Slug (address)', content: 'Content', published: 'Published', updated: 'Updated' },
   },
+  editor: {
+    bold: 'Bold', italic: 'Italic', underline: 'Underline', strike: 'Strikethrough', h2: 'Heading 2', h3: 'Heading 3', blockquote: 'Quote',
+    bulletList: 'Bulleted list', orderedList: 'Numbered list', link: 'Link', unlink: 'Remove the link',
+    linkInput: 'Link address', linkPlaceholder: 'https://example.com/', linkExternal: 'Open the link in a new tab', linkInternal: 'Open the link in the same tab', linkSave: 'Save',
+  },
 };

@@ -30,4 +30,10 @@ export const content = {
     deleteMessage: 'La página dejará de verse en tu tienda. Esta acción no se puede deshacer.',
     fields: { title: 'Título', slug: 'Slug (dirección)', content: 'Contenido', published: 'Publicada', updated: 'Actualizada' },
   },
+  // The rich-text editor's buttons and link box (Mantine's own labels are English only).
+  editor: {
+    bold: 'Negrita', italic: 'Cursiva', underline: 'Subrayado', strike: 'Tachado', h2: 'Título 2', h3: 'Título 3', blockquote: 'Cita',
+    bulletList: 'Lista con viñetas', orderedList: 'Lista numerada', link: 'Enlace', unlink: 'Quitar el enlace',
+    linkInput: 'Dirección del enlace', linkPlaceholder: 'https://ejemplo.com/', linkExternal: 'Abrir el enlace en una pestaña nueva', linkInternal: 'Abrir el enlace en la misma pestaña', linkSave: 'Guardar',
+  },
 } as const;
