@@ -12,7 +12,7 @@ import { createUser } from './support/users.ts';
 // (their upload progress seen) and two variants → a coupon (its minimum typed the page's way, its
 // expiry key by key) → a banner (a wrong link refused with its field error, the image kept, then fixed) → a page
 // written in the rich-text editor (bold, a link) → a shopper's review approved → the CSV round trip
-// (export, change a price, preview, import) and the list's new price in the page's money. The review
+// (export, change a price, preview, import) and the list's new price in the page's money, and its stock filter. The review
 // is the one record made through the API: a shopper writes it on the storefront, not the merchant.
 // The gallery's reordering and the lists' bulk actions are asserted in depth in catalog-images and
 // catalog-bulk. Screens: test-results/screenshots/journey-*.png.
@@ -23,24 +23,24 @@ const TEXT = {
   es: {
     mainMenu: 'Menú principal', categories: 'Categorías', newCategory: 'Nueva categoría', name: 'Nombre', create: 'Crear', created: 'Registro creado correctamente',
     price: 'Precio (USD)', stock: 'Stock', category: 'Categoría', brand: 'Marca', editProduct: 'Editar producto', newVariant: 'Nueva variante', main: 'Principal',
-    productPrice: '19,99', variants: [['M', '21,50', '3'], ['L', '22', '2']], total: '5 en total (2 variantes)',
+    productPrice: '19,99', variants: [['M', '21,50', '3'], ['L', '22', '2']], total: '5 en total (2 variantes)', delete: 'Eliminar', confirmText: 'Se eliminará con sus 2 variantes y 0 reseñas', cancel: 'Cancelar',
     code: 'Código', discountType: 'Tipo de descuento', percentage: 'Porcentaje', discount: 'Descuento (% o USD)', minimum: 'Compra mínima (USD)', expiresOn: 'Válido hasta',
     minimumTyped: '25,50', couponRow: ['10 %', '$25,50', '31 dic 2030'],
     buttonName: 'Texto del botón', link: 'Enlace de destino', linkInvalid: 'Escribe una dirección web válida (https://…) o una ruta de tu tienda (/…)',
     linkButton: 'Enlace', linkInput: 'Dirección del enlace', title: 'Título', pageTitle: 'Envíos y devoluciones', bold: 'Envío gratis', plain: ' desde $50. Lee ', linked: 'las condiciones',
     select: (name: string) => `Seleccionar ${name}`, approve: 'Aprobar', confirmApprove: 'Sí, aprobar', updated: '1 registro actualizado', approved: 'Aprobada',
-    check: 'Revisar el archivo', done: 'Catálogo importado: 0 productos creados y 1 actualizados.', listPrice: '$24,75',
+    check: 'Revisar el archivo', done: 'Catálogo importado: 0 productos creados y 1 actualizados.', listPrice: '$24,75', stockFilter: 'Stock', filterApply: 'Aplicar', inStock: 'Con stock', outOfStock: 'Sin stock', empty: 'No se encontraron registros',
   },
   en: {
     mainMenu: 'Main menu', categories: 'Categories', newCategory: 'New category', name: 'Name', create: 'Create', created: 'Record created successfully',
     price: 'Price (USD)', stock: 'Stock', category: 'Category', brand: 'Brand', editProduct: 'Edit product', newVariant: 'New variant', main: 'Main',
-    productPrice: '19.99', variants: [['M', '21.50', '3'], ['L', '22', '2']], total: '5 in all (2 variants)',
+    productPrice: '19.99', variants: [['M', '21.50', '3'], ['L', '22', '2']], total: '5 in all (2 variants)', delete: 'Delete', confirmText: 'It goes with its 2 variants and 0 reviews', cancel: 'Cancel',
     code: 'Code', discountType: 'Discount type', percentage: 'Percentage', discount: 'Discount (% or USD)', minimum: 'Minimum purchase (USD)', expiresOn: 'Valid until',
     minimumTyped: '25.50', couponRow: ['10 %', '$25.50', 'Dec 31, 2030'],
     buttonName: 'Button text', link: 'Destination link', linkInvalid: 'Write a valid web address (https://…) or a path of your store (/…)',
     linkButton: 'Link', linkInput: 'Link address', title: 'Title', pageTitle: 'Shipping and returns', bold: 'Free shipping', plain: ' from $50. Read ', linked: 'the terms',
     select: (name: string) => `Select ${name}`, approve: 'Approve', confirmApprove: 'Yes, approve', updated: '1 record updated', approved: 'Approved',
-    check: 'Check the file', done: 'Catalogue imported: 0 products created and 1 updated.', listPrice: '$24.75',
+    check: 'Check the file', done: 'Catalogue imported: 0 products created and 1 updated.', listPrice: '$24.75', stockFilter: 'Stock', filterApply: 'Apply', inStock: 'In stock', outOfStock: 'Out of stock', empty: 'No records found',
   },
 } as const;
 
@@ -110,6 +110,12 @@ for (const locale of LOCALES) {
       }
       await expect(page.getByTestId('variant-total')).toHaveText(t.total);
       await shot('product');
+      // Deleting asks first, and says what goes with it.
+      await page.getByRole('button', { name: t.delete, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(t.confirmText);
+      await dialog.getByRole('button', { name: t.cancel, exact: true }).click();
+      await expect(dialog).toBeHidden();
     });
 
     await test.step('a coupon: a percentage, a minimum and an expiry typed the page’s way', async () => {
@@ -200,6 +206,14 @@ for (const locale of LOCALES) {
       await gotoHydrated(page, localized('/catalog/product', locale));
       await expect(page.getByRole('main')).toContainText(t.listPrice);
       await shot('product-list');
+      // The variants' stock counts in the list's stock filter.
+      const search = page.getByRole('search');
+      await field(search, t.stockFilter).selectOption({ label: t.outOfStock });
+      await search.getByRole('button', { name: t.filterApply, exact: true }).click();
+      await expect(page.getByTestId('empty-list')).toHaveText(t.empty);
+      await field(search, t.stockFilter).selectOption({ label: t.inStock });
+      await search.getByRole('button', { name: t.filterApply, exact: true }).click();
+      await expect(page.getByRole('link', { name: productName })).toBeVisible();
     });
 
     await context.close();
