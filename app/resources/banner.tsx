@@ -10,7 +10,7 @@ import { recordState } from '#common/enums/catalog.ts';
 import { bannerResource as banner } from '#common/resources/banner.ts';
 import { BANNER_SIZE } from '#common/upload-limits.ts';
 
-type Banner = { id: number; imageId: string | null; buttonName: string; link: string; sortOrder: number; enabled: boolean; updatedAt: string };
+type Banner = { id: number; imageId: string | null; imageUrl: string | null; buttonName: string; link: string; sortOrder: number; enabled: boolean; updatedAt: string };
 
 /** Sends one move to the API and reloads the list (the new order is the server's). */
 function useMove() {
@@ -81,7 +81,7 @@ function BannerImageField() {
 export const bannerScreens: ResourceScreens<Banner> = {
   columns: (t, locale) => [
     { key: 'buttonName', label: t('content.banner.fields.buttonName'), render: (row) => <NameLink resource={banner} row={row}>{row.buttonName || t('content.banner.noButton')}</NameLink> },
-    { key: 'image', label: t('content.banner.fields.image'), render: (row) => (row.imageId ? <img src={`/api/v1/uploads/${row.imageId}`} alt="" width={120} height={48} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} loading="lazy" /> : null) },
+    { key: 'image', label: t('content.banner.fields.image'), render: (row) => (row.imageUrl ? <img src={row.imageUrl} alt="" width={120} height={48} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} loading="lazy" /> : null) },
     { key: 'link', label: t('content.banner.fields.link'), render: (row) => <Text fz="sm" style={{ wordBreak: 'break-all' }}>{row.link}</Text> },
     { key: 'order', label: t('content.banner.fields.sortOrder'), sort: 'order', render: (row) => <OrderCell row={row} /> },
     { key: 'updated', label: t('content.banner.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },

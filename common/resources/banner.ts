@@ -31,7 +31,7 @@ export const bannerResource = defineResource({
     sortOrder: z.preprocess((value) => (value === '' || value == null ? undefined : value), z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.number' }).max(10_000, { error: 'validation.number' }).optional()),
     enabled: switchValue,
   }),
-  output: z.object({ id: z.number(), imageId: z.string().nullable(), buttonName: z.string(), link: z.string(), sortOrder: z.number(), enabled: z.boolean(), updatedAt: z.string() }),
+  output: z.object({ id: z.number(), imageId: z.string().nullable(), imageUrl: z.string().nullable().describe('The image’s smallest WebP variant'), buttonName: z.string(), link: z.string(), sortOrder: z.number(), enabled: z.boolean(), updatedAt: z.string() }),
   list: { sort: ['order', 'updated'], defaultSort: 'order', defaultDir: 'asc', filters: { status: recordState.values } },
   bulk: enabledActions,
 });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { callApi, postForm, sessionFrom } from '../../tests/support/forms.ts';
@@ -47,5 +48,32 @@ describe('the demo store', () => {
     for (const banner of banners.rows) expect((await t.app.inject(`/media/${store.id}/${String(banner.imageId)}/w640.webp`)).statusCode).toBe(200);
     const pages = await list('pages?status=published');
     expect(pages.rows.map((row) => row.title)).toContain('Sobre nosotros');
+  });
+
+  it('shows every product with a picture of its own: the stored file and its WebP thumbnail are on disk; categories and subcategories have one too', async () => {
+    const store = (await callApi(t.app, 'GET', '/api/v1/store', cookie)).json();
+    const first = await list('products');
+    const rows = [...first.rows];
+    for (let page = 2; rows.length < first.total; page++) rows.push(...(await list(`products?page=${page}`)).rows);
+    expect(rows).toHaveLength(first.total);
+    const seen = new Set<string>();
+    for (const row of rows as { name: string; images: { id: string; url: string }[] }[]) {
+      expect(row.images.length, row.name).toBeGreaterThanOrEqual(1);
+      const [image] = row.images;
+      expect(seen.has(image!.id), `${row.name} shares its picture`).toBe(false);
+      seen.add(image!.id);
+      // The original, as the owner's dashboard loads it, and the list's thumbnail, as anyone does.
+      const original = await callApi(t.app, 'GET', `/api/v1/uploads/${image!.id}`, cookie);
+      expect(original.statusCode, row.name).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      expect(image!.url).toBe(`/media/${store.id}/${image!.id}/w320.webp`);
+      const thumbnail = await t.app.inject(image!.url);
+      expect(thumbnail.statusCode, row.name).toBe(200);
+      const { format, width, height } = await sharp(thumbnail.rawPayload).metadata();
+      expect({ format, width, height }).toEqual({ format: 'webp', width: 320, height: 320 });
+    }
+    for (const resource of ['categories', 'subcategories']) {
+      for (const row of (await list(resource)).rows) expect((await t.app.inject(String(row.imageUrl))).statusCode, String(row.name)).toBe(200);
+    }
   });
 });

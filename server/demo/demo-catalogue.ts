@@ -1,4 +1,4 @@
-import { BANNER_SIZE } from '#common/upload-limits.ts';
+import { BANNER_SIZE, CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
 import * as banners from '#server/modules/banner/banner.service.ts';
 import * as coupons from '#server/modules/coupon/coupon.service.ts';
 import * as pages from '#server/modules/page/page.service.ts';
@@ -12,7 +12,7 @@ import * as sizes from '#server/modules/taxonomy/size.service.ts';
 import * as subcategories from '#server/modules/taxonomy/subcategory.service.ts';
 import { acceptUpload } from '#server/modules/upload/upload.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { bannerPicture, type DemoShape } from './demo-images.ts';
+import { bannerPicture, type DemoShape, productPicture } from './demo-images.ts';
 
 // The demo store's catalogue and content (issue 11 §14), through the services owners go through:
 // categories with subcategories, brands, sizes, ~30 products (the clothes with variants by size),
@@ -20,9 +20,11 @@ import { bannerPicture, type DemoShape } from './demo-images.ts';
 
 type Input<F extends (deps: ServiceDeps, scope: StoreScope, input: never) => unknown> = Parameters<F>[2];
 
-const CATALOGUE: { category: string; subcategories: { name: string; shape: DemoShape; items: [string, number][] }[] }[] = [
+const CATALOGUE: { category: string; background: string; accent: string; subcategories: { name: string; shape: DemoShape; items: [string, number][] }[] }[] = [
   {
     category: 'Ropa',
+    background: '#f4efe8',
+    accent: '#c2410c',
     subcategories: [
       { name: 'Camisetas', shape: 'shirt', items: [['Camiseta Quito colonial', 18.9], ['Camiseta Cotopaxi', 19.5], ['Camiseta Galápagos', 21], ['Camiseta Mitad del Mundo', 17.5], ['Camiseta Cuenca', 18.9]] },
       { name: 'Gorras', shape: 'cap', items: [['Gorra bordada Ecuador', 14.9], ['Gorra de lona', 12.5], ['Gorra tricolor', 13.9]] },
@@ -31,6 +33,8 @@ const CATALOGUE: { category: string; subcategories: { name: string; shape: DemoS
   },
   {
     category: 'Accesorios',
+    background: '#eaf2ef',
+    accent: '#0f766e',
     subcategories: [
       { name: 'Bolsos', shape: 'bag', items: [['Bolso de paja toquilla', 39.9], ['Mochila tejida', 45], ['Bolso de mano Otavalo', 29.9], ['Tote de algodón', 15.5]] },
       { name: 'Termos y botellas', shape: 'bottle', items: [['Botella de acero 750 ml', 16.9], ['Termo de café', 22.5], ['Botella deportiva', 11.9]] },
@@ -38,6 +42,8 @@ const CATALOGUE: { category: string; subcategories: { name: string; shape: DemoS
   },
   {
     category: 'Hogar',
+    background: '#f0edf5',
+    accent: '#6d28d9',
     subcategories: [
       { name: 'Cocina', shape: 'mug', items: [['Taza de cerámica de Chordeleg', 9.9], ['Set de tazas (2)', 17.9], ['Taza esmaltada', 8.5], ['Jarro de barro', 12]] },
       { name: 'Decoración', shape: 'lamp', items: [['Lámpara de mimbre', 49.9], ['Lámpara de mesa tallada', 64], ['Farol de hierro', 38.5]] },
@@ -48,8 +54,29 @@ const CATALOGUE: { category: string; subcategories: { name: string; shape: DemoS
 
 const BRANDS = ['Hecho en Quito', 'Tejidos Otavalo', 'Mitad del Mundo', 'Andina'];
 const SIZES = ['S', 'M', 'L', 'XL'];
+// The products' colours, taken in turn: deep enough to stand out on the soft backgrounds.
+const PALETTE = ['#1f3a93', '#c0392b', '#2f7d4f', '#b7791f', '#6b4f9e', '#1c7c8c', '#8e3b5f', '#3d4852'];
 
 export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
+  // Pictures arrive as an owner's uploads and are claimed by the record's save, as in the dashboard
+  // (so the store owns them and their WebP variants are written). All are drawn and uploaded at
+  // once, while sharp's threads are free, before the saves that claim them one by one.
+  const picture = async (name: string, shape: DemoShape, color: string, background: string) =>
+    (await acceptUpload(deps, { userId: ownerId, name: `${name}.png`, data: await productPicture(shape, color, background), kinds: ['png'], box: CATALOG_IMAGE_SIZE })).id;
+  let drawn = 0;
+  const pictures = new Map(
+    await Promise.all(
+      CATALOGUE.flatMap(({ category, background, accent, subcategories: subs }) => [
+        [category, picture(category, subs[0]!.shape, accent, background)] as const,
+        ...subs.flatMap((sub) => [
+          [sub.name, picture(sub.name, sub.shape, accent, background)] as const,
+          ...sub.items.map(([name]) => [name, picture(name, sub.shape, PALETTE[drawn++ % PALETTE.length]!, background)] as const),
+        ]),
+      ]).map(async ([key, id]) => [key, await id] as const),
+    ),
+  );
+  const imageOf = (key: string) => pictures.get(key)!;
+
   const brandIds: number[] = [];
   for (const name of BRANDS) brandIds.push(await brands.create(deps, scope, { name, slug: '', enabled: true } as Input<typeof brands.create>));
   const sizeIds: number[] = [];
@@ -57,9 +84,9 @@ export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ow
 
   let n = 0;
   for (const { category, subcategories: subs } of CATALOGUE) {
-    const categoryId = await categories.create(deps, scope, { name: category, slug: '', enabled: true } as Input<typeof categories.create>);
+    const categoryId = await categories.create(deps, scope, { name: category, slug: '', enabled: true, imageId: imageOf(category) } as Input<typeof categories.create>);
     for (const sub of subs) {
-      const subcategoryId = await subcategories.create(deps, scope, { categoryId, name: sub.name, slug: '', enabled: true } as Input<typeof subcategories.create>);
+      const subcategoryId = await subcategories.create(deps, scope, { categoryId, name: sub.name, slug: '', enabled: true, imageId: imageOf(sub.name) } as Input<typeof subcategories.create>);
       for (const [name, price] of sub.items) {
         n += 1;
         const clothes = sub.shape === 'shirt' || sub.shape === 'shoe';
@@ -67,7 +94,7 @@ export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ow
           name, slug: '', description: `${name}, hecho en Ecuador.`, code: `TM-${String(n).padStart(3, '0')}`, sku: `TM${String(n).padStart(4, '0')}`,
           categoryId, subcategoryId, brandId: brandIds[n % brandIds.length]!, colorId: null, sizeId: null, priority: n % 5, keywords: `${sub.name.toLowerCase()},ecuador`,
           content: '', unit: 'standard', type: 'piece', stock: n % 7 === 0 ? 0 : 5 + (n % 11), weightGrams: 150 + n * 10, price, discount: n % 6 === 0 ? 10 : 0, tax: 15,
-          enabled: n % 13 !== 0, featured: n % 5 === 0,
+          enabled: n % 13 !== 0, featured: n % 5 === 0, imageIds: [imageOf(name)],
         } as Input<typeof products.create>);
         // Clothes come in sizes, each its own stock: the product's stock is their sum.
         if (clothes) {

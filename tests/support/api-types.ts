@@ -13037,6 +13037,8 @@ export interface operations {
                         rows: {
                             id: number;
                             imageId: string | null;
+                            /** @description The image’s smallest WebP variant */
+                            imageUrl: string | null;
                             buttonName: string;
                             link: string;
                             sortOrder: number;
@@ -13394,6 +13396,8 @@ export interface operations {
                     "application/json": {
                         id: number;
                         imageId: string | null;
+                        /** @description The image’s smallest WebP variant */
+                        imageUrl: string | null;
                         buttonName: string;
                         link: string;
                         sortOrder: number;

@@ -1,8 +1,11 @@
 import type { Db } from '#server/db/database.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { addImageUrl } from '#server/resources/resource-images.ts';
 
 export const banners = storeResourceRepository('banner', {
+  // The list's thumbnail is the image's 320 px WebP, not the 1920 px original.
+  decorate: addImageUrl,
   columns: ['id', 'imageId', 'buttonName', 'link', 'sortOrder', 'enabled', 'updatedAt'],
   booleans: ['enabled'],
   search: ['buttonName', 'link'],

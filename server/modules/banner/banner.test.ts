@@ -52,7 +52,10 @@ describe('the banners API', () => {
     const first = await createBanner(store);
     const id = await createBanner(store, { buttonName: '', link: '/catalogo?oferta=1' });
     const one = (await api('GET', `/api/v1/banners/${id}`, store.owner.cookie)).json();
-    expect(one).toEqual({ id, imageId: expect.any(String), buttonName: '', link: '/catalogo?oferta=1', sortOrder: 1, enabled: true, updatedAt: expect.any(String) });
+    expect(one).toEqual({ id, imageId: expect.any(String), imageUrl: `/media/${store.id}/${one.imageId}/w320.webp`, buttonName: '', link: '/catalogo?oferta=1', sortOrder: 1, enabled: true, updatedAt: expect.any(String) });
+    // The list's thumbnail is the small WebP variant, served to anyone.
+    const thumbnail = await t.app.inject(one.imageUrl);
+    expect([thumbnail.statusCode, thumbnail.headers['content-type']]).toEqual([200, 'image/webp']);
     expect((await api('PUT', `/api/v1/banners/${id}`, store.owner.cookie, { imageId: one.imageId, buttonName: 'Comprar', link: 'http://tienda.ec', enabled: false })).statusCode).toBe(204);
     expect((await api('GET', '/api/v1/banners?status=disabled', store.owner.cookie)).json()).toMatchObject({ total: 1, rows: [{ id, buttonName: 'Comprar', sortOrder: 1, enabled: false }] });
     expect((await api('GET', '/api/v1/banners', store.owner.cookie)).json().rows.map((row: { id: number }) => row.id)).toEqual([first, id]);
