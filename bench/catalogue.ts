@@ -22,8 +22,8 @@ import { createSession } from '#server/modules/auth/session.service.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { load, type LoadResult } from './lib/load.ts';
-import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
-import { CONNECTIONS, DURATION, NODE_ENV, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
+import { fail, killChildren, removeOnExit, startAppAndBare, stopChild } from './lib/processes.ts';
+import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const STORES = Number(process.env.BENCH_STORES ?? 1_000);
@@ -102,22 +102,8 @@ async function main() {
   console.log(`  ${filled.products} products and ${filled.variants} variants in ${fillSeconds} s`);
 
   try {
-    const [appPort, barePort] = [await freePort(), await freePort()];
-    const app = startChild('app server', serveArguments(), {
-      NODE_ENV,
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      HOST: '127.0.0.1',
-      PORT: String(appPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      MAINTENANCE_MODE: '0',
-      // The demo data would be a second store; the bench wants exactly the filled database.
-      DEMO_DATA: '0',
-    });
-    const bare = startChild('bare fastify', ['bench/bare-server.ts'], { PORT: String(barePort), NODE_ENV });
-    const appBase = `http://127.0.0.1:${appPort}`;
-    await Promise.all([waitUntilReady(app, `${appBase}/healthz`), waitUntilReady(bare, `http://127.0.0.1:${barePort}/`)]);
+    // The demo data would be a second store; the bench wants exactly the filled database.
+    const { app, bare, appBase, bareBase } = await startAppAndBare(dataDir, { DATABASE_URL: databaseUrl, DEMO_DATA: '0' });
     const appPid = app.process.pid as number;
     const api = { cookie, accept: 'application/json' };
     const page = { ...PAGE_HEADERS, cookie };
@@ -138,7 +124,7 @@ async function main() {
     }
 
     console.log(`\nTiendabox catalogue bench — ${dialect}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
-    const ceiling = await load('bare route', `http://127.0.0.1:${barePort}/`, {}, { server: bare.process.pid as number, others: [appPid] });
+    const ceiling = await load('bare route', `${bareBase}/`, {}, { server: bare.process.pid as number, others: [appPid] });
     await stopChild(bare);
     const results: LoadResult[] = [];
     for (const [name, url, headers] of targets) results.push(await load(name, url, headers, { server: appPid, others: [] }));

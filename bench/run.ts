@@ -6,13 +6,12 @@
 // 3. sums the gzipped JavaScript the login page loads;
 // 4. prints a table, writes bench/results/latest.json and exits 1 when a mark is missed.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loginJavaScript } from './lib/javascript.ts';
 import { load } from './lib/load.ts';
-import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
+import { fail, killChildren, removeOnExit, startAppAndBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, NODE_ENV, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
 import { MemorySampler, readMemory } from './lib/usage.ts';
 
@@ -61,21 +60,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-'));
   removeOnExit(dataDir);
   try {
-    const [appPort, barePort] = [await freePort(), await freePort()];
-    const app = startChild('app server', serveArguments(), {
-      NODE_ENV,
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      HOST: '127.0.0.1',
-      PORT: String(appPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MAINTENANCE_MODE: '0',
-    });
-    const bare = startChild('bare fastify', ['bench/bare-server.ts'], { PORT: String(barePort), NODE_ENV });
-    const appBase = `http://127.0.0.1:${appPort}`;
-    const bareBase = `http://127.0.0.1:${barePort}`;
-    await Promise.all([waitUntilReady(app, `${appBase}/healthz`), waitUntilReady(bare, `${bareBase}/`)]);
+    const { app, bare, appBase, bareBase } = await startAppAndBare(dataDir, {});
     const appPid = app.process.pid as number;
     const idle = readMemory(appPid);
 

@@ -1,10 +1,11 @@
 // The benchmark's child processes (the app server, the bare Fastify route): started on free ports,
 // waited for, stopped, and killed however the run ends.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ROOT } from './settings.ts';
+import { NODE_ENV, ROOT } from './settings.ts';
 
 const children = new Set<ChildProcess>();
 
@@ -112,3 +113,27 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 20_0
   fail(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.output()}`);
 }
 
+
+/**
+ * The built app and the bare Fastify route (the ceiling) side by side, each in its own process on
+ * a free port, once both answer. `env` adds to or overrides the app's environment.
+ */
+export async function startAppAndBare(dataDir: string, env: Record<string, string>) {
+  const [appPort, barePort] = [await freePort(), await freePort()];
+  const app = startChild('app server', serveArguments(), {
+    NODE_ENV,
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    HOST: '127.0.0.1',
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    MAINTENANCE_MODE: '0',
+    ...env,
+  });
+  const bare = startChild('bare fastify', ['bench/bare-server.ts'], { PORT: String(barePort), NODE_ENV });
+  const appBase = `http://127.0.0.1:${appPort}`;
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  await Promise.all([waitUntilReady(app, `${appBase}/healthz`), waitUntilReady(bare, `${bareBase}/`)]);
+  return { app, bare, appBase, bareBase };
+}
