@@ -36,8 +36,8 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     check?: (deps: ServiceDeps, scope: StoreScope, values: Record<string, unknown>, id?: number) => Promise<void>;
     /** After a write, inside its transaction (a product's stock follows its variants'). */
     afterWrite?: (deps: ServiceDeps, scope: StoreScope, id: number, values: Record<string, unknown>) => Promise<void>;
-    /** After a delete, inside its transaction, with the record as it was. */
-    afterRemove?: (deps: ServiceDeps, scope: StoreScope, row: Row) => Promise<void>;
+    /** After a delete, inside its transaction, once, with every record it took as they were. */
+    afterRemove?: (deps: ServiceDeps, scope: StoreScope, rows: Row[]) => Promise<void>;
     /**
      * Columns holding one image of the store each (`imageId`, an upload id): a new one is claimed,
      * checked and given its variants; the one it replaces, or a deleted record's, leaves the disk
@@ -148,7 +148,9 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       }
       const removed = await repo.remove(tx.db, scope, [...ids]);
       if (removed === 0) throw notFound();
-      for (const row of rows) await options.afterRemove?.(tx, scope, row);
+      // Once per delete, with every record it took: a bulk delete of 100 products recomputes the
+      // store's rating once, not 100 times.
+      if (rows.length > 0) await options.afterRemove?.(tx, scope, rows);
       if (bulkAction) await options.afterBulk?.(tx, scope, bulkAction);
       return { count: removed, freed: await takeImages(tx, scope, images) };
     });

@@ -29,7 +29,9 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
     }
   },
   afterWrite: (deps, scope, _id, values) => syncVariantStock(deps, scope, values.productId as number),
-  afterRemove: (deps, scope, row) => syncVariantStock(deps, scope, row.productId),
+  afterRemove: async (deps, scope, rows) => {
+    for (const productId of new Set(rows.map((row) => row.productId))) await syncVariantStock(deps, scope, productId);
+  },
 });
 
 /** The choices of the variant form's selects, all of the caller's store; products the first ones and the chosen one. */
