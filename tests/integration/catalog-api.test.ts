@@ -98,8 +98,13 @@ describe('the API and the screens', () => {
   const comparable = async (key: keyof typeof STORE_RESOURCES, id: number, mark: string) => {
     const record = (await api('GET', `${collection(key)}/${id}`)).json() as Body;
     // A banner saved later goes after the others: its place is the one thing that differs.
-    const { id: _id, updatedAt: _updated, imageId: _image, ...rest } = record;
+    const { id: _id, updatedAt: _updated, imageId: image, ...rest } = record;
     if (key === 'banner') delete rest.sortOrder;
+    // Each save has its own image, so its address differs too: it must be that image's, though.
+    if (typeof rest.imageUrl === 'string') {
+      expect(rest.imageUrl).toContain(`/${String(image)}/`);
+      rest.imageUrl = 'the image of the record';
+    }
     return JSON.parse(JSON.stringify(rest).replaceAll(mark, 'M').replaceAll(mark.toLowerCase(), 'm').replaceAll(mark.toUpperCase(), 'M'));
   };
 
