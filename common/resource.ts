@@ -48,7 +48,7 @@ export function defineResource<const Key extends string, Input extends z.ZodObje
   definition: ResourceDefinition<Key, Input, Output, Sort, Filters>,
 ) {
   const bulkActions = bulkActionsOf(definition.bulk ?? {});
-  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listApiParameters(definition.list), bulkActions, bulkBody: bulkBody(bulkActions) };
+  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listApiParameters(definition.list, { seek: true }), bulkActions, bulkBody: bulkBody(bulkActions) };
 }
 
 export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;

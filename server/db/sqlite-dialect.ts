@@ -3,18 +3,28 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
 
 type Parameter = null | number | bigint | string | Uint8Array;
 
+/**
+ * Prepared statements kept per SQL text. Kysely prepares every query it runs; preparing is a
+ * parse and plan in SQLite, about as costly as running a list page's small statements, so the
+ * app's few hundred distinct statements are prepared once each (least recently used first out).
+ */
+const STATEMENT_CACHE_SIZE = 500;
+
+const params = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+
 // Kysely's SqliteDialect speaks better-sqlite3; node:sqlite differs only in spreading the
 // parameters and in having no `reader` flag, so this adapter is all we need (no native addon).
-function adapt(statement: StatementSync): SqliteStatement {
-  const params = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+function adapt(database: DatabaseSync, statement: StatementSync): SqliteStatement {
   return {
     reader: statement.columns().length > 0,
+    // `all` and `run` finish before they return (node:sqlite is synchronous), so one statement
+    // serves every caller in turn. An iteration stays open across awaits: it gets its own.
     all: (parameters) => statement.all(...params(parameters)),
     run: (parameters) => {
       const { changes, lastInsertRowid } = statement.run(...params(parameters));
       return { changes, lastInsertRowid };
     },
-    iterate: (parameters) => statement.iterate(...params(parameters)),
+    iterate: (parameters) => database.prepare(statement.sourceSQL).iterate(...params(parameters)),
   };
 }
 
@@ -37,9 +47,21 @@ export function openSqlite(file: string): DatabaseSync {
 
 export function createSqliteDialect(file: string): SqliteDialect {
   const database = openSqlite(file);
+  // A Map iterates in insertion order: re-inserting on every use keeps it least-recent first.
+  const statements = new Map<string, SqliteStatement>();
   const adapter: SqliteDatabase = {
-    close: () => database.close(),
-    prepare: (sql) => adapt(database.prepare(sql)),
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (sql) => {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else statement = adapt(database, database.prepare(sql));
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
   };
   return new SqliteDialect({ database: adapter });
 }

@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type ExpressionBuilder, expressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
-import { indexedSearch, matchesText, orderTerm, paginateIds } from '#server/db/paginate.ts';
+import { findMatches, idIn, orderTerm, paginateIds, type Seek } from '#server/db/paginate.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -11,6 +11,8 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 /** Tables with a `storeId` column: the ones a resource kit repository can serve. */
 export type StoreOwnedTable = { [T in keyof Database]: Database[T] extends { storeId: number } ? T : never }[keyof Database];
 type Column<T extends StoreOwnedTable> = keyof Database[T] & string;
+/** Columns that hold no NULL: the only ones a list may sort by, since its seek compares their values. */
+type NotNullColumn<T extends StoreOwnedTable> = { [K in Column<T>]: K extends keyof Selectable<Database[T]> ? (null extends Selectable<Database[T]>[K] ? never : K) : never }[Column<T>];
 type Values<T extends StoreOwnedTable> = Omit<Insertable<Database[T]>, 'id' | 'storeId'>;
 
 export type StoreResourceRepository<Row, S extends string, F extends string, V, U> = {
@@ -44,7 +46,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
      * uses it instead of scanning the store's rows.
      */
     searchIndex?: boolean;
-    sort: Record<S, Column<T>>;
+    sort: Record<S, NotNullColumn<T>>;
     /**
      * A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`,
      * or with an operator, `stock: (value) => value === 'in' ? ['stock', '>', 0] : ['stock', '=', 0]`.
@@ -68,18 +70,24 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
     for (const column of options.booleans ?? []) row[column] = Boolean(row[column]);
     return row as RowOf<T, C, B>;
   };
+  /**
+   * "After record `after`" in the list's order (`Seek`): the same value and a key past it, or a
+   * value past it — what the `(store_id, column, id)` index ranges over. Sort columns are NOT NULL
+   * (`sort`'s type takes no other), so no row hides from the comparison. A record not in the store
+   * (deleted since, or another store's) gives no seek: the list counts its pages in instead.
+   */
+  async function seekPast(db: Db, scope: StoreScope, column: string, after: number, dir: 'asc' | 'desc'): Promise<Seek | undefined> {
+    const last = await own(db, scope).select(`${column} as value`).where(`${name}.id`, '=', after).executeTakeFirst();
+    if (!last || last.value === null) return undefined;
+    const past = dir === 'asc' ? '>' : '<';
+    const eb = expressionBuilder<Record<string, Record<string, unknown>>, string>();
+    return { ties: eb.and([eb(column, '=', last.value), eb(`${name}.id`, past, after)]), past: eb(column, past, last.value) };
+  }
   return {
     async list(db, scope, query) {
-      // The list's conditions and order select only the key (decision 036): the walk to a deep
-      // page stays inside the `(store_id, column, id)` index, and only the page's rows are read.
+      // The list's conditions and order select only the key (decision 036): the walk to a page
+      // stays inside the `(store_id, column, id)` index, and only the page's rows are read.
       let ids = own(db, scope).select(`${name}.id`);
-      let fromMatches = false;
-      if (query.q) {
-        const columns = options.search.map(String);
-        const search = options.searchIndex ? await indexedSearch(from(db), name, columns, query.q) : { condition: matchesText(columns.map((column) => `${name}.${column}`), query.q), fromMatches: false };
-        ids = ids.where(search.condition);
-        fromMatches = search.fromMatches;
-      }
       for (const [filterName, value] of Object.entries(query.filters) as [F, string | undefined][]) {
         const filter = options.filters?.[filterName];
         if (filter && value !== undefined) {
@@ -88,10 +96,21 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
           ids = ids.where(`${name}.${String(column)}`, operator, (typeof expected === 'boolean' ? Number(expected) : expected) as never);
         }
       }
-      const ordered = ids.orderBy(orderTerm(`${name}.${options.sort[query.sort]}`, fromMatches), query.dir).orderBy(orderTerm(`${name}.id`, fromMatches), query.dir);
+      // A search with few matches picks its page among them, already counted (`findMatches`).
+      let few: number[] | undefined;
+      if (query.q) {
+        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true });
+        few = found.few;
+        if (few?.length === 0) return { rows: [], total: 0, page: query.page, pages: 1, capped: false, next: null };
+        ids = ids.where(few ? idIn(from(db), `${name}.id`, few) : found.condition);
+      }
+      const sortColumn = `${name}.${options.sort[query.sort]}`;
+      const ordered = ids.orderBy(orderTerm(from(db), sortColumn, few !== undefined), query.dir).orderBy(orderTerm(from(db), `${name}.id`, few !== undefined), query.dir);
       // the key comes back whether or not the resource lists it: the page is put in order by it
       const fetch = async (keys: number[]) => (await own(db, scope).select([...new Set([`${name}.id`, ...qualified])]).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>) as RowOf<T, C, B> & { id: number });
-      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page);
+      // Among few matches a page is found at any depth cheaply; a seek is for the index walks.
+      const seek = query.after && !few ? await seekPast(db, scope, sortColumn, query.after, query.dir) : undefined;
+      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page, { seek, total: few?.length, seekable: !few });
       if (options.decorate && page.rows.length > 0) await options.decorate(db, scope, page.rows);
       return page;
     },

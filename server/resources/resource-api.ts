@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { IdParams } from '#server/api/params.ts';
 import type { Resource } from '#common/resource.ts';
 import { type BulkAction, MAX_BULK_IDS } from '#common/bulk.ts';
+import { COUNT_CAP } from '#common/list-query.ts';
 import type { BoundService } from '#server/service-deps.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
+import { formatNumber } from '#common/number-format.ts';
 import type { StoreResourceService } from './store-resource-service.ts';
 
 const Created = z.object({ id: z.number() });
@@ -41,15 +43,19 @@ export function resourceApi(app: FastifyInstance, resource: Resource, service: B
         response: {
           200: z.object({
             rows: z.array(one),
-            total: z.number().describe('Records matching, counted up to 10,000; see `capped`'),
+            total: z.number().describe(`Records matching, counted up to ${formatNumber(COUNT_CAP, 'en')}; see \`capped\``),
             page: z.number(),
             pages: z.number(),
             capped: z.boolean().describe('The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain'),
+            next: z.number().nullable().describe('Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth).'),
           }),
           ...errors,
         },
       },
-      handler: async (request) => service.list(request.store!, resource.listQuery.parse(request.query)),
+      handler: async (request) => {
+        const page = await service.list(request.store!, resource.listQuery.parse(request.query));
+        return { ...page, next: page.next ?? null };
+      },
     });
     route.post(at, {
       schema: { tags, operationId: `create_${resource.key}`, summary: `Create a ${resource.key}`, body: resource.input, response: { 201: Created, ...errors } },

@@ -5855,6 +5855,8 @@ export interface operations {
                 page?: number;
                 sort?: "name" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -5878,12 +5880,14 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -6553,6 +6557,8 @@ export interface operations {
                 page?: number;
                 sort?: "updated" | "name" | "price" | "stock" | "priority";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
                 stock?: "in_stock" | "out_of_stock";
                 featured?: "featured" | "regular";
@@ -6608,12 +6614,14 @@ export interface operations {
                             }[];
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -7365,6 +7373,8 @@ export interface operations {
                 page?: number;
                 sort?: "name" | "updated" | "price" | "stock";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -7395,12 +7405,14 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -8087,6 +8099,8 @@ export interface operations {
                 page?: number;
                 sort?: "name" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -8112,12 +8126,14 @@ export interface operations {
                             /** @description The image’s smallest WebP variant */
                             imageUrl: string | null;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -8789,6 +8805,8 @@ export interface operations {
                 page?: number;
                 sort?: "name" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -8814,12 +8832,14 @@ export interface operations {
                             /** @description The image’s smallest WebP variant */
                             imageUrl: string | null;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -9491,6 +9511,8 @@ export interface operations {
                 page?: number;
                 sort?: "name" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -9517,12 +9539,14 @@ export interface operations {
                             imageUrl: string | null;
                             categoryId: number;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -10197,6 +10221,8 @@ export interface operations {
                 page?: number;
                 sort?: "order" | "name" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -10220,12 +10246,14 @@ export interface operations {
                             updatedAt: string;
                             sortOrder: number;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -10895,6 +10923,8 @@ export interface operations {
                 page?: number;
                 sort?: "code" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -10924,12 +10954,14 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -11611,6 +11643,8 @@ export interface operations {
                 page?: number;
                 sort?: "updated" | "rating";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "pending" | "approved" | "rejected";
             };
             header?: never;
@@ -11636,12 +11670,14 @@ export interface operations {
                             status: string;
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -12319,6 +12355,8 @@ export interface operations {
                 page?: number;
                 sort?: "title" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "published" | "draft";
             };
             header?: never;
@@ -12342,12 +12380,14 @@ export interface operations {
                             published: boolean;
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };
@@ -13019,6 +13059,8 @@ export interface operations {
                 page?: number;
                 sort?: "order" | "updated";
                 dir?: "asc" | "desc";
+                /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
+                after?: number;
                 status?: "enabled" | "disabled";
             };
             header?: never;
@@ -13045,12 +13087,14 @@ export interface operations {
                             enabled: boolean;
                             updatedAt: string;
                         }[];
-                        /** @description Records matching, counted up to 10,000; see `capped` */
+                        /** @description Records matching, counted up to 1,000; see `capped` */
                         total: number;
                         page: number;
                         pages: number;
                         /** @description The count stopped at `total`: there are more records, and `pages` reaches one past this page while rows remain */
                         capped: boolean;
+                        /** @description Where the next page starts: send it as `after` with `page` + 1 to get that page through the index, as fast however deep. Null on the last page, and in a search of up to 1,000 matches (its pages are picked among them, as fast at any depth). */
+                        next: number | null;
                     };
                 };
             };

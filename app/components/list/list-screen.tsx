@@ -31,7 +31,7 @@ export function ListScreen<Row extends { id: number | string }>({ query, page, c
       <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} />
       {above}
       <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} rowTestId={rowTestId} sort={query.sort} dir={query.dir} columns={columns} selection={selection} />
-      <ListPagination page={page.page} pages={page.pages} total={page.total} capped={page.capped} />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} capped={page.capped} next={page.next} />
     </>
   );
 }

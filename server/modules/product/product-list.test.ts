@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { PAGE_SIZE } from '#common/list-query.ts';
-import { COUNT_CAP, paginateIds } from '#server/db/paginate.ts';
+import { COUNT_CAP, PAGE_SIZE } from '#common/list-query.ts';
+import { paginateIds } from '#server/db/paginate.ts';
 import { applyImport, exportCatalogue } from '#server/modules/product-csv/product-csv.service.ts';
 import { deleteStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
@@ -93,6 +93,58 @@ describe('paging the product list', () => {
     expect((await api('/api/v1/products?page=4', store)).json()).toMatchObject({ rows: [], total: count, pages: 3, capped: false });
   });
 
+  it('gives the same pages through `next` and `after` as by number, for every sort and direction', async () => {
+    const count = 3 * PAGE_SIZE + 7;
+    const { store } = await storeWithProducts(count);
+    for (const sort of Object.keys(SORTS)) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const url = (page: number, after?: number) => `/api/v1/products?sort=${sort}&dir=${dir}&page=${page}${after ? `&after=${after}` : ''}`;
+        let after: number | undefined;
+        for (let page = 1; page <= 4; page++) {
+          const byNumber = (await api(url(page), store)).json();
+          const sought = (await api(url(page, after), store)).json();
+          expect(sought.rows.map((row: Row) => row.id), `${sort} ${dir} page ${page}`).toEqual(byNumber.rows.map((row: Row) => row.id));
+          expect(sought).toMatchObject({ total: count, page, pages: 4, capped: false });
+          // `next` is the page's last record while another page follows
+          expect(sought.next, `${sort} ${dir} page ${page}`).toBe(page < 4 ? sought.rows.at(-1).id : null);
+          after = sought.next ?? undefined;
+        }
+      }
+    }
+  });
+
+  it('counts the page in when `after` is not a record of the store: deleted since, or another store’s', async () => {
+    const { store } = await storeWithProducts(2 * PAGE_SIZE + 1);
+    const { store: other } = await storeWithProducts(1);
+    const theirs = (await api('/api/v1/products', other)).json().rows[0].id;
+    const second = (await api('/api/v1/products?sort=name&dir=asc&page=2', store)).json();
+    expect((await api(`/api/v1/products?sort=name&dir=asc&page=2&after=${theirs}`, store)).json().rows).toEqual(second.rows);
+    const first = (await api('/api/v1/products?sort=name&dir=asc', store)).json();
+    expect((await callApi(t.app, 'DELETE', `/api/v1/products/${first.next}`, store.owner.cookie)).statusCode).toBe(204);
+    const afterDeleted = (await api(`/api/v1/products?sort=name&dir=asc&page=2&after=${first.next}`, store)).json();
+    expect(afterDeleted.rows).toEqual((await api('/api/v1/products?sort=name&dir=asc&page=2', store)).json().rows);
+    // a malformed `after` is the API's 400, the page's plain list
+    expect((await api('/api/v1/products?after=abc', store)).statusCode).toBe(400);
+    expect((await getPage(t.app, '/catalog/product?after=abc', store.owner.cookie)).statusCode).toBe(200);
+  });
+
+  it('puts `after` on the pager’s link to the next page only, and drops it from every other link', async () => {
+    const { store } = await storeWithProducts(3 * PAGE_SIZE);
+    const first = (await api('/api/v1/products?sort=name&dir=asc', store)).json();
+    // the pager's anchors (the page's own address, in its head and its language switch, keeps `after`)
+    const pagerLinks = (body: string) => [...body.matchAll(/href="(\/catalog\/product\?[^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    const links = pagerLinks((await getPage(t.app, '/catalog/product?sort=name&dir=asc', store.owner.cookie)).body);
+    expect(links).toContain(`/catalog/product?sort=name&dir=asc&page=2&after=${first.next}`);
+    expect(links).toContain('/catalog/product?sort=name&dir=asc&page=3');
+    // on page 2 (reached through `after`), the links back and further are counted, the next one sought
+    const second = (await api(`/api/v1/products?sort=name&dir=asc&page=2&after=${first.next}`, store)).json();
+    const onSecond = pagerLinks((await getPage(t.app, `/catalog/product?sort=name&dir=asc&page=2&after=${first.next}`, store.owner.cookie)).body);
+    expect(onSecond).toContain(`/catalog/product?sort=name&dir=asc&page=3&after=${second.next}`);
+    expect(onSecond).toContain('/catalog/product?sort=name&dir=asc&page=2');
+    expect(onSecond).toContain('/catalog/product?sort=name&dir=asc');
+    expect(onSecond.filter((link) => link.includes('after=')), 'only the next page’s links seek').toEqual([`/catalog/product?sort=name&dir=asc&page=3&after=${second.next}`, `/catalog/product?sort=name&dir=asc&page=3&after=${second.next}`]);
+  });
+
   it('pages a filtered list the same way, with its own count', async () => {
     const { store } = await storeWithProducts(50);
     const inStock = (await api('/api/v1/products?stock=in_stock&sort=price&dir=asc&page=2', store)).json();
@@ -123,18 +175,26 @@ describe('paging the product list', () => {
     expect(await paginateIds(t.db, ids, fetch, 1, { pageSize: 10, cap: 45 })).toMatchObject({ total: 45, capped: false, pages: 5 });
   });
 
-  it('past 10,000 products says "more than 10,000" in the page’s language, and still serves pages past the 500th', async () => {
+  it('past 1,000 products says "more than 1,000" in the page’s language, and still serves pages past the 50th', async () => {
     const { store } = await storeWithProducts(COUNT_CAP + 1);
     const first = (await api('/api/v1/products', store)).json();
     expect(first).toMatchObject({ total: COUNT_CAP, capped: true, page: 1, pages: COUNT_CAP / PAGE_SIZE });
     const deep = (await api(`/api/v1/products?page=${COUNT_CAP / PAGE_SIZE + 1}&sort=name&dir=asc`, store)).json();
-    // the 10,001st product, alone on its page: the pager knows this is the last page
-    expect(deep).toMatchObject({ capped: true, page: COUNT_CAP / PAGE_SIZE + 1, pages: COUNT_CAP / PAGE_SIZE + 1 });
+    // the 1,001st product, alone on its page: the pager knows this is the last page
+    expect(deep).toMatchObject({ capped: true, page: COUNT_CAP / PAGE_SIZE + 1, pages: COUNT_CAP / PAGE_SIZE + 1, next: null });
     expect(deep.rows).toHaveLength(1);
-    expect((await getPage(t.app, '/catalog/product', store.owner.cookie)).body).toContain('Más de 10.000 registros');
-    expect((await getPage(t.app, '/en/catalog/product?page=501', store.owner.cookie)).body).toContain('More than 10,000 records');
-  });
+    expect((await getPage(t.app, '/catalog/product', store.owner.cookie)).body).toContain('Más de 1.000 registros');
+    expect((await getPage(t.app, '/en/catalog/product?page=51', store.owner.cookie)).body).toContain('More than 1,000 records');
 
+    // a search with more matches than it picks among: it walks the sort index with the search as
+    // a condition, and counts up to the cap like the list (four names: "alfa" is every fourth)
+    const many = (await api('/api/v1/products?q=a&sort=name&dir=asc', store)).json();
+    expect(many).toMatchObject({ total: COUNT_CAP, capped: true });
+    expect(many.rows.map((row: Row) => row.name)).toEqual(Array(PAGE_SIZE).fill('alfa'));
+    const alfa = (await api(`/api/v1/products?q=alfa&sort=price&dir=desc&page=2`, store)).json();
+    expect(alfa).toMatchObject({ total: 251, capped: false, pages: 13, next: null });
+    expect(alfa.rows.every((row: Row) => row.name === 'alfa' && row.priceCents <= 400)).toBe(true);
+  });
   it('shows the total in the page’s language', async () => {
     const { store } = await storeWithProducts(3);
     expect((await getPage(t.app, '/catalog/product', store.owner.cookie)).body).toContain('3 registros');
