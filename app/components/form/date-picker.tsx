@@ -50,8 +50,6 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
       nextYear: t('dateField.nextYear'),
       previousDecade: t('dateField.previousDecade'),
       nextDecade: t('dateField.nextDecade'),
-      monthLevelControl: t('dateField.monthLevel'),
-      yearLevelControl: t('dateField.yearLevel'),
     }),
     [t],
   );
@@ -71,6 +69,7 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
           value={day}
           defaultDate={day ?? undefined}
           ariaLabels={ariaLabels}
+          hideOutsideDates
           onChange={(value) => {
             pick(value);
             setCalendarOpen(false);
@@ -101,6 +100,9 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
         rightSection={calendarButton}
         rightSectionPointerEvents="all"
         ariaLabels={ariaLabels}
+        hideOutsideDates
+        // In the page's own landmark (or dialog), not at the end of <body>; fixed, so a dialog's scroll box does not clip it.
+        popoverProps={{ withinPortal: false, strategy: 'fixed' }}
         inputMode="numeric"
         data-testid={`date-${field.name}`}
       />

@@ -11,6 +11,4 @@ export const dateField: Messages['dateField'] = {
   nextYear: 'Next year',
   previousDecade: 'Previous decade',
   nextDecade: 'Next decade',
-  monthLevel: 'Pick the month',
-  yearLevel: 'Pick the year',
 };

@@ -10,6 +10,4 @@ export const dateField = {
   nextYear: 'Año siguiente',
   previousDecade: 'Década anterior',
   nextDecade: 'Década siguiente',
-  monthLevel: 'Elegir el mes',
-  yearLevel: 'Elegir el año',
 };
