@@ -109,6 +109,10 @@ for (const locale of LOCALES) {
     await field(dialog, t.content).fill(locale === 'es' ? 'Lámpara' : 'Lamp');
     await field(dialog, t.declaredValue).fill('30');
     await expect(date).toHaveAttribute('placeholder', locale === 'es' ? 'dd/mm/aaaa' : 'mm/dd/yyyy');
+    await expect(date).toHaveAttribute('data-dates-input');
+    await date.click();
+    await expect(dialog.locator('[data-dates-dropdown]')).toBeVisible();
+    await saveScreens(page, testInfo, `form-kit-date-calendar-${locale}`, { fullPage: false });
 
     await test.step('a day that does not exist: the error in the page language, the text kept, nothing sent', async () => {
       await typeDate(date, d.impossible);

@@ -101,9 +101,9 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
         rightSectionPointerEvents="all"
         ariaLabels={ariaLabels}
         hideOutsideDates
-        // In the page's own landmark (or dialog), not at the end of <body>; fixed, so a dialog's scroll
-        // box does not clip it. Not over a shown error (the field gets the focus with it): the button's calendar still opens.
-        popoverProps={{ withinPortal: false, strategy: 'fixed', disabled: Boolean(field.error) }}
+        // In the page's own landmark (or dialog), not at the end of <body> (axe: content outside a
+        // landmark). Not over a shown error (the field gets the focus with it): the button's calendar still opens.
+        popoverProps={{ withinPortal: false, disabled: Boolean(field.error) }}
         inputMode="numeric"
         data-testid={`date-${field.name}`}
       />
