@@ -323,7 +323,8 @@ test('axe finds no violation in the consolidation staff dialogs nor on a new cli
 });
 
 // The form kit's date field (DateField) in the states the walk never opens: its calendar shown under
-// the text, the keyboard calendar of its button, and a typed day that does not exist with its error.
+// the text, the keyboard calendar of its button, a typed day that does not exist with its error, and
+// a good day with its clear button.
 test('axe finds no violation in the date field\'s calendars nor in its typed error, es and en, 1280 and 375 px', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const found: string[] = [];
@@ -363,6 +364,13 @@ test('axe finds no violation in the date field\'s calendars nor in its typed err
         await page.keyboard.press('Escape');
         await check(where('with its error'));
         await shot(`date-field-error-${locale}-${width}`);
+        // A day typed right: the error goes, and the clear button stands beside the calendar's.
+        await date.fill(locale === 'es' ? '31/12/2030' : '12/31/2030');
+        await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('button', { name: locale === 'es' ? 'Borrar la fecha' : 'Clear the date' })).toBeVisible();
+        await check(where('with a day and its clear button'));
+        await shot(`date-field-filled-${locale}-${width}`);
       }
     }
   } finally {

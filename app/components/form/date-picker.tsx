@@ -96,7 +96,8 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
         fixOnBlur={false}
         allowDeselect={false}
         clearable={clearable}
-        clearButtonProps={{ 'aria-label': t('dateField.clear') }}
+        // 28 px as the calendar button beside it: Mantine's 22 px is under WCAG 2.5.8's 24 px (axe: target-size).
+        clearButtonProps={{ 'aria-label': t('dateField.clear'), style: { width: 28, height: 28, minWidth: 28, minHeight: 28, pointerEvents: 'all', background: 'var(--input-bg)' } }}
         rightSection={calendarButton}
         rightSectionPointerEvents="all"
         ariaLabels={ariaLabels}
