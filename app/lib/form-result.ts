@@ -35,10 +35,13 @@ export function useFormResult(schema?: FormSchema) {
     setErrors(result?.errors ?? {});
   }
 
-  /** Checks one field again against the whole form's current values. */
-  const check = (form: HTMLFormElement, name: string) => {
+  /**
+   * Checks one field again against the whole form's current values. `typed` is what a field found
+   * wrong in its own text before the schema saw it (a date that is no day): it wins over the schema.
+   */
+  const check = (form: HTMLFormElement, name: string, typed: FieldErrors = {}) => {
     const parsed = schema ? parseForm(schema, new FormData(form), locale) : ({ ok: true } as const);
-    setErrors((current) => withFieldChecked(current, name, parsed.ok ? {} : parsed.errors));
+    setErrors((current) => withFieldChecked(current, name, { ...(parsed.ok ? {} : parsed.errors), ...typed }));
   };
   // Only a field that already shows an error is checked while typing: no error before the first try.
   const recheck = (event: React.SyntheticEvent<HTMLFormElement>) => {

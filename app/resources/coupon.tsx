@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { NumberField, SelectField, SwitchField, TextField } from '#app/components/form/fields.tsx';
+import { DateField } from '#app/components/form/date-field.tsx';
 import { NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
@@ -31,7 +32,7 @@ export const couponScreens: ResourceScreens<Coupon> = {
         <SelectField name="discountType" label="catalog.coupon.fields.discountType" data={couponType.values.map((value) => ({ value, label: t(couponType.label(value)) }))} />
         <NumberField name="discount" label="catalog.coupon.fields.discount" />
         <NumberField name="minimum" label="catalog.coupon.fields.minimum" />
-        <TextField name="expiresOn" label="catalog.coupon.fields.expiresOn" type="date" />
+        <DateField name="expiresOn" label="catalog.coupon.fields.expiresOn" />
         <NumberField name="usageLimit" label="catalog.coupon.fields.usageLimit" />
         <SwitchField name="enabled" label="catalog.coupon.fields.enabled" />
       </SimpleGrid>

@@ -10,6 +10,7 @@ import { store } from './en/store.ts';
 import { plan } from './en/plan.ts';
 import { productCsv } from './en/product-csv.ts';
 import { bulk } from './en/bulk.ts';
+import { dateField } from './en/date-field.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -25,6 +26,7 @@ export const enDashboard: DashboardMessages = {
   plan,
   productCsv,
   bulk,
+  dateField,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
@@ -316,6 +318,63 @@ test('axe finds no violation in the consolidation staff dialogs nor on a new cli
     } finally {
       await context.close();
     }
+  }
+  expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+});
+
+// The form kit's date field (DateField) in the states the walk never opens: its calendar shown under
+// the text, the keyboard calendar of its button, a typed day that does not exist with its error, and
+// a good day with its clear button.
+test('axe finds no violation in the date field\'s calendars nor in its typed error, es and en, 1280 and 375 px', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  const context = await browser.newContext({ baseURL: MAIN_URL, storageState: sessions.get('owner') });
+  const page = await context.newPage();
+  const check = async (where: string) => {
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    found.push(...describeViolations(where, await axeViolations(page)));
+  };
+  const shot = async (name: string) => {
+    const dir = path.join(testInfo.project.outputDir, 'screenshots');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  };
+  try {
+    for (const [width, viewport] of WIDTHS) {
+      await page.setViewportSize(viewport);
+      for (const locale of LOCALES) {
+        const url = localized('/catalog/coupon/new', locale);
+        const where = (state: string) => `${url} date field ${state} [${locale}, ${width}px]`;
+        await gotoHydrated(page, url);
+        const date = page.getByLabel(locale === 'es' ? 'Válido hasta' : 'Valid until', { exact: true });
+        await expect(date).toHaveAttribute('data-dates-input');
+        await date.click();
+        await expect(page.locator('[data-dates-dropdown]')).toBeVisible();
+        await check(where('with its calendar'));
+        await shot(`date-field-calendar-${locale}-${width}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: locale === 'es' ? 'Elegir la fecha en el calendario' : 'Pick the date on the calendar' }).press('Enter');
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(where('with the keyboard calendar'));
+        await shot(`date-field-keyboard-calendar-${locale}-${width}`);
+        await page.keyboard.press('Escape');
+        await date.fill(locale === 'es' ? '31/02/2030' : '02/31/2030');
+        await page.getByRole('button', { name: locale === 'es' ? 'Crear' : 'Create', exact: true }).click();
+        await expect(date).toHaveAttribute('aria-invalid', 'true');
+        await page.keyboard.press('Escape');
+        await check(where('with its error'));
+        await shot(`date-field-error-${locale}-${width}`);
+        // A day typed right: the error goes, and the clear button stands beside the calendar's.
+        await date.fill(locale === 'es' ? '31/12/2030' : '12/31/2030');
+        await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('button', { name: locale === 'es' ? 'Borrar la fecha' : 'Clear the date' })).toBeVisible();
+        await check(where('with a day and its clear button'));
+        await shot(`date-field-filled-${locale}-${width}`);
+      }
+    }
+  } finally {
+    await context.close();
   }
   expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { admin, BILLABLE_LB, expectToast, idOf, invoicePdf, login, newBrowser, openBell, PACKAGES, screens, tracking } from './support/casillero.ts';
 import { TEXT } from './support/casillero-text.ts';
-import { escapeRegExp, field, gotoHydrated, LOCALES, localized } from './support/helpers.ts';
+import { escapeRegExp, field, gotoHydrated, LOCALES, localized, typeDate } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // The casillero (parcel box) through the browser, in Spanish and in English: a client alerts a
@@ -54,7 +54,7 @@ for (const locale of LOCALES) {
       await field(dialog, t.store).fill(PACKAGES[0].store);
       await field(dialog, t.content).fill(PACKAGES[0].description);
       await field(dialog, t.declaredValue).fill(PACKAGES[0].value);
-      await field(dialog, t.expectedDate).fill('2030-08-15');
+      await typeDate(field(dialog, t.expectedDate), locale === 'es' ? '15/08/2030' : '08/15/2030');
 
       // Hold the upload for a moment to see it on its way: the name and a progress bar.
       let release: () => void = () => {};

@@ -3,14 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
-import { picture, post, typeDate, uploadToGallery } from './support/catalog.ts';
-import { field, gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
+import { picture, post, uploadToGallery } from './support/catalog.ts';
+import { field, gotoHydrated, LOCALES, localized, saveScreens, typeDate } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // The catalogue journey of issue 11 §13, as a store owner does it through the screens, in both
 // languages: a category from the menu and a brand with its image → a product with two images
-// (their upload progress seen) and two variants → a coupon (its minimum typed the page's way, its
-// expiry key by key) → a banner (a wrong link refused with its field error, the image kept, then fixed) → a page
+// (their upload progress seen) and two variants → a coupon (its minimum and its expiry typed the page's
+// way, the expiry key by key) → a banner (a wrong link refused with its field error, the image kept, then fixed) → a page
 // written in the rich-text editor (bold, a link) → a shopper's review approved → the CSV round trip
 // (export, change a price, preview, import) and the list's new price in the page's money, and its stock filter. The review
 // is the one record made through the API: a shopper writes it on the storefront, not the merchant.
@@ -25,7 +25,7 @@ const TEXT = {
     price: 'Precio (USD)', stock: 'Stock', category: 'Categoría', brand: 'Marca', editProduct: 'Editar producto', newVariant: 'Nueva variante', main: 'Principal',
     productPrice: '19,99', variants: [['M', '21,50', '3'], ['L', '22', '2']], total: '5 en total (2 variantes)', delete: 'Eliminar', confirmText: 'Se eliminará con sus 2 variantes y 0 reseñas', cancel: 'Cancelar',
     code: 'Código', discountType: 'Tipo de descuento', percentage: 'Porcentaje', discount: 'Descuento (% o USD)', minimum: 'Compra mínima (USD)', expiresOn: 'Válido hasta',
-    minimumTyped: '25,50', couponRow: ['10 %', '$25,50', '31 dic 2030'],
+    minimumTyped: '25,50', expiresTyped: '31/12/2030', couponRow: ['10 %', '$25,50', '31 dic 2030'],
     buttonName: 'Texto del botón', link: 'Enlace de destino', linkInvalid: 'Escribe una dirección web válida (https://…) o una ruta de tu tienda (/…)',
     linkButton: 'Enlace', linkInput: 'Dirección del enlace', title: 'Título', pageTitle: 'Envíos y devoluciones', bold: 'Envío gratis', plain: ' desde $50. Lee ', linked: 'las condiciones',
     select: (name: string) => `Seleccionar ${name}`, approve: 'Aprobar', confirmApprove: 'Sí, aprobar', updated: '1 registro actualizado', approved: 'Aprobada',
@@ -36,7 +36,7 @@ const TEXT = {
     price: 'Price (USD)', stock: 'Stock', category: 'Category', brand: 'Brand', editProduct: 'Edit product', newVariant: 'New variant', main: 'Main',
     productPrice: '19.99', variants: [['M', '21.50', '3'], ['L', '22', '2']], total: '5 in all (2 variants)', delete: 'Delete', confirmText: 'It goes with its 2 variants and 0 reviews', cancel: 'Cancel',
     code: 'Code', discountType: 'Discount type', percentage: 'Percentage', discount: 'Discount (% or USD)', minimum: 'Minimum purchase (USD)', expiresOn: 'Valid until',
-    minimumTyped: '25.50', couponRow: ['10 %', '$25.50', 'Dec 31, 2030'],
+    minimumTyped: '25.50', expiresTyped: '12/31/2030', couponRow: ['10 %', '$25.50', 'Dec 31, 2030'],
     buttonName: 'Button text', link: 'Destination link', linkInvalid: 'Write a valid web address (https://…) or a path of your store (/…)',
     linkButton: 'Link', linkInput: 'Link address', title: 'Title', pageTitle: 'Shipping and returns', bold: 'Free shipping', plain: ' from $50. Read ', linked: 'the terms',
     select: (name: string) => `Select ${name}`, approve: 'Approve', confirmApprove: 'Yes, approve', updated: '1 record updated', approved: 'Approved',
@@ -124,10 +124,10 @@ for (const locale of LOCALES) {
       await field(page, t.discountType).selectOption({ label: t.percentage });
       await field(page, t.discount).fill('10');
       await field(page, t.minimum).fill(t.minimumTyped);
-      await typeDate(page, field(page, t.expiresOn), '2030-12-31');
+      await typeDate(field(page, t.expiresOn), t.expiresTyped);
       await create(page, locale, '/catalog/coupon');
       await expect(field(page, t.code)).toHaveValue('BIENVENIDA10');
-      await expect(field(page, t.expiresOn)).toHaveValue('2030-12-31');
+      await expect(field(page, t.expiresOn)).toHaveValue(t.expiresTyped);
       await gotoHydrated(page, localized('/catalog/coupon', locale));
       for (const text of t.couponRow) await expect(page.getByRole('main')).toContainText(text);
       await shot('coupon-list');

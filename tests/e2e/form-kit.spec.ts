@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { admin, expectToast, login, newBrowser, tracking } from './support/casillero.ts';
 import { TEXT } from './support/casillero-text.ts';
-import { countPosts, field, gotoHydrated, LOCALES, localized, saveScreens, says } from './support/helpers.ts';
+import { countPosts, field, gotoHydrated, LOCALES, localized, saveScreens, says, typeDate } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // The record form kit (decision 027) in the browser: a form is checked with the server's own
@@ -15,6 +15,13 @@ const SETTINGS = {
   en: { city: 'City', ratePerLb: 'Rate per pound (USD)', save: 'Save changes', number: 'Enter a number' },
 } as const;
 
+
+// The date field (DateField): typed in the page's order, the same day read back in the list's
+// format, one that does not exist refused with the typed text kept, and the calendar by keyboard.
+const DATES = {
+  es: { impossible: '31/02/2030', typed: '15/08/2030', shown: '15 ago 2030', typeAs: 'Escribe la fecha como día/mes/año, por ejemplo 15/08/2030', openCalendar: 'Elegir la fecha en el calendario', day: '15 agosto 2030', picked: '16/08/2030', pickedShown: '16 ago 2030' },
+  en: { impossible: '02/31/2030', typed: '08/15/2030', shown: 'Aug 15, 2030', typeAs: 'Type the date as month/day/year, for example 08/15/2030', openCalendar: 'Pick the date on the calendar', day: '15 August 2030', picked: '08/16/2030', pickedShown: 'Aug 16, 2030' },
+} as const;
 
 const EDIT = {
   es: { edit: 'Editar', editAlert: 'Editar alerta', save: 'Guardar', updated: 'Registro actualizado correctamente' },
@@ -80,6 +87,75 @@ for (const locale of LOCALES) {
       await edit.getByRole('button', { name: e.save, exact: true }).click();
       await expectToast(page, e.updated);
       await expect(page.getByText('Walmart')).toBeVisible();
+      expect(posts.count).toBe(2);
+    });
+
+    await context.close();
+  });
+
+  test(`the alert's expected date is typed in the page's order, refused with its text kept when it is no day, and picked by keyboard (${locale})`, async ({ browser }, testInfo) => {
+    const d = DATES[locale];
+    const e = EDIT[locale];
+    const client = createUser('client', `kit-date-${locale}`, 'Dario', 'Fechas');
+    const { context, page } = await newBrowser(browser, locale);
+    await login(page, locale, client);
+    await gotoHydrated(page, localized('/alert', locale));
+    await page.getByTestId('new-alert').click();
+    const dialog = page.getByRole('dialog', { name: t.newAlert });
+    const date = field(dialog, t.expectedDate);
+    const posts = countPosts(page);
+    await field(dialog, t.tracking).fill(tracking('KITD'));
+    await field(dialog, t.store).fill('Amazon');
+    await field(dialog, t.content).fill(locale === 'es' ? 'Lámpara' : 'Lamp');
+    await field(dialog, t.declaredValue).fill('30');
+    await expect(date).toHaveAttribute('placeholder', locale === 'es' ? 'dd/mm/aaaa' : 'mm/dd/yyyy');
+    await expect(date).toHaveAttribute('data-dates-input');
+    await date.click();
+    await expect(dialog.locator('[data-dates-dropdown]')).toBeVisible();
+    await saveScreens(page, testInfo, `form-kit-date-calendar-${locale}`, { fullPage: false });
+
+    await test.step('a day that does not exist: the error in the page language, the text kept, nothing sent', async () => {
+      await typeDate(date, d.impossible);
+      await dialog.getByRole('button', { name: t.create, exact: true }).click();
+      await expect(date).toHaveAccessibleDescription(says(d.typeAs));
+      await expect(date).toHaveAttribute('aria-invalid', 'true');
+      await expect(date).toBeFocused();
+      await expect(date).toHaveValue(d.impossible);
+      expect(posts.count).toBe(0);
+      await saveScreens(page, testInfo, `form-kit-date-error-${locale}`);
+    });
+
+    await test.step('typed right, the error goes; saved, the same day is shown and read back', async () => {
+      await typeDate(date, d.typed);
+      await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(date).not.toHaveAccessibleDescription(says(d.typeAs));
+      await dialog.getByRole('button', { name: t.create, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === localized('/alert/show', locale));
+      await expectToast(page, t.created);
+      await expect(page.getByRole('main')).toContainText(d.shown);
+      expect(posts.count).toBe(1);
+      // The new alert's dialog has closed (a click while it fades can land on nothing).
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('button', { name: e.edit, exact: true }).click();
+      await expect(field(page.getByRole('dialog', { name: e.editAlert }), t.expectedDate)).toHaveValue(d.typed);
+    });
+
+    await test.step('the calendar by keyboard: opened from its button, the next day chosen with the arrows and Enter', async () => {
+      const edit = page.getByRole('dialog', { name: e.editAlert });
+      const editDate = field(edit, t.expectedDate);
+      await expect(editDate).toHaveAttribute('data-dates-input');
+      const open = edit.getByRole('button', { name: d.openCalendar });
+      await open.focus();
+      await page.keyboard.press('Enter');
+      const day = page.getByRole('button', { name: d.day, exact: true });
+      await expect(day).toBeVisible();
+      await day.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect(editDate).toHaveValue(d.picked);
+      await edit.getByRole('button', { name: e.save, exact: true }).click();
+      await expectToast(page, e.updated);
+      await expect(page.getByRole('main')).toContainText(d.pickedShown);
       expect(posts.count).toBe(2);
     });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
-import { field, gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
+import { field, gotoHydrated, LOCALES, localized, saveScreens, typeDate } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // Plans and stores in the back office (issue 10 §8), in both languages: an admin creates a plan,
@@ -17,14 +17,14 @@ const TEXT = {
     plans: 'Planes', stores: 'Tiendas', newPlan: 'Nuevo plan', name: 'Nombre', price: 'Precio mensual (USD)', products: 'Productos (máximo)',
     banners: 'Banners (máximo)', pages: 'Páginas (máximo)', features: 'Funciones (una por línea)', isDefault: 'Plan predeterminado', save: 'Guardar plan',
     created: 'Registro creado correctamente', updated: 'Registro actualizado correctamente', default: 'Predeterminado', edit: (name: string) => `Editar plan ${name}`,
-    search: 'Buscar', apply: 'Aplicar', plan: 'Plan', expiresOn: 'Vence el (fecha)', saveStore: 'Guardar', readOnly: 'Solo un administrador puede cambiar el plan y el vencimiento.',
+    search: 'Buscar', apply: 'Aplicar', plan: 'Plan', expiresOn: 'Vence el (fecha)', expiresTyped: '30/06/2027', saveStore: 'Guardar', readOnly: 'Solo un administrador puede cambiar el plan y el vencimiento.',
     price1: '14,90', shownPrice: /14,90/, expiry: '30 jun 2027',
   },
   en: {
     plans: 'Plans', stores: 'Stores', newPlan: 'New plan', name: 'Name', price: 'Monthly price (USD)', products: 'Products (maximum)',
     banners: 'Banners (maximum)', pages: 'Pages (maximum)', features: 'Features (one per line)', isDefault: 'Default plan', save: 'Save plan',
     created: 'Record created successfully', updated: 'Record updated successfully', default: 'Default', edit: (name: string) => `Edit plan ${name}`,
-    search: 'Search', apply: 'Apply', plan: 'Plan', expiresOn: 'Expires on (date)', saveStore: 'Save', readOnly: 'Only an admin can change the plan and the expiration.',
+    search: 'Search', apply: 'Apply', plan: 'Plan', expiresOn: 'Expires on (date)', expiresTyped: '06/30/2027', saveStore: 'Save', readOnly: 'Only an admin can change the plan and the expiration.',
     price1: '14.90', shownPrice: /14\.90/, expiry: 'Jun 30, 2027',
   },
 } as const;
@@ -81,7 +81,7 @@ for (const locale of LOCALES) {
       await page.getByRole('link', { name: `Tienda ${slug}` }).click();
       await expect(page).toHaveURL((url) => url.pathname === localized('/admin/store/show', locale));
       await field(page.getByTestId('set-plan'), t.plan).selectOption({ label: planName });
-      await field(page, t.expiresOn).fill('2027-06-30');
+      await typeDate(field(page, t.expiresOn), t.expiresTyped);
       await page.getByRole('button', { name: t.saveStore, exact: true }).click();
       await expectToast(page, t.updated);
       await expect(page.getByText(t.expiry)).toBeVisible();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeAdmin, makeUser } from '../support/factories.ts';
+import { makeAdmin, makeStore, makeUser } from '../support/factories.ts';
 
 // The record form kit without JavaScript: the same forms posted as plain HTML forms. The browser's
 // check (tests/e2e/form-kit.spec.ts) is only a courtesy; these answers are the authority.
@@ -54,6 +54,31 @@ describe('the record form kit without JavaScript', () => {
     expect(inputTag(refused.body, 'trackingNumber')).toContain('value="KITBAD1234"');
     expect(inputTag(refused.body, 'declaredValue')).toContain('value="89,99"');
     expect(refused.body).toContain('Libros');
+  });
+
+  it('sends a date as YYYY-MM-DD from the browser\'s own date input, which the date field is until its picker loads', async () => {
+    const client = await makeUser(t);
+    const saved = await form('/alert', client.cookie, { ...alertFields('KITDATE1234', '20'), expectedDate: '2030-08-15' });
+    expect(saved.statusCode).toBe(302);
+    const id = /id=(\d+)/.exec(String(saved.headers.location))?.[1];
+    const alert = await t.app.inject({ url: `/api/v1/alerts/${id}`, headers: { cookie: client.cookie } });
+    expect((alert.json() as { expectedDate: string | null }).expectedDate).toBe('2030-08-15');
+    const refused = await form('/en/alert', client.cookie, { ...alertFields('KITDATE5678', '20'), store: '', expectedDate: '2030-08-15' });
+    expect(refused.statusCode).toBe(400);
+    const date = inputTag(refused.body, 'expectedDate');
+    expect(date).toContain('type="date"');
+    expect(date).toContain('value="2030-08-15"');
+  });
+
+  it('shows the server\'s error on a date field as on any other', async () => {
+    const admin = await makeAdmin(t);
+    const store = await makeStore(t);
+    const refused = await form(`/admin/store/show?id=${store.id}`, admin.cookie, { planId: '', expiresAt: '31/12/2030' });
+    expect(refused.statusCode).toBe(400);
+    const date = inputTag(refused.body, 'expiresAt');
+    expect(date).toContain('aria-invalid="true"');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(date)?.[1] ?? '';
+    expect(describedBy.split(' ').some((id) => new RegExp(`id="${id}"[^>]*>Escribe una fecha válida<`).test(refused.body))).toBe(true);
   });
 
   it('saves the settings with a Spanish decimal comma and shows them back in each language', async () => {

@@ -5,6 +5,7 @@ import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { type FormSchema, parseForm } from '#common/form-parse.ts';
+import type { FieldErrors } from '#common/forms.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { RecordFormContext } from './use-field.ts';
@@ -42,21 +43,40 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
     if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
+  // Fields' own checks of their text (DateField), by field name.
+  const typedChecks = useRef(new Map<string, () => MessageKey | undefined>());
+  const addTypedCheck = (name: string, typedError: () => MessageKey | undefined) => {
+    typedChecks.current.set(name, typedError);
+    return () => {
+      if (typedChecks.current.get(name) === typedError) typedChecks.current.delete(name);
+    };
+  };
+  const typedErrors = (only?: string): FieldErrors => {
+    const found: FieldErrors = {};
+    for (const [name, typedError] of typedChecks.current) {
+      const key = only === undefined || only === name ? typedError() : undefined;
+      if (key) found[name] = key;
+    }
+    return found;
+  };
+
   const check = (name: string) => {
-    if (formRef.current) checkForm(formRef.current, name);
+    if (formRef.current) checkForm(formRef.current, name, typedErrors(name));
   };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = parseForm(schema, new FormData(event.currentTarget), locale);
-    if (parsed.ok) return; // React Router sends it; the server checks again
+    const typed = typedErrors();
+    if (parsed.ok && Object.keys(typed).length === 0) return; // React Router sends it; the server checks again
     event.preventDefault();
-    setErrors(failureMessage ? { ...parsed.errors, form: failureMessage } : parsed.errors);
+    const errors = { ...(parsed.ok ? {} : parsed.errors), ...typed };
+    setErrors(failureMessage ? { ...errors, form: failureMessage } : errors);
     setFocusRequest((count) => count + 1);
   };
 
   const wholeFormError = errors.form ? t(errors.form) : formError;
   return (
-    <RecordFormContext value={{ schema, locale, values: { ...initial, ...result?.values }, errors, check }}>
+    <RecordFormContext value={{ schema, locale, values: { ...initial, ...result?.values }, errors, check, addTypedCheck }}>
       <Form method="post" noValidate ref={formRef} onSubmit={onSubmit}>
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <Stack gap="md">

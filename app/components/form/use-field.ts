@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { type FormSchema, isRequired } from '#common/form-parse.ts';
 import type { FieldErrors } from '#common/forms.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
 import type { Locale } from '#common/locale.ts';
 
 /** What a RecordForm tells its fields. */
@@ -14,6 +15,12 @@ export type RecordFormState = {
   errors: FieldErrors;
   /** Checks one field again against the whole form's current values. */
   check: (name: string) => void;
+  /**
+   * A field whose text the schema cannot judge registers its own check here (a date typed as
+   * 31/02/2026 reaches the schema as no date at all): its error counts like the schema's, so the
+   * form is not sent. Returns the function that unregisters it.
+   */
+  addTypedCheck: (name: string, typedError: () => MessageKey | undefined) => () => void;
 };
 
 export const RecordFormContext = createContext<RecordFormState | null>(null);
@@ -44,6 +51,7 @@ export function useField(name: string) {
     locale: form.locale,
     value: form.values[name],
     recheck,
+    addTypedCheck: (typedError: () => MessageKey | undefined) => form.addTypedCheck(name, typedError),
     inputProps: { name, error, required, onChange: recheck, onBlur: recheck },
   };
 }

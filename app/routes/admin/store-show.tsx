@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
-import { SelectField, TextField } from '#app/components/form/fields.tsx';
+import { DateField } from '#app/components/form/date-field.tsx';
+import { SelectField } from '#app/components/form/fields.tsx';
 import { RecordForm } from '#app/components/form/record-form.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
@@ -84,7 +85,7 @@ export default function AdminStoreShow({ loaderData: { store, isAdmin, plans, no
               <RecordForm schema={StorePlanSchema} submitLabel={t('plan.stores.save')} initial={{ planId: store.planId ? String(store.planId) : '', expiresAt: store.expiresAt ? dateInEcuador(store.expiresAt) : '' }}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <SelectField name="planId" label="plan.stores.plan" data={[{ value: '', label: '—' }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]} />
-                  <TextField name="expiresAt" label="plan.stores.expiresOn" type="date" />
+                  <DateField name="expiresAt" label="plan.stores.expiresOn" />
                 </SimpleGrid>
               </RecordForm>
             </Stack>

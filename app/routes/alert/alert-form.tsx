@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
+import { DateField } from '#app/components/form/date-field.tsx';
 import { CustomField, NumberField, SelectField, TextareaField, TextField } from '#app/components/form/fields.tsx';
 import { RecordForm } from '#app/components/form/record-form.tsx';
 import { UploadField } from '#app/components/upload-field.tsx';
@@ -29,7 +30,7 @@ export function AlertForm({ initial, submitLabel, intent }: { initial?: Partial<
         <NumberField name="declaredValue" label="casillero.alert.declaredValue" leftSection="$" />
       </SimpleGrid>
       <TextareaField name="content" label="casillero.alert.content" autosize minRows={2} />
-      <TextField name="expectedDate" label="casillero.alert.expectedDate" type="date" />
+      <DateField name="expectedDate" label="casillero.alert.expectedDate" />
       <CustomField name="invoiceUpload">
         {(field) => <UploadField name={field.name} purpose="invoice" label={t('casillero.alert.invoice')} initial={initial?.invoice ?? null} error={field.error} required={field.required} onChange={field.recheck} />}
       </CustomField>

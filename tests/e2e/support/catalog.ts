@@ -50,21 +50,3 @@ export async function post(page: Page, url: string, data: object): Promise<numbe
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
-
-/**
- * Types a day (`YYYY-MM-DD`) into a native date field key by key, as a person does. The field's
- * order of day, month and year is the browser's (its own language, not the page's: Debian's
- * Chromium here shows mm/dd/yyyy on a Spanish page), so a first probe finds which order it takes.
- */
-export async function typeDate(page: Page, input: Locator, day: string) {
-  const [year = '', month = '', date = ''] = day.split('-');
-  await input.focus();
-  await page.keyboard.type('01022003');
-  const dayFirst = (await input.inputValue()) === '2003-02-01';
-  // Cleared and left, so that coming back puts the caret on the first part again.
-  await input.fill('');
-  await input.blur();
-  await input.focus();
-  await page.keyboard.type(dayFirst ? `${date}${month}${year}` : `${month}${date}${year}`);
-  await expect(input).toHaveValue(day);
-}

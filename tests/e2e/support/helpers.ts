@@ -73,6 +73,19 @@ export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
 }
 
+/**
+ * Types a day into the form kit's DateField key by key, as a person does, in the page's order
+ * ("31/12/2030" on a Spanish page, "12/31/2030" on an English one), once its picker has taken the
+ * place of the browser's own date input; then leaves the field (Tab), which closes its calendar.
+ */
+export async function typeDate(input: Locator, typed: string) {
+  await expect(input).toHaveAttribute('data-dates-input');
+  await input.fill('');
+  await input.pressSequentially(typed);
+  await expect(input).toHaveValue(typed);
+  await input.press('Tab');
+}
+
 async function nextFrames(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
