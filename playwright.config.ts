@@ -19,8 +19,14 @@ const { runDir } = prepareRun();
 // The project's own Node 24 (the `node` package), whatever Node runs Playwright.
 const SERVER_COMMAND = 'node_modules/.bin/node server/main.ts';
 
+// The walks that look at every screen — axe over every route, both languages and widths, and the
+// catalogue's screenshots — check what the pages look like, which no database changes: they run
+// once, in the SQLite run; every journey runs on both databases (decision 038).
+const PRESENTATION_WALKS = ['**/accessibility.spec.ts', '**/catalog-screens.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  testIgnore: process.env.DATABASE_URL ? PRESENTATION_WALKS : [],
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: true,
