@@ -1,10 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { isLocale, LOCALE_COOKIE, type Locale, preferredLocale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
+
+/** An API error answer, as `apiErrorHandler` writes it: `fields` names each wrong field of a body. */
+export const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 /** The language of an API answer: the `lang` cookie, else Accept-Language, else Spanish. */
 export function requestLocale(request: FastifyRequest): Locale {

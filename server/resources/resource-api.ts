@@ -10,9 +10,9 @@ import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { StoreResourceService } from './store-resource-service.ts';
+import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Created = z.object({ id: z.number() });
-const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 /** `requireUser`'s answer to a caller without a session. */
 const Unauthorized = z.object({ error: z.literal('unauthorized'), message: z.string() });
 

@@ -5,8 +5,8 @@ import { IdParams } from '#server/api/params.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
+import { ErrorBody } from '#server/api/api-errors.ts';
 
-const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 /** Beside the kit's five operations (resource-api.ts): the banners' order, by drag and drop or by one step. */
 export async function bannerApi(app: FastifyInstance, { services }: { services: Services }) {

@@ -6,6 +6,7 @@ import { IdParams } from '#server/api/params.ts';
 import { AppError } from '#server/errors.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
+import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Plan = z.object({
   id: z.number(),
@@ -34,7 +35,6 @@ const StoreRow = z.object({
   createdAt: z.string(),
 });
 const StoreDetail = StoreRow.extend({ section: z.string(), description: z.string(), rating: z.number(), maxProducts: z.number().nullable(), maxBanners: z.number().nullable(), maxPages: z.number().nullable() });
-const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 /** preHandler after `requireUser`: admin-only operations do not exist for anyone else (404, as the admin-only pages). */
 async function requireAdmin(request: FastifyRequest) {

@@ -6,8 +6,8 @@ import { IdParams } from '#server/api/params.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
+import { ErrorBody } from '#server/api/api-errors.ts';
 
-const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 const Variant = subproductResource.output.pick({ id: true, name: true, sku: true, colorId: true, sizeId: true, priceCents: true, stock: true, enabled: true });
 
 /**

@@ -6,6 +6,7 @@ import { StoreDesignSchema } from '#common/schemas/store.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
+import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Logo = z.object({ id: z.string(), name: z.string(), type: z.string(), size: z.number().int(), url: z.string().describe('Where the owner reads the file') });
 const Design = z.object({
@@ -13,7 +14,6 @@ const Design = z.object({
   style: z.number().int().min(1).max(6).describe('1 warm, 2 cold, 3 nature, 4 minimalist, 5 dark, 6 vintage'),
   styleName: z.enum(STORE_STYLES),
 });
-const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 /** `/api/v1/store/design`: the own store's logo and style, over the same service as /store/design. */
 export async function storeDesignApi(app: FastifyInstance, { services }: { services: Services }) {

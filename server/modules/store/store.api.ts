@@ -5,6 +5,7 @@ import { DeleteStoreSchema, NewStoreSchema, SlugAvailabilitySchema, STORE_SECTIO
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
+import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Expiry = z.object({ expiresAt: z.string().nullable(), daysLeft: z.number().nullable(), status: z.enum(['none', 'ok', 'soon', 'expired']) });
 const PlanSummary = z.object({ id: z.number(), name: z.string(), priceCents: z.number(), maxProducts: z.number(), maxBanners: z.number(), maxPages: z.number(), features: z.array(z.string()) });
@@ -40,7 +41,6 @@ const SECTION_SUMMARY: Record<StoreSectionName, string> = {
   contact: 'contact details',
   analytics: 'keywords and the analytics/pixel scripts (returned to the owner only)',
 };
-const ErrorBody = z.object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 /** The caller's own store: read it, or open it. Store-owned resources hang below it (decision 025). */
 export async function storeApi(app: FastifyInstance, { services }: { services: Services }) {
