@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, type KyselyConfig, PostgresAdapter, PostgresDialect, sql } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
+import { CaseNames, withSqlNames } from '#server/db/case-names.ts';
 import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
 import type { Database } from '#server/db/schema.ts';
 import { StoreGuardPlugin } from '#server/db/store-guard.ts';
@@ -27,12 +28,12 @@ export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): str
 
 /**
  * One data shape from the repository up: tables and columns are snake_case in SQL and camelCase in
- * code, translated by Kysely's CamelCasePlugin on every query (decision 022). Migrations keep
- * writing snake_case names, which the plugin leaves as they are.
+ * code (decision 022), printed so by the compiler and mapped back in the rows by `CaseNames`
+ * (decision 039). Migrations keep writing snake_case names, which stay as they are.
  */
 export function databaseOptions(dialect: KyselyConfig['dialect'], options: { storeGuard?: boolean } = {}): KyselyConfig {
-  // The store guard comes after the CamelCasePlugin: it reads the SQL's snake_case names (decision 025).
-  return { dialect, plugins: [new CamelCasePlugin(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])] };
+  const names = new CaseNames();
+  return { dialect: withSqlNames(dialect, names.toSql), plugins: [names, ...(options.storeGuard ? [new StoreGuardPlugin()] : [])] };
 }
 
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard'>>): Db {

@@ -1,4 +1,5 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { CaseNames } from '#server/db/case-names.ts';
 import type { Database } from '#server/db/schema.ts';
 
 /**
@@ -24,6 +25,8 @@ type Node = OperationNode & Record<string, unknown>;
 type TableUse = { table: string; as: string; on?: OperationNode };
 
 const STORE_ID = 'store_id';
+/** Queries name tables and columns as the code does (camelCase); the guard compares SQL names. */
+const { toSql } = new CaseNames();
 
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
@@ -31,7 +34,7 @@ function isNode(value: unknown): value is Node {
 
 function identifier(node: unknown): string | undefined {
   if (!isNode(node)) return undefined;
-  if (node.kind === 'IdentifierNode') return node.name as string;
+  if (node.kind === 'IdentifierNode') return toSql(node.name as string);
   if (node.kind === 'SchemableIdentifierNode') return identifier(node.identifier);
   if (node.kind === 'TableNode') return identifier(node.table);
   return undefined;
@@ -142,7 +145,7 @@ function checkTree(node: unknown, owned: ReadonlySet<string>) {
  * Refuses any query on a store-owned table that is not pinned to one store (decision 025): a
  * select, update or delete needs a `store_id = …` (or `in`) condition on each such table, in its
  * WHERE or its JOIN's ON, joined with AND; an insert needs a `store_id` value. Raw SQL (`sql`…``)
- * is not inspected. It runs after the CamelCasePlugin, so it sees the SQL's snake_case names.
+ * is not inspected. Names are compared as the SQL spells them (snake_case, decision 039).
  * On for the whole test suite; `STORE_GUARD=1` turns it on anywhere else.
  */
 export class StoreGuardPlugin implements KyselyPlugin {
