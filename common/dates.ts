@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl-formats.ts';
 import type { Locale } from './locale.ts';
 
 /** The Intl locale each page language formats dates with (Ecuador's Spanish, US English). */
@@ -9,7 +10,7 @@ export const DATE_LOCALES = { es: 'es-EC', en: 'en-US' } as const;
  */
 export function formatDate(iso: string, locale: Locale, withTime = false): string {
   const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+  return dateTimeFormat(DATE_LOCALES[locale], {
     dateStyle: 'medium',
     ...(withTime ? { timeStyle: 'short' } : {}),
     timeZone: 'America/Guayaquil',

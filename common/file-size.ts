@@ -1,5 +1,7 @@
+import { numberFormat } from './intl-formats.ts';
+
 /** A file's size in the page's language: `5 B`, `1,5 kB`, `2.5 MB`. */
 export function formatFileSize(bytes: number, locale: 'es' | 'en'): string {
   const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / (1024 * 1024), 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }

@@ -1,7 +1,7 @@
+import { numberFormat } from './intl-formats.ts';
 import type { Locale } from './locale.ts';
 
 const INTL_LOCALE: Record<Locale, string> = { es: 'es-EC', en: 'en-US' };
-const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * A plain number as the page's language writes it: "2,9" and "1.234,5" in Spanish, "2.9" and
@@ -9,13 +9,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * formatWeight/formatMoney, built on the same rule), never through String() or toFixed().
  */
 export function formatNumber(value: number, locale: Locale, maxDigits = 2): string {
-  const key = `${locale}:${maxDigits}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: maxDigits });
-    formatters.set(key, format);
-  }
-  return format.format(value);
+  return numberFormat(INTL_LOCALE[locale], { maximumFractionDigits: maxDigits }).format(value);
 }
 
 /**
