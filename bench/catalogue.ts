@@ -64,8 +64,9 @@ async function explainLists(db: ReturnType<typeof createDatabase>, storeId: numb
   const deep = (DEEP_PAGE - 1) * PAGE_SIZE;
   // The record a page of the default order (last update, descending) ends at, 2,000 pages in:
   // where the next page's seek starts (`after`, decision 036).
-  const last = (await sql.raw<{ id: number; updated_at: string | Date }>(`select id, updated_at ${own} order by updated_at desc, id desc limit 1 offset ${deep - 1}`).execute(db)).rows[0]!;
-  const stamp = last.updated_at instanceof Date ? last.updated_at.toISOString() : last.updated_at;
+  // (an alias without an underscore: the rows' keys come back camelCased, decision 022)
+  const last = (await sql.raw<{ id: number; stamp: string }>(`select id, updated_at as stamp ${own} order by updated_at desc, id desc limit 1 offset ${deep - 1}`).execute(db)).rows[0]!;
+  const stamp = last.stamp;
   const matches = postgres
     ? `select id ${own} and ${search} limit ${FEW_MATCHES + 1}`
     : `select rowid from product_search where product_search match '"${term}"' limit ${FEW_MATCHES + 1}`;
