@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 type Parameter = null | number | bigint | string | Uint8Array;
 
@@ -45,6 +45,33 @@ export function openSqlite(file: string): DatabaseSync {
   return database;
 }
 
+/**
+ * Transactions take the write lock when they begin (`begin immediate`). With a plain `begin`, a
+ * transaction that reads and then writes asks for the lock at its first write; if another
+ * process (a second server worker, a script) committed in between, SQLite answers SQLITE_BUSY at
+ * once, since waiting could not help a snapshot that is already stale. Taken at the start, the
+ * lock is waited for (busy_timeout) like any other. In one process it changes nothing: Kysely runs
+ * one transaction at a time on the one connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createSqliteDialect(file: string): SqliteDialect {
   const database = openSqlite(file);
   // A Map iterates in insertion order: re-inserting on every use keeps it least-recent first.
@@ -63,5 +90,5 @@ export function createSqliteDialect(file: string): SqliteDialect {
       return statement;
     },
   };
-  return new SqliteDialect({ database: adapter });
+  return new ImmediateSqliteDialect({ database: adapter });
 }
