@@ -114,8 +114,10 @@ async function main() {
   console.log(`  ${filled.products} products and ${filled.variants} variants in ${fillSeconds} s`);
 
   try {
-    // The demo data would be a second store; the bench wants exactly the filled database.
-    const { app, bare, appBase, bareBase } = await startAppAndBare(dataDir, { DATABASE_URL: databaseUrl, DEMO_DATA: '0' });
+    // The demo data would be a second store; the bench wants exactly the filled database. The app
+    // runs as `npm start` runs it on this machine: one server process per core (decision 040).
+    const workers = process.env.WEB_CONCURRENCY ?? String(os.availableParallelism());
+    const { app, bare, appBase, bareBase } = await startAppAndBare(dataDir, { DATABASE_URL: databaseUrl, DEMO_DATA: '0', WEB_CONCURRENCY: workers });
     const appPid = app.process.pid as number;
     const api = { cookie, accept: 'application/json' };
     const page = { ...PAGE_HEADERS, cookie };
@@ -141,7 +143,7 @@ async function main() {
       if (response.status !== 200) fail(`${name}: ${url} answered ${response.status}: ${body.slice(0, 300)}`);
     }
 
-    console.log(`\nTiendabox catalogue bench — ${dialect}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
+    console.log(`\nTiendabox catalogue bench — ${dialect}, ${workers} server processes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
     const ceiling = await load('bare route', `${bareBase}/`, {}, { server: bare.process.pid as number, others: [appPid] });
     await stopChild(bare);
     const results: LoadResult[] = [];
@@ -165,7 +167,7 @@ async function main() {
 
     const resultsDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, `catalogue-${dialect}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, products: filled.products, variants: filled.variants, stores: filled.stores, fillSeconds, ceiling, results, plans, marks }, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `catalogue-${dialect}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, workers: Number(workers), products: filled.products, variants: filled.variants, stores: filled.stores, fillSeconds, ceiling, results, plans, marks }, null, 2)}\n`);
     if (marks.some((mark) => !mark.ok)) process.exitCode = 1;
   } finally {
     killChildren('SIGKILL');

@@ -60,7 +60,9 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-'));
   removeOnExit(dataDir);
   try {
-    const { app, bare, appBase, bareBase } = await startAppAndBare(dataDir, {});
+    // One server process, as the bare route is one: the marks are a process's cost (throughput
+    // beside the ceiling, peak memory); `npm start` runs one per core (decision 040).
+    const { app, bare, appBase, bareBase } = await startAppAndBare(dataDir, { WEB_CONCURRENCY: '1' });
     const appPid = app.process.pid as number;
     const idle = readMemory(appPid);
 

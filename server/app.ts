@@ -8,7 +8,7 @@ import type { ViteDevServer } from 'vite';
 import { appContext } from '#server/request-context.ts';
 import { apiPlugin } from '#server/api/api.ts';
 import { buildRoutes } from '#server/builds.ts';
-import type { Config } from '#server/config.ts';
+import { type Config, loggerOptions } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { healthRoutes } from '#server/health.ts';
 import { createBotCheck } from '#server/captcha/bot-check.ts';
@@ -46,13 +46,6 @@ const SERVER_BUILD = 'build/server/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export function loggerOptions(config: Config) {
-  return {
-    level: config.logLevel,
-    // Secrets never reach the log, whatever route logs what.
-    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordRepeat', '*.token'],
-  };
-}
 
 /** Builds the whole HTTP app without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(options: AppOptions) {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 // Development-only secret; refusing it when served over HTTPS is the point of naming it.
@@ -30,6 +31,7 @@ const ConfigSchema = z
     JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   })
   .superRefine((env, ctx) => {
     // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
@@ -79,6 +81,11 @@ export type Config = {
   recaptcha: { siteKey: string; secretKey: string; minScore: number } | undefined;
   /** The job queue's worker (decision 024): pause between polls, lock on a job, first retry delay. */
   jobs: { pollMs: number; lockMs: number; retryMs: number };
+  /**
+   * Server processes sharing the port (decision 040): WEB_CONCURRENCY, else one per core with
+   * React's production build (`npm start`), one in development.
+   */
+  workers: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +120,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, minScore: env.RECAPTCHA_MIN_SCORE }
         : undefined,
     jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
+    workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
+  };
+}
+
+/** Fastify's logger options, and the primary's when there are several workers (main.ts). */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    // Secrets never reach the log, whatever route logs what.
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.passwordRepeat', '*.token'],
   };
 }

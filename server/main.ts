@@ -1,25 +1,38 @@
-import { buildApp } from '#server/app.ts';
-import { ConfigError, loadConfig } from '#server/config.ts';
-import { createDatabase, optimizeDatabase } from '#server/db/database.ts';
+import cluster, { type Worker } from 'node:cluster';
+import pino from 'pino';
+import { type Config, ConfigError, loadConfig, loggerOptions } from '#server/config.ts';
+import { createDatabase, type Db, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
-import { DEMO_ADMIN, DEMO_CLIENT, seedDemoData } from '#server/demo/demo-data.ts';
 
-// start: config → database → migrations → listen → graceful shutdown
-async function start() {
-  const config = loadConfig();
-  const db = createDatabase(config);
+// start: config → database → migrations (and demo data) → listen → graceful shutdown.
+// With several workers (decision 040) the primary process prepares the database once and then
+// forks them; they share the port, and each serves requests exactly as a single server does.
+
+const SHUTDOWN_MS = 10_000;
+
+type Log = pino.Logger;
+
+/** Migrations, statistics and (when asked) the demo accounts: once, before any request. */
+async function prepareDatabase(db: Db, config: Config, log: Log) {
   const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
   await optimizeDatabase(db);
+  // Demo accounts make a fresh local start a living product; only when asked (`npm start` asks).
+  if (!config.demoData) return;
+  const [{ createServiceDeps }, { DEMO_ADMIN, DEMO_CLIENT, seedDemoData }] = await Promise.all([import('#server/service-deps.ts'), import('#server/demo/demo-data.ts')]);
+  if (await seedDemoData(createServiceDeps({ db, config, log }))) {
+    log.info({ client: DEMO_CLIENT.email, admin: DEMO_ADMIN.email }, 'demo data loaded (see README for the passwords)');
+  }
+}
+
+/** One server: the app on the port until SIGTERM/SIGINT, then in-flight requests finish. */
+async function serve(config: Config, db: Db) {
+  // Loaded here, not at the top: a primary never serves, and stays small without the app.
+  const { buildApp } = await import('#server/app.ts');
   // The statistics follow the data as it grows (a store importing 100,000 products, say).
   const optimizing = setInterval(() => void optimizeDatabase(db).catch(() => {}), 6 * 3_600_000);
   optimizing.unref();
   const app = await buildApp({ config, db });
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
-  // Demo accounts make a fresh local start a living product; only when asked (`npm start` asks).
-  if (config.demoData && (await seedDemoData(createServiceDeps({ db, config, log: app.log })))) {
-    app.log.info({ client: DEMO_CLIENT.email, admin: DEMO_ADMIN.email }, 'demo data loaded (see README for the passwords)');
-  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,9 +40,9 @@ async function start() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${SHUTDOWN_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_MS);
     timer.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
@@ -44,8 +57,63 @@ async function start() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker is told to stop by its primary, which also forwards the signal it got.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
 
   await app.listen({ host: config.host, port: config.port });
+}
+
+/**
+ * The primary of several workers: forks them, replaces one that dies (not more than once a
+ * second, so a worker that cannot start does not spin), and on SIGTERM/SIGINT has each finish
+ * its requests before it exits itself.
+ */
+function supervise(config: Config, log: Log) {
+  let stopping = false;
+  let failed = false;
+  let lastFork = 0;
+  const fork = () => {
+    lastFork = Date.now();
+    cluster.fork();
+  };
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      // one still starting when told to stop has no handler yet: the signal ends it, as asked
+      failed ||= signal ? signal !== 'SIGTERM' : code !== 0;
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log.info('bye');
+        process.exit(failed ? 1 : 0);
+      }
+      return;
+    }
+    log.error({ worker: worker.process.pid, code, signal }, 'worker exited; starting another');
+    setTimeout(fork, Math.max(0, 1000 - (Date.now() - lastFork)));
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, 'shutting down: each worker finishes its requests');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => {
+      log.error(`workers still running after ${(SHUTDOWN_MS + 2000) / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS + 2000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let index = 0; index < config.workers; index++) fork();
+  log.info({ workers: config.workers, port: config.port }, 'server workers started');
+}
+
+async function start() {
+  const config = loadConfig();
+  if (cluster.isWorker) return serve(config, createDatabase(config));
+  const log = pino(loggerOptions(config));
+  const db = createDatabase(config);
+  await prepareDatabase(db, config, log);
+  if (config.workers === 1) return serve(config, db);
+  await db.destroy();
+  supervise(config, log);
 }
 
 start().catch((error: unknown) => {

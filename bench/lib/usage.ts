@@ -83,12 +83,23 @@ function processJiffies(pid: number | 'self'): number {
 
 type CpuMark = { machine: { busy: number; total: number }; server: number; self: number; others: number };
 
+/** A process and its children: the app server is a primary and its workers (decision 040). */
+function treeJiffies(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children file: the process has gone
+  }
+  return processJiffies(pid) + children.reduce((sum, child) => sum + treeJiffies(child), 0);
+}
+
 export function cpuMark(serverPid: number, otherOwnPids: number[]): CpuMark {
   return {
     machine: machineJiffies(),
-    server: processJiffies(serverPid),
+    server: treeJiffies(serverPid),
     self: processJiffies('self'),
-    others: otherOwnPids.reduce((sum, pid) => sum + processJiffies(pid), 0),
+    others: otherOwnPids.reduce((sum, pid) => sum + treeJiffies(pid), 0),
   };
 }
 

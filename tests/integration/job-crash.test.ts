@@ -53,6 +53,9 @@ async function startServer() {
       DATABASE_URL: postgres ? withSearchPath(databaseUrl!, schema) : '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      // One process, the one killed: with workers (decision 040) a kill -9 of the primary lets
+      // them finish their requests, which is not the crash this test is about.
+      WEB_CONCURRENCY: '1',
       // Fast enough for a test: poll often, retry after 200 ms (doubling), hold a job 2 s.
       JOB_POLL_MS: '100',
       JOB_RETRY_MS: '200',

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Writable } from 'node:stream';
-import { buildApp, loggerOptions } from '#server/app.ts';
+import { buildApp } from '#server/app.ts';
+import { loggerOptions } from '#server/config.ts';
 import type { Clock } from '#server/service-deps.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
