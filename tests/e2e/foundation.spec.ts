@@ -266,9 +266,11 @@ test.describe('page cache', () => {
         if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
       });
       const path = `${localized('/user/login', locale)}?cache-check=${locale}`;
-      await page.goto(path); // rendered by React, then stored
-      const response = await page.goto(path);
-      expect(response?.headers()['x-page-cache'], 'the second visit is served from memory').toBe('hit');
+      // Rendered by React, then stored — by each server worker that gets the visit (the cache is
+      // a process's own, decision 040): after a visit per worker, one is served from memory.
+      let response = await page.goto(path);
+      for (let visit = 0; visit < 6 && response?.headers()['x-page-cache'] !== 'hit'; visit++) response = await page.goto(path);
+      expect(response?.headers()['x-page-cache'], 'a later visit is served from memory').toBe('hit');
       // Only a hydrated page shows the password: React must have run the page's scripts.
       const password = page.locator('input[name="password"]');
       await expect(password).toHaveAttribute('type', 'password');
