@@ -4,8 +4,9 @@
 //    BENCH_DATABASE_URL) with 1,000 stores and one store of 100,000 products and 150,000 variants
 //    (scripts/fill-scale.ts), and opens a session for that store's owner;
 // 2. starts the built app on it and a bare Fastify route beside it (the ceiling);
-// 3. loads each catalogue target with autocannon: the products API at page 1 and a deep page, a
-//    search, and the dashboard's product list page at the same pages;
+// 3. warms the app on every target, then loads each catalogue target with autocannon: the
+//    products API at page 1 and a deep page, a search, and the dashboard's product list page at
+//    the same pages;
 // 4. prints p50/p99, req/s and CPU ms per request, the marks, and the query plans (EXPLAIN) of
 //    the list queries; writes bench/results/catalogue-latest.json; exits 1 when a mark is missed.
 import { randomBytes } from 'node:crypto';
@@ -21,7 +22,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
-import { load, type LoadResult } from './lib/load.ts';
+import { load, type LoadResult, warm } from './lib/load.ts';
 import { fail, killChildren, removeOnExit, startAppAndBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
 
@@ -146,6 +147,10 @@ async function main() {
     console.log(`\nTiendabox catalogue bench — ${dialect}, ${workers} server processes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
     const ceiling = await load('bare route', `${bareBase}/`, {}, { server: bare.process.pid as number, others: [appPid] });
     await stopChild(bare);
+    // every target warmed once before any is measured (each gets its own warm-up again in `load`)
+    process.stdout.write(`  warming the app: every target for ${WARMUP} s … `);
+    for (const [, url, headers] of targets) await warm(url, headers);
+    console.log('done');
     const results: LoadResult[] = [];
     for (const [name, url, headers] of targets) results.push(await load(name, url, headers, { server: appPid, others: [] }));
     if (app.process.exitCode !== null) fail(`app server exited during the load:\n${app.output()}`);

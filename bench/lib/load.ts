@@ -39,6 +39,15 @@ export type LoadResult = {
   cpu: ReturnType<typeof cpuUse>;
 };
 
+/**
+ * Load a target without measuring it. A freshly started server is slower for its first seconds
+ * (the JIT compiling its hot paths, the heap growing) — with one worker per core each sees half
+ * the warm-up's requests: the first target measured after a start paid for it, every time.
+ */
+export async function warm(url: string, headers: Record<string, string>): Promise<void> {
+  await autocannon({ url, connections: CONNECTIONS, headers, timeout: 10, duration: WARMUP });
+}
+
 export async function load(
   name: string,
   url: string,
