@@ -1,18 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
 import { enqueueJob } from '#server/modules/job/job.service.ts';
 import { systemClock } from '#server/service-deps.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
+import { createSchema, freePort, until } from '../support/spawned-server.ts';
 import { validRegistration } from '../support/forms.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 
@@ -29,14 +28,6 @@ let server: ChildProcess | undefined;
 let db: Db | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const output: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const base = () => `http://127.0.0.1:${appPort}`;
 
@@ -66,15 +57,7 @@ async function startServer() {
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server = child;
-  await until(async () => (await fetch(`${base()}/healthz`).catch(() => undefined))?.ok === true, 15_000, 'the server to answer /healthz');
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await until(async () => (await fetch(`${base()}/healthz`).catch(() => undefined))?.ok === true, 15_000, 'the server to answer /healthz', output);
 }
 
 async function postForm(url: string, fields: Record<string, string>) {
@@ -99,10 +82,7 @@ const jobStates = async () =>
 
 beforeAll(async () => {
   if (postgres) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await createSchema(databaseUrl!, schema);
   }
   [appPort, smtpPort] = [await freePort(), await freePort()];
 });
@@ -134,13 +114,13 @@ it('delivers every mail queued before a kill -9 exactly once after the restart',
   await until(async () => {
     const states = await jobStates();
     return states.length === expected && states.every((job) => job.tried && job.state !== 'done');
-  }, 10_000, 'every job to be tried against the closed SMTP port');
+  }, 10_000, 'every job to be tried against the closed SMTP port', output);
   server!.kill('SIGKILL');
   await new Promise((resolve) => server!.once('exit', resolve));
 
   smtp = await startSmtpServer(smtpPort);
   await startServer();
-  await until(async () => (await jobStates()).every((job) => job.state === 'done'), 15_000, 'every job to be done after the restart');
+  await until(async () => (await jobStates()).every((job) => job.state === 'done'), 15_000, 'every job to be done after the restart', output);
   await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up, if there were one
 
   const received = smtp.inbox.map((mail) => mail.to.join(','));

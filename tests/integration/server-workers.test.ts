@@ -2,16 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
+import { createSchema, freePort, until } from '../support/spawned-server.ts';
 import { makeStore } from '../support/factories.ts';
 
 // Decision 040 on the real server process (`node server/main.ts`): WEB_CONCURRENCY workers share
@@ -25,22 +24,6 @@ let port: number;
 let server: ChildProcess | undefined;
 let db: Db | undefined;
 const output: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The worker processes of the primary, from the kernel's own list. */
 const workers = (): number[] =>
@@ -74,10 +57,7 @@ const listening = () => workers().filter((pid) => loggedBy('Server listening').h
 
 beforeAll(async () => {
   if (postgres) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await createSchema(databaseUrl!, schema);
   }
   port = await freePort();
   const child = spawn('node_modules/.bin/node', ['server/main.ts'], {
@@ -99,8 +79,8 @@ beforeAll(async () => {
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server = child;
-  await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 20_000, 'the server to answer /healthz');
-  await until(() => listening().length === 2, 15_000, 'two workers listening');
+  await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 20_000, 'the server to answer /healthz', output);
+  await until(() => listening().length === 2, 15_000, 'two workers listening', output);
   db = createDatabase({ databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined, dataDir });
 }, 40_000);
 
@@ -118,7 +98,7 @@ describe('several server workers (WEB_CONCURRENCY)', () => {
   it('both workers answer on the one port', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => request('GET', '/healthz')));
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
-    await until(() => answeredBy('/healthz').size === 2, 5_000, 'answers from both workers');
+    await until(() => answeredBy('/healthz').size === 2, 5_000, 'answers from both workers', output);
     expect([...answeredBy('/healthz')].sort()).toEqual(workers().sort());
   });
 
@@ -139,12 +119,12 @@ describe('several server workers (WEB_CONCURRENCY)', () => {
   it('a worker that dies is replaced, and the port keeps answering', { timeout: 20_000 }, async () => {
     const [victim, survivor] = workers() as [number, number];
     process.kill(victim, 'SIGKILL');
-    await until(() => listening().length === 2 && !workers().includes(victim), 15_000, 'a new worker in place of the dead one');
+    await until(() => listening().length === 2 && !workers().includes(victim), 15_000, 'a new worker in place of the dead one', output);
     expect(workers()).toContain(survivor);
     const [replacement] = workers().filter((pid) => pid !== survivor) as [number];
     const answers = await Promise.all(Array.from({ length: 6 }, () => request('GET', '/healthz')));
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
-    await until(() => answeredBy('/healthz').has(replacement), 5_000, 'an answer from the new worker');
+    await until(() => answeredBy('/healthz').has(replacement), 5_000, 'an answer from the new worker', output);
   });
 
   it('SIGTERM stops every worker and the primary, which exits 0', { timeout: 20_000 }, async () => {

@@ -1,0 +1,30 @@
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+// For tests that start the real server process (`node server/main.ts`) beside them.
+
+/** A TCP port free on this machine now. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Waits until `check` holds; on timeout the error carries what the server printed. */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string, output: readonly string[]) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A PostgreSQL schema of the test's own, for a server whose DATABASE_URL sets its search path. */
+export async function createSchema(databaseUrl: string, schema: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+}
