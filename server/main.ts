@@ -57,7 +57,7 @@ async function serve(config: Config, db: Db) {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // A worker is told to stop by its primary, which also forwards the signal it got.
+  // The primary tells a worker to stop with SIGTERM; a worker whose primary is gone (killed) stops too.
   if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
 
   await app.listen({ host: config.host, port: config.port });
