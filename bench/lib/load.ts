@@ -44,8 +44,8 @@ export type LoadResult = {
  * (the JIT compiling its hot paths, the heap growing) — with one worker per core each sees half
  * the warm-up's requests: the first target measured after a start paid for it, every time.
  */
-export async function warm(url: string, headers: Record<string, string>): Promise<void> {
-  await autocannon({ url, connections: CONNECTIONS, headers, timeout: 10, duration: WARMUP });
+export async function warm(url: string, headers: Record<string, string>, extra: object = {}): Promise<void> {
+  await autocannon({ url, connections: CONNECTIONS, headers, timeout: 10, ...extra, duration: WARMUP });
 }
 
 export async function load(
@@ -59,9 +59,10 @@ export async function load(
 ): Promise<LoadResult> {
   let sequence = 0;
   const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${new URL(url).pathname}?bench=${(sequence += 1)}` }) }];
-  const options = { url, connections: CONNECTIONS, headers, timeout: 10, ...(uniqueUrls ? { requests: unique } : {}) };
+  const requests = uniqueUrls ? { requests: unique } : {};
+  const options = { url, connections: CONNECTIONS, headers, timeout: 10, ...requests };
   process.stdout.write(`  ${name.padEnd(22)} warm-up ${WARMUP} s, measure ${DURATION} s … `);
-  await autocannon({ ...options, duration: WARMUP });
+  await warm(url, headers, requests);
   sampler?.setPhase(name);
   const latencies = new Latencies();
   const before = cpuMark(pids.server, pids.others);

@@ -1,7 +1,7 @@
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
-import { CaseNames } from './case-names.ts';
+import { CaseNames, sqlName } from './case-names.ts';
 import { dialectOf } from './database.ts';
 
 // camelCase in code, snake_case in SQL (decisions 022 and 039), on a table made here so every
@@ -64,7 +64,7 @@ describe('names between code and SQL', () => {
     const rows = [{ some_value: { inner_key: 1, list_of: [{ deep_key: true }, 'plain'] }, other: [1, 2] }];
     const { rows: mapped } = await names.transformResult({ result: { rows }, queryId: { queryId: 'q' } });
     expect(mapped).toEqual([{ someValue: { innerKey: 1, listOf: [{ deepKey: true }, 'plain'] }, other: [1, 2] }]);
-    expect(names.toSql('storeId')).toBe('store_id');
-    expect(names.toSql('store_id')).toBe('store_id');
+    expect(sqlName('storeId')).toBe('store_id');
+    expect(sqlName('store_id')).toBe('store_id');
   });
 });

@@ -32,8 +32,7 @@ export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): str
  * (decision 039). Migrations keep writing snake_case names, which stay as they are.
  */
 export function databaseOptions(dialect: KyselyConfig['dialect'], options: { storeGuard?: boolean } = {}): KyselyConfig {
-  const names = new CaseNames();
-  return { dialect: withSqlNames(dialect, names.toSql), plugins: [names, ...(options.storeGuard ? [new StoreGuardPlugin()] : [])] };
+  return { dialect: withSqlNames(dialect), plugins: [new CaseNames(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])] };
 }
 
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard'>>): Db {

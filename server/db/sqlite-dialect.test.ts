@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const WRITER = path.resolve(import.meta.dirname, '../../tests/support/sqlite-writer.ts');
 
-function writer(file: string, rounds: number): Promise<{ committed: number; errors: string[]; errorCount: number }> {
+function writer(file: string, rounds: number): Promise<{ committed: number; errors: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRITER, file, String(rounds)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

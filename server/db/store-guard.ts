@@ -1,5 +1,5 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import { CaseNames } from '#server/db/case-names.ts';
+import { sqlName } from '#server/db/case-names.ts';
 import type { Database } from '#server/db/schema.ts';
 
 /**
@@ -25,8 +25,6 @@ type Node = OperationNode & Record<string, unknown>;
 type TableUse = { table: string; as: string; on?: OperationNode };
 
 const STORE_ID = 'store_id';
-/** Queries name tables and columns as the code does (camelCase); the guard compares SQL names. */
-const { toSql } = new CaseNames();
 
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
@@ -34,7 +32,8 @@ function isNode(value: unknown): value is Node {
 
 function identifier(node: unknown): string | undefined {
   if (!isNode(node)) return undefined;
-  if (node.kind === 'IdentifierNode') return toSql(node.name as string);
+  // queries name tables and columns as the code does (camelCase); the guard compares SQL names
+  if (node.kind === 'IdentifierNode') return sqlName(node.name as string);
   if (node.kind === 'SchemableIdentifierNode') return identifier(node.identifier);
   if (node.kind === 'TableNode') return identifier(node.table);
   return undefined;
