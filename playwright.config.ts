@@ -19,15 +19,16 @@ const { runDir } = prepareRun();
 // The project's own Node 24 (the `node` package), whatever Node runs Playwright.
 const SERVER_COMMAND = 'node_modules/.bin/node server/main.ts';
 
-// The walks that look at every screen — axe over every route, both languages and widths, and the
-// catalogue's screenshots — check what the pages look like, which no database changes: they run
-// once, in the SQLite run; every journey runs on both databases (decision 038).
-const PRESENTATION_WALKS = ['**/accessibility.spec.ts', '**/catalog-screens.spec.ts'];
+// On PostgreSQL only the journeys whose behaviour depends on the database run (tagged @db, each
+// saying why); everything else looks at screens and flows that no database changes, and every
+// Vitest file already runs on both (decision 041, which supersedes 038).
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  testIgnore: process.env.DATABASE_URL ? PRESENTATION_WALKS : [],
-  outputDir: 'test-results',
+  grep: ON_POSTGRES ? /@db\b/ : undefined,
+  // Each database its own folder: the PostgreSQL run would otherwise wipe the SQLite run's screenshots.
+  outputDir: ON_POSTGRES ? 'test-results/postgresql' : 'test-results',
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,

@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Postgres tests share one server: each file gets its own schema (tests/support/test-db.ts).
     fileParallelism: true,
+    // Two files at a time on CI's two cores (decision 041): a file spends much of its time waiting
+    // on the database or a spawned server, and one worker left a core idle.
+    maxWorkers: 2,
   },
 });

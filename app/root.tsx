@@ -93,6 +93,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
   const { theme, css } = themeFor(locale);
+  // Marks the page live once React has hydrated it (this effect runs after every other one of the
+  // first render): tests and progressive CSS wait for it instead of for the network to go quiet.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   // Which parts of the messages the page needs: the logged-in screens (inside the dashboard
   // layout) need the dashboard's too. entry.client.tsx reads the list before hydrating.
   const parts: MessagePart[] = useMatches().some((match) => match.id.endsWith('/layout-default')) ? ['base', 'dashboard'] : ['base'];

@@ -55,6 +55,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://tiendabox.ec', APP_SECRET: 'k'.repeat(40), DEMO_DATA: '1' })).toThrow(/DEMO_DATA/);
   });
 
+  it('keeps the full work factors unless a test server asks, and never lowers them on an https site', () => {
+    expect(loadConfig({}).testWorkFactors).toBe(false);
+    expect(loadConfig({ TEST_WORK_FACTORS: '1' }).testWorkFactors).toBe(true);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tiendabox.ec', APP_SECRET: 'k'.repeat(40), TEST_WORK_FACTORS: '1' })).toThrow(/TEST_WORK_FACTORS/);
+  });
+
   it('refuses a production build serving another machine over plain http', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://tiendabox.ec' })).toThrow(/PUBLIC_URL must be https/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3351' }).secure).toBe(false);

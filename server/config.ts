@@ -23,6 +23,7 @@ const ConfigSchema = z
     DEMO_DATA: flag,
     TRUST_PROXY: flag,
     STORE_GUARD: flag,
+    TEST_WORK_FACTORS: flag,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Tiendabox <no-reply@tiendabox.ec>'),
     RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -43,6 +44,9 @@ const ConfigSchema = z
     if (publicUrl?.protocol !== 'https:') return;
     if (env.DEMO_DATA) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'DEMO_DATA loads accounts with published passwords: never on an https PUBLIC_URL' });
+    }
+    if (env.TEST_WORK_FACTORS) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_WORK_FACTORS'], message: 'TEST_WORK_FACTORS makes passwords and the bot check cheap to break: only for test servers, never on an https PUBLIC_URL' });
     }
     if (!env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required when PUBLIC_URL is https' });
@@ -77,6 +81,11 @@ export type Config = {
   storeGuard: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * TEST_WORK_FACTORS=1: argon2id and the proof of work at a test's cost instead of OWASP's and a
+   * phone's second (decision 041). The test suites set it; refused with an https PUBLIC_URL.
+   */
+  testWorkFactors: boolean;
   /** reCAPTCHA v3 when both keys are set; otherwise the self-hosted proof of work. */
   recaptcha: { siteKey: string; secretKey: string; minScore: number } | undefined;
   /** The job queue's worker (decision 024): pause between polls, lock on a job, first retry delay. */
@@ -113,6 +122,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     maintenanceMode: env.MAINTENANCE_MODE,
     trustProxy: env.TRUST_PROXY,
     storeGuard: env.STORE_GUARD,
+    testWorkFactors: env.TEST_WORK_FACTORS,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     recaptcha:

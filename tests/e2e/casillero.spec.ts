@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { admin, BILLABLE_LB, expectToast, idOf, invoicePdf, login, newBrowser, openBell, PACKAGES, screens, tracking } from './support/casillero.ts';
 import { TEXT } from './support/casillero-text.ts';
-import { escapeRegExp, field, gotoHydrated, LOCALES, localized, typeDate } from './support/helpers.ts';
+import { escapeRegExp, field, gotoHydrated, LOCALES, localized, onBothDatabases, typeDate } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // The casillero (parcel box) through the browser, in Spanish and in English: a client alerts a
@@ -18,7 +18,9 @@ test.describe.configure({ timeout: 120_000 });
 for (const locale of LOCALES) {
   const t = TEXT[locale];
 
-  test(`alert → package → notification → consolidation → delivered (${locale})`, async ({ browser }, testInfo) => {
+  // On PostgreSQL too: the whole parcel workflow — states changed in transactions, notifications
+  // and e-mails through the job queue that lives in the database.
+  test(`alert → package → notification → consolidation → delivered (${locale})`, onBothDatabases(locale), async ({ browser }, testInfo) => {
     // Two browsers and fifteen screens at two sizes: on a loaded two-core machine this one needs room.
     test.setTimeout(180_000);
     const client = createUser('client', `journey-${locale}`, locale === 'es' ? 'Camila' : 'Daniel', 'Ríos');

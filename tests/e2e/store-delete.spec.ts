@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectToast, login, newBrowser } from './support/casillero.ts';
-import { countPosts, field, gotoHydrated, LOCALES, localized, saveScreens, says } from './support/helpers.ts';
+import { countPosts, field, gotoHydrated, LOCALES, localized, onBothDatabases, saveScreens, says } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // `/store/delete` as an owner lives it (issue 10 point 7): a wrong slug and a wrong password each
@@ -40,7 +40,8 @@ const TEXT = {
 for (const locale of LOCALES) {
   const t = TEXT[locale];
 
-  test(`an owner deletes their store by typing its slug and their password (${locale})`, async ({ browser }, testInfo) => {
+  // On PostgreSQL too: deleting a store removes its rows from every store table in one transaction.
+  test(`an owner deletes their store by typing its slug and their password (${locale})`, onBothDatabases(locale), async ({ browser }, testInfo) => {
     const owner = createUser('client', `store-delete-${locale}`, 'Lucía', 'Andrade');
     const { context, page } = await newBrowser(browser, locale);
     await login(page, locale, owner);

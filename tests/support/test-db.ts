@@ -27,7 +27,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   // The store guard is on for every test: a query that forgets its store fails here first (decision 025).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, TEST_WORK_FACTORS: '1', ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;

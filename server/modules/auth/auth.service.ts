@@ -107,6 +107,6 @@ export async function resetPassword(deps: ServiceDeps, input: { token: string; p
   const found = await findUsableReset(deps, input.token);
   if (found.status !== 'valid') throw new AppError(`auth.reset.${found.status}`, 400);
   if (!(await resets.spendPasswordReset(deps.db, found.row.id, deps.clock.now().toISOString()))) throw new AppError('auth.reset.used', 400); // a concurrent use won
-  await setPasswordHash(deps, { userId: found.row.userId }, await hashPassword(input.password));
+  await setPasswordHash(deps, { userId: found.row.userId }, await hashPassword(input.password, deps.config));
   await deleteUserSessions(deps, found.row.userId);
 }

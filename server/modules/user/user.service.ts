@@ -37,7 +37,7 @@ export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, '
   try {
     return await users.insertUser(db, {
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, deps.config),
       ...profileColumns(input),
       role: options.role ?? 'client',
       enabled: 1,
@@ -80,7 +80,7 @@ async function assertPassword(db: Db, userId: number, password: string) {
 export async function changePassword(deps: ServiceDeps, { userId }: { userId: number }, input: { currentPassword: string; password: string }): Promise<string> {
   const { db } = deps;
   await assertPassword(db, userId, input.currentPassword);
-  await users.updateUser(db, { userId }, { passwordHash: await hashPassword(input.password), updatedAt: now(deps) });
+  await users.updateUser(db, { userId }, { passwordHash: await hashPassword(input.password, deps.config), updatedAt: now(deps) });
   await deleteUserSessions(deps, userId);
   return createSession(deps, userId);
 }

@@ -21,15 +21,15 @@ export async function expectHtmlLang(page: Page, locale: Locale) {
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
-/**
- * Opens a page and waits until React has hydrated it. React Router asks the server for the
- * routes of the page's links (`/__manifest`) from an effect that runs after the app's own
- * effects (the build watcher among them), so that request means the page is live.
- */
+/** Waits until React has hydrated the page (the root layout marks <html data-hydrated>). */
+export async function waitHydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** Opens a page and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, url: string) {
-  const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === '/__manifest');
   const response = await page.goto(url);
-  await discovered;
+  await waitHydrated(page);
   return response;
 }
 
@@ -112,4 +112,13 @@ export async function saveScreens(page: Page, testInfo: TestInfo, name: string, 
   }
   await page.setViewportSize(DESKTOP);
   await nextFrames(page);
+}
+
+/**
+ * Tags a journey to run on PostgreSQL too (the @db grep of playwright.config.ts, decision 041):
+ * only journeys whose behaviour depends on the database, each saying why where it is tagged. The
+ * language does not change what the database does, so the Spanish run stands for both.
+ */
+export function onBothDatabases(locale: Locale): { tag: string[] } {
+  return { tag: locale === 'es' ? ['@db'] : [] };
 }

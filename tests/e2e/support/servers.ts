@@ -94,6 +94,8 @@ export function serverEnv(name: ServerName, runDir: string, extra: Record<string
     MAINTENANCE_MODE: '0',
     // Store isolation checked on every query the journeys make (decision 025).
     STORE_GUARD: '1',
+    // Passwords and the bot check at a test's cost: the journeys make a hundred users (decision 041).
+    TEST_WORK_FACTORS: '1',
     ...extra,
   };
   const databaseUrl = process.env.DATABASE_URL;
