@@ -5,29 +5,22 @@
 // catalogue of --products products, most with variants (0–3 each, 1.5 on average), spread over
 // categories, subcategories and brands. The bench's catalogue targets run against it.
 //
-// Rows go in with multi-row inserts in one transaction, not through the services: the services'
-// rules (plan limits, one slug at a time) are what the tests check; this is about volume.
+// Rows go in with multi-row inserts in one transaction (fill-scale.repository.ts), not through the
+// services: the services' rules (plan limits, one slug at a time) are what the tests check; this is
+// about volume.
 import { hashPassword } from '#server/modules/auth/password.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import type { Database } from '#server/db/schema.ts';
-import type { Insertable } from 'kysely';
+import { findDefaultPlan } from '#server/modules/plan/plan.repository.ts';
+import { findStoreBySlug } from '#server/modules/store/store.repository.ts';
 import { parseArgs } from './cli-args.ts';
+import { idsInStore, insertRows, productsBySku, ROWS_PER_INSERT, subcategoriesInStore, userIdsByEmail } from './fill-scale.repository.ts';
 
 export const SCALE_OWNER = { email: 'escala@tiendabox.ec', slug: 'escala' } as const;
 
-// Rows per INSERT: under SQLite's 32 766 bound parameters for the widest table (product, ~25).
-const BATCH = 1000;
 const WORDS = ['Camiseta', 'Pantalón', 'Zapato', 'Gorra', 'Mochila', 'Reloj', 'Taza', 'Lámpara', 'Cojín', 'Libreta', 'Bolso', 'Chaqueta'];
 const ADJECTIVES = ['clásica', 'deportiva', 'de algodón', 'ecológica', 'premium', 'artesanal', 'de viaje', 'infantil', 'unisex', 'de cuero'];
-
-async function insertAll<T extends keyof Database & string>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    // Kysely's generic insert over a table chosen at run time
-    await db.insertInto(table).values(rows.slice(start, start + BATCH) as never).execute();
-  }
-}
 
 export type ScaleOptions = { stores: number; products: number; password: string; now?: Date; log?: (line: string) => void };
 
@@ -40,29 +33,26 @@ export async function fillScale(db: Db, options: ScaleOptions) {
 
   return db.transaction().execute(async (trx) => {
     const users = Array.from({ length: options.stores }, (_, i) => ({ ...person, email: i === 0 ? SCALE_OWNER.email : `tienda-${i}@escala.test`, name: `Tienda ${i}`, lockerCode: `EC-S${String(i).padStart(6, '0')}` }));
-    await insertAll(trx, 'user', users);
-    const userIds = await trx.selectFrom('user').select(['id', 'email']).where('email', 'in', [SCALE_OWNER.email]).union(trx.selectFrom('user').select(['id', 'email']).where('email', 'like', '%@escala.test')).execute();
-    const byEmail = new Map(userIds.map((row) => [row.email, row.id]));
-    const plan = await trx.selectFrom('plan').select('id').where('isDefault', '=', 1).executeTakeFirst();
+    await insertRows(trx, 'user', users);
+    const byEmail = await userIdsByEmail(trx, SCALE_OWNER.email, 'escala.test');
+    const plan = await findDefaultPlan(trx);
     const expiresAt = new Date(Date.parse(now) + 365 * 86_400_000).toISOString();
-    await insertAll(trx, 'store', users.map((user, i) => ({ userId: byEmail.get(user.email)!, slug: i === 0 ? SCALE_OWNER.slug : `tienda-escala-${i}`, name: i === 0 ? 'Tienda a escala' : `Tienda ${i}`, section: '', description: '', published: 1, planId: plan?.id ?? null, expiresAt, createdAt: now, updatedAt: now })));
-    const store = await trx.selectFrom('store').select('id').where('slug', '=', SCALE_OWNER.slug).executeTakeFirstOrThrow();
-    const storeId = store.id;
+    await insertRows(trx, 'store', users.map((user, i) => ({ userId: byEmail.get(user.email)!, slug: i === 0 ? SCALE_OWNER.slug : `tienda-escala-${i}`, name: i === 0 ? 'Tienda a escala' : `Tienda ${i}`, section: '', description: '', published: 1, planId: plan?.id ?? null, expiresAt, createdAt: now, updatedAt: now })));
+    const storeId = (await findStoreBySlug(trx, SCALE_OWNER.slug))!.id;
     log(`${options.stores} users and stores`);
 
     const stamps = { storeId, enabled: 1, createdAt: now, updatedAt: now };
-    await insertAll(trx, 'category', Array.from({ length: 20 }, (_, i) => ({ ...stamps, name: `Categoría ${i + 1}`, slug: `categoria-${i + 1}`, imageId: null })));
-    await insertAll(trx, 'brand', Array.from({ length: 30 }, (_, i) => ({ ...stamps, name: `Marca ${i + 1}`, slug: `marca-${i + 1}`, imageId: null })));
-    await insertAll(trx, 'color', ['Rojo', 'Azul', 'Verde', 'Negro', 'Blanco', 'Gris'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), hex: `#${(i * 0x2a2a2a).toString(16).padStart(6, '0')}` })));
-    await insertAll(trx, 'size', ['XS', 'S', 'M', 'L', 'XL'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), sortOrder: i })));
-    const ids = async (table: 'category' | 'brand' | 'color' | 'size') => (await trx.selectFrom(table).select('id').where('storeId', '=', storeId).orderBy('id').execute()).map((row) => row.id);
-    const [categories, brands, colors, sizes] = await Promise.all([ids('category'), ids('brand'), ids('color'), ids('size')]);
-    await insertAll(trx, 'subcategory', categories.flatMap((categoryId, c) => Array.from({ length: 3 }, (_, i) => ({ ...stamps, categoryId, name: `Subcategoría ${c + 1}.${i + 1}`, slug: `subcategoria-${c + 1}-${i + 1}`, imageId: null }))));
-    const subcategories = await trx.selectFrom('subcategory').select(['id', 'categoryId']).where('storeId', '=', storeId).orderBy('id').execute();
+    await insertRows(trx, 'category', Array.from({ length: 20 }, (_, i) => ({ ...stamps, name: `Categoría ${i + 1}`, slug: `categoria-${i + 1}`, imageId: null })));
+    await insertRows(trx, 'brand', Array.from({ length: 30 }, (_, i) => ({ ...stamps, name: `Marca ${i + 1}`, slug: `marca-${i + 1}`, imageId: null })));
+    await insertRows(trx, 'color', ['Rojo', 'Azul', 'Verde', 'Negro', 'Blanco', 'Gris'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), hex: `#${(i * 0x2a2a2a).toString(16).padStart(6, '0')}` })));
+    await insertRows(trx, 'size', ['XS', 'S', 'M', 'L', 'XL'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), sortOrder: i })));
+    const [categories, brands, colors, sizes] = await Promise.all([idsInStore(trx, { storeId }, 'category'), idsInStore(trx, { storeId }, 'brand'), idsInStore(trx, { storeId }, 'color'), idsInStore(trx, { storeId }, 'size')]);
+    await insertRows(trx, 'subcategory', categories.flatMap((categoryId, c) => Array.from({ length: 3 }, (_, i) => ({ ...stamps, categoryId, name: `Subcategoría ${c + 1}.${i + 1}`, slug: `subcategoria-${c + 1}-${i + 1}`, imageId: null }))));
+    const subcategories = await subcategoriesInStore(trx, { storeId });
 
     let variants = 0;
-    for (let start = 0; start < options.products; start += BATCH) {
-      const rows = Array.from({ length: Math.min(BATCH, options.products - start) }, (_, k) => {
+    for (let start = 0; start < options.products; start += ROWS_PER_INSERT) {
+      const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, options.products - start) }, (_, k) => {
         const n = start + k + 1;
         const subcategory = subcategories[n % subcategories.length]!;
         const name = `${WORDS[n % WORDS.length]} ${ADJECTIVES[Math.floor(n / WORDS.length) % ADJECTIVES.length]} ${n}`;
@@ -93,8 +83,8 @@ export async function fillScale(db: Db, options: ScaleOptions) {
           enabled: n % 20 === 0 ? 0 : 1,
         };
       });
-      await insertAll(trx, 'product', rows);
-      const inserted = await trx.selectFrom('product').select(['id', 'sku', 'priceCents']).where('storeId', '=', storeId).where('sku', 'in', rows.map((row) => row.sku)).execute();
+      await insertRows(trx, 'product', rows);
+      const inserted = await productsBySku(trx, { storeId }, rows.map((row) => row.sku));
       const subproducts = inserted.flatMap((product) => Array.from({ length: product.id % 4 }, (_, v) => ({
         ...stamps,
         productId: product.id,
@@ -106,9 +96,9 @@ export async function fillScale(db: Db, options: ScaleOptions) {
         stock: (product.id * (v + 3)) % 50,
         imageId: null,
       })));
-      await insertAll(trx, 'subproduct', subproducts);
+      await insertRows(trx, 'subproduct', subproducts);
       variants += subproducts.length;
-      if ((start / BATCH) % 10 === 9) log(`${start + rows.length} products, ${variants} variants`);
+      if ((start / ROWS_PER_INSERT) % 10 === 9) log(`${start + rows.length} products, ${variants} variants`);
     }
     log(`done: ${options.products} products, ${variants} variants in store ${storeId}`);
     return { storeId, stores: options.stores, products: options.products, variants };
