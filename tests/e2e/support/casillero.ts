@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { TEXT } from './casillero-text.ts';
-import { DESKTOP, field, gotoHydrated, type Locale, localized, saveScreens } from './helpers.ts';
+import { DESKTOP, gotoHydrated, type Locale, localized, saveScreens } from './helpers.ts';
 import { MAIN_URL } from './servers.ts';
 import { type CliUser, createUser } from './users.ts';
 
