@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(config.maintenanceMode).toBe(true);
   });
 
+  it('runs the store guard unless STORE_GUARD turns it off, in production too (decision 042)', () => {
+    expect(loadConfig({}).storeGuard).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).storeGuard).toBe(true);
+    expect(loadConfig({ STORE_GUARD: '0' }).storeGuard).toBe(false);
+    expect(loadConfig({ MAINTENANCE_MODE: '' }).maintenanceMode).toBe(false);
+  });
+
   it('reads the job worker\'s timings, with defaults, and refuses a poll that would spin', () => {
     expect(loadConfig({}).jobs).toEqual({ pollMs: 500, lockMs: 300_000, retryMs: 10_000 });
     expect(loadConfig({ JOB_POLL_MS: '100', JOB_LOCK_MS: '2000', JOB_RETRY_MS: '200' }).jobs).toEqual({ pollMs: 100, lockMs: 2000, retryMs: 200 });

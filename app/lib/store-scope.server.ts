@@ -6,10 +6,16 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 // Filled once per request by `resolveOwnStore`; read by every store and catalogue loader and action.
 const storeScopeContext = createContext<StoreScope | null>(null);
 
-/** Middleware of the store layout (after the default layout's `requireUser`): the owner's own store, once. */
-export const resolveOwnStore: MiddlewareFunction = async ({ context }) => {
+/**
+ * Middleware of the store layout (after the default layout's `requireUser`): the owner's own store,
+ * once; the loaders and actions below run in it, so the store guard refuses any other store's id
+ * (decision 042).
+ */
+export const resolveOwnStore: MiddlewareFunction<Response> = async ({ context }, next) => {
   const app = context.get(appContext);
-  context.set(storeScopeContext, app.user ? await app.services.storeScopes.ownStoreScope({ userId: app.user.id }) : null);
+  const scope = app.user ? await app.services.storeScopes.ownStoreScope({ userId: app.user.id }) : null;
+  context.set(storeScopeContext, scope);
+  return scope ? app.services.storeScopes.runInScope(scope, next) : next();
 };
 
 /**

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { runInStore } from '#server/modules/store/active-store.ts';
 import { AppError } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import type { Services } from '#server/services.ts';
@@ -32,9 +33,18 @@ export const storeScopePlugin = fp(
   { name: 'store-scope', fastify: '5.x', dependencies: ['current-user'] },
 );
 
-/** preHandler after `requireUser`: the caller's own store in `request.store`, or 409 while they have none. */
-export async function requireStore(request: FastifyRequest) {
-  const scope = await request.ownStore();
-  if (!scope) throw new AppError('store.noStoreTitle', 409);
-  request.store = scope;
+/**
+ * preHandler after `requireUser`: the caller's own store in `request.store`, or 409 while they have
+ * none. The rest of the request — later hooks and the handler, which Fastify calls from `done` —
+ * runs in the scope (decision 042), hence a callback hook rather than an async one.
+ */
+export function requireStore(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  request.ownStore().then(
+    (scope) => {
+      if (!scope) return done(new AppError('store.noStoreTitle', 409));
+      request.store = scope;
+      runInStore(scope.storeId, () => done());
+    },
+    (error: Error) => done(error),
+  );
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import type { Writable } from 'node:stream';
 import { buildApp } from '#server/app.ts';
@@ -12,12 +13,14 @@ const BUILD_ENTRY = path.resolve('build/server/index.js');
 export type TestApp = TestDatabase & { app: FastifyInstance };
 
 /** The real app on a fresh database, driven through `inject()` (needs `npm run build` first). */
-export async function createTestApp(env: Partial<NodeJS.ProcessEnv> = {}, options: { logStream?: Writable; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(env: Partial<NodeJS.ProcessEnv> = {}, options: { logStream?: Writable; clock?: Clock; plugins?: KyselyPlugin[] } = {}): Promise<TestApp> {
   // One clock for the app and for the services a test calls directly (sessions, users).
   const database = await createTestDatabase(env, { clock: options.clock });
   // Imported here, through Vitest, so the build and the server share one `#app-context` token.
   const build = () => import(/* @vite-ignore */ BUILD_ENTRY) as Promise<ServerBuild>;
-  const app = await buildApp({ config: database.config, db: database.db, logger: options.logStream ? { ...loggerOptions(database.config), level: 'info', stream: options.logStream } : false, build, clock: options.clock });
+  // `plugins` watch the app's queries (after the app's own), for a test that looks at what a request runs.
+  const db = (options.plugins ?? []).reduce((withOne, plugin) => withOne.withPlugin(plugin), database.db);
+  const app = await buildApp({ config: database.config, db, logger: options.logStream ? { ...loggerOptions(database.config), level: 'info', stream: options.logStream } : false, build, clock: options.clock });
   await app.ready();
   return {
     ...database,

@@ -1,5 +1,7 @@
 import { mediaUrl } from '#common/media-url.ts';
+import type { Db } from '#server/db/database.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { galleriesOf } from './product-image.repository.ts';
 
 // A product's `stock` is its own, or the sum of its variants' when it has some (kept so by the
@@ -36,7 +38,7 @@ export const products = storeResourceRepository('product', {
 });
 
 /** A product's stock follows its variants' while it has some. */
-export async function syncVariantStock(db: Parameters<typeof products.find>[0], scope: { storeId: number }, productId: number): Promise<void> {
+export async function syncVariantStock(db: Db, scope: StoreScope, productId: number): Promise<void> {
   const total = await db
     .selectFrom('subproduct')
     .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('stock').as('stock')])
@@ -48,5 +50,5 @@ export async function syncVariantStock(db: Parameters<typeof products.find>[0], 
 }
 
 /** The variants of one product of the store, in name order. */
-export const variantsOf = (deps: { db: Parameters<typeof products.find>[0] }, scope: { storeId: number }, productId: number) =>
-  deps.db.selectFrom('subproduct').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();
+export const variantsOf = (db: Db, scope: StoreScope, productId: number) =>
+  db.selectFrom('subproduct').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();

@@ -91,7 +91,7 @@ export async function update(deps: ServiceDeps, scope: StoreScope, id: number, i
 export const imagesOfCategoryProducts = (deps: ServiceDeps, scope: StoreScope, categoryId: number) => imagesOfProducts(deps.db, scope, { categoryId });
 
 /** The product's variants, for its screen. */
-export const related = (deps: ServiceDeps, scope: StoreScope, id: number) => variantsOf(deps, scope, id);
+export const related = (deps: ServiceDeps, scope: StoreScope, id: number) => variantsOf(deps.db, scope, id);
 
 /** A product's stock follows its variants' while it has some (the subproduct service calls this after each change). */
 export const syncVariantStock = (deps: ServiceDeps, scope: StoreScope, productId: number) => syncStock(deps.db, scope, productId);

@@ -1,22 +1,10 @@
 import type { ServiceDeps } from '#server/service-deps.ts';
+import { runInStore } from './active-store.ts';
 import { AppError } from '#server/errors.ts';
+import type { StoreScope } from './store-scope-type.ts';
 import * as stores from './store.repository.ts';
 
-declare const scopeBrand: unique symbol;
-
-/**
- * The store a request acts on (decision 025). Only the three functions below make one, each after
- * its own check, so a repository that takes a `StoreScope` cannot be handed a `{ storeId }` built
- * from a query string or a form. Resolved once per request: the page middleware and the API's
- * `requireStore` put it where loaders, actions and routes read it.
- */
-export type StoreScope = {
-  readonly storeId: number;
-  readonly slug: string;
-  /** How it was resolved: the owner's dashboard, a shopper's storefront, or the back office. */
-  readonly via: 'owner' | 'shop' | 'staff';
-  readonly [scopeBrand]: true;
-};
+export type { StoreScope } from './store-scope-type.ts';
 
 function scopeOf(store: { id: number; slug: string }, via: StoreScope['via']): StoreScope {
   return Object.freeze({ storeId: store.id, slug: store.slug, via }) as StoreScope;
@@ -36,9 +24,31 @@ export async function shopStoreScope(deps: ServiceDeps, slug: string): Promise<S
   return scopeOf(store, 'shop');
 }
 
-/** Any store by id, for the back office: the caller has already checked the staff role. */
-export async function staffStoreScope(deps: ServiceDeps, storeId: number): Promise<StoreScope> {
+async function storeById(deps: ServiceDeps, storeId: number) {
   const store = Number.isSafeInteger(storeId) && storeId > 0 ? await stores.findStoreById(deps.db, storeId) : undefined;
   if (!store) throw new AppError('error.generic', 404);
-  return scopeOf(store, 'staff');
+  return store;
+}
+
+/** Any store by id, for the back office: the caller has already checked the staff role. */
+export async function staffStoreScope(deps: ServiceDeps, storeId: number): Promise<StoreScope> {
+  return scopeOf(await storeById(deps, storeId), 'staff');
+}
+
+/**
+ * Any store by id, for its public images (`/media/{storeId}/…`, decision 031): anyone may read
+ * them, published store or not (its dashboard shows them too); only the store's own files answer.
+ */
+export async function mediaStoreScope(deps: ServiceDeps, storeId: number): Promise<StoreScope> {
+  return scopeOf(await storeById(deps, storeId), 'media');
+}
+
+/**
+ * Runs the rest of a page request (`next`, below the store layout's middleware) in its scope
+ * (decision 042): until it ends, the store guard refuses a query that names another store's id.
+ * Pages reach it through the bound services, so that they share the guard's instance rather than a
+ * bundled copy; the API's `requireStore` calls `runInStore` itself.
+ */
+export function runInScope(_deps: ServiceDeps, scope: StoreScope, next: () => Promise<Response>): Promise<Response> {
+  return runInStore(scope.storeId, next);
 }

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import type { StoreTable } from '#server/db/schema.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { StoreListFilter } from '#common/schemas/plan.ts';
+import type { StoreScope } from './store-scope-type.ts';
 
 // Explicit columns per use: the scripts (analytics, pixel) are read only where a screen edits them,
 // never with the store's summary that layouts and lists show.
@@ -35,17 +36,16 @@ export async function findStoreBySlug(db: Db, slug: string) {
 }
 
 /** One group of a store's columns (settings, contact, marketing, analytics), for the screen that edits it. */
-export async function findStoreColumns<C extends SectionColumn>(db: Db, { storeId }: { storeId: number }, columns: readonly C[]) {
-  return db.selectFrom('store').select(columns).where('id', '=', storeId).executeTakeFirst();
+export async function findStoreColumns<C extends SectionColumn>(db: Db, scope: StoreScope, columns: readonly C[]) {
+  return db.selectFrom('store').select(columns).where('id', '=', scope.storeId).executeTakeFirst();
 }
 
 export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return Boolean(await db.selectFrom('store').select('id').where('slug', '=', slug).executeTakeFirst());
 }
 
-/** The store of a scope: its id comes from a StoreScope, never from a request. */
-export async function updateStore(db: Db, { storeId }: { storeId: number }, changes: StoreChanges) {
-  await db.updateTable('store').set(changes).where('id', '=', storeId).execute();
+export async function updateStore(db: Db, scope: StoreScope, changes: StoreChanges) {
+  await db.updateTable('store').set(changes).where('id', '=', scope.storeId).execute();
 }
 
 export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreById>>>;
@@ -54,8 +54,8 @@ export type StoreRow = NonNullable<Awaited<ReturnType<typeof findStoreById>>>;
  * Deletes the store; every store-owned table's rows go with it through their `store_id` foreign
  * keys (`on delete cascade`, checked for each table of STORE_OWNED_TABLES by store-delete.test.ts).
  */
-export async function deleteStore(db: Db, { storeId }: { storeId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('store').where('id', '=', storeId).executeTakeFirst();
+export async function deleteStore(db: Db, scope: StoreScope): Promise<boolean> {
+  const result = await db.deleteFrom('store').where('id', '=', scope.storeId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -65,12 +65,12 @@ export async function deleteStore(db: Db, { storeId }: { storeId: number }): Pro
  * The store's logo and style with its owner, locked for the rest of the transaction on PostgreSQL
  * (SQLite serialises writers): two saves racing cannot both think they replace the same logo.
  */
-export async function lockStoreDesign(db: Db, { storeId }: { storeId: number }) {
+export async function lockStoreDesign(db: Db, scope: StoreScope) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return db
     .selectFrom('store')
     .select(['userId', 'logo', 'style'])
-    .where('id', '=', storeId)
+    .where('id', '=', scope.storeId)
     .$if(postgres, (qb) => qb.forUpdate())
     .executeTakeFirst();
 }
@@ -95,13 +95,13 @@ export async function listStoresForStaff(db: Db, query: StoreListFilter, now: st
 }
 
 /** One store with its owner and plan, for the back office's detail screen. */
-export async function findStoreForStaff(db: Db, { storeId }: { storeId: number }) {
+export async function findStoreForStaff(db: Db, scope: StoreScope) {
   return db
     .selectFrom('store')
     .innerJoin('user', 'user.id', 'store.userId')
     .leftJoin('plan', 'plan.id', 'store.planId')
     .select([...STAFF_LIST_COLUMNS, 'store.section', 'store.description', 'store.rating', 'store.updatedAt', 'plan.maxProducts', 'plan.maxBanners', 'plan.maxPages'])
-    .where('store.id', '=', storeId)
+    .where('store.id', '=', scope.storeId)
     .executeTakeFirst();
 }
 
@@ -121,7 +121,7 @@ export async function findStoreCardByOwner(db: Db, { userId }: { userId: number 
 }
 
 /** How many rows of a store-owned table the store has (its plan usage). */
-export async function countStoreRows(db: Db, { storeId }: { storeId: number }, table: 'product' | 'banner' | 'page'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('storeId', '=', storeId).executeTakeFirstOrThrow();
+export async function countStoreRows(db: Db, scope: StoreScope, table: 'product' | 'banner' | 'page'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('storeId', '=', scope.storeId).executeTakeFirstOrThrow();
   return Number(row.count);
 }

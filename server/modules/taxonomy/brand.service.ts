@@ -7,5 +7,5 @@ import { brands, countWhere } from './taxonomy.repository.ts';
 export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(brands, brandResource, {
   slugFrom: 'name',
   images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
-  cascade: async (deps, scope, id) => ({ products: await countWhere(deps.db, 'product', 'brandId', scope.storeId, id) }),
+  cascade: async (deps, scope, id) => ({ products: await countWhere(deps.db, 'product', 'brandId', scope, id) }),
 });

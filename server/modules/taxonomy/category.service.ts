@@ -11,18 +11,18 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
   slugFrom: 'name',
   images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
   // Its subcategories' images, and its products' galleries and variants' images, go with it.
-  filesOf: async (deps, scope, id) => [...(await subcategoryImagesOf(deps.db, scope.storeId, id)), ...(await imagesOfCategoryProducts(deps, scope, id))],
+  filesOf: async (deps, scope, id) => [...(await subcategoryImagesOf(deps.db, scope, id)), ...(await imagesOfCategoryProducts(deps, scope, id))],
   // Its products' reviews went with them: the store's rating no longer counts them.
   afterRemove: async (deps, scope) => {
     await refreshRating(deps, scope);
   },
   async cascade(deps, scope, id) {
     const [subcategories, products, subproducts, reviews, images] = await Promise.all([
-      countWhere(deps.db, 'subcategory', 'categoryId', scope.storeId, id),
-      countWhere(deps.db, 'product', 'categoryId', scope.storeId, id),
-      countOfCategoryProducts(deps.db, 'subproduct', scope.storeId, id),
-      countOfCategoryProducts(deps.db, 'review', scope.storeId, id),
-      countOfCategoryProducts(deps.db, 'productImage', scope.storeId, id),
+      countWhere(deps.db, 'subcategory', 'categoryId', scope, id),
+      countWhere(deps.db, 'product', 'categoryId', scope, id),
+      countOfCategoryProducts(deps.db, 'subproduct', scope, id),
+      countOfCategoryProducts(deps.db, 'review', scope, id),
+      countOfCategoryProducts(deps.db, 'productImage', scope, id),
     ]);
     return { subcategories, products, subproducts, reviews, images };
   },

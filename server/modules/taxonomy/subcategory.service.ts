@@ -13,7 +13,7 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
   slugFrom: 'name',
   images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
   check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
-  cascade: async (deps, scope, id) => ({ products: await countWhere(deps.db, 'product', 'subcategoryId', scope.storeId, id) }),
+  cascade: async (deps, scope, id) => ({ products: await countWhere(deps.db, 'product', 'subcategoryId', scope, id) }),
 });
 
 export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise<FormOptions> {

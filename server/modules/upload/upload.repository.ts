@@ -90,13 +90,13 @@ export async function insertStoreUpload(db: Db, scope: StoreScope, uploadId: str
   await db.insertInto('storeUpload').values({ uploadId, storeId: scope.storeId }).execute();
 }
 
-/** The storage key of one of a store's files (by the store's id: the public image route has no scope). */
-export async function findStoreFileKey(db: Db, { storeId, uploadId }: { storeId: number; uploadId: string }): Promise<string | undefined> {
+/** The storage key of one of a store's files. */
+export async function findStoreFileKey(db: Db, scope: StoreScope, uploadId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('storeUpload')
     .innerJoin('upload', 'upload.id', 'storeUpload.uploadId')
     .select('upload.storageKey')
-    .where('storeUpload.storeId', '=', storeId)
+    .where('storeUpload.storeId', '=', scope.storeId)
     .where('storeUpload.uploadId', '=', uploadId)
     .executeTakeFirst();
   return row?.storageKey;
@@ -149,28 +149,24 @@ export async function deleteStoreUploads(db: Db, scope: StoreScope): Promise<voi
     .execute();
 }
 
-/** The user's uploads and those of the store they own (an account deletion takes both). */
-function userAndStoreUploads(db: Db, userId: number) {
+/** The user's uploads and those of the store they own, if any (an account deletion takes both). */
+function userAndStoreUploads(db: Db, userId: number, store: StoreScope | null) {
   return db
     .selectFrom('upload')
     .where((eb) =>
       eb.or([
         eb('upload.userId', '=', userId),
-        eb(
-          'upload.id',
-          'in',
-          eb.selectFrom('storeUpload').select('storeUpload.uploadId').where('storeUpload.storeId', 'in', (store) => store.selectFrom('store').select('store.id').where('store.userId', '=', userId)),
-        ),
+        ...(store ? [eb('upload.id', 'in', eb.selectFrom('storeUpload').select('storeUpload.uploadId').where('storeUpload.storeId', '=', store.storeId))] : []),
       ]),
     );
 }
 
-export async function findUserFileKeys(db: Db, { userId }: { userId: number }): Promise<string[]> {
-  const rows = await userAndStoreUploads(db, userId).select('upload.storageKey').execute();
+export async function findUserFileKeys(db: Db, { userId }: { userId: number }, store: StoreScope | null): Promise<string[]> {
+  const rows = await userAndStoreUploads(db, userId, store).select('upload.storageKey').execute();
   return rows.map((row) => row.storageKey);
 }
 
-export async function deleteUserUploads(db: Db, { userId }: { userId: number }): Promise<void> {
-  const ids = await userAndStoreUploads(db, userId).select('upload.id').execute();
+export async function deleteUserUploads(db: Db, { userId }: { userId: number }, store: StoreScope | null): Promise<void> {
+  const ids = await userAndStoreUploads(db, userId, store).select('upload.id').execute();
   if (ids.length > 0) await db.deleteFrom('upload').where('id', 'in', ids.map((row) => row.id)).execute();
 }

@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
 import { isVariantWidth, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { mediaStoreScope, ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 
@@ -208,9 +208,10 @@ export async function claimStoreUpload(
  * (decision 031): anyone may read it — it is what the storefront shows — but only the variants a
  * store wrote for its public images exist; any other id, width or store is "not found".
  */
-export async function readImageVariant({ db, storage }: ServiceDeps, { storeId, uploadId, width }: { storeId: number; uploadId: string; width: number }): Promise<Readable | Buffer> {
+export async function readImageVariant(deps: ServiceDeps, { storeId, uploadId, width }: { storeId: number; uploadId: string; width: number }): Promise<Readable | Buffer> {
   if (!UUID.test(uploadId) || !isVariantWidth(width) || !Number.isSafeInteger(storeId)) throw notFound();
-  const storageKey = await uploads.findStoreFileKey(db, { storeId, uploadId });
+  const { db, storage } = deps;
+  const storageKey = await uploads.findStoreFileKey(db, await mediaStoreScope(deps, storeId), uploadId);
   if (!storageKey) throw notFound();
   const key = variantKey(storageKey, width);
   const body = storage.stream ? await storage.stream(key) : await storage.read(key);
@@ -248,8 +249,9 @@ export async function takeStoreFiles(deps: ServiceDeps, scope: StoreScope): Prom
 
 /** The same for an account: the user's uploads and their store's files. */
 export async function takeUserFiles(deps: ServiceDeps, owner: { userId: number }): Promise<string[]> {
-  const keys = await uploads.findUserFileKeys(deps.db, owner);
-  await uploads.deleteUserUploads(deps.db, owner);
+  const store = await ownStoreScope(deps, owner);
+  const keys = await uploads.findUserFileKeys(deps.db, owner, store);
+  await uploads.deleteUserUploads(deps.db, owner, store);
   return keys;
 }
 
