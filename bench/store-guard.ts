@@ -22,6 +22,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { StoreGuardPlugin } from '#server/db/store-guard.ts';
 import { runInStore } from '#server/modules/store/active-store.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
+import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
 import { createServices } from '#server/services.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { ROOT, round } from './lib/settings.ts';
@@ -45,7 +46,7 @@ async function realQueries(dataDir: string) {
     transformResult: async ({ result }) => result,
   };
   const services = createServices(createServiceDeps({ db: db.withPlugin(keeper), config }));
-  const owner = await db.selectFrom('user').select('id').where('email', '=', SCALE_OWNER.email).executeTakeFirstOrThrow();
+  const owner = (await findLoginByEmail(db, SCALE_OWNER.email))!;
   const scope = (await services.storeScopes.ownStoreScope({ userId: owner.id }))!;
   kept.length = 0;
   const { product, category, color } = services.resources;
