@@ -64,6 +64,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
+  // A server starts in 2 s on a quiet machine; 60 s leaves room for one that shares its cores.
   webServer: [
     {
       name: 'main',
@@ -72,7 +73,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${MAIN_PORT}/healthz`,
       env: serverEnv('main', runDir, { SMTP_URL }),
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -83,7 +84,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${MAINTENANCE_PORT}/healthz`,
       env: serverEnv('maintenance', runDir, { MAINTENANCE_MODE: '1' }),
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -95,7 +96,7 @@ export default defineConfig({
       url: `${SMTP_CAPTURE_URL}/healthz`,
       env: { SMTP_CAPTURE_SMTP_PORT: String(SMTP_PORT), SMTP_CAPTURE_HTTP_PORT: String(SMTP_CAPTURE_PORT) },
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

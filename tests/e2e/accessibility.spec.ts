@@ -207,40 +207,50 @@ test('every page route has a way to be reached (a new route needs one line in RE
   expect(stale, 'REACH names routes that no longer exist').toEqual([]);
 });
 
-// One test (and one browser context, its session reused by every page) per role and language, so
-// the two workers share the work. Each page is loaded once and checked at both widths: at 1280 px,
-// then resized to 375 px, which is what CSS media queries and Mantine's hooks answer to.
+// One test (and one browser context, its session reused by every page) per role, language and
+// group of at most PAGES_PER_TEST routes, so the two workers share the work evenly. Each page is
+// loaded once and checked at both widths: at 1280 px, then resized to 375 px, which is what CSS media
+// queries and Mantine's hooks answer to.
+const PAGES_PER_TEST = 12;
 for (const role of ['anonymous', 'client', 'owner', 'admin'] as const) {
+  const routes = PAGES.filter((route) => {
+    const reach = REACH[route.key];
+    return reach && 'as' in reach && reach.as === role;
+  });
+  const groups = Math.max(1, Math.ceil(routes.length / PAGES_PER_TEST));
   for (const locale of LOCALES) {
-    test(`axe finds no WCAG A/AA violation on the ${role} pages in ${locale}, at 1280 and 375 px`, async ({ browser }) => {
-      test.setTimeout(240_000);
-      const mine = PAGES.flatMap((route) => {
-        const reach = REACH[route.key];
-        return reach && 'as' in reach && reach.as === role ? [{ ...route, path: reach.path?.(seed) ?? route.path, status: reach.status ?? 200 }] : [];
-      });
-      expect(mine.length).toBeGreaterThan(0);
-      const found: string[] = [];
-      const started = Date.now();
-      const context = await browser.newContext({ baseURL: MAIN_URL, viewport: DESKTOP, storageState: sessions.get(role) });
-      const page = await context.newPage();
-      try {
-        for (const route of mine) {
-          const url = localizedWithQuery(route.path, locale);
-          await page.setViewportSize(DESKTOP);
-          await open(page, url, role, route.status);
-          for (const [width, viewport] of WIDTHS) {
-            if (viewport !== DESKTOP) await resize(page, viewport);
-            found.push(...describeViolations(`${url} [${locale}, ${width}px, ${role}]`, await axeViolations(page)));
+    for (let group = 0; group < groups; group++) {
+      const part = groups > 1 ? ` (part ${group + 1} of ${groups})` : '';
+      test(`axe finds no WCAG A/AA violation on the ${role} pages in ${locale}, at 1280 and 375 px${part}`, async ({ browser }) => {
+        test.setTimeout(180_000);
+        const mine = routes.slice(group * PAGES_PER_TEST, (group + 1) * PAGES_PER_TEST).map((route) => {
+          const reach = REACH[route.key] as Extract<Reach, { as: Role }>;
+          return { ...route, path: reach.path?.(seed) ?? route.path, status: reach.status ?? 200 };
+        });
+        expect(mine.length).toBeGreaterThan(0);
+        const found: string[] = [];
+        const started = Date.now();
+        const context = await browser.newContext({ baseURL: MAIN_URL, viewport: DESKTOP, storageState: sessions.get(role) });
+        const page = await context.newPage();
+        try {
+          for (const route of mine) {
+            const url = localizedWithQuery(route.path, locale);
+            await page.setViewportSize(DESKTOP);
+            await open(page, url, role, route.status);
+            for (const [width, viewport] of WIDTHS) {
+              if (viewport !== DESKTOP) await resize(page, viewport);
+              found.push(...describeViolations(`${url} [${locale}, ${width}px, ${role}]`, await axeViolations(page)));
+            }
           }
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
-      }
-      const took = `${role} in ${locale}: ${mine.length} routes × 2 widths in ${Math.round((Date.now() - started) / 1000)} s`;
-      test.info().annotations.push({ type: 'axe', description: took });
-      console.log(`axe ${took}`);
-      expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
-    });
+        const took = `${role} in ${locale}${part}: ${mine.length} routes × 2 widths in ${Math.round((Date.now() - started) / 1000)} s`;
+        test.info().annotations.push({ type: 'axe', description: took });
+        console.log(`axe ${took}`);
+        expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+      });
+    }
   }
 }
 
