@@ -18,27 +18,49 @@ const CATALOGUES = {
   'en-dashboard': '/common/i18n/en-dashboard.ts',
 } as const;
 
+// Each kit resource's screens (app/resources/<key>.tsx, decision 043) are a chunk loaded by that
+// resource's pages only; build-info.json names it, with the chunks it imports that the kit's route
+// modules do not already bring, so that its pages can preload them too.
+const SCREENS = /\/app\/resources\/([a-z-]+)\.tsx$/;
+// (the route's main chunk: React Router splits a route's client middleware into one of its own)
+const KIT_ROUTES = /\/app\/routes\/resource\/[a-z]+\.tsx\?__react-router-build-client-route$/;
+
 function buildInfo(): Plugin {
   const catalogues: Record<string, string> = {};
+  const screens: Record<string, string[]> = {};
   return {
     name: 'tiendabox-build-info',
     apply: 'build',
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+      const imported = (fileName: string, seen = new Set<string>()): Set<string> => {
+        const chunk = bundle[fileName];
+        if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
+        seen.add(fileName);
+        for (const next of chunk.imports) imported(next, seen);
+        return seen;
+      };
+      const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+      // What every kit route module brings (React Router preloads it on each of their pages).
+      const kitRoutes = chunks.filter((chunk) => KIT_ROUTES.test(chunk.facadeModuleId ?? '')).map((chunk) => imported(chunk.fileName));
+      const everyKitRoute = (fileName: string) => kitRoutes.length > 0 && kitRoutes.every((files) => files.has(fileName));
+      for (const chunk of chunks) {
+        if (!chunk.facadeModuleId) continue;
         for (const [locale, source] of Object.entries(CATALOGUES)) {
           if (chunk.facadeModuleId.endsWith(source)) catalogues[locale] = `/${chunk.fileName}`;
         }
+        const key = chunk.isDynamicEntry ? SCREENS.exec(chunk.facadeModuleId)?.[1] : undefined;
+        if (key) screens[key] = [...imported(chunk.fileName)].filter((fileName) => fileName === chunk.fileName || !everyKitRoute(fileName)).map((fileName) => `/${fileName}`);
       }
       for (const locale of Object.keys(CATALOGUES)) {
         if (!catalogues[locale]) this.error(`no chunk of its own for the ${locale} messages: is ${CATALOGUES[locale as keyof typeof CATALOGUES]} imported statically in the browser?`);
       }
+      if (Object.keys(screens).length === 0) this.error('no chunk of its own for any kit resource\'s screens: are app/resources/<key>.tsx imported statically in the browser?');
     },
     writeBundle() {
       if (this.environment.name !== 'client') return;
       mkdirSync('build', { recursive: true });
-      writeFileSync('build/build-info.json', JSON.stringify({ id: buildId, timestamp: buildTimestamp, catalogues }));
+      writeFileSync('build/build-info.json', JSON.stringify({ id: buildId, timestamp: buildTimestamp, catalogues, screens }));
     },
   };
 }

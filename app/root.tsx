@@ -100,9 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   // Which parts of the messages the page needs: the logged-in screens (inside the dashboard
   // layout) need the dashboard's too. entry.client.tsx reads the list before hydrating.
-  const parts: MessagePart[] = useMatches().some((match) => match.id.endsWith('/layout-default')) ? ['base', 'dashboard'] : ['base'];
+  const matches = useMatches();
+  const parts: MessagePart[] = matches.some((match) => match.id.endsWith('/layout-default')) ? ['base', 'dashboard'] : ['base'];
+  // A kit resource's screen names its resource, whose screens entry.client.tsx loads before
+  // hydrating too (decision 043); the kit's route modules mark themselves with their handle.
+  const screens = matches.find((match) => (match.handle as { resourceScreens?: boolean } | undefined)?.resourceScreens)?.loaderData as { key?: string } | undefined;
   return (
-    <html lang={locale} data-messages={parts.join(' ')} {...mantineHtmlProps}>
+    <html lang={locale} data-messages={parts.join(' ')} data-screens={screens?.key} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

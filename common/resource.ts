@@ -26,8 +26,11 @@ export type ResourceDefinition<
 > = {
   /** Registry key and OpenAPI tag: `color`. */
   key: Key;
-  /** Dashboard path in its Spanish form; `/new` and `/show?id=` hang below it. */
-  path: `/${string}`;
+  /**
+   * Dashboard path in its Spanish form; `/new` and `/show?id=` hang below it. It ends with the key
+   * (`/catalog/color`): the browser finds a screen's code from its address (app/resources/screens.ts).
+   */
+  path: `/${string}/${Key}`;
   /** Collection path under `/api/v1`. */
   apiPath: `/${string}`;
   texts: ResourceTextsPrefix;
@@ -35,6 +38,11 @@ export type ResourceDefinition<
   input: Input;
   /** One record as the API returns it (its keys are the explicit column list that leaves the server). */
   output: Output;
+  /**
+   * The field that names a record: its row's checkbox and switches say it, its screen's header
+   * shows it (`name`; a review's `authorName`, a coupon's `code`).
+   */
+  titleField: keyof z.output<Output> & string;
   list: ListOptions<Sort, Filters>;
   /**
    * What the list's bulk actions (and its row switches) write, by action: `{ enable: { enabled:

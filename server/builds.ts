@@ -19,24 +19,36 @@ export async function readBuildInfo(file = BUILD_INFO_FILE): Promise<BuildInfo |
   }
 }
 
-let catalogueUrls: Record<string, string> | undefined;
+type ChunkInfo = { catalogues: Record<string, string>; screens: Record<string, string[]> };
+let chunks: ChunkInfo | undefined;
 
-/**
- * The URL of a language's message chunk in the browser build (written by vite.config.ts), for
- * the page to preload; undefined when there is no build. Read once: the
- * server serves the build it started with.
- */
-export function catalogueUrl(locale: string, file = BUILD_INFO_FILE): string | undefined {
-  if (catalogueUrls === undefined) {
+const isAsset = (url: unknown): url is string => typeof url === 'string' && url.startsWith('/assets/');
+
+/** The browser build's chunks the pages preload (written by vite.config.ts), read once: the server serves the build it started with. */
+function chunkInfo(file: string): ChunkInfo {
+  if (chunks === undefined) {
     try {
-      const info = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as { catalogues?: unknown };
-      const found = typeof info.catalogues === 'object' && info.catalogues !== null ? info.catalogues : {};
-      catalogueUrls = Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].startsWith('/assets/')));
+      const info = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as { catalogues?: unknown; screens?: unknown };
+      const record = (value: unknown) => (typeof value === 'object' && value !== null ? Object.entries(value) : []);
+      chunks = {
+        catalogues: Object.fromEntries(record(info.catalogues).filter((entry): entry is [string, string] => isAsset(entry[1]))),
+        screens: Object.fromEntries(record(info.screens).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every(isAsset))),
+      };
     } catch {
-      catalogueUrls = {};
+      chunks = { catalogues: {}, screens: {} };
     }
   }
-  return catalogueUrls[locale];
+  return chunks;
+}
+
+/** The URL of a language's message chunk in the browser build, for the page to preload; undefined when there is no build. */
+export function catalogueUrl(locale: string, file = BUILD_INFO_FILE): string | undefined {
+  return chunkInfo(file).catalogues[locale];
+}
+
+/** A kit resource's screens chunk and the chunks it imports (decision 043), for its pages to preload; none when there is no build. */
+export function screensChunks(key: string, file = BUILD_INFO_FILE): readonly string[] {
+  return chunkInfo(file).screens[key] ?? [];
 }
 
 /** seed §7: `builds/latest.json` (polled hourly, never cached) and `builds/meta/{buildId}.json`. */

@@ -78,14 +78,15 @@ function BannerImageField() {
   return <ImageField purpose="banner" label="content.banner.fields.image" hint="content.banner.imageHint" preview={{ width: 480, height: Math.round((480 * BANNER_SIZE.height) / BANNER_SIZE.width) }} required />;
 }
 
-export const bannerScreens: ResourceScreens<Banner> = {
+export const bannerScreens = {
+  resource: banner,
   columns: (t, locale) => [
     { key: 'buttonName', label: t('content.banner.fields.buttonName'), render: (row) => <NameLink resource={banner} row={row}>{row.buttonName || t('content.banner.noButton')}</NameLink> },
     { key: 'image', label: t('content.banner.fields.image'), render: (row) => (row.imageUrl ? <img src={row.imageUrl} alt="" width={120} height={48} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} loading="lazy" /> : null) },
     { key: 'link', label: t('content.banner.fields.link'), render: (row) => <Text fz="sm" style={{ wordBreak: 'break-all' }}>{row.link}</Text> },
     { key: 'order', label: t('content.banner.fields.sortOrder'), sort: 'order', render: (row) => <OrderCell row={row} /> },
     { key: 'updated', label: t('content.banner.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={banner} row={row} /> },
   ],
   status: recordState,
   Fields: () => (
@@ -100,4 +101,4 @@ export const bannerScreens: ResourceScreens<Banner> = {
     </>
   ),
   blank: { imageId: '', buttonName: '', link: '', sortOrder: '', enabled: true },
-};
+} satisfies ResourceScreens<Banner>;

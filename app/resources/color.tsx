@@ -7,12 +7,13 @@ import { colorResource as color } from '#common/resources/color.ts';
 
 type Color = { id: number; name: string; slug: string; hex: string; enabled: boolean; updatedAt: string };
 
-export const colorScreens: ResourceScreens<Color> = {
+export const colorScreens = {
+  resource: color,
   columns: (t, locale) => [
     { key: 'name', label: t('catalog.color.fields.name'), sort: 'name', render: (row) => <NameLink resource={color} row={row}>{row.name}</NameLink> },
     { key: 'hex', label: t('catalog.color.fields.hex'), render: (row) => <Group gap="xs" wrap="nowrap"><ColorSwatch color={row.hex} size={20} aria-hidden /><Text ff="monospace" fz="sm">{row.hex}</Text></Group> },
     { key: 'updated', label: t('catalog.color.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={color} row={row} /> },
   ],
   status: recordState,
   Fields: () => (
@@ -24,4 +25,4 @@ export const colorScreens: ResourceScreens<Color> = {
     </SimpleGrid>
   ),
   blank: { name: '', hex: '#1c9283', slug: '', enabled: true },
-};
+} satisfies ResourceScreens<Color>;

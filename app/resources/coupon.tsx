@@ -14,14 +14,15 @@ type Coupon = { id: number; code: string; discountType: string; discount: number
 /** Its last day in Ecuador (UTC−5), as the form's date field shows it. */
 const lastDay = (expiresAt: string) => new Date(Date.parse(expiresAt) - 5 * 3_600_000).toISOString().slice(0, 10);
 
-export const couponScreens: ResourceScreens<Coupon> = {
+export const couponScreens = {
+  resource: coupon,
   columns: (t, locale) => [
     { key: 'code', label: t('catalog.coupon.fields.code'), sort: 'code', render: (row) => <NameLink resource={coupon} row={row}>{row.code}</NameLink> },
     { key: 'discount', label: t('catalog.coupon.fields.discount'), render: (row) => (row.discountType === 'percentage' ? `${formatNumber(row.discount / 100, locale)} %` : formatMoney(row.discount, locale)) },
     { key: 'minimum', label: t('catalog.coupon.fields.minimum'), render: (row) => formatMoney(row.minimumCents, locale) },
     { key: 'expires', label: t('catalog.coupon.fields.expiresOn'), render: (row) => (row.expiresAt ? formatDate(`${lastDay(row.expiresAt)}T12:00:00Z`, locale) : '—') },
     { key: 'used', label: t('catalog.coupon.fields.timesUsed'), render: (row) => (row.usageLimit === null ? t('catalog.coupon.usedNoLimit', { used: row.timesUsed }) : t('catalog.coupon.used', { used: row.timesUsed, limit: row.usageLimit })) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={coupon} row={row} /> },
   ],
   status: recordState,
   Fields: function CouponFields() {
@@ -47,4 +48,4 @@ export const couponScreens: ResourceScreens<Coupon> = {
     expiresOn: row.expiresAt ? lastDay(row.expiresAt) : '',
     usageLimit: row.usageLimit ?? '',
   }),
-};
+} satisfies ResourceScreens<Coupon>;

@@ -8,12 +8,13 @@ import { pageResource as page } from '#common/resources/page.ts';
 
 type Page = { id: number; title: string; slug: string; content: string; published: boolean; updatedAt: string };
 
-export const pageScreens: ResourceScreens<Page> = {
+export const pageScreens = {
+  resource: page,
   columns: (t, locale) => [
     { key: 'title', label: t('content.page.fields.title'), sort: 'title', render: (row) => <NameLink resource={page} row={row}>{row.title}</NameLink> },
     { key: 'slug', label: t('content.page.fields.slug'), render: (row) => row.slug },
     { key: 'updated', label: t('content.page.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('content.pageState.label'), render: (row) => <RowSwitchCell row={row} field="published" label={t('content.page.fields.published')} on="publish" off="unpublish" /> },
+    { key: 'state', label: t('content.pageState.label'), render: (row) => <RowSwitchCell resource={page} row={row} field="published" label={t('content.page.fields.published')} on="publish" off="unpublish" /> },
   ],
   status: pageState,
   Fields: () => (
@@ -27,4 +28,4 @@ export const pageScreens: ResourceScreens<Page> = {
     </>
   ),
   blank: { title: '', slug: '', content: '', published: true },
-};
+} satisfies ResourceScreens<Page>;

@@ -2,9 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, TagsInput, Text
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { GalleryField } from '#app/components/form/gallery-field.tsx';
-import { ImageField } from '#app/components/form/image-field.tsx';
 import { CustomField, NumberField, SelectField, SwitchField, TextareaField, TextField } from '#app/components/form/fields.tsx';
-import { SearchSelectField } from '#app/components/form/search-select-field.tsx';
 import { DataTable } from '#app/components/list/data-table.tsx';
 import { EnabledBadge, NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -16,7 +14,7 @@ import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { FormOptions } from '#common/resource.ts';
 import { DEFAULT_TAX_PERCENT, productResource as product, subproductResource as subproduct } from '#common/resources/product.ts';
-import { searchProducts } from './product-search.ts';
+import { Thumbnail } from '#app/components/resource/thumbnail.tsx';
 
 type Product = {
   id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; discountBp: number; taxBp: number;
@@ -62,12 +60,8 @@ function Keywords({ initial, name, error, label, hint, onChange }: { initial: st
 
 const percent = (basisPoints: number) => basisPoints / 100;
 
-/** A list's small picture: the smallest WebP variant (decision 031), decorative beside the record's name. */
-export function Thumbnail({ url }: { url: string | null | undefined }) {
-  return url ? <img src={url} alt="" width={48} height={48} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4, display: 'block', background: 'var(--mantine-color-gray-1)' }} /> : <Text fz="sm">—</Text>;
-}
-
-export const productScreens: ResourceScreens<Product> = {
+export const productScreens = {
+  resource: product,
   columns: (t, locale) => [
     { key: 'name', label: t('catalog.product.fields.name'), sort: 'name', render: (row) => <NameLink resource={product} row={row}>{row.name}</NameLink> },
     { key: 'image', label: t('catalog.product.gallery.thumbnail'), render: (row) => <Thumbnail url={row.images[0]?.url} /> },
@@ -84,9 +78,9 @@ export const productScreens: ResourceScreens<Product> = {
         </Stack>
       ),
     },
-    { key: 'featured', label: t('catalog.product.fields.featured'), render: (row) => <RowSwitchCell row={row} field="featured" label={t('catalog.product.fields.featured')} on="feature" off="unfeature" /> },
+    { key: 'featured', label: t('catalog.product.fields.featured'), render: (row) => <RowSwitchCell resource={product} row={row} field="featured" label={t('catalog.product.fields.featured')} on="feature" off="unfeature" /> },
     { key: 'updated', label: t('catalog.product.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
+    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={product} row={row} /> },
   ],
   status: recordState,
   ListActions: function ProductListActions() {
@@ -196,38 +190,4 @@ export const productScreens: ResourceScreens<Product> = {
       </Paper>
     );
   },
-};
-
-type Subproduct = { id: number; productId: number; productName?: string; name: string; sku: string; priceCents: number; stock: number; imageUrl: string | null; enabled: boolean; updatedAt: string } & Record<string, unknown>;
-
-export const subproductScreens: ResourceScreens<Subproduct> = {
-  columns: (t, locale) => [
-    { key: 'name', label: t('catalog.subproduct.fields.name'), sort: 'name', render: (row) => <NameLink resource={subproduct} row={row}>{row.name}</NameLink> },
-    { key: 'image', label: t('catalog.subproduct.fields.imageId'), render: (row) => <Thumbnail url={row.imageUrl} /> },
-    { key: 'product', label: t('catalog.subproduct.fields.productId'), render: (row) => row.productName ?? '' },
-    { key: 'sku', label: t('catalog.subproduct.fields.sku'), render: (row) => row.sku || '—' },
-    { key: 'price', label: t('catalog.subproduct.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
-    { key: 'stock', label: t('catalog.subproduct.fields.stock'), sort: 'stock', render: (row) => formatNumber(row.stock, locale) },
-    { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell row={row} /> },
-  ],
-  status: recordState,
-  Fields: function VariantFields({ options }) {
-    const t = useT();
-    const none = { value: '', label: t('catalog.product.none') };
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <SearchSelectField name="productId" label="catalog.subproduct.fields.productId" data={options.productId ?? []} search={searchProducts} />
-        <TextField name="name" label="catalog.subproduct.fields.name" />
-        <TextField name="sku" label="catalog.subproduct.fields.sku" />
-        <NumberField name="price" label="catalog.subproduct.fields.price" />
-        <NumberField name="stock" label="catalog.subproduct.fields.stock" />
-        <SelectField name="colorId" label="catalog.subproduct.fields.colorId" data={[none, ...(options.colorId ?? [])]} />
-        <SelectField name="sizeId" label="catalog.subproduct.fields.sizeId" data={[none, ...(options.sizeId ?? [])]} />
-        <SwitchField name="enabled" label="catalog.subproduct.fields.enabled" />
-        <ImageField label="catalog.subproduct.fields.imageId" hint="catalog.product.imageHint" />
-      </SimpleGrid>
-    );
-  },
-  blank: (search) => ({ productId: search.get('productId') ?? '', name: '', sku: '', price: '', stock: 0, colorId: '', sizeId: '', imageId: '', enabled: true }),
-  toForm: (row) => ({ ...row, price: row.priceCents / 100, colorId: row.colorId ?? '', sizeId: row.sizeId ?? '', imageId: row.imageId ?? '' }),
-};
+} satisfies ResourceScreens<Product>;

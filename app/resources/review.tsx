@@ -23,7 +23,8 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-export const reviewScreens: ResourceScreens<Review> = {
+export const reviewScreens = {
+  resource: review,
   columns: (t, locale) => [
     { key: 'author', label: t('catalog.review.fields.authorName'), render: (row) => <NameLink resource={review} row={row}>{row.authorName}</NameLink> },
     { key: 'product', label: t('catalog.review.fields.productId'), render: (row) => row.productName ?? '' },
@@ -61,4 +62,4 @@ export const reviewScreens: ResourceScreens<Review> = {
   },
   blank: { productId: '', authorName: '', email: '', rating: '5', comment: '', status: 'approved' },
   toForm: (row) => ({ ...row, rating: String(row.rating) }),
-};
+} satisfies ResourceScreens<Review>;

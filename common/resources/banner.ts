@@ -23,6 +23,7 @@ export const bannerResource = defineResource({
   path: '/content/banner',
   apiPath: '/banners',
   texts: 'content.banner',
+  titleField: 'link',
   input: z.object({
     imageId: z.string({ error: 'content.banner.imageRequired' }).trim().min(1, { error: 'content.banner.imageRequired' }).max(36, { error: 'upload.notFound' }),
     buttonName: z.string().trim().max(40, { error: 'validation.tooLong' }).default(''),

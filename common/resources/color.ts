@@ -10,6 +10,7 @@ export const colorResource = defineResource({
   path: '/catalog/color',
   apiPath: '/colors',
   texts: 'catalog.color',
+  titleField: 'name',
   input: z.object({
     name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }),
     hex: z.string({ error: 'validation.required' }).trim().toLowerCase().regex(/^#[0-9a-f]{6}$/, { error: 'catalog.color.hexInvalid' }),

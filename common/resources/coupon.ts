@@ -14,6 +14,7 @@ export const couponResource = defineResource({
   path: '/catalog/coupon',
   apiPath: '/coupons',
   texts: 'catalog.coupon',
+  titleField: 'code',
   input: z.object({
     code: z
       .string({ error: 'validation.required' })

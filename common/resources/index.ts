@@ -9,7 +9,7 @@ import { reviewResource } from './review.ts';
 import { bannerResource } from './banner.ts';
 
 // Every store-owned resource built on the kit (decision 028): a new one is one line here, one in
-// server/resources/registry.ts and one in app/resources/screens.tsx.
+// server/resources/registry.ts and one in app/resources/screens.ts (its screens' file, decision 043).
 export const RESOURCES = [productResource, subproductResource, categoryResource, subcategoryResource, brandResource, colorResource, sizeResource, couponResource, reviewResource, bannerResource, pageResource] as const satisfies readonly Resource[];
 
 export type ResourceKey = (typeof RESOURCES)[number]['key'];

@@ -13,6 +13,7 @@ export const pageResource = defineResource({
   path: '/content/page',
   apiPath: '/pages',
   texts: 'content.page',
+  titleField: 'title',
   input: z.object({
     title: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120, { error: 'validation.tooLong' }),
     slug: optionalSlug,

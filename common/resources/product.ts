@@ -3,6 +3,7 @@ import { enabledActions } from '../bulk.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
+import { optionalRef, requiredRef } from '../schemas/reference.ts';
 import { optionalSlug } from '../slug.ts';
 import { imageList, imageOutput, optionalImage } from '../schemas/image.ts';
 
@@ -14,12 +15,6 @@ const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().m
 /** A blank value takes the default (the API may leave the field out, the form sends it empty). */
 const orDefault = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((value) => (value === undefined || value === null || value === '' ? fallback : value), schema);
 const whole = (min: number, max: number) => numberInput((n) => n.int({ error: 'validation.invalid' }).min(min, { error: 'validation.invalid' }).max(max, { error: 'validation.tooLarge' }));
-/** A reference to another record of the store; "" or null is none. The service checks it is the store's. */
-export const optionalRef = z.preprocess(
-  (value) => (value === '' || value === undefined || value === null ? null : value),
-  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable(),
-);
-export const requiredRef = numberInput((n) => n.int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }));
 /** Dollars, typed "19,99" on a Spanish page; the service stores cents. */
 export const money = numberInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }));
 const percent = numberInput((n) => n.min(0, { error: 'catalog.product.percentRange' }).max(100, { error: 'catalog.product.percentRange' }));
@@ -31,6 +26,7 @@ export const productResource = defineResource({
   path: '/catalog/product',
   apiPath: '/products',
   texts: 'catalog.product',
+  titleField: 'name',
   input: z.object({
     name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),
     slug: optionalSlug,
@@ -100,6 +96,7 @@ export const subproductResource = defineResource({
   path: '/catalog/subproduct',
   apiPath: '/subproducts',
   texts: 'catalog.subproduct',
+  titleField: 'name',
   input: z.object({
     productId: requiredRef,
     name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),

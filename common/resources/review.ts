@@ -3,7 +3,7 @@ import { reviewStatus } from '../enums/catalog.ts';
 import { defineResource } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
 import { EmailSchema } from '../schemas/user.ts';
-import { requiredRef } from './product.ts';
+import { requiredRef } from '../schemas/reference.ts';
 
 // A review of a product (PRODUCT §5): shoppers write them from the storefront (pending); the owner
 // approves or rejects them here, and may also record one. The store's rating is the average of
@@ -13,6 +13,7 @@ export const reviewResource = defineResource({
   path: '/catalog/review',
   apiPath: '/reviews',
   texts: 'catalog.review',
+  titleField: 'authorName',
   input: z.object({
     productId: requiredRef,
     authorName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(80, { error: 'validation.tooLong' }),

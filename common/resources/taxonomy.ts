@@ -4,7 +4,7 @@ import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
 import { numberInput } from '../schemas/number.ts';
-import { requiredRef } from './product.ts';
+import { requiredRef } from '../schemas/reference.ts';
 import { optionalImage } from '../schemas/image.ts';
 
 // The catalogue's taxonomy on the resource kit (PRODUCT §5): brands, categories, their
@@ -18,15 +18,16 @@ const pictured = { ...named, imageId: optionalImage };
 const picturedOutput = { ...namedOutput, imageId: z.string().nullable(), imageUrl: z.string().nullable().describe('The image’s smallest WebP variant') };
 const namedList = { sort: ['name', 'updated'] as ['name', 'updated'], defaultSort: 'name' as const, defaultDir: 'asc' as const, filters: { status: recordState.values } };
 
-export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', input: z.object(pictured), output: z.object(picturedOutput), list: namedList, bulk: enabledActions });
+export const brandResource = defineResource({ key: 'brand', path: '/catalog/brand', apiPath: '/brands', texts: 'catalog.brand', titleField: 'name', input: z.object(pictured), output: z.object(picturedOutput), list: namedList, bulk: enabledActions });
 
-export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', input: z.object(pictured), output: z.object(picturedOutput), list: namedList, bulk: enabledActions });
+export const categoryResource = defineResource({ key: 'category', path: '/catalog/category', apiPath: '/categories', texts: 'catalog.category', titleField: 'name', input: z.object(pictured), output: z.object(picturedOutput), list: namedList, bulk: enabledActions });
 
 export const subcategoryResource = defineResource({
   key: 'subcategory',
   path: '/catalog/subcategory',
   apiPath: '/subcategories',
   texts: 'catalog.subcategory',
+  titleField: 'name',
   input: z.object({ categoryId: requiredRef, ...pictured }),
   output: z.object({ ...picturedOutput, categoryId: z.number() }),
   list: namedList,
@@ -38,6 +39,7 @@ export const sizeResource = defineResource({
   path: '/catalog/size',
   apiPath: '/sizes',
   texts: 'catalog.size',
+  titleField: 'name',
   input: z.object({
     name: name(40),
     slug: optionalSlug,

@@ -14,6 +14,7 @@ import * as storeExpiringMail from '#server/db/migrations/2026-11-23-007-store-e
 import * as catalogue from '#server/db/migrations/2026-11-24-001-catalogue.ts';
 import * as catalogueSearch from '#server/db/migrations/2026-11-25-001-catalogue-search.ts';
 import * as accessTokens from '#server/db/migrations/2026-11-25-002-access-token.ts';
+import * as listSortIndexes from '#server/db/migrations/2026-11-26-001-list-sort-indexes.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-001-catalogue': catalogue,
   '2026-11-25-001-catalogue-search': catalogueSearch,
   '2026-11-25-002-access-token': accessTokens,
+  '2026-11-26-001-list-sort-indexes': listSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,9 @@ type NotNullColumn<T extends StoreOwnedTable> = { [K in Column<T>]: K extends ke
 type Values<T extends StoreOwnedTable> = Omit<Insertable<Database[T]>, 'id' | 'storeId'>;
 
 export type StoreResourceRepository<Row, S extends string, F extends string, V, U> = {
+  /** Its table and its list's sorts by name, each a column (tests/integration/list-indexes.test.ts checks each has its index). */
+  readonly table: StoreOwnedTable;
+  readonly sort: Readonly<Record<S, string>>;
   list(db: Db, scope: StoreScope, query: ListQuery<S, F>): Promise<Page<Row>>;
   find(db: Db, scope: StoreScope, id: number): Promise<Row | undefined>;
   insert(db: Db, scope: StoreScope, values: V): Promise<number>;
@@ -84,6 +87,8 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
     return { ties: eb.and([eb(column, '=', last.value), eb(`${name}.id`, past, after)]), past: eb(column, past, last.value) };
   }
   return {
+    table,
+    sort: options.sort,
     async list(db, scope, query) {
       // The list's conditions and order select only the key (decision 036): the walk to a page
       // stays inside the `(store_id, column, id)` index, and only the page's rows are read.

@@ -1,4 +1,3 @@
-import type { FormOptions } from '#common/resource.ts';
 import type { ResourceKey } from '#common/resources/index.ts';
 import { colorResource } from '#common/resources/color.ts';
 import * as colorService from '#server/modules/color/color.service.ts';
@@ -19,8 +18,7 @@ import * as pageService from '#server/modules/page/page.service.ts';
 import { bannerResource } from '#common/resources/banner.ts';
 import * as bannerService from '#server/modules/banner/banner.service.ts';
 import { bindService, type BoundService, type ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import type { StoreResourceService } from './store-resource-service.ts';
+import type { KitService, KitServiceModule } from './kit-service.ts';
 
 // The services of the store-owned resources built on the kit, by resource key (decision 028).
 export const STORE_RESOURCES = {
@@ -35,7 +33,10 @@ export const STORE_RESOURCES = {
   review: { resource: reviewResource, service: reviewService },
   page: { resource: pageResource, service: pageService },
   banner: { resource: bannerResource, service: bannerService },
-} satisfies Record<ResourceKey, { resource: { key: ResourceKey }; service: object }>;
+} satisfies KitRegistry;
+
+/** What the registry holds: under each key, that resource and a service with every operation the kit calls. */
+export type KitRegistry = { [K in ResourceKey]: { resource: { key: K }; service: KitServiceModule } };
 
 export type ResourceServices = { [K in ResourceKey]: BoundService<(typeof STORE_RESOURCES)[K]['service']> };
 
@@ -43,14 +44,5 @@ export function bindResources(deps: ServiceDeps): ResourceServices {
   return Object.fromEntries(Object.entries(STORE_RESOURCES).map(([key, { service }]) => [key, bindService(service, deps)])) as ResourceServices;
 }
 
-/**
- * The kit's view of any resource's service: what the generic screens and API call. A service that
- * exports `formOptions(deps, scope, values?)` gives its form's selects their choices, read in the store.
- */
-export const genericService = (services: ResourceServices, key: ResourceKey) =>
-  services[key] as unknown as BoundService<StoreResourceService> & {
-    /** `values`: the record shown, or the new form's query string, so a chosen record is among the choices. */
-    formOptions?: (scope: StoreScope, values?: Record<string, unknown>) => Promise<FormOptions>;
-    /** What the record's screen shows below its form (a product's variants), when the service has it. */
-    related?: (scope: StoreScope, id: number) => Promise<unknown>;
-  };
+/** The kit's view of any resource's service: what the generic screens and API call. */
+export const genericService = (services: ResourceServices, key: ResourceKey): KitService => services[key];

@@ -5,11 +5,10 @@ import { IdParams } from '#server/api/params.ts';
 import type { Resource } from '#common/resource.ts';
 import { type BulkAction, MAX_BULK_IDS } from '#common/bulk.ts';
 import { COUNT_CAP } from '#common/list-query.ts';
-import type { BoundService } from '#server/service-deps.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import { formatNumber } from '#common/number-format.ts';
-import type { StoreResourceService } from './store-resource-service.ts';
+import type { KitService } from './kit-service.ts';
 import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Created = z.object({ id: z.number() });
@@ -22,7 +21,7 @@ const Unauthorized = z.object({ error: z.literal('unauthorized'), message: z.str
  * read, create, update, delete, and the list's bulk actions. The caller's own store is the scope;
  * another store's id is a 404 (in a bulk call, it is left alone and not counted).
  */
-export function resourceApi(app: FastifyInstance, resource: Resource, service: BoundService<StoreResourceService>) {
+export function resourceApi(app: FastifyInstance, resource: Resource, service: KitService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const one = resource.output;
   const tags = [resource.key];

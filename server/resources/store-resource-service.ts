@@ -162,5 +162,3 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
-/** What the kit's generic screens and API see of any resource's service. */
-export type StoreResourceService = ReturnType<typeof storeResourceService<{ id: number } & Record<string, unknown>, string, string, z.ZodObject>>;

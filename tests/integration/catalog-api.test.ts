@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_RESOURCES } from '#server/resources/registry.ts';
-import { type Body, collection, FIXTURES, formOf, makeWorld, RESOURCE_KEYS, resourceOf, uploadBannerImage, type World } from '../support/catalog-world.ts';
+import { type Body, collection, FIXTURES, formOf, makeWorld, RESOURCE_KEYS, resourceOf, unescapeHtml, uploadBannerImage, type World } from '../support/catalog-world.ts';
 import { makeStore, makeUser, type TestStore } from '../support/factories.ts';
 import { callApi, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -122,6 +122,16 @@ describe('the API and the screens', () => {
     const shown = await t.app.inject({ url: `${resourceOf(key).path}/show?id=${created.json().id}`, headers: { cookie: `lang=es; ${store.owner.cookie}`, accept: 'text/html' } });
     expect(shown.statusCode).toBe(200);
     expect(shown.body.toLowerCase()).toContain('apix');
+  });
+
+  it.each(RESOURCE_KEYS)('heads the record screen of %s with its own title field', async (key) => {
+    const { titleField, path } = resourceOf(key);
+    const record = (await api('GET', `${collection(key)}/${world[key]}`)).json() as Body;
+    expect(typeof record[titleField], `${key}.${titleField}`).toBe('string');
+    const shown = await t.app.inject({ url: `${path}/show?id=${world[key]}`, headers: { cookie: `lang=es; ${store.owner.cookie}`, accept: 'text/html' } });
+    expect(shown.statusCode).toBe(200);
+    // the page header's line under the title: the record's name, whatever its resource calls it
+    expect(unescapeHtml(shown.body)).toContain(`>${String(record[titleField])}</p>`);
   });
 
   it("lists one product's variants, as its screen shows them", async () => {

@@ -16,7 +16,8 @@ export type Column<Row> = {
   label: string;
   /** The list query's sort name when the column can sort. */
   sort?: string;
-  render: (row: Row) => React.ReactNode;
+  // A method, so a list of a resource's own rows fits a list of any rows (compared both ways).
+  render(row: Row): React.ReactNode;
   align?: 'left' | 'right';
   /**
    * Its place on the card a narrow screen shows instead of the table. Without it: the first

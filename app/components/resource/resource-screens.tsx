@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useActionData, useLocation } from 'react-router';
 import type { FormResult } from '#app/lib/form-result.ts';
 import type { BulkAction } from '#common/bulk.ts';
@@ -24,24 +24,30 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 
 export type ResourceRow = { id: number } & Record<string, unknown>;
 
+/**
+ * What only one resource's screens know, in a file of its own (`app/resources/<key>.tsx`), loaded
+ * by that resource's screens only (decision 043). The members that take a row are methods: the
+ * kit, which reads the rows of whichever resource the address names, sees them as any record's.
+ */
 export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
-  columns: (t: ReturnType<typeof useT>, locale: 'es' | 'en') => Column<Row>[];
+  resource: Resource;
+  columns(t: ReturnType<typeof useT>, locale: 'es' | 'en'): Column<Row>[];
   /** The enum of the list's `status` filter, when it has one. */
   status?: EnumDef;
   /** More filters of the list, by their query name: `{ stock: { of: stockState, label: 'catalog.product.stockState.label' } }`. */
   filters?: Record<string, { of: EnumDef; label: MessageKey }>;
   /** The form's fields; the kit wraps them in the record form with its submit footer. */
-  Fields: (props: { options: FormOptions; record: Row | null }) => React.ReactNode;
+  Fields(props: { options: FormOptions; record: Row | null }): React.ReactNode;
   /** What a new record starts with; from the address's query when it names more (`?productId=7`). */
   blank: Record<string, unknown> | ((search: URLSearchParams) => Record<string, unknown>);
   /** The form's values from a record, when they differ from it (cents stored, dollars typed). */
-  toForm?: (record: Row) => Record<string, unknown>;
+  toForm?(record: Row): Record<string, unknown>;
   /** More buttons beside "new" on the list (the products' CSV import). */
   ListActions?: () => React.ReactNode;
   /** Actions on the one record, in its screen's header (a review's approve and reject), each asking first. */
   recordActions?: BulkAction[];
   /** Below the form of a saved record: what belongs to it (a product's variants, from its service's `related`). */
-  Below?: (props: { record: Row; related: unknown }) => React.ReactNode;
+  Below?(props: { record: Row; related: unknown }): React.ReactNode;
 };
 
 function useResourcePaths(resource: Resource) {
@@ -82,22 +88,24 @@ function useRowSelection(rows: ResourceRow[], name: (row: ResourceRow) => string
   return { selected, selection, clear: () => setSelected([]) };
 }
 
-/** A record's name for labels: its name, title, author or code, else its number. */
-const rowName = (row: ResourceRow) => String(row.name || row.title || row.authorName || row.code || row.buttonName || row.link || `#${row.id}`);
+/** A record's name for labels and its screen's header: its resource's title field, else its number. */
+export const recordTitle = (resource: Pick<Resource, 'titleField'>, row: ResourceRow) => String(row[resource.titleField] || `#${row.id}`);
 
 /**
  * A yes/no column switched from the list's row (issue 11 §1): `enabled` by default, asking first,
  * then a toast. `label` names the column's value ("Activo", "Destacado").
  */
-export function RowSwitchCell({ row, field = 'enabled', label, on = 'enable', off = 'disable' }: { row: ResourceRow; field?: string; label?: string; on?: BulkAction; off?: BulkAction }) {
+export function RowSwitchCell({ resource, row, field = 'enabled', label, on = 'enable', off = 'disable' }: { resource: Resource; row: ResourceRow; field?: string; label?: string; on?: BulkAction; off?: BulkAction }) {
   const t = useT();
-  return <RowSwitch id={row.id} name={rowName(row)} field={label ?? String(t('catalog.state.enabled'))} checked={Boolean(row[field])} on={on} off={off} />;
+  return <RowSwitch id={row.id} name={recordTitle(resource, row)} field={label ?? String(t('catalog.state.enabled'))} checked={Boolean(row[field])} on={on} off={off} />;
 }
 
-export function ResourceListScreen({ resource, screens, query, page }: { resource: Resource; screens: ResourceScreens; query: ListQuery; page: Page<ResourceRow> }) {
+export function ResourceListScreen({ screens, query, page }: { screens: ResourceScreens; query: ListQuery; page: Page<ResourceRow> }) {
   const t = useT();
+  const { resource } = screens;
   const { locale, list } = useResourcePaths(resource);
-  const { selected, selection, clear } = useRowSelection(page.rows, rowName);
+  const name = useCallback((row: ResourceRow) => recordTitle(resource, row), [resource]);
+  const { selected, selection, clear } = useRowSelection(page.rows, name);
   const refused = useActionData<FormResult>()?.formError;
   return (
     <>
@@ -138,8 +146,9 @@ export function ResourceListScreen({ resource, screens, query, page }: { resourc
   );
 }
 
-export function ResourceRecordScreen({ resource, screens, record, options, cascade = {}, related = null }: { resource: Resource; screens: ResourceScreens; record: ResourceRow | null; options: FormOptions; cascade?: Record<string, number>; related?: unknown }) {
+export function ResourceRecordScreen({ screens, record, options, cascade = {}, related = null }: { screens: ResourceScreens; record: ResourceRow | null; options: FormOptions; cascade?: Record<string, number>; related?: unknown }) {
   const t = useT();
+  const { resource } = screens;
   const { search } = useLocation();
   const blank = typeof screens.blank === 'function' ? screens.blank(new URLSearchParams(search)) : screens.blank;
   const { list } = useResourcePaths(resource);
@@ -148,7 +157,7 @@ export function ResourceRecordScreen({ resource, screens, record, options, casca
       <RecordToast />
       <PageHeader
         title={t(resourceText(resource, record ? 'edit' : 'new'))}
-        description={record ? String(record.name ?? '') : undefined}
+        description={record ? recordTitle(resource, record) : undefined}
         actions={
           <Group gap="xs">
             <Button component={Link} to={list} variant="default">
@@ -160,7 +169,7 @@ export function ResourceRecordScreen({ resource, screens, record, options, casca
         }
       />
       <Paper withBorder p="lg" radius="md" maw={760}>
-        <ResourceForm resource={resource} screens={screens} initial={record ? (screens.toForm?.(record) ?? record) : blank} submitLabel={t(record ? 'list.save' : 'list.create')} options={options} record={record} />
+        <ResourceForm screens={screens} initial={record ? (screens.toForm?.(record) ?? record) : blank} submitLabel={t(record ? 'list.save' : 'list.create')} options={options} record={record} />
       </Paper>
       {record && screens.Below ? <screens.Below record={record} related={related} /> : null}
     </>

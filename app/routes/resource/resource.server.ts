@@ -12,6 +12,7 @@ import type { FormResult } from '#app/lib/form-result.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
+import { screensChunks } from '#server/builds.ts';
 import { genericService } from '#server/resources/registry.ts';
 
 // Loaders and actions of every kit resource's list, new and show screens (decision 028): the
@@ -32,16 +33,18 @@ function resourceOf({ request, context }: LoaderFunctionArgs) {
   if (!resource) throw data(null, { status: 404 });
   const service = genericService(context.get(appContext).services.resources, resource.key);
   const at = (suffix = '', search = '') => `${localizePath(`${resource.path}${suffix}`, localeFromPath(pathname))}${search}`;
-  return { resource, service, scope: storeScope(context), url, at };
+  // Its screens' chunks, preloaded by the page; under Vite's dev server there is no build to name.
+  const preload = import.meta.env.PROD ? screensChunks(resource.key) : [];
+  return { resource, service, scope: storeScope(context), url, at, preload };
 }
 
 export async function resourceListLoader(args: LoaderFunctionArgs) {
-  const { resource, service, scope, url } = resourceOf(args);
+  const { resource, service, scope, url, preload } = resourceOf(args);
   const query = parseListQuery(resource.listQuery as Resource['listQuery'], url);
   // `?cascadeOf=3,7`: what a bulk delete of these records takes along, for its confirmation.
   const cascadeOf = url.searchParams.get('cascadeOf');
   const cascade = cascadeOf === null ? null : await service.cascadeMany(scope, idsFromForm(cascadeOf).filter(Number.isSafeInteger).slice(0, MAX_BULK_IDS));
-  return { key: resource.key, query, page: await service.list(scope, query), cascade };
+  return { key: resource.key, preload, query, page: await service.list(scope, query), cascade };
 }
 
 /**
@@ -75,8 +78,8 @@ export async function resourceListAction(args: LoaderFunctionArgs) {
 }
 
 export async function resourceNewLoader(args: LoaderFunctionArgs) {
-  const { resource, service, scope, url } = resourceOf(args);
-  return { key: resource.key, options: (await service.formOptions?.(scope, Object.fromEntries(url.searchParams))) ?? {} };
+  const { resource, service, scope, url, preload } = resourceOf(args);
+  return { key: resource.key, preload, options: (await service.formOptions?.(scope, Object.fromEntries(url.searchParams))) ?? {} };
 }
 
 export async function resourceNewAction(args: LoaderFunctionArgs) {
@@ -93,11 +96,11 @@ export async function resourceNewAction(args: LoaderFunctionArgs) {
 }
 
 export async function resourceShowLoader(args: LoaderFunctionArgs) {
-  const { resource, service, scope } = resourceOf(args);
+  const { resource, service, scope, preload } = resourceOf(args);
   const id = recordId(args.request);
   const record = await orNotFound(service.get(scope, id));
   const [options, cascade, related] = await Promise.all([service.formOptions?.(scope, record as Record<string, unknown>), service.cascade(scope, id), service.related?.(scope, id)]);
-  return { key: resource.key, record, options: options ?? {}, cascade, related: related ?? null };
+  return { key: resource.key, preload, record, options: options ?? {}, cascade, related: related ?? null };
 }
 
 export async function resourceShowAction(args: LoaderFunctionArgs) {

@@ -1,15 +1,16 @@
 import { ResourceRecordScreen } from '#app/components/resource/resource-screens.tsx';
-import { SCREENS } from '#app/resources/screens.tsx';
+import { screensFirst, useScreens } from '#app/resources/screens.ts';
 import { resourceMeta } from '#app/lib/resource-meta.ts';
-import { RESOURCES } from '#common/resources/index.ts';
 import type { Route } from './+types/show';
 import { resourceShowAction, resourceShowLoader } from './resource.server.ts';
 
-export const meta: Route.MetaFunction = ({ location }) => resourceMeta(location.pathname, 'edit');
+export const middleware: Route.MiddlewareFunction[] = [screensFirst];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [screensFirst];
+export const handle = { resourceScreens: true };
+export const meta: Route.MetaFunction = ({ location, loaderData }) => resourceMeta(location.pathname, 'edit', loaderData?.preload);
 export const loader = (args: Route.LoaderArgs) => resourceShowLoader(args);
 export const action = (args: Route.ActionArgs) => resourceShowAction(args);
 
 export default function ResourceShow({ loaderData: { key, record, options, cascade, related } }: Route.ComponentProps) {
-  const resource = RESOURCES.find((r) => r.key === key)!;
-  return <ResourceRecordScreen resource={resource} screens={SCREENS[key]} record={record} options={options} cascade={cascade} related={related} />;
+  return <ResourceRecordScreen screens={useScreens(key)} record={record} options={options} cascade={cascade} related={related} />;
 }
