@@ -8,10 +8,10 @@ import { defineConfig, type Plugin } from 'vite';
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const buildTimestamp = Date.now();
 
-// The browser loads one language's messages (common/i18n/load-catalogue.ts), in two parts (base and
+// The browser loads one language's messages (common/i18n/load-catalog.ts), in two parts (base and
 // dashboard), each a chunk of its own; their URLs go into build-info.json so that a page can
 // preload the ones it needs.
-const CATALOGUES = {
+const CATALOGS = {
   es: '/common/i18n/es.ts',
   en: '/common/i18n/en.ts',
   'es-dashboard': '/common/i18n/es-dashboard.ts',
@@ -26,7 +26,7 @@ const SCREENS = /\/app\/resources\/([a-z-]+)\.tsx$/;
 const KIT_ROUTES = /\/app\/routes\/resource\/[a-z]+\.tsx\?__react-router-build-client-route$/;
 
 function buildInfo(): Plugin {
-  const catalogues: Record<string, string> = {};
+  const catalogs: Record<string, string> = {};
   const screens: Record<string, string[]> = {};
   return {
     name: 'tiendabox-build-info',
@@ -46,21 +46,21 @@ function buildInfo(): Plugin {
       const everyKitRoute = (fileName: string) => kitRoutes.length > 0 && kitRoutes.every((files) => files.has(fileName));
       for (const chunk of chunks) {
         if (!chunk.facadeModuleId) continue;
-        for (const [locale, source] of Object.entries(CATALOGUES)) {
-          if (chunk.facadeModuleId.endsWith(source)) catalogues[locale] = `/${chunk.fileName}`;
+        for (const [locale, source] of Object.entries(CATALOGS)) {
+          if (chunk.facadeModuleId.endsWith(source)) catalogs[locale] = `/${chunk.fileName}`;
         }
         const key = chunk.isDynamicEntry ? SCREENS.exec(chunk.facadeModuleId)?.[1] : undefined;
         if (key) screens[key] = [...imported(chunk.fileName)].filter((fileName) => fileName === chunk.fileName || !everyKitRoute(fileName)).map((fileName) => `/${fileName}`);
       }
-      for (const locale of Object.keys(CATALOGUES)) {
-        if (!catalogues[locale]) this.error(`no chunk of its own for the ${locale} messages: is ${CATALOGUES[locale as keyof typeof CATALOGUES]} imported statically in the browser?`);
+      for (const locale of Object.keys(CATALOGS)) {
+        if (!catalogs[locale]) this.error(`no chunk of its own for the ${locale} messages: is ${CATALOGS[locale as keyof typeof CATALOGS]} imported statically in the browser?`);
       }
       if (Object.keys(screens).length === 0) this.error('no chunk of its own for any kit resource\'s screens: are app/resources/<key>.tsx imported statically in the browser?');
     },
     writeBundle() {
       if (this.environment.name !== 'client') return;
       mkdirSync('build', { recursive: true });
-      writeFileSync('build/build-info.json', JSON.stringify({ id: buildId, timestamp: buildTimestamp, catalogues, screens }));
+      writeFileSync('build/build-info.json', JSON.stringify({ id: buildId, timestamp: buildTimestamp, catalogs, screens }));
     },
   };
 }

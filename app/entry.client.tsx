@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
+import { loadCatalog } from '#common/i18n/load-catalog.ts';
 import type { MessagePart } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 
@@ -12,7 +12,7 @@ import { localeFromPath } from '#common/locale.ts';
 const { messages, screens } = document.documentElement.dataset;
 const parts = (messages ?? 'base').split(' ').filter((part): part is MessagePart => part === 'base' || part === 'dashboard');
 const resourceScreens = screens ? import('#app/resources/screens.ts').then((kit) => kit.loadScreensNamed(screens)).catch(() => undefined) : undefined;
-void Promise.all([loadCatalogue(localeFromPath(window.location.pathname), parts), resourceScreens]).then(() => {
+void Promise.all([loadCatalog(localeFromPath(window.location.pathname), parts), resourceScreens]).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -10,7 +10,7 @@ import {
   ServerRouter,
 } from 'react-router';
 import { appContext } from '#app-context';
-// Pages render in either language on the server: both message catalogues are loaded.
+// Pages render in either language on the server: both message catalogs are loaded.
 import '#common/i18n/all-languages.ts';
 import { NonceProvider } from './components/nonce.tsx';
 import { declaresSharedRender } from './lib/shared-render.ts';

@@ -1,2 +1,2 @@
 // Server-only pieces the root route's middleware needs (kept out of the client bundle).
-export { catalogueUrl } from '#server/builds.ts';
+export { catalogUrl } from '#server/builds.ts';

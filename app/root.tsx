@@ -18,10 +18,10 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
-import { catalogueUrl } from './root.server.ts';
+import { catalogUrl } from './root.server.ts';
 import { translator } from '#common/i18n/i18n.ts';
 import type { MessageKey, MessagePart } from '#common/i18n/messages.ts';
-import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
+import { loadCatalog } from '#common/i18n/load-catalog.ts';
 import { type Locale, localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { useNonce } from './components/nonce.tsx';
@@ -51,11 +51,11 @@ export const middleware = [maintenanceGate, loadSessionUser];
 
 // A navigation in the browser into the other language (a login that returns to an English
 // page, say) loads that language's messages before anything renders in it.
-const loadNavigationCatalogue: Route.ClientMiddlewareFunction = async ({ request }) => {
-  await loadCatalogue(localeFromPath(new URL(request.url).pathname));
+const loadNavigationCatalog: Route.ClientMiddlewareFunction = async ({ request }) => {
+  await loadCatalog(localeFromPath(new URL(request.url).pathname));
 };
 
-export const clientMiddleware = [loadNavigationCatalogue];
+export const clientMiddleware = [loadNavigationCatalog];
 export const headers = forwardHeaders;
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -63,12 +63,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
     origin: context.get(appContext).config.publicUrl,
     // The page's messages load before it hydrates: fetched with the page's other scripts. Under
     // Vite's dev server there is no build to name (an old one's file would be the wrong one).
-    catalogues: import.meta.env.PROD ? messageChunks(localeFromPath(new URL(request.url).pathname)) : null,
+    catalogs: import.meta.env.PROD ? messageChunks(localeFromPath(new URL(request.url).pathname)) : null,
   };
 }
 
 function messageChunks(locale: Locale): Record<MessagePart, string | null> {
-  return { base: catalogueUrl(locale) ?? null, dashboard: catalogueUrl(`${locale}-dashboard`) ?? null };
+  return { base: catalogUrl(locale) ?? null, dashboard: catalogUrl(`${locale}-dashboard`) ?? null };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <Alternates origin={rootData?.origin ?? ''} />
-        {parts.map((part) => (rootData?.catalogues?.[part] ? <link key={part} rel="modulepreload" href={rootData.catalogues[part]} /> : null))}
+        {parts.map((part) => (rootData?.catalogs?.[part] ? <link key={part} rel="modulepreload" href={rootData.catalogs[part]} /> : null))}
         {/* The theme's CSS variables, made once per language (theme.ts) instead of by the provider. */}
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: css }} />
       </head>

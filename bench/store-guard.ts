@@ -1,7 +1,7 @@
 // What the store guard (decisions 025, 042) costs per query: `npm run bench:store-guard`.
 //
-// 1. fills a throw-away SQLite database with a small catalogue (scripts/fill-scale.ts) and runs
-//    the dashboard's real catalogue operations through the bound services — product lists (default
+// 1. fills a throw-away SQLite database with a small catalog (scripts/fill-scale.ts) and runs
+//    the dashboard's real catalog operations through the bound services — product lists (default
 //    order, a search, a filter and another sort, a later page), a product, a category's delete
 //    confirmation, a color created, changed and deleted, the CSV export — keeping each query's
 //    operation tree as the guard receives it;
@@ -62,7 +62,7 @@ async function realQueries(dataDir: string) {
   const colorId = await color.create(scope, { name: 'Rojo banco', hex: '#cc0000', enabled: true });
   await color.update(scope, colorId, { name: 'Rojo banco 2', hex: '#cc0001', enabled: true });
   await color.remove(scope, colorId);
-  await services.productCsv.exportCatalogue(scope);
+  await services.productCsv.exportCatalog(scope);
   return { db, kept: [...kept], storeId: scope.storeId, listQueries };
 }
 
@@ -108,7 +108,7 @@ try {
     guardInScopeMicrosPerQuery: round(scopedMicros, 2),
     compileMicrosPerQuery: round(compileMicros, 2),
   };
-  console.log(`store guard over ${result.queries} real catalogue queries (${Object.entries(result.kinds).map(([kind, count]) => `${count} ${kind}`).join(', ')}), median of ${ROUNDS} rounds:`);
+  console.log(`store guard over ${result.queries} real catalog queries (${Object.entries(result.kinds).map(([kind, count]) => `${count} ${kind}`).join(', ')}), median of ${ROUNDS} rounds:`);
   console.log(`  guard, no scope active     ${result.guardMicrosPerQuery} µs per query`);
   console.log(`  guard, in a store's scope  ${result.guardInScopeMicrosPerQuery} µs per query`);
   console.log(`  compiling the same to SQL  ${result.compileMicrosPerQuery} µs per query (paid by every query, for scale)`);

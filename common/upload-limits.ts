@@ -21,7 +21,7 @@ export const UPLOAD_PURPOSES = {
   logo: ['png', 'jpeg'],
   /** A store banner: resized to fit BANNER_SIZE, then given its WebP variants when the banner is saved. */
   banner: ['png', 'jpeg'],
-  /** A catalogue image (a product's gallery, a variant, a brand, a category): fitted to CATALOG_IMAGE_SIZE, then given its WebP variants when its record is saved. */
+  /** A catalog image (a product's gallery, a variant, a brand, a category): fitted to CATALOG_IMAGE_SIZE, then given its WebP variants when its record is saved. */
   catalog: ['png', 'jpeg'],
 } as const satisfies Record<string, readonly UploadKind[]>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
@@ -42,7 +42,7 @@ export const LOGO_SIZE = { width: 620, height: 150 } as const;
 /** The box a banner image is resized to fit (about 1920×768, PRODUCT §5): aspect kept, never enlarged. */
 export const BANNER_SIZE = { width: 1920, height: 768 } as const;
 
-/** The box a catalogue image is resized to fit: room for a zoomed product photo, aspect kept, never enlarged. */
+/** The box a catalog image is resized to fit: room for a zoomed product photo, aspect kept, never enlarged. */
 export const CATALOG_IMAGE_SIZE = { width: 1920, height: 1920 } as const;
 
 /** How many images a product's gallery holds (the first is its main image). */

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 describe('npm run fill:scale', () => {
-  it('writes the stores, and one store with a catalogue whose variants and taxonomy hang together', async () => {
+  it('writes the stores, and one store with a catalog whose variants and taxonomy hang together', async () => {
     const result = await fillScale(t.db, { stores: 4, products: 2_345, password: 'escala1234' });
     const stores = await t.db.selectFrom('store').innerJoin('user', 'user.id', 'store.userId').select(['store.id', 'store.slug', 'user.email', 'user.passwordHash']).execute();
     expect(stores).toHaveLength(4);
@@ -29,7 +29,7 @@ describe('npm run fill:scale', () => {
     expect(products.every((product) => subcategories.get(product.subcategoryId!) === product.categoryId)).toBe(true);
     expect(products.some((product) => product.stock === 0) && products.some((product) => product.stock > 0)).toBe(true);
 
-    const variants = await t.db.selectFrom('subproduct').select(['productId']).where('storeId', '=', result.storeId).execute();
+    const variants = await t.db.selectFrom('variant').select(['productId']).where('storeId', '=', result.storeId).execute();
     expect(variants).toHaveLength(result.variants);
     expect(result.variants).toBe(products.reduce((sum, product) => sum + (product.id % 4), 0));
     expect(result.variants / result.products).toBeGreaterThan(1.2);

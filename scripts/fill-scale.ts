@@ -2,8 +2,8 @@
 //
 // Fills the configured database (DATA_DIR's SQLite, or DATABASE_URL's PostgreSQL) with what issue 11
 // measures at: many stores, and one store — `escala@tiendabox.ec`, slug `escala` — with a
-// catalogue of --products products, most with variants (0–3 each, 1.5 on average), spread over
-// categories, subcategories and brands. The bench's catalogue targets run against it.
+// catalog of --products products, most with variants (0–3 each, 1.5 on average), spread over
+// categories, subcategories and brands. The bench's catalog targets run against it.
 //
 // Rows go in with multi-row inserts in one transaction (fill-scale.repository.ts), not through the
 // services: the services' rules (plan limits, one slug at a time) are what the tests check; this is
@@ -85,7 +85,7 @@ export async function fillScale(db: Db, options: ScaleOptions) {
       });
       await insertRows(trx, 'product', rows);
       const inserted = await productsBySku(trx, { storeId }, rows.map((row) => row.sku));
-      const subproducts = inserted.flatMap((product) => Array.from({ length: product.id % 4 }, (_, v) => ({
+      const variantRows = inserted.flatMap((product) => Array.from({ length: product.id % 4 }, (_, v) => ({
         ...stamps,
         productId: product.id,
         name: `Talla ${v + 1}`,
@@ -96,8 +96,8 @@ export async function fillScale(db: Db, options: ScaleOptions) {
         stock: (product.id * (v + 3)) % 50,
         imageId: null,
       })));
-      await insertRows(trx, 'subproduct', subproducts);
-      variants += subproducts.length;
+      await insertRows(trx, 'variant', variantRows);
+      variants += variantRows.length;
       if ((start / ROWS_PER_INSERT) % 10 === 9) log(`${start + rows.length} products, ${variants} variants`);
     }
     log(`done: ${options.products} products, ${variants} variants in store ${storeId}`);

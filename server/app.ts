@@ -19,6 +19,7 @@ import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
 import { localeRedirects } from '#server/plugins/locale.ts';
+import { renamedPaths } from '#server/plugins/renamed-paths.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
 import { pageBodies } from '#server/plugins/page-bodies.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(nulGuard);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
+  await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
   await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || development });

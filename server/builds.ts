@@ -19,7 +19,7 @@ export async function readBuildInfo(file = BUILD_INFO_FILE): Promise<BuildInfo |
   }
 }
 
-type ChunkInfo = { catalogues: Record<string, string>; screens: Record<string, string[]> };
+type ChunkInfo = { catalogs: Record<string, string>; screens: Record<string, string[]> };
 let chunks: ChunkInfo | undefined;
 
 const isAsset = (url: unknown): url is string => typeof url === 'string' && url.startsWith('/assets/');
@@ -28,22 +28,22 @@ const isAsset = (url: unknown): url is string => typeof url === 'string' && url.
 function chunkInfo(file: string): ChunkInfo {
   if (chunks === undefined) {
     try {
-      const info = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as { catalogues?: unknown; screens?: unknown };
+      const info = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as { catalogs?: unknown; screens?: unknown };
       const record = (value: unknown) => (typeof value === 'object' && value !== null ? Object.entries(value) : []);
       chunks = {
-        catalogues: Object.fromEntries(record(info.catalogues).filter((entry): entry is [string, string] => isAsset(entry[1]))),
+        catalogs: Object.fromEntries(record(info.catalogs).filter((entry): entry is [string, string] => isAsset(entry[1]))),
         screens: Object.fromEntries(record(info.screens).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every(isAsset))),
       };
     } catch {
-      chunks = { catalogues: {}, screens: {} };
+      chunks = { catalogs: {}, screens: {} };
     }
   }
   return chunks;
 }
 
 /** The URL of a language's message chunk in the browser build, for the page to preload; undefined when there is no build. */
-export function catalogueUrl(locale: string, file = BUILD_INFO_FILE): string | undefined {
-  return chunkInfo(file).catalogues[locale];
+export function catalogUrl(locale: string, file = BUILD_INFO_FILE): string | undefined {
+  return chunkInfo(file).catalogs[locale];
 }
 
 /** A kit resource's screens chunk and the chunks it imports (decision 043), for its pages to preload; none when there is no build. */

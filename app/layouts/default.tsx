@@ -7,7 +7,7 @@ import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { isActive, type MenuItem, mainMenu, type Queues, visibleMenu } from '#app/lib/menu.ts';
 import { requireUser } from '#app/lib/require-user.ts';
-import { loadCatalogue } from '#common/i18n/load-catalogue.ts';
+import { loadCatalog } from '#common/i18n/load-catalog.ts';
 import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import type { Route } from './+types/default';
 import { useDefaultLayoutData } from './default-layout-data.ts';
@@ -18,7 +18,7 @@ export const middleware = [requireUser];
 // The logged-in screens' messages, before a navigation into them renders (after a login, say): the
 // public pages never load them (decision 020).
 const loadDashboardMessages: Route.ClientMiddlewareFunction = async ({ request }) => {
-  await loadCatalogue(localeFromPath(new URL(request.url).pathname), ['dashboard']);
+  await loadCatalog(localeFromPath(new URL(request.url).pathname), ['dashboard']);
 };
 export const clientMiddleware = [loadDashboardMessages];
 

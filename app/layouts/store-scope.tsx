@@ -6,7 +6,7 @@ import { resolveOwnStore, storeLayoutLoader } from '#app/lib/store-scope.server.
 import type { Route } from './+types/store-scope';
 import { NO_STORE } from '#common/schemas/store.ts';
 
-// Wraps the store and catalogue screens (decision 025): their store is resolved once, here.
+// Wraps the store and catalog screens (decision 025): their store is resolved once, here.
 export const middleware = [resolveOwnStore];
 export const loader = (args: Route.LoaderArgs) => storeLayoutLoader(args);
 

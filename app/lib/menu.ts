@@ -74,7 +74,7 @@ export const mainMenu: MenuItem[] = [
     label: 'nav.catalog',
     children: [
       { key: 'products', label: 'nav.products', path: '/catalog/product', needsStore: true },
-      { key: 'subproducts', label: 'catalog.subproduct.title', path: '/catalog/subproduct', needsStore: true },
+      { key: 'variants', label: 'catalog.variant.title', path: '/catalog/variant', needsStore: true },
       { key: 'categories', label: 'catalog.category.title', path: '/catalog/category', needsStore: true },
       { key: 'subcategories', label: 'catalog.subcategory.title', path: '/catalog/subcategory', needsStore: true },
       { key: 'brands', label: 'catalog.brand.title', path: '/catalog/brand', needsStore: true },

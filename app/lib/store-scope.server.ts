@@ -3,7 +3,7 @@ import { appContext } from '#app-context';
 import { NO_STORE } from '#common/schemas/store.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
-// Filled once per request by `resolveOwnStore`; read by every store and catalogue loader and action.
+// Filled once per request by `resolveOwnStore`; read by every store and catalog loader and action.
 const storeScopeContext = createContext<StoreScope | null>(null);
 
 /**

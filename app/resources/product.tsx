@@ -13,7 +13,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { FormOptions } from '#common/resource.ts';
-import { DEFAULT_TAX_PERCENT, productResource as product, subproductResource as subproduct } from '#common/resources/product.ts';
+import { DEFAULT_TAX_PERCENT, productResource as product, variantResource as variant } from '#common/resources/product.ts';
 import { Thumbnail } from '#app/components/resource/thumbnail.tsx';
 
 type Product = {
@@ -148,7 +148,7 @@ export const productScreens = {
     const t = useT();
     const locale = localeFromPath(useLocation().pathname);
     const variants = (related ?? []) as Variant[];
-    const showVariant = (id: number) => `${localizePath(`${subproduct.path}/show`, locale)}?id=${id}`;
+    const showVariant = (id: number) => `${localizePath(`${variant.path}/show`, locale)}?id=${id}`;
     return (
       <Paper withBorder p="lg" radius="md" maw={760} mt="lg" data-testid="product-variants">
         <Group justify="space-between" mb="sm">
@@ -160,7 +160,7 @@ export const productScreens = {
               {t('catalog.product.variantsHint')}
             </Text>
           </Stack>
-          <Button component={Link} to={`${localizePath(`${subproduct.path}/new`, locale)}?productId=${record.id}`} variant="light" data-testid="new-variant">
+          <Button component={Link} to={`${localizePath(`${variant.path}/new`, locale)}?productId=${record.id}`} variant="light" data-testid="new-variant">
             {t('catalog.product.newVariant')}
           </Button>
         </Group>
@@ -175,10 +175,10 @@ export const productScreens = {
               sort=""
               dir="asc"
               columns={[
-                { key: 'name', label: t('catalog.subproduct.fields.name'), render: (row) => <Anchor component={Link} to={showVariant(row.id)} fw={600}>{row.name}</Anchor> },
-                { key: 'sku', label: t('catalog.subproduct.fields.sku'), render: (row) => row.sku || '—' },
-                { key: 'price', label: t('catalog.subproduct.fields.price'), render: (row) => formatMoney(row.priceCents, locale) },
-                { key: 'stock', label: t('catalog.subproduct.fields.stock'), render: (row) => formatNumber(row.stock, locale) },
+                { key: 'name', label: t('catalog.variant.fields.name'), render: (row) => <Anchor component={Link} to={showVariant(row.id)} fw={600}>{row.name}</Anchor> },
+                { key: 'sku', label: t('catalog.variant.fields.sku'), render: (row) => row.sku || '—' },
+                { key: 'price', label: t('catalog.variant.fields.price'), render: (row) => formatMoney(row.priceCents, locale) },
+                { key: 'stock', label: t('catalog.variant.fields.stock'), render: (row) => formatNumber(row.stock, locale) },
                 { key: 'state', label: t('catalog.state.label'), render: (row) => <EnabledBadge enabled={Boolean(row.enabled)} /> },
               ]}
             />

@@ -10,7 +10,7 @@ import type { ResourceKey } from '#common/resources/index.ts';
 // for the page to preload.
 const SCREENS: { [K in ResourceKey]: () => Promise<ResourceScreens & { resource: { key: K } }> } = {
   product: async () => (await import('./product.tsx')).productScreens,
-  subproduct: async () => (await import('./subproduct.tsx')).subproductScreens,
+  variant: async () => (await import('./variant.tsx')).variantScreens,
   category: async () => (await import('./category.tsx')).categoryScreens,
   subcategory: async () => (await import('./subcategory.tsx')).subcategoryScreens,
   brand: async () => (await import('./brand.tsx')).brandScreens,

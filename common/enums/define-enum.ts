@@ -14,7 +14,7 @@ export type EnumDef<V extends string = string, K extends MessageKey = MessageKey
   readonly values: readonly [V, ...V[]];
   /** The zod enum of the values, for schemas; `error` is the message key of a value outside the set. */
   schema(error?: MessageKey): z.ZodEnum<{ [P in V]: P }>;
-  /** The message key of a value's label: a key of the catalogue, so `t(label(value))` needs no cast. */
+  /** The message key of a value's label: a key of the catalog, so `t(label(value))` needs no cast. */
   label(value: V): K;
   color(value: V): BadgeColor;
   is(value: unknown): value is V;

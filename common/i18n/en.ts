@@ -31,7 +31,7 @@ export const en: BaseMessages = {
     contact: 'Contact',
     analytics: 'Analytics',
     products: 'Products',
-    catalog: 'Catalogue',
+    catalog: 'Catalog',
     content: 'Content',
     sales: 'Sales',
     orders: 'Orders',

@@ -10,15 +10,15 @@ declare module 'i18next' {
   }
 }
 
-// The message catalogues present in this process, per language and part. The server has both
+// The message catalogs present in this process, per language and part. The server has both
 // languages whole (./all-languages.ts); a browser loads only the language of the page, and of it
-// only the parts its screens need (./load-catalogue.ts), so no page ships messages it cannot show.
-const catalogues = new Map<Locale, Map<MessagePart, object>>();
+// only the parts its screens need (./load-catalog.ts), so no page ships messages it cannot show.
+const catalogs = new Map<Locale, Map<MessagePart, object>>();
 const instances = new Map<Locale, i18n>();
 
-export function addCatalogue(locale: Locale, part: MessagePart, messages: object) {
-  let parts = catalogues.get(locale);
-  if (!parts) catalogues.set(locale, (parts = new Map()));
+export function addCatalog(locale: Locale, part: MessagePart, messages: object) {
+  let parts = catalogs.get(locale);
+  if (!parts) catalogs.set(locale, (parts = new Map()));
   if (parts.has(part)) return;
   parts.set(part, messages);
   // A part that arrives after the language's instance was made (the dashboard's, on the first
@@ -26,13 +26,13 @@ export function addCatalogue(locale: Locale, part: MessagePart, messages: object
   instances.get(locale)?.addResourceBundle(locale, 'translation', messages, true, false);
 }
 
-export function hasCatalogue(locale: Locale, part: MessagePart): boolean {
-  return catalogues.get(locale)?.has(part) ?? false;
+export function hasCatalog(locale: Locale, part: MessagePart): boolean {
+  return catalogs.get(locale)?.has(part) ?? false;
 }
 
 function createI18n(locale: Locale): i18n {
-  const parts = catalogues.get(locale);
-  if (!parts?.has('base')) throw new Error(`The ${locale} messages are not loaded: import #common/i18n/all-languages.ts (server) or await loadCatalogue (browser) first.`);
+  const parts = catalogs.get(locale);
+  if (!parts?.has('base')) throw new Error(`The ${locale} messages are not loaded: import #common/i18n/all-languages.ts (server) or await loadCatalog (browser) first.`);
   const instance = i18next.createInstance();
   instance.use(localeNumbers(locale));
   void instance.init({

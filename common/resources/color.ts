@@ -4,7 +4,7 @@ import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';
 
-/** A color of the store's catalogue (PRODUCT §5: name, hex swatch, slug, enabled). */
+/** A color of the store's catalog (PRODUCT §5: name, hex swatch, slug, enabled). */
 export const colorResource = defineResource({
   key: 'color',
   path: '/catalog/color',

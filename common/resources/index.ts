@@ -1,7 +1,7 @@
 import { stripLocale } from '../locale.ts';
 import type { Resource } from '../resource.ts';
 import { colorResource } from './color.ts';
-import { productResource, subproductResource } from './product.ts';
+import { productResource, variantResource } from './product.ts';
 import { brandResource, categoryResource, sizeResource, subcategoryResource } from './taxonomy.ts';
 import { pageResource } from './page.ts';
 import { couponResource } from './coupon.ts';
@@ -10,7 +10,7 @@ import { bannerResource } from './banner.ts';
 
 // Every store-owned resource built on the kit (decision 028): a new one is one line here, one in
 // server/resources/registry.ts and one in app/resources/screens.ts (its screens' file, decision 043).
-export const RESOURCES = [productResource, subproductResource, categoryResource, subcategoryResource, brandResource, colorResource, sizeResource, couponResource, reviewResource, bannerResource, pageResource] as const satisfies readonly Resource[];
+export const RESOURCES = [productResource, variantResource, categoryResource, subcategoryResource, brandResource, colorResource, sizeResource, couponResource, reviewResource, bannerResource, pageResource] as const satisfies readonly Resource[];
 
 export type ResourceKey = (typeof RESOURCES)[number]['key'];
 

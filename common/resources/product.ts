@@ -91,11 +91,11 @@ export const productResource = defineResource({
   bulk: { ...enabledActions, feature: { featured: true }, unfeature: { featured: false } },
 });
 
-export const subproductResource = defineResource({
-  key: 'subproduct',
-  path: '/catalog/subproduct',
-  apiPath: '/subproducts',
-  texts: 'catalog.subproduct',
+export const variantResource = defineResource({
+  key: 'variant',
+  path: '/catalog/variant',
+  apiPath: '/variants',
+  texts: 'catalog.variant',
   titleField: 'name',
   input: z.object({
     productId: requiredRef,

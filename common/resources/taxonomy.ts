@@ -7,7 +7,7 @@ import { numberInput } from '../schemas/number.ts';
 import { requiredRef } from '../schemas/reference.ts';
 import { optionalImage } from '../schemas/image.ts';
 
-// The catalogue's taxonomy on the resource kit (PRODUCT §5): brands, categories, their
+// The catalog's taxonomy on the resource kit (PRODUCT §5): brands, categories, their
 // subcategories and sizes — name, slug and enabled; a size its place in the size order.
 
 const name = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });

@@ -2,7 +2,7 @@ import type { Locale } from '#common/locale.ts';
 
 // The people's part of /api/docs (Markdown, shown by Swagger UI above the operations), in the
 // viewer's language: the `lang` cookie the pages set, else Accept-Language. A document, not a
-// screen message, so it lives here whole rather than as dozens of catalogue keys; the type below
+// screen message, so it lives here whole rather than as dozens of catalog keys; the type below
 // makes both languages required.
 const curl = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');
 
@@ -10,7 +10,7 @@ const curl = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');
 const examplesFor = (HOST: string) => ({
   casillero: curl([`curl -H "Authorization: Bearer $TIENDABOX_TOKEN" "${HOST}/api/v1/alerts?status=pending&page=1"`]),
   store: curl([`curl -H "Authorization: Bearer $TIENDABOX_TOKEN" ${HOST}/api/v1/store/settings`]),
-  catalogue: curl([
+  catalog: curl([
     `curl -X POST -H "Authorization: Bearer $TIENDABOX_TOKEN" -H "Content-Type: application/json" \\`,
     `  -d '{"name":"Azul marino","hex":"#1b2a4a"}' ${HOST}/api/v1/colors`,
   ]),
@@ -27,7 +27,7 @@ const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => strin
     '## Ejemplos',
     '**Casillero** — mis alertas pendientes:', examples.casillero,
     '**Tienda** — la configuración de mi tienda:', examples.store,
-    '**Catálogo** — crear un color (token de lectura y escritura):', examples.catalogue,
+    '**Catálogo** — crear un color (token de lectura y escritura):', examples.catalog,
     'Los errores siempre tienen la forma `{ "error": código, "message": texto, "fields": { campo: texto } }`, en el idioma de `Accept-Language`.',
   ].join('\n\n'),
   en: (examples) => [
@@ -40,7 +40,7 @@ const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => strin
     '## Examples',
     '**Casillero** — my pending alerts:', examples.casillero,
     '**Store** — my store settings:', examples.store,
-    '**Catalogue** — create a colour (read-write token):', examples.catalogue,
+    '**Catalog** — create a colour (read-write token):', examples.catalog,
     'Errors always have the shape `{ "error": code, "message": text, "fields": { field: text } }`, in the language of `Accept-Language`.',
   ].join('\n\n'),
 };

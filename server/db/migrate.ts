@@ -11,10 +11,11 @@ import * as consolidationFinal from '#server/db/migrations/2026-11-23-004-consol
 import * as storeBuilder from '#server/db/migrations/2026-11-23-005-store-builder.ts';
 import * as storeFiles from '#server/db/migrations/2026-11-23-006-store-files.ts';
 import * as storeExpiringMail from '#server/db/migrations/2026-11-23-007-store-expiring-mail.ts';
-import * as catalogue from '#server/db/migrations/2026-11-24-001-catalogue.ts';
-import * as catalogueSearch from '#server/db/migrations/2026-11-25-001-catalogue-search.ts';
+import * as catalog from '#server/db/migrations/2026-11-24-001-catalogue.ts';
+import * as catalogSearch from '#server/db/migrations/2026-11-25-001-catalogue-search.ts';
 import * as accessTokens from '#server/db/migrations/2026-11-25-002-access-token.ts';
 import * as listSortIndexes from '#server/db/migrations/2026-11-26-001-list-sort-indexes.ts';
+import * as variant from '#server/db/migrations/2026-11-26-010-variant.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -28,10 +29,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-005-store-builder': storeBuilder,
   '2026-11-23-006-store-files': storeFiles,
   '2026-11-23-007-store-expiring-mail': storeExpiringMail,
-  '2026-11-24-001-catalogue': catalogue,
-  '2026-11-25-001-catalogue-search': catalogueSearch,
+  '2026-11-24-001-catalogue': catalog,
+  '2026-11-25-001-catalogue-search': catalogSearch,
   '2026-11-25-002-access-token': accessTokens,
   '2026-11-26-001-list-sort-indexes': listSortIndexes,
+  '2026-11-26-010-variant': variant,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

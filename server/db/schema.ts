@@ -5,7 +5,7 @@ import type { NotificationTable } from './schema/notification.ts';
 import type { TicketAttachmentTable, TicketMessageTable, TicketTable } from './schema/ticket.ts';
 import type { JobTable } from './schema/job.ts';
 import type { PlanTable, StoreTable } from './schema/store.ts';
-import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, PageTable, ProductImageTable, ProductTable, ReviewTable, SizeTable, SubcategoryTable, SubproductTable } from './schema/catalog.ts';
+import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, PageTable, ProductImageTable, ProductTable, ReviewTable, SizeTable, SubcategoryTable, VariantTable } from './schema/catalog.ts';
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -45,7 +45,7 @@ export interface Database {
   size: SizeTable;
   product: ProductTable;
   productImage: ProductImageTable;
-  subproduct: SubproductTable;
+  variant: VariantTable;
   coupon: CouponTable;
   review: ReviewTable;
   banner: BannerTable;

@@ -12,7 +12,7 @@ import { registerPackage } from '#server/modules/package/package.service.ts';
 import { answerTicket, createTicket } from '#server/modules/ticket/ticket.service.ts';
 import { countUsers, createUser } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
 
 // For local use only: main.ts calls this only with DEMO_DATA=1, which config refuses on an https
 // PUBLIC_URL (docs/decisions/026-run-mode.md). The README lists them.
@@ -64,7 +64,7 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   const ticket = await createTicket(deps, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
   await answerTicket(deps, { staffId: admin.id, id: ticket }, { message: 'Hola María, sale este jueves en el vuelo a Quito. Te avisaremos con cada cambio.' });
 
-  // The client's own store, with its catalogue and content.
+  // The client's own store, with its catalog and content.
   await createStore(deps, owner, NewStoreSchema.parse({ name: 'Tienda de María', slug: 'tienda-de-maria', section: 'clothing', description: 'Ropa y accesorios hechos en Quito.' }));
   const scope = await ownStoreScope(deps, owner);
   // A published store with a logo, a style and its contact data, as its owner would leave it.
@@ -75,7 +75,7 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   await publishStore(deps, scope!, true);
   const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
   for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
-  await seedDemoCatalogue(deps, scope!, client.id);
+  await seedDemoCatalog(deps, scope!, client.id);
   return true;
 }
 

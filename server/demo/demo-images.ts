@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-// The demo catalogue's pictures, drawn here from shapes (no font, no network): a product's
+// The demo catalog's pictures, drawn here from shapes (no font, no network): a product's
 // silhouette in its colour on a soft background, and the banners' wide scenes. Real enough to see
 // how the screens and the storefront lay out images, small enough to make at every demo start.
 

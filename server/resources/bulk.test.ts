@@ -107,20 +107,20 @@ describe('bulk actions through the API', () => {
     const cup = await create(store, '/api/v1/products', { name: 'Taza', categoryId: category, price: 4 });
     const plate = await create(store, '/api/v1/products', { name: 'Plato', categoryId: category, price: 6 });
     const kept = await create(store, '/api/v1/products', { name: 'Vaso', categoryId: category, price: 3 });
-    await create(store, '/api/v1/subproducts', { productId: cup, name: 'Taza roja', price: 4, stock: 2 });
-    await create(store, '/api/v1/subproducts', { productId: plate, name: 'Plato hondo', price: 6, stock: 1 });
+    await create(store, '/api/v1/variants', { productId: cup, name: 'Taza roja', price: 4, stock: 2 });
+    await create(store, '/api/v1/variants', { productId: plate, name: 'Plato hondo', price: 6, stock: 1 });
     await create(store, '/api/v1/reviews', { productId: plate, authorName: 'Ana', email: 'ana@example.com', rating: 5, status: 'pending' });
 
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const otherScope = (await ownStoreScope(t.deps, { userId: stores.b.owner.id }))!;
-    expect(await cascadeMany(t.deps, scope, [cup, plate])).toEqual({ subproducts: 2, reviews: 1 });
+    expect(await cascadeMany(t.deps, scope, [cup, plate])).toEqual({ variants: 2, reviews: 1 });
     expect(await cascadeMany(t.deps, otherScope, [cup, plate])).toEqual({});
 
     const gone = await api('POST', '/api/v1/products/bulk', store.owner.cookie, { action: 'delete', ids: [cup, plate] });
     expect(gone.json()).toEqual({ action: 'delete', changed: 2 });
     const left = (await api('GET', '/api/v1/products', store.owner.cookie)).json();
     expect(left.rows.map((row: { id: number }) => row.id)).toEqual([kept]);
-    expect((await api('GET', '/api/v1/subproducts', store.owner.cookie)).json().total).toBe(0);
+    expect((await api('GET', '/api/v1/variants', store.owner.cookie)).json().total).toBe(0);
     expect((await api('GET', '/api/v1/reviews', store.owner.cookie)).json().total).toBe(0);
   });
 

@@ -1,9 +1,9 @@
 import type { ResourceKey } from '#common/resources/index.ts';
 import { colorResource } from '#common/resources/color.ts';
 import * as colorService from '#server/modules/color/color.service.ts';
-import { productResource, subproductResource } from '#common/resources/product.ts';
+import { productResource, variantResource } from '#common/resources/product.ts';
 import * as productService from '#server/modules/product/product.service.ts';
-import * as subproductService from '#server/modules/subproduct/subproduct.service.ts';
+import * as variantService from '#server/modules/variant/variant.service.ts';
 import { brandResource, categoryResource, sizeResource, subcategoryResource } from '#common/resources/taxonomy.ts';
 import * as brandService from '#server/modules/taxonomy/brand.service.ts';
 import * as categoryService from '#server/modules/taxonomy/category.service.ts';
@@ -24,7 +24,7 @@ import type { KitService, KitServiceModule } from './kit-service.ts';
 export const STORE_RESOURCES = {
   color: { resource: colorResource, service: colorService },
   product: { resource: productResource, service: productService },
-  subproduct: { resource: subproductResource, service: subproductService },
+  variant: { resource: variantResource, service: variantService },
   brand: { resource: brandResource, service: brandService },
   category: { resource: categoryResource, service: categoryService },
   subcategory: { resource: subcategoryResource, service: subcategoryService },

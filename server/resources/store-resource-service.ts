@@ -46,7 +46,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     images?: { columns: readonly (keyof Input & string)[]; box: Box };
     /** Upload ids of the images a delete takes along (a product's gallery, a category's products'), read before it. */
     filesOf?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<readonly (string | null)[]>;
-    /** What deleting a record takes with it, counted for the confirmation (`{ subproducts: 3 }`). */
+    /** What deleting a record takes with it, counted for the confirmation (`{ variants: 3 }`). */
     cascade?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Record<string, number>>;
     /** After a bulk action, inside its transaction (a review's approval recomputes the store's rating). */
     afterBulk?: (deps: ServiceDeps, scope: StoreScope, action: BulkAction) => Promise<void>;

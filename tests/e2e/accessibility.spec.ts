@@ -17,10 +17,10 @@ import { type CliUser, createUser } from './support/users.ts';
 // which record: one line per route.
 
 // `owner` is the same client, on its store's screens: a test of their own, so the two workers
-// share the many store and catalogue pages.
+// share the many store and catalog pages.
 type Role = 'anonymous' | 'client' | 'owner' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'subproduct' | 'coupon' | 'review', number> };
+type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -66,7 +66,7 @@ const REACH: Record<string, Reach> = {
   'store/analytics': { as: 'owner' },
   'catalog/product/import': { as: 'owner' },
   // every kit resource: its list, its new form and one record
-  ...catalogReach(['color', 'brand', 'category', 'subcategory', 'size', 'product', 'subproduct', 'coupon', 'review']),
+  ...catalogReach(['color', 'brand', 'category', 'subcategory', 'size', 'product', 'variant', 'coupon', 'review']),
   'content/banner': { as: 'owner' },
   'content/banner/new': { as: 'owner' },
   'content/banner/show': { as: 'owner', path: (seed) => `/content/banner/show?id=${seed.bannerId}` },
@@ -147,13 +147,13 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
     const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
     expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
-    // One record of each catalogue resource, through the API, for their screens.
+    // One record of each catalog resource, through the API, for their screens.
     const { id: category } = await api(clientContext, '/api/v1/categories', { name: 'Ropa', enabled: true });
     const { id: subcategory } = await api(clientContext, '/api/v1/subcategories', { categoryId: category, name: 'Camisetas', enabled: true });
     const { id: brand } = await api(clientContext, '/api/v1/brands', { name: 'Andina', enabled: true });
     const { id: size } = await api(clientContext, '/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
     const { id: product } = await api(clientContext, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, colorId, sizeId: size, price: 19.99, stock: 5, enabled: true, featured: true });
-    const { id: subproduct } = await api(clientContext, '/api/v1/subproducts', { productId: product, name: 'Azul M', colorId, sizeId: size, price: 19.99, stock: 3, enabled: true });
+    const { id: variant } = await api(clientContext, '/api/v1/variants', { productId: product, name: 'Azul M', colorId, sizeId: size, price: 19.99, stock: 3, enabled: true });
     const { id: review } = await api(clientContext, '/api/v1/reviews', { productId: product, authorName: 'Lucía', email: 'lucia@example.com', rating: 4, comment: 'Muy buena tela.', status: 'pending' });
     const { id: coupon } = await api(clientContext, '/api/v1/coupons', { code: 'HOLA10', discountType: 'percentage', discount: 10, minimum: 20, expiresOn: '2030-12-31', usageLimit: 100, enabled: true });
     const { id: pageId } = await api(clientContext, '/api/v1/pages', { title: 'Sobre nosotros', content: '<p>Somos una tienda <strong>accesible</strong>.</p>', published: true });
@@ -166,7 +166,7 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, catalog: { color: colorId, brand, category, subcategory, size, product, subproduct, coupon, review } };
+    return { alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
   } finally {
     await clientContext.close();
     await staffContext.close();

@@ -276,20 +276,20 @@ test('reset the password with the e-mailed link, in both languages', async ({ pa
 });
 
 test('a page loads its own language’s messages only; a login that returns to an English page loads English', async ({ page }) => {
-  const catalogues: string[] = [];
+  const catalogs: string[] = [];
   page.on('request', (request) => {
     // es-<hash>.js is the base part, es-dashboard-<hash>.js the logged-in screens' (decision 020)
     const file = /\/assets\/((?:es|en)(?:-dashboard)?)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
-    if (file?.[1]) catalogues.push(file[1]);
+    if (file?.[1]) catalogs.push(file[1]);
   });
   const loads = countLoads(page);
   const admin = createAdmin();
   await gotoHydrated(page, `/user/login?redirect=${encodeURIComponent('/en/profile')}`);
-  expect(catalogues, 'the Spanish login page fetched the base Spanish messages only').toEqual(['es']);
+  expect(catalogs, 'the Spanish login page fetched the base Spanish messages only').toEqual(['es']);
   await fillLogin(page, 'es', admin.email, admin.password);
   await expect(page).toHaveURL((url) => url.pathname === '/en/profile');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
-  expect(catalogues, 'the English messages, base and dashboard, came with the navigation').toEqual(['es', 'en', 'en-dashboard']);
+  expect(catalogs, 'the English messages, base and dashboard, came with the navigation').toEqual(['es', 'en', 'en-dashboard']);
   expect(loads.count, 'a navigation in the page, not a new document').toBe(1);
 });

@@ -73,8 +73,8 @@ async function stock(page: Page, tag: string) {
   const shirt = await post(page, '/api/v1/products', { name: 'Camiseta', categoryId, price: 12.5, enabled: true });
   await post(page, '/api/v1/products', { name: 'Gorra', categoryId, price: 8, enabled: true });
   await post(page, '/api/v1/products', { name: 'Medias', categoryId, price: 3, enabled: true });
-  await post(page, '/api/v1/subproducts', { productId: shirt, name: 'Camiseta M', price: 12.5, stock: 2 });
-  await post(page, '/api/v1/subproducts', { productId: shirt, name: 'Camiseta L', price: 12.5, stock: 1 });
+  await post(page, '/api/v1/variants', { productId: shirt, name: 'Camiseta M', price: 12.5, stock: 2 });
+  await post(page, '/api/v1/variants', { productId: shirt, name: 'Camiseta L', price: 12.5, stock: 1 });
   for (const [authorName, rating] of [['Ana', 5], ['Beto', 4]] as const) await post(page, '/api/v1/reviews', { productId: shirt, authorName, email: `${authorName.toLowerCase()}@example.com`, rating, status: 'pending' });
 }
 

@@ -5,7 +5,7 @@ import { login, newBrowser } from './support/casillero.ts';
 import { gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
-// Screenshots of every catalogue and content screen (issue 11 §13): each resource's list empty and
+// Screenshots of every catalog and content screen (issue 11 §13): each resource's list empty and
 // full, its blank form, the form refused with its field errors, a record's screen and the delete
 // confirmation, and the CSV import page — at 1280 and 375 px, in both languages. Data is made
 // through the API. Screens: test-results/screenshots/screens-*.png.
@@ -17,7 +17,7 @@ type Resource = { key: string; path: string; api: string; records: (ids: Ids, n:
 
 const png = (color: string) => sharp({ create: { width: 1920, height: 768, channels: 3, background: color } }).png().toBuffer();
 
-/** Every catalogue and content resource, in the order its records can be made (references first). */
+/** Every catalog and content resource, in the order its records can be made (references first). */
 function resources(request: APIRequestContext): Resource[] {
   const upload = async (color: string) => {
     const response = await request.post('/api/v1/uploads', { multipart: { purpose: 'banner', file: { name: 'banner.png', mimeType: 'image/png', buffer: await png(color) } } });
@@ -41,7 +41,7 @@ function resources(request: APIRequestContext): Resource[] {
         sku: `SKU-${1000 + n}`, price: [1234.5, 89.9, 7.25][n], discount: n === 0 ? 12.5 : 0, stock: [25, 0, 1200][n], enabled: n !== 1, featured: n === 0,
       }),
     },
-    { key: 'subproduct', path: '/catalog/subproduct', api: '/api/v1/subproducts', records: (ids, n, l) => ({ productId: ids.product, name: `${es(l, 'Roja', 'Red')} ${['S', 'M', 'XL'][n]}`, colorId: ids.color, sizeId: ids.size, sku: `SKU-1000-${n}`, price: 1234.5 + n, stock: 1000 * n + 3, enabled: true }) },
+    { key: 'variant', path: '/catalog/variant', api: '/api/v1/variants', records: (ids, n, l) => ({ productId: ids.product, name: `${es(l, 'Roja', 'Red')} ${['S', 'M', 'XL'][n]}`, colorId: ids.color, sizeId: ids.size, sku: `SKU-1000-${n}`, price: 1234.5 + n, stock: 1000 * n + 3, enabled: true }) },
     { key: 'coupon', path: '/catalog/coupon', api: '/api/v1/coupons', records: (_ids, n) => ({ code: ['BIENVENIDA10', 'ENVIO5', 'VIEJO'][n], discountType: n === 1 ? 'fixed' : 'percentage', discount: [10, 5, 12.5][n], minimum: [20, 1500, 0][n], expiresOn: [null, '2030-12-31', '2020-01-01'][n], usageLimit: n === 1 ? 100 : null, enabled: n !== 2 }) },
     { key: 'review', path: '/catalog/review', api: '/api/v1/reviews', records: (ids, n, l) => ({ productId: ids.product, authorName: ['Lucía Mendoza', 'Andrés P.', 'Carla Villacís'][n], email: `cliente${n}@example.com`, rating: [5, 3, 1][n], comment: es(l, 'Llegó en dos días y la tela es muy suave; la talla es exacta.', 'It came in two days and the fabric is very soft; the size is right.'), status: ['approved', 'pending', 'rejected'][n] }) },
     { key: 'banner', path: '/content/banner', api: '/api/v1/banners', records: async (_ids, n, l) => ({ imageId: await upload(['#9a3412', '#0f766e', '#1f3a93'][n]!), buttonName: n === 1 ? '' : es(l, 'Ver la colección', 'See the collection'), link: ['https://example.com/ofertas', '/catalogo?oferta=1', 'https://example.com/una-direccion-muy-larga-para-ver-como-se-corta-en-un-telefono'][n], enabled: n !== 2 }) },
@@ -60,7 +60,7 @@ async function screen(page: Page, url: string) {
 }
 
 for (const locale of LOCALES) {
-  test(`every catalogue and content screen, empty and full, with errors, at 1280 and 375 px (${locale})`, async ({ browser }, testInfo) => {
+  test(`every catalog and content screen, empty and full, with errors, at 1280 and 375 px (${locale})`, async ({ browser }, testInfo) => {
     const owner = createUser('client', `screens-${locale}`, 'Lucía', 'Paredes');
     const { context, page } = await newBrowser(browser, locale);
     await login(page, locale, owner);

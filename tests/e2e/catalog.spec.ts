@@ -7,7 +7,7 @@ import { picture, post, uploadToGallery } from './support/catalog.ts';
 import { field, gotoHydrated, LOCALES, localized, onBothDatabases, saveScreens, typeDate } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
-// The catalogue journey of issue 11 §13, as a store owner does it through the screens, in both
+// The catalog journey of issue 11 §13, as a store owner does it through the screens, in both
 // languages: a category from the menu and a brand with its image → a product with two images
 // (their upload progress seen) and two variants → a coupon (its minimum and its expiry typed the page's
 // way, the expiry key by key) → a banner (a wrong link refused with its field error, the image kept, then fixed) → a page
@@ -40,7 +40,7 @@ const TEXT = {
     buttonName: 'Button text', link: 'Destination link', linkInvalid: 'Write a valid web address (https://…) or a path of your store (/…)',
     linkButton: 'Link', linkInput: 'Link address', title: 'Title', pageTitle: 'Shipping and returns', bold: 'Free shipping', plain: ' from $50. Read ', linked: 'the terms',
     select: (name: string) => `Select ${name}`, approve: 'Approve', confirmApprove: 'Yes, approve', updated: '1 record updated', approved: 'Approved',
-    check: 'Check the file', done: 'Catalogue imported: 0 products created and 1 updated.', listPrice: '$24.75', stockFilter: 'Stock', filterApply: 'Apply', inStock: 'In stock', outOfStock: 'Out of stock', empty: 'No records found',
+    check: 'Check the file', done: 'Catalog imported: 0 products created and 1 updated.', listPrice: '$24.75', stockFilter: 'Stock', filterApply: 'Apply', inStock: 'In stock', outOfStock: 'Out of stock', empty: 'No records found',
   },
 } as const;
 
@@ -56,7 +56,7 @@ for (const locale of LOCALES) {
 
   // On PostgreSQL too: the list's search and pages, the unique slugs and the CSV import's batch
   // writes are queries each database answers its own way.
-  test(`a store owner builds the catalogue, from a category to a CSV import (${locale})`, onBothDatabases(locale), async ({ browser }, testInfo) => {
+  test(`a store owner builds the catalog, from a category to a CSV import (${locale})`, onBothDatabases(locale), async ({ browser }, testInfo) => {
     const owner = createUser('client', `catalog-${locale}`, 'Lucía', 'Paredes');
     const { context, page } = await newBrowser(browser, locale);
     await login(page, locale, owner);
@@ -107,7 +107,7 @@ for (const locale of LOCALES) {
         await field(page, t.name).fill(name);
         await field(page, t.price).fill(price);
         await field(page, t.stock).fill(stock);
-        await create(page, locale, '/catalog/subproduct');
+        await create(page, locale, '/catalog/variant');
         await gotoHydrated(page, productUrl);
       }
       await expect(page.getByTestId('variant-total')).toHaveText(t.total);

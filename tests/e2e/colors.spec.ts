@@ -42,7 +42,7 @@ const TEXT = {
   },
   en: {
     mainMenu: 'Main menu',
-    catalog: 'Catalogue',
+    catalog: 'Catalog',
     colors: 'Colors',
     newColor: 'New color',
     editColor: 'Edit color',

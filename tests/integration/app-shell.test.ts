@@ -179,15 +179,15 @@ describe('messages in the browser', () => {
     ['/user/login', 'es', 'en'],
     ['/en/user/login', 'en', 'es'],
   ] as const)('%s preloads the %s messages only, and the file is served', async (path, mine, other) => {
-    const { catalogues } = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { catalogues: Record<string, string> };
+    const { catalogs } = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { catalogs: Record<string, string> };
     const page = await t.app.inject({ url: path, headers: mine === 'es' ? es : en });
-    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogues[mine]}"/>`);
-    expect(page.body).not.toContain(catalogues[other]);
-    const file = await t.app.inject(catalogues[mine] ?? '');
+    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogs[mine]}"/>`);
+    expect(page.body).not.toContain(catalogs[other]);
+    const file = await t.app.inject(catalogs[mine] ?? '');
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain(mine === 'es' ? 'Contraseña' : 'Password');
     // the public page needs no dashboard messages: neither preloaded nor asked for at hydration
-    expect(page.body).not.toContain(`<link rel="modulepreload" href="${catalogues[`${mine}-dashboard`]}"/>`);
+    expect(page.body).not.toContain(`<link rel="modulepreload" href="${catalogs[`${mine}-dashboard`]}"/>`);
     expect(page.body).toContain('data-messages="base"');
   });
 
@@ -195,15 +195,15 @@ describe('messages in the browser', () => {
     ['/', 'es', 'Tu tienda estará en'],
     ['/en/store', 'en', 'Your store will be at'],
   ] as const)('the logged-in page %s preloads the %s base and dashboard messages', async (path, mine, storeText) => {
-    const { catalogues } = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { catalogues: Record<string, string> };
+    const { catalogs } = JSON.parse(readFileSync('build/build-info.json', 'utf8')) as { catalogs: Record<string, string> };
     const user = await makeUser(t);
     const page = await t.app.inject({ url: path, headers: { ...(mine === 'es' ? es : en), cookie: `${user.cookie}; lang=${mine}` } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogues[mine]}"/>`);
-    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogues[`${mine}-dashboard`]}"/>`);
+    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogs[mine]}"/>`);
+    expect(page.body).toContain(`<link rel="modulepreload" href="${catalogs[`${mine}-dashboard`]}"/>`);
     expect(page.body).toContain('data-messages="base dashboard"');
     // the store's texts live in the dashboard part, not in the base one every page loads
-    const [base, dashboard] = await Promise.all([t.app.inject(catalogues[mine] ?? ''), t.app.inject(catalogues[`${mine}-dashboard`] ?? '')]);
+    const [base, dashboard] = await Promise.all([t.app.inject(catalogs[mine] ?? ''), t.app.inject(catalogs[`${mine}-dashboard`] ?? '')]);
     expect(dashboard.body).toContain(storeText);
     expect(base.body).not.toContain(storeText);
   });

@@ -5,8 +5,8 @@ import { makeStore, makeUser, type TestStore } from '../support/factories.ts';
 import { callApi, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-// The catalogue's JSON API (issue 11 §11): every registered resource's five operations and the
-// catalogue's extras in the OpenAPI document, with the bodies and answers they take, and the API
+// The catalog's JSON API (issue 11 §11): every registered resource's five operations and the
+// catalog's extras in the OpenAPI document, with the bodies and answers they take, and the API
 // on the same service as the screens — a record saved through either reads back the same.
 // Needs `npm run build` first.
 
@@ -44,7 +44,7 @@ describe('the OpenAPI document', () => {
     for (const op of [ops.get, ops.update, ops.delete]) expect(op?.responses['404'], `${op?.operationId} says "not found"`).toBeDefined();
   });
 
-  it('lists the catalogue’s extras: CSV export and import with their bodies, banner order, a product’s variants', () => {
+  it('lists the catalog’s extras: CSV export and import with their bodies, banner order, a product’s variants', () => {
     const exported = operation('/api/v1/products/export', 'get');
     expect(exported?.operationId).toBe('export_products');
     expect(Object.keys(exported?.responses['200']?.content ?? {})).toEqual(['text/csv']);
@@ -61,11 +61,11 @@ describe('the OpenAPI document', () => {
     expect(operation('/api/v1/banners/order', 'put')?.operationId).toBe('order_banner');
     expect(bodyFields(operation('/api/v1/banners/order', 'put'))).toEqual(['ids']);
     expect(operation('/api/v1/banners/{id}/move', 'post')?.operationId).toBe('move_banner');
-    expect(operation('/api/v1/products/{id}/subproducts', 'get')?.operationId).toBe('list_product_subproducts');
+    expect(operation('/api/v1/products/{id}/variants', 'get')?.operationId).toBe('list_product_variants');
   });
 
-  it('documents no catalogue operation the registry does not know', () => {
-    const tagged = Object.values(document.paths).flatMap((ops) => Object.values(ops)).filter((op) => op.tags?.some((tag) => ['product', 'subproduct', 'brand', 'category', 'subcategory', 'color', 'size', 'coupon', 'review', 'banner', 'page'].includes(tag)));
+  it('documents no catalog operation the registry does not know', () => {
+    const tagged = Object.values(document.paths).flatMap((ops) => Object.values(ops)).filter((op) => op.tags?.some((tag) => ['product', 'variant', 'brand', 'category', 'subcategory', 'color', 'size', 'coupon', 'review', 'banner', 'page'].includes(tag)));
     for (const op of tagged) expect(op.tags?.every((tag) => tag in STORE_RESOURCES), op.operationId).toBe(true);
     expect(tagged.length).toBe(RESOURCE_KEYS.length * 6 + 5);
   });
@@ -135,14 +135,14 @@ describe('the API and the screens', () => {
   });
 
   it("lists one product's variants, as its screen shows them", async () => {
-    const response = await api('GET', `/api/v1/products/${world.product}/subproducts`);
+    const response = await api('GET', `/api/v1/products/${world.product}/variants`);
     expect(response.statusCode).toBe(200);
-    const all = (await api('GET', '/api/v1/subproducts?sort=name')).json().rows as { id: number; productId: number }[];
+    const all = (await api('GET', '/api/v1/variants?sort=name')).json().rows as { id: number; productId: number }[];
     expect(response.json().rows.map((row: { id: number }) => row.id)).toEqual(all.filter((row) => row.productId === world.product).map((row) => row.id));
-    expect(response.json().rows).toContainEqual(expect.objectContaining({ id: world.subproduct, name: 'Base Roja M', priceCents: 1999, stock: 2, enabled: true }));
-    expect((await api('GET', '/api/v1/products/2147483647/subproducts')).statusCode).toBe(404);
+    expect(response.json().rows).toContainEqual(expect.objectContaining({ id: world.variant, name: 'Base Roja M', priceCents: 1999, stock: 2, enabled: true }));
+    expect((await api('GET', '/api/v1/products/2147483647/variants')).statusCode).toBe(404);
     // and the variants' list screen names each one's product ("Roja M" alone says little)
-    const screen = await t.app.inject({ url: '/en/catalog/subproduct?q=base', headers: { cookie: `lang=en; ${store.owner.cookie}`, accept: 'text/html' } });
+    const screen = await t.app.inject({ url: '/en/catalog/variant?q=base', headers: { cookie: `lang=en; ${store.owner.cookie}`, accept: 'text/html' } });
     expect(screen.body).toContain('>Base Camiseta<');
   });
 });

@@ -9,7 +9,7 @@ import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../support/
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { serverEnv } from '../e2e/support/servers.ts';
 
-// Store isolation of the whole catalogue and content (issue 11 §12), driven by the resource
+// Store isolation of the whole catalog and content (issue 11 §12), driven by the resource
 // registry: every registered resource needs a fixture in `tests/support/catalog-world.ts` (`tsc`
 // and the first test refuse one without). Store A's owner is then checked against store B's record
 // of it everywhere — its screens and their data requests, its forms, the API (every documented
@@ -214,7 +214,7 @@ describe('the CSV import', () => {
       // line 4: a variant hung on B's product
       line({ record: 'variant', product_slug: product!, name: 'Robada', price: '1' }),
       // line 5: B's variant, by its id, under A's product
-      line({ record: 'variant', product_slug: ownProduct, variant_id: String(theirs.subproduct), name: 'Robada', price: '1' }),
+      line({ record: 'variant', product_slug: ownProduct, variant_id: String(theirs.variant), name: 'Robada', price: '1' }),
     ];
     const summary = (await importCsv(rows, '1')).json();
     expect(summary.applied).toBe(false);

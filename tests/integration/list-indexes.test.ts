@@ -62,7 +62,7 @@ const serves = (index: Index, column: string) =>
 
 describe('the kit lists’ sorts', () => {
   it('are found: every kit repository of server/modules', () => {
-    expect(REPOSITORIES.map((repository) => repository.table).sort()).toEqual(['banner', 'brand', 'category', 'color', 'coupon', 'page', 'product', 'review', 'size', 'subcategory', 'subproduct']);
+    expect(REPOSITORIES.map((repository) => repository.table).sort()).toEqual(['banner', 'brand', 'category', 'color', 'coupon', 'page', 'product', 'review', 'size', 'subcategory', 'variant']);
   });
 
   it('each walk an index of the store, the sorted column and the id', async () => {

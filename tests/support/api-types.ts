@@ -671,7 +671,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/products/{id}/subproducts": {
+    "/api/v1/products/{id}/variants": {
         parameters: {
             query?: never;
             header?: never;
@@ -679,7 +679,7 @@ export interface paths {
             cookie?: never;
         };
         /** The variants of one product of my store, in name order */
-        get: operations["list_product_subproducts"];
+        get: operations["list_product_variants"];
         put?: never;
         post?: never;
         delete?: never;
@@ -802,25 +802,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/subproducts": {
+    "/api/v1/variants": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List the subproduct records of my store */
-        get: operations["list_subproduct"];
+        /** List the variant records of my store */
+        get: operations["list_variant"];
         put?: never;
-        /** Create a subproduct */
-        post: operations["create_subproduct"];
+        /** Create a variant */
+        post: operations["create_variant"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/subproducts/bulk": {
+    "/api/v1/variants/bulk": {
         parameters: {
             query?: never;
             header?: never;
@@ -830,30 +830,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Act on many subproduct records at once
+         * Act on many variant records at once
          * @description One of enable, disable, delete on 1–100 records of my store, all or nothing. Ids of other stores are left alone; `changed` counts the records changed, and none at all is a 404.
          */
-        post: operations["bulk_subproduct"];
+        post: operations["bulk_variant"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/subproducts/{id}": {
+    "/api/v1/variants/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One subproduct of my store */
-        get: operations["get_subproduct"];
-        /** Change a subproduct */
-        put: operations["update_subproduct"];
+        /** One variant of my store */
+        get: operations["get_variant"];
+        /** Change a variant */
+        put: operations["update_variant"];
         post?: never;
-        /** Delete a subproduct */
-        delete: operations["delete_subproduct"];
+        /** Delete a variant */
+        delete: operations["delete_variant"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5764,7 +5764,7 @@ export interface operations {
             };
         };
     };
-    list_product_subproducts: {
+    list_product_variants: {
         parameters: {
             query?: never;
             header?: never;
@@ -7366,7 +7366,7 @@ export interface operations {
             };
         };
     };
-    list_subproduct: {
+    list_variant: {
         parameters: {
             query?: {
                 q?: string;
@@ -7503,7 +7503,7 @@ export interface operations {
             };
         };
     };
-    create_subproduct: {
+    create_variant: {
         parameters: {
             query?: never;
             header?: never;
@@ -7625,7 +7625,7 @@ export interface operations {
             };
         };
     };
-    bulk_subproduct: {
+    bulk_variant: {
         parameters: {
             query?: never;
             header?: never;
@@ -7742,7 +7742,7 @@ export interface operations {
             };
         };
     };
-    get_subproduct: {
+    get_variant: {
         parameters: {
             query?: never;
             header?: never;
@@ -7863,7 +7863,7 @@ export interface operations {
             };
         };
     };
-    update_subproduct: {
+    update_variant: {
         parameters: {
             query?: never;
             header?: never;
@@ -7985,7 +7985,7 @@ export interface operations {
             };
         };
     };
-    delete_subproduct: {
+    delete_variant: {
         parameters: {
             query?: never;
             header?: never;

@@ -7,13 +7,13 @@ import type { TestStore } from './factories.ts';
 import { callApi } from './forms.ts';
 import { multipart } from './multipart.ts';
 
-// A record of every catalogue and content resource in a store, made through the API, driven by the
+// A record of every catalog and content resource in a store, made through the API, driven by the
 // resource registry: every registered resource needs a fixture below (`tsc` refuses one without),
 // so the isolation and API checks cover a resource added later.
 
 /**
  * One record of every resource in a store, by resource key, the store's banner image, and a
- * catalogue image its records leave unused (an upload is claimed once: it is there to be named by
+ * catalog image its records leave unused (an upload is claimed once: it is there to be named by
  * another store's forms).
  */
 export type World = Record<ResourceKey, number> & { image: string; catalogImage: string; catalogImages: string[] };
@@ -36,7 +36,7 @@ export const FIXTURES: { [K in ResourceKey]: Fixture } = {
     body: (w, mark) => ({ name: `${mark} Camiseta`, categoryId: w.category, subcategoryId: w.subcategory, brandId: w.brand, colorId: w.color, sizeId: w.size, price: 19.99, stock: 3, enabled: true }),
     refs: { categoryId: 'category', subcategoryId: 'subcategory', brandId: 'brand', colorId: 'color', sizeId: 'size', imageIds: 'catalogImages' },
   },
-  subproduct: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, price: 19.99, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size', imageId: 'catalogImage' } },
+  variant: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, price: 19.99, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size', imageId: 'catalogImage' } },
   coupon: { body: (_w, mark) => ({ code: `${mark.toUpperCase()}10`, discountType: 'percentage', discount: 10, minimum: 0, enabled: true }), refs: {} },
   review: { body: (w, mark) => ({ productId: w.product, authorName: `${mark} Ana`, email: 'ana@example.com', rating: 5, comment: 'Muy buena', status: 'approved' }), refs: { productId: 'product' } },
   page: { body: (_w, mark) => ({ title: `${mark} Nosotros`, content: '<p>Hola</p>', published: true }), refs: {} },

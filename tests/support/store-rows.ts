@@ -32,7 +32,7 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
     await claimStoreUpload(deps, scope, { userId: ownerId, uploadId: upload.id });
     await insertRow(deps, 'productImage', { storeId: scope.storeId, productId: await productOf(deps, scope), uploadId: upload.id, position: 0 });
   },
-  subproduct: async (deps, scope) => insertRow(deps, 'subproduct', { storeId: scope.storeId, productId: await productOf(deps, scope), name: 'Rojo M', priceCents: 1000, ...stamps(deps) }),
+  variant: async (deps, scope) => insertRow(deps, 'variant', { storeId: scope.storeId, productId: await productOf(deps, scope), name: 'Rojo M', priceCents: 1000, ...stamps(deps) }),
   coupon: (deps, scope) => insertRow(deps, 'coupon', { storeId: scope.storeId, code: 'HOLA10', discountType: 'percentage', discount: 1000, ...stamps(deps) }),
   review: async (deps, scope) => insertRow(deps, 'review', { storeId: scope.storeId, productId: await productOf(deps, scope), authorName: 'Ana', email: 'ana@example.com', rating: 5, ...stamps(deps) }),
   banner: (deps, scope) => insertRow(deps, 'banner', { storeId: scope.storeId, link: 'https://example.com', ...stamps(deps) }),

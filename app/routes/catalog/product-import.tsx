@@ -12,7 +12,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { Route } from './+types/product-import';
 
-// The catalogue's CSV import (issue 11 §9): choose a file, see what it would do and every problem
+// The catalog's CSV import (issue 11 §9): choose a file, see what it would do and every problem
 // in it, then import it — all or nothing — after confirming. The file goes to the API as it is,
 // with upload progress; the server checks it again when importing, so what was previewed and what
 // is written cannot drift apart.

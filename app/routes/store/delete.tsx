@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.path
 export const loader = (args: Route.LoaderArgs) => storeDeleteLoader(args);
 export const action = (args: Route.ActionArgs) => storeDeleteAction(args);
 
-const GOES = ['settings', 'catalogue', 'content', 'sales', 'plan', 'address'] as const;
+const GOES = ['settings', 'catalog', 'content', 'sales', 'plan', 'address'] as const;
 
 /** `/store/delete`: what goes, then the store's slug and the password, then one more question. */
 export default function DeleteStore({ loaderData: { store } }: Route.ComponentProps) {

@@ -52,8 +52,8 @@ export const bulk: Messages['bulk'] = {
   cascadeIntro: 'What depends on them will be deleted too: {{list}}.',
   counting: 'Counting what depends on them…',
   cascade: {
-    subproducts_one: '{{count}} variant',
-    subproducts_other: '{{count}} variants',
+    variants_one: '{{count}} variant',
+    variants_other: '{{count}} variants',
     reviews_one: '{{count}} review',
     reviews_other: '{{count}} reviews',
     products_one: '{{count}} product',

@@ -7,7 +7,7 @@ export const catalog: Messages['catalog'] = {
     new: 'New product',
     edit: 'Edit product',
     deleteTitle: 'Delete this product?',
-    deleteMessage: 'It goes with its {{subproducts}} variants and {{reviews}} reviews. This cannot be undone.',
+    deleteMessage: 'It goes with its {{variants}} variants and {{reviews}} reviews. This cannot be undone.',
     import: 'Import / export CSV',
     variantsTitle: 'Variants',
     variantsHint: 'Sizes, colours or other versions of the product, each with its price and stock.',
@@ -57,7 +57,7 @@ export const catalog: Messages['catalog'] = {
     stockState: { label: 'Stock', in_stock: 'In stock', out_of_stock: 'Out of stock' },
     featuredState: { label: 'Featured', featured: 'Featured', regular: 'Not featured' },
   },
-  subproduct: {
+  variant: {
     title: 'Variants',
     new: 'New variant',
     edit: 'Edit variant',
@@ -80,7 +80,7 @@ export const catalog: Messages['catalog'] = {
     new: 'New category',
     edit: 'Edit category',
     deleteTitle: 'Delete this category?',
-    deleteMessage: 'Its {{subcategories}} subcategories and {{products}} products, with their {{subproducts}} variants, {{reviews}} reviews and {{images}} images, will be deleted too. This cannot be undone.',
+    deleteMessage: 'Its {{subcategories}} subcategories and {{products}} products, with their {{variants}} variants, {{reviews}} reviews and {{images}} images, will be deleted too. This cannot be undone.',
     fields: { name: 'Name', slug: 'Slug (address)', imageId: 'Image', enabled: 'Active', updated: 'Updated' },
   },
   subcategory: {

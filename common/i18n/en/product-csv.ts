@@ -2,8 +2,8 @@ import type { Messages } from '../messages.ts';
 
 export const productCsv: Messages['productCsv'] = {
   title: 'Import and export products',
-  intro: 'Download your catalogue as CSV, change it in a spreadsheet and upload it again. Before anything changes you see what will be created and updated; if the file has any problem, nothing is imported.',
-  export: 'Download the catalogue (CSV)',
+  intro: 'Download your catalog as CSV, change it in a spreadsheet and upload it again. Before anything changes you see what will be created and updated; if the file has any problem, nothing is imported.',
+  export: 'Download the catalog (CSV)',
   formatTitle: 'The format',
   formatText: 'One row per product (record = product) and one per variant (record = variant), with these columns:',
   formatKeys: 'Products are matched by their product_slug (empty: a new product) and variants by their variant_id (empty: a new variant). Categories, brands, colours and sizes are written by their address (slug). Prices take a decimal point or comma; discount and tax are percentages; featured and enabled are 1 or 0.',
@@ -20,7 +20,7 @@ export const productCsv: Messages['productCsv'] = {
   create: 'To create',
   update: 'To update',
   unchanged: 'Unchanged',
-  nothingToDo: 'The file changes nothing in your catalogue.',
+  nothingToDo: 'The file changes nothing in your catalog.',
   problemsTitle: 'Problems in the file ({{count}})',
   problemsHint: 'Fix these rows and upload the file again: while there is a problem nothing is imported.',
   line: 'Line',
@@ -29,7 +29,7 @@ export const productCsv: Messages['productCsv'] = {
   apply: 'Import',
   confirmTitle: 'Import the file?',
   confirmText: '{{create}} products and {{createVariants}} variants will be created, and {{update}} products and {{updateVariants}} variants updated.',
-  done: 'Catalogue imported: {{create}} products created and {{update}} updated.',
+  done: 'Catalog imported: {{create}} products created and {{update}} updated.',
   backToProducts: 'Back to the products',
   chooseFile: 'Choose a CSV file',
   tooBig: 'File size exceeds maximum allowed',

@@ -7,7 +7,7 @@ export const store: Messages['store'] = {
   slugTaken: 'Another store already uses that address',
   alreadyHasStore: 'You already have a store: each account has only one',
   noStoreTitle: "You don't have a store yet",
-  noStoreText: 'Once you open your online store, you will manage it here: catalogue, content and sales.',
+  noStoreText: 'Once you open your online store, you will manage it here: catalog, content and sales.',
   home: 'My store',
   address: 'Store address',
   published: 'Published',
@@ -65,7 +65,7 @@ export const store: Messages['store'] = {
     warning: 'These will be deleted forever:',
     goes: {
       settings: "the store's settings, design, logo, marketing, contact details and analytics",
-      catalogue: 'the catalogue: products, categories, colours, sizes and their images',
+      catalog: 'the catalog: products, categories, colours, sizes and their images',
       content: 'the content: banners, pages and FAQs',
       sales: 'the sales records: orders, customers and coupons',
       plan: 'your plan details and its expiration',

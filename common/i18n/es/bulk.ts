@@ -51,8 +51,8 @@ export const bulk = {
   cascadeIntro: 'También se eliminará lo que depende de ellos: {{list}}.',
   counting: 'Contando lo que depende de ellos…',
   cascade: {
-    subproducts_one: '{{count}} variante',
-    subproducts_other: '{{count}} variantes',
+    variants_one: '{{count}} variante',
+    variants_other: '{{count}} variantes',
     reviews_one: '{{count}} reseña',
     reviews_other: '{{count}} reseñas',
     products_one: '{{count}} producto',

@@ -1,4 +1,4 @@
-// Messages of the store's catalogue; each resource has the texts its screens need (common/resource.ts).
+// Messages of the store's catalog; each resource has the texts its screens need (common/resource.ts).
 export const catalog = {
   state: { label: 'Estado', enabled: 'Activo', disabled: 'Inactivo' },
   product: {
@@ -6,7 +6,7 @@ export const catalog = {
     new: 'Nuevo producto',
     edit: 'Editar producto',
     deleteTitle: '¿Eliminar este producto?',
-    deleteMessage: 'Se eliminará con sus {{subproducts}} variantes y {{reviews}} reseñas. Esta acción no se puede deshacer.',
+    deleteMessage: 'Se eliminará con sus {{variants}} variantes y {{reviews}} reseñas. Esta acción no se puede deshacer.',
     import: 'Importar / exportar CSV',
     variantsTitle: 'Variantes',
     variantsHint: 'Tallas, colores u otras versiones del producto, cada una con su precio y su stock.',
@@ -56,7 +56,7 @@ export const catalog = {
     stockState: { label: 'Stock', in_stock: 'Con stock', out_of_stock: 'Sin stock' },
     featuredState: { label: 'Destacado', featured: 'Destacado', regular: 'No destacado' },
   },
-  subproduct: {
+  variant: {
     title: 'Variantes',
     new: 'Nueva variante',
     edit: 'Editar variante',
@@ -79,7 +79,7 @@ export const catalog = {
     new: 'Nueva categoría',
     edit: 'Editar categoría',
     deleteTitle: '¿Eliminar esta categoría?',
-    deleteMessage: 'Se eliminarán también sus {{subcategories}} subcategorías y {{products}} productos, con sus {{subproducts}} variantes, {{reviews}} reseñas y {{images}} imágenes. Esta acción no se puede deshacer.',
+    deleteMessage: 'Se eliminarán también sus {{subcategories}} subcategorías y {{products}} productos, con sus {{variants}} variantes, {{reviews}} reseñas y {{images}} imágenes. Esta acción no se puede deshacer.',
     fields: { name: 'Nombre', slug: 'Slug (dirección)', imageId: 'Imagen', enabled: 'Activa', updated: 'Actualizada' },
   },
   subcategory: {

@@ -1,4 +1,4 @@
-// The catalogue's CSV export and import (issue 11 §9).
+// The catalog's CSV export and import (issue 11 §9).
 export const productCsv = {
   title: 'Importar y exportar productos',
   intro: 'Descarga tu catálogo como CSV, cámbialo en una hoja de cálculo y vuelve a subirlo. Antes de cambiar nada verás qué se creará y qué se actualizará; si el archivo tiene algún problema, no se importa nada.',

@@ -64,7 +64,7 @@ export const store = {
     warning: 'Se eliminarán para siempre:',
     goes: {
       settings: 'la configuración, el diseño, el logo, el marketing, el contacto y la analítica de la tienda',
-      catalogue: 'el catálogo: productos, categorías, colores, tallas y sus imágenes',
+      catalog: 'el catálogo: productos, categorías, colores, tallas y sus imágenes',
       content: 'el contenido: banners, páginas y preguntas frecuentes',
       sales: 'los registros de ventas: pedidos, clientes y cupones',
       plan: 'los detalles de tu plan y su vencimiento',

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// The store's catalogue (issue 11): every table belongs to a store (`storeId`, decision 025).
+// The store's catalog (issue 11): every table belongs to a store (`storeId`, decision 025).
 export interface ColorTable {
   id: Generated<number>;
   storeId: number;
@@ -80,7 +80,7 @@ export interface ProductImageTable {
 }
 
 /** A variant of a product. */
-export interface SubproductTable {
+export interface VariantTable {
   id: Generated<number>;
   storeId: number;
   productId: number;

@@ -1,4 +1,4 @@
-// How the catalogue CSV writes and reads each kind of value. Exact: money and percentages are read
+// How the catalog CSV writes and reads each kind of value. Exact: money and percentages are read
 // from their decimal text into integer cents and basis points, never through a float, so a file
 // exported and imported again gives back the same integers.
 

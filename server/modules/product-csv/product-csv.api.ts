@@ -30,7 +30,7 @@ const Unauthorized = z.object({ error: z.literal('unauthorized') });
 const ImportQuery = z.object({ apply: z.enum(['0', '1']).default('0').describe('1 imports the file (all or nothing); 0 only previews it') });
 
 /**
- * `/api/v1/products/export` and `/api/v1/products/import`: the catalogue as CSV (issue 11 §9), over
+ * `/api/v1/products/export` and `/api/v1/products/import`: the catalog as CSV (issue 11 §9), over
  * the service the import screen uses. The body of an import is the file itself (`text/csv`).
  */
 export async function productCsvApi(app: FastifyInstance, { services }: { services: Services }) {
@@ -51,7 +51,7 @@ export async function productCsvApi(app: FastifyInstance, { services }: { servic
       response: { 200: z.string().describe('The CSV file'), 401: Unauthorized, 409: ErrorBody },
     },
     handler: async (request, reply) => {
-      const text = await services.productCsv.exportCatalogue(request.store!);
+      const text = await services.productCsv.exportCatalog(request.store!);
       const name = `${requestLocale(request) === 'en' ? 'products' : 'productos'}-${request.store!.slug}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', contentDisposition(name, 'attachment')).send(text);
     },

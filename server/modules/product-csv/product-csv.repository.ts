@@ -1,9 +1,9 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import type { ProductTable, SubproductTable } from '#server/db/schema.ts';
+import type { ProductTable, VariantTable } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
-// The catalogue CSV's reads and writes: the whole store's catalogue at once (one query per table,
+// The catalog CSV's reads and writes: the whole store's catalog at once (one query per table,
 // not one per line), and batched inserts.
 
 export const PRODUCT_FIELDS = ['name', 'slug', 'sku', 'code', 'description', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'discountBp', 'taxBp', 'stock', 'weightGrams', 'unit', 'type', 'priority', 'keywords', 'featured', 'enabled', 'content'] as const;
@@ -28,7 +28,7 @@ export async function taxonomyRows(db: Db, scope: StoreScope) {
 export const productRows = (db: Db, scope: StoreScope) => db.selectFrom('product').select(['id', ...PRODUCT_FIELDS]).where('storeId', '=', scope.storeId).orderBy('id').execute();
 
 export const variantRows = (db: Db, scope: StoreScope) =>
-  db.selectFrom('subproduct').select(['id', 'productId', ...VARIANT_FIELDS]).where('storeId', '=', scope.storeId).orderBy('productId').orderBy('id').execute();
+  db.selectFrom('variant').select(['id', 'productId', ...VARIANT_FIELDS]).where('storeId', '=', scope.storeId).orderBy('productId').orderBy('id').execute();
 
 /** The store plan's product limit; null without a plan. */
 export async function maxProducts(db: Db, scope: StoreScope): Promise<number | null> {
@@ -37,7 +37,7 @@ export async function maxProducts(db: Db, scope: StoreScope): Promise<number | n
 }
 
 type NewProduct = Omit<Insertable<ProductTable>, 'storeId'>;
-type NewVariant = Omit<Insertable<SubproductTable>, 'storeId'>;
+type NewVariant = Omit<Insertable<VariantTable>, 'storeId'>;
 
 /** Inserts products in batches; returns each new product's id by its slug. */
 export async function insertProducts(db: Db, scope: StoreScope, rows: NewProduct[]): Promise<Map<string, number>> {
@@ -51,15 +51,15 @@ export async function insertProducts(db: Db, scope: StoreScope, rows: NewProduct
 
 export async function insertVariants(db: Db, scope: StoreScope, rows: NewVariant[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
-    await db.insertInto('subproduct').values(rows.slice(start, start + BATCH).map((row) => ({ ...row, storeId: scope.storeId }))).execute();
+    await db.insertInto('variant').values(rows.slice(start, start + BATCH).map((row) => ({ ...row, storeId: scope.storeId }))).execute();
   }
 }
 
 export const updateProduct = (db: Db, scope: StoreScope, id: number, values: Updateable<ProductTable>) =>
   db.updateTable('product').set(values).where('storeId', '=', scope.storeId).where('id', '=', id).execute();
 
-export const updateVariant = (db: Db, scope: StoreScope, id: number, values: Updateable<SubproductTable>) =>
-  db.updateTable('subproduct').set(values).where('storeId', '=', scope.storeId).where('id', '=', id).execute();
+export const updateVariant = (db: Db, scope: StoreScope, id: number, values: Updateable<VariantTable>) =>
+  db.updateTable('variant').set(values).where('storeId', '=', scope.storeId).where('id', '=', id).execute();
 
 /** Every product of the store that has variants takes their total stock (after an import wrote both). */
 export async function syncStockFromVariants(db: Db, scope: StoreScope): Promise<void> {
@@ -67,12 +67,12 @@ export async function syncStockFromVariants(db: Db, scope: StoreScope): Promise<
     .updateTable('product')
     .set((eb) => ({
       stock: eb
-        .selectFrom('subproduct')
-        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('subproduct.stock'), inner.lit(0)).as('total'))
-        .whereRef('subproduct.productId', '=', 'product.id')
-        .where('subproduct.storeId', '=', scope.storeId),
+        .selectFrom('variant')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('variant.stock'), inner.lit(0)).as('total'))
+        .whereRef('variant.productId', '=', 'product.id')
+        .where('variant.storeId', '=', scope.storeId),
     }))
     .where('product.storeId', '=', scope.storeId)
-    .where((eb) => eb.exists(eb.selectFrom('subproduct').select('subproduct.id').whereRef('subproduct.productId', '=', 'product.id').where('subproduct.storeId', '=', scope.storeId)))
+    .where((eb) => eb.exists(eb.selectFrom('variant').select('variant.id').whereRef('variant.productId', '=', 'product.id').where('variant.storeId', '=', scope.storeId)))
     .execute();
 }

@@ -8,7 +8,7 @@ import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
 import { insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productRows, syncStockFromVariants, taxonomyRows, updateProduct, updateVariant, VARIANT_FIELDS, variantRows } from './product-csv.repository.ts';
 
-// The product catalogue as one CSV file (issue 11 §9): a line per product and a line per variant,
+// The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
 // so a spreadsheet shows a product with its variants below it. Products are known by their slug
 // (unique in the store), variants by their id; taxonomy by slug, looked up in the caller's store
 // only — a slug or id of another store is "not found", never a link to it. Importing is all or
@@ -60,8 +60,8 @@ async function loadTaxonomy(deps: ServiceDeps, scope: StoreScope): Promise<Taxon
 const loadProducts = (deps: ServiceDeps, scope: StoreScope) => productRows(deps.db, scope);
 const loadVariants = (deps: ServiceDeps, scope: StoreScope) => variantRows(deps.db, scope);
 
-/** The whole catalogue as CSV text: each product, then its variants. */
-export async function exportCatalogue(deps: ServiceDeps, scope: StoreScope): Promise<string> {
+/** The whole catalog as CSV text: each product, then its variants. */
+export async function exportCatalog(deps: ServiceDeps, scope: StoreScope): Promise<string> {
   const [taxonomy, products, variants] = await Promise.all([loadTaxonomy(deps, scope), loadProducts(deps, scope), loadVariants(deps, scope)]);
   const variantsOf = Map.groupBy(variants, (variant) => variant.productId);
   const slug = (kind: keyof Taxonomy['slugOf'], id: number | null) => (id === null ? '' : (taxonomy.slugOf[kind].get(id) ?? ''));

@@ -3,10 +3,10 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
-import { applyImport, exportCatalogue, previewImport } from './product-csv.service.ts';
+import { applyImport, exportCatalog, previewImport } from './product-csv.service.ts';
 import { decimalToInteger, integerToDecimal } from './csv-values.ts';
 
-// The catalogue as CSV (issue 11 §9) on the suite's database, with the store guard on: export,
+// The catalog as CSV (issue 11 §9) on the suite's database, with the store guard on: export,
 // preview, all-or-nothing import, per-row problems, the plan limit and store isolation, through the
 // service and through the API (needs `npm run build` first).
 let t: TestApp;
@@ -18,7 +18,7 @@ afterAll(() => t.dispose());
 const now = () => new Date().toISOString();
 
 /** A store with two categories (one with a subcategory), a brand, a colour and a size, and two products, one with two variants. */
-async function storeWithCatalogue(prefix: string): Promise<{ store: TestStore; scope: StoreScope }> {
+async function storeWithCatalog(prefix: string): Promise<{ store: TestStore; scope: StoreScope }> {
   const store = await makeStore(t);
   const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
   const stamps = { storeId: scope.storeId, enabled: 1, createdAt: now(), updatedAt: now() };
@@ -33,7 +33,7 @@ async function storeWithCatalogue(prefix: string): Promise<{ store: TestStore; s
     { ...product, name: 'Camiseta "Quito", algodón', slug: 'camiseta', sku: 'CAM-1', priceCents: 1999, discountBp: 1050, stock: 4, weightGrams: 180, content: '<p>Suave,\nfresca</p>' },
     { ...product, name: 'Taza', slug: 'taza', priceCents: 500, stock: 0, featured: 1 },
   ]).returning('id').execute();
-  await db.insertInto('subproduct').values([
+  await db.insertInto('variant').values([
     { ...stamps, productId: camiseta!.id, name: 'Rojo M', sku: 'CAM-1-RM', colorId: rojo!.id, sizeId: m!.id, priceCents: 1999, stock: 3, imageId: null },
     { ...stamps, productId: camiseta!.id, name: 'Rojo L', sku: 'CAM-1-RL', colorId: rojo!.id, sizeId: null, priceCents: 2199, stock: 1, imageId: null },
   ]).execute();
@@ -56,10 +56,10 @@ describe('exact decimals', () => {
   });
 });
 
-describe('the catalogue CSV', () => {
+describe('the catalog CSV', () => {
   it('exports every product with its variants below it, and importing the export changes nothing', async () => {
-    const { scope } = await storeWithCatalogue('a-');
-    const text = await exportCatalogue(t.deps, scope);
+    const { scope } = await storeWithCatalog('a-');
+    const text = await exportCatalog(t.deps, scope);
     const rows = lines(text);
     expect(rows[0]).toBe('record,product_slug,variant_id,name,sku,code,description,category,subcategory,brand,color,size,price,discount,tax,stock,weight_grams,unit,type,priority,keywords,featured,enabled,content');
     expect(rows[1]).toMatch(/^product,camiseta,,"Camiseta ""Quito"", algodón",CAM-1,,,a-ropa,,,,,19.99,10.5,15,4,180,standard,piece,0,,0,1,"<p>Suave,$/);
@@ -70,12 +70,12 @@ describe('the catalogue CSV', () => {
     expect(preview).toEqual({ products: { create: 0, update: 0, unchanged: 2 }, variants: { create: 0, update: 0, unchanged: 2 }, problems: [], applied: false });
     const applied = await applyImport(t.deps, scope, text);
     expect(applied.applied).toBe(true);
-    expect(await exportCatalogue(t.deps, scope)).toBe(text);
+    expect(await exportCatalog(t.deps, scope)).toBe(text);
   });
 
   it('updates a changed price exactly, creates new products and variants, and derives free slugs', async () => {
-    const { scope } = await storeWithCatalogue('b-');
-    const text = (await exportCatalogue(t.deps, scope)).replace('CAM-1-RM,,,,,,b-rojo,b-m,19.99', 'CAM-1-RM,,,,,,b-rojo,b-m,21.05');
+    const { scope } = await storeWithCatalog('b-');
+    const text = (await exportCatalog(t.deps, scope)).replace('CAM-1-RM,,,,,,b-rojo,b-m,19.99', 'CAM-1-RM,,,,,,b-rojo,b-m,21.05');
     const added = [
       'product,,,Taza,,,,b-hogar,,,,,"7,50",,,10,,,,,,1,1,',
       'variant,taza-2,,Azul,,,,,,,,,7.50,,,2,,,,,,,,',
@@ -84,18 +84,18 @@ describe('the catalogue CSV', () => {
     expect(await previewImport(t.deps, scope, file)).toMatchObject({ products: { create: 1, update: 0, unchanged: 2 }, variants: { create: 1, update: 1, unchanged: 1 }, problems: [] });
     expect((await applyImport(t.deps, scope, file)).applied).toBe(true);
 
-    const variant = await t.db.selectFrom('subproduct').select('priceCents').where('storeId', '=', scope.storeId).where('sku', '=', 'CAM-1-RM').executeTakeFirstOrThrow();
+    const variant = await t.db.selectFrom('variant').select('priceCents').where('storeId', '=', scope.storeId).where('sku', '=', 'CAM-1-RM').executeTakeFirstOrThrow();
     expect(variant.priceCents).toBe(2105);
     // "Taza" exists, so the new one is taza-2, and its variant found it by that slug
     const taza = await t.db.selectFrom('product').select(['id', 'priceCents', 'featured', 'taxBp']).where('storeId', '=', scope.storeId).where('slug', '=', 'taza-2').executeTakeFirstOrThrow();
     expect(taza).toMatchObject({ priceCents: 750, featured: 1, taxBp: 1500 });
-    const variants = await t.db.selectFrom('subproduct').select(['name', 'priceCents']).where('storeId', '=', scope.storeId).where('productId', '=', taza.id).execute();
+    const variants = await t.db.selectFrom('variant').select(['name', 'priceCents']).where('storeId', '=', scope.storeId).where('productId', '=', taza.id).execute();
     expect(variants).toEqual([{ name: 'Azul', priceCents: 750 }]);
   });
 
   it('reads a semicolon-separated file with decimal commas, as a Spanish spreadsheet saves it', async () => {
-    const { scope } = await storeWithCatalogue('c-');
-    const text = (await exportCatalogue(t.deps, scope)).replace(/^\uFEFF/, '');
+    const { scope } = await storeWithCatalog('c-');
+    const text = (await exportCatalog(t.deps, scope)).replace(/^\uFEFF/, '');
     const header = lines(text)[0]!.replaceAll(',', ';');
     const file = `${header}\nproduct;;;Gorra;;;;c-ropa;c-camisetas;c-andina;;;12,40;;12;5;;;;;;0;1;\n`;
     expect(await applyImport(t.deps, scope, file)).toMatchObject({ applied: true, products: { create: 1 } });
@@ -106,8 +106,8 @@ describe('the catalogue CSV', () => {
   });
 
   it('lists every problem with its line and column, and imports nothing while there is one', async () => {
-    const { scope } = await storeWithCatalogue('d-');
-    const text = (await exportCatalogue(t.deps, scope)).replace(/^\uFEFF/, '');
+    const { scope } = await storeWithCatalog('d-');
+    const text = (await exportCatalog(t.deps, scope)).replace(/^\uFEFF/, '');
     const [header] = lines(text);
     const file = [
       header,
@@ -135,18 +135,18 @@ describe('the catalogue CSV', () => {
   });
 
   it('refuses a file without the columns, an empty one, and one that is not CSV', async () => {
-    const { scope } = await storeWithCatalogue('e-');
+    const { scope } = await storeWithCatalog('e-');
     expect((await previewImport(t.deps, scope, 'name,price\nTaza,5\n')).problems).toEqual([{ line: 1, column: '', message: 'productCsv.missingColumns', values: { columns: expect.stringContaining('record, product_slug') } }]);
     expect((await previewImport(t.deps, scope, '')).problems).toEqual([{ line: 1, column: '', message: 'productCsv.empty' }]);
     expect((await previewImport(t.deps, scope, 'record,name\n"product,Taza\n')).problems[0]?.message).toBe('productCsv.unreadable');
   });
 
   it('keeps within the plan: creating past its product limit is refused, naming the limit', async () => {
-    const { scope } = await storeWithCatalogue('f-');
+    const { scope } = await storeWithCatalog('f-');
     const plan = await t.db.selectFrom('store').select('planId').where('id', '=', scope.storeId).executeTakeFirstOrThrow();
     await t.db.updateTable('plan').set({ maxProducts: 3 }).where('id', '=', plan.planId!).execute();
     try {
-      const header = lines(await exportCatalogue(t.deps, scope))[0]!.replace(/^\uFEFF/, '');
+      const header = lines(await exportCatalog(t.deps, scope))[0]!.replace(/^\uFEFF/, '');
       const file = `${header}\nproduct,,,Uno,,,,f-ropa,,,,,1,,,,,,,,,,,\nproduct,,,Dos,,,,f-ropa,,,,,1,,,,,,,,,,,\n`;
       const summary = await applyImport(t.deps, scope, file);
       expect(summary.applied).toBe(false);
@@ -157,21 +157,21 @@ describe('the catalogue CSV', () => {
   });
 
   it('never reaches another store: its category slugs and variant ids are unknown here', async () => {
-    const a = await storeWithCatalogue('g-');
-    const b = await storeWithCatalogue('h-');
-    const theirs = await t.db.selectFrom('subproduct').select('id').where('storeId', '=', b.scope.storeId).executeTakeFirstOrThrow();
-    const header = lines(await exportCatalogue(t.deps, a.scope))[0]!.replace(/^\uFEFF/, '');
+    const a = await storeWithCatalog('g-');
+    const b = await storeWithCatalog('h-');
+    const theirs = await t.db.selectFrom('variant').select('id').where('storeId', '=', b.scope.storeId).executeTakeFirstOrThrow();
+    const header = lines(await exportCatalog(t.deps, a.scope))[0]!.replace(/^\uFEFF/, '');
     const file = `${header}\nproduct,,,Intruso,,,,h-ropa,,,,,1,,,,,,,,,,,\nvariant,camiseta,${theirs.id},Robada,,,,,,,,,1,,,,,,,,,,,\n`;
     const summary = await applyImport(t.deps, a.scope, file);
     expect(summary.problems.map((problem) => [problem.line, problem.message])).toEqual([[2, 'productCsv.unknownSlug'], [3, 'productCsv.unknownVariant']]);
-    const stolen = await t.db.selectFrom('subproduct').select('name').where('storeId', '=', b.scope.storeId).where('id', '=', theirs.id).executeTakeFirstOrThrow();
+    const stolen = await t.db.selectFrom('variant').select('name').where('storeId', '=', b.scope.storeId).where('id', '=', theirs.id).executeTakeFirstOrThrow();
     expect(stolen.name).not.toBe('Robada');
   });
 });
 
-describe('the catalogue CSV API', () => {
+describe('the catalog CSV API', () => {
   it('exports as a file, previews and imports, with problems in the caller’s language', async () => {
-    const { store } = await storeWithCatalogue('i-');
+    const { store } = await storeWithCatalog('i-');
     const exported = await callApi(t.app, 'GET', '/api/v1/products/export', store.owner.cookie);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
-// The small reads the catalogue's forms and rules share: a store's records to choose from, whether
+// The small reads the catalog's forms and rules share: a store's records to choose from, whether
 // an id is one of the store's, how many rows point at a record.
 
 export type Choice = { id: number; name: string };
@@ -44,11 +44,11 @@ export async function categoryOfSubcategory(db: Db, scope: StoreScope, id: numbe
 
 /** The product a variant of the store belongs to, or undefined. */
 export async function productOfVariant(db: Db, scope: StoreScope, id: number): Promise<number | undefined> {
-  return (await db.selectFrom('subproduct').select('productId').where('storeId', '=', scope.storeId).where('id', '=', id).executeTakeFirst())?.productId;
+  return (await db.selectFrom('variant').select('productId').where('storeId', '=', scope.storeId).where('id', '=', id).executeTakeFirst())?.productId;
 }
 
 /** How many of the store's variants or reviews belong to a product. */
-export async function countOfProduct(db: Db, scope: StoreScope, table: 'subproduct' | 'review', productId: number): Promise<number> {
+export async function countOfProduct(db: Db, scope: StoreScope, table: 'variant' | 'review', productId: number): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('storeId', '=', scope.storeId).where('productId', '=', productId).executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -45,7 +45,7 @@ export async function imagesOfProducts(db: Db, scope: StoreScope, which: { produ
   const chosen = 'productId' in which ? products.where('product.id', '=', which.productId) : products.where('product.categoryId', '=', which.categoryId);
   const [gallery, variants] = await Promise.all([
     db.selectFrom('productImage').select('uploadId').where('storeId', '=', scope.storeId).where('productId', 'in', chosen).execute(),
-    db.selectFrom('subproduct').select('imageId').where('storeId', '=', scope.storeId).where('productId', 'in', chosen).where('imageId', 'is not', null).execute(),
+    db.selectFrom('variant').select('imageId').where('storeId', '=', scope.storeId).where('productId', 'in', chosen).where('imageId', 'is not', null).execute(),
   ]);
   return [...gallery.map((row) => row.uploadId), ...variants.map((row) => row.imageId!)];
 }

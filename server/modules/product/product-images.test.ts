@@ -9,7 +9,7 @@ import { deleteStore } from '#server/modules/store/store.service.ts';
 import { variantKeys } from '#server/modules/upload/image-variants.ts';
 import { minimalPdf } from '#server/modules/upload/upload.fixtures.ts';
 
-// Catalogue images (issue 11 §7, §1–§3): a product's gallery in order, one image on a variant, a
+// Catalog images (issue 11 §7, §1–§3): a product's gallery in order, one image on a variant, a
 // brand, a category and a subcategory — each checked by content and given WebP variants, refused
 // when it is not the owner's unclaimed upload, and gone from disk (original and variants) with
 // whatever stops using it. Runs with the store guard on, on SQLite and PostgreSQL.
@@ -77,7 +77,7 @@ describe('a product’s gallery', () => {
     expect(await filesOf(keyB)).toEqual(kept);
 
     const variantImage = await uploadImage(store);
-    await create(store, '/api/v1/subproducts', { productId: id, name: 'Roja', price: 10, imageId: variantImage });
+    await create(store, '/api/v1/variants', { productId: id, name: 'Roja', price: 10, imageId: variantImage });
     const variantKey = await keyOf(variantImage);
     expect(await filesOf(variantKey)).toEqual(kept);
     expect((await api('DELETE', `/api/v1/products/${id}`, store.owner.cookie)).statusCode).toBe(204);
@@ -147,7 +147,7 @@ describe('single images: variant, brand, category, subcategory', () => {
       ['/api/v1/brands', { name: 'Andina', enabled: true }],
       ['/api/v1/categories', { name: 'Hogar', enabled: true }],
       ['/api/v1/subcategories', { categoryId, name: 'Tazas', enabled: true }],
-      ['/api/v1/subproducts', { productId, name: 'Azul', price: 3 }],
+      ['/api/v1/variants', { productId, name: 'Azul', price: 3 }],
     ];
     for (const [url, input] of cases) {
       const first = await uploadImage(store);
@@ -184,7 +184,7 @@ describe('single images: variant, brand, category, subcategory', () => {
     const brand = await api('POST', '/api/v1/brands', store.owner.cookie, { name: 'Ajena', imageId: foreign }, 'en');
     expect(brand.statusCode).toBe(400);
     expect(brand.json().fields).toEqual({ imageId: 'The file does not exist or is no longer available' });
-    const variant = await api('POST', '/api/v1/subproducts', store.owner.cookie, { productId, name: 'Ajena', price: 1, imageId: foreign });
+    const variant = await api('POST', '/api/v1/variants', store.owner.cookie, { productId, name: 'Ajena', price: 1, imageId: foreign });
     expect(variant.statusCode).toBe(400);
     expect(Object.keys(variant.json().fields)).toEqual(['imageId']);
     const ownBrand = await create(store, '/api/v1/brands', { name: 'Propia' });
@@ -200,7 +200,7 @@ describe('deleting what holds images', () => {
     const categoryId = await category(store, { imageId: own });
     await create(store, '/api/v1/subcategories', { categoryId, name: 'Con foto', imageId: sub });
     const productId = await create(store, '/api/v1/products', { name: 'Dentro', categoryId, price: 1, imageIds: [gallery] });
-    await create(store, '/api/v1/subproducts', { productId, name: 'Variante', price: 1, imageId: variant });
+    await create(store, '/api/v1/variants', { productId, name: 'Variante', price: 1, imageId: variant });
     await product(store, { imageIds: [elsewhere] });
     const keys = await Promise.all([own, sub, gallery, variant].map(keyOf));
     const keptKey = await keyOf(elsewhere);
@@ -209,12 +209,12 @@ describe('deleting what holds images', () => {
     expect(await filesOf(keptKey)).toEqual(kept);
   });
 
-  it('the store takes every catalogue image off the disk', async () => {
+  it('the store takes every catalog image off the disk', async () => {
     const store = await makeStore(t);
     const [brandImage, gallery, variant] = await uploadImages(store, 3);
     await create(store, '/api/v1/brands', { name: 'Marca', imageId: brandImage });
     const productId = await product(store, { imageIds: [gallery] });
-    await create(store, '/api/v1/subproducts', { productId, name: 'Variante', price: 1, imageId: variant });
+    await create(store, '/api/v1/variants', { productId, name: 'Variante', price: 1, imageId: variant });
     const keys = await Promise.all([brandImage, gallery, variant].map(keyOf));
     for (const key of keys) expect(await filesOf(key)).toEqual(kept);
     await deleteStore(t.deps, (await ownStoreScope(t.deps, { userId: store.owner.id }))!, { slug: store.slug, password: TEST_PASSWORD });

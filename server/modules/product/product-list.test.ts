@@ -5,11 +5,11 @@ import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { COUNT_CAP, PAGE_SIZE } from '#common/list-query.ts';
 import { paginateIds } from '#server/db/paginate.ts';
-import { applyImport, exportCatalogue } from '#server/modules/product-csv/product-csv.service.ts';
+import { applyImport, exportCatalog } from '#server/modules/product-csv/product-csv.service.ts';
 import { deleteStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 
-// The catalogue list at scale (issue 11 §10, decision 036), through the API with the store guard
+// The catalog list at scale (issue 11 §10, decision 036), through the API with the store guard
 // on, on whichever database the suite runs: deferred-join paging gives every page the rows a plain
 // ORDER BY would, the count is exact below its cap and honest above it, and the search goes
 // through the text index, kept in step with every write.
@@ -211,7 +211,7 @@ describe('searching the product list', () => {
     await sql`insert into product_search(product_search, rank) values ('integrity-check', 1)`.execute(t.db);
   }
 
-  const catalogue = (i: number) => [
+  const catalog = (i: number) => [
     { name: 'Camiseta Clásica Azul', sku: 'CAM-100%', code: 'X_1' },
     { name: 'Camiseta deportiva', sku: 'CAM-1000', code: 'XA1' },
     { name: 'Gorra', sku: 'GOR-1', code: 'ab' },
@@ -219,7 +219,7 @@ describe('searching the product list', () => {
   ][i]!;
 
   it('finds a term inside words, in any case, in name, sku or code, with % and _ taken literally', async () => {
-    const { store } = await storeWithProducts(4, catalogue);
+    const { store } = await storeWithProducts(4, catalog);
     expect(await search(store, 'SICA AZ')).toEqual(['Camiseta Clásica Azul']);
     expect(await search(store, 'camiseta')).toEqual(['Camiseta Clásica Azul', 'Camiseta deportiva']);
     expect(await search(store, 'cam-100')).toEqual(['Camiseta Clásica Azul', 'Camiseta deportiva']);
@@ -241,14 +241,14 @@ describe('searching the product list', () => {
   });
 
   it('searches only the store’s own products', async () => {
-    const { store: mine } = await storeWithProducts(4, catalogue);
+    const { store: mine } = await storeWithProducts(4, catalog);
     const { store: theirs } = await storeWithProducts(1, () => ({ name: 'Camiseta ajena' }));
     expect(await search(mine, 'camiseta')).toEqual(['Camiseta Clásica Azul', 'Camiseta deportiva']);
     expect(await search(theirs, 'camiseta')).toEqual(['Camiseta ajena']);
   });
 
   it('follows updates, deletes, the CSV import and a store’s deletion', async () => {
-    const { store, scope } = await storeWithProducts(4, catalogue);
+    const { store, scope } = await storeWithProducts(4, catalog);
     const [gorra] = (await api('/api/v1/products?q=gorra', store)).json().rows;
     const full = (await api(`/api/v1/products/${gorra.id}`, store)).json();
     const renamed = await callApi(t.app, 'PUT', `/api/v1/products/${gorra.id}`, store.owner.cookie, { ...full, name: 'Sombrero de paja', price: 10, discount: 0, tax: 15 });
@@ -263,7 +263,7 @@ describe('searching the product list', () => {
     await expectIndexInStep();
 
     // the import renames one product and adds another
-    const text = await exportCatalogue(t.deps, scope);
+    const text = await exportCatalog(t.deps, scope);
     const lines = text.split('\n');
     const deportiva = lines.find((line) => line.includes('Camiseta deportiva'))!;
     const edited = [...lines.filter((line) => line.trim() !== ''), deportiva.replace('Camiseta deportiva', 'Polo importado').replace('CAM-1000', 'POL-77').replace(/^product,[^,]+,/, 'product,polo-nuevo,'), ''].join('\n').replace('Camiseta deportiva', 'Camiseta de running');
@@ -282,13 +282,13 @@ describe('searching the product list', () => {
 });
 
 describe('the product selects of the variant and review forms', () => {
-  it('carry the first products by name and the chosen one, not the whole catalogue', async () => {
+  it('carry the first products by name and the chosen one, not the whole catalog', async () => {
     const { store } = await storeWithProducts(60, (i) => ({ name: `Producto ${String(i + 1).padStart(3, '0')}` }));
     const [last] = (await api('/api/v1/products?q=Producto 060', store)).json().rows;
     const created = await callApi(t.app, 'POST', '/api/v1/reviews', store.owner.cookie, { productId: last.id, authorName: 'Ana', email: 'ana@example.com', rating: 5, comment: '', status: 'approved' });
     expect(created.statusCode, created.body).toBe(201);
 
-    for (const url of [`/catalog/review/show?id=${created.json().id}`, `/en/catalog/subproduct/new?productId=${last.id}`]) {
+    for (const url of [`/catalog/review/show?id=${created.json().id}`, `/en/catalog/variant/new?productId=${last.id}`]) {
       const body = (await getPage(t.app, url, store.owner.cookie)).body;
       expect(body, url).toContain('Producto 001');
       expect(body, url).toContain('Producto 050');

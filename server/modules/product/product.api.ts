@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subproductResource } from '#common/resources/product.ts';
+import { variantResource } from '#common/resources/product.ts';
 import { IdParams } from '#server/api/params.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
 import { ErrorBody } from '#server/api/api-errors.ts';
 
-const Variant = subproductResource.output.pick({ id: true, name: true, sku: true, colorId: true, sizeId: true, priceCents: true, stock: true, enabled: true });
+const Variant = variantResource.output.pick({ id: true, name: true, sku: true, colorId: true, sizeId: true, priceCents: true, stock: true, enabled: true });
 
 /**
  * Beside the kit's five operations: one product's variants, as its screen lists them below the form
@@ -19,10 +19,10 @@ export async function productApi(app: FastifyInstance, { services }: { services:
   const products = services.resources.product;
   route.addHook('preHandler', requireUser);
   route.addHook('preHandler', requireStore);
-  route.get('/products/:id/subproducts', {
+  route.get('/products/:id/variants', {
     schema: {
-      tags: ['product', 'subproduct'],
-      operationId: 'list_product_subproducts',
+      tags: ['product', 'variant'],
+      operationId: 'list_product_variants',
       summary: 'The variants of one product of my store, in name order',
       params: IdParams,
       response: { 200: z.object({ rows: z.array(Variant) }), 404: ErrorBody },

@@ -5,7 +5,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { galleriesOf } from './product-image.repository.ts';
 
 // A product's `stock` is its own, or the sum of its variants' when it has some (kept so by the
-// subproduct service), so the stock filter and sort read one indexed column.
+// variant service), so the stock filter and sort read one indexed column.
 export const products = storeResourceRepository('product', {
   columns: ['id', 'name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'discountBp', 'taxBp', 'enabled', 'featured', 'updatedAt'],
   booleans: ['enabled', 'featured'],
@@ -26,7 +26,7 @@ export const products = storeResourceRepository('product', {
       Object.assign(row, { imageIds, images: imageIds.map((id) => ({ id, url: mediaUrl(scope.storeId, id, 320) })) });
     }
     const counts = await db
-      .selectFrom('subproduct')
+      .selectFrom('variant')
       .select(['productId', (eb) => eb.fn.countAll<number>().as('count')])
       .where('storeId', '=', scope.storeId)
       .where('productId', 'in', rows.map((row) => row.id))
@@ -40,7 +40,7 @@ export const products = storeResourceRepository('product', {
 /** A product's stock follows its variants' while it has some. */
 export async function syncVariantStock(db: Db, scope: StoreScope, productId: number): Promise<void> {
   const total = await db
-    .selectFrom('subproduct')
+    .selectFrom('variant')
     .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('stock').as('stock')])
     .where('storeId', '=', scope.storeId)
     .where('productId', '=', productId)
@@ -51,4 +51,4 @@ export async function syncVariantStock(db: Db, scope: StoreScope, productId: num
 
 /** The variants of one product of the store, in name order. */
 export const variantsOf = (db: Db, scope: StoreScope, productId: number) =>
-  db.selectFrom('subproduct').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();
+  db.selectFrom('variant').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();

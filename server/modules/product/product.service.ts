@@ -45,8 +45,8 @@ const kit = storeResourceService(products, productResource, {
     await refreshRating(deps, scope);
   },
   async cascade(deps, scope, id) {
-    const [subproducts, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'subproduct', id), countOfProduct(deps.db, scope, 'review', id)]);
-    return { subproducts, reviews };
+    const [variants, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'variant', id), countOfProduct(deps.db, scope, 'review', id)]);
+    return { variants, reviews };
   },
 });
 
@@ -93,7 +93,7 @@ export const imagesOfCategoryProducts = (deps: ServiceDeps, scope: StoreScope, c
 /** The product's variants, for its screen. */
 export const related = (deps: ServiceDeps, scope: StoreScope, id: number) => variantsOf(deps.db, scope, id);
 
-/** A product's stock follows its variants' while it has some (the subproduct service calls this after each change). */
+/** A product's stock follows its variants' while it has some (the variant service calls this after each change). */
 export const syncVariantStock = (deps: ServiceDeps, scope: StoreScope, productId: number) => syncStock(deps.db, scope, productId);
 
 /** The choices of the product form's selects, all of the caller's store. */

@@ -104,22 +104,22 @@ describe('variants', () => {
     const store = await makeStore(t);
     const { category, size, color } = await taxonomy(store);
     const product = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, price: 20, stock: 99 });
-    const red = await create(store, '/api/v1/subproducts', { productId: product, name: 'Roja M', colorId: color, sizeId: size, price: 20, stock: 3 });
-    await create(store, '/api/v1/subproducts', { productId: product, name: 'Roja L', colorId: color, price: 22.5, stock: 4 });
+    const red = await create(store, '/api/v1/variants', { productId: product, name: 'Roja M', colorId: color, sizeId: size, price: 20, stock: 3 });
+    await create(store, '/api/v1/variants', { productId: product, name: 'Roja L', colorId: color, price: 22.5, stock: 4 });
     expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json()).toMatchObject({ stock: 7, variantCount: 2 });
-    expect((await api('PUT', `/api/v1/subproducts/${red}`, store.owner.cookie, { productId: product, name: 'Roja M', price: 20, stock: 10 })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/variants/${red}`, store.owner.cookie, { productId: product, name: 'Roja M', price: 20, stock: 10 })).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json().stock).toBe(14);
 
     const screen = await page(`/catalog/product/show?id=${product}`, store.owner.cookie);
     expect(screen.body).toContain('Roja L');
     expect(screen.body).toContain('14 en total (2 variantes)');
     // what the delete confirmation says it takes with it
-    expect(await t.services.resources.product.cascade(await scopeOf(store), product)).toEqual({ subproducts: 2, reviews: 0 });
+    expect(await t.services.resources.product.cascade(await scopeOf(store), product)).toEqual({ variants: 2, reviews: 0 });
 
     const deleted = await form(`/catalog/product/show?id=${product}`, store.owner.cookie, { intent: 'delete' });
     expect(deleted.headers.location).toBe('/catalog/product?notice=deleted');
-    expect((await api('GET', `/api/v1/subproducts/${red}`, store.owner.cookie)).statusCode).toBe(404);
-    expect((await api('GET', '/api/v1/subproducts', store.owner.cookie)).json().total).toBe(0);
+    expect((await api('GET', `/api/v1/variants/${red}`, store.owner.cookie)).statusCode).toBe(404);
+    expect((await api('GET', '/api/v1/variants', store.owner.cookie)).json().total).toBe(0);
   });
 
   it('keeps a variant with its product', async () => {
@@ -127,8 +127,8 @@ describe('variants', () => {
     const { category } = await taxonomy(store);
     const one = await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, price: 1 });
     const two = await create(store, '/api/v1/products', { name: 'Dos', categoryId: category, price: 1 });
-    const variant = await create(store, '/api/v1/subproducts', { productId: one, name: 'A', price: 1 });
-    const moved = await api('PUT', `/api/v1/subproducts/${variant}`, store.owner.cookie, { productId: two, name: 'A', price: 1 });
+    const variant = await create(store, '/api/v1/variants', { productId: one, name: 'A', price: 1 });
+    const moved = await api('PUT', `/api/v1/variants/${variant}`, store.owner.cookie, { productId: two, name: 'A', price: 1 });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().fields).toEqual({ productId: 'Una variante no cambia de producto' });
   });
@@ -140,7 +140,7 @@ describe('the taxonomy', () => {
     const { category, subcategory } = await taxonomy(store);
     await create(store, '/api/v1/products', { name: 'A', categoryId: category, subcategoryId: subcategory, price: 1 });
     await create(store, '/api/v1/products', { name: 'B', categoryId: category, price: 1 });
-    expect(await t.services.resources.category.cascade(await scopeOf(store), category)).toEqual({ subcategories: 1, products: 2, subproducts: 0, reviews: 0, images: 0 });
+    expect(await t.services.resources.category.cascade(await scopeOf(store), category)).toEqual({ subcategories: 1, products: 2, variants: 0, reviews: 0, images: 0 });
     expect((await api('DELETE', `/api/v1/categories/${category}`, store.owner.cookie)).statusCode).toBe(204);
     expect((await api('GET', '/api/v1/products', store.owner.cookie)).json().total).toBe(0);
     expect((await api('GET', `/api/v1/subcategories/${subcategory}`, store.owner.cookie)).statusCode).toBe(404);
@@ -190,13 +190,13 @@ describe('the product screens', () => {
 const PRODUCT_DEFAULTS = { subcategoryId: null, brandId: null, colorId: null, sizeId: null, priority: 0, unit: 'standard', type: 'piece', stock: 0, discount: 0, tax: 0 } as const;
 
 describe('store isolation', () => {
-  it("gives store A's owner a 404 for store B's catalogue records everywhere, and refuses B's ids in A's forms", async () => {
+  it("gives store A's owner a 404 for store B's catalog records everywhere, and refuses B's ids in A's forms", async () => {
     const theirs = await taxonomy(stores.b);
     const product = await create(stores.b, '/api/v1/products', { name: 'Ajeno', categoryId: theirs.category, price: 1 });
-    const variant = await create(stores.b, '/api/v1/subproducts', { productId: product, name: 'Ajena', price: 1 });
+    const variant = await create(stores.b, '/api/v1/variants', { productId: product, name: 'Ajena', price: 1 });
     const records: [string, TypedRecord][] = [
       ['product', { path: '/api/v1/products/{id}', id: product, body: { ...PRODUCT_DEFAULTS, name: 'X', categoryId: theirs.category, price: 1 } }],
-      ['subproduct', { path: '/api/v1/subproducts/{id}', id: variant, body: { productId: product, name: 'X', price: 1, colorId: null, sizeId: null, stock: 0 } }],
+      ['variant', { path: '/api/v1/variants/{id}', id: variant, body: { productId: product, name: 'X', price: 1, colorId: null, sizeId: null, stock: 0 } }],
       ['category', { path: '/api/v1/categories/{id}', id: theirs.category, body: { name: 'X' } }],
       ['subcategory', { path: '/api/v1/subcategories/{id}', id: theirs.subcategory, body: { categoryId: theirs.category, name: 'X' } }],
       ['brand', { path: '/api/v1/brands/{id}', id: theirs.brand, body: { name: 'X' } }],
@@ -216,7 +216,7 @@ describe('store isolation', () => {
       ['/api/v1/products', { name: 'X', categoryId: theirs.category, price: 1 }, 'categoryId'],
       ['/api/v1/products', { name: 'X', categoryId: mine.category, subcategoryId: theirs.subcategory, price: 1 }, 'subcategoryId'],
       ['/api/v1/products', { name: 'X', categoryId: mine.category, brandId: theirs.brand, price: 1 }, 'brandId'],
-      ['/api/v1/subproducts', { productId: product, name: 'X', price: 1 }, 'productId'],
+      ['/api/v1/variants', { productId: product, name: 'X', price: 1 }, 'productId'],
       ['/api/v1/subcategories', { categoryId: theirs.category, name: 'X' }, 'categoryId'],
     ] as const;
     for (const [url, body, field] of cross) {

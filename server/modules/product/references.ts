@@ -9,7 +9,7 @@ const REFERENCES: Record<string, { table: ReferenceTable; error: MessageKey }> =
   brandId: { table: 'brand', error: 'catalog.product.referenceElsewhere' },
   colorId: { table: 'color', error: 'catalog.product.referenceElsewhere' },
   sizeId: { table: 'size', error: 'catalog.product.referenceElsewhere' },
-  productId: { table: 'product', error: 'catalog.subproduct.productElsewhere' },
+  productId: { table: 'product', error: 'catalog.variant.productElsewhere' },
 };
 
 /**

@@ -59,7 +59,7 @@ describe("a request's store scope is active for the store guard", () => {
     expect(await storesDuring(() => callApi(t.app, 'POST', '/api/v1/colors', a.owner.cookie, { name: 'Rojo', hex: '#cc0000', enabled: true }))).toEqual({ owned: expect.any(Number), active: [a.id] });
   });
 
-  it("through the store layout's middleware: a catalogue screen's loaders run in the owner's store", async () => {
+  it("through the store layout's middleware: a catalog screen's loaders run in the owner's store", async () => {
     const { b } = stores;
     const list = await storesDuring(() => getPage(t.app, '/catalog/color', b.owner.cookie));
     expect(list).toEqual({ owned: expect.any(Number), active: [b.id] });

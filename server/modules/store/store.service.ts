@@ -68,7 +68,7 @@ export async function setStoreExpiry(deps: ServiceDeps, scope: StoreScope, expir
 // ---- Store deletion (issue 10 point 7, decision 029) ----
 
 /**
- * Deletes the owner's store and everything it owns — settings, plan details, catalogue, content,
+ * Deletes the owner's store and everything it owns — settings, plan details, catalog, content,
  * sales records (every table of STORE_OWNED_TABLES, by cascade) and its files — after the owner
  * typed its slug and their password. One transaction for the rows; the files are removed after
  * the commit, and one that fails is retried by the job queue, never blocking the deletion.

@@ -17,13 +17,13 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
     await refreshRating(deps, scope);
   },
   async cascade(deps, scope, id) {
-    const [subcategories, products, subproducts, reviews, images] = await Promise.all([
+    const [subcategories, products, variants, reviews, images] = await Promise.all([
       countWhere(deps.db, 'subcategory', 'categoryId', scope, id),
       countWhere(deps.db, 'product', 'categoryId', scope, id),
-      countOfCategoryProducts(deps.db, 'subproduct', scope, id),
+      countOfCategoryProducts(deps.db, 'variant', scope, id),
       countOfCategoryProducts(deps.db, 'review', scope, id),
       countOfCategoryProducts(deps.db, 'productImage', scope, id),
     ]);
-    return { subcategories, products, subproducts, reviews, images };
+    return { subcategories, products, variants, reviews, images };
   },
 });

@@ -23,10 +23,10 @@ async function create(store: TestStore, url: string, input: object): Promise<num
   return response.json().id as number;
 }
 
-/** The store's rows of each catalogue table, counted by name (raw SQL: a test's own look, pinned to the store). */
+/** The store's rows of each catalog table, counted by name (raw SQL: a test's own look, pinned to the store). */
 async function rows(storeId: number) {
   const count: Record<string, number> = {};
-  for (const table of ['category', 'subcategory', 'product', 'subproduct', 'review', 'product_image']) {
+  for (const table of ['category', 'subcategory', 'product', 'variant', 'review', 'product_image']) {
     const { rows: [row] } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where store_id = ${storeId}`.execute(t.db);
     count[table] = Number(row?.n ?? 0);
   }
@@ -42,13 +42,13 @@ async function addImage(store: TestStore, productId: number) {
 }
 
 /** A category "Ropa" with a subcategory, two products (three variants, two approved 5-star reviews, an image), and a category "Hogar" with a 1-star review. */
-async function catalogue(store: TestStore) {
+async function catalog(store: TestStore) {
   const ropa = await create(store, '/api/v1/categories', { name: 'Ropa' });
   await create(store, '/api/v1/subcategories', { categoryId: ropa, name: 'Camisetas' });
   const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: ropa, price: 10 });
   const cap = await create(store, '/api/v1/products', { name: 'Gorra', categoryId: ropa, price: 8 });
-  for (const name of ['S', 'M']) await create(store, '/api/v1/subproducts', { productId: shirt, name, price: 10, stock: 1 });
-  await create(store, '/api/v1/subproducts', { productId: cap, name: 'Única', price: 8 });
+  for (const name of ['S', 'M']) await create(store, '/api/v1/variants', { productId: shirt, name, price: 10, stock: 1 });
+  await create(store, '/api/v1/variants', { productId: cap, name: 'Única', price: 8 });
   for (const productId of [shirt, cap]) await create(store, '/api/v1/reviews', { productId, authorName: 'Ana', email: 'ana@example.com', rating: 5, status: 'approved' });
   await addImage(store, shirt);
   const hogar = await create(store, '/api/v1/categories', { name: 'Hogar' });
@@ -62,10 +62,10 @@ const rating = async (store: TestStore) => (await callApi(t.app, 'GET', '/api/v1
 describe('deleting a category', () => {
   it('says how many subcategories, products, variants, reviews and images go, in both languages', async () => {
     const store = await makeStore(t);
-    const { ropa } = await catalogue(store);
+    const { ropa } = await catalog(store);
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const cascade = await t.services.resources.category.cascade(scope, ropa);
-    expect(cascade).toEqual({ subcategories: 1, products: 2, subproducts: 3, reviews: 2, images: 1 });
+    expect(cascade).toEqual({ subcategories: 1, products: 2, variants: 3, reviews: 2, images: 1 });
     expect(translator('es')('catalog.category.deleteMessage', cascade as never)).toBe('Se eliminarán también sus 1 subcategorías y 2 productos, con sus 3 variantes, 2 reseñas y 1 imágenes. Esta acción no se puede deshacer.');
     expect(translator('en')('catalog.category.deleteMessage', cascade as never)).toBe('Its 1 subcategories and 2 products, with their 3 variants, 2 reviews and 1 images, will be deleted too. This cannot be undone.');
     // what the screen's confirmation is given: the same counts, in the record screen's data
@@ -76,11 +76,11 @@ describe('deleting a category', () => {
 
   it('takes exactly those with it, and the store’s rating stops counting their reviews', async () => {
     const store = await makeStore(t);
-    const { ropa } = await catalogue(store);
+    const { ropa } = await catalog(store);
     expect(await rating(store)).toBe(3.7);
     const deleted = await postForm(t.app, `/catalog/category/show?id=${ropa}`, { intent: 'delete' }, { cookie: `lang=es; ${store.owner.cookie}` });
     expect(deleted.headers.location).toBe('/catalog/category?notice=deleted');
-    expect(await rows(store.id)).toEqual({ category: 1, subcategory: 0, product: 1, subproduct: 0, review: 1, product_image: 0 });
+    expect(await rows(store.id)).toEqual({ category: 1, subcategory: 0, product: 1, variant: 0, review: 1, product_image: 0 });
     expect(await rating(store)).toBe(1);
   });
 });
@@ -88,14 +88,14 @@ describe('deleting a category', () => {
 describe('deleting a product', () => {
   it('says how many variants and reviews go, takes them, and the rating follows', async () => {
     const store = await makeStore(t);
-    const { shirt } = await catalogue(store);
+    const { shirt } = await catalog(store);
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const cascade = await t.services.resources.product.cascade(scope, shirt);
-    expect(cascade).toMatchObject({ subproducts: 2, reviews: 1 });
+    expect(cascade).toMatchObject({ variants: 2, reviews: 1 });
     expect(translator('es')('catalog.product.deleteMessage', cascade as never)).toContain('sus 2 variantes y 1 reseñas');
     expect(translator('en')('catalog.product.deleteMessage', cascade as never)).toContain('its 2 variants and 1 reviews');
     expect((await callApi(t.app, 'DELETE', `/api/v1/products/${shirt}`, store.owner.cookie)).statusCode).toBe(204);
-    expect(await rows(store.id)).toEqual({ category: 2, subcategory: 1, product: 2, subproduct: 1, review: 2, product_image: 0 });
+    expect(await rows(store.id)).toEqual({ category: 2, subcategory: 1, product: 2, variant: 1, review: 2, product_image: 0 });
     expect(await rating(store)).toBe(3);
   });
 });

@@ -24,7 +24,7 @@ export async function countWhere(db: Db, table: 'product' | 'subcategory', colum
 }
 
 /** How many rows of a table belong to the products of a category (its variants, reviews, images), for its delete confirmation. */
-export async function countOfCategoryProducts(db: Db, table: 'subproduct' | 'review' | 'productImage', scope: StoreScope, categoryId: number): Promise<number> {
+export async function countOfCategoryProducts(db: Db, table: 'variant' | 'review' | 'productImage', scope: StoreScope, categoryId: number): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { escapeRegExp } from './helpers.ts';
 
-// Steps the catalogue specs share: pictures to upload, an upload held back so its progress shows,
+// Steps the catalog specs share: pictures to upload, an upload held back so its progress shows,
 // and records a test makes through the API where it stands in for someone else (a shopper).
 
 /** A plain picture of one colour, as a camera or a designer would hand it over. */

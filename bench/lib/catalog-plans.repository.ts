@@ -1,4 +1,4 @@
-// The SQL of bench:catalogue (bench/catalogue.ts): the product list's statements written out by
+// The SQL of bench:catalog (bench/catalog.ts): the product list's statements written out by
 // hand, so that the database's plan for each can be printed (EXPLAIN) and each timed alone. The
 // bench's own statements, never a request's, so no module's repository holds them.
 import { sql } from 'kysely';
@@ -43,7 +43,7 @@ export async function explainProductList(db: Db, { storeId, postgres, deepPage }
     ...(postgres ? {} : { "search: the store's among them": `select id ${own} and ${among}` }),
     'search: the page among them': `select id ${own} and ${among} order by ${postgres ? 'updated_at desc, id desc' : '+updated_at desc, +id desc'} limit ${PAGE_SIZE + 1}`,
     [`search of more than ${FEW_MATCHES} matches: ids of page 1`]: `select id ${own} and ${postgres ? "lower(name) like '%camiseta%'" : `id in (select rowid from product_search where product_search match '"camiseta"')`} order by updated_at desc, id desc limit ${PAGE_SIZE + 1}`,
-    'variants of a page': `select product_id, count(*) from subproduct where store_id = ${storeId} and product_id in (1, 2, 3) group by product_id`,
+    'variants of a page': `select product_id, count(*) from variant where store_id = ${storeId} and product_id in (1, 2, 3) group by product_id`,
   };
   const plans: Record<string, string[]> = {};
   for (const [name, query] of Object.entries(queries)) {

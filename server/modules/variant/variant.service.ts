@@ -1,23 +1,23 @@
 import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
 import type { z } from 'zod';
 import type { FormOptions } from '#common/resource.ts';
-import { subproductResource } from '#common/resources/product.ts';
+import { variantResource } from '#common/resources/product.ts';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import { ownChoices, productChoices, productOfVariantId, syncVariantStock } from '#server/modules/product/product.service.ts';
-import { subproducts } from './subproduct.repository.ts';
+import { variants } from './variant.repository.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
-// A product's variant (PRODUCT §5's subproduct): its own price and stock; the product's stock is
+// A product's variant (PRODUCT §5's variant): its own price and stock; the product's stock is
 // the sum of its variants', kept so after every change here.
 
-export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(subproducts, subproductResource, {
+export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(variants, variantResource, {
   images: { columns: ['imageId'], box: CATALOG_IMAGE_SIZE },
   toValues(input) {
-    const { price, ...rest } = input as z.output<typeof subproductResource.input>;
+    const { price, ...rest } = input as z.output<typeof variantResource.input>;
     return { ...rest, priceCents: toCents(price) };
   },
   async check(deps, scope, values, id) {
@@ -25,7 +25,7 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
     // A variant belongs to its product for good: moving it would leave two totals to mend.
     if (id !== undefined) {
       const before = await productOfVariantId(deps, scope, id);
-      if (before !== undefined && before !== values.productId) throw new AppError('catalog.subproduct.staysWithProduct', 422, { field: 'productId' });
+      if (before !== undefined && before !== values.productId) throw new AppError('catalog.variant.staysWithProduct', 422, { field: 'productId' });
     }
   },
   afterWrite: (deps, scope, _id, values) => syncVariantStock(deps, scope, values.productId as number),

@@ -1,14 +1,14 @@
-// Benchmark of the catalogue at scale (issue 11 §10): `npm run build && npm run bench:catalogue`.
+// Benchmark of the catalog at scale (issue 11 §10): `npm run build && npm run bench:catalog`.
 //
 // 1. fills a throw-away database (SQLite in a temporary DATA_DIR, or the PostgreSQL of
 //    BENCH_DATABASE_URL) with 1,000 stores and one store of 100,000 products and 150,000 variants
 //    (scripts/fill-scale.ts), and opens a session for that store's owner;
 // 2. starts the built app on it and a bare Fastify route beside it (the ceiling);
-// 3. warms the app on every target, then loads each catalogue target with autocannon: the
+// 3. warms the app on every target, then loads each catalog target with autocannon: the
 //    products API at page 1 and a deep page, a search, and the dashboard's product list page at
 //    the same pages;
 // 4. prints p50/p99, req/s and CPU ms per request, the marks, and the query plans (EXPLAIN) of
-//    the list queries; writes bench/results/catalogue-latest.json; exits 1 when a mark is missed.
+//    the list queries; writes bench/results/catalog-latest.json; exits 1 when a mark is missed.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
-import { explainProductList } from './lib/catalogue-plans.repository.ts';
+import { explainProductList } from './lib/catalog-plans.repository.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';
 import { fail, killChildren, removeOnExit, startAppAndBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
@@ -52,7 +52,7 @@ async function prepare(databaseUrl: string, dataDir: string) {
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
   const dialect = dialectOf(databaseUrl);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-catalogue-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-catalog-'));
   removeOnExit(dataDir);
   console.log(`filling ${dialect}: ${STORES} stores, ${PRODUCTS} products …`);
   const { filled, fillSeconds, cookie, plans } = await prepare(databaseUrl, dataDir);
@@ -88,7 +88,7 @@ async function main() {
       if (response.status !== 200) fail(`${name}: ${url} answered ${response.status}: ${body.slice(0, 300)}`);
     }
 
-    console.log(`\nTiendabox catalogue bench — ${dialect}, ${workers} server processes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
+    console.log(`\nTiendabox catalog bench — ${dialect}, ${workers} server processes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
     const ceiling = await load('bare route', `${bareBase}/`, {}, { server: bare.process.pid as number, others: [appPid] });
     await stopChild(bare);
     // every target warmed once before any is measured (each gets its own warm-up again in `load`)
@@ -116,7 +116,7 @@ async function main() {
 
     const resultsDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, `catalogue-${dialect}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, workers: Number(workers), products: filled.products, variants: filled.variants, stores: filled.stores, fillSeconds, ceiling, results, plans, marks }, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `catalog-${dialect}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, workers: Number(workers), products: filled.products, variants: filled.variants, stores: filled.stores, fillSeconds, ceiling, results, plans, marks }, null, 2)}\n`);
     if (marks.some((mark) => !mark.ok)) process.exitCode = 1;
   } finally {
     killChildren('SIGKILL');

@@ -1,7 +1,7 @@
 import { storeResourceRepository } from '#server/db/store-resource.ts';
 import { addImageUrl } from '#server/resources/resource-images.ts';
 
-export const subproducts = storeResourceRepository('subproduct', {
+export const variants = storeResourceRepository('variant', {
   columns: ['id', 'productId', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'imageId', 'enabled', 'updatedAt'],
   booleans: ['enabled'],
   search: ['name', 'sku'],

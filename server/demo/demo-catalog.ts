@@ -4,7 +4,7 @@ import * as coupons from '#server/modules/coupon/coupon.service.ts';
 import * as pages from '#server/modules/page/page.service.ts';
 import * as products from '#server/modules/product/product.service.ts';
 import * as reviews from '#server/modules/review/review.service.ts';
-import * as subproducts from '#server/modules/subproduct/subproduct.service.ts';
+import * as variants from '#server/modules/variant/variant.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import * as brands from '#server/modules/taxonomy/brand.service.ts';
 import * as categories from '#server/modules/taxonomy/category.service.ts';
@@ -14,13 +14,13 @@ import { acceptUpload } from '#server/modules/upload/upload.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { bannerPicture, type DemoShape, productPicture } from './demo-images.ts';
 
-// The demo store's catalogue and content (issue 11 §14), through the services owners go through:
+// The demo store's catalog and content (issue 11 §14), through the services owners go through:
 // categories with subcategories, brands, sizes, ~30 products (the clothes with variants by size),
 // coupons, two banners and an "About us" page.
 
 type Input<F extends (deps: ServiceDeps, scope: StoreScope, input: never) => unknown> = Parameters<F>[2];
 
-const CATALOGUE: { category: string; background: string; accent: string; subcategories: { name: string; shape: DemoShape; items: [string, number][] }[] }[] = [
+const CATALOG: { category: string; background: string; accent: string; subcategories: { name: string; shape: DemoShape; items: [string, number][] }[] }[] = [
   {
     category: 'Ropa',
     background: '#f4efe8',
@@ -57,7 +57,7 @@ const SIZES = ['S', 'M', 'L', 'XL'];
 // The products' colours, taken in turn: deep enough to stand out on the soft backgrounds.
 const PALETTE = ['#1f3a93', '#c0392b', '#2f7d4f', '#b7791f', '#6b4f9e', '#1c7c8c', '#8e3b5f', '#3d4852'];
 
-export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
+export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
   // Pictures arrive as an owner's uploads and are claimed by the record's save, as in the dashboard
   // (so the store owns them and their WebP variants are written). All are drawn and uploaded at
   // once, while sharp's threads are free, before the saves that claim them one by one.
@@ -66,7 +66,7 @@ export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ow
   let drawn = 0;
   const pictures = new Map(
     await Promise.all(
-      CATALOGUE.flatMap(({ category, background, accent, subcategories: subs }) => [
+      CATALOG.flatMap(({ category, background, accent, subcategories: subs }) => [
         [category, picture(category, subs[0]!.shape, accent, background)] as const,
         ...subs.flatMap((sub) => [
           [sub.name, picture(sub.name, sub.shape, accent, background)] as const,
@@ -83,7 +83,7 @@ export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ow
   for (const [index, name] of SIZES.entries()) sizeIds.push(await sizes.create(deps, scope, { name, slug: '', sortOrder: index, enabled: true } as Input<typeof sizes.create>));
 
   let n = 0;
-  for (const { category, subcategories: subs } of CATALOGUE) {
+  for (const { category, subcategories: subs } of CATALOG) {
     const categoryId = await categories.create(deps, scope, { name: category, slug: '', enabled: true, imageId: imageOf(category) } as Input<typeof categories.create>);
     for (const sub of subs) {
       const subcategoryId = await subcategories.create(deps, scope, { categoryId, name: sub.name, slug: '', enabled: true, imageId: imageOf(sub.name) } as Input<typeof subcategories.create>);
@@ -99,7 +99,7 @@ export async function seedDemoCatalogue(deps: ServiceDeps, scope: StoreScope, ow
         // Clothes come in sizes, each its own stock: the product's stock is their sum.
         if (clothes) {
           for (const [index, sizeId] of sizeIds.entries()) {
-            await subproducts.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof subproducts.create>);
+            await variants.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof variants.create>);
           }
         }
       }

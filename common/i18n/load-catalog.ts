@@ -1,5 +1,5 @@
 import type { Locale } from '#common/locale.ts';
-import { addCatalogue, hasCatalogue } from './i18n.ts';
+import { addCatalog, hasCatalog } from './i18n.ts';
 import type { MessagePart } from './messages.ts';
 
 // One dynamic import per language and part: each is a chunk of its own (vite.config.ts checks it),
@@ -15,6 +15,6 @@ const PARTS: Record<Locale, Record<MessagePart, () => Promise<object>>> = {
  * clientMiddleware); the dashboard part before a logged-in screen renders (the dashboard layout's
  * clientMiddleware, or entry.client.tsx when the page arrived as one).
  */
-export async function loadCatalogue(locale: Locale, parts: readonly MessagePart[] = ['base']): Promise<void> {
-  await Promise.all(parts.filter((part) => !hasCatalogue(locale, part)).map(async (part) => addCatalogue(locale, part, await PARTS[locale][part]())));
+export async function loadCatalog(locale: Locale, parts: readonly MessagePart[] = ['base']): Promise<void> {
+  await Promise.all(parts.filter((part) => !hasCatalog(locale, part)).map(async (part) => addCatalog(locale, part, await PARTS[locale][part]())));
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { callApi, postForm, sessionFrom } from '../../tests/support/forms.ts';
 import { DEMO_CLIENT, seedDemoData } from './demo-data.ts';
 
-// The demo store's catalogue (issue 11 §14) as its owner sees it through the API, loaded with the
+// The demo store's catalog (issue 11 §14) as its owner sees it through the API, loaded with the
 // store guard on — so every query the demo makes is pinned to its store. Needs `npm run build` first.
 let t: TestApp;
 let cookie: string;
@@ -24,7 +24,7 @@ const list = async (path: string) => {
 };
 
 describe('the demo store', () => {
-  it('has a real-looking catalogue: categories with subcategories, brands, about thirty products, clothes with variants', async () => {
+  it('has a real-looking catalog: categories with subcategories, brands, about thirty products, clothes with variants', async () => {
     expect((await list('categories')).total).toBeGreaterThanOrEqual(3);
     expect((await list('subcategories')).total).toBeGreaterThanOrEqual(3);
     expect((await list('brands')).total).toBeGreaterThanOrEqual(3);
@@ -33,7 +33,7 @@ describe('the demo store', () => {
     expect(products.total).toBeLessThanOrEqual(40);
     const withVariants = (await Promise.all(Array.from({ length: 5 }, (_, page) => list(`products?page=${page + 1}`)))).flatMap((page) => page.rows).filter((row) => Number(row.variantCount) > 0);
     expect(withVariants.length).toBeGreaterThanOrEqual(5);
-    const variants = (await callApi(t.app, 'GET', `/api/v1/products/${withVariants[0]!.id}/subproducts`, cookie)).json().rows as { stock: number }[];
+    const variants = (await callApi(t.app, 'GET', `/api/v1/products/${withVariants[0]!.id}/variants`, cookie)).json().rows as { stock: number }[];
     expect(variants.reduce((sum, row) => sum + row.stock, 0), 'a product’s stock is its variants’').toBe(withVariants[0]!.stock);
   });
 
