@@ -17,7 +17,8 @@ afterAll(() => t.dispose());
 const page = (url: string, cookie: string, locale: 'es' | 'en') => t.app.inject({ url, headers: { cookie: `lang=${locale}; ${cookie}`, accept: 'text/html' } });
 
 describe('the main menu', () => {
-  it('links only to screens that answer, in both languages', async () => {
+  // Renders every screen of the menu in both languages: a minute leaves a loaded machine room.
+  it('links only to screens that answer, in both languages', { timeout: 60_000 }, async () => {
     const admin = await makeAdmin(t);
     await makeStore(t, { owner: admin });
     const shown = menuPaths().filter((entry) => !entry.planned);

@@ -79,10 +79,10 @@ beforeAll(async () => {
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server = child;
-  await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 20_000, 'the server to answer /healthz', output);
+  await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 60_000, 'the server to answer /healthz', output);
   await until(() => listening().length === 2, 15_000, 'two workers listening', output);
   db = createDatabase({ databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined, dataDir });
-}, 40_000);
+}, 90_000);
 
 afterAll(async () => {
   if (server?.exitCode === null) {
@@ -116,7 +116,7 @@ describe('several server workers (WEB_CONCURRENCY)', () => {
     expect(Number(total)).toBe(30);
   });
 
-  it('a worker that dies is replaced, and the port keeps answering', { timeout: 20_000 }, async () => {
+  it('a worker that dies is replaced, and the port keeps answering', { timeout: 60_000 }, async () => {
     const [victim, survivor] = workers() as [number, number];
     process.kill(victim, 'SIGKILL');
     await until(() => listening().length === 2 && !workers().includes(victim), 15_000, 'a new worker in place of the dead one', output);
@@ -127,7 +127,7 @@ describe('several server workers (WEB_CONCURRENCY)', () => {
     await until(() => answeredBy('/healthz').has(replacement), 5_000, 'an answer from the new worker', output);
   });
 
-  it('SIGTERM stops every worker and the primary, which exits 0', { timeout: 20_000 }, async () => {
+  it('SIGTERM stops every worker and the primary, which exits 0', { timeout: 60_000 }, async () => {
     const running = workers();
     const exited = new Promise<number | null>((resolve) => server!.on('exit', (code) => resolve(code)));
     server!.kill('SIGTERM');

@@ -74,7 +74,7 @@ describe('the store scripts', () => {
     }
     expect(analyticsSeen).toBe(2);
     expect(leaks, `pages carrying a store script:\n${leaks.join('\n')}`).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('come back from the API to their owner only', async () => {
     expect((await callApi(t.app, 'GET', '/api/v1/store/analytics', store.owner.cookie)).json()).toEqual({ keywords: '<script>k()</script>, moda', analyticsScript: SCRIPT, pixelScript: PIXEL_SCRIPT });
