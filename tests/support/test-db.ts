@@ -27,7 +27,10 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   // The store guard is on for every test: a query that forgets its store fails here first (decision 025).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, TEST_WORK_FACTORS: '1', ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
+  // Passwords and the bot check at a test's cost (decision 041), except where a test plays a site
+  // served over https, which refuses them as a deployment would.
+  const workFactors = overrides.PUBLIC_URL?.startsWith('https://') ? {} : { TEST_WORK_FACTORS: '1' };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...workFactors, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;
