@@ -1,5 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import { PostgresAdapter, sql } from 'kysely';
+import { type DatabaseIntrospector, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
 import * as accounts from '#server/db/migrations/2026-11-21-002-accounts.ts';
@@ -45,8 +45,36 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db: schema ? withSchemaIntrospection(db, schema) : db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * The migrator asks whether its tables exist by listing every table of every schema, calling
+ * functions such as `pg_get_serial_sequence` on each. When another schema is dropped meanwhile
+ * (a test file finishing beside this one, a tenant removed) that listing fails with "schema does
+ * not exist". This db answers the migrator's two questions from our own schema only, from the
+ * catalog tables, with no function that can trip on someone else's schema.
+ */
+function withSchemaIntrospection(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => [{ name: schema }],
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`
+        select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: false, isForeign: false, columns: [] }));
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely keeps its state in private fields, which only the real instance can reach.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
