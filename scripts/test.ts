@@ -25,6 +25,10 @@ if (postgresUrl !== undefined && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
 const { DATABASE_URL: _callerDatabase, ...baseEnv } = process.env;
 const sqlite = {};
 const postgres = postgresUrl ? { DATABASE_URL: postgresUrl } : undefined;
+// Journeys save their screenshots only when asked (SCREENSHOTS=1): in the suite nobody looks at
+// them, and 800 full-page pictures cost CI about five minutes (decision 041). A journey run on its
+// own (`npx playwright test x.spec.ts`) saves them, for a person to look at.
+const browser = { SCREENSHOTS: process.env.SCREENSHOTS ?? '0' };
 
 const phases: Phase[] = [
   { name: 'lint', command: [`${BIN}/eslint`, '.'] },
@@ -32,8 +36,8 @@ const phases: Phase[] = [
   { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   { name: 'vitest sqlite', command: [`${BIN}/vitest`, 'run'], env: sqlite },
   ...(postgres ? [{ name: 'vitest postgresql', command: [`${BIN}/vitest`, 'run'], env: postgres }] : []),
-  { name: 'playwright sqlite', command: [`${BIN}/playwright`, 'test'], env: sqlite },
-  ...(postgres ? [{ name: 'playwright postgresql', command: [`${BIN}/playwright`, 'test'], env: postgres }] : []),
+  { name: 'playwright sqlite', command: [`${BIN}/playwright`, 'test'], env: { ...sqlite, ...browser } },
+  ...(postgres ? [{ name: 'playwright postgresql', command: [`${BIN}/playwright`, 'test'], env: { ...postgres, ...browser } }] : []),
 ];
 
 function run(phase: Phase): Promise<number> {

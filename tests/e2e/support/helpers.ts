@@ -5,6 +5,21 @@ import { expect, type Locator, type Page, type Response, type TestInfo } from '@
 export type Locale = 'es' | 'en';
 export const LOCALES: readonly Locale[] = ['es', 'en'];
 
+/**
+ * The languages a journey runs in (decision 041). Both where the language changes what the journey
+ * does: the order a date is typed in, how a number is read, the language of an e-mail or a route.
+ * One where it changes only the words, which the axe walk and the Vitest page tests already see in
+ * both; a journey that PostgreSQL repeats keeps Spanish, the run tagged by `onBothDatabases`.
+ */
+/** Whether a journey written for both languages runs in this one (see `journeyLanguages`). */
+export function runsIn(locale: Locale, language: Locale): boolean {
+  return locale === language;
+}
+
+export function journeyLanguages(language: Locale | 'both'): readonly Locale[] {
+  return language === 'both' ? LOCALES : [language];
+}
+
 /** The same path in a language: Spanish without prefix, English under /en (PRODUCT §4). */
 export function localized(pathname: string, locale: Locale): string {
   if (locale === 'es') return pathname;
@@ -42,8 +57,15 @@ export function countLoads(page: Page): { readonly count: number } {
   return counter;
 }
 
+/**
+ * Whether journeys save screenshots: yes when a person runs them, no in `npm test` (which sets
+ * SCREENSHOTS=0 unless told otherwise), where nobody looks at them (decision 041).
+ */
+export const SAVE_SCREENSHOTS = process.env.SCREENSHOTS !== '0';
+
 /** Saves a full-page screenshot as a run artifact under test-results/screenshots/. */
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!SAVE_SCREENSHOTS) return;
   const dir = path.join(testInfo.project.outputDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
@@ -96,6 +118,7 @@ async function nextFrames(page: Page) {
  * four seconds). Notes (does not fail on) a page wider than a phone.
  */
 export async function saveScreens(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  if (!SAVE_SCREENSHOTS) return;
   const dir = path.join(testInfo.project.outputDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   for (const [device, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
