@@ -136,8 +136,14 @@ for (const locale of LOCALES) {
       expect(posts.count).toBe(1);
       // The new alert's dialog has closed (a click while it fades can land on nothing).
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await page.getByRole('button', { name: e.edit, exact: true }).click();
-      await expect(field(page.getByRole('dialog', { name: e.editAlert }), t.expectedDate)).toHaveValue(d.typed);
+      // A click while the page revalidates after the save can be lost (CI saw the dialog not open
+      // once in 110 runs): click again until the dialog is there, then read the day back.
+      const editDialog = page.getByRole('dialog', { name: e.editAlert });
+      await expect(async () => {
+        if (!(await editDialog.isVisible())) await page.getByRole('button', { name: e.edit, exact: true }).click();
+        await expect(editDialog).toBeVisible({ timeout: 2_000 });
+      }).toPass();
+      await expect(field(editDialog, t.expectedDate)).toHaveValue(d.typed);
     });
 
     await test.step('the calendar by keyboard: opened from its button, the next day chosen with the arrows and Enter', async () => {
