@@ -1,0 +1,115 @@
+// An order's money, in integer cents end to end (issue 23, PRODUCT §5). Ecuador's invoices carry
+// each line's discount and its tax base, so every amount is rounded once, on its line, and the
+// totals are sums of rounded lines: the invoice's figures add up to the cent, as SRI checks.
+//
+// Prices are before IVA (the store's tax rate is added on top, as the storefront shows it).
+// Rates are basis points: 1500 is 15 %.
+
+export type TotalsLine = {
+  unitPriceCents: number;
+  quantity: number;
+  /** The product's own discount. */
+  discountBp: number;
+  /** The line's IVA rate: the store's rate, or 0 for a product without IVA. */
+  taxBp: number;
+};
+
+export type TotalsCoupon = { type: 'percentage'; bp: number } | { type: 'fixed'; cents: number };
+
+export type TotalsShipping = { feeCents: number; freeFromCents: number | null };
+
+export type LineTotals = {
+  grossCents: number;
+  /** The product's discount and this line's share of the coupon. */
+  discountCents: number;
+  /** What the tax is reckoned on: gross less discount. */
+  baseCents: number;
+  taxCents: number;
+};
+
+export type OrderTotals = {
+  lines: LineTotals[];
+  /** Before any discount. */
+  subtotalCents: number;
+  /** After the products' own discounts, before the coupon: what a coupon's minimum is checked on. */
+  couponBaseCents: number;
+  discountCents: number;
+  couponDiscountCents: number;
+  /** Tax bases by rate (SRI lists IVA 15 % and 0 % apart). */
+  bases: { taxBp: number; baseCents: number; taxCents: number }[];
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+};
+
+/** Half away from zero, as SRI rounds: 0.5 ¢ is 1 ¢. */
+export function roundHalfUp(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+function share(cents: number, bp: number): number {
+  return roundHalfUp((cents * bp) / 10_000);
+}
+
+/**
+ * A fixed amount split over lines in proportion to their amounts, to the cent: each line gets its
+ * rounded-down share and the cents left go to the lines with the largest remainders (ties to the
+ * earlier line), so the shares always add up to the amount.
+ */
+export function splitByWeight(amountCents: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (amountCents * weight) / total);
+  const shares = exact.map(Math.floor);
+  let left = amountCents - shares.reduce((sum, value) => sum + value, 0);
+  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+export function orderTotals(lines: readonly TotalsLine[], coupon: TotalsCoupon | null, shipping: TotalsShipping): OrderTotals {
+  const gross = lines.map((line) => line.unitPriceCents * line.quantity);
+  const own = lines.map((line, index) => share(gross[index]!, line.discountBp));
+  const afterOwn = gross.map((value, index) => value - own[index]!);
+  const couponBaseCents = afterOwn.reduce((sum, value) => sum + value, 0);
+
+  let couponShares = lines.map(() => 0);
+  if (coupon?.type === 'percentage') couponShares = afterOwn.map((value) => share(value, Math.min(coupon.bp, 10_000)));
+  if (coupon?.type === 'fixed') couponShares = splitByWeight(Math.min(coupon.cents, couponBaseCents), afterOwn);
+
+  const lineTotals = lines.map((line, index): LineTotals => {
+    const baseCents = afterOwn[index]! - couponShares[index]!;
+    return { grossCents: gross[index]!, discountCents: own[index]! + couponShares[index]!, baseCents, taxCents: share(baseCents, line.taxBp) };
+  });
+
+  const byRate = new Map<number, { taxBp: number; baseCents: number; taxCents: number }>();
+  lines.forEach((line, index) => {
+    const entry = byRate.get(line.taxBp) ?? { taxBp: line.taxBp, baseCents: 0, taxCents: 0 };
+    entry.baseCents += lineTotals[index]!.baseCents;
+    entry.taxCents += lineTotals[index]!.taxCents;
+    byRate.set(line.taxBp, entry);
+  });
+
+  const sum = (pick: (line: LineTotals) => number) => lineTotals.reduce((total, line) => total + pick(line), 0);
+  const baseCents = sum((line) => line.baseCents);
+  const taxCents = sum((line) => line.taxCents);
+  // Free shipping is earned by what the shopper pays for the goods: after discounts, before tax.
+  const free = shipping.freeFromCents !== null && baseCents >= shipping.freeFromCents;
+  const shippingCents = lines.length === 0 || free ? 0 : shipping.feeCents;
+
+  return {
+    lines: lineTotals,
+    subtotalCents: sum((line) => line.grossCents),
+    couponBaseCents,
+    discountCents: sum((line) => line.discountCents),
+    couponDiscountCents: couponShares.reduce((total, value) => total + value, 0),
+    bases: [...byRate.values()].sort((a, b) => b.taxBp - a.taxBp),
+    taxCents,
+    shippingCents,
+    totalCents: baseCents + taxCents + shippingCents,
+  };
+}
