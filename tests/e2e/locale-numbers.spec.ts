@@ -9,6 +9,8 @@ import { createUser } from './support/users.ts';
 // a message in the page's language that says how to write it, before anything is sent; written the
 // page's way it is saved as typed. The rule itself (a table of inputs in both languages) is in
 // common/locale-number.test.ts; this only shows the field. Screens: number-error-{es,en}-*.png.
+test.describe.configure({ timeout: 180_000 });
+
 const TEXT = {
   es: { name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', create: 'Crear', wrong: '89.99', right: '1.289,99', error: 'Escribe el número como 1.234,56', listed: '$1.289,99', hexError: 'Escribe un color como #1c9283' },
   en: { name: 'Name', price: 'Price (USD)', category: 'Category', create: 'Create', wrong: '199,99', right: '1,289.99', error: 'Write the number as 1,234.56', listed: '$1,289.99', hexError: 'Write a color such as #1c9283' },
