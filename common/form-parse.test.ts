@@ -1,38 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocaleNumber, isRequired, localeNumber, numberFields, parseForm, withFieldChecked } from './form-parse.ts';
+import { isRequired, numberFields, parseForm, withFieldChecked } from './form-parse.ts';
 import { AlertInputSchema } from './schemas/casillero.ts';
 import { ConsolidationInputSchema } from './schemas/consolidation.ts';
 import { SettingsSchema } from './schemas/setting.ts';
 
 const alert = { trackingNumber: '1z999aa10123456784', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '89,99', expectedDate: '' };
-
-describe('localeNumber', () => {
-  it('reads a Spanish page the way Spanish writes numbers', () => {
-    expect(localeNumber('89,99', 'es')).toBe('89.99');
-    expect(localeNumber('1.234,5', 'es')).toBe('1234.5');
-    expect(localeNumber('1.234.567', 'es')).toBe('1234567');
-    expect(localeNumber(' 89.99 ', 'es')).toBe('89.99'); // a single dot stays a decimal point
-    expect(localeNumber('1 234,5', 'es')).toBe('1234.5');
-  });
-
-  it('reads an English page the way English writes numbers', () => {
-    expect(localeNumber('1,234.5', 'en')).toBe('1234.5');
-    expect(localeNumber('89.99', 'en')).toBe('89.99');
-  });
-
-  it('leaves what is not plainly a number to the schema', () => {
-    expect(localeNumber('1,2,3', 'es')).toBe('1,2,3');
-    expect(localeNumber('1.2.3', 'en')).toBe('1.2.3');
-    expect(localeNumber('doce', 'es')).toBe('doce');
-    expect(localeNumber('', 'es')).toBe('');
-  });
-
-  it('writes a stored number back in the page language', () => {
-    expect(formatLocaleNumber(89.9, 'es')).toBe('89,9');
-    expect(formatLocaleNumber('12', 'es')).toBe('12');
-    expect(formatLocaleNumber(89.9, 'en')).toBe('89.9');
-  });
-});
 
 describe('parseForm', () => {
   it('parses FormData with the shared schema, numbers read in the locale', () => {

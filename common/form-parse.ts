@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type FieldErrors, formValues, type ParseResult, parseWith } from './forms.ts';
 import type { Locale } from './locale.ts';
+import { readLocaleNumber } from './locale-number.ts';
 
 // The pure half of the record form kit (decision 027): the browser and the action run the same
 // parse of the same schema, so the client's verdict can only differ from the server's where the
@@ -37,39 +38,18 @@ export function isRequired(schema: FormSchema, name: string): boolean {
 }
 
 /**
- * A number typed the way the page's language writes it, in the form `Number()` reads. Spanish
- * writes "1.234,56" and English "1,234.56"; a single dot on a Spanish page stays a decimal point,
- * because people type "89.99" there too (phone keypads, prices in dollars). Anything that is not
- * plainly a number is returned untouched, so the schema gives its own error for it.
- */
-export function localeNumber(raw: string, locale: Locale): string {
-  const text = raw.trim().replace(/[\s\u00a0\u202f]/g, '');
-  if (!/^[+-]?[\d.,]*\d[\d.,]*$/.test(text)) return raw;
-  const commas = text.split(',').length - 1;
-  const dots = text.split('.').length - 1;
-  if (locale === 'en') return dots > 1 ? raw : text.replaceAll(',', '');
-  if (commas > 1) return raw;
-  if (commas === 1) return text.replaceAll('.', '').replace(',', '.');
-  return dots > 1 ? text.replaceAll('.', '') : text;
-}
-
-/** A stored number as the page's language writes it in a field: 89.9 → "89,9" on a Spanish page. */
-export function formatLocaleNumber(value: string | number, locale: Locale): string {
-  const text = String(value);
-  return locale === 'es' && /^-?\d+\.\d+$/.test(text) ? text.replace('.', ',') : text;
-}
-
-/**
  * Parses a submitted form (FormData or its plain values) with the shared schema, numbers read in the
  * locale. A field the schema reads as a list (ticked checkboxes, e.g. `packageIds`) is every value
  * of its name in FormData, not the last one — else the browser's re-check would call a valid choice
  * invalid and keep its old error.
  */
 export function parseForm<S extends FormSchema>(schema: S, input: FormData | Record<string, string>, locale: Locale): ParseResult<z.output<S>> {
-  const values: Record<string, string | string[]> = input instanceof FormData ? formValues(input) : { ...input };
+  const values: Record<string, string | string[] | number> = input instanceof FormData ? formValues(input) : { ...input };
   for (const name of numberFields(schema)) {
     const raw = values[name];
-    if (typeof raw === 'string') values[name] = localeNumber(raw, locale);
+    // Blank stays blank (the schema says "required" or takes its default); text that is not a
+    // number written the page's way becomes NaN, which the schema refuses as `validation.number`.
+    if (typeof raw === 'string' && raw.trim() !== '') values[name] = readLocaleNumber(raw, locale) ?? Number.NaN;
   }
   if (input instanceof FormData) for (const name of listFields(schema)) values[name] = input.getAll(name).filter((value) => typeof value === 'string');
   return parseWith(schema, values);

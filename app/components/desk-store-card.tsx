@@ -6,8 +6,9 @@ import { ExpiryNotice, ExpiryText, type ExpiryView, StoreRating } from '#app/com
 import { useT } from '#app/lib/use-t.ts';
 import { storeState } from '#common/enums/store.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { planName } from '#common/plan-text.ts';
 
-export type DeskStore = { slug: string; name: string; published: boolean; rating: number; planName: string | null; expiry: ExpiryView; state: 'published' | 'unpublished' | 'expired' };
+export type DeskStore = { slug: string; name: string; published: boolean; rating: number; planName: string | null; planNameEn: string | null; expiry: ExpiryView; state: 'published' | 'unpublished' | 'expired' };
 
 /** The desk's store card (issue 10 §9): the store at a glance, or a call to open one. */
 export function DeskStoreCard({ store, origin }: { store: DeskStore | null; origin: string }) {
@@ -47,7 +48,7 @@ export function DeskStoreCard({ store, origin }: { store: DeskStore | null; orig
           <DetailField label={t('store.stateLabel')}>
             <StatusBadge of={storeState} value={store.state} />
           </DetailField>
-          <DetailField label={t('store.plan')}>{store.planName ?? t('store.noPlan')}</DetailField>
+          <DetailField label={t('store.plan')}>{store.planName === null ? t('store.noPlan') : planName({ name: store.planName, nameEn: store.planNameEn }, locale)}</DetailField>
           <DetailField label={t('store.expiration')}>
             <ExpiryText expiry={store.expiry} />
           </DetailField>

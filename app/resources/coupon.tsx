@@ -21,7 +21,7 @@ export const couponScreens = {
     { key: 'discount', label: t('catalog.coupon.fields.discount'), render: (row) => (row.discountType === 'percentage' ? `${formatNumber(row.discount / 100, locale)} %` : formatMoney(row.discount, locale)) },
     { key: 'minimum', label: t('catalog.coupon.fields.minimum'), render: (row) => formatMoney(row.minimumCents, locale) },
     { key: 'expires', label: t('catalog.coupon.fields.expiresOn'), render: (row) => (row.expiresAt ? formatDate(`${lastDay(row.expiresAt)}T12:00:00Z`, locale) : '—') },
-    { key: 'used', label: t('catalog.coupon.fields.timesUsed'), render: (row) => (row.usageLimit === null ? t('catalog.coupon.usedNoLimit', { used: row.timesUsed }) : t('catalog.coupon.used', { used: row.timesUsed, limit: row.usageLimit })) },
+    { key: 'used', label: t('catalog.coupon.fields.timesUsed'), render: (row) => (row.usageLimit === null ? t('catalog.coupon.usedNoLimit', { count: row.timesUsed }) : t('catalog.coupon.used', { used: row.timesUsed, count: row.usageLimit })) },
     { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={coupon} row={row} /> },
   ],
   status: recordState,

@@ -74,7 +74,7 @@ export const productScreens = {
       render: (row) => (
         <Stack gap={2}>
           <StatusBadge of={stockState} value={row.stock > 0 ? 'in_stock' : 'out_of_stock'} />
-          <Text fz="sm">{row.variantCount > 0 ? t('catalog.product.totalStock', { stock: formatNumber(row.stock, locale), variants: row.variantCount }) : formatNumber(row.stock, locale)}</Text>
+          <Text fz="sm">{row.variantCount > 0 ? t('catalog.product.totalStock', { stock: formatNumber(row.stock, locale), variants: t('bulk.cascade.variants', { count: row.variantCount }) }) : formatNumber(row.stock, locale)}</Text>
         </Stack>
       ),
     },
@@ -183,7 +183,7 @@ export const productScreens = {
               ]}
             />
             <Badge mt="sm" variant="light" color="brand" tt="none" data-testid="variant-total">
-              {t('catalog.product.totalStock', { stock: formatNumber(record.stock, locale), variants: variants.length })}
+              {t('catalog.product.totalStock', { stock: formatNumber(record.stock, locale), variants: t('bulk.cascade.variants', { count: variants.length }) })}
             </Badge>
           </>
         )}

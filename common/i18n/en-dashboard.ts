@@ -78,7 +78,7 @@ export const enDashboard: DashboardMessages = {
       todo: 'To do',
       progress: '{{done}} of {{total}} steps',
       address: { title: 'Use your US address', text: 'Buy online with your parcel box address and your locker code next to your name.', link: 'See my address' },
-      alert: { title: 'Alert your purchase', text: 'Give us the tracking number so we recognise your package when it arrives.', link: 'Create an alert' },
+      alert: { title: 'Alert your purchase', text: 'Give us the tracking number so we recognize your package when it arrives.', link: 'Create an alert' },
       received: { title: 'We receive it', text: 'We tell you when it arrives, with its weight and photo.', link: 'See my alerts' },
       ship: { title: 'Ship it to Ecuador', text: 'Ask for your packages to be shipped, alone or consolidated into one.', link: 'Request a shipment' },
     },

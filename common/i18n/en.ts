@@ -137,7 +137,7 @@ export const en: BaseMessages = {
     phone: 'Enter a valid phone number (7 to 20 digits)',
     zip: 'Enter a valid ZIP code',
     invalid: 'The value is not valid',
-    number: 'Enter a number',
+    number: 'Write the number as 1,234.56',
     positive: 'Must be greater than zero',
     tooLarge: 'The value is too large',
     date: 'Enter a valid date',
@@ -152,7 +152,7 @@ export const en: BaseMessages = {
     updateError: 'Error updating the record',
     deleteError: 'Error deleting the record',
     empty: 'No records found',
-    pickColor: 'Pick a colour from the screen',
+    pickColor: 'Pick a color from the screen',
   },
   profile,
   footer: {

@@ -138,7 +138,7 @@ export const es = {
     phone: 'Escribe un teléfono válido (7 a 20 dígitos)',
     zip: 'Escribe un código postal válido',
     invalid: 'El valor no es válido',
-    number: 'Escribe un número',
+    number: 'Escribe el número como 1.234,56',
     positive: 'Debe ser mayor que cero',
     tooLarge: 'El valor es demasiado grande',
     date: 'Escribe una fecha válida',

@@ -23,7 +23,7 @@ export function addCatalog(locale: Locale, part: MessagePart, messages: object) 
   parts.set(part, messages);
   // A part that arrives after the language's instance was made (the dashboard's, on the first
   // navigation into it) joins that instance: each part has top-level keys of its own.
-  instances.get(locale)?.addResourceBundle(locale, 'translation', messages, true, false);
+  instances.get(locale)?.addResourceBundle(locale, 'translation', withEveryPluralForm(messages, locale), true, false);
 }
 
 export function hasCatalog(locale: Locale, part: MessagePart): boolean {
@@ -39,18 +39,43 @@ function createI18n(locale: Locale): i18n {
     lng: locale,
     // en.ts is type-checked complete against es.ts: nothing to fall back to.
     fallbackLng: false,
-    resources: { [locale]: { translation: Object.assign({}, ...parts.values()) } },
+    resources: { [locale]: { translation: withEveryPluralForm(Object.assign({}, ...parts.values()), locale) } },
     initAsync: false,
-    // A number with decimals in a message ("{{kg}} kg") is written the language's way ("2,9" in
-    // Spanish): every interpolated value passes through the formatter below.
+    // A number in a message ("{{kg}} kg", "{{count}} productos") is written the language's way
+    // ("2,9", "1.000" in Spanish): every interpolated value passes through the formatter below.
     interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes
   });
   return instance;
 }
 
+/**
+ * Counted messages are written with `_one` and `_other` (and `_zero` where a language wants it);
+ * i18next picks the form with Intl.PluralRules. Spanish also has a "many" form (CLDR: 1.000.000,
+ * 2.000.000…), the same words as "other": without a `_many` key, "1.000.000 productos" would show
+ * the bare key. Every form a language's rules can choose falls back to `_other` here.
+ */
+export function withEveryPluralForm<T extends object>(messages: T, locale: Locale): T {
+  const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const fill = (node: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] = value !== null && typeof value === 'object' ? fill(value as Record<string, unknown>) : value;
+      if (key.endsWith('_other')) for (const form of forms) out[`${key.slice(0, -'_other'.length)}_${form}`] ??= node[`${key.slice(0, -'_other'.length)}_${form}`] ?? value;
+    }
+    return out;
+  };
+  return fill(messages as Record<string, unknown>) as T;
+}
+
 /** i18next's formatter, replaced: our messages use no named formats, only the locale's numbers. */
 function localeNumbers(locale: Locale): FormatterModule {
-  return { type: 'formatter', init() {}, add() {}, addCached() {}, format: (value: unknown) => formatMessageValue(value, locale) as string };
+  return {
+    type: 'formatter',
+    init() {},
+    add() {},
+    addCached() {},
+    format: (value: unknown, _format, _lng, options) => formatMessageValue(value, locale, (options as { interpolationkey?: string } | undefined)?.interpolationkey) as string,
+  };
 }
 
 /**

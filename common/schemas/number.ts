@@ -3,15 +3,18 @@ import { z } from 'zod';
 // `z.coerce.number()` reads an empty field as 0 (`Number('') === 0`), so a required number left
 // blank saved as 0 with no error (issue 9 §7). Every numeric form field goes through this one
 // helper instead: blank text (or null) is a *missing* value, reported as "required" (or accepted as
-// null when the field is optional), and anything else must be a finite number. Text typed the
-// Spanish way ("89,99") is turned into "89.99" before this by `parseForm` (common/form-parse.ts),
-// which finds these fields through `valueKind`; the JSON API sends real numbers.
+// null when the field is optional), and anything else must be a finite number. A form's text is
+// read in the page's language by `parseForm` (common/form-parse.ts, through common/locale-number.ts),
+// which finds these fields through `valueKind` and hands numbers on; the JSON API sends numbers.
+// Text that still reaches here (a script's own input) is read only in the one unambiguous
+// machine form, "1234.5": no grouping, a decimal point — never guessed (issue 20 §1).
 
 function blankToUndefined(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  return text === '' ? undefined : Number(text);
+  if (text === '') return undefined;
+  return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
 }
 
 const finiteNumber = () =>

@@ -28,13 +28,18 @@ const features = z.preprocess(
 /** The form switch sends "on" when checked and nothing when not; the API sends a boolean. */
 const flag = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean());
 
+const planName = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' });
+
+/** A plan is shown to merchants in both languages (issue 20 §11): its name and features in each. */
 export const PlanInputSchema = z.object({
-  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }),
+  name: planName,
+  nameEn: planName,
   price,
   maxProducts: limit,
   maxBanners: limit,
   maxPages: limit,
   features,
+  featuresEn: features,
   isDefault: flag,
 });
 export type PlanInput = z.infer<typeof PlanInputSchema>;

@@ -11,8 +11,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 90_000 });
 
 const SETTINGS = {
-  es: { city: 'Ciudad', ratePerLb: 'Tarifa por libra (USD)', save: 'Guardar cambios', number: 'Escribe un número' },
-  en: { city: 'City', ratePerLb: 'Rate per pound (USD)', save: 'Save changes', number: 'Enter a number' },
+  es: { city: 'Ciudad', ratePerLb: 'Tarifa por libra (USD)', save: 'Guardar cambios', number: 'Escribe el número como 1.234,56' },
+  en: { city: 'City', ratePerLb: 'Rate per pound (USD)', save: 'Save changes', number: 'Write the number as 1,234.56' },
 } as const;
 
 

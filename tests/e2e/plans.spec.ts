@@ -14,14 +14,14 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const TEXT = {
   es: {
-    plans: 'Planes', stores: 'Tiendas', newPlan: 'Nuevo plan', name: 'Nombre', price: 'Precio mensual (USD)', products: 'Productos (máximo)',
+    plans: 'Planes', stores: 'Tiendas', newPlan: 'Nuevo plan', name: 'Nombre', nameEn: 'Nombre en inglés', price: 'Precio mensual (USD)', products: 'Productos (máximo)',
     banners: 'Banners (máximo)', pages: 'Páginas (máximo)', features: 'Funciones (una por línea)', isDefault: 'Plan predeterminado', save: 'Guardar plan',
     created: 'Registro creado correctamente', updated: 'Registro actualizado correctamente', default: 'Predeterminado', edit: (name: string) => `Editar plan ${name}`,
     search: 'Buscar', apply: 'Aplicar', plan: 'Plan', expiresOn: 'Vence el (fecha)', expiresTyped: '30/06/2027', saveStore: 'Guardar', readOnly: 'Solo un administrador puede cambiar el plan y el vencimiento.',
     price1: '14,90', shownPrice: /14,90/, expiry: '30 jun 2027',
   },
   en: {
-    plans: 'Plans', stores: 'Stores', newPlan: 'New plan', name: 'Name', price: 'Monthly price (USD)', products: 'Products (maximum)',
+    plans: 'Plans', stores: 'Stores', newPlan: 'New plan', name: 'Name', nameEn: 'Name in English', price: 'Monthly price (USD)', products: 'Products (maximum)',
     banners: 'Banners (maximum)', pages: 'Pages (maximum)', features: 'Features (one per line)', isDefault: 'Default plan', save: 'Save plan',
     created: 'Record created successfully', updated: 'Record updated successfully', default: 'Default', edit: (name: string) => `Edit plan ${name}`,
     search: 'Search', apply: 'Apply', plan: 'Plan', expiresOn: 'Expires on (date)', expiresTyped: '06/30/2027', saveStore: 'Save', readOnly: 'Only an admin can change the plan and the expiration.',
@@ -50,15 +50,20 @@ for (const locale of journeyLanguages('en')) {
     const { page } = await newBrowser(browser, locale);
     await login(page, locale, adminUser);
     let previousDefault = '';
+    /** The previous default's name as this page's language shows it ("Basic" on English pages). */
+    let previousDefaultShown = '';
 
     await test.step('the admin creates a plan and marks it the default', async () => {
       await menuLink(page, t.plans).click();
       await expect(page.getByRole('heading', { level: 1, name: t.plans })).toBeVisible();
-      const listed = (await (await page.request.get('/api/v1/plans')).json()) as { rows: { name: string; isDefault: boolean }[] };
-      previousDefault = listed.rows.find((plan) => plan.isDefault)?.name ?? '';
+      const listed = (await (await page.request.get('/api/v1/plans')).json()) as { rows: { name: string; nameEn: string; isDefault: boolean }[] };
+      const before = listed.rows.find((plan) => plan.isDefault);
+      previousDefault = before?.name ?? '';
+      previousDefaultShown = (locale === 'en' && before?.nameEn) || previousDefault;
       await page.getByTestId('new-plan').click();
       const dialog = page.getByRole('dialog');
       await field(dialog, t.name).fill(planName);
+      await field(dialog, t.nameEn).fill(planName);
       await field(dialog, t.price).fill(t.price1);
       await field(dialog, t.products).fill('250');
       await field(dialog, t.banners).fill('8');
@@ -93,7 +98,7 @@ for (const locale of journeyLanguages('en')) {
 
     await test.step('the old default gets its mark back (one default at all times)', async () => {
       await gotoHydrated(page, localized('/admin/plan', locale));
-      await page.getByRole('link', { name: t.edit(previousDefault) }).click();
+      await page.getByRole('link', { name: t.edit(previousDefaultShown) }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('switch', { name: t.isDefault }).check({ force: true });
       await dialog.getByRole('button', { name: t.save }).click();

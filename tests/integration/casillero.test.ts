@@ -20,8 +20,8 @@ const form = (url: string, cookie: string, fields: Record<string, string>) => po
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
 
-const alertFields = (tracking: string) => ({ intent: 'create', trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '59.90', expectedDate: '2026-12-01' });
-const packageFields = (lockerCode: string, tracking: string) => ({ lockerCode, trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', description: 'Caja', weightLb: '3.5', lengthCm: '30', widthCm: '20', heightCm: '10', declaredValue: '59.90' });
+const alertFields = (tracking: string) => ({ intent: 'create', trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '59,90', expectedDate: '2026-12-01' }); // typed on a Spanish page
+const packageFields = (lockerCode: string, tracking: string) => ({ lockerCode, trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', description: 'Caja', weightLb: '3,5', lengthCm: '30', widthCm: '20', heightCm: '10', declaredValue: '59,90' });
 
 async function createAlert(cookie: string, tracking: string) {
   const response = await form('/alert', cookie, alertFields(tracking));
@@ -59,7 +59,7 @@ describe('alerts', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Escribe un tracking válido');
     expect(bad.body).toContain('Este campo es obligatorio');
-    const english = await postForm(t.app, '/en/alert', { ...alertFields('x') }, { cookie: `lang=en; ${client.cookie}` });
+    const english = await postForm(t.app, '/en/alert', { ...alertFields('x'), declaredValue: '59.90' }, { cookie: `lang=en; ${client.cookie}` });
     expect(english.body).toContain('Enter a valid tracking number');
   });
 
@@ -203,7 +203,7 @@ describe('settings', () => {
   it('let an admin change the warehouse address shown on every desk', async () => {
     const admin = await makeAdmin(t);
     const client = await makeUser(t);
-    const saved = await form('/admin/setting', admin.cookie, { name: 'TB', line1: '123 Ocean Dr', line2: '', city: 'Miami', state: 'FL', zip: '33139', country: 'USA', phone: '', ratePerLb: '5.25' });
+    const saved = await form('/admin/setting', admin.cookie, { name: 'TB', line1: '123 Ocean Dr', line2: '', city: 'Miami', state: 'FL', zip: '33139', country: 'USA', phone: '', ratePerLb: '5,25' });
     expect(saved.statusCode).toBe(200);
     expect((await page('/', client.cookie)).body).toContain('123 Ocean Dr');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertInputSchema, PackageInputSchema } from '#common/schemas/casillero.ts';
-import { makeAdmin, makeStaff, makeUser } from '../support/factories.ts';
-import { getPage } from '../support/forms.ts';
+import { makeAdmin, makeStaff, makeStore, makeUser } from '../support/factories.ts';
+import { callApi, getPage } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 9 §10: on a Spanish page every number is written the Spanish way ("2,9 lb", "$89,99",
@@ -24,7 +24,8 @@ function visibleText(html: string, withValues = true): string {
   return `${text} ${withValues ? values.join(' ') : ''}`.replace(/\s+/g, ' ');
 }
 
-const DECIMAL_POINT = /\b\d+\.\d+\b/g;
+// A decimal point: a dot not followed by a group of exactly three digits ("5.000" is grouping).
+const DECIMAL_POINT = /\b\d+\.(?!\d{3}\b)\d+\b/g;
 
 describe('numbers on Spanish pages', () => {
   it('are written with a decimal comma everywhere a client and staff look', async () => {
@@ -84,5 +85,47 @@ describe('numbers on Spanish pages', () => {
     // the English pages keep the decimal point
     expect(visibleText((await getPage(t.app, `/en/alert/show?id=${alertId}`, client.cookie)).body)).toMatch(/2\.9 lb/);
     expect(visibleText((await getPage(t.app, `/en/alert/show?id=${alertId}`, client.cookie)).body)).toContain('Other');
+  });
+});
+
+// Issue 20 §10: the store, catalog and import screens too, with figures of four digits and more,
+// decimals and counts of one: on a Spanish page "1.500" and "1.234,50", never "1500" or "1234.5";
+// on an English page "1,500" and "1,234.50"; and a count of one in the singular.
+const UNGROUPED = /(?<![\w#+/.,:-])\d{4,}(?![\w/.,:-])/g;
+const isYear = (digits: string) => /^20\d\d$/.test(digits);
+
+describe('numbers on the store, catalog and import screens', () => {
+  it('are grouped and written the page language\'s way, counts in the singular for one', async () => {
+    const store = await makeStore(t);
+    const api = async (url: string, body: object) => {
+      const response = await callApi(t.app, 'POST', url, store.owner.cookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { id: number }).id;
+    };
+    const category = await api('/api/v1/categories', { name: 'Ropa', enabled: true });
+    const product = await api('/api/v1/products', { name: 'Poncho', categoryId: category, price: 1234.5, stock: 1500, discount: 12.5, tax: 15, weightGrams: 2500, enabled: true });
+    await api('/api/v1/variants', { productId: product, name: 'Rojo', price: 1234.5, stock: 1500, enabled: true });
+    await api('/api/v1/coupons', { code: 'MIL', discountType: 'fixed', discount: 1500.5, minimum: 2000, usageLimit: 1500, enabled: true });
+    const screens = ['/store', '/catalog/product', `/catalog/product/show?id=${product}`, '/catalog/product/new', '/catalog/variant', '/catalog/coupon', '/catalog/category', '/catalog/product/import'];
+    for (const [prefix, decimal, foreign] of [['', '1.234,5', DECIMAL_POINT], ['/en', '1,234.5', /\b\d+,\d{1,2}\b/g]] as const) {
+      for (const screen of screens) {
+        const url = `${prefix}${screen}`;
+        const response = await getPage(t.app, url, store.owner.cookie);
+        expect(response.statusCode, url).toBe(200);
+        const text = visibleText(response.body);
+        expect(text.match(foreign), `${url}: ${text.slice(0, 1500)}`).toBeNull();
+        // shown text (inputs aside: a field holds "1500" ungrouped, so that editing keeps it a number)
+        const shown = visibleText(response.body, false);
+        expect((shown.match(UNGROUPED) ?? []).filter((digits) => !isYear(digits)), `${url}: ${shown.slice(0, 1500)}`).toEqual([]);
+      }
+      const list = visibleText((await getPage(t.app, `${prefix}/catalog/product`, store.owner.cookie)).body, false);
+      expect(list).toContain(prefix ? '1,500 in all (1 variant)' : '1.500 en total (1 variante)');
+      expect(list).toContain(`$${decimal}0`);
+      expect(visibleText((await getPage(t.app, `${prefix}/catalog/variant`, store.owner.cookie)).body, false)).toContain(prefix ? '1,500' : '1.500');
+    }
+    // the form puts the stored figures back the way it reads them
+    const form = visibleText((await getPage(t.app, `/catalog/product/show?id=${product}`, store.owner.cookie)).body);
+    expect(form).toContain('1234,5');
+    expect(form).toContain('12,5');
   });
 });

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const page = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${cookie}`, accept: 'text/html' } });
 const form = (url: string, cookie: string, fields: Record<string, string>) => postForm(t.app, url, fields, { cookie: `lang=es; ${cookie}` });
-const packageFields = (lockerCode: string, tracking: string, weightLb = '3.5') => ({ lockerCode, trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', description: 'Caja', weightLb, lengthCm: '30', widthCm: '20', heightCm: '10', declaredValue: '59.90' });
+const packageFields = (lockerCode: string, tracking: string, weightLb = '3,5') => ({ lockerCode, trackingNumber: tracking, carrier: 'UPS', store: 'Amazon', description: 'Caja', weightLb, lengthCm: '30', widthCm: '20', heightCm: '10', declaredValue: '59,90' }); // typed on a Spanish page
 const packageId = async (tracking: string) => (await t.db.selectFrom('package').select('id').where('trackingNumber', '=', tracking).executeTakeFirstOrThrow()).id;
 
 describe('my packages', () => {
@@ -24,8 +24,8 @@ describe('my packages', () => {
     const client = await makeUser(t);
     const other = await makeUser(t);
     const staff = await makeStaff(t);
-    expect((await form('/alert', client.cookie, { intent: 'create', trackingNumber: 'ALERTED001', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '59.90' })).statusCode).toBe(302);
-    await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'ALERTED001', '2.9'));
+    expect((await form('/alert', client.cookie, { intent: 'create', trackingNumber: 'ALERTED001', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: '59,90' })).statusCode).toBe(302);
+    await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'ALERTED001', '2,9'));
     await form('/admin/package', staff.cookie, packageFields(client.lockerCode, 'NOALERT001'));
     await form('/admin/package', staff.cookie, packageFields(other.lockerCode, 'THEIRS0001'));
     const alertId = (await t.db.selectFrom('alert').select('id').where('trackingNumber', '=', 'ALERTED001').executeTakeFirstOrThrow()).id;

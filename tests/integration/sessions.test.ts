@@ -88,7 +88,7 @@ describe('login and sessions', () => {
     for (let i = 0; i < 5; i += 1) expect((await postForm(t.app, '/user/login', { email, password: 'wrong-one' })).statusCode).toBe(401);
     const blocked = await postForm(t.app, '/user/login', { email, password: 'secret123' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.body).toMatch(/Demasiados intentos. Inténtalo de nuevo en \d+ minutos./);
+    expect(blocked.body).toMatch(/Demasiados intentos. Inténtalo de nuevo en \d+ min\./);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

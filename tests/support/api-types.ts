@@ -4566,12 +4566,18 @@ export interface operations {
                     "application/json": {
                         rows: {
                             id: number;
+                            /** @description The name in Spanish */
                             name: string;
+                            /** @description The name in English; empty for a plan not yet translated (English pages show `name`) */
+                            nameEn: string;
                             priceCents: number;
                             maxProducts: number;
                             maxBanners: number;
                             maxPages: number;
+                            /** @description The features in Spanish */
                             features: string[];
+                            /** @description The features in English */
+                            featuresEn: string[];
                             isDefault: boolean;
                         }[];
                     };
@@ -4633,12 +4639,18 @@ export interface operations {
                     "application/json": {
                         rows: {
                             id: number;
+                            /** @description The name in Spanish */
                             name: string;
+                            /** @description The name in English; empty for a plan not yet translated (English pages show `name`) */
+                            nameEn: string;
                             priceCents: number;
                             maxProducts: number;
                             maxBanners: number;
                             maxPages: number;
+                            /** @description The features in Spanish */
                             features: string[];
+                            /** @description The features in English */
+                            featuresEn: string[];
                             isDefault: boolean;
                             stores: number;
                             createdAt: string;
@@ -4696,11 +4708,13 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    nameEn: string;
                     price?: number;
                     maxProducts: number;
                     maxBanners: number;
                     maxPages: number;
                     features: string[];
+                    featuresEn: string[];
                     isDefault: boolean;
                 };
             };
@@ -4804,12 +4818,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
+                        /** @description The name in Spanish */
                         name: string;
+                        /** @description The name in English; empty for a plan not yet translated (English pages show `name`) */
+                        nameEn: string;
                         priceCents: number;
                         maxProducts: number;
                         maxBanners: number;
                         maxPages: number;
+                        /** @description The features in Spanish */
                         features: string[];
+                        /** @description The features in English */
+                        featuresEn: string[];
                         isDefault: boolean;
                     };
                 };
@@ -4880,11 +4900,13 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    nameEn: string;
                     price?: number;
                     maxProducts: number;
                     maxBanners: number;
                     maxPages: number;
                     features: string[];
+                    featuresEn: string[];
                     isDefault: boolean;
                 };
             };
@@ -5102,6 +5124,7 @@ export interface operations {
                             expiresAt: string | null;
                             planId: number | null;
                             planName: string | null;
+                            planNameEn: string | null;
                             ownerId: number;
                             ownerName: string;
                             ownerLastname: string;
@@ -5178,6 +5201,7 @@ export interface operations {
                         expiresAt: string | null;
                         planId: number | null;
                         planName: string | null;
+                        planNameEn: string | null;
                         ownerId: number;
                         ownerName: string;
                         ownerLastname: string;

@@ -1,6 +1,6 @@
 import { ColorInput, type ColorInputProps, NativeSelect, type NativeSelectProps, Switch, type SwitchProps, Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { formatLocaleNumber } from '#common/form-parse.ts';
+import { formatLocaleNumber } from '#common/locale-number.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { asText, type Field, useField } from './use-field.ts';
 
@@ -21,8 +21,9 @@ export function TextField({ name, label, ...props }: Named & Omit<TextInputProps
 export function NumberField({ name, label, ...props }: Named & Omit<TextInputProps, Owned | 'type'>) {
   const t = useT();
   const field = useField(name);
-  const text = asText(field.value);
-  return <TextInput inputMode="decimal" autoComplete="off" {...props} {...field.inputProps} label={t(label)} defaultValue={text === undefined ? undefined : formatLocaleNumber(text, field.locale)} />;
+  // A stored number is written the page's way; text is what the user typed and stays as typed.
+  const value = field.value;
+  return <TextInput inputMode="decimal" autoComplete="off" {...props} {...field.inputProps} label={t(label)} defaultValue={typeof value === 'number' || typeof value === 'string' ? formatLocaleNumber(value, field.locale) : undefined} />;
 }
 
 export function SelectField({ name, label, ...props }: Named & Omit<NativeSelectProps, Owned>) {
@@ -42,7 +43,11 @@ export function ColorField({ name, label, ...props }: Named & Omit<ColorInputPro
   const t = useT();
   const field = useField(name);
   // The eye-dropper button draws only an icon: it needs a name of its own (WCAG 4.1.2).
-  return <ColorInput eyeDropperButtonProps={{ 'aria-label': t('record.pickColor') }} {...props} {...field.inputProps} format="hex" label={t(label)} defaultValue={asText(field.value)} />;
+  // fixOnBlur off: Mantine would put back the last valid color (the default #1c9283) over what was
+  // typed, so "rojo" was saved as that default; the typed text stays and the schema refuses it.
+  return (
+    <ColorInput eyeDropperButtonProps={{ 'aria-label': t('record.pickColor') }} {...props} {...field.inputProps} fixOnBlur={false} format="hex" label={t(label)} defaultValue={asText(field.value)} />
+  );
 }
 
 /** A yes/no field: sends "on" when on, nothing when off (as a checkbox does). */

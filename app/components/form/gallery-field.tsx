@@ -89,7 +89,7 @@ export function GalleryField({ name = 'imageIds', saved = [] }: { name?: string;
       return;
     }
     const chosen = files.slice(0, room);
-    if (files.length > chosen.length) problems.push(t('catalog.product.gallery.tooMany', { max: MAX_PRODUCT_IMAGES, added: chosen.length, skipped: files.length - chosen.length }));
+    if (files.length > chosen.length) problems.push(t('catalog.product.gallery.tooMany', { max: MAX_PRODUCT_IMAGES, count: files.length - chosen.length }));
     for (const file of chosen) {
       // The browser's word on size and type saves a useless upload; the server still checks the bytes.
       if (file.size > MAX_UPLOAD_BYTES) problems.push(`${file.name}: ${t('upload.fileSize')}`);

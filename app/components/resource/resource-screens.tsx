@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useActionData, useLocation } from 'react-router';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -146,6 +147,14 @@ export function ResourceListScreen({ screens, query, page }: { screens: Resource
   );
 }
 
+/**
+ * What a delete takes with it, as counted phrases ("1 variante", "0 reseñas", "2 productos"): the
+ * delete messages put these in, so the plural rules of the page's language choose the word.
+ */
+function countedCascade(t: TFunction, cascade: Record<string, number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(cascade).map(([kind, count]) => [kind, String(t(`bulk.cascade.${kind}` as 'bulk.cascade.variants', { count }))]));
+}
+
 export function ResourceRecordScreen({ screens, record, options, cascade = {}, related = null }: { screens: ResourceScreens; record: ResourceRow | null; options: FormOptions; cascade?: Record<string, number>; related?: unknown }) {
   const t = useT();
   const { resource } = screens;
@@ -164,7 +173,7 @@ export function ResourceRecordScreen({ screens, record, options, cascade = {}, r
               {t('list.back')}
             </Button>
             {record ? screens.recordActions?.map((action) => <RecordActionButton key={action} id={record.id} action={action} />) : null}
-            {record ? <ConfirmButton intent="delete" label={t('list.delete')} title={t(resourceText(resource, 'deleteTitle'))} message={String(t(resourceText(resource, 'deleteMessage'), cascade as never))} /> : null}
+            {record ? <ConfirmButton intent="delete" label={t('list.delete')} title={t(resourceText(resource, 'deleteTitle'))} message={String(t(resourceText(resource, 'deleteMessage'), countedCascade(t, cascade) as never))} /> : null}
           </Group>
         }
       />

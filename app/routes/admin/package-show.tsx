@@ -12,7 +12,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { alertStatus, consolidationStatus, packageStatus } from '#common/enums/casillero.ts';
-import { formatLocaleNumber } from '#common/form-parse.ts';
+import { formatLocaleNumber } from '#common/locale-number.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { PackageEditSchema } from '#common/schemas/casillero.ts';

@@ -13,7 +13,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
-import { formatNumber } from '#common/number-format.ts';
+import { planFeatures, planName } from '#common/plan-text.ts';
 import { PlanInputSchema } from '#common/schemas/plan.ts';
 import type { Route } from './+types/plan';
 import { plansAction, plansLoader } from './plan.server.ts';
@@ -28,21 +28,35 @@ type PlanRow = Route.ComponentProps['loaderData']['rows'][number];
 function PlanForm({ plan }: { plan: PlanRow | null }) {
   const t = useT();
   const initial = plan
-    ? { name: plan.name, price: plan.priceCents / 100, maxProducts: plan.maxProducts, maxBanners: plan.maxBanners, maxPages: plan.maxPages, features: plan.features.join('\n'), isDefault: plan.isDefault }
+    ? {
+        name: plan.name,
+        nameEn: plan.nameEn,
+        price: plan.priceCents / 100,
+        maxProducts: plan.maxProducts,
+        maxBanners: plan.maxBanners,
+        maxPages: plan.maxPages,
+        features: plan.features.join('\n'),
+        featuresEn: plan.featuresEn.join('\n'),
+        isDefault: plan.isDefault,
+      }
     : { price: 0, maxProducts: 50, maxBanners: 3, maxPages: 5, isDefault: false };
   return (
     <RecordForm schema={PlanInputSchema} intent={plan ? 'update' : 'create'} submitLabel={t('plan.save')} initial={initial}>
       {plan ? <input type="hidden" name="id" value={plan.id} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField name="name" label="plan.fields.name" />
-        <NumberField name="price" label="plan.fields.price" leftSection="$" />
+        <TextField name="name" label="plan.fields.name" lang="es" />
+        <TextField name="nameEn" label="plan.fields.nameEn" lang="en" />
       </SimpleGrid>
+      <NumberField name="price" label="plan.fields.price" leftSection="$" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: 'end' }}>
         <NumberField name="maxProducts" label="plan.fields.maxProducts" />
         <NumberField name="maxBanners" label="plan.fields.maxBanners" />
         <NumberField name="maxPages" label="plan.fields.maxPages" />
       </SimpleGrid>
-      <TextareaField name="features" label="plan.fields.features" autosize minRows={3} maxRows={10} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextareaField name="features" label="plan.fields.features" lang="es" autosize minRows={3} maxRows={10} />
+        <TextareaField name="featuresEn" label="plan.fields.featuresEn" lang="en" autosize minRows={3} maxRows={10} />
+      </SimpleGrid>
       <SwitchField name="isDefault" label="plan.fields.isDefault" description={t('plan.defaultHint')} />
     </RecordForm>
   );
@@ -83,7 +97,7 @@ export default function AdminPlans({ loaderData: { rows, editing, creating } }: 
             label: t('plan.fields.name'),
             render: (plan) => (
               <Group gap="xs" wrap="nowrap">
-                <Text fw={700} fz="sm">{plan.name}</Text>
+                <Text fw={700} fz="sm">{planName(plan, locale)}</Text>
                 {plan.isDefault ? <Badge variant="light" color="brand" miw="max-content" data-testid="default-badge">{t('plan.default')}</Badge> : null}
               </Group>
             ),
@@ -94,7 +108,7 @@ export default function AdminPlans({ loaderData: { rows, editing, creating } }: 
             label: t('plan.fields.limits'),
             render: (plan) => (
               <Text fz="sm">
-                {t('plan.limitsValue', { products: formatNumber(plan.maxProducts, locale), banners: formatNumber(plan.maxBanners, locale), pages: formatNumber(plan.maxPages, locale) })}
+                {t('plan.limitsValue', { products: t('plan.limitCount.products', { count: plan.maxProducts }), banners: t('plan.limitCount.banners', { count: plan.maxBanners }), pages: t('plan.limitCount.pages', { count: plan.maxPages }) })}
               </Text>
             ),
           },
@@ -102,9 +116,9 @@ export default function AdminPlans({ loaderData: { rows, editing, creating } }: 
             key: 'features',
             label: t('plan.fields.featureList'),
             render: (plan) =>
-              plan.features.length ? (
+              planFeatures(plan, locale).length ? (
                 <List size="sm" spacing={2}>
-                  {plan.features.map((feature) => <List.Item key={feature}>{feature}</List.Item>)}
+                  {planFeatures(plan, locale).map((feature) => <List.Item key={feature}>{feature}</List.Item>)}
                 </List>
               ) : (
                 <Text fz="sm" c="dimmed">{t('plan.noFeatures')}</Text>
@@ -119,7 +133,7 @@ export default function AdminPlans({ loaderData: { rows, editing, creating } }: 
             render: (plan) => (
               <Stack gap={4} align="flex-start">
                 <Group gap="xs" wrap="nowrap">
-                  <Button component={Link} to={`${base}?edit=${plan.id}`} preventScrollReset size="compact-sm" variant="light" aria-label={t('plan.editNamed', { name: plan.name })} data-testid={`edit-${plan.name}`}>
+                  <Button component={Link} to={`${base}?edit=${plan.id}`} preventScrollReset size="compact-sm" variant="light" aria-label={t('plan.editNamed', { name: planName(plan, locale) })} data-testid={`edit-${plan.name}`}>
                     {t('plan.edit')}
                   </Button>
                   {plan.isDefault || plan.stores > 0 ? null : (
@@ -128,8 +142,8 @@ export default function AdminPlans({ loaderData: { rows, editing, creating } }: 
                       intent="delete"
                       fields={{ id: String(plan.id) }}
                       label={t('plan.delete')}
-                      aria-label={t('plan.deleteTitle', { name: plan.name })}
-                      title={t('plan.deleteTitle', { name: plan.name })}
+                      aria-label={t('plan.deleteTitle', { name: planName(plan, locale) })}
+                      title={t('plan.deleteTitle', { name: planName(plan, locale) })}
                       message={t('plan.deleteMessage')}
                       confirmLabel={t('plan.confirmDelete')}
                       data-testid={`delete-${plan.name}`}
@@ -142,7 +156,7 @@ export default function AdminPlans({ loaderData: { rows, editing, creating } }: 
           },
         ]}
       />
-      <FormDialog opened={opened} onClose={close} title={editing ? t('plan.editNamed', { name: editing.name }) : t('plan.new')}>
+      <FormDialog opened={opened} onClose={close} title={editing ? t('plan.editNamed', { name: planName(editing, locale) }) : t('plan.new')}>
         <PlanForm key={editing?.id ?? 'new'} plan={editing} />
       </FormDialog>
     </>

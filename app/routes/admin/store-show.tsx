@@ -12,6 +12,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { storeSection } from '#common/enums/store.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { planName } from '#common/plan-text.ts';
 import { formatNumber } from '#common/number-format.ts';
 import { StorePlanSchema } from '#common/schemas/plan.ts';
 import type { Route } from './+types/store-show';
@@ -70,12 +71,12 @@ export default function AdminStoreShow({ loaderData: { store, isAdmin, plans, no
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="store-plan">
           <Title order={2} fz="lg" mb="md" id="store-plan">{t('plan.stores.planData')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" mb="md">
-            <DetailField label={t('plan.stores.plan')}>{store.planName ?? t('plan.stores.noPlan')}</DetailField>
+            <DetailField label={t('plan.stores.plan')}>{store.planName === null ? t('plan.stores.noPlan') : planName({ name: store.planName, nameEn: store.planNameEn }, locale)}</DetailField>
             <DetailField label={t('plan.stores.expiration')}><StoreExpiry expiresAt={store.expiresAt} now={now} locale={locale} /></DetailField>
             <DetailField label={t('plan.stores.limits')}>
               {store.maxProducts === null
                 ? '—'
-                : t('plan.limitsValue', { products: formatNumber(store.maxProducts, locale), banners: formatNumber(store.maxBanners ?? 0, locale), pages: formatNumber(store.maxPages ?? 0, locale) })}
+                : t('plan.limitsValue', { products: t('plan.limitCount.products', { count: store.maxProducts }), banners: t('plan.limitCount.banners', { count: store.maxBanners ?? 0 }), pages: t('plan.limitCount.pages', { count: store.maxPages ?? 0 }) })}
             </DetailField>
           </SimpleGrid>
           {isAdmin ? (
@@ -84,7 +85,7 @@ export default function AdminStoreShow({ loaderData: { store, isAdmin, plans, no
               <Text fz="sm" c="dimmed">{t('plan.stores.setPlanText')}</Text>
               <RecordForm schema={StorePlanSchema} submitLabel={t('plan.stores.save')} initial={{ planId: store.planId ? String(store.planId) : '', expiresAt: store.expiresAt ? dateInEcuador(store.expiresAt) : '' }}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <SelectField name="planId" label="plan.stores.plan" data={[{ value: '', label: '—' }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))]} />
+                  <SelectField name="planId" label="plan.stores.plan" data={[{ value: '', label: '—' }, ...plans.map((plan) => ({ value: String(plan.id), label: planName(plan, locale) }))]} />
                   <DateField name="expiresAt" label="plan.stores.expiresOn" />
                 </SimpleGrid>
               </RecordForm>

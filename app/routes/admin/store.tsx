@@ -6,6 +6,7 @@ import { StoreExpiry } from '#app/components/store-expiry.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { planName } from '#common/plan-text.ts';
 import type { Route } from './+types/store';
 import { storesLoader } from './plan.server.ts';
 
@@ -29,7 +30,7 @@ export default function AdminStores({ loaderData: { query, page, plans, now } }:
         caption={t('plan.stores.title')}
         rowTestId={(row) => `store-row-${row.slug}`}
         filters={[
-          { name: 'plan', label: t('plan.stores.plan'), value: query.filters.plan, options: plans.map((plan) => ({ value: String(plan.id), label: plan.name })) },
+          { name: 'plan', label: t('plan.stores.plan'), value: query.filters.plan, options: plans.map((plan) => ({ value: String(plan.id), label: planName(plan, locale) })) },
           { name: 'published', label: t('plan.stores.published'), value: query.filters.published, options: yesNo },
           { name: 'expired', label: t('plan.stores.expiredFilter'), value: query.filters.expired, options: [{ value: 'yes', label: t('plan.stores.expired') }, { value: 'no', label: t('plan.stores.notExpired') }] },
         ]}
@@ -54,7 +55,7 @@ export default function AdminStores({ loaderData: { query, page, plans, now } }:
               </Anchor>
             ),
           },
-          { key: 'plan', label: t('plan.stores.plan'), render: (row) => row.planName ?? t('plan.stores.noPlan') },
+          { key: 'plan', label: t('plan.stores.plan'), render: (row) => (row.planName === null ? t('plan.stores.noPlan') : planName({ name: row.planName, nameEn: row.planNameEn }, locale)) },
           { key: 'expires', label: t('plan.stores.expiration'), sort: 'expires', render: (row) => <StoreExpiry expiresAt={row.expiresAt} now={now} locale={locale} /> },
           {
             key: 'status',

@@ -12,7 +12,8 @@ export type AlertFormValues = {
   carrier: string;
   store: string;
   content: string;
-  declaredValue: string;
+  /** Dollars as stored (a number, written the page's way) or as the user typed them. */
+  declaredValue: number | string;
   expectedDate: string;
   invoice?: { id: string; name: string; size: number } | null;
 };

@@ -125,7 +125,7 @@ export default function AlertShow({ loaderData }: Route.ComponentProps) {
             carrier: alert.carrier,
             store: alert.store,
             content: alert.content,
-            declaredValue: String(alert.declaredValueCents / 100),
+            declaredValue: alert.declaredValueCents / 100,
             expectedDate: alert.expectedDate ?? '',
           }}
         />

@@ -126,7 +126,7 @@ export default function ProductImport() {
             <Stack gap="md">
               {phase.step === 'done' ? (
                 <Alert color="green" role="status" data-testid="csv-done">
-                  {t('productCsv.done', { create: summary.products.create, update: summary.products.update })}{' '}
+                  {t('productCsv.done', { created: t('productCsv.created', { count: summary.products.create }), updated: t('productCsv.updated', { count: summary.products.update }) })}{' '}
                   <Anchor component={Link} to={localizePath('/catalog/product', locale)}>
                     {t('productCsv.backToProducts')}
                   </Anchor>
@@ -188,7 +188,12 @@ export default function ProductImport() {
       <Modal opened={confirming} onClose={confirm.close} title={t('productCsv.confirmTitle')} centered>
         {summary ? (
           <Text mb="lg">
-            {t('productCsv.confirmText', { create: summary.products.create, createVariants: summary.variants.create, update: summary.products.update, updateVariants: summary.variants.update })}
+            {t('productCsv.confirmText', {
+              create: t('productCsv.productCount', { count: summary.products.create }),
+              createVariants: t('productCsv.variantCount', { count: summary.variants.create }),
+              update: t('productCsv.productCount', { count: summary.products.update }),
+              updateVariants: t('productCsv.variantCount', { count: summary.variants.update }),
+            })}
           </Text>
         ) : null}
         <Group justify="flex-end">

@@ -8,6 +8,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { storeSection, storeState } from '#common/enums/store.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { planName } from '#common/plan-text.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { Route } from './+types/home';
 
@@ -67,7 +68,7 @@ export function StoreHomeView({ home, origin }: { home: Home; origin: string }) 
             </DetailField>
             <DetailField label={t('store.type')}>{sectionName || '—'}</DetailField>
             <DetailField label={t('store.plan')}>
-              <span data-testid="store-plan">{home.plan?.name ?? t('store.noPlan')}</span>
+              <span data-testid="store-plan">{home.plan ? planName(home.plan, locale) : t('store.noPlan')}</span>
             </DetailField>
             <DetailField label={t('store.expiration')}>
               <ExpiryText expiry={home.expiry} />

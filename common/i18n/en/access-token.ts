@@ -5,7 +5,7 @@ export const accessToken: Messages['accessToken'] = {
   docsLink: 'Read the API documentation',
   createTitle: 'New token',
   name: 'Name',
-  nameHint: 'To recognise it later, e.g. “Stock spreadsheet”',
+  nameHint: 'To recognize it later, e.g. “Stock spreadsheet”',
   scope: 'Permission',
   scopes: { read: 'Read-only', write: 'Read and write' },
   expiresIn: 'Expires',

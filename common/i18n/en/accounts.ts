@@ -29,7 +29,7 @@ export const auth: Messages['auth'] = {
   passwordInvalid: 'Password does not match or is invalid',
   documentInvalid: 'Document Number does not match',
   termsRequired: 'You must accept the terms of service and the privacy policy',
-  tooManyAttempts: 'Too many attempts. Try again in {{minutes}} minutes.',
+  tooManyAttempts: 'Too many attempts. Try again in {{minutes}} min.',
   unauthorized: 'Log in or send a valid access token',
   readOnlyToken: 'This access token is read-only',
   currentPasswordWrong: 'The current password is not correct',

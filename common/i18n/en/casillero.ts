@@ -3,7 +3,7 @@ import type { Messages } from '../messages.ts';
 export const casillero: Messages['casillero'] = {
   alertStatus: { pending: 'Pending', received: 'Received' },
   packageStatus: { in_warehouse: 'In warehouse', consolidating: 'Consolidating', shipped: 'Shipped', in_customs: 'In customs', delivered: 'Delivered' },
-  consolidationStatus: { requested: 'Requested', processing: 'Processing', shipped: 'Shipped', in_customs: 'In customs', delivered: 'Delivered', cancelled: 'Cancelled' },
+  consolidationStatus: { requested: 'Requested', processing: 'Processing', shipped: 'Shipped', in_customs: 'In customs', delivered: 'Delivered', cancelled: 'Canceled' },
   ticketStatus: { open: 'Open', answered: 'Answered', closed: 'Closed' },
   carrierOther: 'Other',
   history: { alerted: 'Alert registered', received: 'Received at the warehouse' },

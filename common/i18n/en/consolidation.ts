@@ -32,7 +32,7 @@ export const consolidation: Messages['consolidation'] = {
   estimateText: 'The final cost is confirmed when the consolidated box is weighed at the warehouse.',
   actualWeight: 'Actual weight',
   volumetricWeight: 'Volumetric weight',
-  volumetricHelp: 'Length × width × height (cm) ÷ 5000 = kg',
+  volumetricHelp: 'Length × width × height (cm) ÷ 5,000 = kg',
   billableWeight: 'Billable weight',
   billableHelp: 'The greater of actual and volumetric weight',
   rate: 'Rate',

@@ -51,7 +51,7 @@ export const store: Messages['store'] = {
     logo: 'Logo',
     logoHint: 'PNG or JPEG, max. 3 MB. Fitted to 620 × 150 px (wider than tall).',
     style: 'Style',
-    styleHint: 'Your store’s colours, typeface and corners. Use the arrow keys to move between styles.',
+    styleHint: 'Your store’s colors, typeface and corners. Use the arrow keys to move between styles.',
     sampleProduct: 'Featured product',
     samplePrice: '$24.90',
     sampleButton: 'Buy',
@@ -65,7 +65,7 @@ export const store: Messages['store'] = {
     warning: 'These will be deleted forever:',
     goes: {
       settings: "the store's settings, design, logo, marketing, contact details and analytics",
-      catalog: 'the catalog: products, categories, colours, sizes and their images',
+      catalog: 'the catalog: products, categories, colors, sizes and their images',
       content: 'the content: banners, pages and FAQs',
       sales: 'the sales records: orders, customers and coupons',
       plan: 'your plan details and its expiration',

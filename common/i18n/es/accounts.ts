@@ -29,7 +29,7 @@ export const auth = {
   passwordInvalid: 'El password no coincide o no es valido',
   documentInvalid: 'El número de documento no coincide',
   termsRequired: 'Debes aceptar los términos del servicio y la política de privacidad',
-  tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} minutos.',
+  tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} min.',
   unauthorized: 'Inicia sesión o envía un token de acceso válido',
   readOnlyToken: 'Este token de acceso es de solo lectura',
   currentPasswordWrong: 'La contraseña actual no es correcta',

@@ -31,7 +31,7 @@ export const consolidation = {
   estimateText: 'El costo final se confirma al pesar la caja consolidada en bodega.',
   actualWeight: 'Peso real',
   volumetricWeight: 'Peso volumétrico',
-  volumetricHelp: 'Largo × ancho × alto (cm) ÷ 5000 = kg',
+  volumetricHelp: 'Largo × ancho × alto (cm) ÷ 5.000 = kg',
   billableWeight: 'Peso facturable',
   billableHelp: 'El mayor entre el peso real y el volumétrico',
   rate: 'Tarifa',

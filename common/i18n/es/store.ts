@@ -151,7 +151,7 @@ export const store = {
   keywordList: 'Palabras clave escritas',
   analyticsScript: 'Script de analítica',
   pixelScript: 'Script del píxel',
-  scriptsHint: 'Se guardan como texto y solo se ejecutan en tu tienda pública, aislados. Hasta 10 000 caracteres.',
+  scriptsHint: 'Se guardan como texto y solo se ejecutan en tu tienda pública, aislados. Hasta 10.000 caracteres.',
   save: 'Guardar',
   deskTitle: 'Tu tienda en línea',
   deskCreateText: 'Abre tu tienda en línea con tu propia dirección y vende a todo Ecuador.',

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // The store (decision 025). The store itself is keyed by its owner; the tables that belong to a store carry `storeId`
 // and are listed in STORE_OWNED_TABLES (server/db/store-guard.ts).
@@ -51,6 +51,10 @@ export interface PlanTable {
   maxPages: number;
   /** JSON array of strings. */
   features: string;
+  /** The English name; '' for a plan made before it existed (English pages show `name` then). */
+  nameEn: ColumnType<string, string | undefined, string>;
+  /** JSON array of the English features. */
+  featuresEn: ColumnType<string, string | undefined, string>;
   isDefault: number;
   createdAt: string;
   updatedAt: string;

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser | null, payload?: object, lang = 'es') => callApi(t.app, method, url, who?.cookie ?? '', payload, lang);
-const body = (overrides: Record<string, unknown> = {}) => ({ name: `API ${++n}`, price: 19.5, maxProducts: 200, maxBanners: 6, maxPages: 12, features: ['Dominio propio', 'Soporte'], isDefault: false, ...overrides });
+const body = (overrides: Record<string, unknown> = {}) => ({ name: `API ${++n}`, nameEn: `API ${n} (English)`, price: 19.5, maxProducts: 200, maxBanners: 6, maxPages: 12, features: ['Dominio propio', 'Soporte'], isDefault: false, ...overrides });
 const html = async (url: string, who: TestUser) => (await getPage(t.app, url, who.cookie)).body;
 
 describe('/api/v1/plans', () => {
@@ -29,6 +29,24 @@ describe('/api/v1/plans', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().rows).toContainEqual(expect.objectContaining({ name: 'Básico', isDefault: true, features: expect.any(Array) }));
     expect((await api('GET', '/api/v1/plans', null)).statusCode).toBe(401);
+  });
+
+  it('carries the seeded plan in both languages, and English pages show it in English (issue 20 §11)', async () => {
+    const rows = (await api('GET', '/api/v1/plans', client)).json().rows as { name: string; nameEn: string; features: string[]; featuresEn: string[] }[];
+    expect(rows).toContainEqual(
+      expect.objectContaining({ name: 'Básico', nameEn: 'Basic', features: ['Tienda en línea con dirección propia', 'Catálogo y contenido', 'Pedidos y facturas'], featuresEn: ['Online store at its own address', 'Catalog and content', 'Orders and invoices'] }),
+    );
+    // what the page shows (its scripts carry the loader's data, both languages' words)
+    const english = (await html('/en/admin/plan', admin)).replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(english).toContain('Basic');
+    expect(english).toContain('Catalog and content');
+    expect(english).not.toContain('Catálogo y contenido');
+    expect(await html('/admin/plan', admin)).toContain('Catálogo y contenido');
+    // the owner's store home and the back office's store screens, in each language
+    expect(await html('/en/store', store.owner)).toMatch(/data-testid="store-plan">Basic</);
+    expect(await html('/store', store.owner)).toMatch(/data-testid="store-plan">Básico</);
+    expect(await html(`/en/admin/store/show?id=${store.id}`, staff)).toContain('Basic');
+    expect(await html(`/en/admin/store?q=${store.slug}`, staff)).toContain('Basic');
   });
 });
 
@@ -107,15 +125,15 @@ describe('/api/v1/admin/stores', () => {
 
 describe('the /admin/plan and /admin/store screens', () => {
   it('lets an admin create a plan with the form (numbers in the page’s language) and keeps a refused form', async () => {
-    const created = await postForm(t.app, '/admin/plan?new=1', { intent: 'create', name: 'Plan Formulario', price: '12,50', maxProducts: '1.000', maxBanners: '4', maxPages: '8', features: 'Uno\nDos' }, { cookie: admin.cookie });
+    const created = await postForm(t.app, '/admin/plan?new=1', { intent: 'create', name: 'Plan Formulario', nameEn: 'Form Plan', price: '12,50', maxProducts: '1.000', maxBanners: '4', maxPages: '8', features: 'Uno\nDos', featuresEn: 'One\nTwo' }, { cookie: admin.cookie });
     expect(created.statusCode, created.body).toBe(302);
     expect(created.headers.location).toBe('/admin/plan?notice=created');
     const page = await html('/admin/plan', admin);
     expect(page).toContain('Plan Formulario');
     expect(page).toMatch(/12,50/);
-    const refused = await postForm(t.app, '/en/admin/plan?new=1', { intent: 'create', name: 'Plan Formulario', price: 'x', maxProducts: '1', maxBanners: '1', maxPages: '1' }, { cookie: admin.cookie });
+    const refused = await postForm(t.app, '/en/admin/plan?new=1', { intent: 'create', name: 'Plan Formulario', nameEn: 'Form Plan', price: 'x', maxProducts: '1', maxBanners: '1', maxPages: '1' }, { cookie: admin.cookie });
     expect(refused.statusCode).toBe(400);
-    const again = await postForm(t.app, '/en/admin/plan?new=1', { intent: 'create', name: 'Plan Formulario', price: '1', maxProducts: '1', maxBanners: '1', maxPages: '1' }, { cookie: admin.cookie });
+    const again = await postForm(t.app, '/en/admin/plan?new=1', { intent: 'create', name: 'Plan Formulario', nameEn: 'Form Plan', price: '1', maxProducts: '1', maxBanners: '1', maxPages: '1' }, { cookie: admin.cookie });
     expect(again.statusCode).toBe(409);
   });
 

@@ -10,12 +10,14 @@ import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Plan = z.object({
   id: z.number(),
-  name: z.string(),
+  name: z.string().describe('The name in Spanish'),
+  nameEn: z.string().describe('The name in English; empty for a plan not yet translated (English pages show `name`)'),
   priceCents: z.number(),
   maxProducts: z.number(),
   maxBanners: z.number(),
   maxPages: z.number(),
-  features: z.array(z.string()),
+  features: z.array(z.string()).describe('The features in Spanish'),
+  featuresEn: z.array(z.string()).describe('The features in English'),
   isDefault: z.boolean(),
 });
 const AdminPlan = Plan.extend({ stores: z.number(), createdAt: z.string(), updatedAt: z.string() });
@@ -27,6 +29,7 @@ const StoreRow = z.object({
   expiresAt: z.string().nullable(),
   planId: z.number().nullable(),
   planName: z.string().nullable(),
+  planNameEn: z.string().nullable(),
   ownerId: z.number(),
   ownerName: z.string(),
   ownerLastname: z.string(),

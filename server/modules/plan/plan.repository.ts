@@ -2,7 +2,7 @@ import { type Insertable, PostgresAdapter, type Updateable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { PlanTable } from '#server/db/schema.ts';
 
-export const PLAN_COLUMNS = ['id', 'name', 'priceCents', 'maxProducts', 'maxBanners', 'maxPages', 'features', 'isDefault', 'createdAt', 'updatedAt'] as const;
+export const PLAN_COLUMNS = ['id', 'name', 'nameEn', 'priceCents', 'maxProducts', 'maxBanners', 'maxPages', 'features', 'featuresEn', 'isDefault', 'createdAt', 'updatedAt'] as const;
 
 export function listPlans(db: Db) {
   return db.selectFrom('plan').select(PLAN_COLUMNS).orderBy('priceCents').orderBy('id').execute();

@@ -14,7 +14,7 @@ let t: TestDatabase;
 const clock = fixedClock('2026-11-23T12:00:00.000Z');
 const deps = () => testServiceDeps(t, { clock });
 let n = 0;
-const input = (overrides: Record<string, unknown> = {}) => PlanInputSchema.parse({ name: `Plan ${++n}`, price: '9.99', maxProducts: '100', maxBanners: '5', maxPages: '10', features: 'Dominio propio\n\n  Soporte  ', ...overrides });
+const input = (overrides: Record<string, unknown> = {}) => PlanInputSchema.parse({ name: `Plan ${++n}`, nameEn: `Plan ${n} in English`, price: '9.99', maxProducts: '100', maxBanners: '5', maxPages: '10', features: 'Dominio propio\n\n  Soporte  ', ...overrides });
 const code = (work: Promise<unknown>) => work.then(() => 'ok', (error: AppError) => `${error.status} ${error.code}${error.field ? ` ${error.field}` : ''}`);
 const defaults = async () => (await listPlansWithUsage(deps())).filter((plan) => plan.isDefault).map((plan) => plan.id);
 
@@ -25,15 +25,15 @@ afterAll(() => t.dispose());
 
 describe('the plan input', () => {
   it('reads the price in dollars into cents and the features one per line, blank lines dropped', () => {
-    expect(input({ name: 'Pro' })).toEqual({ name: 'Pro', price: 999, maxProducts: 100, maxBanners: 5, maxPages: 10, features: ['Dominio propio', 'Soporte'], isDefault: false });
-    expect(PlanInputSchema.parse({ name: 'A', price: 0, maxProducts: 1, maxBanners: 0, maxPages: 0, features: ['x', ' y '], isDefault: true }).features).toEqual(['x', 'y']);
+    expect(input({ name: 'Pro', nameEn: 'Pro', featuresEn: 'Own domain\n\n  Support  ' })).toEqual({ name: 'Pro', nameEn: 'Pro', price: 999, maxProducts: 100, maxBanners: 5, maxPages: 10, features: ['Dominio propio', 'Soporte'], featuresEn: ['Own domain', 'Support'], isDefault: false });
+    expect(PlanInputSchema.parse({ name: 'A', nameEn: 'A', price: 0, maxProducts: 1, maxBanners: 0, maxPages: 0, features: ['x', ' y '], isDefault: true }).features).toEqual(['x', 'y']);
   });
 
   it('refuses blank, negative, fractional and oversized values with message keys', () => {
     const errors = PlanInputSchema.safeParse({ name: '', price: '-1', maxProducts: '1.5', maxBanners: '', maxPages: '99999999', features: 'x'.repeat(121) });
     expect(errors.success).toBe(false);
     const byField = Object.fromEntries(errors.error!.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    expect(byField).toEqual({ name: 'validation.required', price: 'validation.positive', maxProducts: 'validation.invalid', maxBanners: 'validation.required', maxPages: 'validation.tooLarge', features: 'plan.featureTooLong' });
+    expect(byField).toEqual({ name: 'validation.required', nameEn: 'validation.required', price: 'validation.positive', maxProducts: 'validation.invalid', maxBanners: 'validation.required', maxPages: 'validation.tooLarge', features: 'plan.featureTooLong' });
     expect(PlanInputSchema.safeParse({ ...input(), features: Array.from({ length: 21 }, (_, i) => `f${i}`) }).error?.issues[0]?.message).toBe('plan.tooManyFeatures');
   });
 });

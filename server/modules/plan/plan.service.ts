@@ -6,16 +6,21 @@ import * as plans from './plan.repository.ts';
 /** How long a new store's default plan runs before its first renewal. */
 export const NEW_STORE_PLAN_DAYS = 30;
 
-export type Plan = Omit<plans.PlanRow, 'features' | 'isDefault'> & { features: string[]; isDefault: boolean };
+export type Plan = Omit<plans.PlanRow, 'features' | 'featuresEn' | 'isDefault'> & { features: string[]; featuresEn: string[]; isDefault: boolean };
+
+/** A JSON list of texts as stored; anything else reads as no features. */
+function textList(json: string): string[] {
+  let items: unknown;
+  try {
+    items = JSON.parse(json);
+  } catch {
+    items = [];
+  }
+  return Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string') : [];
+}
 
 function toPlan(row: plans.PlanRow): Plan {
-  let features: unknown;
-  try {
-    features = JSON.parse(row.features);
-  } catch {
-    features = [];
-  }
-  return { ...row, features: Array.isArray(features) ? features.filter((item): item is string => typeof item === 'string') : [], isDefault: row.isDefault === 1 };
+  return { ...row, features: textList(row.features), featuresEn: textList(row.featuresEn), isDefault: row.isDefault === 1 };
 }
 
 export async function listPlans(deps: ServiceDeps): Promise<Plan[]> {
@@ -47,7 +52,16 @@ export async function listPlansWithUsage(deps: ServiceDeps): Promise<PlanWithUsa
 }
 
 function planColumns(input: PlanInput) {
-  return { name: input.name, priceCents: input.price, maxProducts: input.maxProducts, maxBanners: input.maxBanners, maxPages: input.maxPages, features: JSON.stringify(input.features) };
+  return {
+    name: input.name,
+    nameEn: input.nameEn,
+    priceCents: input.price,
+    maxProducts: input.maxProducts,
+    maxBanners: input.maxBanners,
+    maxPages: input.maxPages,
+    features: JSON.stringify(input.features),
+    featuresEn: JSON.stringify(input.featuresEn),
+  };
 }
 
 async function refuseTakenName(db: ServiceDeps['db'], name: string, id?: number) {

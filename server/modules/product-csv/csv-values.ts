@@ -1,6 +1,12 @@
 // How the catalog CSV writes and reads each kind of value. Exact: money and percentages are read
 // from their decimal text into integer cents and basis points, never through a float, so a file
 // exported and imported again gives back the same integers.
+//
+// A file has no page language (a spreadsheet in Spanish saves "12,5", ours exports "12.5"), so its
+// numbers follow one explicit rule that needs no guess, told in the import guide
+// (productCsv.formatKeys): no thousands separator, and at most one decimal mark — point or comma —
+// with at most two decimals. "1.500" or "1,500" has three digits after the mark, so it is neither
+// 1500 nor 1.5: it is refused with a message that says how to write it (issue 20 §1).
 
 /** "12.5" or "12,5" → 1250 at scale 2; null when it is not a plain decimal with at most `scale` places. */
 export function decimalToInteger(text: string, scale: number): number | null {

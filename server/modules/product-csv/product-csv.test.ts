@@ -187,10 +187,10 @@ describe('the catalog CSV API', () => {
     const bad = `${lines(exported.body)[0]!.replace(/^\uFEFF/, '')}\nproduct,,,X,,,,i-ropa,,,,,gratis,,,,,,,,,,,\n`;
     const es = await post(bad, '1');
     expect(es.statusCode).toBe(422);
-    expect(es.json().problems).toEqual([{ line: 2, column: 'price', message: 'Escribe un importe, por ejemplo 12.50', key: 'productCsv.money' }]);
+    expect(es.json().problems).toEqual([{ line: 2, column: 'price', message: 'Escribe un importe sin separador de miles y con hasta dos decimales, por ejemplo 12 o 12,50', key: 'productCsv.money' }]);
     const en = await post(bad, '0', 'en');
     expect(en.statusCode).toBe(200);
-    expect(en.json()).toMatchObject({ applied: false, problems: [{ line: 2, column: 'price', message: 'Write an amount, for example 12.50', key: 'productCsv.money' }] });
+    expect(en.json()).toMatchObject({ applied: false, problems: [{ line: 2, column: 'price', message: 'Write an amount without thousands separators and with at most two decimals, for example 12 or 12.50', key: 'productCsv.money' }] });
 
     // neither a JSON body nor a store-less caller gets anywhere
     const json = await t.app.inject({ method: 'POST', url: '/api/v1/products/import', payload: { a: 1 }, headers: { cookie: store.owner.cookie } });

@@ -172,7 +172,7 @@ describe('the product screens', () => {
     const refused = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: 'doce', tax: '15' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('value="Mochila"');
-    expect(refused.body).toContain('Escribe un número');
+    expect(refused.body).toContain('Escribe el número como 1.234,56');
 
     const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: '24,90', discount: '', tax: '15', stock: '3', keywords: 'viaje,lona', enabled: 'on' });
     expect(created.statusCode, created.body).toBe(302);

@@ -79,7 +79,7 @@ export async function lockStoreDesign(db: Db, scope: StoreScope) {
 
 const STAFF_LIST_COLUMNS = [
   'store.id', 'store.name', 'store.slug', 'store.published', 'store.expiresAt', 'store.planId', 'store.createdAt',
-  'plan.name as planName', 'user.id as ownerId', 'user.name as ownerName', 'user.lastname as ownerLastname', 'user.email as ownerEmail', 'user.lockerCode as ownerLocker',
+  'plan.name as planName', 'plan.nameEn as planNameEn', 'user.id as ownerId', 'user.name as ownerName', 'user.lastname as ownerLastname', 'user.email as ownerEmail', 'user.lockerCode as ownerLocker',
 ] as const;
 
 /** Every store for the back office: search by store or owner, filters by plan, published and expired. */
@@ -115,7 +115,7 @@ export async function findStoreCardByOwner(db: Db, { userId }: { userId: number 
   return db
     .selectFrom('store')
     .leftJoin('plan', 'plan.id', 'store.planId')
-    .select(['store.id', 'store.slug', 'store.name', 'store.published', 'store.expiresAt', 'store.rating', 'plan.name as planName'])
+    .select(['store.id', 'store.slug', 'store.name', 'store.published', 'store.expiresAt', 'store.rating', 'plan.name as planName', 'plan.nameEn as planNameEn'])
     .where('store.userId', '=', userId)
     .executeTakeFirst();
 }

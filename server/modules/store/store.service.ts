@@ -223,7 +223,7 @@ export async function getStoreHome(deps: ServiceDeps, scope: StoreScope) {
   const { userId: _owner, planId, ...store } = await getStore(deps, scope);
   const [plan, usage] = await Promise.all([planId ? getPlan(deps, planId).catch(() => null) : null, storeUsage(deps, scope)]);
   const expiry = expiryOf(store.expiresAt, deps.clock.now());
-  const planSummary = plan && { id: plan.id, name: plan.name, priceCents: plan.priceCents, maxProducts: plan.maxProducts, maxBanners: plan.maxBanners, maxPages: plan.maxPages, features: plan.features };
+  const planSummary = plan && { id: plan.id, name: plan.name, nameEn: plan.nameEn, priceCents: plan.priceCents, maxProducts: plan.maxProducts, maxBanners: plan.maxBanners, maxPages: plan.maxPages, features: plan.features, featuresEn: plan.featuresEn };
   return { ...store, plan: planSummary, usage, expiry, state: storeStateOf(store.published, expiry) };
 }
 
@@ -233,7 +233,7 @@ export async function storeCard(deps: ServiceDeps, owner: { userId: number }) {
   if (!row) return null;
   const expiry = expiryOf(row.expiresAt, deps.clock.now());
   const published = row.published === 1;
-  return { slug: row.slug, name: row.name, published, rating: Number(row.rating), planName: row.planName, expiry, state: storeStateOf(published, expiry) };
+  return { slug: row.slug, name: row.name, published, rating: Number(row.rating), planName: row.planName, planNameEn: row.planNameEn, expiry, state: storeStateOf(published, expiry) };
 }
 
 const SECTION_COLUMNS = {

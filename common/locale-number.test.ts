@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { parseForm } from './form-parse.ts';
+import { formatLocaleNumber, numberSymbols, readLocaleNumber } from './locale-number.ts';
+import type { Locale } from './locale.ts';
+import { productResource } from './resources/product.ts';
+import { AlertInputSchema } from './schemas/casillero.ts';
+
+// Issue 20 §1: a number typed on a page is read with the page language's own symbols, or refused
+// — never guessed. `null` is a refusal (the form says "Escribe el número como 1.234,56").
+const TABLE: Array<[Locale, string, number | null]> = [
+  // Spanish (es-EC): "." groups in threes, "," is the decimal separator
+  ['es', '1.500', 1500],
+  ['es', '1500', 1500],
+  ['es', '12,5', 12.5],
+  ['es', '199,99', 199.99],
+  ['es', '1.234,56', 1234.56],
+  ['es', '1.234.567,8', 1234567.8],
+  ['es', ' 89,99 ', 89.99],
+  ['es', ',5', 0.5],
+  ['es', '-3', -3],
+  ['es', '0', 0],
+  ['es', '89.99', null], // a decimal point on a Spanish page: refused, not read as 8999 or 89.99
+  ['es', '1.5', null],
+  ['es', '12.5', null],
+  ['es', '1,234.56', null],
+  ['es', '1,2,3', null],
+  ['es', '1.23.456', null],
+  ['es', '1234.567', null], // a group after four digits
+  ['es', '1.234,5,6', null],
+  ['es', '1 234,5', null],
+  ['es', '12,', null],
+  ['es', '1e3', null],
+  ['es', '+5', null],
+  ['es', '$5', null],
+  ['es', 'doce', null],
+  ['es', ',', null],
+  ['es', '', null],
+  // English (en-US): "," groups in threes, "." is the decimal separator
+  ['en', '1,500', 1500],
+  ['en', '1500', 1500],
+  ['en', '12.5', 12.5],
+  ['en', '199.99', 199.99],
+  ['en', '1,234.56', 1234.56],
+  ['en', '1,234,567.8', 1234567.8],
+  ['en', '.5', 0.5],
+  ['en', '1.500', 1.5], // one decimal point: one and a half, as English writes it
+  ['en', '199,99', null], // not 19999 (issue 20 §1)
+  ['en', '12,5', null], // not 125
+  ['en', '1.234,56', null],
+  ['en', '1,2', null],
+  ['en', '12,34,567', null],
+  ['en', '1.2.3', null],
+  ['en', '12.', null],
+  ['en', 'Infinity', null],
+  ['en', '0x10', null],
+  ['en', 'twelve', null],
+];
+
+describe('readLocaleNumber', () => {
+  it.each(TABLE)('on a %s page reads %j as %s', (locale, typed, expected) => {
+    expect(readLocaleNumber(typed, locale)).toBe(expected);
+  });
+
+  it('takes the separators from CLDR through Intl', () => {
+    expect(numberSymbols('es')).toEqual({ group: '.', decimal: ',' });
+    expect(numberSymbols('en')).toEqual({ group: ',', decimal: '.' });
+  });
+
+  it('writes a stored number back the way it reads it, and keeps typed text as typed', () => {
+    for (const locale of ['es', 'en'] as const) for (const value of [0, 12, 12.5, 1234.56, 1500]) expect(readLocaleNumber(formatLocaleNumber(value, locale), locale)).toBe(value);
+    expect(formatLocaleNumber(89.9, 'es')).toBe('89,9');
+    expect(formatLocaleNumber(89.9, 'en')).toBe('89.9');
+    expect(formatLocaleNumber('1.500', 'es')).toBe('1.500');
+    expect(formatLocaleNumber('199,99', 'en')).toBe('199,99');
+  });
+});
+
+describe('every numeric field of a form is read this way', () => {
+  const product = { name: 'Mochila', categoryId: '1', tax: '15' };
+  it.each(TABLE)('the product price on a %s page: %j → %s', (locale, typed, expected) => {
+    const parsed = parseForm(productResource.input, { ...product, price: typed }, locale);
+    if (typed === '') expect(parsed).toEqual({ ok: false, errors: { price: 'validation.required' } });
+    else if (expected === null) expect(parsed).toEqual({ ok: false, errors: { price: 'validation.number' } });
+    else if (expected < 0) expect(parsed).toMatchObject({ ok: false, errors: { price: 'validation.invalid' } });
+    else if (expected > 1_000_000) expect(parsed).toMatchObject({ ok: false, errors: { price: 'validation.tooLarge' } }); // read, then over the price's bound
+    else expect(parsed).toMatchObject({ ok: true, data: { price: expected } });
+  });
+
+  it('reads the whole-number and percentage fields too', () => {
+    expect(parseForm(productResource.input, { ...product, price: '1', stock: '1.500', discount: '12,5' }, 'es')).toMatchObject({ ok: true, data: { stock: 1500, discount: 12.5 } });
+    expect(parseForm(productResource.input, { ...product, price: '1', stock: '1,500', discount: '12.5' }, 'en')).toMatchObject({ ok: true, data: { stock: 1500, discount: 12.5 } });
+    expect(parseForm(productResource.input, { ...product, price: '1', stock: '1,500' }, 'es')).toMatchObject({ ok: false, errors: { stock: 'validation.invalid' } }); // 1,5 is not whole
+    expect(parseForm(productResource.input, { ...product, price: '1', stock: '1.500' }, 'en')).toMatchObject({ ok: false, errors: { stock: 'validation.invalid' } });
+    expect(parseForm(AlertInputSchema, { trackingNumber: '1Z999AA10123456784', carrier: 'UPS', store: 'A', content: 'B', declaredValue: '89.99' }, 'es')).toEqual({ ok: false, errors: { declaredValue: 'validation.number' } });
+  });
+
+  it('the JSON API takes numbers, and text only in the machine form "1234.5"', () => {
+    const json = { name: 'Mochila', categoryId: 1, tax: 15 };
+    expect(productResource.input.safeParse({ ...json, price: 19.99 }).data?.price).toBe(19.99);
+    expect(productResource.input.safeParse({ ...json, price: '19.99' }).data?.price).toBe(19.99);
+    for (const price of ['19,99', '1,500', '1.500,5', '1e3', ' ']) expect(productResource.input.safeParse({ ...json, price }).success, price).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { numberFormat } from './intl-formats.ts';
+import type { Locale } from './locale.ts';
+import { INTL_LOCALE } from './number-format.ts';
+
+// The one reader of a number a person typed on a page (issue 20 §1). It takes the page language's
+// own symbols from CLDR through Intl — Spanish (es-EC) groups with "." and writes decimals with ",",
+// English (en-US) the reverse — and reads only what is unambiguous in that language: digits,
+// grouping separators only between groups of three ("1.234.567"), at most one decimal separator.
+// Anything else is refused, never guessed: "199,99" on an English page is not 19999, and "89.99" on
+// a Spanish page is not 89.99 (the message says how to write it); "1.500" on a Spanish page is 1500.
+
+type Symbols = { group: string; decimal: string };
+const symbolsByLocale = new Map<Locale, Symbols>();
+
+/** The grouping and decimal separators of the page's language, as Intl formats numbers in it. */
+export function numberSymbols(locale: Locale): Symbols {
+  let symbols = symbolsByLocale.get(locale);
+  if (!symbols) {
+    const parts = numberFormat(INTL_LOCALE[locale]).formatToParts(12345.6);
+    symbols = { group: parts.find((part) => part.type === 'group')?.value ?? ',', decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.' };
+    symbolsByLocale.set(locale, symbols);
+  }
+  return symbols;
+}
+
+const escape = (symbol: string) => symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const patterns = new Map<Locale, RegExp>();
+
+function patternOf(locale: Locale): RegExp {
+  let pattern = patterns.get(locale);
+  if (!pattern) {
+    const { group, decimal } = numberSymbols(locale);
+    const [g, d] = [escape(group), escape(decimal)];
+    // sign, then either plain digits or 1–3 digits followed by groups of exactly three; then an
+    // optional decimal part. ",5" / ".5" (no whole part) is read too: it is not ambiguous.
+    pattern = new RegExp(`^(-?)(\\d+|\\d{1,3}(?:${g}\\d{3})+)?(?:${d}(\\d+))?$`);
+    patterns.set(locale, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * The number in `raw` as the page's language writes it, or `null` when it is not written that way
+ * (the caller refuses it with `validation.number`). Blank text is not a number either: the caller
+ * decides whether blank means "required" or "none".
+ */
+export function readLocaleNumber(raw: string, locale: Locale): number | null {
+  const text = raw.trim();
+  const match = patternOf(locale).exec(text);
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  const [, sign, whole = '0', fraction] = match;
+  const value = Number(`${sign}${whole.replaceAll(numberSymbols(locale).group, '')}${fraction === undefined ? '' : `.${fraction}`}`);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A stored number as the page's language writes it in an input: 1234.5 → "1234,5" on a Spanish
+ * page (no grouping, so that editing a digit cannot break a group). Text is what the user typed
+ * (a form sent back with an error): it is kept exactly as it was.
+ */
+export function formatLocaleNumber(value: string | number, locale: Locale): string {
+  return typeof value === 'string' ? value : String(value).replace('.', numberSymbols(locale).decimal);
+}
