@@ -6747,12 +6747,21 @@ export interface operations {
                     type: "piece" | "kg" | "meter";
                     stock: number;
                     weightGrams?: number | null;
-                    price: number;
-                    discount: number;
-                    tax: number;
                     enabled?: boolean | string;
                     featured?: boolean | string;
                     imageIds?: (string | string[]) | null;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
+                    /**
+                     * @description The discount in basis points: 1000 is 10 %
+                     * @default 0
+                     */
+                    discountBp?: number;
+                    /**
+                     * @description The tax in basis points: 1500 is 15 %
+                     * @default 1500
+                     */
+                    taxBp?: number;
                 };
             };
         };
@@ -7153,12 +7162,21 @@ export interface operations {
                     type: "piece" | "kg" | "meter";
                     stock: number;
                     weightGrams?: number | null;
-                    price: number;
-                    discount: number;
-                    tax: number;
                     enabled?: boolean | string;
                     featured?: boolean | string;
                     imageIds?: (string | string[]) | null;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
+                    /**
+                     * @description The discount in basis points: 1000 is 10 %
+                     * @default 0
+                     */
+                    discountBp?: number;
+                    /**
+                     * @description The tax in basis points: 1500 is 15 %
+                     * @default 1500
+                     */
+                    taxBp?: number;
                 };
             };
         };
@@ -7519,10 +7537,11 @@ export interface operations {
                     sku?: string;
                     colorId: number | null;
                     sizeId: number | null;
-                    price: number;
                     stock: number;
                     imageId?: string | null;
                     enabled?: boolean | string;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
                 };
             };
         };
@@ -7881,10 +7900,11 @@ export interface operations {
                     sku?: string;
                     colorId: number | null;
                     sizeId: number | null;
-                    price: number;
                     stock: number;
                     imageId?: string | null;
                     enabled?: boolean | string;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
                 };
             };
         };
@@ -11065,11 +11085,16 @@ export interface operations {
                     code: string;
                     /** @enum {string} */
                     discountType: "percentage" | "fixed";
-                    discount: number;
-                    minimum: number;
                     expiresOn: string | null;
                     usageLimit?: number | null;
                     enabled?: boolean | string;
+                    /** @description Basis points for a percentage (1000 = 10 %), cents for a fixed amount */
+                    discount: number;
+                    /**
+                     * @description The minimum purchase in cents
+                     * @default 0
+                     */
+                    minimumCents?: number;
                 };
             };
         };
@@ -11424,11 +11449,16 @@ export interface operations {
                     code: string;
                     /** @enum {string} */
                     discountType: "percentage" | "fixed";
-                    discount: number;
-                    minimum: number;
                     expiresOn: string | null;
                     usageLimit?: number | null;
                     enabled?: boolean | string;
+                    /** @description Basis points for a percentage (1000 = 10 %), cents for a fixed amount */
+                    discount: number;
+                    /**
+                     * @description The minimum purchase in cents
+                     * @default 0
+                     */
+                    minimumCents?: number;
                 };
             };
         };
@@ -13083,6 +13113,7 @@ export interface operations {
                             imageUrl: string | null;
                             buttonName: string;
                             link: string;
+                            /** @description Its position: 1 is shown first; the store’s banners are numbered 1, 2, 3… with no gaps */
                             sortOrder: number;
                             enabled: boolean;
                             updatedAt: string;
@@ -13444,6 +13475,7 @@ export interface operations {
                         imageUrl: string | null;
                         buttonName: string;
                         link: string;
+                        /** @description Its position: 1 is shown first; the store’s banners are numbered 1, 2, 3… with no gaps */
                         sortOrder: number;
                         enabled: boolean;
                         updatedAt: string;
