@@ -111,6 +111,11 @@ export const catalog: Messages['catalog'] = {
     type: { percentage: 'Percentage', fixed: 'Fixed amount' },
     used: '{{used}} of {{limit}} uses',
     usedNoLimit: '{{used}} uses',
+    expired: 'Expired',
+    expiredOn: 'This coupon expired on {{date}}: shoppers can no longer use it. Change its date to offer it again.',
+    pastTitle: 'Save a coupon that has already expired?',
+    pastMessage: 'Its date, {{date}}, has passed: nobody can use it until you change it.',
+    pastConfirm: 'Yes, save it expired',
     fields: { code: 'Code', discountType: 'Discount type', discount: 'Discount (% or USD)', minimum: 'Minimum purchase (USD)', expiresOn: 'Valid until', usageLimit: 'Usage limit', timesUsed: 'Uses', enabled: 'Active', updated: 'Updated' },
     verdict: {
       unknown: 'This coupon does not exist',
