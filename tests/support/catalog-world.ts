@@ -49,11 +49,18 @@ export const resourceOf = (key: ResourceKey) => STORE_RESOURCES[key].resource;
 export const collection = (key: ResourceKey) => `/api/v1${resourceOf(key).apiPath}`;
 
 /** An API body as the screen's form posts it: text fields, a switch "on" or absent. */
-export function formOf(body: Body): Record<string, string> {
+export function formOf(body: Body, key?: ResourceKey): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) {
     if (value === false) continue;
     fields[name] = value === true ? 'on' : value === null ? '' : String(value);
+  }
+  // The API's whole hundredths (cents, basis points) are the form's decimals, typed the Spanish way.
+  const hundredths = key ? (STORE_RESOURCES[key].resource.apiHundredths ?? {}) : {};
+  for (const [field, api] of Object.entries(hundredths) as [string, { as: string } | undefined][]) {
+    if (!api || typeof body[api.as] !== 'number') continue;
+    delete fields[api.as];
+    fields[field] = String((body[api.as] as number) / 100).replace('.', ',');
   }
   return fields;
 }
