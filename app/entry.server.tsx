@@ -6,6 +6,7 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
@@ -86,15 +87,30 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return response;
 };
 
+/** The status a thrown loader or middleware answer stands for; anything else is a failure (500). */
+function statusOf(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  if (error instanceof Response) return error.status;
+  return 500;
+}
+
 // An error in a loader or action is a line at error level in the request's own log (with its
 // request id), so every 500 a page answers can be found (issue 9); console.error reached no log.
+// A 4xx thrown on purpose (an unknown id, another store's record: `data(null, { status: 404 })`)
+// is no failure of the server: one info line with its real status, not an error line carrying the
+// "Internal Server Error" that React Router gives a thrown `data()` without a statusText (issue 20 §8).
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  let log: { error: (details: object, message: string) => void } | undefined;
+  let log: { error: (details: object, message: string) => void; info: (details: object, message: string) => void } | undefined;
   try {
     log = (context as RouterContextProvider).get(appContext).log;
   } catch {
     // No load context (a request React Router answered before the app's context was made).
+  }
+  const status = statusOf(error);
+  if (status < 500) {
+    log?.info({ status, url: new URL(request.url).pathname }, 'page answered a client error');
+    return;
   }
   if (log) log.error({ err: error }, 'page failure');
   else console.error(error);

@@ -81,7 +81,10 @@ export function themeFor(locale: Locale): ThemeSetup {
         }),
         // Every dialog's × button is an icon alone: it needs a name (axe button-name, critical). A
         // plain object, not Modal.extend(): importing Modal here put it on every page, login's too.
-        Modal: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } } },
+        // Its title bar is a <header>, which outside a sectioning element is a second banner
+        // landmark beside the page's (axe landmark-no-duplicate-banner, issue 20 §16): no role.
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') }, attributes: { header: { role: 'none' } } } },
+        Drawer: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') }, attributes: { header: { role: 'none' } } } },
         // The same for a toast's × (a record toast checked by axe while it is still up).
         Notification: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } } },
       },

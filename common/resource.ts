@@ -45,6 +45,12 @@ export type ResourceDefinition<
   titleField: keyof z.output<Output> & string;
   list: ListOptions<Sort, Filters>;
   /**
+   * Money and rates the form types as decimals (dollars, percentages) and the API carries as whole
+   * hundredths, the same in a body as in a record (issue 20 §7): `{ price: { as: 'priceCents',
+   * body: z.number().int()… } }` makes the API take `priceCents` where the form sends `price`.
+   */
+  apiHundredths?: { [Field in keyof z.input<Input> & string]?: { as: keyof z.output<Output> & string; body: z.ZodType } };
+  /**
    * What the list's bulk actions (and its row switches) write, by action: `{ enable: { enabled:
    * true }, disable: { enabled: false } }`. Delete is always offered.
    */
@@ -56,7 +62,38 @@ export function defineResource<const Key extends string, Input extends z.ZodObje
   definition: ResourceDefinition<Key, Input, Output, Sort, Filters>,
 ) {
   const bulkActions = bulkActionsOf(definition.bulk ?? {});
-  return { ...definition, listQuery: listQuerySchema(definition.list), listParameters: listApiParameters(definition.list, { seek: true }), bulkActions, bulkBody: bulkBody(bulkActions) };
+  return { ...definition, ...apiShape(definition.input, definition.apiHundredths), listQuery: listQuerySchema(definition.list), listParameters: listApiParameters(definition.list, { seek: true }), bulkActions, bulkBody: bulkBody(bulkActions) };
+}
+
+type Hundredths = Record<string, { as: string; body: z.ZodType } | undefined>;
+
+/**
+ * The API's body (`apiInput`) and its way back to the form's input (`fromApi`): each field of
+ * `hundredths` taken under its API name, in whole hundredths, and divided by 100 for the service.
+ */
+function apiShape(input: z.ZodObject, hundredths: Hundredths = {}) {
+  const mapped = Object.entries(hundredths).filter((entry): entry is [string, { as: string; body: z.ZodType }] => entry[1] !== undefined);
+  if (mapped.length === 0) return { apiInput: input, fromApi: (body: Record<string, unknown>) => body };
+  const apiInput = input.omit(Object.fromEntries(mapped.map(([field]) => [field, true])) as never).extend(Object.fromEntries(mapped.map(([, { as, body }]) => [as, body])));
+  const fromApi = (body: Record<string, unknown>) => {
+    const values: Record<string, unknown> = { ...body };
+    for (const [field, { as }] of mapped) {
+      delete values[as];
+      values[field] = typeof body[as] === 'number' ? body[as] / 100 : body[as];
+    }
+    return values;
+  };
+  return { apiInput: apiInput as z.ZodObject, fromApi };
+}
+
+/** Whole hundredths in an API body (cents, basis points) from `min` to `max`; `fallback` when left out. */
+export function hundredths(min: number, max: number, fallback?: number) {
+  const whole = z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.number') })
+    .int({ error: 'validation.wholeHundredths' })
+    .min(min, { error: 'validation.invalid' })
+    .max(max, { error: 'validation.tooLarge' });
+  return fallback === undefined ? whole : whole.default(fallback);
 }
 
 export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;

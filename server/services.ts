@@ -11,6 +11,7 @@ import * as productCsvService from '#server/modules/product-csv/product-csv.serv
 import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service.ts';
 import * as storeScopeService from '#server/modules/store/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
+import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
 import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
     stores: bindService(storeService, deps),
+    storeRenewals: bindService(storeRenewalService, deps),
     storeScopes: bindService(storeScopeService, deps),
     tickets: bindService(ticketService, deps),
     uploads: bindService(uploadService, deps),

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Divider, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation } from 'react-router';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -19,7 +19,9 @@ export function NotificationBell({ unread, latest }: { unread: number; latest: N
   const locale = localeFromPath(useLocation().pathname);
   const open = (id: number) => `${localizePath('/notification', locale)}?open=${id}`;
   return (
-    <Menu position="bottom-end" width={320} withArrow>
+    // In the header, not in a portal at the end of the body: its content stays inside the banner
+    // landmark (axe region), and everything in the menu is a menu item (aria-required-children).
+    <Menu position="bottom-end" width={320} withArrow withinPortal={false}>
       <Menu.Target>
         {/* The button is the menu's target (it gets aria-expanded, aria-haspopup); the count is a
             picture inside it, named by the button's label, which holds the same number. */}
@@ -42,10 +44,10 @@ export function NotificationBell({ unread, latest }: { unread: number; latest: N
             </Menu.Item>
           ))
         )}
-        <Divider my={4} />
-        <Anchor component={Link} to={localizePath('/notification', locale)} fz="sm" p="sm" display="block">
+        <Menu.Divider />
+        <Menu.Item component={Link} to={localizePath('/notification', locale)} fz="sm" c="brand.8" data-testid="bell-all">
           {t('desk.seeAll')}
-        </Anchor>
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

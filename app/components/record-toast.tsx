@@ -9,6 +9,7 @@ const NOTICES: Record<string, MessageKey> = {
   updated: 'record.updated',
   deleted: 'record.deleted',
   storeDeleted: 'store.delete.deleted',
+  renewalSent: 'store.renewal.sent',
   // A list's bulk actions, with `&count=3`: "3 registros actualizados".
   bulkUpdated: 'bulk.done.updated' as MessageKey,
   bulkDeleted: 'bulk.done.deleted' as MessageKey,

@@ -17,7 +17,7 @@ export function ExpiryText({ expiry }: { expiry: ExpiryView }) {
   const left = expiry.status === 'expired' ? t('store.state.expired') : (expiry.daysLeft ?? 0) <= 1 ? t('store.lastDay') : t('store.daysLeft', { days: expiry.daysLeft ?? 0 });
   return (
     <Stack gap={0} data-testid="store-expiry">
-      <Text component="span">{t('store.expiresOn', { date: formatDate(expiry.expiresAt, locale) })}</Text>
+      <Text component="span">{t(expiry.status === 'expired' ? 'store.expiredOn' : 'store.expiresOn', { date: formatDate(expiry.expiresAt, locale) })}</Text>
       <Text component="span" fz="sm" c={expiry.status === 'ok' ? 'dimmed' : expiry.status === 'soon' ? 'orange.9' : 'red.9'} fw={expiry.status === 'ok' ? 400 : 600}>
         {left}
       </Text>

@@ -11,6 +11,8 @@ export type FormResult = {
   errors?: FieldErrors;
   formError?: { key: MessageKey; vars?: Record<string, string | number> };
   notice?: MessageKey;
+  /** The action checked the form and asks its last question before doing it (a store's deletion). */
+  confirm?: boolean;
   /** What the user typed (never passwords), so a form without JavaScript keeps it too. */
   values?: Record<string, string>;
 };

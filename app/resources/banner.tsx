@@ -62,7 +62,7 @@ function OrderCell({ row }: { row: Banner }) {
       }}
     >
       <Text fz="sm" aria-hidden c="dimmed">⠿</Text>
-      <Text fz="sm">{row.sortOrder + 1}</Text>
+      <Text fz="sm">{row.sortOrder}</Text>
       <VisuallyHidden>{t('content.banner.dragHint')}</VisuallyHidden>
       <ActionIcon variant="subtle" disabled={busy} onClick={() => void move(row.id, { direction: 'up' })} aria-label={t('content.banner.moveUp', { name })} data-testid={`banner-up-${row.id}`}>
         <span aria-hidden>↑</span>
@@ -89,16 +89,19 @@ export const bannerScreens = {
     { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={banner} row={row} /> },
   ],
   status: recordState,
-  Fields: () => (
+  Fields: function BannerFields() {
+    const t = useT();
+    return (
     <>
       <BannerImageField />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField name="buttonName" label="content.banner.fields.buttonName" />
         <TextField name="link" label="content.banner.fields.link" placeholder="https://" />
-        <TextField name="sortOrder" label="content.banner.fields.sortOrder" inputMode="numeric" />
+        <TextField name="sortOrder" label="content.banner.fields.sortOrder" description={t('content.banner.positionHint')} inputMode="numeric" />
         <SwitchField name="enabled" label="content.banner.fields.enabled" />
       </SimpleGrid>
     </>
-  ),
+    );
+  },
   blank: { imageId: '', buttonName: '', link: '', sortOrder: '', enabled: true },
 } satisfies ResourceScreens<Banner>;

@@ -103,6 +103,16 @@ export const enDashboard: DashboardMessages = {
     general: { title: '{{title}}', body: '{{body}}' },
     staff_ticket: { title: 'New ticket #{{number}}: {{subject}}', body: 'Locker {{locker}} opened the ticket “{{subject}}”.' },
     staff_consolidation: { title: 'Consolidation #{{number}} requested ({{locker}})', body: 'Locker {{locker}} requested consolidation #{{number}}.' },
+    // `context` (i18next): `upgrade` when another plan is asked for, `_note` when the owner wrote one.
+    staff_store_renewal: {
+      title: 'Renewal requested: {{store}} ({{locker}})',
+      title_upgrade: 'Plan change requested: {{store}} ({{locker}})',
+      title_upgrade_note: 'Plan change requested: {{store}} ({{locker}})',
+      body: 'The store “{{store}}” (/shop/{{slug}}) asks to renew its {{plan}} plan.',
+      body_renew_note: 'The store “{{store}}” (/shop/{{slug}}) asks to renew its {{plan}} plan. Note: {{note}}',
+      body_upgrade: 'The store “{{store}}” (/shop/{{slug}}) asks to move from the {{current}} plan to the {{plan}} plan.',
+      body_upgrade_note: 'The store “{{store}}” (/shop/{{slug}}) asks to move from the {{current}} plan to the {{plan}} plan. Note: {{note}}',
+    },
   },
   mail: {
     welcome: {

@@ -106,6 +106,16 @@ export const esDashboard = {
     general: { title: '{{title}}', body: '{{body}}' },
     staff_ticket: { title: 'Ticket nuevo #{{number}}: {{subject}}', body: 'El casillero {{locker}} abrió el ticket «{{subject}}».' },
     staff_consolidation: { title: 'Consolidación #{{number}} solicitada ({{locker}})', body: 'El casillero {{locker}} solicitó la consolidación #{{number}}.' },
+    // `context` (i18next): `upgrade` when another plan is asked for, `_note` when the owner wrote one.
+    staff_store_renewal: {
+      title: 'Renovación pedida: {{store}} ({{locker}})',
+      title_upgrade: 'Cambio de plan pedido: {{store}} ({{locker}})',
+      title_upgrade_note: 'Cambio de plan pedido: {{store}} ({{locker}})',
+      body: 'La tienda «{{store}}» (/shop/{{slug}}) pide renovar su plan {{plan}}.',
+      body_renew_note: 'La tienda «{{store}}» (/shop/{{slug}}) pide renovar su plan {{plan}}. Nota: {{note}}',
+      body_upgrade: 'La tienda «{{store}}» (/shop/{{slug}}) pide pasar del plan {{current}} al plan {{plan}}.',
+      body_upgrade_note: 'La tienda «{{store}}» (/shop/{{slug}}) pide pasar del plan {{current}} al plan {{plan}}. Nota: {{note}}',
+    },
   },
   mail: {
     welcome: {

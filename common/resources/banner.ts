@@ -28,11 +28,14 @@ export const bannerResource = defineResource({
     imageId: z.string({ error: 'content.banner.imageRequired' }).trim().min(1, { error: 'content.banner.imageRequired' }).max(36, { error: 'upload.notFound' }),
     buttonName: z.string().trim().max(40, { error: 'validation.tooLong' }).default(''),
     link: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).max(500, { error: 'validation.tooLong', abort: true }).refine(isBannerLink, { error: 'content.banner.linkInvalid' }),
-    /** Empty: after the last banner. */
-    sortOrder: z.preprocess((value) => (value === '' || value == null ? undefined : value), z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.number' }).max(10_000, { error: 'validation.number' }).optional()),
+    /**
+     * Its position, 1 first, as the list and the storefront count (issue 20 §13): the others move
+     * around it, never two on one number. Empty: after the last banner (new), where it is (saved).
+     */
+    sortOrder: z.preprocess((value) => (value === '' || value == null ? undefined : value), z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(1, { error: 'content.banner.positionMin' }).max(10_000, { error: 'validation.tooLarge' }).optional()),
     enabled: switchValue,
   }),
-  output: z.object({ id: z.number(), imageId: z.string().nullable(), imageUrl: z.string().nullable().describe('The image’s smallest WebP variant'), buttonName: z.string(), link: z.string(), sortOrder: z.number(), enabled: z.boolean(), updatedAt: z.string() }),
+  output: z.object({ id: z.number(), imageId: z.string().nullable(), imageUrl: z.string().nullable().describe('The image’s smallest WebP variant'), buttonName: z.string(), link: z.string(), sortOrder: z.number().describe('Its position: 1 is shown first; the store’s banners are numbered 1, 2, 3… with no gaps'), enabled: z.boolean(), updatedAt: z.string() }),
   list: { sort: ['order', 'updated'], defaultSort: 'order', defaultDir: 'asc', filters: { status: recordState.values } },
   bulk: enabledActions,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enabledActions } from '../bulk.ts';
 import { couponType, recordState } from '../enums/catalog.ts';
-import { defineResource, switchValue } from '../resource.ts';
+import { defineResource, hundredths, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
 
 // A discount code of the store (PRODUCT §5): a percentage (stored in basis points) or a fixed
@@ -44,6 +44,11 @@ export const couponResource = defineResource({
     enabled: z.boolean(),
     updatedAt: z.string(),
   }),
+  // The API takes the discount and the minimum as it returns them, in hundredths (issue 20 §7).
+  apiHundredths: {
+    discount: { as: 'discount', body: hundredths(1, 100_000_000).describe('Basis points for a percentage (1000 = 10 %), cents for a fixed amount') },
+    minimum: { as: 'minimumCents', body: hundredths(0, 100_000_000, 0).describe('The minimum purchase in cents') },
+  },
   list: { sort: ['code', 'updated'], defaultSort: 'code', defaultDir: 'asc', filters: { status: recordState.values } },
   bulk: enabledActions,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enabledActions } from '../bulk.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
-import { defineResource, switchValue } from '../resource.ts';
+import { defineResource, hundredths, switchValue } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';
 import { optionalRef, requiredRef } from '../schemas/reference.ts';
 import { optionalSlug } from '../slug.ts';
@@ -82,6 +82,12 @@ export const productResource = defineResource({
     images: z.array(imageOutput).describe('The gallery in order, each with the address of its smallest WebP variant'),
     updatedAt: z.string(),
   }),
+  // The API takes money and rates as it returns them: cents and basis points (issue 20 §7).
+  apiHundredths: {
+    price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') },
+    discount: { as: 'discountBp', body: hundredths(0, 10_000, 0).describe('The discount in basis points: 1000 is 10 %') },
+    tax: { as: 'taxBp', body: hundredths(0, 10_000, DEFAULT_TAX_PERCENT * 100).describe('The tax in basis points: 1500 is 15 %') },
+  },
   list: {
     sort: ['updated', 'name', 'price', 'stock', 'priority'],
     defaultSort: 'updated',
@@ -122,6 +128,7 @@ export const variantResource = defineResource({
     enabled: z.boolean(),
     updatedAt: z.string(),
   }),
+  apiHundredths: { price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') } },
   list: { sort: ['name', 'updated', 'price', 'stock'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
   bulk: enabledActions,
 });

@@ -151,3 +151,13 @@ export type StoreSectionInput<S extends StoreSectionName> = z.infer<(typeof STOR
 export const SlugAvailabilitySchema = z.object({ available: z.boolean(), reason: z.string().optional() });
 export type SlugAvailability = z.infer<typeof SlugAvailabilitySchema>;
 
+
+/**
+ * An owner's request to renew the store's plan or move to another (issue 20 §12): the plan wanted
+ * (`same` or empty: the same plan again) and a note for staff. Staff set the new expiry in the back office.
+ */
+export const RenewalRequestSchema = z.object({
+  planId: z.preprocess((value) => (value === '' || value === 'same' || value === undefined || value === null ? null : value), z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable()),
+  note: optionalText(500),
+});
+export type RenewalRequest = z.infer<typeof RenewalRequestSchema>;

@@ -28,6 +28,8 @@ const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => strin
     '**Casillero** — mis alertas pendientes:', examples.casillero,
     '**Tienda** — la configuración de mi tienda:', examples.store,
     '**Catálogo** — crear un color (token de lectura y escritura):', examples.catalog,
+    '## Dinero',
+    'Los precios y montos van en **centavos enteros** y los porcentajes en **puntos básicos**, igual al enviar que al recibir: `"priceCents": 1999` son USD 19,99 y `"taxBp": 1500` es el 15 %.',
     'Los errores siempre tienen la forma `{ "error": código, "message": texto, "fields": { campo: texto } }`, en el idioma de `Accept-Language`.',
   ].join('\n\n'),
   en: (examples) => [
@@ -40,7 +42,9 @@ const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => strin
     '## Examples',
     '**Casillero** — my pending alerts:', examples.casillero,
     '**Store** — my store settings:', examples.store,
-    '**Catalog** — create a colour (read-write token):', examples.catalog,
+    '**Catalog** — create a color (read-write token):', examples.catalog,
+    '## Money',
+    'Prices and amounts are **whole cents** and rates **basis points**, the same in what you send as in what you get: `"priceCents": 1999` is USD 19.99 and `"taxBp": 1500` is 15 %.',
     'Errors always have the shape `{ "error": code, "message": text, "fields": { field: text } }`, in the language of `Accept-Language`.',
   ].join('\n\n'),
 };

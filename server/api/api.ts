@@ -1,5 +1,4 @@
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { alertApi } from '#server/modules/alert/alert.api.ts';
@@ -15,15 +14,25 @@ import { bannerApi } from '#server/modules/banner/banner.api.ts';
 import { productApi } from '#server/modules/product/product.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { mediaRoutes } from '#server/modules/upload/image-variants.api.ts';
-import { currentUserPlugin } from '#server/plugins/current-user.ts';
+import { currentUserPlugin, refuseReadOnlyToken } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 import { storeScopePlugin } from '#server/plugins/store-scope.ts';
 import { resourceApi } from '#server/resources/resource-api.ts';
 import { genericService, STORE_RESOURCES } from '#server/resources/registry.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import { apiErrorHandler, requestLocale } from './api-errors.ts';
-import { apiGuideFor } from './api-guide.ts';
+import { apiDocsRoutes } from './api-docs.ts';
 import { openApiHead, openApiTransform } from './openapi.ts';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods a route of this path answers: the catch-all `/*` (whose match fills `*`) is none. */
+function allowedMethods(server: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => {
+    const route = server.findRoute({ method, url: path });
+    return route !== null && !('*' in (route.params as Record<string, string>));
+  });
+}
 
 /**
  * The JSON API under /api/v1: thin routes over the same services the pages use, each with zod
@@ -31,13 +40,7 @@ import { openApiHead, openApiTransform } from './openapi.ts';
  */
 export async function apiPlugin(app: FastifyInstance, options: { services: Services }) {
   await app.register(fastifySwagger, { openapi: { openapi: '3.0.3', ...openApiHead }, hideUntagged: true, transform: openApiTransform });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list' },
-    // The guide for people in the viewer's language, its examples at PUBLIC_URL (never the
-    // request's Host header, which a shared cache could be poisoned with); the operations are the same.
-    transformSpecification: (document, request) => ({ ...document, info: { ...document.info, description: apiGuideFor(requestLocale(request), options.services.deps.config.publicUrl) } }),
-  });
+  await app.register(apiDocsRoutes, { publicUrl: options.services.deps.config.publicUrl });
 
   await app.register(async (v1) => {
     v1.setValidatorCompiler(validatorCompiler);
@@ -45,6 +48,10 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     v1.setErrorHandler(apiErrorHandler);
     await v1.register(currentUserPlugin, options);
     await v1.register(storeScopePlugin, options);
+    // A read-only token can change nothing: its 403 comes before the body is read or validated,
+    // so an invalid body does not get validation errors for a call that was never allowed. The
+    // reply it returns is a thenable Fastify waits for, so nothing after the hook runs.
+    v1.addHook('preParsing', async (request, reply, payload) => ((await refuseReadOnlyToken(request, reply)) ?? payload) as typeof payload);
     v1.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -59,8 +66,15 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(productCsvApi, options);
     await v1.register(bannerApi, options);
     await v1.register(productApi, options);
-    // An unknown API path is a JSON 404 for every method, not a page route's 405.
-    v1.all('/*', async (request, reply) => reply.code(404).send({ error: 'not_found', message: translator(requestLocale(request))('error.notFound', { path: request.url.split('?')[0] ?? '' }) }));
+    // An unknown API path is a JSON 404 for every method; a known one asked with a method it does
+    // not take is a 405 naming the methods it does (RFC 9110 §15.5.6), not a 404.
+    v1.all('/*', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const t = translator(requestLocale(request));
+      const allow = allowedMethods(request.server, path);
+      if (allow.length > 0) return reply.code(405).header('allow', allow.join(', ')).send({ error: 'method_not_allowed', message: String(t('error.methodNotAllowed', { method: request.method })) });
+      return reply.code(404).send({ error: 'not_found', message: t('error.notFound', { path }) });
+    });
     for (const { resource } of Object.values(STORE_RESOURCES)) resourceApi(v1, resource, genericService(options.services.resources, resource.key));
   }, { prefix: '/api/v1' });
   // Beside /api/v1's routes, not among them: multipart bodies, their own error handler.

@@ -79,6 +79,19 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
   request.user = user;
 }
 
+/**
+ * Before the body of every /api/v1 call is read (its `preParsing`): a read-only token asking to
+ * change something gets its 403 before its body is parsed or validated (issue 20 §7), and the
+ * sent reply is returned; `requireUser` still checks it on each route.
+ */
+export async function refuseReadOnlyToken(request: FastifyRequest, reply: FastifyReply) {
+  if (SAFE_METHODS.has(request.method) || bearerToken(request.headers.authorization) === undefined) return;
+  await request.currentUser();
+  if (tokenScopes.get(request) !== 'read') return;
+  const t = translator(requestLocale(request));
+  return reply.code(403).header('cache-control', 'no-store').send({ error: 'read_only_token', message: String(t('auth.readOnlyToken')) });
+}
+
 /** preHandler after `requireUser`: back-office routes do not exist for clients (404, never 403). */
 export async function requireStaff(request: FastifyRequest) {
   if (request.user?.role !== 'staff' && request.user?.role !== 'admin') throw new AppError('error.generic', 404);

@@ -28,9 +28,8 @@ export function contentSecurityPolicy(nonce: string, viteDevServer: boolean): st
   ].join('; ');
 }
 
-// The OpenAPI viewer (/api/docs) is a static page of its own whose scripts are files: it gets a
-// policy of same-origin files instead of nonces it could not carry.
-const STATIC_PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+// The API guide (/api/docs, decision 052) is a page of its own without any script: none allowed.
+const STATIC_PAGE_POLICY = "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 const NONCE = Symbol('cspNonce');
 

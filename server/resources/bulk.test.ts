@@ -88,8 +88,8 @@ describe('bulk actions through the API', () => {
   it('features products and publishes pages with their own actions', async () => {
     const store = await makeStore(t);
     const category = await create(store, '/api/v1/categories', { name: 'Ropa' });
-    const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, price: 10 });
-    const cap = await create(store, '/api/v1/products', { name: 'Gorra', categoryId: category, price: 5 });
+    const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 1000 });
+    const cap = await create(store, '/api/v1/products', { name: 'Gorra', categoryId: category, priceCents: 500 });
     expect((await api('POST', '/api/v1/products/bulk', store.owner.cookie, { action: 'feature', ids: [shirt, cap] })).json().changed).toBe(2);
     expect((await api('POST', '/api/v1/products/bulk', store.owner.cookie, { action: 'unfeature', ids: [cap] })).json().changed).toBe(1);
     const featured = (await api('GET', '/api/v1/products?featured=featured', store.owner.cookie)).json();
@@ -104,11 +104,11 @@ describe('bulk actions through the API', () => {
   it('deletes products with their variants and reviews, and counts them first for the confirmation', async () => {
     const store = await makeStore(t);
     const category = await create(store, '/api/v1/categories', { name: 'Hogar' });
-    const cup = await create(store, '/api/v1/products', { name: 'Taza', categoryId: category, price: 4 });
-    const plate = await create(store, '/api/v1/products', { name: 'Plato', categoryId: category, price: 6 });
-    const kept = await create(store, '/api/v1/products', { name: 'Vaso', categoryId: category, price: 3 });
-    await create(store, '/api/v1/variants', { productId: cup, name: 'Taza roja', price: 4, stock: 2 });
-    await create(store, '/api/v1/variants', { productId: plate, name: 'Plato hondo', price: 6, stock: 1 });
+    const cup = await create(store, '/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 400 });
+    const plate = await create(store, '/api/v1/products', { name: 'Plato', categoryId: category, priceCents: 600 });
+    const kept = await create(store, '/api/v1/products', { name: 'Vaso', categoryId: category, priceCents: 300 });
+    await create(store, '/api/v1/variants', { productId: cup, name: 'Taza roja', priceCents: 400, stock: 2 });
+    await create(store, '/api/v1/variants', { productId: plate, name: 'Plato hondo', priceCents: 600, stock: 1 });
     await create(store, '/api/v1/reviews', { productId: plate, authorName: 'Ana', email: 'ana@example.com', rating: 5, status: 'pending' });
 
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
@@ -149,7 +149,7 @@ describe('review moderation', () => {
   it('approves and rejects many at once, recomputing the store’s rating each time', async () => {
     const store = await makeStore(t);
     const category = await create(store, '/api/v1/categories', { name: 'Ropa' });
-    const product = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, price: 10 });
+    const product = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 1000 });
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const review = (author: string, rating: number) => submitReview(t.deps, scope, { productId: product, authorName: author, email: `${author.toLowerCase()}@example.com`, rating, comment: '' });
     const [five, four, one] = [await review('Ana', 5), await review('Beto', 4), await review('Ceci', 1)];

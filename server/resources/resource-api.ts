@@ -57,8 +57,8 @@ export function resourceApi(app: FastifyInstance, resource: Resource, service: K
       },
     });
     route.post(at, {
-      schema: { tags, operationId: `create_${resource.key}`, summary: `Create a ${resource.key}`, body: resource.input, response: { 201: Created, ...errors } },
-      handler: async (request, reply) => reply.code(201).send({ id: await service.create(request.store!, request.body as Record<string, unknown>) }),
+      schema: { tags, operationId: `create_${resource.key}`, summary: `Create a ${resource.key}`, body: resource.apiInput, response: { 201: Created, ...errors } },
+      handler: async (request, reply) => reply.code(201).send({ id: await service.create(request.store!, resource.fromApi(request.body as Record<string, unknown>)) }),
     });
     route.post(`${at}/bulk`, {
       schema: {
@@ -76,9 +76,9 @@ export function resourceApi(app: FastifyInstance, resource: Resource, service: K
       handler: async (request) => service.get(request.store!, request.params.id),
     });
     route.put(`${at}/:id`, {
-      schema: { tags, operationId: `update_${resource.key}`, summary: `Change a ${resource.key}`, params: IdParams, body: resource.input, response: { 204: z.null(), ...errors } },
+      schema: { tags, operationId: `update_${resource.key}`, summary: `Change a ${resource.key}`, params: IdParams, body: resource.apiInput, response: { 204: z.null(), ...errors } },
       handler: async (request, reply) => {
-        await service.update(request.store!, request.params.id, request.body as Record<string, unknown>);
+        await service.update(request.store!, request.params.id, resource.fromApi(request.body as Record<string, unknown>));
         return reply.code(204).send(null);
       },
     });

@@ -152,10 +152,10 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const { id: subcategory } = await api(clientContext, '/api/v1/subcategories', { categoryId: category, name: 'Camisetas', enabled: true });
     const { id: brand } = await api(clientContext, '/api/v1/brands', { name: 'Andina', enabled: true });
     const { id: size } = await api(clientContext, '/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
-    const { id: product } = await api(clientContext, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, colorId, sizeId: size, price: 19.99, stock: 5, enabled: true, featured: true });
-    const { id: variant } = await api(clientContext, '/api/v1/variants', { productId: product, name: 'Azul M', colorId, sizeId: size, price: 19.99, stock: 3, enabled: true });
+    const { id: product } = await api(clientContext, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, colorId, sizeId: size, priceCents: 1999, stock: 5, enabled: true, featured: true });
+    const { id: variant } = await api(clientContext, '/api/v1/variants', { productId: product, name: 'Azul M', colorId, sizeId: size, priceCents: 1999, stock: 3, enabled: true });
     const { id: review } = await api(clientContext, '/api/v1/reviews', { productId: product, authorName: 'Lucía', email: 'lucia@example.com', rating: 4, comment: 'Muy buena tela.', status: 'pending' });
-    const { id: coupon } = await api(clientContext, '/api/v1/coupons', { code: 'HOLA10', discountType: 'percentage', discount: 10, minimum: 20, expiresOn: '2030-12-31', usageLimit: 100, enabled: true });
+    const { id: coupon } = await api(clientContext, '/api/v1/coupons', { code: 'HOLA10', discountType: 'percentage', discount: 1000, minimumCents: 2000, expiresOn: '2030-12-31', usageLimit: 100, enabled: true });
     const { id: pageId } = await api(clientContext, '/api/v1/pages', { title: 'Sobre nosotros', content: '<p>Somos una tienda <strong>accesible</strong>.</p>', published: true });
     const image = await sharp({ create: { width: 1920, height: 768, channels: 3, background: '#1c9283' } }).png().toBuffer();
     const upload = await clientContext.request.post('/api/v1/uploads', { multipart: { purpose: 'banner', file: { name: 'banner.png', mimeType: 'image/png', buffer: image } } });

@@ -70,11 +70,11 @@ async function stock(page: Page, tag: string) {
   const slug = `e2e-${tag}-${randomBytes(4).toString('hex')}`;
   expect((await page.request.post('/api/v1/store', { data: { name: `Tienda ${tag}`, slug, section: 'other' } })).status()).toBe(201);
   const categoryId = await post(page, '/api/v1/categories', { name: 'Ropa' });
-  const shirt = await post(page, '/api/v1/products', { name: 'Camiseta', categoryId, price: 12.5, enabled: true });
-  await post(page, '/api/v1/products', { name: 'Gorra', categoryId, price: 8, enabled: true });
-  await post(page, '/api/v1/products', { name: 'Medias', categoryId, price: 3, enabled: true });
-  await post(page, '/api/v1/variants', { productId: shirt, name: 'Camiseta M', price: 12.5, stock: 2 });
-  await post(page, '/api/v1/variants', { productId: shirt, name: 'Camiseta L', price: 12.5, stock: 1 });
+  const shirt = await post(page, '/api/v1/products', { name: 'Camiseta', categoryId, priceCents: 1250, enabled: true });
+  await post(page, '/api/v1/products', { name: 'Gorra', categoryId, priceCents: 800, enabled: true });
+  await post(page, '/api/v1/products', { name: 'Medias', categoryId, priceCents: 300, enabled: true });
+  await post(page, '/api/v1/variants', { productId: shirt, name: 'Camiseta M', priceCents: 1250, stock: 2 });
+  await post(page, '/api/v1/variants', { productId: shirt, name: 'Camiseta L', priceCents: 1250, stock: 1 });
   for (const [authorName, rating] of [['Ana', 5], ['Beto', 4]] as const) await post(page, '/api/v1/reviews', { productId: shirt, authorName, email: `${authorName.toLowerCase()}@example.com`, rating, status: 'pending' });
 }
 
@@ -146,7 +146,7 @@ for (const locale of LOCALES) {
     const slug = `e2e-rev-${randomBytes(4).toString('hex')}`;
     expect((await page.request.post('/api/v1/store', { data: { name: 'Tienda reseñas', slug, section: 'other' } })).status()).toBe(201);
     const categoryId = await post(page, '/api/v1/categories', { name: 'Hogar' });
-    const productId = await post(page, '/api/v1/products', { name: 'Taza', categoryId, price: 4 });
+    const productId = await post(page, '/api/v1/products', { name: 'Taza', categoryId, priceCents: 400 });
     for (const [authorName, rating] of [['Ana', 5], ['Beto', 4], ['Ceci', 1]] as const) await post(page, '/api/v1/reviews', { productId, authorName, email: `${authorName.toLowerCase()}@example.com`, rating, status: 'pending' });
 
     await page.setViewportSize(PHONE);

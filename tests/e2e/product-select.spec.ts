@@ -30,7 +30,7 @@ for (const locale of journeyLanguages('es')) {
     const category = await page.request.post('/api/v1/categories', { data: { name: 'Hogar', enabled: true } });
     const categoryId = (await category.json()).id as number;
     for (const [name, sku] of [['Gorra andina', 'GOR-7'], ['Taza grande', 'TAZ-42'], ['Camiseta Quito', 'CAM-1']]) {
-      const created = await page.request.post('/api/v1/products', { data: { name, sku, categoryId, price: 10, enabled: true } });
+      const created = await page.request.post('/api/v1/products', { data: { name, sku, categoryId, priceCents: 1000, enabled: true } });
       expect(created.status(), await created.text()).toBe(201);
     }
 

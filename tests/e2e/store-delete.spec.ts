@@ -5,8 +5,8 @@ import { countPosts, field, gotoHydrated, journeyLanguages, localized, onBothDat
 import { createUser } from './support/users.ts';
 
 // `/store/delete` as an owner lives it (issue 10 point 7): a wrong slug and a wrong password each
-// get their field's error and keep what was typed, the dialog asks once more, then the store is
-// gone and `/store` no longer shows it. Screens: test-results/screenshots/store-delete-*.png.
+// get their field's error and keep what was typed before any dialog opens (issue 20 §6), the
+// dialog asks once more when both are right, then the store is gone and `/store` no longer shows it. Screens: test-results/screenshots/store-delete-*.png.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -58,41 +58,42 @@ for (const locale of journeyLanguages('es')) {
     await expect(page.getByText(`${t.slug} ${slug}`)).toBeVisible();
     await saveScreens(page, testInfo, `store-delete-${locale}`);
 
-    await test.step('cancel in the dialog sends nothing', async () => {
-      const posts = countPosts(page);
-      await slugField().fill(slug);
+    await test.step('a wrong slug: the error beside the slug before any dialog, what was typed kept', async () => {
+      await slugField().fill(`${slug}-no`);
       await field(page, t.password).fill(owner.password);
       await page.getByRole('button', { name: t.submit, exact: true }).click();
-      await expect(dialog).toBeVisible();
-      await saveScreens(page, testInfo, `store-delete-dialog-${locale}`, { fullPage: false });
-      await dialog.getByRole('button', { name: t.cancel, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      expect(posts.count).toBe(0);
-    });
-
-    await test.step('a wrong slug: the error beside the slug, what was typed kept', async () => {
-      await slugField().fill(`${slug}-no`);
-      await page.getByRole('button', { name: t.submit, exact: true }).click();
-      await dialog.getByRole('button', { name: t.confirm, exact: true }).click();
       await expect(slugField()).toHaveAccessibleDescription(says(t.slugWrong));
+      await expect(dialog).toBeHidden();
       await expect(slugField()).toHaveValue(`${slug}-no`);
       await saveScreens(page, testInfo, `store-delete-slug-error-${locale}`);
     });
 
-    await test.step('a wrong password: the error beside the password, the slug kept', async () => {
+    await test.step('a wrong password: the error beside the password before any dialog, the slug kept', async () => {
       await slugField().fill(slug);
       await field(page, t.password).fill('not-my-password');
       await page.getByRole('button', { name: t.submit, exact: true }).click();
-      await dialog.getByRole('button', { name: t.confirm, exact: true }).click();
       await expect(field(page, t.password)).toHaveAccessibleDescription(says(t.passwordWrong));
+      await expect(dialog).toBeHidden();
       await expect(slugField()).not.toHaveAccessibleDescription(says(t.slugWrong));
       await expect(slugField()).toHaveValue(slug);
       await expect(field(page, t.password)).toHaveValue('not-my-password');
     });
 
-    await test.step('confirmed with the right ones, the store is gone and /store no longer shows it', async () => {
+    await test.step('both right: the dialog asks; cancel deletes nothing', async () => {
       await field(page, t.password).fill(owner.password);
       await page.getByRole('button', { name: t.submit, exact: true }).click();
+      await expect(dialog).toBeVisible();
+      await saveScreens(page, testInfo, `store-delete-dialog-${locale}`, { fullPage: false });
+      const posts = countPosts(page);
+      await dialog.getByRole('button', { name: t.cancel, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      expect(posts.count).toBe(0);
+      expect((await page.request.get('/api/v1/store')).status()).toBe(200);
+    });
+
+    await test.step('confirmed with the right ones, the store is gone and /store no longer shows it', async () => {
+      // after the cancel the checked form's own button asks again
+      await page.getByRole('button', { name: t.confirm, exact: true }).click();
       await dialog.getByRole('button', { name: t.confirm, exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname === localized('/store', locale));
       await expectToast(page, t.deleted);

@@ -288,12 +288,38 @@ describe('failures while loading', () => {
   });
 });
 
-describe('OpenAPI viewer', () => {
-  it('serves its own script files under a same-origin policy', async () => {
-    const response = await t.app.inject('/api/docs/');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<script src="./static/swagger-ui-bundle.js"');
-    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect((await t.app.inject('/api/docs/static/swagger-ui-bundle.js')).statusCode).toBe(200);
+describe('the API guide at /api/docs (decision 052)', () => {
+  it('is a page without any script, under a policy that allows none', async () => {
+    for (const url of ['/api/docs', '/api/docs/']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).not.toMatch(/<script/i);
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'none'");
+    }
+  });
+
+  it('speaks the reader’s language: the guide, the summaries and the page’s own words', async () => {
+    const es = await t.app.inject({ url: '/api/docs', headers: { 'accept-language': 'es' } });
+    expect(es.body).toContain('<html lang="es">');
+    expect(es.body).toContain('Autenticación');
+    expect(es.body).toContain('Prealertar una compra');
+    expect(es.body).toContain('Los registros de «Colores» de mi tienda');
+    expect(es.body).not.toContain('Pre-alert a purchase');
+    const en = await t.app.inject({ url: '/api/docs?lang=en', headers: { 'accept-language': 'es' } });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('Pre-alert a purchase');
+    expect(en.body).toContain('Authentication');
+    // the guide is our text, escaped before it is marked up
+    expect(es.body).toContain('<code>Authorization: Bearer tbx_…</code>');
+  });
+
+  it('gives every operation a Spanish summary in the Spanish document', async () => {
+    type Doc = { paths: Record<string, Record<string, { summary?: string; operationId: string }>> };
+    const es = (await t.app.inject({ url: '/api/docs/json', headers: { 'accept-language': 'es' } })).json() as Doc;
+    const en = (await t.app.inject({ url: '/api/docs/json?lang=en' })).json() as Doc;
+    const english = Object.values(en.paths).flatMap((item) => Object.values(item)).map((op) => op.summary);
+    const untranslated = Object.values(es.paths).flatMap((item) => Object.values(item)).filter((op) => op.summary && english.includes(op.summary)).map((op) => op.operationId);
+    expect(untranslated).toEqual([]);
   });
 });

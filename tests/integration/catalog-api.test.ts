@@ -35,7 +35,8 @@ describe('the OpenAPI document', () => {
       expect(op?.operationId, `${name} ${key}`).toBe(`${name}_${key}`);
       expect(op?.tags).toContain(key);
     }
-    const input = Object.keys(resource.input.shape).sort();
+    // the API's body: the form's input, its money in whole hundredths (decision 052)
+    const input = Object.keys(resource.apiInput.shape).sort();
     expect(bodyFields(ops.create)).toEqual(input);
     expect(bodyFields(ops.update)).toEqual(input);
     expect(answerFields(ops.get, '200')).toEqual(Object.keys(resource.output.shape).sort());
@@ -113,7 +114,7 @@ describe('the API and the screens', () => {
     const input = async (mark: string) => FIXTURES[key].body(key === 'banner' ? { ...world, image: await uploadBannerImage(t.app, store) } : world, mark);
     const created = await api('POST', collection(key), await input('Apix'));
     expect(created.statusCode, created.body).toBe(201);
-    const screen = await postForm(t.app, `${resourceOf(key).path}/new`, formOf(await input('Form')), { cookie: `lang=es; ${store.owner.cookie}` });
+    const screen = await postForm(t.app, `${resourceOf(key).path}/new`, formOf(await input('Form'), key), { cookie: `lang=es; ${store.owner.cookie}` });
     expect(screen.statusCode, screen.body.slice(0, 500)).toBe(302);
     const formId = Number(new URL(String(screen.headers.location), 'http://x').searchParams.get('id'));
     expect(await comparable(key, formId, 'Form')).toEqual(await comparable(key, created.json().id, 'Apix'));

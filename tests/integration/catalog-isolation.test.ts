@@ -108,9 +108,9 @@ describe.each(KEYS)("store B's %s", (key) => {
     await expectOtherStoreNotFound(t.app, stores.a.owner, {
       pages: [show(''), show('/en'), show('', '.data'), show('/en', '.data')],
       actions: [
-        { url: show(''), fields: { ...formOf(valid), intent: 'update' } },
+        { url: show(''), fields: { ...formOf(valid, key), intent: 'update' } },
         { url: show('/en'), fields: { intent: 'delete' } },
-        { url: show('', '.data'), fields: { ...formOf(valid), intent: 'update' } },
+        { url: show('', '.data'), fields: { ...formOf(valid, key), intent: 'update' } },
         { url: show('', '.data'), fields: { intent: 'delete' } },
       ],
       api: [{ url: `${collection(key)}/${id}`, body: valid }],
@@ -154,8 +154,8 @@ describe.each(REFERRING)("store A's %s", (key) => {
       if (created.statusCode !== 404 && !(created.statusCode < 500 && message)) refused.push(`${field} (${target}) POST ${collection(key)} → ${created.statusCode} ${created.body}`);
       if (updated.statusCode !== 404 && !(updated.statusCode < 500 && updated.json().fields?.[field])) refused.push(`${field} (${target}) PUT ${collection(key)}/… → ${updated.statusCode} ${updated.body}`);
       const screens = [
-        { request: `POST ${path}/new`, response: await form(`${path}/new`, stores.a.owner.cookie, formOf(fresh)) },
-        { request: `POST ${path}/show`, response: await form(`${path}/show?id=${mine[key]}`, stores.a.owner.cookie, { ...formOf(changed), intent: 'update' }) },
+        { request: `POST ${path}/new`, response: await form(`${path}/new`, stores.a.owner.cookie, formOf(fresh, key)) },
+        { request: `POST ${path}/show`, response: await form(`${path}/show?id=${mine[key]}`, stores.a.owner.cookie, { ...formOf(changed, key), intent: 'update' }) },
       ];
       for (const { request, response } of screens) {
         const shown = message !== undefined && response.statusCode >= 400 && response.statusCode < 500 && unescapeHtml(response.body).includes(message);

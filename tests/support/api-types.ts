@@ -6771,12 +6771,21 @@ export interface operations {
                     type: "piece" | "kg" | "meter";
                     stock: number;
                     weightGrams?: number | null;
-                    price: number;
-                    discount: number;
-                    tax: number;
                     enabled?: boolean | string;
                     featured?: boolean | string;
                     imageIds?: (string | string[]) | null;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
+                    /**
+                     * @description The discount in basis points: 1000 is 10 %
+                     * @default 0
+                     */
+                    discountBp?: number;
+                    /**
+                     * @description The tax in basis points: 1500 is 15 %
+                     * @default 1500
+                     */
+                    taxBp?: number;
                 };
             };
         };
@@ -7177,12 +7186,21 @@ export interface operations {
                     type: "piece" | "kg" | "meter";
                     stock: number;
                     weightGrams?: number | null;
-                    price: number;
-                    discount: number;
-                    tax: number;
                     enabled?: boolean | string;
                     featured?: boolean | string;
                     imageIds?: (string | string[]) | null;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
+                    /**
+                     * @description The discount in basis points: 1000 is 10 %
+                     * @default 0
+                     */
+                    discountBp?: number;
+                    /**
+                     * @description The tax in basis points: 1500 is 15 %
+                     * @default 1500
+                     */
+                    taxBp?: number;
                 };
             };
         };
@@ -7543,10 +7561,11 @@ export interface operations {
                     sku?: string;
                     colorId: number | null;
                     sizeId: number | null;
-                    price: number;
                     stock: number;
                     imageId?: string | null;
                     enabled?: boolean | string;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
                 };
             };
         };
@@ -7905,10 +7924,11 @@ export interface operations {
                     sku?: string;
                     colorId: number | null;
                     sizeId: number | null;
-                    price: number;
                     stock: number;
                     imageId?: string | null;
                     enabled?: boolean | string;
+                    /** @description The price in cents: 1999 is USD 19.99 */
+                    priceCents: number;
                 };
             };
         };
@@ -11089,11 +11109,16 @@ export interface operations {
                     code: string;
                     /** @enum {string} */
                     discountType: "percentage" | "fixed";
-                    discount: number;
-                    minimum: number;
                     expiresOn: string | null;
                     usageLimit?: number | null;
                     enabled?: boolean | string;
+                    /** @description Basis points for a percentage (1000 = 10 %), cents for a fixed amount */
+                    discount: number;
+                    /**
+                     * @description The minimum purchase in cents
+                     * @default 0
+                     */
+                    minimumCents?: number;
                 };
             };
         };
@@ -11448,11 +11473,16 @@ export interface operations {
                     code: string;
                     /** @enum {string} */
                     discountType: "percentage" | "fixed";
-                    discount: number;
-                    minimum: number;
                     expiresOn: string | null;
                     usageLimit?: number | null;
                     enabled?: boolean | string;
+                    /** @description Basis points for a percentage (1000 = 10 %), cents for a fixed amount */
+                    discount: number;
+                    /**
+                     * @description The minimum purchase in cents
+                     * @default 0
+                     */
+                    minimumCents?: number;
                 };
             };
         };
@@ -13107,6 +13137,7 @@ export interface operations {
                             imageUrl: string | null;
                             buttonName: string;
                             link: string;
+                            /** @description Its position: 1 is shown first; the store’s banners are numbered 1, 2, 3… with no gaps */
                             sortOrder: number;
                             enabled: boolean;
                             updatedAt: string;
@@ -13468,6 +13499,7 @@ export interface operations {
                         imageUrl: string | null;
                         buttonName: string;
                         link: string;
+                        /** @description Its position: 1 is shown first; the store’s banners are numbered 1, 2, 3… with no gaps */
                         sortOrder: number;
                         enabled: boolean;
                         updatedAt: string;

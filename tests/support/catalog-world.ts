@@ -33,11 +33,11 @@ export const FIXTURES: { [K in ResourceKey]: Fixture } = {
   color: { body: (_w, mark) => ({ name: `${mark} Rojo`, hex: '#cc0000', enabled: true }), refs: {} },
   size: { body: (_w, mark) => ({ name: `${mark} M`, sortOrder: 2, enabled: true }), refs: {} },
   product: {
-    body: (w, mark) => ({ name: `${mark} Camiseta`, categoryId: w.category, subcategoryId: w.subcategory, brandId: w.brand, colorId: w.color, sizeId: w.size, price: 19.99, stock: 3, enabled: true }),
+    body: (w, mark) => ({ name: `${mark} Camiseta`, categoryId: w.category, subcategoryId: w.subcategory, brandId: w.brand, colorId: w.color, sizeId: w.size, priceCents: 1999, stock: 3, enabled: true }),
     refs: { categoryId: 'category', subcategoryId: 'subcategory', brandId: 'brand', colorId: 'color', sizeId: 'size', imageIds: 'catalogImages' },
   },
-  variant: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, price: 19.99, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size', imageId: 'catalogImage' } },
-  coupon: { body: (_w, mark) => ({ code: `${mark.toUpperCase()}10`, discountType: 'percentage', discount: 10, minimum: 0, enabled: true }), refs: {} },
+  variant: { body: (w, mark) => ({ productId: w.product, name: `${mark} Roja M`, colorId: w.color, sizeId: w.size, priceCents: 1999, stock: 2, enabled: true }), refs: { productId: 'product', colorId: 'color', sizeId: 'size', imageId: 'catalogImage' } },
+  coupon: { body: (_w, mark) => ({ code: `${mark.toUpperCase()}10`, discountType: 'percentage', discount: 1000, minimumCents: 0, enabled: true }), refs: {} },
   review: { body: (w, mark) => ({ productId: w.product, authorName: `${mark} Ana`, email: 'ana@example.com', rating: 5, comment: 'Muy buena', status: 'approved' }), refs: { productId: 'product' } },
   page: { body: (_w, mark) => ({ title: `${mark} Nosotros`, content: '<p>Hola</p>', published: true }), refs: {} },
   banner: { body: (w, mark) => ({ imageId: w.image, buttonName: `${mark} Ver`, link: 'https://example.com/ofertas', enabled: true }), refs: { imageId: 'image' } },
@@ -49,11 +49,18 @@ export const resourceOf = (key: ResourceKey) => STORE_RESOURCES[key].resource;
 export const collection = (key: ResourceKey) => `/api/v1${resourceOf(key).apiPath}`;
 
 /** An API body as the screen's form posts it: text fields, a switch "on" or absent. */
-export function formOf(body: Body): Record<string, string> {
+export function formOf(body: Body, key?: ResourceKey): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(body)) {
     if (value === false) continue;
     fields[name] = value === true ? 'on' : value === null ? '' : String(value);
+  }
+  // The API's whole hundredths (cents, basis points) are the form's decimals, typed the Spanish way.
+  const hundredths = key ? (STORE_RESOURCES[key].resource.apiHundredths ?? {}) : {};
+  for (const [field, api] of Object.entries(hundredths) as [string, { as: string } | undefined][]) {
+    if (!api || typeof body[api.as] !== 'number') continue;
+    delete fields[api.as];
+    fields[field] = String((body[api.as] as number) / 100).replace('.', ',');
   }
   return fields;
 }

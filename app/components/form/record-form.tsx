@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -10,6 +10,8 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { RecordFormContext } from './use-field.ts';
 
+export type SaveQuestion = { title: string; message: string; confirm: string };
+
 export type RecordFormProps = {
   /** The schema the action and the API parse with (`common/schemas/`): the browser checks with it first. */
   schema: FormSchema;
@@ -20,6 +22,11 @@ export type RecordFormProps = {
   initial?: Record<string, unknown>;
   /** The form's own failure text (e.g. "Error al actualizar la tienda"), shown too when the browser's check refuses. */
   failureMessage?: MessageKey;
+  /**
+   * A question to ask before a valid form is sent (a coupon whose date has passed, issue 20 §3):
+   * its texts, or null to send at once.
+   */
+  confirmSave?: (data: Record<string, unknown>) => SaveQuestion | null;
   children: React.ReactNode;
 };
 
@@ -29,7 +36,7 @@ export type RecordFormProps = {
  * The server stays the authority: its errors come back through the action (useFormResult) and show
  * in the same places. Without JavaScript it is a plain form post, answered the same way.
  */
-export function RecordForm({ schema, intent, submitLabel, initial, failureMessage, children }: RecordFormProps) {
+export function RecordForm({ schema, intent, submitLabel, initial, failureMessage, confirmSave, children }: RecordFormProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   // The same error state as every other form (useFormResult), checked with this form's schema.
@@ -64,10 +71,23 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
     if (formRef.current) checkForm(formRef.current, name, typedErrors(name));
   };
 
+  // The question asked before sending, and whether its answer was yes.
+  const [question, setQuestion] = useState<SaveQuestion | null>(null);
+  const [asking, setAsking] = useState(false);
+  const answeredYes = useRef(false);
+
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = parseForm(schema, new FormData(event.currentTarget), locale);
     const typed = typedErrors();
-    if (parsed.ok && Object.keys(typed).length === 0) return; // React Router sends it; the server checks again
+    if (parsed.ok && Object.keys(typed).length === 0) {
+      const asked = answeredYes.current ? null : (confirmSave?.(parsed.data as Record<string, unknown>) ?? null);
+      answeredYes.current = false;
+      if (!asked) return; // React Router sends it; the server checks again
+      event.preventDefault();
+      setQuestion(asked);
+      setAsking(true);
+      return;
+    }
     event.preventDefault();
     const errors = { ...(parsed.ok ? {} : parsed.errors), ...typed };
     setErrors(failureMessage ? { ...errors, form: failureMessage } : errors);
@@ -89,6 +109,27 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
           </Group>
         </Stack>
       </Form>
+      {confirmSave ? (
+        // The question stays while the dialog closes: only `asking` goes.
+        <Modal opened={asking} onClose={() => setAsking(false)} title={question?.title} centered>
+          <Text mb="lg">{question?.message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              {t('list.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                answeredYes.current = true;
+                setAsking(false);
+                formRef.current?.requestSubmit();
+              }}
+              data-testid="confirm-save"
+            >
+              {question?.confirm}
+            </Button>
+          </Group>
+        </Modal>
+      ) : null}
     </RecordFormContext>
   );
 }

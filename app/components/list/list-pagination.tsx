@@ -28,7 +28,8 @@ export function ListPagination({ page, pages, total, capped = false, next = null
           getItemProps={(item) => ({ component: Link, to: href(item) })}
           getControlProps={(control) => {
             const target = control === 'next' ? Math.min(pages, page + 1) : control === 'previous' ? Math.max(1, page - 1) : control === 'first' ? 1 : pages;
-            return { component: Link, to: href(target) };
+            // An arrow alone names nothing: each control says where it goes (axe link-name, issue 20 §16).
+            return { component: Link, to: href(target), 'aria-label': String(t(`list.${control}Page` as const, { page: formatNumber(target, localeFromPath(pathname)) })) };
           }}
           aria-label={t('list.pagination')}
         />

@@ -15,6 +15,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { recordState } from '#common/enums/catalog.ts';
 import type { EnumDef } from '#common/enums/define-enum.ts';
 import { ResourceForm } from './resource-form.tsx';
+import type { SaveQuestion } from '#app/components/form/record-form.tsx';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { type FormOptions, type Resource, resourceText } from '#common/resource.ts';
@@ -47,6 +48,10 @@ export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   ListActions?: () => React.ReactNode;
   /** Actions on the one record, in its screen's header (a review's approve and reject), each asking first. */
   recordActions?: BulkAction[];
+  /** Above the form of a saved record: what its state is beyond its fields (a coupon that has expired). */
+  Above?(props: { record: Row }): React.ReactNode;
+  /** A question before a valid form is sent (a coupon whose date has passed), or null. */
+  confirmSave?(data: Record<string, unknown>, t: ReturnType<typeof useT>, locale: 'es' | 'en'): SaveQuestion | null;
   /** Below the form of a saved record: what belongs to it (a product's variants, from its service's `related`). */
   Below?(props: { record: Row; related: unknown }): React.ReactNode;
 };
@@ -177,6 +182,7 @@ export function ResourceRecordScreen({ screens, record, options, cascade = {}, r
           </Group>
         }
       />
+      {record && screens.Above ? <screens.Above record={record} /> : null}
       <Paper withBorder p="lg" radius="md" maw={760}>
         <ResourceForm screens={screens} initial={record ? (screens.toForm?.(record) ?? record) : blank} submitLabel={t(record ? 'list.save' : 'list.create')} options={options} record={record} />
       </Paper>

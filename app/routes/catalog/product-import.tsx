@@ -98,6 +98,8 @@ export default function ProductImport() {
               }}
               error={fileError}
               clearable
+              // the × alone names nothing (axe button-name, issue 20 §16)
+              clearButtonProps={{ 'aria-label': t('productCsv.clearFile') }}
               data-testid="csv-file"
             />
             <Group>

@@ -22,6 +22,7 @@ export default function DeleteStore({ loaderData: { store } }: Route.ComponentPr
       <PageHeader title={t('store.delete.title')} />
       <DangerZoneForm
         form={form}
+        checkFirst
         texts={{
           warningTitle: t('store.delete.warningTitle'),
           warning: (

@@ -16,14 +16,16 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(l
 export const loader = (args: Route.LoaderArgs) => storeHomeLoader(args);
 export const action = (args: Route.ActionArgs) => newStoreAction(args);
 
-export default function StoreHome({ loaderData: { home, origin } }: Route.ComponentProps) {
+export default function StoreHome({ loaderData: { home, origin, plans } }: Route.ComponentProps) {
   // A refused opening seen from the home (a second store, sent from a stale tab) still says why.
-  const { formError } = useFormResult();
+  const { formError, result } = useFormResult();
+  // A refused renewal request says why in its own dialog.
+  const renewalRefused = result?.values?.intent === 'renewal';
   return (
     <>
       <RecordToast />
-      {home && formError ? <FormAlert error={formError} /> : null}
-      {home ? <StoreHomeView home={home} origin={origin} /> : <NewStoreForm origin={origin} />}
+      {home && formError && !renewalRefused ? <FormAlert error={formError} /> : null}
+      {home ? <StoreHomeView home={home} origin={origin} plans={plans} /> : <NewStoreForm origin={origin} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Paper, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -11,6 +11,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { planName } from '#common/plan-text.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { Route } from './+types/home';
+import { RenewalRequest } from './renewal-request.tsx';
 
 type Home = NonNullable<Route.ComponentProps['loaderData']['home']>;
 
@@ -40,7 +41,7 @@ export function StorefrontLink({ slug, origin }: { slug: string; origin: string 
 }
 
 /** `/store` with a store: the store at a glance, its plan's limits and usage, and its screens. */
-export function StoreHomeView({ home, origin }: { home: Home; origin: string }) {
+export function StoreHomeView({ home, origin, plans }: { home: Home; origin: string; plans: { id: number; name: string }[] }) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const sectionName = storeSection.is(home.section) ? t(storeSection.label(home.section)) : '';
@@ -58,6 +59,9 @@ export function StoreHomeView({ home, origin }: { home: Home; origin: string }) 
       />
       <Stack gap="md">
         <ExpiryNotice expiry={home.expiry} />
+        <Group>
+          <RenewalRequest plans={plans} currentPlan={home.plan && { id: home.plan.id, name: home.plan.name }} expired={home.expiry.status === 'expired'} />
+        </Group>
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             <DetailField label={t('store.stateLabel')}>

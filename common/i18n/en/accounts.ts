@@ -101,6 +101,7 @@ export const profile: Messages['profile'] = {
     general: 'General notices',
     staff_ticket: 'New client tickets (staff)',
     staff_consolidation: 'Consolidation requests (staff)',
+    staff_store_renewal: 'Plan renewal and change requests (staff)',
   },
   deleteTitle: 'Delete your account',
   deleteWarning: 'Your parcel box, alerts, consolidations, tickets, store and every record of yours will be deleted forever. This cannot be undone.',

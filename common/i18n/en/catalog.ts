@@ -114,6 +114,11 @@ export const catalog: Messages['catalog'] = {
     used_other: '{{used}} of {{count}} uses',
     usedNoLimit_one: '{{count}} use',
     usedNoLimit_other: '{{count}} uses',
+    expired: 'Expired',
+    expiredOn: 'This coupon expired on {{date}}: shoppers can no longer use it. Change its date to offer it again.',
+    pastTitle: 'Save a coupon that has already expired?',
+    pastMessage: 'Its date, {{date}}, has passed: nobody can use it until you change it.',
+    pastConfirm: 'Yes, save it expired',
     fields: { code: 'Code', discountType: 'Discount type', discount: 'Discount (% or USD)', minimum: 'Minimum purchase (USD)', expiresOn: 'Valid until', usageLimit: 'Usage limit', timesUsed: 'Uses', enabled: 'Active', updated: 'Updated' },
     verdict: {
       unknown: 'This coupon does not exist',

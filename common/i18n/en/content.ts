@@ -20,6 +20,8 @@ export const content: Messages['content'] = {
     moveDown: 'Move {{name}} down',
     dragHint: 'Drag the rows or use the buttons to change the order',
     reordered: 'Order saved',
+    positionHint: '1 is the first, as in the list. Empty: at the end. The others move to make room.',
+    positionMin: 'Write a position from 1',
     noButton: 'No button',
     fields: { image: 'Image', imageId: 'Image', buttonName: 'Button text', link: 'Destination link', sortOrder: 'Order', enabled: 'Active', updated: 'Updated' },
   },

@@ -8,6 +8,7 @@ export const productCsv: Messages['productCsv'] = {
   formatText: 'One row per product (record = product) and one per variant (record = variant), with these columns:',
   formatKeys: 'Products are matched by their product_slug (empty: a new product) and variants by their variant_id (empty: a new variant). Categories, brands, colors and sizes are written by their address (slug). Numbers have no thousands separator and at most two decimals, marked with a point or a comma (12 or 12.50); discount and tax are percentages; featured and enabled are 1 or 0.',
   file: 'CSV file',
+  clearFile: 'Remove the chosen file',
   fileHint: 'Up to 40 MB, separated by commas or semicolons, in UTF-8.',
   preview: 'Check the file',
   sending: 'Sending the file… {{percent}} %',

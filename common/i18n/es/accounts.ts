@@ -101,6 +101,7 @@ export const profile = {
     general: 'Avisos generales',
     staff_ticket: 'Tickets nuevos de clientes (personal)',
     staff_consolidation: 'Consolidaciones solicitadas (personal)',
+    staff_store_renewal: 'Renovaciones y cambios de plan pedidos (personal)',
   },
   deleteTitle: 'Eliminar tu cuenta',
   deleteWarning: 'Se eliminarán para siempre tu casillero, tus alertas, consolidaciones, tickets, tu tienda y todos tus registros. Esta acción no se puede deshacer.',

@@ -113,6 +113,11 @@ export const catalog = {
     used_other: '{{used}} de {{count}} usos',
     usedNoLimit_one: '{{count}} uso',
     usedNoLimit_other: '{{count}} usos',
+    expired: 'Vencido',
+    expiredOn: 'Este cupón venció el {{date}}: los compradores ya no pueden usarlo. Cambia su fecha para volver a ofrecerlo.',
+    pastTitle: '¿Guardar un cupón ya vencido?',
+    pastMessage: 'Su fecha, {{date}}, ya pasó: nadie podrá usarlo hasta que la cambies.',
+    pastConfirm: 'Sí, guardarlo vencido',
     fields: { code: 'Código', discountType: 'Tipo de descuento', discount: 'Descuento (% o USD)', minimum: 'Compra mínima (USD)', expiresOn: 'Válido hasta', usageLimit: 'Límite de usos', timesUsed: 'Usos', enabled: 'Activo', updated: 'Actualizado' },
     verdict: {
       unknown: 'Este cupón no existe',

@@ -19,6 +19,8 @@ export const content = {
     moveDown: 'Bajar {{name}}',
     dragHint: 'Arrastra las filas o usa los botones para cambiar el orden',
     reordered: 'Orden guardado',
+    positionHint: '1 es el primero, como en la lista. Vacío: al final. Los demás se mueven para dejarle el lugar.',
+    positionMin: 'Escribe una posición desde 1',
     noButton: 'Sin botón',
     fields: { image: 'Imagen', imageId: 'Imagen', buttonName: 'Texto del botón', link: 'Enlace de destino', sortOrder: 'Orden', enabled: 'Activo', updated: 'Actualizado' },
   },

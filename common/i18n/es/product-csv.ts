@@ -7,6 +7,7 @@ export const productCsv = {
   formatText: 'Una fila por producto (record = product) y una por variante (record = variant), con estas columnas:',
   formatKeys: 'Los productos se reconocen por su product_slug (vacío: producto nuevo) y las variantes por su variant_id (vacío: variante nueva). Categorías, marcas, colores y tallas se escriben por su dirección (slug). Los números van sin separador de miles y con hasta dos decimales, marcados con coma o con punto (12 o 12,50); descuento e impuesto son porcentajes; featured y enabled son 1 o 0.',
   file: 'Archivo CSV',
+  clearFile: 'Quitar el archivo elegido',
   fileHint: 'Hasta 40 MB, separado por comas o punto y coma, en UTF-8.',
   preview: 'Revisar el archivo',
   sending: 'Enviando el archivo… {{percent}} %',

@@ -13,10 +13,10 @@ export const banners = storeResourceRepository('banner', {
   filters: { status: (value) => ['enabled', value === 'enabled'] },
 });
 
-/** The order a new banner takes: after the store's last one. */
+/** The position a new banner takes: after the store's last one (positions count from 1). */
 export async function nextSortOrder(db: Db, scope: StoreScope): Promise<number> {
   const row = await db.selectFrom('banner').select((eb) => eb.fn.max('sortOrder').as('last')).where('storeId', '=', scope.storeId).executeTakeFirst();
-  return row?.last == null ? 0 : Number(row.last) + 1;
+  return row?.last == null ? 1 : Number(row.last) + 1;
 }
 
 /** The store's banner ids among `ids` (a reorder names only its own). */

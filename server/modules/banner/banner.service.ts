@@ -18,20 +18,42 @@ type BannerInput = { imageId: string; buttonName: string; link: string; sortOrde
 
 // The kit deletes a banner with its image (taken in the delete's transaction, removed from disk
 // after it), one at a time or from the list's bulk delete.
-const kit = storeResourceService(banners, bannerResource, { images: { columns: ['imageId'], box: BANNER_SIZE } });
+// A delete closes its gap: the banners are always numbered 1, 2, 3… (issue 20 §13).
+const kit = storeResourceService(banners, bannerResource, { images: { columns: ['imageId'], box: BANNER_SIZE }, afterRemove: (tx, scope) => renumber(tx, scope, []) });
 export const { list, get, cascade, cascadeMany, bulk, remove } = kit;
 
 
 /** Claims a new image of the store's owner for a banner (another user's or a used id is a field error). */
 const claimImage = (deps: ServiceDeps, scope: StoreScope, uploadId: string) => claimStoreImage(deps, scope, uploadId, { field: 'imageId', box: BANNER_SIZE });
 
+/**
+ * One order for the form, the list, the API and the storefront (issue 20 §13): positions 1, 2, 3…
+ * with no gaps and no two banners sharing one. `first` names banners to put first, in that order;
+ * the others follow in their order.
+ */
+async function renumber(deps: ServiceDeps, scope: StoreScope, first: readonly number[]): Promise<void> {
+  const named = new Set(first);
+  const order = [...first, ...(await orderedIds(deps.db, scope)).filter((id) => !named.has(id))];
+  const now = deps.clock.now().toISOString();
+  for (const [index, id] of order.entries()) await setSortOrder(deps.db, scope, id, index + 1, now);
+}
+
+/** Puts one banner at a position (1 is first; past the end is last) and numbers the rest around it. */
+async function place(deps: ServiceDeps, scope: StoreScope, id: number, position: number): Promise<void> {
+  const order = (await orderedIds(deps.db, scope)).filter((other) => other !== id);
+  order.splice(Math.min(Math.max(position, 1), order.length + 1) - 1, 0, id);
+  await renumber(deps, scope, order);
+}
+
 export async function create(deps: ServiceDeps, scope: StoreScope, input: BannerInput): Promise<number> {
   await assertUnderPlanLimit(deps, scope, 'banners');
   return inTransaction(deps, async (tx) => {
     await claimImage(tx, scope, input.imageId);
     const now = deps.clock.now().toISOString();
-    const sortOrder = input.sortOrder ?? (await nextSortOrder(tx.db, scope));
-    return banners.insert(tx.db, scope, { ...input, sortOrder, enabled: Number(input.enabled), createdAt: now, updatedAt: now });
+    // After the last one; at the position typed, when one was.
+    const id = await banners.insert(tx.db, scope, { ...input, sortOrder: await nextSortOrder(tx.db, scope), enabled: Number(input.enabled), createdAt: now, updatedAt: now });
+    if (input.sortOrder !== undefined) await place(tx, scope, id, input.sortOrder);
+    return id;
   });
 }
 
@@ -41,8 +63,10 @@ export async function update(deps: ServiceDeps, scope: StoreScope, id: number, i
     if (!current) throw notFound();
     const changed = input.imageId !== current.imageId;
     if (changed) await claimImage(tx, scope, input.imageId);
-    const values = { ...input, sortOrder: input.sortOrder ?? current.sortOrder, enabled: Number(input.enabled), updatedAt: deps.clock.now().toISOString() };
+    const values = { ...input, sortOrder: current.sortOrder, enabled: Number(input.enabled), updatedAt: deps.clock.now().toISOString() };
     if (!(await banners.update(tx.db, scope, id, values))) throw notFound();
+    // A new position moves it there, the others around it: never two banners on one number.
+    if (input.sortOrder !== undefined && input.sortOrder !== current.sortOrder) await place(tx, scope, id, input.sortOrder);
     return changed && current.imageId ? takeStoreFile(tx, scope, current.imageId) : null;
   });
   // After the commit (decision 029): a rolled-back save must not have lost the old image.
@@ -58,10 +82,7 @@ export async function reorder(deps: ServiceDeps, scope: StoreScope, ids: readonl
   if (new Set(ids).size !== ids.length) throw new AppError('error.generic', 400);
   await inTransaction(deps, async (tx) => {
     if ((await ownIds(tx.db, scope, ids)).length !== ids.length) throw notFound();
-    const now = deps.clock.now().toISOString();
-    const named = new Set(ids);
-    const order = [...ids, ...(await orderedIds(tx.db, scope)).filter((id) => !named.has(id))];
-    for (const [index, id] of order.entries()) await setSortOrder(tx.db, scope, id, index, now);
+    await renumber(tx, scope, ids);
   });
 }
 

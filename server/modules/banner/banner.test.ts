@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support/factories.ts';
-import { callApi } from '../../../tests/support/forms.ts';
+import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { multipart } from '../../../tests/support/multipart.ts';
 import { capStore } from '../../../tests/support/plan-limits.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
@@ -52,12 +52,12 @@ describe('the banners API', () => {
     const first = await createBanner(store);
     const id = await createBanner(store, { buttonName: '', link: '/catalogo?oferta=1' });
     const one = (await api('GET', `/api/v1/banners/${id}`, store.owner.cookie)).json();
-    expect(one).toEqual({ id, imageId: expect.any(String), imageUrl: `/media/${store.id}/${one.imageId}/w320.webp`, buttonName: '', link: '/catalogo?oferta=1', sortOrder: 1, enabled: true, updatedAt: expect.any(String) });
+    expect(one).toEqual({ id, imageId: expect.any(String), imageUrl: `/media/${store.id}/${one.imageId}/w320.webp`, buttonName: '', link: '/catalogo?oferta=1', sortOrder: 2, enabled: true, updatedAt: expect.any(String) });
     // The list's thumbnail is the small WebP variant, served to anyone.
     const thumbnail = await t.app.inject(one.imageUrl);
     expect([thumbnail.statusCode, thumbnail.headers['content-type']]).toEqual([200, 'image/webp']);
     expect((await api('PUT', `/api/v1/banners/${id}`, store.owner.cookie, { imageId: one.imageId, buttonName: 'Comprar', link: 'http://tienda.ec', enabled: false })).statusCode).toBe(204);
-    expect((await api('GET', '/api/v1/banners?status=disabled', store.owner.cookie)).json()).toMatchObject({ total: 1, rows: [{ id, buttonName: 'Comprar', sortOrder: 1, enabled: false }] });
+    expect((await api('GET', '/api/v1/banners?status=disabled', store.owner.cookie)).json()).toMatchObject({ total: 1, rows: [{ id, buttonName: 'Comprar', sortOrder: 2, enabled: false }] });
     expect((await api('GET', '/api/v1/banners', store.owner.cookie)).json().rows.map((row: { id: number }) => row.id)).toEqual([first, id]);
     expect((await api('DELETE', `/api/v1/banners/${id}`, store.owner.cookie)).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/banners/${id}`, store.owner.cookie)).statusCode).toBe(404);
@@ -123,6 +123,44 @@ describe('the banners API', () => {
     expect((await api('POST', `/api/v1/banners/${a}/move`, store.owner.cookie, { before: other })).statusCode).toBe(404);
     expect((await api('POST', `/api/v1/banners/${a}/move`, store.owner.cookie, { direction: 'sideways' })).statusCode).toBe(400);
     expect(await order()).toEqual([c, b, a]);
+  });
+
+  it('numbers the banners 1, 2, 3… in one order: a typed position moves the others, a delete closes its gap (issue 20 §13)', async () => {
+    const store = await makeStore(t);
+    await capStore(t, store, { maxBanners: 10 });
+    const positions = async () => (await api('GET', '/api/v1/banners?sort=order', store.owner.cookie)).json().rows.map((row: { id: number; sortOrder: number }) => [row.id, row.sortOrder]);
+    const [a, b] = [await createBanner(store), await createBanner(store)];
+    expect(await positions()).toEqual([[a, 1], [b, 2]]);
+    // a new banner typed at position 1 goes first; no two share a number
+    const c = await createBanner(store, { sortOrder: 1 });
+    expect(await positions()).toEqual([[c, 1], [a, 2], [b, 3]]);
+    // past the end is last; empty on a change keeps its place
+    const d = await createBanner(store, { sortOrder: 99 });
+    expect(await positions()).toEqual([[c, 1], [a, 2], [b, 3], [d, 4]]);
+    const saved = (await api('GET', `/api/v1/banners/${b}`, store.owner.cookie)).json();
+    expect((await api('PUT', `/api/v1/banners/${b}`, store.owner.cookie, { imageId: saved.imageId, link: saved.link, sortOrder: 1, enabled: true })).statusCode).toBe(204);
+    expect(await positions()).toEqual([[b, 1], [c, 2], [a, 3], [d, 4]]);
+    expect((await api('PUT', `/api/v1/banners/${b}`, store.owner.cookie, { imageId: saved.imageId, link: 'https://example.com/b', enabled: true })).statusCode).toBe(204);
+    expect(await positions()).toEqual([[b, 1], [c, 2], [a, 3], [d, 4]]);
+    // the moves count the same way
+    await api('POST', `/api/v1/banners/${d}/move`, store.owner.cookie, { direction: 'up' });
+    expect(await positions()).toEqual([[b, 1], [c, 2], [d, 3], [a, 4]]);
+    expect((await api('DELETE', `/api/v1/banners/${c}`, store.owner.cookie)).statusCode).toBe(204);
+    expect(await positions()).toEqual([[b, 1], [d, 2], [a, 3]]);
+    // 0 is no position, in the caller's language
+    const zero = await api('POST', '/api/v1/banners', store.owner.cookie, { imageId: await uploadImage(store), link: '/', sortOrder: 0 }, 'en');
+    expect(zero.json().fields).toEqual({ sortOrder: 'Write a position from 1' });
+  });
+
+  it('shows the same number in the form and the list', async () => {
+    const store = await makeStore(t);
+    await createBanner(store);
+    const second = await createBanner(store, { buttonName: 'Segundo' });
+    const form = await getPage(t.app, `/content/banner/show?id=${second}`, store.owner.cookie);
+    expect(form.body).toMatch(/name="sortOrder"[^>]*value="2"|value="2"[^>]*name="sortOrder"/);
+    const list = await getPage(t.app, '/content/banner', store.owner.cookie);
+    // its order cell: the drag handle, then its number
+    expect(list.body).toMatch(new RegExp(`data-testid="banner-order-${second}"[^]*?⠿</p><p[^>]*>2</p>`));
   });
 
   it("refuses a banner over the plan's limit with a message naming it, and counts banners in the store's usage", async () => {

@@ -27,17 +27,17 @@ async function createCoupon(store: TestStore, input: object): Promise<number> {
 describe('the coupons API', () => {
   it('stores a percentage in basis points and an amount in cents, the code upper-case and unique per store', async () => {
     const store = await makeStore(t);
-    const id = await createCoupon(store, { code: 'hola10', discountType: 'percentage', discount: 12.5, minimum: 20, expiresOn: '2026-12-31', usageLimit: 50, enabled: true });
+    const id = await createCoupon(store, { code: 'hola10', discountType: 'percentage', discount: 1250, minimumCents: 2000, expiresOn: '2026-12-31', usageLimit: 50, enabled: true });
     expect((await api('GET', `/api/v1/coupons/${id}`, store.owner.cookie)).json()).toMatchObject({ code: 'HOLA10', discount: 1250, minimumCents: 2000, expiresAt: '2027-01-01T04:59:59.999Z', usageLimit: 50, timesUsed: 0, enabled: true });
-    const fixed = await createCoupon(store, { code: 'MENOS5', discountType: 'fixed', discount: 5.25, enabled: true });
+    const fixed = await createCoupon(store, { code: 'MENOS5', discountType: 'fixed', discount: 525, enabled: true });
     expect((await api('GET', `/api/v1/coupons/${fixed}`, store.owner.cookie)).json()).toMatchObject({ discount: 525, minimumCents: 0, expiresAt: null, usageLimit: null });
 
-    const twice = await api('POST', '/api/v1/coupons', store.owner.cookie, { code: 'Hola10', discountType: 'fixed', discount: 1 }, 'en');
+    const twice = await api('POST', '/api/v1/coupons', store.owner.cookie, { code: 'Hola10', discountType: 'fixed', discount: 100 }, 'en');
     expect(twice.statusCode).toBe(409);
     expect(twice.json().fields).toEqual({ code: 'You already have a coupon with this code' });
-    expect((await api('POST', '/api/v1/coupons', stores.b.owner.cookie, { code: 'HOLA10', discountType: 'fixed', discount: 1 })).statusCode).toBe(201);
+    expect((await api('POST', '/api/v1/coupons', stores.b.owner.cookie, { code: 'HOLA10', discountType: 'fixed', discount: 100 })).statusCode).toBe(201);
 
-    const over = await api('POST', '/api/v1/coupons', store.owner.cookie, { code: 'MUCHO', discountType: 'percentage', discount: 120 });
+    const over = await api('POST', '/api/v1/coupons', store.owner.cookie, { code: 'MUCHO', discountType: 'percentage', discount: 12000 });
     expect(over.statusCode).toBe(422);
     expect(over.json().fields).toEqual({ discount: 'Un porcentaje va de 0 a 100' });
     const bad = await api('POST', '/api/v1/coupons', store.owner.cookie, { code: 'a b', discountType: 'gift', discount: 0, expiresOn: '2026-02-31x' }, 'en');
@@ -47,7 +47,7 @@ describe('the coupons API', () => {
 
   it('shows the form with the last day and the typed amounts, and keeps what was typed on an error', async () => {
     const store = await makeStore(t);
-    const id = await createCoupon(store, { code: 'VERANO', discountType: 'percentage', discount: 7.5, minimum: 10.5, expiresOn: '2026-12-31', enabled: true });
+    const id = await createCoupon(store, { code: 'VERANO', discountType: 'percentage', discount: 750, minimumCents: 1050, expiresOn: '2026-12-31', enabled: true });
     const shown = await getPage(t.app, `/catalog/coupon/show?id=${id}`, store.owner.cookie);
     expect(shown.body).toContain('value="2026-12-31"');
     expect(shown.body).toContain('value="7,5"');
@@ -56,6 +56,24 @@ describe('the coupons API', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('value="OTRO"');
   });
+
+  it('says an expired coupon is expired, in its list and on its screen, in both languages (issue 20 §3)', async () => {
+    const store = await makeStore(t);
+    const old = await createCoupon(store, { code: 'VIEJO2020', discountType: 'fixed', discount: 500, expiresOn: '2020-01-01', enabled: true });
+    const current = await createCoupon(store, { code: 'VIGENTE', discountType: 'fixed', discount: 500, expiresOn: '2099-12-31', enabled: true });
+    const expiredBadges = (body: string) => body.match(/data-status="expired"/g)?.length ?? 0;
+    const es = await getPage(t.app, '/catalog/coupon', store.owner.cookie);
+    expect(expiredBadges(es.body)).toBe(1);
+    expect(es.body).toContain('Vencido');
+    expect((await getPage(t.app, '/en/catalog/coupon', store.owner.cookie)).body).toContain('Expired');
+    const screen = await getPage(t.app, `/catalog/coupon/show?id=${old}`, store.owner.cookie);
+    expect(screen.body).toContain('data-testid="coupon-expired"');
+    expect(screen.body).toContain('Este cupón venció el 1 ene 2020');
+    expect((await getPage(t.app, `/en/catalog/coupon/show?id=${old}`, store.owner.cookie)).body).toContain('This coupon expired on Jan 1, 2020');
+    const fine = await getPage(t.app, `/catalog/coupon/show?id=${current}`, store.owner.cookie);
+    expect(fine.body).not.toContain('data-testid="coupon-expired"');
+    expect(expiredBadges(fine.body)).toBe(0);
+  });
 });
 
 describe('couponVerdict', () => {
@@ -63,10 +81,10 @@ describe('couponVerdict', () => {
     const store = await makeStore(t);
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const today = t.deps.clock.now().toISOString().slice(0, 10);
-    await createCoupon(store, { code: 'DIEZ', discountType: 'percentage', discount: 10, minimum: 20, expiresOn: today, usageLimit: 3, enabled: true });
-    await createCoupon(store, { code: 'CINCO', discountType: 'fixed', discount: 5, enabled: true });
-    await createCoupon(store, { code: 'APAGADO', discountType: 'fixed', discount: 5, enabled: false });
-    await createCoupon(store, { code: 'VIEJO', discountType: 'fixed', discount: 5, expiresOn: '2020-01-01', enabled: true });
+    await createCoupon(store, { code: 'DIEZ', discountType: 'percentage', discount: 1000, minimumCents: 2000, expiresOn: today, usageLimit: 3, enabled: true });
+    await createCoupon(store, { code: 'CINCO', discountType: 'fixed', discount: 500, enabled: true });
+    await createCoupon(store, { code: 'APAGADO', discountType: 'fixed', discount: 500, enabled: false });
+    await createCoupon(store, { code: 'VIEJO', discountType: 'fixed', discount: 500, expiresOn: '2020-01-01', enabled: true });
 
     // exactly the minimum, on its last day: applies; 10 % of $20.05 is 200.5 cents, rounded half up
     expect(await couponVerdict(t.deps, scope, 'diez', { subtotalCents: 2005 })).toMatchObject({ ok: true, code: 'DIEZ', discountCents: 201 });
@@ -78,7 +96,7 @@ describe('couponVerdict', () => {
     expect(await couponVerdict(t.deps, scope, 'VIEJO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.expired' });
     expect(await couponVerdict(t.deps, scope, 'NADA', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.unknown' });
     // another store's code does not exist here
-    await createCoupon(stores.b, { code: 'AJENO', discountType: 'fixed', discount: 1, enabled: true });
+    await createCoupon(stores.b, { code: 'AJENO', discountType: 'fixed', discount: 100, enabled: true });
     expect(await couponVerdict(t.deps, scope, 'AJENO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.unknown' });
 
     // the usage limit: limit − 1 uses still apply, the limit does not
@@ -92,7 +110,7 @@ describe('couponVerdict', () => {
     expect(endOfDayInEcuador('2026-12-31')).toBe('2027-01-01T04:59:59.999Z');
     const store = await makeStore(t);
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    await createCoupon(store, { code: 'FINDEANO', discountType: 'fixed', discount: 1, expiresOn: '2026-12-31', enabled: true });
+    await createCoupon(store, { code: 'FINDEANO', discountType: 'fixed', discount: 100, expiresOn: '2026-12-31', enabled: true });
     // The verdict at a given instant: 23:59 in Quito on the last day is still 2026-12-31 there.
     const at = (instant: string) => couponVerdict({ ...t.deps, clock: { now: () => new Date(instant) } }, scope, 'FINDEANO', { subtotalCents: 1000 });
     expect((await at('2027-01-01T04:59:59.000Z')).ok).toBe(true);
@@ -102,9 +120,9 @@ describe('couponVerdict', () => {
   it('says why a coupon does not apply in the shopper’s language, the minimum as that locale’s money', async () => {
     const store = await makeStore(t);
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    await createCoupon(store, { code: 'MIL', discountType: 'fixed', discount: 5, minimum: 1234.5, usageLimit: 1, enabled: true });
-    await createCoupon(store, { code: 'OFF', discountType: 'fixed', discount: 5, enabled: false });
-    await createCoupon(store, { code: 'OLD', discountType: 'fixed', discount: 5, expiresOn: '2020-01-01', enabled: true });
+    await createCoupon(store, { code: 'MIL', discountType: 'fixed', discount: 500, minimumCents: 123450, usageLimit: 1, enabled: true });
+    await createCoupon(store, { code: 'OFF', discountType: 'fixed', discount: 500, enabled: false });
+    await createCoupon(store, { code: 'OLD', discountType: 'fixed', discount: 500, expiresOn: '2020-01-01', enabled: true });
     const reasons = async (code: string, subtotalCents = 200_000) => {
       const verdict = await couponVerdict(t.deps, scope, code, { subtotalCents });
       if (verdict.ok) throw new Error(`${code} applied`);
@@ -121,11 +139,11 @@ describe('couponVerdict', () => {
 
 describe('store isolation', () => {
   it("gives store A's owner a 404 for store B's coupon everywhere", async () => {
-    const id = await createCoupon(stores.b, { code: 'SOLO-B', discountType: 'fixed', discount: 1, enabled: true });
+    const id = await createCoupon(stores.b, { code: 'SOLO-B', discountType: 'fixed', discount: 100, enabled: true });
     await expectOtherStoreNotFound(t.app, stores.a.owner, {
       pages: [`/catalog/coupon/show?id=${id}`, `/en/catalog/coupon/show?id=${id}`],
       actions: [{ url: `/catalog/coupon/show?id=${id}`, fields: { intent: 'delete' } }],
-      records: [{ path: '/api/v1/coupons/{id}', id, body: { code: 'SOLO-B', discountType: 'fixed', discount: 2, minimum: 0, expiresOn: null } }],
+      records: [{ path: '/api/v1/coupons/{id}', id, body: { code: 'SOLO-B', discountType: 'fixed', discount: 200, minimumCents: 0, expiresOn: null } }],
     });
   });
 });

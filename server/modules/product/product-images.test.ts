@@ -38,7 +38,7 @@ async function create(store: TestStore, url: string, input: object): Promise<num
   return response.json().id as number;
 }
 const category = (store: TestStore, input: object = {}) => create(store, '/api/v1/categories', { name: `Ropa ${Math.random()}`, enabled: true, ...input });
-const product = async (store: TestStore, input: object = {}) => create(store, '/api/v1/products', { name: `Camiseta ${Math.random()}`, categoryId: await category(store), price: 10, ...input });
+const product = async (store: TestStore, input: object = {}) => create(store, '/api/v1/products', { name: `Camiseta ${Math.random()}`, categoryId: await category(store), priceCents: 1000, ...input });
 
 const keyOf = async (uploadId: string) => (await t.db.selectFrom('upload').select('storageKey').where('id', '=', uploadId).executeTakeFirstOrThrow()).storageKey;
 /** Whether the original and each of its variant names is on disk. */
@@ -61,7 +61,7 @@ describe('a product’s gallery', () => {
     expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(320);
     for (const upload of [a, b, c]) expect(await filesOf(await keyOf(upload))).toEqual(kept);
 
-    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...saved, price: 10, imageIds: [c, a, b] })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...saved, priceCents: 1000, imageIds: [c, a, b] })).statusCode).toBe(204);
     const listed = (await api('GET', '/api/v1/products', store.owner.cookie)).json().rows.find((row: { id: number }) => row.id === id);
     expect(listed.imageIds).toEqual([c, a, b]);
   });
@@ -72,12 +72,12 @@ describe('a product’s gallery', () => {
     const id = await product(store, { imageIds: [a, b] });
     const [keyA, keyB] = [await keyOf(a), await keyOf(b)];
     const saved = (await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json();
-    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...saved, price: 10, imageIds: [b] })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...saved, priceCents: 1000, imageIds: [b] })).statusCode).toBe(204);
     expect(await filesOf(keyA)).toEqual(gone);
     expect(await filesOf(keyB)).toEqual(kept);
 
     const variantImage = await uploadImage(store);
-    await create(store, '/api/v1/variants', { productId: id, name: 'Roja', price: 10, imageId: variantImage });
+    await create(store, '/api/v1/variants', { productId: id, name: 'Roja', priceCents: 1000, imageId: variantImage });
     const variantKey = await keyOf(variantImage);
     expect(await filesOf(variantKey)).toEqual(kept);
     expect((await api('DELETE', `/api/v1/products/${id}`, store.owner.cookie)).statusCode).toBe(204);
@@ -90,7 +90,7 @@ describe('a product’s gallery', () => {
     const store = await makeStore(t);
     const ids = await uploadImages(store, 11);
     const categoryId = await category(store);
-    const refused = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Muchas', categoryId, price: 1, imageIds: ids }, 'en');
+    const refused = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Muchas', categoryId, priceCents: 100, imageIds: ids }, 'en');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({ imageIds: 'A product has at most 10 images' });
     const id = await product(store, { imageIds: ids.slice(0, 10) });
@@ -107,7 +107,7 @@ describe('a product’s gallery', () => {
     const categoryId = await category(store);
     for (const imageId of [foreign, used, '00000000-0000-4000-8000-000000000000', pdf]) {
       const fresh = await uploadImage(store);
-      const response = await api('POST', '/api/v1/products', store.owner.cookie, { name: `Intruso ${imageId}`, categoryId, price: 1, imageIds: [fresh, imageId] });
+      const response = await api('POST', '/api/v1/products', store.owner.cookie, { name: `Intruso ${imageId}`, categoryId, priceCents: 100, imageIds: [fresh, imageId] });
       expect(response.statusCode, imageId).toBe(400);
       expect(Object.keys(response.json().fields), imageId).toEqual(['imageIds']);
       // Nothing half-saved: no product, and the good upload of the same request still unclaimed.
@@ -147,7 +147,7 @@ describe('single images: variant, brand, category, subcategory', () => {
       ['/api/v1/brands', { name: 'Andina', enabled: true }],
       ['/api/v1/categories', { name: 'Hogar', enabled: true }],
       ['/api/v1/subcategories', { categoryId, name: 'Tazas', enabled: true }],
-      ['/api/v1/variants', { productId, name: 'Azul', price: 3 }],
+      ['/api/v1/variants', { productId, name: 'Azul', priceCents: 300 }],
     ];
     for (const [url, input] of cases) {
       const first = await uploadImage(store);
@@ -184,7 +184,7 @@ describe('single images: variant, brand, category, subcategory', () => {
     const brand = await api('POST', '/api/v1/brands', store.owner.cookie, { name: 'Ajena', imageId: foreign }, 'en');
     expect(brand.statusCode).toBe(400);
     expect(brand.json().fields).toEqual({ imageId: 'The file does not exist or is no longer available' });
-    const variant = await api('POST', '/api/v1/variants', store.owner.cookie, { productId, name: 'Ajena', price: 1, imageId: foreign });
+    const variant = await api('POST', '/api/v1/variants', store.owner.cookie, { productId, name: 'Ajena', priceCents: 100, imageId: foreign });
     expect(variant.statusCode).toBe(400);
     expect(Object.keys(variant.json().fields)).toEqual(['imageId']);
     const ownBrand = await create(store, '/api/v1/brands', { name: 'Propia' });
@@ -199,8 +199,8 @@ describe('deleting what holds images', () => {
     const [own, sub, gallery, variant, elsewhere] = await uploadImages(store, 5);
     const categoryId = await category(store, { imageId: own });
     await create(store, '/api/v1/subcategories', { categoryId, name: 'Con foto', imageId: sub });
-    const productId = await create(store, '/api/v1/products', { name: 'Dentro', categoryId, price: 1, imageIds: [gallery] });
-    await create(store, '/api/v1/variants', { productId, name: 'Variante', price: 1, imageId: variant });
+    const productId = await create(store, '/api/v1/products', { name: 'Dentro', categoryId, priceCents: 100, imageIds: [gallery] });
+    await create(store, '/api/v1/variants', { productId, name: 'Variante', priceCents: 100, imageId: variant });
     await product(store, { imageIds: [elsewhere] });
     const keys = await Promise.all([own, sub, gallery, variant].map(keyOf));
     const keptKey = await keyOf(elsewhere);
@@ -214,7 +214,7 @@ describe('deleting what holds images', () => {
     const [brandImage, gallery, variant] = await uploadImages(store, 3);
     await create(store, '/api/v1/brands', { name: 'Marca', imageId: brandImage });
     const productId = await product(store, { imageIds: [gallery] });
-    await create(store, '/api/v1/variants', { productId, name: 'Variante', price: 1, imageId: variant });
+    await create(store, '/api/v1/variants', { productId, name: 'Variante', priceCents: 100, imageId: variant });
     const keys = await Promise.all([brandImage, gallery, variant].map(keyOf));
     for (const key of keys) expect(await filesOf(key)).toEqual(kept);
     await deleteStore(t.deps, (await ownStoreScope(t.deps, { userId: store.owner.id }))!, { slug: store.slug, password: TEST_PASSWORD });

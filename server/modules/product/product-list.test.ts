@@ -251,7 +251,7 @@ describe('searching the product list', () => {
     const { store, scope } = await storeWithProducts(4, catalog);
     const [gorra] = (await api('/api/v1/products?q=gorra', store)).json().rows;
     const full = (await api(`/api/v1/products/${gorra.id}`, store)).json();
-    const renamed = await callApi(t.app, 'PUT', `/api/v1/products/${gorra.id}`, store.owner.cookie, { ...full, name: 'Sombrero de paja', price: 10, discount: 0, tax: 15 });
+    const renamed = await callApi(t.app, 'PUT', `/api/v1/products/${gorra.id}`, store.owner.cookie, { ...full, name: 'Sombrero de paja', priceCents: 1000, discountBp: 0, taxBp: 1500 });
     expect(renamed.statusCode, renamed.body).toBe(204);
     expect(await search(store, 'gorra')).toEqual([]);
     expect(await search(store, 'SOMBRERO')).toEqual(['Sombrero de paja']);

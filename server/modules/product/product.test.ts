@@ -42,21 +42,26 @@ describe('the products API', () => {
   it('stores money exactly in cents and percentages in basis points, with IVA as the default tax', async () => {
     const store = await makeStore(t);
     const { category, subcategory, brand } = await taxonomy(store);
-    const id = await create(store, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, price: 19.99, discount: 12.5, stock: 4, keywords: 'quito,algodón', enabled: true });
+    const id = await create(store, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, priceCents: 1999, discountBp: 1250, stock: 4, keywords: 'quito,algodón', enabled: true });
     const product = (await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json();
     expect(product).toMatchObject({ name: 'Camiseta Quito', slug: 'camiseta-quito', priceCents: 1999, discountBp: 1250, taxBp: 1500, stock: 4, variantCount: 0, unit: 'standard', type: 'piece', enabled: true, featured: false });
 
-    // 0.1 + 0.2 dollars is 30 cents, never 30.000000000000004
-    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...product, price: 0.1 + 0.2, discount: 0, tax: 0 })).statusCode).toBe(204);
+    // the API takes cents as it returns them (issue 20 §7): no float on the way in either
+    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...product, priceCents: 30, discountBp: 0, taxBp: 0 })).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 30, taxBp: 0 });
   });
 
   it('refuses bad input with field messages in the caller’s language', async () => {
     const store = await makeStore(t);
     const { category } = await taxonomy(store);
-    const bad = await api('POST', '/api/v1/products', store.owner.cookie, { name: '', categoryId: category, price: -1, discount: 120, unit: 'barrel' }, 'en');
+    const bad = await api('POST', '/api/v1/products', store.owner.cookie, { name: '', categoryId: category, priceCents: -100, discountBp: 12000, unit: 'barrel' }, 'en');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ name: 'This field is required', price: 'The value is not valid', discount: 'Write a percentage between 0 and 100', unit: 'The value is not valid' });
+    expect(bad.json().fields).toMatchObject({ name: 'This field is required', priceCents: 'The value is not valid', discountBp: 'The value is too large', unit: 'The value is not valid' });
+    // hundredths are whole: 19.99 as cents is refused with its reason, never rounded
+    const fraction = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Taza', categoryId: category, priceCents: 19.99 }, 'en');
+    expect(fraction.json().fields).toEqual({ priceCents: 'Write a whole number of hundredths (cents or basis points)' });
+    // the form's decimal names are not the API's
+    expect((await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Taza', categoryId: category, price: 19.99 }, 'en')).json().fields).toEqual({ priceCents: 'This field is required' });
     const huge = await api('GET', '/api/v1/products/99999999999999999999', store.owner.cookie);
     expect(huge.statusCode).toBeGreaterThanOrEqual(400);
     expect(huge.statusCode).toBeLessThan(500);
@@ -65,8 +70,8 @@ describe('the products API', () => {
   it('filters by stock, state and featured, searches name, sku and code, and sorts', async () => {
     const store = await makeStore(t);
     const { category } = await taxonomy(store);
-    await create(store, '/api/v1/products', { name: 'Taza', sku: 'TZ-1', categoryId: category, price: 5, stock: 0, enabled: true, featured: true });
-    await create(store, '/api/v1/products', { name: 'Gorra', code: 'G-77', categoryId: category, price: 9, stock: 3, enabled: false });
+    await create(store, '/api/v1/products', { name: 'Taza', sku: 'TZ-1', categoryId: category, priceCents: 500, stock: 0, enabled: true, featured: true });
+    await create(store, '/api/v1/products', { name: 'Gorra', code: 'G-77', categoryId: category, priceCents: 900, stock: 3, enabled: false });
     const names = async (query: string) => ((await api('GET', `/api/v1/products?${query}`, store.owner.cookie)).json().rows as { name: string }[]).map((row) => row.name);
     expect(await names('stock=out_of_stock')).toEqual(['Taza']);
     expect(await names('stock=in_stock')).toEqual(['Gorra']);
@@ -84,8 +89,8 @@ describe('the products API', () => {
     const [{ id: planId } = { id: 0 }] = await t.db.insertInto('plan').values({ name: `Mini ${store.id}`, priceCents: 0, maxProducts: 1, maxBanners: 1, maxPages: 1, features: '[]', isDefault: 0, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).returning('id').execute();
     await t.db.updateTable('store').set({ planId }).where('id', '=', store.id).execute();
     try {
-      await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, price: 1 });
-      const second = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Dos', categoryId: category, price: 1 });
+      await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, priceCents: 100 });
+      const second = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Dos', categoryId: category, priceCents: 100 });
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe('Llegaste al máximo de productos de tu plan (1). Elimina uno o cambia de plan para crear otro.');
       const screen = await form('/en/catalog/product/new', store.owner.cookie, { name: 'Dos', categoryId: String(category), price: '1', tax: '15' });
@@ -103,11 +108,11 @@ describe('variants', () => {
   it('gives a product the total stock of its variants, and deleting it deletes them', async () => {
     const store = await makeStore(t);
     const { category, size, color } = await taxonomy(store);
-    const product = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, price: 20, stock: 99 });
-    const red = await create(store, '/api/v1/variants', { productId: product, name: 'Roja M', colorId: color, sizeId: size, price: 20, stock: 3 });
-    await create(store, '/api/v1/variants', { productId: product, name: 'Roja L', colorId: color, price: 22.5, stock: 4 });
+    const product = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 2000, stock: 99 });
+    const red = await create(store, '/api/v1/variants', { productId: product, name: 'Roja M', colorId: color, sizeId: size, priceCents: 2000, stock: 3 });
+    await create(store, '/api/v1/variants', { productId: product, name: 'Roja L', colorId: color, priceCents: 2250, stock: 4 });
     expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json()).toMatchObject({ stock: 7, variantCount: 2 });
-    expect((await api('PUT', `/api/v1/variants/${red}`, store.owner.cookie, { productId: product, name: 'Roja M', price: 20, stock: 10 })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/variants/${red}`, store.owner.cookie, { productId: product, name: 'Roja M', priceCents: 2000, stock: 10 })).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json().stock).toBe(14);
 
     const screen = await page(`/catalog/product/show?id=${product}`, store.owner.cookie);
@@ -125,10 +130,10 @@ describe('variants', () => {
   it('keeps a variant with its product', async () => {
     const store = await makeStore(t);
     const { category } = await taxonomy(store);
-    const one = await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, price: 1 });
-    const two = await create(store, '/api/v1/products', { name: 'Dos', categoryId: category, price: 1 });
-    const variant = await create(store, '/api/v1/variants', { productId: one, name: 'A', price: 1 });
-    const moved = await api('PUT', `/api/v1/variants/${variant}`, store.owner.cookie, { productId: two, name: 'A', price: 1 });
+    const one = await create(store, '/api/v1/products', { name: 'Uno', categoryId: category, priceCents: 100 });
+    const two = await create(store, '/api/v1/products', { name: 'Dos', categoryId: category, priceCents: 100 });
+    const variant = await create(store, '/api/v1/variants', { productId: one, name: 'A', priceCents: 100 });
+    const moved = await api('PUT', `/api/v1/variants/${variant}`, store.owner.cookie, { productId: two, name: 'A', priceCents: 100 });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().fields).toEqual({ productId: 'Una variante no cambia de producto' });
   });
@@ -138,8 +143,8 @@ describe('the taxonomy', () => {
   it('deletes a category with its subcategories and products, saying how many first', async () => {
     const store = await makeStore(t);
     const { category, subcategory } = await taxonomy(store);
-    await create(store, '/api/v1/products', { name: 'A', categoryId: category, subcategoryId: subcategory, price: 1 });
-    await create(store, '/api/v1/products', { name: 'B', categoryId: category, price: 1 });
+    await create(store, '/api/v1/products', { name: 'A', categoryId: category, subcategoryId: subcategory, priceCents: 100 });
+    await create(store, '/api/v1/products', { name: 'B', categoryId: category, priceCents: 100 });
     expect(await t.services.resources.category.cascade(await scopeOf(store), category)).toEqual({ subcategories: 1, products: 2, variants: 0, reviews: 0, images: 0 });
     expect((await api('DELETE', `/api/v1/categories/${category}`, store.owner.cookie)).statusCode).toBe(204);
     expect((await api('GET', '/api/v1/products', store.owner.cookie)).json().total).toBe(0);
@@ -149,7 +154,7 @@ describe('the taxonomy', () => {
   it('leaves the products of a deleted brand without it, and lists sizes in their order', async () => {
     const store = await makeStore(t);
     const { category, brand } = await taxonomy(store);
-    const product = await create(store, '/api/v1/products', { name: 'A', categoryId: category, brandId: brand, price: 1 });
+    const product = await create(store, '/api/v1/products', { name: 'A', categoryId: category, brandId: brand, priceCents: 100 });
     expect((await api('DELETE', `/api/v1/brands/${brand}`, store.owner.cookie)).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json().brandId).toBeNull();
     await create(store, '/api/v1/sizes', { name: 'XS', sortOrder: 0 });
@@ -187,16 +192,16 @@ describe('the product screens', () => {
 });
 
 // What the document lists as required in a product body (the routes fill these in when missing).
-const PRODUCT_DEFAULTS = { subcategoryId: null, brandId: null, colorId: null, sizeId: null, priority: 0, unit: 'standard', type: 'piece', stock: 0, discount: 0, tax: 0 } as const;
+const PRODUCT_DEFAULTS = { subcategoryId: null, brandId: null, colorId: null, sizeId: null, priority: 0, unit: 'standard', type: 'piece', stock: 0, discountBp: 0, taxBp: 0 } as const;
 
 describe('store isolation', () => {
   it("gives store A's owner a 404 for store B's catalog records everywhere, and refuses B's ids in A's forms", async () => {
     const theirs = await taxonomy(stores.b);
-    const product = await create(stores.b, '/api/v1/products', { name: 'Ajeno', categoryId: theirs.category, price: 1 });
-    const variant = await create(stores.b, '/api/v1/variants', { productId: product, name: 'Ajena', price: 1 });
+    const product = await create(stores.b, '/api/v1/products', { name: 'Ajeno', categoryId: theirs.category, priceCents: 100 });
+    const variant = await create(stores.b, '/api/v1/variants', { productId: product, name: 'Ajena', priceCents: 100 });
     const records: [string, TypedRecord][] = [
-      ['product', { path: '/api/v1/products/{id}', id: product, body: { ...PRODUCT_DEFAULTS, name: 'X', categoryId: theirs.category, price: 1 } }],
-      ['variant', { path: '/api/v1/variants/{id}', id: variant, body: { productId: product, name: 'X', price: 1, colorId: null, sizeId: null, stock: 0 } }],
+      ['product', { path: '/api/v1/products/{id}', id: product, body: { ...PRODUCT_DEFAULTS, name: 'X', categoryId: theirs.category, priceCents: 100 } }],
+      ['variant', { path: '/api/v1/variants/{id}', id: variant, body: { productId: product, name: 'X', priceCents: 100, colorId: null, sizeId: null, stock: 0 } }],
       ['category', { path: '/api/v1/categories/{id}', id: theirs.category, body: { name: 'X' } }],
       ['subcategory', { path: '/api/v1/subcategories/{id}', id: theirs.subcategory, body: { categoryId: theirs.category, name: 'X' } }],
       ['brand', { path: '/api/v1/brands/{id}', id: theirs.brand, body: { name: 'X' } }],
@@ -213,10 +218,10 @@ describe('store isolation', () => {
     // B's category, subcategory, brand or product named in A's forms and API bodies: a field error, nothing stored
     const mine = await taxonomy(stores.a);
     const cross = [
-      ['/api/v1/products', { name: 'X', categoryId: theirs.category, price: 1 }, 'categoryId'],
-      ['/api/v1/products', { name: 'X', categoryId: mine.category, subcategoryId: theirs.subcategory, price: 1 }, 'subcategoryId'],
-      ['/api/v1/products', { name: 'X', categoryId: mine.category, brandId: theirs.brand, price: 1 }, 'brandId'],
-      ['/api/v1/variants', { productId: product, name: 'X', price: 1 }, 'productId'],
+      ['/api/v1/products', { name: 'X', categoryId: theirs.category, priceCents: 100 }, 'categoryId'],
+      ['/api/v1/products', { name: 'X', categoryId: mine.category, subcategoryId: theirs.subcategory, priceCents: 100 }, 'subcategoryId'],
+      ['/api/v1/products', { name: 'X', categoryId: mine.category, brandId: theirs.brand, priceCents: 100 }, 'brandId'],
+      ['/api/v1/variants', { productId: product, name: 'X', priceCents: 100 }, 'productId'],
       ['/api/v1/subcategories', { categoryId: theirs.category, name: 'X' }, 'categoryId'],
     ] as const;
     for (const [url, body, field] of cross) {

@@ -21,7 +21,7 @@ const api = (method: Parameters<typeof callApi>[1], url: string, cookie: string,
 let categories = 0;
 async function productOf(store: TestStore): Promise<number> {
   const category = (await api('POST', '/api/v1/categories', store.owner.cookie, { name: `Ropa ${(categories += 1)}` })).json().id;
-  const response = await api('POST', '/api/v1/products', store.owner.cookie, { name: `Camiseta ${categories}`, categoryId: category, price: 10 });
+  const response = await api('POST', '/api/v1/products', store.owner.cookie, { name: `Camiseta ${categories}`, categoryId: category, priceCents: 1000 });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
 }

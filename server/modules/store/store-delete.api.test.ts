@@ -85,6 +85,34 @@ describe('/store/delete', () => {
     expect((await getPage(t.app, '/store/delete', store.owner.cookie)).statusCode).toBe(409);
   });
 
+  it('checks the slug and the password before the last question, deleting nothing (issue 20 §6)', async () => {
+    const store = await makeStore(t);
+    const headers = { cookie: `lang=es; ${store.owner.cookie}` };
+    const wrongSlug = await postForm(t.app, '/store/delete', { intent: 'check', slug: 'otra', password: TEST_PASSWORD }, headers);
+    expect(wrongSlug.statusCode).toBe(400);
+    expect(wrongSlug.body).toContain('La dirección no coincide con la de tu tienda');
+    expect(wrongSlug.body).not.toContain('data-testid="delete-checked"');
+    const wrongPassword = await postForm(t.app, '/en/store/delete', { intent: 'check', slug: store.slug, password: 'nope' }, { cookie: `lang=en; ${store.owner.cookie}` });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.body).toContain('The password is not correct');
+    // both right: the screen asks its last question (the dialog, or this box without JavaScript), and the store stays
+    const checked = await postForm(t.app, '/en/store/delete', { intent: 'check', slug: store.slug, password: TEST_PASSWORD }, { cookie: `lang=en; ${store.owner.cookie}` });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.body).toContain('data-testid="delete-checked"');
+    expect(checked.body).toContain('name="intent" value="delete"');
+    expect(await hasStore(store.owner.cookie)).toBe(true);
+    const done = await postForm(t.app, '/en/store/delete', { intent: 'delete', slug: store.slug, password: TEST_PASSWORD }, { cookie: `lang=en; ${store.owner.cookie}` });
+    expect(done.statusCode).toBe(302);
+    expect(await hasStore(store.owner.cookie)).toBe(false);
+  });
+
+  it('promises to delete only what exists: no FAQs in either language', async () => {
+    const store = await makeStore(t);
+    expect((await getPage(t.app, '/en/store/delete', store.owner.cookie)).body).toContain('the content: banners and pages');
+    expect((await getPage(t.app, '/en/store/delete', store.owner.cookie)).body).not.toMatch(/FAQ/i);
+    expect((await getPage(t.app, '/store/delete', store.owner.cookie)).body).not.toMatch(/preguntas frecuentes/i);
+  });
+
   it('deleting the account from the profile takes the store too', async () => {
     const store = await makeStore(t);
     const done = await postForm(t.app, '/profile/delete', { password: TEST_PASSWORD }, { cookie: `lang=es; ${store.owner.cookie}` });

@@ -73,12 +73,20 @@ export async function setStoreExpiry(deps: ServiceDeps, scope: StoreScope, expir
  * typed its slug and their password. One transaction for the rows; the files are removed after
  * the commit, and one that fails is retried by the job queue, never blocking the deletion.
  */
-export async function deleteStore(deps: ServiceDeps, scope: StoreScope, input: DeleteStoreInput): Promise<void> {
+/**
+ * The slug typed again and the owner's password, checked before the screen asks "delete for ever?"
+ * (issue 20 §6): the last question comes only when the answer to it can go through.
+ */
+export async function checkStoreDeletion(deps: ServiceDeps, scope: StoreScope, input: DeleteStoreInput): Promise<void> {
   if (scope.via !== 'owner') throw new AppError('error.generic', 404);
   const store = await stores.findStoreById(deps.db, scope.storeId);
   if (!store) throw new AppError('error.generic', 404);
   if (input.slug.trim() !== store.slug) throw new AppError('store.delete.slugWrong', 400, { field: 'slug' });
   await confirmPassword(deps, { userId: store.userId }, input.password);
+}
+
+export async function deleteStore(deps: ServiceDeps, scope: StoreScope, input: DeleteStoreInput): Promise<void> {
+  await checkStoreDeletion(deps, scope, input);
   const files = await inTransaction(deps, async (tx) => {
     const keys = await takeStoreFiles(tx, scope);
     if (!(await stores.deleteStore(tx.db, scope))) throw new AppError('error.generic', 404);

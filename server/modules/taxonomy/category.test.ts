@@ -45,14 +45,14 @@ async function addImage(store: TestStore, productId: number) {
 async function catalog(store: TestStore) {
   const ropa = await create(store, '/api/v1/categories', { name: 'Ropa' });
   await create(store, '/api/v1/subcategories', { categoryId: ropa, name: 'Camisetas' });
-  const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: ropa, price: 10 });
-  const cap = await create(store, '/api/v1/products', { name: 'Gorra', categoryId: ropa, price: 8 });
-  for (const name of ['S', 'M']) await create(store, '/api/v1/variants', { productId: shirt, name, price: 10, stock: 1 });
-  await create(store, '/api/v1/variants', { productId: cap, name: 'Única', price: 8 });
+  const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: ropa, priceCents: 1000 });
+  const cap = await create(store, '/api/v1/products', { name: 'Gorra', categoryId: ropa, priceCents: 800 });
+  for (const name of ['S', 'M']) await create(store, '/api/v1/variants', { productId: shirt, name, priceCents: 1000, stock: 1 });
+  await create(store, '/api/v1/variants', { productId: cap, name: 'Única', priceCents: 800 });
   for (const productId of [shirt, cap]) await create(store, '/api/v1/reviews', { productId, authorName: 'Ana', email: 'ana@example.com', rating: 5, status: 'approved' });
   await addImage(store, shirt);
   const hogar = await create(store, '/api/v1/categories', { name: 'Hogar' });
-  const mug = await create(store, '/api/v1/products', { name: 'Taza', categoryId: hogar, price: 5 });
+  const mug = await create(store, '/api/v1/products', { name: 'Taza', categoryId: hogar, priceCents: 500 });
   await create(store, '/api/v1/reviews', { productId: mug, authorName: 'Luis', email: 'luis@example.com', rating: 1, status: 'approved' });
   return { ropa, shirt, hogar };
 }

@@ -1,0 +1,99 @@
+import { translator } from '#common/i18n/all-languages.ts';
+import type { Locale } from '#common/locale.ts';
+import type { MessageKey } from '#common/i18n/messages.ts';
+import { resourceText } from '#common/resource.ts';
+import { RESOURCES } from '#common/resources/index.ts';
+
+// The operations' one-line summaries in the guide's language (issue 20 §7): the routes write them
+// in English, the document's working language; a Spanish reader gets these. Keyed by the English
+// text, so a route that changes its summary shows up in tests/integration/openapi.test.ts (which
+// checks every operation has its Spanish line) instead of silently staying English.
+
+const SPANISH: Record<string, string> = {
+  // casillero
+  'List my alerts': 'Mis alertas',
+  'Pre-alert a purchase': 'Prealertar una compra',
+  'One of my alerts': 'Una de mis alertas',
+  'Change a pending alert': 'Cambiar una alerta pendiente',
+  'Delete a pending alert': 'Eliminar una alerta pendiente',
+  'My packages, optionally by status': 'Mis paquetes, por estado si se pide',
+  'Register a package that arrived at the warehouse (staff)': 'Registrar un paquete que llegó a la bodega (personal)',
+  'List my consolidations': 'Mis consolidaciones',
+  'Ask to ship one or more of my warehouse packages (one ships on its own)': 'Pedir el envío de uno o más de mis paquetes en bodega (uno solo se envía por su cuenta)',
+  'One of my consolidations, with its packages and events': 'Una de mis consolidaciones, con sus paquetes y eventos',
+  'Cancel a requested consolidation; its packages go back to the warehouse': 'Cancelar una consolidación solicitada; sus paquetes vuelven a la bodega',
+  "All clients' consolidations (staff)": 'Las consolidaciones de todos los clientes (personal)',
+  'Any consolidation, with its client and next states (staff)': 'Cualquier consolidación, con su cliente y sus estados siguientes (personal)',
+  'Move a consolidation to its next state, with a note for the client and the final weight, cost (USD) and outbound tracking (required to ship) (staff)':
+    'Pasar una consolidación a su estado siguiente, con una nota para el cliente y el peso, el costo (USD) y el tracking de salida finales (obligatorios para enviar) (personal)',
+  'List my tickets': 'Mis tickets',
+  'Open a ticket with its first message': 'Abrir un ticket con su primer mensaje',
+  'One of my tickets with its messages': 'Uno de mis tickets con sus mensajes',
+  'Reply to my ticket (reopens it)': 'Responder a mi ticket (lo reabre)',
+  'Close my ticket': 'Cerrar mi ticket',
+  'Staff: every ticket, open and longest waiting first': 'Personal: todos los tickets, los abiertos y los que más esperan primero',
+  'Staff: any ticket with its messages': 'Personal: cualquier ticket con sus mensajes',
+  'Staff: answer a ticket (notifies the client)': 'Personal: responder un ticket (avisa al cliente)',
+  'Staff: close a ticket': 'Personal: cerrar un ticket',
+  'My latest notifications': 'Mis últimas notificaciones',
+  'Mark one notification read': 'Marcar una notificación como leída',
+  'Mark every notification read': 'Marcar todas las notificaciones como leídas',
+  'Upload a file': 'Subir un archivo',
+  'Read an uploaded file': 'Leer un archivo subido',
+  'Remove an upload no record uses yet': 'Quitar un archivo subido que ningún registro usa todavía',
+  // store
+  'My store': 'Mi tienda',
+  "Is this store address free? (the new-store form's live check)": '¿Está libre esta dirección de tienda? (la comprobación en vivo del formulario de tienda nueva)',
+  'Open my store (one per account)': 'Abrir mi tienda (una por cuenta)',
+  'Delete my store and everything it owns (type its slug and your password)': 'Eliminar mi tienda y todo lo que contiene (escribe su dirección y tu contraseña)',
+  'My store: publishing, type, name and description': 'Mi tienda: publicación, tipo, nombre y descripción',
+  "Change my store's publishing, type, name and description": 'Cambiar la publicación, el tipo, el nombre y la descripción de mi tienda',
+  'My store: social links and WhatsApp': 'Mi tienda: redes sociales y WhatsApp',
+  "Change my store's social links and WhatsApp": 'Cambiar las redes sociales y el WhatsApp de mi tienda',
+  'My store: contact details': 'Mi tienda: datos de contacto',
+  "Change my store's contact details": 'Cambiar los datos de contacto de mi tienda',
+  'My store: keywords and the analytics/pixel scripts (returned to the owner only)': 'Mi tienda: palabras clave y los scripts de analítica y píxel (solo para su dueño)',
+  "Change my store's keywords and the analytics/pixel scripts (returned to the owner only)": 'Cambiar las palabras clave y los scripts de analítica y píxel de mi tienda (solo para su dueño)',
+  'My store’s logo and style': 'El logo y el estilo de mi tienda',
+  'Set my store’s logo and style': 'Poner el logo y el estilo de mi tienda',
+  'The plans a store can have': 'Los planes que puede tener una tienda',
+  'Every plan with its number of stores (admin)': 'Todos los planes con su número de tiendas (administrador)',
+  'Create a plan (admin)': 'Crear un plan (administrador)',
+  'One plan (admin)': 'Un plan (administrador)',
+  'Change a plan; marking it default unmarks the other (admin)': 'Cambiar un plan; marcarlo como predeterminado desmarca el otro (administrador)',
+  'Delete a plan no store uses, not the default (admin)': 'Eliminar un plan que ninguna tienda usa y que no es el predeterminado (administrador)',
+  'Every store, paged, with search and filters (staff)': 'Todas las tiendas, por páginas, con búsqueda y filtros (personal)',
+  'One store with its owner and plan (staff)': 'Una tienda con su dueño y su plan (personal)',
+  'Set a store’s plan and expiration (admin)': 'Poner el plan y el vencimiento de una tienda (administrador)',
+  // catalogue and content beside the kit's operations
+  'My store’s products and variants as a CSV file': 'Los productos y variantes de mi tienda en un archivo CSV',
+  'Preview or import a CSV file of products and variants': 'Revisar o importar un archivo CSV de productos y variantes',
+  'The variants of one product of my store, in name order': 'Las variantes de un producto de mi tienda, por nombre',
+  'Put my store’s banners in this order (first shown first; banners left out follow)': 'Poner los banners de mi tienda en este orden (el primero se muestra primero; los que no se nombran van después)',
+  'Move one banner a step up or down, or to just before another banner': 'Mover un banner un lugar arriba o abajo, o justo antes de otro banner',
+};
+
+/** The kit's six operations of each resource (resource-api.ts), named by the resource's own title. */
+function kitSummaries(): Record<string, string> {
+  const t = translator('es');
+  const lines: Record<string, string> = {};
+  for (const resource of RESOURCES) {
+    const title = String(t(resourceText(resource, 'title') as MessageKey));
+    lines[`List the ${resource.key} records of my store`] = `Los registros de «${title}» de mi tienda`;
+    lines[`Create a ${resource.key}`] = `Crear un registro en «${title}»`;
+    lines[`Act on many ${resource.key} records at once`] = `Actuar sobre varios registros de «${title}» a la vez`;
+    lines[`One ${resource.key} of my store`] = `Un registro de «${title}» de mi tienda`;
+    lines[`Change a ${resource.key}`] = `Cambiar un registro de «${title}»`;
+    lines[`Delete a ${resource.key}`] = `Eliminar un registro de «${title}»`;
+  }
+  return lines;
+}
+
+let spanish: Record<string, string> | undefined;
+
+/** An operation's summary in `locale`: the route's own in English, this file's in Spanish. */
+export function localizedSummary(summary: string, locale: Locale): string {
+  if (locale === 'en') return summary;
+  spanish ??= { ...SPANISH, ...kitSummaries() };
+  return spanish[summary] ?? summary;
+}
