@@ -149,6 +149,7 @@ export const en: BaseMessages = {
     date: 'Enter a valid date',
     slug: 'Use only lowercase letters, digits and hyphens',
     slugTaken: 'Another record of your store already has this address',
+    skuTaken: 'Another product or variant of your store already uses this SKU',
   },
   record: {
     created: 'Record created successfully',

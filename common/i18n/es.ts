@@ -150,6 +150,7 @@ export const es = {
     date: 'Escribe una fecha válida',
     slug: 'Usa solo letras minúsculas, números y guiones',
     slugTaken: 'Ya existe un registro con esta dirección en tu tienda',
+    skuTaken: 'Otro producto o variante de tu tienda ya usa este SKU',
   },
   record: {
     created: 'Registro creado correctamente',

@@ -16,6 +16,7 @@ import * as catalogSearch from '#server/db/migrations/2026-11-25-001-catalogue-s
 import * as accessTokens from '#server/db/migrations/2026-11-25-002-access-token.ts';
 import * as listSortIndexes from '#server/db/migrations/2026-11-26-001-list-sort-indexes.ts';
 import * as variant from '#server/db/migrations/2026-11-26-010-variant.ts';
+import * as uniqueSku from '#server/db/migrations/2026-11-26-044-unique-sku.ts';
 import * as bannerPositions from '#server/db/migrations/2026-11-26-052-banner-positions.ts';
 import * as planEnglish from '#server/db/migrations/2026-11-26-053-plan-english.ts';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-002-access-token': accessTokens,
   '2026-11-26-001-list-sort-indexes': listSortIndexes,
   '2026-11-26-010-variant': variant,
+  '2026-11-26-044-unique-sku': uniqueSku,
   '2026-11-26-052-banner-positions': bannerPositions,
   '2026-11-26-053-plan-english': planEnglish,
 };

@@ -26,6 +26,8 @@ export type StoreResourceRepository<Row, S extends string, F extends string, V, 
   remove(db: Db, scope: StoreScope, ids: number[]): Promise<number>;
   /** Whether another record of the store already has this value (unique slugs, codes). */
   taken(db: Db, scope: StoreScope, column: string, value: string, exceptId?: number): Promise<boolean>;
+  /** The store's slugs that are `base` or `base-…` (but the record `exceptId`'s): what a free slug must avoid. */
+  slugsLike(db: Db, scope: StoreScope, base: string, exceptId?: number): Promise<string[]>;
   count(db: Db, scope: StoreScope): Promise<number>;
   /** The store's records among these ids (another store's are simply not there). */
   findMany(db: Db, scope: StoreScope, ids: readonly number[]): Promise<Row[]>;
@@ -143,6 +145,12 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       let select = own(db, scope).select(`${name}.id`).where(`${name}.${column}`, '=', value);
       if (exceptId) select = select.where(`${name}.id`, '!=', exceptId);
       return Boolean(await select.executeTakeFirst());
+    },
+    async slugsLike(db, scope, base, exceptId) {
+      // a slug has no `%` nor `_` (lowercase letters, digits and hyphens), so LIKE needs no escape
+      let select = own(db, scope).select(`${name}.slug as slug`).where((eb) => eb.or([eb(`${name}.slug`, '=', base), eb(`${name}.slug`, 'like', `${base}-%`)]));
+      if (exceptId) select = select.where(`${name}.id`, '!=', exceptId);
+      return (await select.execute()).map((row) => String((row as { slug: unknown }).slug));
     },
     async findMany(db, scope, ids) {
       if (ids.length === 0) return [];

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BulkAction, BulkChanges } from '#common/bulk.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
+import { FreeSlugs } from '#common/free-slug.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
 import { AppError, notFound } from '#server/errors.ts';
@@ -58,8 +59,15 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
 
   async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
     const values: Record<string, unknown> = options.toValues ? options.toValues(input) : { ...input };
-    if (options.slugFrom && !values.slug) values.slug = slugify(String(input[options.slugFrom] ?? '')) || 'item';
-    const unique: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
+    // A slug left blank is derived from the name and made free, as the CSV import does (issue 20
+    // §5): a second "Taza" is `taza-2`, never an error on a field the user left empty. A slug the
+    // user typed is theirs: if another record has it, that is a field error.
+    const typedSlug = Boolean(values.slug);
+    if (options.slugFrom && !typedSlug) {
+      const base = slugify(String(input[options.slugFrom] ?? '')) || 'item';
+      values.slug = new FreeSlugs(await repo.slugsLike(deps.db, scope, base, exceptId)).take(base);
+    }
+    const unique: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom && typedSlug ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
     for (const { field, error } of unique) {
       if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) throw new AppError(error, 409, { field });
     }

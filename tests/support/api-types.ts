@@ -628,7 +628,7 @@ export interface paths {
         put?: never;
         /**
          * Preview or import a CSV file of products and variants
-         * @description Send the file as the body (`Content-Type: text/csv`, up to 40 MB). With `apply=0` nothing changes: the answer says what would be created, updated or left alone, and lists every problem. With `apply=1` the file is imported in one transaction when it has no problem (200), or not at all (422).
+         * @description Send the file as the body (`Content-Type: text/csv`, in UTF-8 or Windows-1252; up to 64 KB per product of the store's plan, at least 1 MB and at most 40 MB: a bigger file is a 413 before it is read). With `apply=0` nothing changes: the answer says what would be created, updated or left alone, and lists every problem. With `apply=1` the file is imported in one transaction when it has no problem (200), or not at all (422).
          */
         post: operations["import_products"];
         delete?: never;
@@ -5441,14 +5441,17 @@ export interface operations {
             query?: {
                 /** @description 1 imports the file (all or nothing); 0 only previews it */
                 apply?: "0" | "1";
+                /** @description `create`: the likely duplicates the preview listed are new products after all, and are created */
+                duplicates?: "skip" | "create";
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** @description The CSV file, as its bytes */
         requestBody: {
             content: {
-                "text/csv": string;
+                "text/csv": unknown;
             };
         };
         responses: {
@@ -5471,6 +5474,18 @@ export interface operations {
                             update: number;
                             unchanged: number;
                         };
+                        /**
+                         * @description The encoding the file was read in: UTF-8, UTF-16 with its mark, or else Windows-1252 (what a spreadsheet on Windows saves)
+                         * @enum {string}
+                         */
+                        encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+                        /** @description New products named like another of the store or of the file: likely the same product imported again. Not created (nor their new variants) unless `duplicates=create`. The first 200 */
+                        duplicates: {
+                            line: number;
+                            name: string;
+                        }[];
+                        /** @description How many likely duplicates the file has */
+                        duplicateCount: number;
                         problems: {
                             /** @description The line of the file, the header being line 1 */
                             line: number;
@@ -5563,6 +5578,18 @@ export interface operations {
                             update: number;
                             unchanged: number;
                         };
+                        /**
+                         * @description The encoding the file was read in: UTF-8, UTF-16 with its mark, or else Windows-1252 (what a spreadsheet on Windows saves)
+                         * @enum {string}
+                         */
+                        encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+                        /** @description New products named like another of the store or of the file: likely the same product imported again. Not created (nor their new variants) unless `duplicates=create`. The first 200 */
+                        duplicates: {
+                            line: number;
+                            name: string;
+                        }[];
+                        /** @description How many likely duplicates the file has */
+                        duplicateCount: number;
                         problems: {
                             /** @description The line of the file, the header being line 1 */
                             line: number;

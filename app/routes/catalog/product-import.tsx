@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, FileInput, Group, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Code, FileInput, Group, List, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -25,11 +25,20 @@ const IMPORT_URL = '/api/v1/products/import';
 
 type Counts = { create: number; update: number; unchanged: number };
 type Problem = { line: number; column: string; key: MessageKey; values?: Record<string, string | number> };
-type Summary = { applied: boolean; products: Counts; variants: Counts; problems: Problem[] };
+type Summary = { applied: boolean; products: Counts; variants: Counts; problems: Problem[]; encoding?: string; duplicates?: { line: number; name: string }[]; duplicateCount?: number };
+
+/** How each encoding the server reads is named to people. */
+const ENCODING_NAMES: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16', 'windows-1252': 'Windows-1252' };
 type Phase = { step: 'idle' } | { step: 'sending'; percent: number; applying: boolean } | { step: 'checked'; summary: Summary } | { step: 'done'; summary: Summary } | { step: 'failed'; message: string };
 
 function isSummary(body: unknown): body is Summary {
   return typeof body === 'object' && body !== null && 'products' in body && 'problems' in body && Array.isArray((body as Summary).problems);
+}
+
+/** A preview's counts with the likely duplicates the merchant confirmed as products to create (the server checks them again when importing). */
+function withConfirmed(summary: Summary | null, confirmed: boolean): Summary | null {
+  if (!summary || !confirmed || !summary.duplicates?.length) return summary;
+  return { ...summary, products: { ...summary.products, create: summary.products.create + (summary.duplicateCount ?? summary.duplicates.length) } };
 }
 
 export default function ProductImport() {
@@ -40,6 +49,8 @@ export default function ProductImport() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [confirming, confirm] = useDisclosure(false);
+  // Likely duplicates (issue 20 §4) are created only when the merchant says they are new products.
+  const [createDuplicates, setCreateDuplicates] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -49,13 +60,13 @@ export default function ProductImport() {
     abort.current?.abort();
     abort.current = new AbortController();
     setPhase({ step: 'sending', percent: 0, applying: apply });
-    const { status, body } = await sendFile(`${IMPORT_URL}?apply=${apply ? 1 : 0}`, file, 'text/csv', (percent) => setPhase({ step: 'sending', percent, applying: apply }), abort.current.signal);
+    const { status, body } = await sendFile(`${IMPORT_URL}?apply=${apply ? 1 : 0}${createDuplicates ? '&duplicates=create' : ''}`, file, 'text/csv', (percent) => setPhase({ step: 'sending', percent, applying: apply }), abort.current.signal);
     if (isSummary(body)) return setPhase({ step: apply && body.applied ? 'done' : 'checked', summary: body });
     const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : t(status === 0 ? 'error.network' : 'error.generic');
     setPhase({ step: 'failed', message });
   };
 
-  const summary = phase.step === 'checked' || phase.step === 'done' ? phase.summary : null;
+  const summary = withConfirmed(phase.step === 'checked' || phase.step === 'done' ? phase.summary : null, phase.step === 'checked' && createDuplicates);
   const changes = summary ? summary.products.create + summary.products.update + summary.variants.create + summary.variants.update : 0;
   const n = (value: number) => formatNumber(value, locale);
 
@@ -94,6 +105,7 @@ export default function ProductImport() {
               onChange={(chosen) => {
                 setFile(chosen);
                 setFileError(null);
+                setCreateDuplicates(false);
                 setPhase({ step: 'idle' });
               }}
               error={fileError}
@@ -137,6 +149,16 @@ export default function ProductImport() {
               <Title order={2} fz="h4">
                 {t('productCsv.summaryTitle')}
               </Title>
+              {summary.encoding ? (
+                <Text fz="sm" c="dimmed" data-testid="csv-encoding">
+                  {t('productCsv.encodingRead', { encoding: ENCODING_NAMES[summary.encoding] ?? summary.encoding })}
+                </Text>
+              ) : null}
+              {summary.encoding === 'windows-1252' ? (
+                <Alert color="yellow" data-testid="csv-encoding-latin">
+                  {t('productCsv.encodingLatin')}
+                </Alert>
+              ) : null}
               <DataTable
                 caption={t('productCsv.summaryTitle')}
                 rows={(['products', 'variants'] as const).map((kind) => ({ kind, ...summary[kind] }))}
@@ -171,8 +193,28 @@ export default function ProductImport() {
                     ]}
                   />
                 </Stack>
-              ) : phase.step === 'checked' && changes === 0 ? (
+              ) : phase.step === 'checked' && changes === 0 && !summary.duplicates?.length ? (
                 <Text data-testid="csv-nothing">{t('productCsv.nothingToDo')}</Text>
+              ) : null}
+
+              {phase.step === 'checked' && (summary.duplicates?.length ?? 0) > 0 ? (
+                <Stack gap="xs" data-testid="csv-duplicates">
+                  <Title order={3} fz="h5">
+                    {t('productCsv.duplicatesTitle')}
+                  </Title>
+                  <Text fz="sm">{t('productCsv.duplicatesHint')}</Text>
+                  <List fz="sm">
+                    {summary.duplicates!.slice(0, 50).map((duplicate) => (
+                      <List.Item key={duplicate.line}>{t('productCsv.duplicateLine', { line: duplicate.line, name: duplicate.name })}</List.Item>
+                    ))}
+                  </List>
+                  <Checkbox
+                    label={t('productCsv.createDuplicates')}
+                    checked={createDuplicates}
+                    data-testid="csv-create-duplicates"
+                    onChange={(event) => setCreateDuplicates(event.currentTarget.checked)}
+                  />
+                </Stack>
               ) : null}
 
               {phase.step === 'checked' && summary.problems.length === 0 && changes > 0 ? (

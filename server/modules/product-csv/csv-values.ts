@@ -42,3 +42,20 @@ export function parseFlag(text: string): boolean | null {
   if (FALSE.has(value)) return false;
   return null;
 }
+
+// Formula injection (issue 21 §9, OWASP "CSV Injection"): a spreadsheet runs a cell that begins
+// with = + - @, a tab or a carriage return. Such text cells are written with a single quote in
+// front, which a spreadsheet shows as text; the import takes exactly one quote off again. A value
+// that itself begins with quotes before such a character gets one more, so every text survives
+// export and import unchanged ("'=x" → "''=x" → "'=x").
+const FORMULA = /^'*[=+\-@\t\r]/;
+
+/** A text cell as exported: neutralised when a spreadsheet would read it as a formula. */
+export function neutraliseCell(text: string): string {
+  return FORMULA.test(text) ? `'${text}` : text;
+}
+
+/** A text cell as imported: the quote `neutraliseCell` added is taken off. */
+export function restoreCell(text: string): string {
+  return text.startsWith("'") && FORMULA.test(text) ? text.slice(1) : text;
+}

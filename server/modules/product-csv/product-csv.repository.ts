@@ -25,10 +25,38 @@ export async function taxonomyRows(db: Db, scope: StoreScope) {
   return { category, subcategory, brand, color, size };
 }
 
-export const productRows = (db: Db, scope: StoreScope) => db.selectFrom('product').select(['id', ...PRODUCT_FIELDS]).where('storeId', '=', scope.storeId).orderBy('id').execute();
+/** A page of the store's products in id order, after `afterId`: the export and the import read the catalog page by page. */
+export const productPage = (db: Db, scope: StoreScope, afterId: number, limit: number) =>
+  db.selectFrom('product').select(['id', ...PRODUCT_FIELDS]).where('storeId', '=', scope.storeId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 
-export const variantRows = (db: Db, scope: StoreScope) =>
-  db.selectFrom('variant').select(['id', 'productId', ...VARIANT_FIELDS]).where('storeId', '=', scope.storeId).orderBy('productId').orderBy('id').execute();
+/** A page of the store's variants in id order, after `afterId`. */
+export const variantPage = (db: Db, scope: StoreScope, afterId: number, limit: number) =>
+  db.selectFrom('variant').select(['id', 'productId', ...VARIANT_FIELDS]).where('storeId', '=', scope.storeId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+
+/** The variants of some products of the store, by product then id (a page of the export). */
+export const variantsOfProducts = (db: Db, scope: StoreScope, productIds: readonly number[]) =>
+  productIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('variant').select(['id', 'productId', ...VARIANT_FIELDS]).where('storeId', '=', scope.storeId).where('productId', 'in', [...productIds]).orderBy('productId').orderBy('id').execute();
+
+/**
+ * What changes when anything of the store's catalog changes: each table's count, last id and last
+ * update. An import is planned outside its transaction (so the long part holds no connection) and
+ * written inside it only while this is what it was when planned.
+ */
+export async function catalogFingerprint(db: Db, scope: StoreScope): Promise<string> {
+  const tables = ['product', 'variant', 'category', 'subcategory', 'brand', 'color', 'size'] as const;
+  const rows = await Promise.all(
+    tables.map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('id').as('last'), eb.fn.max('updatedAt').as('updated')])
+        .where('storeId', '=', scope.storeId)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return JSON.stringify(rows.map((row) => [Number(row.count), Number(row.last ?? 0), String(row.updated ?? '')]));
+}
 
 /** The store plan's product limit; null without a plan. */
 export async function maxProducts(db: Db, scope: StoreScope): Promise<number | null> {

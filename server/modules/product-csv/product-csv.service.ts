@@ -1,12 +1,21 @@
-import { parse } from 'csv-parse/sync';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
+import type { z } from 'zod';
+import { FreeSlugs } from '#common/free-slug.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
 import { PRODUCT_TYPES, PRODUCT_UNITS } from '#common/resources/product-fields.ts';
+import { productResource, variantResource } from '#common/resources/product.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
-import { insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productRows, syncStockFromVariants, taxonomyRows, updateProduct, updateVariant, VARIANT_FIELDS, variantRows } from './product-csv.repository.ts';
+import { neutraliseCell, restoreCell } from './csv-values.ts';
+import { type CsvEncoding, decodeCsv } from './csv-text.ts';
+import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
+import {
+  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, syncStockFromVariants, taxonomyRows, updateProduct, updateVariant, VARIANT_FIELDS, variantPage, variantsOfProducts,
+} from './product-csv.repository.ts';
 
 // The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
 // so a spreadsheet shows a product with its variants below it. Products are known by their slug
@@ -14,6 +23,11 @@ import { insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productRow
 // only — a slug or id of another store is "not found", never a link to it. Importing is all or
 // nothing: a preview says what would be created, updated or left alone and lists every problem
 // (line, column, message); applying does it in one transaction, or nothing when there is a problem.
+//
+// One store must not stall the others (issue 21 §1, decision 044): a file is never bigger than its
+// plan can use (checked before it is read), it is parsed in slices with a turn for other requests
+// between them, the catalog is read page by page, and the long part — reading and checking — runs
+// outside the write transaction, which holds a connection only while writing in batches.
 
 export const CSV_COLUMNS = [
   'record', 'product_slug', 'variant_id', 'name', 'sku', 'code', 'description', 'category', 'subcategory', 'brand', 'color', 'size',
@@ -22,14 +36,34 @@ export const CSV_COLUMNS = [
 type Column = (typeof CSV_COLUMNS)[number];
 type Cells = Record<Column, string>;
 
-/** A file bigger than this is refused before parsing (100,000 products with variants is ~30 MB). */
-export const MAX_CSV_BYTES = 40 * 1024 * 1024;
+/** The largest file this store may send, by its plan: checked before a byte of it is parsed. */
+export async function byteLimit(deps: ServiceDeps, scope: StoreScope): Promise<number> {
+  return importByteLimit(await maxProducts(deps.db, scope));
+}
+
+
+/** Lines parsed, or rows checked, between two turns given to other requests. */
+const SLICE_LINES = 1000;
+/** Characters of the file parsed between two turns given to other requests (~0.5–2 ms of parsing). */
+const SLICE_CHARS = 64 * 1024;
+/** Records read from the database per query. */
+const PAGE = 2000;
+/** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
+const TEXT_COLUMNS = new Set<Column>(['name', 'sku', 'code', 'description', 'keywords', 'content']);
 /** Problems listed at most: past this, the file is clearly not what the importer expects. */
 const MAX_PROBLEMS = 200;
 
 export type ImportProblem = { line: number; column: Column | ''; message: MessageKey; values?: Record<string, string | number> };
 export type ImportCounts = { create: number; update: number; unchanged: number };
-export type ImportSummary = { products: ImportCounts; variants: ImportCounts; problems: ImportProblem[]; applied: boolean };
+/** A new product with the name of another (in the store or earlier in the file): created only when the merchant confirms. */
+export type LikelyDuplicate = { line: number; name: string };
+export type ImportSummary = {
+  products: ImportCounts; variants: ImportCounts; problems: ImportProblem[]; applied: boolean; encoding: CsvEncoding;
+  /** The first MAX_PROBLEMS likely duplicates, and how many there are. */
+  duplicates: LikelyDuplicate[]; duplicateCount: number;
+};
+/** `createDuplicates`: the merchant confirmed that the likely duplicates are new products. */
+export type ImportOptions = { createDuplicates?: boolean };
 
 type ProductValues = {
   name: string; slug: string; sku: string; code: string; description: string; categoryId: number; subcategoryId: number | null; brandId: number | null;
@@ -57,38 +91,69 @@ async function loadTaxonomy(deps: ServiceDeps, scope: StoreScope): Promise<Taxon
   };
 }
 
-const loadProducts = (deps: ServiceDeps, scope: StoreScope) => productRows(deps.db, scope);
-const loadVariants = (deps: ServiceDeps, scope: StoreScope) => variantRows(deps.db, scope);
+/** Every record of a table of the store, page by page, with a turn for other requests between pages. */
+async function loadAll<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let after = 0; ; ) {
+    const rows = await page(after, PAGE);
+    all.push(...rows);
+    if (rows.length < PAGE) return all;
+    after = rows[rows.length - 1]!.id;
+    await yieldToOthers();
+  }
+}
+const loadProducts = (deps: ServiceDeps, scope: StoreScope) => loadAll((after, limit) => productPage(deps.db, scope, after, limit));
+const loadVariants = (deps: ServiceDeps, scope: StoreScope) => loadAll((after, limit) => variantPage(deps.db, scope, after, limit));
+
+/**
+ * The whole catalog as CSV text, in pieces: the header, then each page of products with their
+ * variants. Written page by page, so an export of 100,000 products neither holds the process for
+ * its whole length nor waits for all of it before the first byte leaves.
+ */
+export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): AsyncGenerator<string> {
+  const taxonomy = await loadTaxonomy(deps, scope);
+  const slug = (kind: keyof Taxonomy['slugOf'], id: number | null) => (id === null ? '' : (taxonomy.slugOf[kind].get(id) ?? ''));
+  const blank = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ''])) as Cells;
+  // Free text is neutralised against formulas (issue 21 §9); numbers and slugs cannot start so.
+  const row = (cells: Partial<Cells>) => CSV_COLUMNS.map((column) => (TEXT_COLUMNS.has(column) ? neutraliseCell(cells[column] ?? '') : (cells[column] ?? blank[column])));
+  // A BOM so that spreadsheet programs read the accents as UTF-8.
+  yield `\uFEFF${stringify([[...CSV_COLUMNS]])}`;
+  for (let after = 0; ; ) {
+    const products = await productPage(deps.db, scope, after, PAGE / 2);
+    if (products.length === 0) return;
+    const variantsOf = Map.groupBy(await variantsOfProducts(deps.db, scope, products.map((product) => product.id)), (variant) => variant.productId);
+    const lines: string[][] = [];
+    for (const product of products) {
+      lines.push(row({
+        record: 'product', product_slug: product.slug, name: product.name, sku: product.sku, code: product.code, description: product.description,
+        category: slug('category', product.categoryId), subcategory: slug('subcategory', product.subcategoryId), brand: slug('brand', product.brandId),
+        color: slug('color', product.colorId), size: slug('size', product.sizeId), price: integerToDecimal(product.priceCents, 2),
+        discount: integerToDecimal(product.discountBp, 2), tax: integerToDecimal(product.taxBp, 2), stock: String(product.stock),
+        weight_grams: product.weightGrams === null ? '' : String(product.weightGrams), unit: product.unit, type: product.type, priority: String(product.priority),
+        keywords: product.keywords, featured: String(product.featured), enabled: String(product.enabled), content: product.content,
+      }));
+      for (const variant of variantsOf.get(product.id) ?? []) {
+        lines.push(row({
+          record: 'variant', product_slug: product.slug, variant_id: String(variant.id), name: variant.name, sku: variant.sku, color: slug('color', variant.colorId),
+          size: slug('size', variant.sizeId), price: integerToDecimal(variant.priceCents, 2), stock: String(variant.stock), enabled: String(variant.enabled),
+        }));
+      }
+    }
+    yield stringify(lines);
+    after = products[products.length - 1]!.id;
+    await yieldToOthers();
+  }
+}
 
 /** The whole catalog as CSV text: each product, then its variants. */
 export async function exportCatalog(deps: ServiceDeps, scope: StoreScope): Promise<string> {
-  const [taxonomy, products, variants] = await Promise.all([loadTaxonomy(deps, scope), loadProducts(deps, scope), loadVariants(deps, scope)]);
-  const variantsOf = Map.groupBy(variants, (variant) => variant.productId);
-  const slug = (kind: keyof Taxonomy['slugOf'], id: number | null) => (id === null ? '' : (taxonomy.slugOf[kind].get(id) ?? ''));
-  const lines: string[][] = [[...CSV_COLUMNS]];
-  const blank = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ''])) as Cells;
-  const row = (cells: Partial<Cells>) => CSV_COLUMNS.map((column) => cells[column] ?? blank[column]);
-  for (const product of products) {
-    lines.push(row({
-      record: 'product', product_slug: product.slug, name: product.name, sku: product.sku, code: product.code, description: product.description,
-      category: slug('category', product.categoryId), subcategory: slug('subcategory', product.subcategoryId), brand: slug('brand', product.brandId),
-      color: slug('color', product.colorId), size: slug('size', product.sizeId), price: integerToDecimal(product.priceCents, 2),
-      discount: integerToDecimal(product.discountBp, 2), tax: integerToDecimal(product.taxBp, 2), stock: String(product.stock),
-      weight_grams: product.weightGrams === null ? '' : String(product.weightGrams), unit: product.unit, type: product.type, priority: String(product.priority),
-      keywords: product.keywords, featured: String(product.featured), enabled: String(product.enabled), content: product.content,
-    }));
-    for (const variant of variantsOf.get(product.id) ?? []) {
-      lines.push(row({
-        record: 'variant', product_slug: product.slug, variant_id: String(variant.id), name: variant.name, sku: variant.sku, color: slug('color', variant.colorId),
-        size: slug('size', variant.sizeId), price: integerToDecimal(variant.priceCents, 2), stock: String(variant.stock), enabled: String(variant.enabled),
-      }));
-    }
-  }
-  // A BOM so that spreadsheet programs read the accents as UTF-8.
-  return `\uFEFF${stringify(lines)}`;
+  let text = '';
+  for await (const piece of exportPieces(deps, scope)) text += piece;
+  return text;
 }
 
 type ParsedLine = { line: number; cells: Cells };
+type ReadFile = { encoding: CsvEncoding; lines: ParsedLine[]; problems: ImportProblem[] };
 
 /**
  * A comma is what we export; a semicolon is what a Spanish-language spreadsheet saves (its decimal
@@ -99,71 +164,139 @@ function delimiterOf(text: string): ',' | ';' {
   return header.includes(';') && !header.includes(',') ? ';' : ',';
 }
 
-function readCsv(text: string, problems: ImportProblem[]): ParsedLine[] {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
-      delimiter: delimiterOf(text),
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: false,
-      info: true,
-    }) as never;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    problems.push({ line, column: '', message: 'productCsv.unreadable' });
-    return [];
+type Parsed = { record: Record<string, string>; info: { lines: number } };
+
+/**
+ * The file's records, parsed a slice at a time with a turn for other requests between slices: a
+ * 39 MB file held a process for 5–7 s when parsed in one call (issue 21 §1).
+ */
+async function parseInSlices(text: string): Promise<{ records: Parsed[]; failure?: { lines?: number } }> {
+  const parser = parse({
+    bom: true,
+    columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+    delimiter: delimiterOf(text),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: false,
+    info: true,
+  });
+  const records: Parsed[] = [];
+  let failure: { lines?: number } | undefined;
+  parser.on('readable', () => {
+    for (let record: Parsed | null; (record = parser.read() as Parsed | null) !== null; ) records.push(record);
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', (error: { lines?: number }) => {
+      // the first error is the file's; a write after it would only add "stream destroyed"
+      failure ??= error;
+      resolve();
+    });
+  });
+  for (let at = 0; at < text.length && !failure; ) {
+    let end = Math.min(text.length, at + SLICE_CHARS);
+    // never between the two halves of a character outside the BMP
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    parser.write(text.slice(at, end));
+    at = end;
+    await yieldToOthers();
+  }
+  if (!failure) parser.end();
+  await ended;
+  return { records, failure };
+}
+
+/** Decodes and parses the file (issue 21 §11: a file that is not UTF-8 is read as Windows-1252, and said so). */
+async function readFile(body: string | Uint8Array): Promise<ReadFile> {
+  const { text, encoding } = decodeCsv(body);
+  const problems: ImportProblem[] = [];
+  const { records, failure } = await parseInSlices(text);
+  if (failure) {
+    problems.push({ line: failure.lines ?? 1, column: '', message: 'productCsv.unreadable' });
+    return { encoding, lines: [], problems };
   }
   const header = records[0] ? Object.keys(records[0].record) : [];
   const missing = CSV_COLUMNS.filter((column) => column !== 'content' && !header.includes(column));
   if (records.length > 0 && missing.length > 0) {
     problems.push({ line: 1, column: '', message: 'productCsv.missingColumns', values: { columns: missing.join(', ') } });
-    return [];
+    return { encoding, lines: [], problems };
   }
-  return records.map(({ record, info }) => ({
+  const lines = records.map(({ record, info }) => ({
     // info.lines is the line the record ends on; a record with a line break inside a quoted cell
     // starts earlier, but the end is where a spreadsheet's row number points for one-line records.
     line: info.lines,
-    cells: Object.fromEntries(CSV_COLUMNS.map((column) => [column, String(record[column] ?? '')])) as Cells,
+    // A text cell the export neutralised comes back as it was (`'=1+1` → `=1+1`).
+    cells: Object.fromEntries(CSV_COLUMNS.map((column) => [column, TEXT_COLUMNS.has(column) ? restoreCell(String(record[column] ?? '')) : String(record[column] ?? '')])) as Cells,
   }));
+  return { encoding, lines, problems };
 }
 
-type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean };
-type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean };
+type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; duplicate: boolean };
+type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skipped: boolean };
 
 function differs<T extends Record<string, unknown>>(before: T | undefined, after: T, fields: readonly (keyof T)[]): boolean {
   return !before || fields.some((field) => before[field] !== after[field]);
 }
 
-/** Reads and checks the file against the store; changes nothing. */
-async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
-  const problems: ImportProblem[] = [];
-  const lines = readCsv(text, problems);
-  const [taxonomy, products, variants, limit] = await Promise.all([
-    loadTaxonomy(deps, scope),
-    loadProducts(deps, scope),
-    loadVariants(deps, scope),
-    maxProducts(deps.db, scope),
-  ]);
+/** A name as two products would be "the same": trimmed, one letter case, composed accents. */
+const sameName = (name: string) => name.trim().normalize('NFC').toLocaleLowerCase('es');
+
+// The form's and the API's schema is the import's too (issue 21 §10): a row is checked by the
+// same rules and limits (content ≤ 20,000 characters…), each failure a problem of its column.
+const PRODUCT_COLUMN: Record<string, Column> = {
+  name: 'name', slug: 'product_slug', description: 'description', code: 'code', sku: 'sku', categoryId: 'category', subcategoryId: 'subcategory', brandId: 'brand',
+  colorId: 'color', sizeId: 'size', priority: 'priority', keywords: 'keywords', content: 'content', unit: 'unit', type: 'type', stock: 'stock',
+  weightGrams: 'weight_grams', price: 'price', discount: 'discount', tax: 'tax', enabled: 'enabled', featured: 'featured',
+};
+const VARIANT_COLUMN: Record<string, Column> = { productId: 'product_slug', name: 'name', sku: 'sku', colorId: 'color', sizeId: 'size', price: 'price', stock: 'stock', enabled: 'enabled' };
+
+/** The row's values through the resource's schema; its failures become problems (one per column: the CSV's own reading speaks first). */
+function throughSchema<S extends z.ZodType>(schema: S, input: Record<string, unknown>, line: number, columnOf: Record<string, Column>, problems: ImportProblem[]): z.output<S> | null {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const column = columnOf[String(issue.path[0])] ?? '';
+    if (problems.some((problem) => problem.line === line && problem.column === column)) continue;
+    const max = issue.code === 'too_big' ? Number(issue.maximum) : null;
+    if (max !== null && issue.message === 'validation.tooLong') problems.push({ line, column, message: 'productCsv.tooLong', values: { max } });
+    else problems.push({ line, column, message: issue.message as MessageKey });
+  }
+  return null;
+}
+
+type Plan = Awaited<ReturnType<typeof plan>>;
+
+/** Checks the read file against the store; changes nothing. */
+async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, options: ImportOptions) {
+  const problems: ImportProblem[] = [...file.problems];
+  const { lines } = file;
+  const taxonomy = await loadTaxonomy(deps, scope);
+  const products = await loadProducts(deps, scope);
+  const variants = await loadVariants(deps, scope);
+  const limit = await maxProducts(deps.db, scope);
   const productBySlug = new Map(products.map((product) => [product.slug, product]));
   const variantById = new Map(variants.map((variant) => [variant.id, variant]));
-  const takenSlugs = new Set(products.map((product) => product.slug));
+  // Issue 20 §4: a row without a slug (or variant id) finds its record by SKU, as Shopify's by handle.
+  const productBySku = new Map(products.filter((product) => product.sku !== '').map((product) => [product.sku, product]));
+  const variantBySku = new Map(variants.filter((variant) => variant.sku !== '').map((variant) => [variant.sku, variant]));
+  const names = new Set(products.map((product) => sameName(product.name)));
+  // Seeded once with the store's slugs; a counter per base makes n rows of one name linear (issue 21 §1).
+  const freeSlugs = new FreeSlugs(products.map((product) => product.slug));
   const plannedProducts: PlannedProduct[] = [];
   const plannedVariants: PlannedVariant[] = [];
+  const duplicates: LikelyDuplicate[] = [];
+  let duplicateCount = 0;
   const seenSlugs = new Set<string>();
+  const seenProducts = new Set<number>();
   const seenVariants = new Set<number>();
 
-  for (const { line, cells } of lines) {
+  for (const [index, { line, cells }] of lines.entries()) {
     if (problems.length >= MAX_PROBLEMS) break;
+    if (index % SLICE_LINES === SLICE_LINES - 1) await yieldToOthers();
     const problem = (column: Column, message: MessageKey, values?: ImportProblem['values']) => problems.push({ line, column, message, values });
-    const text = (column: Column, max: number, required = false): string => {
-      const value = cells[column].trim();
-      if (required && value === '') problem(column, 'validation.required');
-      else if (value.length > max) problem(column, 'productCsv.tooLong', { max });
-      return value;
-    };
+    // Lengths and "required" are the schema's (below); here only what the CSV itself needs.
+    const text = (column: Column): string => cells[column].trim();
     const money = (column: Column, required: boolean): number => {
       const value = cells[column].trim();
       if (value === '' && !required) return 0;
@@ -203,19 +336,23 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
 
     const record = cells.record.trim().toLowerCase();
     if (record === 'product') {
-      const name = text('name', 160, true);
-      let slug = cells.product_slug.trim().toLowerCase();
-      if (slug !== '' && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) problem('product_slug', 'validation.slug');
-      else if (slug.length > 160) problem('product_slug', 'productCsv.tooLong', { max: 160 });
-      if (slug === '') {
-        // A new product: its slug comes from its name, made free of every slug in use.
-        const base = slugify(name, 150) || 'producto';
-        slug = base;
-        for (let n = 2; takenSlugs.has(slug) || seenSlugs.has(slug); n += 1) slug = `${base}-${n}`;
-      } else if (seenSlugs.has(slug)) {
-        problem('product_slug', 'productCsv.duplicateProduct', { slug });
-      }
+      const name = text('name');
+      const typed = cells.product_slug.trim().toLowerCase();
+      const sku = text('sku');
+      let existing = typed === '' ? undefined : productBySlug.get(typed);
+      if (typed === '' && sku !== '') existing = productBySku.get(sku);
+      let slug = existing?.slug ?? typed;
+      if (typed !== '' && seenSlugs.has(typed)) problem('product_slug', 'productCsv.duplicateProduct', { slug: typed });
+      else if (existing && seenProducts.has(existing.id)) problem('sku', 'productCsv.duplicateProduct', { slug: existing.slug });
+      if (slug === '') slug = freeSlugs.take(slugify(name) || 'producto');
+      else freeSlugs.add(slug);
       seenSlugs.add(slug);
+      if (existing) seenProducts.add(existing.id);
+      // A new product named like another (in the store, or earlier in the file) is likely the same
+      // one imported again: it waits for the merchant's confirmation (issue 20 §4).
+      const duplicate = !existing && name !== '' && names.has(sameName(name));
+      if (duplicate && (duplicateCount += 1) <= MAX_PROBLEMS) duplicates.push({ line, name });
+      if (!existing) names.add(sameName(name));
       const categorySlug = cells.category.trim().toLowerCase();
       const categoryId = categorySlug === '' ? undefined : taxonomy.category.get(categorySlug);
       if (categorySlug === '') problem('category', 'validation.required');
@@ -232,9 +369,9 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
       const values: ProductValues = {
         name,
         slug,
-        sku: text('sku', 64),
-        code: text('code', 64),
-        description: text('description', 500),
+        sku,
+        code: text('code'),
+        description: text('description'),
         categoryId: categoryId ?? 0,
         subcategoryId: subcategory?.id ?? null,
         brandId: ref('brand', taxonomy.brand),
@@ -248,36 +385,54 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
         unit,
         type,
         priority: whole('priority', -1000, 1000, 0),
-        keywords: text('keywords', 500),
+        keywords: text('keywords'),
         featured: flag('featured', false),
         enabled: flag('enabled', true),
         content: cells.content,
       };
-      const existing = productBySlug.get(slug);
-      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS) });
+      const checked = throughSchema(productResource.input, {
+        ...values,
+        // a slug is checked as the form checks a typed one; a record's own slug is its key, whatever its length
+        slug: existing ? '' : typed,
+        categoryId: categoryId ?? null,
+        price: values.priceCents / 100,
+        discount: values.discountBp / 100,
+        tax: values.taxBp / 100,
+        featured: values.featured === 1,
+        enabled: values.enabled === 1,
+        imageIds: undefined,
+      }, line, PRODUCT_COLUMN, problems);
+      // the schema's text as the form would save it (trimmed)
+      if (checked) Object.assign(values, { name: checked.name, sku: checked.sku, code: checked.code, description: checked.description, keywords: checked.keywords, content: checked.content });
+      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), duplicate: duplicate && !options.createDuplicates });
     } else if (record === 'variant') {
       const productSlug = cells.product_slug.trim().toLowerCase();
       if (productSlug === '') problem('product_slug', 'validation.required');
       const idText = cells.variant_id.trim();
+      const sku = text('sku');
       let existing: (typeof variants)[number] | undefined;
       if (idText !== '') {
         const id = parseWhole(idText);
         existing = id === null ? undefined : variantById.get(id);
         // Another store's variant id is unknown here, exactly like an id that never existed.
         if (!existing) problem('variant_id', 'productCsv.unknownVariant', { id: idText });
-        else if (seenVariants.has(existing.id)) problem('variant_id', 'productCsv.duplicateVariant', { id: idText });
-        else seenVariants.add(existing.id);
+      } else if (sku !== '') {
+        existing = variantBySku.get(sku);
       }
+      if (existing && seenVariants.has(existing.id)) problem(idText !== '' ? 'variant_id' : 'sku', 'productCsv.duplicateVariant', { id: existing.id });
+      else if (existing) seenVariants.add(existing.id);
       const values: VariantValues = {
-        name: text('name', 160, true),
-        sku: text('sku', 64),
+        name: text('name'),
+        sku,
         colorId: ref('color', taxonomy.color),
         sizeId: ref('size', taxonomy.size),
         priceCents: money('price', true),
         stock: whole('stock', 0, 1_000_000_000, 0),
         enabled: flag('enabled', true),
       };
-      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS) });
+      const checked = throughSchema(variantResource.input, { ...values, productId: 1, price: values.priceCents / 100, enabled: values.enabled === 1, imageId: undefined }, line, VARIANT_COLUMN, problems);
+      if (checked) Object.assign(values, { name: checked.name, sku: checked.sku });
+      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skipped: false });
     } else {
       problem('record', 'productCsv.record');
     }
@@ -285,6 +440,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
 
   // Variants belong to a product of the file or of the store, and an existing variant stays with its product.
   const productIdBySlug = new Map(products.map((product) => [product.slug, product.id]));
+  const waiting = new Set(plannedProducts.filter((product) => product.duplicate).map((product) => product.values.slug));
   for (const variant of plannedVariants) {
     if (variant.productSlug === '') continue;
     const known = seenSlugs.has(variant.productSlug) || productIdBySlug.has(variant.productSlug);
@@ -292,10 +448,30 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
     else if (variant.existingId !== null && variantById.get(variant.existingId)?.productId !== productIdBySlug.get(variant.productSlug)) {
       problems.push({ line: variant.line, column: 'variant_id', message: 'productCsv.variantMoved', values: { id: variant.existingId } });
     }
+    // the variants of a likely duplicate wait with it
+    if (variant.existingId === null && waiting.has(variant.productSlug)) variant.skipped = true;
   }
 
+  // A SKU names one product or variant of the store (issue 20 §4): a record of the file may not take
+  // one that a record left out of the file keeps, nor one that another line of the file takes.
+  const inFileProducts = new Set(plannedProducts.map((product) => product.existingId));
+  const inFileVariants = new Set(plannedVariants.map((variant) => variant.existingId));
+  const claims = new Map<string, number>();
+  const claim = (line: number, sku: string, own: { product?: number | null; variant?: number | null }) => {
+    if (sku === '') return;
+    const product = productBySku.get(sku);
+    const variant = variantBySku.get(sku);
+    if (claims.has(sku)) problems.push({ line, column: 'sku', message: 'productCsv.duplicateSku', values: { sku, line: claims.get(sku)! } });
+    else if ((product && product.id !== own.product && !inFileProducts.has(product.id)) || (variant && variant.id !== own.variant && !inFileVariants.has(variant.id))) {
+      problems.push({ line, column: 'sku', message: 'validation.skuTaken' });
+    }
+    if (!claims.has(sku)) claims.set(sku, line);
+  };
+  for (const product of plannedProducts) if (!product.duplicate) claim(product.line, product.values.sku, { product: product.existingId });
+  for (const variant of plannedVariants) if (!variant.skipped) claim(variant.line, variant.values.sku, { variant: variant.existingId });
+
   // The plan's product limit counts what the store would have after the import.
-  const creates = plannedProducts.filter((product) => product.existingId === null);
+  const creates = plannedProducts.filter((product) => product.existingId === null && !product.duplicate);
   const max = limit;
   if (max !== null && products.length + creates.length > max) {
     const first = creates[Math.max(0, max - products.length)];
@@ -309,21 +485,50 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
     update: list.filter((item) => item.existingId !== null && item.changed).length,
     unchanged: list.filter((item) => item.existingId !== null && !item.changed).length,
   });
-  return { problems: problems.slice(0, MAX_PROBLEMS), plannedProducts, plannedVariants, counts: { products: count(plannedProducts), variants: count(plannedVariants) }, productIdBySlug };
+  return {
+    problems: problems.slice(0, MAX_PROBLEMS),
+    plannedProducts: plannedProducts.filter((product) => !product.duplicate),
+    plannedVariants: plannedVariants.filter((variant) => !variant.skipped),
+    counts: { products: count(plannedProducts.filter((product) => !product.duplicate)), variants: count(plannedVariants.filter((variant) => !variant.skipped)) },
+    productIdBySlug,
+    duplicates,
+    duplicateCount,
+  };
 }
+
+/** Refuses a file bigger than the store's plan can use, before it is decoded or parsed. */
+async function assertSize(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array): Promise<void> {
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  const limit = await byteLimit(deps, scope);
+  if (bytes > limit) throw tooBigForPlan(limit);
+}
+
+const summaryOf = (planned: Plan, file: ReadFile, applied: boolean): ImportSummary => ({ ...planned.counts, problems: applied ? [] : planned.problems, applied, encoding: file.encoding, duplicates: planned.duplicates, duplicateCount: planned.duplicateCount });
 
 /** What importing the file would do, and every problem in it; changes nothing. */
-export async function previewImport(deps: ServiceDeps, scope: StoreScope, text: string): Promise<ImportSummary> {
-  const { problems, counts } = await plan(deps, scope, text);
-  return { ...counts, problems, applied: false };
+export async function previewImport(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array, options: ImportOptions = {}): Promise<ImportSummary> {
+  await assertSize(deps, scope, body);
+  const file = await readFile(body);
+  return summaryOf(await plan(deps, scope, file, options), file, false);
 }
 
-/** Imports the file in one transaction when it has no problem; otherwise changes nothing. */
-export async function applyImport(deps: ServiceDeps, scope: StoreScope, text: string): Promise<ImportSummary> {
+/**
+ * Imports the file in one transaction when it has no problem; otherwise changes nothing. Read and
+ * checked first, outside the transaction; written inside it only if the catalog is still what was
+ * checked (else checked again there), so what is checked is what is written.
+ */
+export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array, options: ImportOptions = {}): Promise<ImportSummary> {
+  await assertSize(deps, scope, body);
+  const file = await readFile(body);
+  const state = async (db: ServiceDeps) => `${await catalogFingerprint(db.db, scope)}/${await maxProducts(db.db, scope)}`;
+  const before = await state(deps);
+  let planned = await plan(deps, scope, file, options);
+  if (planned.problems.length > 0) return summaryOf(planned, file, false);
   return inTransaction(deps, async (tx) => {
-    // Planned inside the transaction, so what is checked is what is written.
-    const planned = await plan(tx, scope, text);
-    if (planned.problems.length > 0) return { ...planned.counts, problems: planned.problems, applied: false };
+    if ((await state(tx)) !== before) {
+      planned = await plan(tx, scope, file, options);
+      if (planned.problems.length > 0) return summaryOf(planned, file, false);
+    }
     const now = tx.clock.now().toISOString();
     const productIds = new Map(planned.productIdBySlug);
     const created = await insertProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId === null).map((product) => ({ ...product.values, createdAt: now, updatedAt: now })));
@@ -338,6 +543,6 @@ export async function applyImport(deps: ServiceDeps, scope: StoreScope, text: st
     }
     // A product with variants shows their total, as the screens keep it.
     await syncStockFromVariants(tx.db, scope);
-    return { ...planned.counts, problems: [], applied: true };
+    return summaryOf(planned, file, true);
   });
 }

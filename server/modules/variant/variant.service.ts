@@ -4,7 +4,7 @@ import type { FormOptions } from '#common/resource.ts';
 import { variantResource } from '#common/resources/product.ts';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
-import { ownChoices, productChoices, productOfVariantId, syncVariantStock } from '#server/modules/product/product.service.ts';
+import { ownChoices, productChoices, productOfVariantId, skuInUse, syncVariantStock } from '#server/modules/product/product.service.ts';
 import { variants } from './variant.repository.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
@@ -22,6 +22,7 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
   },
   async check(deps, scope, values, id) {
     await checkOwnReferences(deps, scope, values);
+    if (await skuInUse(deps, scope, String(values.sku ?? ''), { table: 'variant', id })) throw new AppError('validation.skuTaken', 409, { field: 'sku' });
     // A variant belongs to its product for good: moving it would leave two totals to mend.
     if (id !== undefined) {
       const before = await productOfVariantId(deps, scope, id);
