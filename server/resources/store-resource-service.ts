@@ -4,7 +4,7 @@ import type { ListQuery } from '#common/list-query.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -56,13 +56,39 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
   // (the simple resources) goes in as it is.
   const repo = repository as unknown as StoreResourceRepository<Row, S, F, Record<string, unknown>, Record<string, unknown>>;
 
-  async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
+  const uniqueFields: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
+
+  function valuesOf(input: Input): Record<string, unknown> {
     const values: Record<string, unknown> = options.toValues ? options.toValues(input) : { ...input };
     if (options.slugFrom && !values.slug) values.slug = slugify(String(input[options.slugFrom] ?? '')) || 'item';
-    const unique: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
-    for (const { field, error } of unique) {
-      if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) throw new AppError(error, 409, { field });
+    return values;
+  }
+
+  /** The field error of the first unique value another record of the store already has. */
+  async function takenField(deps: ServiceDeps, scope: StoreScope, values: Record<string, unknown>, exceptId?: number): Promise<AppError | null> {
+    for (const { field, error } of uniqueFields) {
+      if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) return new AppError(error, 409, { field });
     }
+    return null;
+  }
+
+  /**
+   * A save the unique index refused (two saves of one slug or code racing on PostgreSQL, issue 21):
+   * the same 409 field error the check gives, read again now that the other save has committed.
+   * The one place a unique violation of a store's record becomes an answer; anything else is
+   * thrown as it was.
+   */
+  async function asConflict(deps: ServiceDeps, scope: StoreScope, input: Input, error: unknown, exceptId?: number): Promise<unknown> {
+    if (!isUniqueViolation(error)) return error;
+    // Inside a caller's transaction PostgreSQL refuses every query after the error: no field named then.
+    const taken = deps.db.isTransaction ? null : await takenField(deps, scope, valuesOf(input), exceptId).catch(() => null);
+    return taken ?? new AppError(uniqueFields[0]?.error ?? 'error.generic', 409, uniqueFields[0] ? { field: uniqueFields[0].field } : {});
+  }
+
+  async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
+    const values = valuesOf(input);
+    const taken = await takenField(deps, scope, values, exceptId);
+    if (taken) throw taken;
     await options.check?.(deps, scope, values, exceptId);
     for (const [key, value] of Object.entries(values)) if (typeof value === 'boolean') values[key] = Number(value);
     return values;
@@ -83,6 +109,8 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         const id = await repo.insert(tx.db, scope, { ...values, createdAt: now, updatedAt: now });
         await options.afterWrite?.(tx, scope, id, values);
         return { id, freed };
+      }).catch(async (error: unknown) => {
+        throw await asConflict(deps, scope, input, error);
       });
       await removeFiles(deps, freed);
       return id;
@@ -96,6 +124,8 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         if (!(await repo.update(tx.db, scope, id, { ...values, updatedAt: tx.clock.now().toISOString() }))) throw notFound();
         await options.afterWrite?.(tx, scope, id, values);
         return freed;
+      }).catch(async (error: unknown) => {
+        throw await asConflict(deps, scope, input, error, id);
       });
       // After the commit (decision 029): a rolled-back save must not have lost the old image.
       await removeFiles(deps, freed);
