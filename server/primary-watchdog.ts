@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
  * 100 % CPU with 10 database connections for half an hour. This thread has a loop of its own: once
  * a second it compares the process's parent with the one it started under and, when the primary
  * is gone (the worker was reparented), kills the whole process. Unref'd: it never keeps a worker
- * alive, and costs one small thread (about 1 MB) and a getppid() a second.
+ * alive, and costs one thread and a getppid() a second.
  */
 const WATCHDOG = `
 const { workerData } = require('node:worker_threads');
@@ -17,6 +17,8 @@ setInterval(() => {
 `;
 
 export function watchPrimary(everyMs = 1000): void {
-  const thread = new Worker(WATCHDOG, { eval: true, workerData: { primary: process.ppid, self: process.pid, everyMs }, resourceLimits: { maxOldGenerationSizeMb: 4 } });
+  const thread = new Worker(WATCHDOG, { eval: true, workerData: { primary: process.ppid, self: process.pid, everyMs } });
+  // A watchdog that fails must not take the worker down with it (an unhandled 'error' would).
+  thread.on('error', (error) => process.emitWarning(`primary watchdog stopped: ${String(error)}`));
   thread.unref();
 }

@@ -73,8 +73,8 @@ async function startServer(): Promise<Server> {
 /** Sends a request that holds one worker's loop for a minute; answers that worker's pid once it is stuck in it. */
 async function blockOneWorker({ port, output }: Server): Promise<number> {
   void get(port, '/test/block?ms=60000').catch(() => {});
-  await until(() => loggedBy(output, '"url":"/test/block').length === 1, 10_000, 'the blocking request to arrive', output);
-  return loggedBy(output, '"url":"/test/block')[0]!;
+  await until(() => loggedBy(output, 'blocking the event loop').length === 1, 30_000, 'the blocking request to arrive', output);
+  return loggedBy(output, 'blocking the event loop')[0]!;
 }
 
 afterEach(async () => {
