@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRecordIdList, recordIdNumber } from './record-id.ts';
 
 // The list's actions on many records at once (issue 11 §8): each resource declares which columns an
 // action writes; `delete` is every resource's. One body for the page's form, the action and the API.
@@ -23,11 +24,11 @@ export function bulkBody(actions: readonly BulkAction[]) {
   return z.object({
     action: z.enum(actions as [BulkAction, ...BulkAction[]], { error: 'bulk.unknownAction' }),
     ids: z
-      .array(z.number({ error: 'bulk.badIds' }).int({ error: 'bulk.badIds' }).positive({ error: 'bulk.badIds' }), { error: 'bulk.noneSelected' })
+      .array(recordIdNumber('bulk.badIds'), { error: 'bulk.noneSelected' })
       .min(1, { error: 'bulk.noneSelected' })
       .max(MAX_BULK_IDS, { error: 'bulk.tooMany' }),
   });
 }
 
-/** The ids as a form sends them, one field `ids=3,7,9`: anything not a whole number is left as NaN for the schema to refuse. */
-export const idsFromForm = (value: string | undefined): number[] => (value ? value.split(',').map((part) => (/^\d+$/.test(part.trim()) ? Number(part) : Number.NaN)) : []);
+/** The ids as a form sends them, one field `ids=3,7,9`: anything not a record id is left as NaN for the schema to refuse. */
+export const idsFromForm = (value: string | undefined | null): number[] => parseRecordIdList(value);

@@ -9,8 +9,7 @@ export const PAGE_SIZE = 20;
  * list request on SQLite.
  */
 export const COUNT_CAP = 1_000;
-/** The largest id a table holds (a 32-bit integer key in PostgreSQL). */
-const MAX_ID = 2_147_483_647;
+import { MAX_ID } from './record-id.ts';
 
 export type FilterValues = Record<string, readonly [string, ...string[]]>;
 

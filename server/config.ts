@@ -35,6 +35,7 @@ const ConfigSchema = z
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
@@ -97,6 +98,12 @@ export type Config = {
    * React's production build (`npm start`), one in development.
    */
   workers: number;
+  /**
+   * How long a stopping server lets its requests finish (SIGTERM/SIGINT) before it exits anyway; a
+   * primary kills the workers still running 2 s after it (issue 21). Keep it under the host's own
+   * grace (Kubernetes: 30 s).
+   */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +140,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { watchPrimary } from '#server/primary-watchdog.ts';
 import pino from 'pino';
 import { type Config, ConfigError, loadConfig, loggerOptions } from '#server/config.ts';
 import { createDatabase, type Db, optimizeDatabase } from '#server/db/database.ts';
@@ -7,8 +8,6 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 // start: config → database → migrations (and demo data) → listen → graceful shutdown.
 // With several workers (decision 040) the primary process prepares the database once and then
 // forks them; they share the port, and each serves requests exactly as a single server does.
-
-const SHUTDOWN_MS = 10_000;
 
 type Log = pino.Logger;
 
@@ -40,9 +39,9 @@ async function serve(config: Config, db: Db) {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => {
-      app.log.error(`shutdown took longer than ${SHUTDOWN_MS / 1000} s; exiting`);
+      app.log.error(`shutdown took longer than ${config.shutdownGraceMs / 1000} s; exiting`);
       process.exit(1);
-    }, SHUTDOWN_MS);
+    }, config.shutdownGraceMs);
     timer.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
@@ -57,8 +56,13 @@ async function serve(config: Config, db: Db) {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // The primary tells a worker to stop with SIGTERM; a worker whose primary is gone (killed) stops too.
-  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
+  // The primary tells a worker to stop with SIGTERM; a worker whose primary is gone (killed) stops too
+  // (node:cluster exits a worker whose channel closes). Both need a free event loop: a watchdog on
+  // a thread of its own ends the worker when its primary is gone while its loop is blocked.
+  if (cluster.isWorker) {
+    process.on('disconnect', () => void shutdown('primary gone'));
+    watchPrimary();
+  }
 
   await app.listen({ host: config.host, port: config.port });
 }
@@ -94,10 +98,17 @@ function supervise(config: Config, log: Log) {
     stopping = true;
     log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, 'shutting down: each worker finishes its requests');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A worker whose event loop is blocked (a request stuck in a long computation) never runs its
+    // SIGTERM handler nor its own deadline: past the grace period it is killed, so that it cannot
+    // outlive the primary at 100 % CPU holding its database connections (issue 21). Its 'exit'
+    // above then ends the primary, with 1.
     setTimeout(() => {
-      log.error(`workers still running after ${(SHUTDOWN_MS + 2000) / 1000} s; exiting`);
-      process.exit(1);
-    }, SHUTDOWN_MS + 2000).unref();
+      const left = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      log.error({ workers: left.map((worker) => worker.process.pid) }, `workers still running after ${(config.shutdownGraceMs + 2000) / 1000} s; killing them`);
+      for (const worker of left) worker.process.kill('SIGKILL');
+    }, config.shutdownGraceMs + 2000).unref();
+    // And should even that not end them, the primary does not wait forever.
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 7000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

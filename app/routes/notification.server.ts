@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { parseRecordId } from '#common/record-id.ts';
 import { safeRedirect } from '#common/safe-redirect.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { services } from '#app/lib/services.server.ts';
@@ -8,8 +9,8 @@ import { services } from '#app/lib/services.server.ts';
 export async function notificationLoader({ request, context }: LoaderFunctionArgs) {
   const userId = currentUser(context).id;
   const url = new URL(request.url);
-  const open = Number(url.searchParams.get('open'));
-  if (Number.isSafeInteger(open) && open > 0) {
+  const open = parseRecordId(url.searchParams.get('open'));
+  if (open !== null) {
     const link = await services(context).notifications.openNotification({ userId, id: open });
     if (link) throw redirect(localizePath(safeRedirect(link), localeFromPath(url.pathname)));
   }

@@ -138,6 +138,7 @@ export const en: BaseMessages = {
     required: 'This field is required',
     tooLong: 'The text is too long',
     controlChar: 'The text contains a character that is not allowed',
+    tooDeep: 'The data is nested too deeply (at most {{max}} levels)',
     email: 'Enter a valid e-mail address',
     phone: 'Enter a valid phone number (7 to 20 digits)',
     zip: 'Enter a valid ZIP code',

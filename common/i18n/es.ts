@@ -139,6 +139,7 @@ export const es = {
     required: 'Este campo es obligatorio',
     tooLong: 'El texto es demasiado largo',
     controlChar: 'El texto contiene un carácter no permitido',
+    tooDeep: 'Los datos están anidados demasiado hondo (como máximo {{max}} niveles)',
     email: 'Escribe un correo electrónico válido',
     phone: 'Escribe un teléfono válido (7 a 20 dígitos)',
     zip: 'Escribe un código postal válido',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecordId, recordIdSchema } from '../record-id.ts';
 import { numberInput } from './number.ts';
 import { CONSOLIDATION_SORTS, consolidationStatus } from '../enums/casillero.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
@@ -12,7 +13,7 @@ const MAX_PACKAGES = 50;
 export const ConsolidationInputSchema = z.object({
   // Ticked checkboxes arrive as repeated fields (strings); the API sends numbers. Repeats count once.
   packageIds: z
-    .array(z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }), { error: 'consolidation.minPackages' })
+    .array(recordIdSchema(), { error: 'consolidation.minPackages' })
     .max(MAX_PACKAGES, { error: 'validation.tooLarge' })
     .transform((ids) => [...new Set(ids)])
     .refine((ids) => ids.length >= MIN_PACKAGES, { error: 'consolidation.minPackages' }),
@@ -34,7 +35,7 @@ export const ConsolidationChoiceQuery = z.object({
   chosen: z
     .string()
     .catch('')
-    .transform((text) => [...new Set(text.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(0, MAX_PACKAGES)),
+    .transform((text) => [...new Set(text.split(',').map(Number).filter(isRecordId))].slice(0, MAX_PACKAGES)),
 });
 export type ConsolidationChoiceQuery = z.infer<typeof ConsolidationChoiceQuery>;
 

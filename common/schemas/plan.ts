@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../list-query.ts';
+import { recordIdSchema } from '../record-id.ts';
 import { numberInput } from './number.ts';
 
 // Plans (PRODUCT §5) and the back office's store list: the forms, their actions and the API share
@@ -57,7 +58,7 @@ const expiryDate = z
 
 /** What the admin sets on a store: its plan and when the plan's period ends. */
 export const StorePlanSchema = z.object({
-  planId: z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.required' }).positive({ error: 'validation.required' }).max(2_147_483_647, { error: 'validation.required' }),
+  planId: recordIdSchema('validation.required'),
   expiresAt: expiryDate,
 });
 export type StorePlanInput = z.infer<typeof StorePlanSchema>;
@@ -67,7 +68,7 @@ const yesNo = ['yes', 'no'] as const;
 export const StoreListQuery = listQuerySchema({ sort: STORE_SORTS, defaultSort: 'created', filters: { published: yesNo, expired: yesNo } });
 
 /** The plan filter: plans are records, not a fixed list, so it is read apart from the enum filters. */
-export const PlanFilter = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+export const PlanFilter = recordIdSchema().optional().catch(undefined);
 
 /** The API's query string for the back office's store list (the page reads the same names from its URL). */
 export const StoreListApiQuery = z.object({
@@ -75,7 +76,7 @@ export const StoreListApiQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   sort: z.enum(STORE_SORTS).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
-  plan: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  plan: recordIdSchema().optional(),
   published: z.enum(yesNo).optional(),
   expired: z.enum(yesNo).optional(),
 });

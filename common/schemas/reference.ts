@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { MAX_ID as ID_MAX } from '../record-id.ts';
 import { numberInput } from './number.ts';
 
 // A field naming another record of the store by its id (a product's category, a review's
 // product). The schema checks only that it is an id; the service checks it is the store's.
-
-const ID_MAX = 2_147_483_647;
 
 /** A reference that must be there. */
 export const requiredRef = numberInput((n) => n.int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(ID_MAX, { error: 'validation.invalid' }));

@@ -45,7 +45,7 @@ describe('the demo store', () => {
     expect(store.rating).toBeGreaterThan(0);
     const banners = await list('banners');
     expect(banners.total).toBe(2);
-    for (const banner of banners.rows) expect((await t.app.inject(`/media/${store.id}/${String(banner.imageId)}/w640.webp`)).statusCode).toBe(200);
+    for (const banner of banners.rows) expect((await t.app.inject({ url: `/media/${store.id}/${String(banner.imageId)}/w640.webp`, headers: { cookie } })).statusCode).toBe(200);
     const pages = await list('pages?status=published');
     expect(pages.rows.map((row) => row.title)).toContain('Sobre nosotros');
   });

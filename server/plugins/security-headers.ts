@@ -31,6 +31,9 @@ export function contentSecurityPolicy(nonce: string, viteDevServer: boolean): st
 // The API guide (/api/docs, decision 052) is a page of its own without any script: none allowed.
 const STATIC_PAGE_POLICY = "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/** For answers that are not pages: no script, style, frame or anything else (OWASP's API advice). */
+export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 const NONCE = Symbol('cspNonce');
 
 export const securityHeaders = fp(async (app: FastifyInstance, options: { /** Served over HTTPS: browsers must keep to it (HSTS). */ hsts: boolean; viteDevServer: boolean }) => {
@@ -52,6 +55,12 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { /** Se
     if (type.startsWith('text/html')) {
       const staticPage = request.url.startsWith('/api/docs');
       reply.header('content-security-policy', staticPage ? STATIC_PAGE_POLICY : contentSecurityPolicy(request.cspNonce, options.viteDevServer));
+    } else if (!reply.hasHeader('content-security-policy')) {
+      // Every other answer (JSON, plain text such as a 415, an image) gets the policy that allows
+      // nothing: should a browser ever render one as a document, it runs and frames nothing. A
+      // route that set its own (an uploaded file's sandbox) keeps it. Issue 21: the 415 to a
+      // text/plain login post had none, because only HTML got a policy.
+      reply.header('content-security-policy', NOTHING_POLICY);
     }
   });
 });

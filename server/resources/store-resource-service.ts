@@ -5,7 +5,7 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { FreeSlugs } from '#common/free-slug.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -57,20 +57,56 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
   // (the simple resources) goes in as it is.
   const repo = repository as unknown as StoreResourceRepository<Row, S, F, Record<string, unknown>, Record<string, unknown>>;
 
-  async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
+  const declaredUnique = (options.unique ?? []) as Unique<Record<string, unknown>>[];
+  const slugUnique: Unique<Record<string, unknown>> = { field: 'slug', error: 'validation.slugTaken' };
+  /** The unique fields to check: a slug only when the user typed it (a derived one is made free). */
+  const uniqueFieldsOf = (typedSlug: boolean) => [...declaredUnique, ...(options.slugFrom && typedSlug ? [slugUnique] : [])];
+
+  /**
+   * The record's columns. A slug left blank is derived from the name and made free, as the CSV
+   * import does (issue 20 §5): a second "Taza" is `taza-2`, never an error on a field the user
+   * left empty. A slug the user typed is theirs: if another record has it, that is a field error.
+   */
+  async function valuesOf(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
     const values: Record<string, unknown> = options.toValues ? options.toValues(input) : { ...input };
-    // A slug left blank is derived from the name and made free, as the CSV import does (issue 20
-    // §5): a second "Taza" is `taza-2`, never an error on a field the user left empty. A slug the
-    // user typed is theirs: if another record has it, that is a field error.
     const typedSlug = Boolean(values.slug);
     if (options.slugFrom && !typedSlug) {
       const base = slugify(String(input[options.slugFrom] ?? '')) || 'item';
       values.slug = new FreeSlugs(await repo.slugsLike(deps.db, scope, base, exceptId)).take(base);
     }
-    const unique: Unique<Record<string, unknown>>[] = [...((options.unique ?? []) as Unique<Record<string, unknown>>[]), ...(options.slugFrom && typedSlug ? [{ field: 'slug', error: 'validation.slugTaken' as const }] : [])];
+    return { values, unique: uniqueFieldsOf(typedSlug) };
+  }
+
+  /** The field error of the first unique value another record of the store already has. */
+  async function takenField(deps: ServiceDeps, scope: StoreScope, values: Record<string, unknown>, unique: Unique<Record<string, unknown>>[], exceptId?: number): Promise<AppError | null> {
     for (const { field, error } of unique) {
-      if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) throw new AppError(error, 409, { field });
+      if (await repo.taken(deps.db, scope, field, String(values[field]), exceptId)) return new AppError(error, 409, { field });
     }
+    return null;
+  }
+
+  /**
+   * A save the unique index refused (two saves of one slug or code racing on PostgreSQL, issue 21):
+   * the same 409 field error the check gives, read again now that the other save has committed.
+   * The one place a unique violation of a store's record becomes an answer; anything else is
+   * thrown as it was.
+   */
+  async function asConflict(deps: ServiceDeps, scope: StoreScope, input: Input, error: unknown, exceptId?: number): Promise<unknown> {
+    if (!isUniqueViolation(error)) return error;
+    // Inside a caller's transaction PostgreSQL refuses every query after the error: no field named then.
+    const taken = deps.db.isTransaction
+      ? null
+      : await valuesOf(deps, scope, input, exceptId)
+          .then(({ values, unique }) => takenField(deps, scope, values, unique, exceptId))
+          .catch(() => null);
+    const first = uniqueFieldsOf(true)[0];
+    return taken ?? new AppError(first?.error ?? 'error.generic', 409, first ? { field: first.field } : {});
+  }
+
+  async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
+    const { values, unique } = await valuesOf(deps, scope, input, exceptId);
+    const taken = await takenField(deps, scope, values, unique, exceptId);
+    if (taken) throw taken;
     await options.check?.(deps, scope, values, exceptId);
     for (const [key, value] of Object.entries(values)) if (typeof value === 'boolean') values[key] = Number(value);
     return values;
@@ -91,6 +127,8 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         const id = await repo.insert(tx.db, scope, { ...values, createdAt: now, updatedAt: now });
         await options.afterWrite?.(tx, scope, id, values);
         return { id, freed };
+      }).catch(async (error: unknown) => {
+        throw await asConflict(deps, scope, input, error);
       });
       await removeFiles(deps, freed);
       return id;
@@ -104,6 +142,8 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         if (!(await repo.update(tx.db, scope, id, { ...values, updatedAt: tx.clock.now().toISOString() }))) throw notFound();
         await options.afterWrite?.(tx, scope, id, values);
         return freed;
+      }).catch(async (error: unknown) => {
+        throw await asConflict(deps, scope, input, error, id);
       });
       // After the commit (decision 029): a rolled-back save must not have lost the old image.
       await removeFiles(deps, freed);

@@ -53,6 +53,30 @@ export function newStorageKey(id: string, extension: string, now = new Date()): 
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
+/** Where a write of `file` goes first: `<file>.<pid>-<uuid>.part`, renamed to `file` when complete. */
+export function partialFileOf(file: string, pid = process.pid): string {
+  return `${file}.${pid}-${randomUUID()}.part`;
+}
+
+/**
+ * Whether the process that wrote a `.part` (its pid in the name: `<key>.<pid>-<uuid>.part`) has
+ * ended. The disk is this machine's, so its processes are the only writers. A pid reused since is
+ * taken for the writer: that file waits for the age rule. A name without a pid (written before
+ * this rule) is left to the age rule too.
+ */
+function writerGone(name: string): boolean {
+  const pid = Number(/\.(\d+)-[0-9a-f-]{36}\.part$/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** Files on the local disk under `rootDir`. */
 export function createLocalStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
@@ -69,8 +93,9 @@ export function createLocalStorage(rootDir: string): Storage {
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written beside and renamed: a reader never sees half a file, and a crash leaves none.
-      const temporary = `${file}.${randomUUID()}.part`;
+      // Written beside and renamed: a reader never sees half a file, and a crash leaves none. The
+      // name carries the writer's process id, so the next start can tell a dead writer's leftover.
+      const temporary = partialFileOf(file);
       const handle = await open(temporary, 'wx', 0o640);
       try {
         await handle.writeFile(data);
@@ -127,9 +152,11 @@ export function createLocalStorage(rootDir: string): Storage {
       for (const entry of entries) {
         if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
         const file = path.join(entry.parentPath, entry.name);
-        // Only old ones: a recent .part may be a write in progress in this or another process.
+        // A recent .part may be a write in progress in this or another process: removed only when
+        // old, or when the process that wrote it is gone (a kill -9 mid-write: issue 21 found one
+        // still there after the next start, since the start-up sweep only took hour-old ones).
         const info = await stat(file).catch(() => null);
-        if (info && info.mtime < before) {
+        if (info && (info.mtime < before || writerGone(entry.name))) {
           await rm(file, { force: true });
           removed += 1;
         }

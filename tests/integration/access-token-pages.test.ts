@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client.ts';
-import { makeUser } from '../support/factories.ts';
+import { makeStaff, makeUser } from '../support/factories.ts';
 import { getPage, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -70,5 +70,12 @@ describe('/profile/tokens', () => {
   it('is for signed-in users only', async () => {
     const anonymous = await t.app.inject({ url: '/profile/tokens', headers: { accept: 'text/html' } });
     expect(anonymous.statusCode).toBe(302);
+  });
+
+  it('tells staff, and only staff, that a token never reaches the back office (decision 045)', async () => {
+    const staff = await makeStaff(t);
+    expect((await getPage(t.app, '/profile/tokens', staff.cookie)).body).toContain('nunca al back office');
+    expect((await getPage(t.app, '/en/profile/tokens', staff.cookie)).body).toContain('never the back office');
+    expect((await getPage(t.app, '/profile/tokens', (await makeUser(t)).cookie)).body).not.toContain('back office');
   });
 });

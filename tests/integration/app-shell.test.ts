@@ -44,6 +44,13 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('gives every answer a policy: the 415 to a text/plain login post, JSON, a 404, health (issue 21)', async () => {
+    const refused = await t.app.inject({ method: 'POST', url: '/user/login', payload: 'email=a@b.ec&password=x', headers: { ...es, 'content-type': 'text/plain' } });
+    expect(refused.statusCode).toBe(415);
+    const others = [refused, await t.app.inject({ url: '/api/v1/alerts', headers: { accept: 'application/json' } }), await t.app.inject({ url: '/healthz' }), await t.app.inject({ url: '/media/1/x/w480.webp' })];
+    for (const response of others) expect(response.headers['content-security-policy'], response.body.slice(0, 80)).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('uses a new nonce for every response', async () => {
     const a = await t.app.inject({ url: '/user/login', headers: es });
     const b = await t.app.inject({ url: '/user/login', headers: es });

@@ -35,7 +35,7 @@ async function snapshot(store: TestStore): Promise<Record<string, unknown>> {
     expect(response.statusCode, response.body).toBe(200);
     all[key] = response.json();
   }
-  const image = await t.app.inject(`/media/${stores.b.id}/${theirs.image}/w${VARIANT_WIDTHS[0]}.webp`);
+  const image = await t.app.inject({ url: `/media/${stores.b.id}/${theirs.image}/w${VARIANT_WIDTHS[0]}.webp`, headers: { cookie: stores.b.owner.cookie } });
   all.image = image.statusCode;
   return all;
 }
@@ -171,12 +171,13 @@ describe.each(REFERRING)("store A's %s", (key) => {
 describe("store B's image", () => {
   it("is served at B's address only, never under store A's id", async () => {
     for (const width of VARIANT_WIDTHS) {
-      expect((await t.app.inject(`/media/${stores.b.id}/${theirs.image}/w${width}.webp`)).statusCode).toBe(200);
-      expect((await t.app.inject(`/media/${stores.a.id}/${theirs.image}/w${width}.webp`)).statusCode).toBe(404);
+      // Asked by their owner (B's store is not published): found at B's address only.
+      expect((await t.app.inject({ url: `/media/${stores.b.id}/${theirs.image}/w${width}.webp`, headers: { cookie: stores.b.owner.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: `/media/${stores.a.id}/${theirs.image}/w${width}.webp`, headers: { cookie: stores.b.owner.cookie } })).statusCode).toBe(404);
     }
     // and A's own banner image is not served under B's id either
-    expect((await t.app.inject(`/media/${stores.a.id}/${mine.image}/w${VARIANT_WIDTHS[0]}.webp`)).statusCode).toBe(200);
-    expect((await t.app.inject(`/media/${stores.b.id}/${mine.image}/w${VARIANT_WIDTHS[0]}.webp`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/media/${stores.a.id}/${mine.image}/w${VARIANT_WIDTHS[0]}.webp`, headers: { cookie: stores.a.owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/media/${stores.b.id}/${mine.image}/w${VARIANT_WIDTHS[0]}.webp`, headers: { cookie: stores.a.owner.cookie } })).statusCode).toBe(404);
   });
 
   it("is not store A's to read or remove as an upload", async () => {

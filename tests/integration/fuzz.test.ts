@@ -1,9 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_ACTIONS } from '#common/bulk.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { makeAdmin, makeStaff, makeStore, makeUser, type TestUser } from '../support/factories.ts';
 import { nextClientIp } from '../support/forms.ts';
@@ -16,6 +17,11 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * characters, long strings, unknown fields, bad ids and query strings — as an anonymous visitor, a
  * client, staff and an admin (each request with a fresh session and no foreign Origin, so the input
  * reaches the handler). A 4xx is fine; any 5xx fails with the request that caused it.
+ *
+ * Every page route with a loader gets generated query strings too (issue 21): the names its loaders
+ * read, found in the source at run time, with ids and id lists past PostgreSQL's integer among the
+ * values; and bodies get id lists (`ids`, `packageIds`) beside a valid bulk action, so that the
+ * id, not the action, is what the handler meets.
  *
  * Knobs: FUZZ_RUNS (inputs per target and role, default 5), FUZZ_SEED (default fixed, so CI runs
  * are repeatable; a failure prints the seed and path to replay). For a longer local hunt:
@@ -31,10 +37,13 @@ type Role = 'anonymous' | 'client' | 'staff' | 'admin' | 'token' | 'bad token';
 const ROLES: Role[] = ['anonymous', 'client', 'staff', 'admin', 'token', 'bad token'];
 
 let t: TestApp;
+let storeSlug = '';
 const users: Partial<Record<'client' | 'staff' | 'admin', TestUser>> = {};
 let revokedToken = '';
 const knownIds: number[] = [];
-const fieldNames = new Set(['id', 'intent', 'redirect', 'q', 'page', 'sort', 'dir', 'status', 'token', 'email', 'password', 'packageIds', 'role', 'enabled', 'lang']);
+/** Query string names the pages' loaders read (`searchParams.get('open')`, a `…Query` schema's keys), found in beforeAll. */
+const queryNames = new Set(['id', 'q', 'page', 'sort', 'dir', 'after', 'status', 'redirect', 'cascadeOf', 'packageIds', 'open', 'chosen']);
+const fieldNames = new Set(['id', 'ids', 'action', 'intent', 'redirect', 'q', 'page', 'sort', 'dir', 'status', 'token', 'email', 'password', 'packageIds', 'role', 'enabled', 'lang']);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,7 +51,8 @@ beforeAll(async () => {
   users.staff = await makeStaff(t);
   users.admin = await makeAdmin(t);
   // Some records, so that generated ids sometimes name a real one of this client or another.
-  const { id: storeId } = await makeStore(t, { owner: users.client });
+  const { id: storeId, slug } = await makeStore(t, { owner: users.client });
+  storeSlug = slug;
   const alertId = await t.services.alerts.createAlert({ userId: users.client.id }, { trackingNumber: '1Z999AA1', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: 4999, expectedDate: null, invoiceUpload: null });
   knownIds.push(storeId, users.client.id, users.staff.id, users.admin.id, Number(alertId));
   const revoked = await t.services.accessTokens.createAccessToken({ userId: users.client.id }, { name: 'revoked', scope: 'write', expiresIn: 'never' });
@@ -54,14 +64,24 @@ beforeAll(async () => {
     for (const file of await readdir(dir)) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
-      for (const value of Object.values(module)) {
+      for (const [exported, value] of Object.entries(module)) {
         const schema = value as { shape?: Record<string, unknown>; input?: { shape?: Record<string, unknown> } } | null;
         const shape = schema?.shape ?? schema?.input?.shape;
         if (shape && typeof shape === 'object') for (const name of Object.keys(shape)) fieldNames.add(name);
+        // The keys of the query schemas the pages parse their URL with.
+        if (/Query$/.test(exported) && shape && typeof shape === 'object') for (const name of Object.keys(shape)) queryNames.add(name);
       }
     }
   }
+  // Every name a loader or action reads from its URL: `searchParams.get('open')`, `.getAll(…)`, `.has(…)`.
+  for (const dir of ['app', 'common', 'server']) {
+    for (const file of await readdir(path.resolve(dir), { recursive: true })) {
+      if (!/\.tsx?$/.test(file) || file.endsWith('.test.ts')) continue;
+      for (const match of (await readFile(path.resolve(dir, file), 'utf8')).matchAll(/searchParams\.(?:get|getAll|has)\(\s*['"]([\w-]+)['"]/g)) queryNames.add(match[1]!);
+    }
+  }
 }, 60_000);
+
 afterAll(() => t.dispose());
 
 async function credentialsFor(role: Role, locale: 'es' | 'en', draw: number): Promise<Record<string, string>> {
@@ -99,7 +119,15 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.double().map(String) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 200, maxLength: 3000 }) },
 );
-const id = () => fc.oneof(fc.constantFrom(...knownIds.map(String)), fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', 'abc', '1e3', '0x10', ' 1', '1;2', ''), text);
+const id = () => fc.oneof(fc.constantFrom(...knownIds.map(String)), fc.constantFrom('0', '-1', '2147483647', '2147483648', '4294967296', '99999999999999999999', 'abc', '1e3', '0x10', ' 1', '1;2', ''), text);
+/** An id list as a form or a URL carries it (`3,7,2147483648`). */
+const idList = () => fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownIds.map(String), '2147483648', '9007199254740993') }, { weight: 1, arbitrary: id() }), { minLength: 1, maxLength: 4 }).map((ids) => ids.join(','));
+/** The value of a named field: a real bulk action or intent now and then, an id list for a list of ids, else anything. */
+const valueOf = (field: string): fc.Arbitrary<string> =>
+  field === 'action' ? fc.oneof(fc.constantFrom(...BULK_ACTIONS), text)
+  : field === 'intent' ? fc.oneof(fc.constantFrom('bulk', 'delete', 'revoke', 'enable', 'role', 'cancel'), text)
+  : /ids$|^cascadeOf$|^chosen$/i.test(field) ? fc.oneof({ weight: 2, arbitrary: idList() }, { weight: 1, arbitrary: fc.oneof(text, id()) })
+  : fc.oneof(text, id());
 const name = () => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fieldNames) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
 const json = (): fc.Arbitrary<unknown> => fc.oneof(
   text,
@@ -108,20 +136,27 @@ const json = (): fc.Arbitrary<unknown> => fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.array(fc.oneof(text, fc.integer(), fc.constantFrom(...knownIds)), { maxLength: 5 }),
+  fc.array(fc.oneof(text, fc.integer(), fc.constantFrom(...knownIds, 2 ** 31, 2 ** 32, 2 ** 53 + 2)), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 8 }), text, { maxKeys: 3 }),
 );
-const fields = () => fc.array(fc.tuple(name(), fc.oneof(text, id())), { maxLength: 8 });
+const fields = () => fc.array(name().chain((field) => fc.tuple(fc.constant(field), valueOf(field))), { maxLength: 8 });
+/** A JSON body: any fields, or a valid bulk action with ids that may be past the database's integer. */
+const jsonBody = () =>
+  fc.oneof(
+    { weight: 5, arbitrary: fc.dictionary(name(), json(), { maxKeys: 8 }) },
+    { weight: 1, arbitrary: fc.record({ action: fc.constantFrom(...BULK_ACTIONS), ids: fc.array(fc.oneof(fc.constantFrom(...knownIds, 2 ** 31, 2 ** 31 - 1, 2 ** 53), fc.integer()), { minLength: 1, maxLength: 3 }) }) },
+    { weight: 1, arbitrary: fc.record({ packageIds: fc.array(fc.constantFrom(...knownIds, 2 ** 31), { minLength: 1, maxLength: 3 }), deliveryAddress: fc.constant('Av. Amazonas 100'), notes: fc.constant('') }) },
+  );
 
 /** A body and the content type it is sent with: mostly the right kind, sometimes anything else. */
 const body = (kind: 'json' | 'form') =>
   fc.oneof(
-    { weight: 6, arbitrary: kind === 'json' ? fc.dictionary(name(), json(), { maxKeys: 8 }).map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })) : fields().map((pairs) => ({ type: 'application/x-www-form-urlencoded', payload: new URLSearchParams(pairs).toString() })) },
+    { weight: 6, arbitrary: kind === 'json' ? jsonBody().map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })) : fields().map((pairs) => ({ type: 'application/x-www-form-urlencoded', payload: new URLSearchParams(pairs).toString() })) },
     { weight: 1, arbitrary: fields().map((pairs) => ({ type: 'multipart/form-data; boundary=XyZ', payload: `${pairs.map(([key, value]) => `--XyZ\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`).join('')}--XyZ--\r\n` })) },
     { weight: 1, arbitrary: fc.constantFrom('{"a":', '[1,2', 'null', '"x"', '42', '[]', 'a=1&a=2&a[]=3', '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb') .chain((payload) => fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=XyZ', 'multipart/form-data', 'text/plain', 'application/xml', 'application/octet-stream', '').map((type) => ({ type, payload }))) },
     { weight: 1, arbitrary: json().map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? '' })) },
   );
-const query = (names: string[]) => fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names, 'id', 'q', 'page', 'sort', 'dir', 'status', 'redirect'), name()), fc.oneof(text, id())), { maxLength: 5 });
+const query = (names: string[]) => fc.array(fc.oneof(fc.constantFrom(...names, ...queryNames), name()).chain((field) => fc.tuple(fc.constant(field), valueOf(field))), { maxLength: 5 });
 
 // --- running one request -----------------------------------------------------------------------
 
@@ -153,10 +188,10 @@ function seedOf(text: string): number {
 }
 
 /** Runs every target's property for every role and reports every failure, not only the first. */
-async function fuzzAll<T>(targets: T[], label: (target: T) => string, property: (target: T, role: Role) => fc.IAsyncProperty<unknown[]>) {
+async function fuzzAll<T>(targets: T[], label: (target: T) => string, property: (target: T, role: Role) => fc.IAsyncProperty<unknown[]>, roles: readonly Role[] = ROLES) {
   const failures: string[] = [];
   for (const target of targets) {
-    for (const role of ROLES) {
+    for (const role of roles) {
       const seed = seedOf(`${label(target)} ${role}`);
       try {
         await fc.assert(property(target, role), { seed, numRuns: RUNS, endOnFailure: true });
@@ -214,6 +249,27 @@ async function formActions(): Promise<Action[]> {
   return actions;
 }
 
+/**
+ * Every page route with a loader, its dynamic segments filled in (a store's slug, else a word): the
+ * Spanish tree, as for the actions.
+ */
+async function pageLoaders(): Promise<string[]> {
+  const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
+  const fullPath = (routeId: string): string => {
+    const route = build.routes[routeId]!;
+    const parent = route.parentId ? fullPath(route.parentId) : '';
+    return [parent, route.path ?? ''].filter(Boolean).join('/');
+  };
+  const pages = new Set<string>();
+  for (const [routeId, route] of Object.entries(build.routes)) {
+    if (!route || typeof route.module.loader !== 'function' || routeId.startsWith('en/') || routeId === 'not-found') continue;
+    const at = fullPath(routeId);
+    if (at.includes('*')) continue;
+    pages.add(`/${at.replace(/:slug\??/g, storeSlug).replace(/:\w+\??/g, 'x')}`);
+  }
+  return [...pages];
+}
+
 // The ceilings below are ten times a quiet run's time on SQLite (34 s for the forms): PostgreSQL on
 // a loaded or slow machine took up to 300 s; speed is not what these tests measure.
 describe('fuzzing (issue 9)', () => {
@@ -240,6 +296,23 @@ describe('fuzzing (issue 9)', () => {
           await send({ role, method: operation.method, url: withQuery(url, pairs), type, payload }, locale);
         });
       },
+    );
+  }, 600_000);
+
+  // Pages as a client who owns a store and as an admin: between them they open every loader (a
+  // visitor and a token are sent to the login before any loader reads the query).
+  it('no page loader answers a 5xx to any query string', async () => {
+    const pages = await pageLoaders();
+    expect(pages).toEqual(expect.arrayContaining(['/notification', '/consolidate/new', '/catalog/product']));
+    await fuzzAll(
+      pages,
+      (page) => `GET ${page}`,
+      (page, role) =>
+        fc.asyncProperty(query([]), fc.constantFrom<'es' | 'en'>('es', 'en'), async (pairs, locale) => {
+          const url = locale === 'en' ? `/en${page === '/' ? '' : page}` : page;
+          await send({ role, method: 'GET', url: withQuery(url, pairs), type: '', payload: '' }, locale);
+        }),
+      ['client', 'admin'],
     );
   }, 600_000);
 

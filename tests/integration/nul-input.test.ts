@@ -58,3 +58,26 @@ describe('a NUL character', () => {
     expect((await postForm(t.app, '/user/login', { email: 'ana@example.com', password: 'se%00cret' })).statusCode).toBe(401);
   });
 });
+
+describe('a deeply nested JSON body (issue 21)', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const post = (url: string, payload: string, lang = 'es') =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `lang=${lang}; ${client.cookie}` } });
+
+  it('is a 400 with a clear message on any JSON operation, not a stack overflow', async () => {
+    for (const url of ['/api/v1/alerts', '/api/v1/consolidations', '/api/v1/tickets']) {
+      const response = await post(url, deep(100_000));
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: 'validation', message: 'Los datos están anidados demasiado hondo (como máximo 32 niveles)', fields: { body: 'Los datos están anidados demasiado hondo (como máximo 32 niveles)' } });
+    }
+    const inField = await post('/api/v1/alerts', `{"trackingNumber":"1Z","notes":${deep(50_000)}}`, 'en');
+    expect(inField.statusCode).toBe(400);
+    expect(inField.json().message).toBe('The data is nested too deeply (at most 32 levels)');
+  });
+
+  it('up to the limit is read as usual: the schema answers, naming the fields', async () => {
+    const response = await post('/api/v1/alerts', `{"trackingNumber":${deep(31)}}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty('trackingNumber');
+  });
+});

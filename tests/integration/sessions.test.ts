@@ -85,8 +85,10 @@ describe('login and sessions', () => {
   it('limits failed logins per account with a clear wait time', async () => {
     const email = uniqueEmail('limit');
     await register(email);
-    for (let i = 0; i < 5; i += 1) expect((await postForm(t.app, '/user/login', { email, password: 'wrong-one' })).statusCode).toBe(401);
-    const blocked = await postForm(t.app, '/user/login', { email, password: 'secret123' });
+    // A person's tries: one account from one address (decision 046).
+    const ip = '192.0.2.121';
+    for (let i = 0; i < LIMITS.loginPerAccountAndIp.max; i += 1) expect((await postForm(t.app, '/user/login', { email, password: 'wrong-one' }, {}, ip)).statusCode).toBe(401);
+    const blocked = await postForm(t.app, '/user/login', { email, password: 'secret123' }, {}, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body).toMatch(/Demasiados intentos. Inténtalo de nuevo en \d+ min\./);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -102,6 +104,41 @@ describe('login and sessions', () => {
     expect(statuses.filter((status) => status === 429).length).toBe(50 - LIMITS.loginPerAccount.max);
     // The right password is refused too until the window ends.
     expect((await postForm(t.app, '/user/login', { email, password: 'secret123' })).statusCode).toBe(429);
+  });
+
+  it('lets a person behind a shared address log in after others there failed 30 times (issue 21, decision 046)', async () => {
+    const ip = '192.0.2.131';
+    // 6 × 5 = 30 wrong passwords from the address (accounts that exist or not fail alike).
+    const others = Array.from({ length: 6 }, () => uniqueEmail('nat'));
+    const failed = await Promise.all(others.flatMap((other) => Array.from({ length: LIMITS.loginPerAccountAndIp.max }, () => postForm(t.app, '/user/login', { email: other, password: 'wrong-one' }, {}, ip))));
+    expect(failed.map((answer) => answer.statusCode)).toEqual(Array(30).fill(401));
+    const email = uniqueEmail('nat-me');
+    await register(email);
+    expect((await postForm(t.app, '/user/login', { email, password: 'secret123' }, {}, ip)).statusCode).toBe(302);
+    // The one who failed 5 times from there waits; the others' tries were their own.
+    expect((await postForm(t.app, '/user/login', { email: others[0]!, password: 'secret123' }, {}, ip)).statusCode).toBe(429);
+  });
+
+  it('counts an account per address, and across addresses up to its own higher limit', async () => {
+    const email = uniqueEmail('spread');
+    await register(email);
+    const attempt = (ip: string, password = 'wrong-one') => postForm(t.app, '/user/login', { email, password }, {}, ip).then((answer) => answer.statusCode);
+    for (let i = 0; i < LIMITS.loginPerAccountAndIp.max; i += 1) expect(await attempt('192.0.2.141')).toBe(401);
+    expect(await attempt('192.0.2.141', 'secret123')).toBe(429);
+    // From another address the account still has tries, until the account's own limit.
+    for (let i = LIMITS.loginPerAccountAndIp.max; i < LIMITS.loginPerAccount.max; i += 1) expect(await attempt('192.0.2.142')).toBe(401);
+    expect(await attempt('192.0.2.143', 'secret123')).toBe(429);
+  });
+
+  it('stops one address spraying many accounts at its higher limit', async () => {
+    const ip = '192.0.2.151';
+    // At once, as a sprayer sends them: each is counted before its password is checked.
+    const sprayed = await Promise.all(Array.from({ length: LIMITS.loginPerIp.max }, (_, i) => postForm(t.app, '/user/login', { email: `spray-${i}@example.com`, password: 'Verano2026' }, {}, ip)));
+    expect(sprayed.map((answer) => answer.statusCode)).toEqual(Array(LIMITS.loginPerIp.max).fill(401));
+    const email = uniqueEmail('sprayed');
+    await register(email);
+    expect((await postForm(t.app, '/user/login', { email, password: 'secret123' }, {}, ip)).statusCode).toBe(429);
+    expect((await postForm(t.app, '/user/login', { email, password: 'secret123' }, {}, '192.0.2.152')).statusCode).toBe(302);
   });
 
   it('does not count a successful login against its address', async () => {

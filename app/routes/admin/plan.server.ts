@@ -1,5 +1,4 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { z } from 'zod';
 import { formValues } from '#common/forms.ts';
 import { parseForm } from '#common/form-parse.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -10,12 +9,12 @@ import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.ser
 import type { FormResult } from '#app/lib/form-result.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
-import { MAX_ID } from '#server/api/params.ts';
+import { recordIdSchema } from '#common/record-id.ts';
 
 // /admin/plan (admin-only layout) and /admin/store (back office: staff read, admin write): thin
 // adapters over services.plans and services.stores (issue 10 §8).
 
-const Id = z.coerce.number().int().positive().max(MAX_ID);
+const Id = recordIdSchema();
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
 
 /** The plans; `?new=1` or `?edit=<id>` opens the form (a URL, so it works without JavaScript). */

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { role } from '#common/enums/accounts.ts';
 import { parseListQuery } from '#common/list-query.ts';
+import { recordIdSchema } from '#common/record-id.ts';
 import { UserListQuery } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -15,7 +16,7 @@ export async function usersLoader({ request, context }: LoaderFunctionArgs) {
   return { query, page: await services(context).users.listUsers(query), me: currentUser(context).id };
 }
 
-const UserId = z.coerce.number().int().positive().max(2_147_483_647);
+const UserId = recordIdSchema();
 // Each change is its own intent, posted by a confirmation dialog (ConfirmButton).
 const ChangeSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('enable'), userId: UserId, enabled: z.enum(['0', '1']) }),

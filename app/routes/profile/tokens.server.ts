@@ -5,23 +5,25 @@ import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { services } from '#app/lib/services.server.ts';
-import { MAX_ID } from '#server/api/params.ts';
+import { parseRecordId } from '#common/record-id.ts';
 
 /** The answer to a created token: the only time its text is sent (the page is `no-store`, as every signed-in page). */
 export type TokenActionResult = FormResult & { created?: { name: string; token: string } };
 
 export async function tokensLoader({ context }: LoaderFunctionArgs) {
   const now = Date.now();
-  const rows = await services(context).accessTokens.listAccessTokens({ userId: currentUser(context).id });
-  return { tokens: rows.map((row) => ({ ...row, expired: row.expiresAt !== null && Date.parse(row.expiresAt) <= now })) };
+  const user = currentUser(context);
+  const rows = await services(context).accessTokens.listAccessTokens({ userId: user.id });
+  // Staff are told what their tokens cannot do (decision 045): act in the back office.
+  return { tokens: rows.map((row) => ({ ...row, expired: row.expiresAt !== null && Date.parse(row.expiresAt) <= now })), staff: user.role !== 'client' };
 }
 
 export async function tokensAction({ request, context }: LoaderFunctionArgs) {
   const owner = { userId: currentUser(context).id };
   const values = formValues(await readForm(request));
   if (values.intent === 'revoke') {
-    const id = /^\d{1,10}$/.test(values.id ?? '') ? Number(values.id) : 0;
-    if (id < 1 || id > MAX_ID) throw data(null, { status: 404 });
+    const id = parseRecordId(values.id);
+    if (id === null) throw data(null, { status: 404 });
     try {
       await services(context).accessTokens.revokeAccessToken({ ...owner, id });
     } catch (error) {

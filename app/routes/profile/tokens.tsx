@@ -22,7 +22,7 @@ export const action = (args: Route.ActionArgs) => tokensAction(args);
 type Row = Route.ComponentProps['loaderData']['tokens'][number];
 
 /** Profile → Access tokens (issue 12): create one (shown once, to copy), list them, revoke one after a confirmation. */
-export default function AccessTokens({ loaderData: { tokens } }: Route.ComponentProps) {
+export default function AccessTokens({ loaderData: { tokens, staff } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, notice, value, formProps } = useFormResult(AccessTokenInputSchema);
@@ -76,6 +76,7 @@ export default function AccessTokens({ loaderData: { tokens } }: Route.Component
             {t('accessToken.docsLink')}
           </Anchor>
         </Text>
+        {staff && <Text data-testid="staff-note">{t('accessToken.staffNote')}</Text>}
         <FormAlert notice={notice} error={formError} />
         {created && (
           <Alert color="green" title={t('accessToken.createdTitle', { name: created.name })} data-testid="new-token">

@@ -4,6 +4,7 @@ import { idsFromForm, MAX_BULK_IDS } from '#common/bulk.ts';
 import { parseForm } from '#common/form-parse.ts';
 import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
+import { isRecordId } from '#common/record-id.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Resource } from '#common/resource.ts';
 import { resourceAt } from '#common/resources/index.ts';
@@ -43,7 +44,7 @@ export async function resourceListLoader(args: LoaderFunctionArgs) {
   const query = parseListQuery(resource.listQuery as Resource['listQuery'], url);
   // `?cascadeOf=3,7`: what a bulk delete of these records takes along, for its confirmation.
   const cascadeOf = url.searchParams.get('cascadeOf');
-  const cascade = cascadeOf === null ? null : await service.cascadeMany(scope, idsFromForm(cascadeOf).filter(Number.isSafeInteger).slice(0, MAX_BULK_IDS));
+  const cascade = cascadeOf === null ? null : await service.cascadeMany(scope, idsFromForm(cascadeOf).filter(isRecordId).slice(0, MAX_BULK_IDS));
   return { key: resource.key, preload, query, page: await service.list(scope, query), cascade };
 }
 

@@ -3,6 +3,7 @@ import type { Messages } from '../messages.ts';
 export const accessToken: Messages['accessToken'] = {
   intro: 'An access token lets a script, a spreadsheet or another system use the API with your account. Treat it like a password.',
   docsLink: 'Read the API documentation',
+  staffNote: "A token acts with a client's permissions: it reaches your own records, never the back office or other clients' files.",
   createTitle: 'New token',
   name: 'Name',
   nameHint: 'To recognize it later, e.g. “Stock spreadsheet”',

@@ -2,6 +2,7 @@
 export const accessToken = {
   intro: 'Un token de acceso deja que un script, una hoja de cálculo u otro sistema use la API con tu cuenta. Trátalo como una contraseña.',
   docsLink: 'Ver la documentación de la API',
+  staffNote: 'Un token actúa con los permisos de un cliente: llega a tus propios registros, nunca al back office ni a los archivos de otros clientes.',
   createTitle: 'Nuevo token',
   name: 'Nombre',
   nameHint: 'Para reconocerlo después, p. ej. «Hoja de inventario»',

@@ -1,12 +1,22 @@
 import type { Db } from '#server/db/database.ts';
 import type { AccessTokenTable } from '#server/db/schema.ts';
-import type { Insertable } from 'kysely';
+import { type Insertable, PostgresAdapter } from 'kysely';
 
 type Owner = { userId: number };
 
 export async function insertAccessToken(db: Db, row: Insertable<AccessTokenTable>): Promise<number> {
   const inserted = await db.insertInto('accessToken').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/**
+ * Locks the owner's user row until the transaction `db` belongs to ends (PostgreSQL `for update`):
+ * a second creation of the same user waits here, then counts the first one's token. SQLite runs
+ * one writing transaction at a time (`begin immediate`), which serializes them already.
+ */
+export async function lockTokenOwner(db: Db, { userId }: Owner): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 export async function countAccessTokens(db: Db, { userId }: Owner): Promise<number> {

@@ -4,7 +4,7 @@ import { AppError } from '#server/errors.ts';
 import { tokenHash } from '#server/modules/auth/tokens.ts';
 import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as tokens from './access-token.repository.ts';
 
 type Owner = { userId: number };
@@ -19,17 +19,22 @@ export type TokenCaller = { user: SessionUser; scope: AccessTokenScope; tokenId:
 
 /** A new token for the owner: the only time its text exists outside the caller's hands. */
 export async function createAccessToken(deps: ServiceDeps, owner: Owner, input: AccessTokenInput): Promise<{ id: number; token: string }> {
-  if ((await tokens.countAccessTokens(deps.db, owner)) >= ACCESS_TOKEN_MAX) throw new AppError('accessToken.tooMany', 409, { vars: { max: ACCESS_TOKEN_MAX } });
   const now = deps.clock.now();
   const token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  const id = await tokens.insertAccessToken(deps.db, {
-    userId: owner.userId,
-    name: input.name,
-    scope: input.scope,
-    tokenHash: tokenHash(token),
-    createdAt: now.toISOString(),
-    expiresAt: input.expiresIn === 'never' ? null : new Date(now.getTime() + Number(input.expiresIn) * DAY).toISOString(),
-    lastUsedAt: null,
+  // Counted and inserted in one transaction that holds the owner's row: 25 creations at once made
+  // 25 tokens on PostgreSQL, each count seeing 19 (issue 21). SQLite runs one writer at a time.
+  const id = await inTransaction(deps, async (tx) => {
+    await tokens.lockTokenOwner(tx.db, owner);
+    if ((await tokens.countAccessTokens(tx.db, owner)) >= ACCESS_TOKEN_MAX) throw new AppError('accessToken.tooMany', 409, { vars: { max: ACCESS_TOKEN_MAX } });
+    return tokens.insertAccessToken(tx.db, {
+      userId: owner.userId,
+      name: input.name,
+      scope: input.scope,
+      tokenHash: tokenHash(token),
+      createdAt: now.toISOString(),
+      expiresAt: input.expiresIn === 'never' ? null : new Date(now.getTime() + Number(input.expiresIn) * DAY).toISOString(),
+      lastUsedAt: null,
+    });
   });
   return { id, token };
 }
@@ -42,7 +47,7 @@ export async function revokeAccessToken(deps: ServiceDeps, target: Owner & { id:
 }
 
 /**
- * Who an `Authorization: Bearer` token acts for, or null (unknown, expired, revoked, or its user
+ * Who an `Authorization: Bearer` token acts for — its user, as a client — or null (unknown, expired, revoked, or its user
  * disabled). Each call counts against the token's rate limit (429 past it).
  */
 export async function authenticateAccessToken(deps: ServiceDeps, token: string): Promise<TokenCaller | null> {
@@ -52,5 +57,7 @@ export async function authenticateAccessToken(deps: ServiceDeps, token: string):
   if (!row || row.enabled !== 1 || (row.expiresAt && Date.parse(row.expiresAt) <= now.getTime())) return null;
   await takeAttempt(deps, `api-token:${row.tokenId}`, LIMITS.apiPerToken);
   if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= TOUCH_AFTER_MS) await tokens.touchAccessToken(deps.db, row.tokenId, now.toISOString());
-  return { user: { id: row.id, email: row.email, name: row.name, role: row.role }, scope: row.scope, tokenId: row.tokenId };
+  // A token acts with a client's rights, whatever its user's role (decision 045): a staff member's
+  // token reaches their own records as anyone's does, never the back office or other clients' files.
+  return { user: { id: row.id, email: row.email, name: row.name, role: 'client' }, scope: row.scope, tokenId: row.tokenId };
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '#server/service-deps.ts';
 import { apiClient } from '../../../tests/support/api-client.ts';
-import { makeAdmin, makeStore, makeUser, TEST_PASSWORD, type TestUser } from '../../../tests/support/factories.ts';
+import { ACCESS_TOKEN_MAX } from '#common/access-token.ts';
+import { makeAdmin, makeStaff, makeStore, makeUser, TEST_PASSWORD, type TestUser } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
 // Personal access tokens (issue 12, decision 034) through the real app and the typed client,
@@ -132,5 +133,34 @@ describe('access tokens', () => {
     expect(withToken.statusCode).toBe(204);
     const withCookie = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: { ...foreign, cookie: user.cookie } });
     expect(withCookie.statusCode).toBe(403);
+  });
+
+  it('holds at 20 per user when 25 are made at once (issue 21: PostgreSQL made 25)', async () => {
+    const user = await makeUser(t);
+    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, index) => newToken(user, 'read', 'never', `Script ${index}`)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(ACCESS_TOKEN_MAX);
+    for (const result of results.filter((result) => result.status === 'rejected')) expect(result.reason).toMatchObject({ code: 'accessToken.tooMany', status: 409 });
+    expect(await t.services.accessTokens.listAccessTokens({ userId: user.id })).toHaveLength(ACCESS_TOKEN_MAX);
+  });
+
+  it('never acts as staff or admin (decision 045): the back office is a 404, other clients’ files stay hidden', async () => {
+    const client = await makeUser(t);
+    const staff = await makeStaff(t);
+    const admin = await makeAdmin(t);
+    const invoice = await t.services.uploads.acceptUpload({ userId: client.id, name: 'factura.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'), kinds: ['pdf'] });
+    const arrived = { lockerCode: client.lockerCode, trackingNumber: '1Z999AA10123456799', carrier: 'UPS', weightLb: 2, lengthCm: 10, widthCm: 10, heightCm: 10, declaredValue: 20 };
+    const call = (authorization: string, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { authorization, accept: 'application/json' }, ...(payload ? { payload } : {}) });
+    for (const user of [staff, admin]) {
+      const bearer = `Bearer ${(await newToken(user, 'write')).token}`;
+      expect((await call(bearer, 'POST', '/api/v1/admin/packages', arrived)).statusCode, user.role).toBe(404);
+      for (const url of ['/api/v1/admin/tickets', '/api/v1/admin/consolidations', '/api/v1/admin/stores', '/api/v1/admin/plans', `/api/v1/uploads/${invoice.id}`]) {
+        expect((await call(bearer, 'GET', url)).statusCode, `${user.role} ${url}`).toBe(404);
+      }
+      // Their own records, as anyone's token reaches them.
+      expect((await call(bearer, 'GET', '/api/v1/alerts')).statusCode).toBe(200);
+    }
+    // The same staff member signed in reaches the back office as before.
+    const session = await t.app.inject({ method: 'POST', url: '/api/v1/admin/packages', payload: arrived, headers: { cookie: staff.cookie, accept: 'application/json' } });
+    expect(session.statusCode, session.body).toBe(201);
   });
 });

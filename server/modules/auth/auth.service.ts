@@ -57,18 +57,27 @@ export async function register(deps: ServiceDeps, input: RegisterInput, context:
  * "User not enabled" only once the password is right.
  */
 export async function login(deps: ServiceDeps, input: { email: string; password: string }, context: { ip: string }) {
-  const ipKey = `login:ip:${context.ip}`;
+  // Three counters (decision 046): the account from this address (a person's tries), the account
+  // from everywhere (a guess spread over many addresses), the address over every account (one
+  // password sprayed over many). The first is the tight one: people behind one carrier NAT share
+  // an address, and one of them failing 30 times locked every other out (issue 21).
+  const pairKey = `login:account-ip:${input.email}:${context.ip}`;
   const accountKey = `login:account:${input.email}`;
+  const ipKey = `login:ip:${context.ip}`;
   // Every attempt is counted before the password is checked, so parallel guesses cannot all get
   // past the limit; a right password takes its attempt back below.
-  await takeAttempt(deps, ipKey, LIMITS.loginPerIp);
+  await takeAttempt(deps, pairKey, LIMITS.loginPerAccountAndIp);
   await takeAttempt(deps, accountKey, LIMITS.loginPerAccount);
+  await takeAttempt(deps, ipKey, LIMITS.loginPerIp);
   const user = await findLogin(deps, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) throw new AppError('auth.badLogin', 401);
   if (user.enabled !== 1) throw new AppError('auth.disabled', 403);
+  // The person who knows the password starts afresh from here; elsewhere the account's and the
+  // address's other failures still count (an attacker's tries are not wiped by the owner's login).
+  await clearAttempts(deps, pairKey);
+  await refundAttempt(deps, accountKey);
   await refundAttempt(deps, ipKey);
-  await clearAttempts(deps, accountKey);
   return { userId: user.id, token: await createSession(deps, user.id) };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordIdNumber } from '#common/record-id.ts';
 import { IdParams } from '#server/api/params.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
@@ -19,7 +20,7 @@ export async function bannerApi(app: FastifyInstance, { services }: { services: 
       tags: ['banner'],
       operationId: 'order_banner',
       summary: 'Put my store’s banners in this order (first shown first; banners left out follow)',
-      body: z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000) }),
+      body: z.object({ ids: z.array(recordIdNumber()).min(1).max(1000) }),
       response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody },
     },
     handler: async (request, reply) => {
@@ -33,7 +34,7 @@ export async function bannerApi(app: FastifyInstance, { services }: { services: 
       operationId: 'move_banner',
       summary: 'Move one banner a step up or down, or to just before another banner',
       params: IdParams,
-      body: z.union([z.object({ direction: z.enum(['up', 'down']) }), z.object({ before: z.number().int().positive().max(2_147_483_647) })]),
+      body: z.union([z.object({ direction: z.enum(['up', 'down']) }), z.object({ before: recordIdNumber() })]),
       response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody },
     },
     handler: async (request, reply) => {

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support/factories.ts';
+import { makeStaff, makeStore, makeUser, TEST_PASSWORD, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { multipart } from '../../../tests/support/multipart.ts';
 import { capStore } from '../../../tests/support/plan-limits.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
-import { deleteStore } from '#server/modules/store/store.service.ts';
+import { deleteStore, publishStore } from '#server/modules/store/store.service.ts';
 import { oversizedPdf, textFile } from '#server/modules/upload/upload.fixtures.ts';
 import { variantKeys } from '#server/modules/upload/image-variants.ts';
 
@@ -53,8 +53,8 @@ describe('the banners API', () => {
     const id = await createBanner(store, { buttonName: '', link: '/catalogo?oferta=1' });
     const one = (await api('GET', `/api/v1/banners/${id}`, store.owner.cookie)).json();
     expect(one).toEqual({ id, imageId: expect.any(String), imageUrl: `/media/${store.id}/${one.imageId}/w320.webp`, buttonName: '', link: '/catalogo?oferta=1', sortOrder: 2, enabled: true, updatedAt: expect.any(String) });
-    // The list's thumbnail is the small WebP variant, served to anyone.
-    const thumbnail = await t.app.inject(one.imageUrl);
+    // The list's thumbnail is the small WebP variant, shown to the owner while the store is unpublished.
+    const thumbnail = await t.app.inject({ url: one.imageUrl, headers: { cookie: store.owner.cookie } });
     expect([thumbnail.statusCode, thumbnail.headers['content-type']]).toEqual([200, 'image/webp']);
     expect((await api('PUT', `/api/v1/banners/${id}`, store.owner.cookie, { imageId: one.imageId, buttonName: 'Comprar', link: 'http://tienda.ec', enabled: false })).statusCode).toBe(204);
     expect((await api('GET', '/api/v1/banners?status=disabled', store.owner.cookie)).json()).toMatchObject({ total: 1, rows: [{ id, buttonName: 'Comprar', sortOrder: 2, enabled: false }] });
@@ -178,6 +178,7 @@ describe('the banners API', () => {
 describe('banner images and their variants', () => {
   it('writes WebP variants never wider than the image and serves them publicly with a year-long immutable cache', async () => {
     const store = await makeStore(t);
+    await publishStore(t.deps, (await ownStoreScope(t.deps, { userId: store.owner.id }))!, true);
     const id = await createBanner(store);
     const imageId = (await api('GET', `/api/v1/banners/${id}`, store.owner.cookie)).json().imageId as string;
     for (const width of [320, 640, 1280, 1920]) {
@@ -192,6 +193,29 @@ describe('banner images and their variants', () => {
     const smallId = (await api('GET', `/api/v1/banners/${small}`, store.owner.cookie)).json().imageId as string;
     expect((await sharp((await t.app.inject(`/media/${store.id}/${smallId}/w320.webp`)).rawPayload).metadata()).width).toBe(320);
     expect((await t.app.inject(`/media/${store.id}/${smallId}/w640.webp`)).statusCode).toBe(404);
+  });
+
+  it('shows an unpublished store’s images to its owner and staff only; a published store’s to anyone (issue 21)', async () => {
+    const store = await makeStore(t);
+    const id = await createBanner(store);
+    const { imageUrl } = (await api('GET', `/api/v1/banners/${id}`, store.owner.cookie)).json() as { imageUrl: string };
+    const staff = await makeStaff(t);
+    const stranger = await makeUser(t);
+    const as = (cookie?: string) => t.app.inject({ url: imageUrl, headers: cookie ? { cookie } : {} });
+    for (const [who, cookie] of [['anonymous', undefined], ['another client', stranger.cookie]] as const) {
+      const hidden = await as(cookie);
+      expect(hidden.statusCode, who).toBe(404);
+      expect(hidden.headers['cache-control'], who).toBe('no-store');
+    }
+    for (const [who, cookie] of [['owner', store.owner.cookie], ['staff', staff.cookie]] as const) {
+      const shown = await as(cookie);
+      expect([shown.statusCode, shown.headers['content-type']], who).toEqual([200, 'image/webp']);
+      // For the signed-in few: no shared cache keeps it.
+      expect(shown.headers['cache-control'], who).toBe('private, no-store');
+    }
+    await publishStore(t.deps, (await ownStoreScope(t.deps, { userId: store.owner.id }))!, true);
+    const published = await as();
+    expect([published.statusCode, published.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
   });
 
   it('answers 404 for unknown, malformed and traversing names, and for another store’s id in the address', async () => {

@@ -55,7 +55,7 @@ describe('a product’s gallery', () => {
     const saved = (await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json();
     expect(saved.imageIds).toEqual([a, b, c]);
     expect(saved.images).toEqual([a, b, c].map((upload) => ({ id: upload, url: `/media/${store.id}/${upload}/w320.webp` })));
-    const thumbnail = await t.app.inject({ method: 'GET', url: saved.images[0].url });
+    const thumbnail = await t.app.inject({ method: 'GET', url: saved.images[0].url, headers: { cookie: store.owner.cookie } });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(320);

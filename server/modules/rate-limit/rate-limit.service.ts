@@ -6,8 +6,12 @@ export type Limit = { max: number; windowMs: number };
 
 // Counters live in the database so that every app process sees the same numbers.
 export const LIMITS = {
-  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
-  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  // Logins (decision 046): a person gets 5 tries per address; an account 10 from all addresses
+  // together (a guess spread over a botnet); an address 100 over all accounts (spraying one
+  // password over many), high because a carrier's NAT puts many people behind one address.
+  loginPerAccountAndIp: { max: 5, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  loginPerIp: { max: 100, windowMs: 15 * 60_000 },
   // Generous: a carrier's NAT puts many people behind one address; the proof of work slows bots.
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
   resetPerIp: { max: 10, windowMs: 15 * 60_000 },

@@ -35,12 +35,22 @@ export async function staffStoreScope(deps: ServiceDeps, storeId: number): Promi
   return scopeOf(await storeById(deps, storeId), 'staff');
 }
 
+/** Who asks for a store's image: the signed-in user, looked up only when the store is not public. */
+export type MediaViewer = () => Promise<{ id: number; role: string } | null>;
+
 /**
- * Any store by id, for its public images (`/media/{storeId}/…`, decision 031): anyone may read
- * them, published store or not (its dashboard shows them too); only the store's own files answer.
+ * A store by id, for its images (`/media/{storeId}/…`, decision 031). A store shoppers may see
+ * (published, not expired) shows them to anyone, `shown: 'public'`; any other store only to its
+ * owner (the dashboard) and to staff, `shown: 'private'` — an anonymous visitor who knew an
+ * unpublished store's upload id saw its images (issue 21). Anyone else: "not found".
  */
-export async function mediaStoreScope(deps: ServiceDeps, storeId: number): Promise<StoreScope> {
-  return scopeOf(await storeById(deps, storeId), 'media');
+export async function mediaStoreScope(deps: ServiceDeps, storeId: number, viewer: MediaViewer): Promise<{ scope: StoreScope; shown: 'public' | 'private' }> {
+  const store = await storeById(deps, storeId);
+  const expired = store.expiresAt != null && Date.parse(store.expiresAt) <= deps.clock.now().getTime();
+  if (store.published === 1 && !expired) return { scope: scopeOf(store, 'media'), shown: 'public' };
+  const user = await viewer();
+  if (user && (user.id === store.userId || user.role === 'staff' || user.role === 'admin')) return { scope: scopeOf(store, 'media'), shown: 'private' };
+  throw new AppError('error.generic', 404);
 }
 
 /**

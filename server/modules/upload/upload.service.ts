@@ -8,9 +8,10 @@ import sharp from 'sharp';
 import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
 import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
+import { assertImageDimensions } from './image-dimensions.ts';
 import { isVariantWidth, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { mediaStoreScope, ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { type MediaViewer, mediaStoreScope, ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 
@@ -39,6 +40,7 @@ export async function acceptUpload(
 
   let data = input.data;
   if (kind !== 'pdf') {
+    await assertImageDimensions(input.data);
     try {
       data = input.box ? await fitImage(input.data, kind, input.box) : await normalizeImage(input.data, kind);
     } catch {
@@ -98,6 +100,7 @@ export async function claimImage(deps: ServiceDeps, { userId, uploadId, box }: {
   if (!data) throw notFound();
   const kind = sniffKind(data);
   if (kind !== 'png' && kind !== 'jpeg') throw new AppError('upload.fileType', 415);
+  await assertImageDimensions(data);
   let fitted = data;
   try {
     // Uploaded for this purpose it already fits (PURPOSE_BOX): kept byte for byte, as previewed.
@@ -204,19 +207,24 @@ export async function claimStoreUpload(
 }
 
 /**
- * One WebP variant of a store's public image, for `GET /media/{storeId}/{uploadId}/w{width}.webp`
- * (decision 031): anyone may read it — it is what the storefront shows — but only the variants a
- * store wrote for its public images exist; any other id, width or store is "not found".
+ * One WebP variant of a store's image, for `GET /media/{storeId}/{uploadId}/w{width}.webp`
+ * (decision 031): a store shoppers may see shows it to anyone (`shown: 'public'`) — it is what the
+ * storefront shows —, any other only to its owner and staff (`mediaStoreScope`). Only the
+ * variants a store wrote for its images exist; any other id, width or store is "not found".
  */
-export async function readImageVariant(deps: ServiceDeps, { storeId, uploadId, width }: { storeId: number; uploadId: string; width: number }): Promise<Readable | Buffer> {
+export async function readImageVariant(
+  deps: ServiceDeps,
+  { storeId, uploadId, width, viewer }: { storeId: number; uploadId: string; width: number; viewer: MediaViewer },
+): Promise<{ body: Readable | Buffer; shown: 'public' | 'private' }> {
   if (!UUID.test(uploadId) || !isVariantWidth(width) || !Number.isSafeInteger(storeId)) throw notFound();
   const { db, storage } = deps;
-  const storageKey = await uploads.findStoreFileKey(db, await mediaStoreScope(deps, storeId), uploadId);
+  const { scope, shown } = await mediaStoreScope(deps, storeId, viewer);
+  const storageKey = await uploads.findStoreFileKey(db, scope, uploadId);
   if (!storageKey) throw notFound();
   const key = variantKey(storageKey, width);
   const body = storage.stream ? await storage.stream(key) : await storage.read(key);
   if (!body) throw notFound();
-  return body;
+  return { body, shown };
 }
 
 /**

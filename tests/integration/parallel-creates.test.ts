@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeStore, type TestStore } from '../support/factories.ts';
+import { callApi } from '../support/forms.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// Issue 21 §6: ten creates at once with the same slug or code. SQLite runs one writer at a time,
+// so the second check sees the first row; on PostgreSQL every check passed and the unique index
+// refused nine inserts with a 500. Both databases must answer one 201 and nine times the same 409
+// field error. Needs `npm run build` first.
+let t: TestApp;
+let store: TestStore;
+let categoryId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  store = await makeStore(t);
+  const category = await callApi(t.app, 'POST', '/api/v1/categories', store.owner.cookie, { name: 'Ropa', enabled: true });
+  expect(category.statusCode, category.body).toBe(201);
+  categoryId = category.json().id;
+});
+afterAll(() => t.dispose());
+
+async function createTenAtOnce(url: string, body: Record<string, unknown>) {
+  const answers = await Promise.all(Array.from({ length: 10 }, () => callApi(t.app, 'POST', url, store.owner.cookie, body)));
+  return { statuses: answers.map((answer) => answer.statusCode).sort(), refusals: answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.json()) };
+}
+
+describe('parallel creates of one slug or code', () => {
+  it('coupons with one code: one is made, the others are the 409 that names the code', async () => {
+    const { statuses, refusals } = await createTenAtOnce('/api/v1/coupons', { code: 'RACE10', discountType: 'percentage', discount: 10, minimum: 0, enabled: true });
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const refusal of refusals) expect(refusal).toMatchObject({ error: 'catalog.coupon.codeTaken', fields: { code: expect.any(String) } });
+  });
+
+  it('pages with one title (so one slug): one is made, the others are the 409 that names the slug', async () => {
+    const { statuses, refusals } = await createTenAtOnce('/api/v1/pages', { title: 'Nosotros', content: '<p>Hola</p>', published: true });
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const refusal of refusals) expect(refusal).toMatchObject({ error: 'validation.slugTaken', fields: { slug: 'Ya existe un registro con esta dirección en tu tienda' } });
+  });
+
+  it('products with one slug: the same', async () => {
+    const { statuses, refusals } = await createTenAtOnce('/api/v1/products', { name: 'Camiseta', slug: 'camiseta-race', categoryId, price: 19.99, stock: 3, enabled: true });
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const refusal of refusals) expect(refusal).toMatchObject({ error: 'validation.slugTaken', fields: { slug: expect.any(String) } });
+    const list = await callApi(t.app, 'GET', '/api/v1/products?q=Camiseta', store.owner.cookie);
+    expect(list.json().rows).toHaveLength(1);
+  });
+
+  it('updates racing to one slug: one wins, the other is the same 409', async () => {
+    const made = await Promise.all(['Falda', 'Blusa'].map((name) => callApi(t.app, 'POST', '/api/v1/pages', store.owner.cookie, { title: name, content: '<p>x</p>', published: true })));
+    const ids = made.map((answer) => answer.json().id as number);
+    const answers = await Promise.all(ids.map((id) => callApi(t.app, 'PUT', `/api/v1/pages/${id}`, store.owner.cookie, { title: 'Contacto', slug: 'contacto', content: '<p>x</p>', published: true })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+  });
+});
