@@ -145,6 +145,10 @@ export const en: BaseMessages = {
     slugTaken: 'Another record of your store already has this address',
   },
   record: {
+    unsavedTitle: 'Leave without saving?',
+    unsavedMessage: 'This form has changes you have not saved. If you leave now, they will be lost.',
+    unsavedStay: 'Keep editing',
+    unsavedLeave: 'Leave without saving',
     created: 'Record created successfully',
     updated: 'Record updated successfully',
     deleted: 'Record deleted successfully',

@@ -146,6 +146,10 @@ export const es = {
     slugTaken: 'Ya existe un registro con esta dirección en tu tienda',
   },
   record: {
+    unsavedTitle: '¿Salir sin guardar?',
+    unsavedMessage: 'Tienes cambios sin guardar en este formulario. Si sales ahora, se perderán.',
+    unsavedStay: 'Seguir editando',
+    unsavedLeave: 'Salir sin guardar',
     created: 'Registro creado correctamente',
     updated: 'Registro actualizado correctamente',
     deleted: 'Registro eliminado correctamente',

@@ -9,6 +9,7 @@ import type { FieldErrors } from '#common/forms.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { RecordFormContext } from './use-field.ts';
+import { UnsavedChangesDialog, useUnsavedChanges } from './unsaved-changes.tsx';
 
 export type RecordFormProps = {
   /** The schema the action and the API parse with (`common/schemas/`): the browser checks with it first. */
@@ -36,6 +37,7 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
   const { result, errors, setErrors, check: checkForm, formError, notice } = useFormResult(schema);
   const busy = useNavigation().state === 'submitting';
   const formRef = useRef<HTMLFormElement>(null);
+  const leaving = useUnsavedChanges(formRef, initial);
 
   // Focus waits for the render that marks the fields invalid (aria-invalid), in the page's order.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -89,6 +91,7 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
           </Group>
         </Stack>
       </Form>
+      <UnsavedChangesDialog blocker={leaving} />
     </RecordFormContext>
   );
 }
