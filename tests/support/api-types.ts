@@ -3898,15 +3898,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default  */
                     facebook?: string;
-                    /** @default  */
                     instagram?: string;
-                    /** @default  */
                     tiktok?: string;
-                    /** @default  */
                     x?: string;
-                    /** @default  */
                     youtube?: string;
                     whatsapp?: string;
                 };
@@ -6555,13 +6550,17 @@ export interface operations {
             query?: {
                 q?: string;
                 page?: number;
-                sort?: "updated" | "name" | "price" | "stock" | "priority";
+                sort?: "updated" | "name" | "price" | "stock" | "priority" | "category";
                 dir?: "asc" | "desc";
                 /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
                 after?: number;
                 status?: "enabled" | "disabled";
                 stock?: "in_stock" | "out_of_stock";
                 featured?: "featured" | "regular";
+                /** @description The id of a category of the store: only its records */
+                category?: number;
+                /** @description The id of a brand of the store: only its records */
+                brand?: number;
             };
             header?: never;
             path?: never;
@@ -6580,6 +6579,7 @@ export interface operations {
                             id: number;
                             name: string;
                             slug: string;
+                            /** @description Formatted text: sanitized HTML */
                             description: string;
                             code: string;
                             sku: string;
@@ -6599,6 +6599,8 @@ export interface operations {
                             weightGrams: number | null;
                             /** @description The price in cents: 1999 is USD 19.99 */
                             priceCents: number;
+                            /** @description The "before" price in cents, shown struck through; null for none */
+                            compareAtCents: number | null;
                             /** @description The discount in basis points: 1000 is 10 % */
                             discountBp: number;
                             /** @description The tax in basis points: 1500 is 15 % */
@@ -6748,6 +6750,7 @@ export interface operations {
                     stock: number;
                     weightGrams?: number | null;
                     price: number;
+                    compareAtPrice?: number | null;
                     discount: number;
                     tax: number;
                     enabled?: boolean | string;
@@ -6993,6 +6996,7 @@ export interface operations {
                         id: number;
                         name: string;
                         slug: string;
+                        /** @description Formatted text: sanitized HTML */
                         description: string;
                         code: string;
                         sku: string;
@@ -7012,6 +7016,8 @@ export interface operations {
                         weightGrams: number | null;
                         /** @description The price in cents: 1999 is USD 19.99 */
                         priceCents: number;
+                        /** @description The "before" price in cents, shown struck through; null for none */
+                        compareAtCents: number | null;
                         /** @description The discount in basis points: 1000 is 10 % */
                         discountBp: number;
                         /** @description The tax in basis points: 1500 is 15 % */
@@ -7154,6 +7160,7 @@ export interface operations {
                     stock: number;
                     weightGrams?: number | null;
                     price: number;
+                    compareAtPrice?: number | null;
                     discount: number;
                     tax: number;
                     enabled?: boolean | string;

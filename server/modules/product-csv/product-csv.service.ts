@@ -3,6 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
 import { PRODUCT_TYPES, PRODUCT_UNITS } from '#common/resources/product-fields.ts';
+import { DESCRIPTION_MAX } from '#common/resources/product.ts';
+import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
@@ -234,7 +236,8 @@ async function plan(deps: ServiceDeps, scope: StoreScope, text: string) {
         slug,
         sku: text('sku', 64),
         code: text('code', 64),
-        description: text('description', 500),
+        // Formatted text as the form saves it (issue 20 §19): HTML, sanitized as a page's content.
+        description: sanitizePageHtml(text('description', DESCRIPTION_MAX)),
         categoryId: categoryId ?? 0,
         subcategoryId: subcategory?.id ?? null,
         brandId: ref('brand', taxonomy.brand),

@@ -15,6 +15,7 @@ import { products, syncVariantStock as syncStock, variantsOf } from './product.r
 import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
 import { refreshRating } from '#server/modules/review/store-rating.ts';
+import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
 
@@ -25,10 +26,20 @@ const kit = storeResourceService(products, productResource, {
   slugFrom: 'name',
   toValues(input) {
     // The gallery is not a column: saveGallery writes it in the same transaction.
-    const { price, discount, tax, imageIds: _gallery, ...rest } = input as ProductInput;
-    return { ...rest, priceCents: toCents(price), discountBp: toBasisPoints(discount), taxBp: toBasisPoints(tax) };
+    const { price, compareAtPrice, discount, tax, description, imageIds: _gallery, ...rest } = input as ProductInput;
+    return {
+      ...rest,
+      // Formatted text, shown to shoppers: only what the editor writes survives (as a page's content).
+      description: sanitizePageHtml(description),
+      priceCents: toCents(price),
+      compareAtCents: compareAtPrice === null ? null : toCents(compareAtPrice),
+      discountBp: toBasisPoints(discount),
+      taxBp: toBasisPoints(tax),
+    };
   },
   async check(deps, scope, values, id) {
+    // A "before" price at or under the price would show a saving that is not there.
+    if (values.compareAtCents !== null && (values.compareAtCents as number) <= (values.priceCents as number)) throw new AppError('catalog.product.compareAtBelow', 422, { field: 'compareAtPrice' });
     await checkOwnReferences(deps, scope, values);
     const subcategoryId = values.subcategoryId as number | null;
     if (subcategoryId !== null) {
@@ -107,7 +118,8 @@ export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise
   ]);
   return {
     categoryId: choices(categories),
-    subcategoryId: subcategories.map((row) => ({ value: String(row.id), label: `${row.category} › ${row.name}` })),
+    // each with its category: the form offers the chosen category's only (and names it without JavaScript)
+    subcategoryId: subcategories.map((row) => ({ value: String(row.id), label: row.name, parent: String(row.categoryId) })),
     brandId: choices(brands),
     colorId: choices(colors),
     sizeId: choices(sizes),
