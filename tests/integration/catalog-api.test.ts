@@ -40,7 +40,7 @@ describe('the OpenAPI document', () => {
     expect(bodyFields(ops.update)).toEqual(input);
     expect(answerFields(ops.get, '200')).toEqual(Object.keys(resource.output.shape).sort());
     const parameters = ops.list?.parameters?.map((parameter) => parameter.name).sort();
-    expect(parameters).toEqual(['q', 'page', 'sort', 'dir', 'after', ...Object.keys(resource.list.filters ?? {})].sort());
+    expect(parameters).toEqual(['q', 'page', 'sort', 'dir', 'after', ...Object.keys(resource.list.filters ?? {}), ...(resource.list.refs ?? [])].sort());
     for (const op of [ops.get, ops.update, ops.delete]) expect(op?.responses['404'], `${op?.operationId} says "not found"`).toBeDefined();
   });
 

@@ -63,7 +63,7 @@ export default function ProductVariants({ loaderData: { product, colors, sizes, 
       defaultValue={value(gridField(field, row.index)) ?? start}
       error={fieldError(gridField(field, row.index))}
       autoComplete="off"
-      miw={field === 'name' || field === 'sku' ? 150 : 90}
+      miw={field === 'sku' ? 220 : field === 'name' ? 150 : 90}
       {...props}
     />
   );
@@ -100,6 +100,14 @@ export default function ProductVariants({ loaderData: { product, colors, sizes, 
         {rows.length > 0 ? (
           <Paper withBorder p="lg" radius="md">
             <Form method="post" ref={formRef} data-testid="variant-grid">
+              {/* Which rows were offered, and each one's color and size: outside the layout, they take no room. */}
+              {offered.map((row) => (
+                <span key={row.index} hidden>
+                  <input type="hidden" name="row" value={row.index} />
+                  <input type="hidden" name={gridField('colorId', row.index)} value={row.colorId ?? ''} />
+                  <input type="hidden" name={gridField('sizeId', row.index)} value={row.sizeId ?? ''} />
+                </span>
+              ))}
               <Stack gap="md">
                 <Title order={2} fz="h4">
                   {t('catalog.variantGrid.rows')}
@@ -108,15 +116,6 @@ export default function ProductVariants({ loaderData: { product, colors, sizes, 
                   {t('catalog.variantGrid.rowsHint')}
                 </Text>
                 <FormAlert error={formError} />
-                {offered.map((row) => (
-                  <input key={row.index} type="hidden" name="row" value={row.index} />
-                ))}
-                {offered.map((row) => (
-                  <span key={`ids-${row.index}`}>
-                    <input type="hidden" name={gridField('colorId', row.index)} value={row.colorId ?? ''} />
-                    <input type="hidden" name={gridField('sizeId', row.index)} value={row.sizeId ?? ''} />
-                  </span>
-                ))}
                 {offered.length > 0 ? (
                   <DataTable
                     caption={t('catalog.variantGrid.rows')}

@@ -138,7 +138,7 @@ describe('duplicating a product', () => {
 });
 
 describe('the product list', () => {
-  it('filters by category and brand, sorts by category, and names both in its rows', async () => {
+  it('filters by category and brand, sorts by category, and names the category in its rows', async () => {
     const store = await makeStore(t);
     const { clothes, home, brand } = await taxonomy(store);
     await create(store, '/api/v1/products', { name: 'Taza', categoryId: home, price: 5 });
@@ -155,7 +155,8 @@ describe('the product list', () => {
     const screen = await page(`/catalog/product?category=${clothes}`, store.owner.cookie);
     expect(screen.body).toContain('Camiseta');
     expect(screen.body).not.toContain('>Taza<');
-    expect(screen.body).toContain('>Andina<');
+    // the brand filter offers the store's brands
+    expect(screen.body).toContain('>Andina</option>');
     // the filter's choices are the store's categories, the chosen one selected
     expect(screen.body).toMatch(new RegExp(`<option value="${clothes}" selected="">Ropa</option>`));
     // a bad value is no filter, as for every list

@@ -36,16 +36,10 @@ export const products = storeResourceRepository('product', {
       .execute();
     const byProduct = new Map(counts.map((row) => [row.productId, Number(row.count)]));
     for (const row of rows) (row as typeof row & { variantCount: number }).variantCount = byProduct.get(row.id) ?? 0;
-    // The list's category and brand columns name them: one query each per page.
-    const [categories, brands] = await Promise.all([
-      db.selectFrom('category').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', [...new Set(rows.map((row) => row.categoryId))]).execute(),
-      rows.some((row) => row.brandId !== null)
-        ? db.selectFrom('brand').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', [...new Set(rows.flatMap((row) => (row.brandId === null ? [] : [row.brandId])))]).execute()
-        : [],
-    ]);
+    // The list's category column names it: one query per page.
+    const categories = await db.selectFrom('category').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', [...new Set(rows.map((row) => row.categoryId))]).execute();
     const categoryName = new Map(categories.map((row) => [row.id, row.name]));
-    const brandName = new Map(brands.map((row) => [row.id, row.name]));
-    for (const row of rows) Object.assign(row, { categoryName: categoryName.get(row.categoryId) ?? '', brandName: row.brandId === null ? null : (brandName.get(row.brandId) ?? null) });
+    for (const row of rows) Object.assign(row, { categoryName: categoryName.get(row.categoryId) ?? '' });
   },
 });
 
