@@ -120,7 +120,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} withCssVariables={false}>
-          <Notifications position="top-right" />
+          {/* Bottom: at the top they covered the language switch and the user menu (issue 20 §14). */}
+          <Notifications position="bottom-right" />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -67,6 +67,10 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
         page('catalog/product/import', 'routes/catalog/product-import.tsx'),
+        page('catalog/product/variants', 'routes/catalog/product-variants.tsx'),
+        // the product screen's and list's own actions (issue 20 §21): forms post here, no page
+        page('catalog/product/duplicate', 'routes/catalog/product-duplicate.ts'),
+        page('catalog/product/stock', 'routes/catalog/product-stock.ts'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

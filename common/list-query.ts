@@ -19,7 +19,16 @@ export type ListOptions<S extends string, Fm extends FilterValues> = {
   defaultDir?: 'asc' | 'desc';
   /** Each filter's allowed values, e.g. `{ status: alertStatus.values }` (common/enums/). */
   filters?: Fm;
+  /**
+   * Filters by another record of the store, by its id: `['category', 'brand']` reads
+   * `?category=7`. The repository's filter of the same name says which column holds it; an id of
+   * another store simply matches nothing.
+   */
+  refs?: readonly string[];
 };
+
+/** A ref filter's value in a page's address: a record id, as text like the other filters; anything else is no filter. */
+const refValue = () => z.coerce.number().int().min(1).max(MAX_ID).transform(String);
 
 /** A parsed list query; `filters` holds each filter's value typed by its enum, absent when unset. */
 export type ListQuery<S extends string = string, F extends string = string, V extends Partial<Record<F, string>> = Partial<Record<F, string>>> = {
@@ -41,7 +50,10 @@ type TypedFilters<Fm extends FilterValues> = { [K in keyof Fm]?: Fm[K][number] }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a list without filters
 export function listQuerySchema<S extends string, Fm extends FilterValues = {}>(options: ListOptions<S, Fm>) {
   const filterShape = Object.fromEntries(
-    Object.entries(options.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional().catch(undefined)]),
+    [
+      ...Object.entries(options.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional().catch(undefined)]),
+      ...(options.refs ?? []).map((name) => [name, refValue().optional().catch(undefined)]),
+    ],
   );
   return z
     .object({
@@ -60,7 +72,10 @@ export function listQuerySchema<S extends string, Fm extends FilterValues = {}>(
  * each one): unlike the pages' lenient parse, a wrong value is a 400 that names it.
  */
 export function listApiParameters<S extends string, Fm extends FilterValues>(list: ListOptions<S, Fm>, options: { seek?: boolean } = {}) {
-  const filters = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]));
+  const filters = Object.fromEntries([
+    ...Object.entries(list.filters ?? {}).map(([name, values]) => [name, z.enum(values as [string, ...string[]]).optional()]),
+    ...(list.refs ?? []).map((name) => [name, z.coerce.number({ error: 'validation.number' }).int().min(1).max(MAX_ID).optional().describe(`The id of a ${name} of the store: only its records`)]),
+  ]);
   const seek = {
     after: z.coerce
       .number({ error: 'validation.number' })

@@ -98,8 +98,12 @@ export function hundredths(min: number, max: number, fallback?: number) {
 
 export type Resource = ReturnType<typeof defineResource<string, z.ZodObject, z.ZodObject, string, FilterValues>>;
 
-/** The choices of a form's selects (a product's categories, say), each a value and its label. */
-export type FormOptions = Record<string, { value: string; label: string }[]>;
+/**
+ * The choices of a form's selects (a product's categories, say), each a value and its label;
+ * `parent`: the value of the choice of another select it belongs to (a subcategory's category),
+ * so the form can offer only those of the one chosen.
+ */
+export type FormOptions = Record<string, { value: string; label: string; parent?: string }[]>;
 
 /** `enabled` as a form switch sends it: "on" (or "true"/"1") when checked, nothing when not. */
 // Written as an optional input transformed, not a preprocess: the API's document (zod's input

@@ -8,6 +8,8 @@ import * as notificationService from '#server/modules/notification/notification.
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
 import * as productCsvService from '#server/modules/product-csv/product-csv.service.ts';
+import * as productActionService from '#server/modules/product/product-actions.service.ts';
+import * as variantGridService from '#server/modules/product/variant-grid.service.ts';
 import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service.ts';
 import * as storeScopeService from '#server/modules/store/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
@@ -35,6 +37,7 @@ export function createServices(deps: ServiceDeps) {
     notifications: bindService(notificationService, deps),
     packages: bindService(packageService, deps),
     plans: bindService(planService, deps),
+    productActions: bindService(productActionService, deps),
     productCsv: bindService(productCsvService, deps),
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
@@ -44,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
     tickets: bindService(ticketService, deps),
     uploads: bindService(uploadService, deps),
     users: bindService(userService, deps),
+    variantGrids: bindService(variantGridService, deps),
     /** The store-owned resources built on the kit, by key (decision 028). */
     resources: bindResources(deps),
   };

@@ -13,6 +13,9 @@ const NOTICES: Record<string, MessageKey> = {
   // A list's bulk actions, with `&count=3`: "3 registros actualizados".
   bulkUpdated: 'bulk.done.updated' as MessageKey,
   bulkDeleted: 'bulk.done.deleted' as MessageKey,
+  // A product's copy, and the variants its grid created (`&count=6`).
+  duplicated: 'catalog.product.duplicated',
+  variantsCreated: 'catalog.variantGrid.created' as MessageKey,
 };
 
 /**

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { GalleryField } from '#app/components/form/gallery-field.tsx';
 import { CustomField, NumberField, SelectField, SwitchField, TextareaField, TextField } from '#app/components/form/fields.tsx';
+import { RichTextField } from '#app/components/form/rich-text-field.tsx';
+import { ConfirmButton } from '#app/components/confirm-button.tsx';
+import { ClassificationFields, PricePreview, StockCell, VariantStock } from './product-form-parts.tsx';
 import { DataTable } from '#app/components/list/data-table.tsx';
 import { EnabledBadge, NameLink, RowSwitchCell, type ResourceScreens } from '#app/components/resource/resource-screens.tsx';
-import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '#common/enums/catalog.ts';
@@ -17,7 +19,8 @@ import { DEFAULT_TAX_PERCENT, productResource as product, variantResource as var
 import { Thumbnail } from '#app/components/resource/thumbnail.tsx';
 
 type Product = {
-  id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; discountBp: number; taxBp: number;
+  id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; compareAtCents: number | null; discountBp: number; taxBp: number;
+  categoryName?: string;
   enabled: boolean; featured: boolean; updatedAt: string; weightGrams: number | null; keywords: string; imageIds: string[]; images: { id: string; url: string }[];
 } & Record<string, unknown>;
 type Variant = { id: number; name: string; sku: string; priceCents: number; stock: number; enabled: number | boolean };
@@ -66,18 +69,23 @@ export const productScreens = {
     { key: 'name', label: t('catalog.product.fields.name'), sort: 'name', render: (row) => <NameLink resource={product} row={row}>{row.name}</NameLink> },
     { key: 'image', label: t('catalog.product.gallery.thumbnail'), render: (row) => <Thumbnail url={row.images[0]?.url} /> },
     { key: 'sku', label: t('catalog.product.fields.sku'), render: (row) => row.sku || '—' },
-    { key: 'price', label: t('catalog.product.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
+    { key: 'category', label: t('catalog.product.fields.categoryId'), sort: 'category', render: (row) => row.categoryName ?? '' },
     {
-      key: 'stock',
-      label: t('catalog.product.fields.stockShort'),
-      sort: 'stock',
+      key: 'price',
+      label: t('catalog.product.fields.price'),
+      sort: 'price',
       render: (row) => (
-        <Stack gap={2}>
-          <StatusBadge of={stockState} value={row.stock > 0 ? 'in_stock' : 'out_of_stock'} />
-          <Text fz="sm">{row.variantCount > 0 ? t('catalog.product.totalStock', { stock: formatNumber(row.stock, locale), variants: t('bulk.cascade.variants', { count: row.variantCount }) }) : formatNumber(row.stock, locale)}</Text>
+        <Stack gap={0}>
+          <Text fz="sm">{formatMoney(row.priceCents, locale)}</Text>
+          {row.compareAtCents !== null ? (
+            <Text fz="xs" c="dimmed" td="line-through">
+              {formatMoney(row.compareAtCents, locale)}
+            </Text>
+          ) : null}
         </Stack>
       ),
     },
+    { key: 'stock', label: t('catalog.product.fields.stockShort'), sort: 'stock', render: (row) => <StockCell row={row} locale={locale} /> },
     { key: 'featured', label: t('catalog.product.fields.featured'), render: (row) => <RowSwitchCell resource={product} row={row} field="featured" label={t('catalog.product.fields.featured')} on="feature" off="unfeature" /> },
     { key: 'updated', label: t('catalog.product.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
     { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={product} row={row} /> },
@@ -93,8 +101,28 @@ export const productScreens = {
     );
   },
   filters: { stock: { of: stockState, label: 'catalog.product.stockState.label' }, featured: { of: featuredState, label: 'catalog.product.featuredState.label' } },
+  refFilters: { category: { label: 'catalog.product.fields.categoryId', options: 'categoryId' }, brand: { label: 'catalog.product.fields.brandId', options: 'brandId' } },
+  RecordButtons: function ProductButtons({ record }) {
+    const t = useT();
+    const locale = localeFromPath(useLocation().pathname);
+    return (
+      <ConfirmButton
+        intent="duplicate"
+        action={`${localizePath(`${product.path}/duplicate`, locale)}?id=${record.id}`}
+        label={t('catalog.product.duplicate.action')}
+        title={t('catalog.product.duplicate.title')}
+        message={t('catalog.product.duplicate.message')}
+        confirmLabel={t('catalog.product.duplicate.confirm')}
+        color="brand"
+        variant="default"
+        confirmColor="brand"
+        data-testid="duplicate-product"
+      />
+    );
+  },
   Fields: function ProductFields({ options, record }) {
     const t = useT();
+    const locale = localeFromPath(useLocation().pathname);
     const hasVariants = (record?.variantCount ?? 0) > 0;
     const section = (key: 'basics' | 'pricing' | 'classification' | 'content') => (
       <Title order={2} fz="h5" mt="sm">
@@ -110,24 +138,24 @@ export const productScreens = {
           <TextField name="sku" label="catalog.product.fields.sku" />
           <TextField name="code" label="catalog.product.fields.code" />
         </SimpleGrid>
-        <TextareaField name="description" label="catalog.product.fields.description" autosize minRows={2} maxRows={6} />
+        <RichTextField name="description" label="catalog.product.fields.description" />
         <GalleryField saved={record?.imageIds ?? []} />
         {section('pricing')}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberField name="price" label="catalog.product.fields.price" />
+          <NumberField name="compareAtPrice" label="catalog.product.compareAtLabel" description={t('catalog.product.compareAtHint')} />
           <NumberField name="discount" label="catalog.product.fields.discount" />
           <NumberField name="tax" label="catalog.product.fields.tax" description={t('catalog.product.taxHint')} />
-          <NumberField name="stock" label="catalog.product.fields.stock" readOnly={hasVariants} description={hasVariants ? t('catalog.product.variantsHint') : undefined} />
+          {hasVariants && record ? <VariantStock stock={record.stock} locale={locale} /> : <NumberField name="stock" label="catalog.product.fields.stock" />}
           <NumberField name="weightGrams" label="catalog.product.fields.weightGrams" />
           <SelectField name="unit" label="catalog.product.fields.unit" data={productUnit.values.map((value) => ({ value, label: t(productUnit.label(value)) }))} />
           <SelectField name="type" label="catalog.product.fields.type" data={productType.values.map((value) => ({ value, label: t(productType.label(value)) }))} />
           <NumberField name="priority" label="catalog.product.fields.priority" />
         </SimpleGrid>
+        <PricePreview locale={locale} />
         {section('classification')}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <RefSelect name="categoryId" options={options} optional={false} />
-          <RefSelect name="subcategoryId" options={options} />
-          <RefSelect name="brandId" options={options} />
+          <ClassificationFields options={options} />
           <RefSelect name="colorId" options={options} />
           <RefSelect name="sizeId" options={options} />
         </SimpleGrid>
@@ -141,9 +169,9 @@ export const productScreens = {
       </Stack>
     );
   },
-  blank: { name: '', slug: '', description: '', code: '', sku: '', categoryId: '', subcategoryId: '', brandId: '', colorId: '', sizeId: '', priority: 0, keywords: '', content: '', unit: 'standard', type: 'piece', stock: 0, weightGrams: '', price: '', discount: 0, tax: DEFAULT_TAX_PERCENT, enabled: true, featured: false, imageIds: '' },
+  blank: { name: '', slug: '', description: '', code: '', sku: '', categoryId: '', subcategoryId: '', brandId: '', colorId: '', sizeId: '', priority: 0, keywords: '', content: '', unit: 'standard', type: 'piece', stock: 0, weightGrams: '', price: '', compareAtPrice: '', discount: 0, tax: DEFAULT_TAX_PERCENT, enabled: true, featured: false, imageIds: '' },
   // Cents and basis points as the form types them: dollars and percentages.
-  toForm: (row) => ({ ...row, price: row.priceCents / 100, discount: percent(row.discountBp), tax: percent(row.taxBp), weightGrams: row.weightGrams ?? '', subcategoryId: row.subcategoryId ?? '', brandId: row.brandId ?? '', colorId: row.colorId ?? '', sizeId: row.sizeId ?? '' }),
+  toForm: (row) => ({ ...row, price: row.priceCents / 100, compareAtPrice: row.compareAtCents === null ? '' : row.compareAtCents / 100, discount: percent(row.discountBp), tax: percent(row.taxBp), weightGrams: row.weightGrams ?? '', subcategoryId: row.subcategoryId ?? '', brandId: row.brandId ?? '', colorId: row.colorId ?? '', sizeId: row.sizeId ?? '' }),
   Below: function ProductVariants({ record, related }) {
     const t = useT();
     const locale = localeFromPath(useLocation().pathname);
@@ -160,9 +188,14 @@ export const productScreens = {
               {t('catalog.product.variantsHint')}
             </Text>
           </Stack>
-          <Button component={Link} to={`${localizePath(`${variant.path}/new`, locale)}?productId=${record.id}`} variant="light" data-testid="new-variant">
-            {t('catalog.product.newVariant')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={`${localizePath(`${product.path}/variants`, locale)}?id=${record.id}`} data-testid="variant-grid-link">
+              {t('catalog.variantGrid.open')}
+            </Button>
+            <Button component={Link} to={`${localizePath(`${variant.path}/new`, locale)}?productId=${record.id}`} variant="light" data-testid="new-variant">
+              {t('catalog.product.newVariant')}
+            </Button>
+          </Group>
         </Group>
         {variants.length === 0 ? (
           <Text>{t('catalog.product.noVariants')}</Text>

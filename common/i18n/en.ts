@@ -153,6 +153,10 @@ export const en: BaseMessages = {
     skuTaken: 'Another product or variant of your store already uses this SKU',
   },
   record: {
+    unsavedTitle: 'Leave without saving?',
+    unsavedMessage: 'This form has changes you have not saved. If you leave now, they will be lost.',
+    unsavedStay: 'Keep editing',
+    unsavedLeave: 'Leave without saving',
     created: 'Record created successfully',
     updated: 'Record updated successfully',
     deleted: 'Record deleted successfully',

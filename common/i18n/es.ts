@@ -154,6 +154,10 @@ export const es = {
     skuTaken: 'Otro producto o variante de tu tienda ya usa este SKU',
   },
   record: {
+    unsavedTitle: '¿Salir sin guardar?',
+    unsavedMessage: 'Tienes cambios sin guardar en este formulario. Si sales ahora, se perderán.',
+    unsavedStay: 'Seguir editando',
+    unsavedLeave: 'Salir sin guardar',
     created: 'Registro creado correctamente',
     updated: 'Registro actualizado correctamente',
     deleted: 'Registro eliminado correctamente',

@@ -18,6 +18,13 @@ const whole = (min: number, max: number) => numberInput((n) => n.int({ error: 'v
 /** Dollars, typed "19,99" on a Spanish page; the service stores cents. */
 export const money = numberInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }));
 const percent = numberInput((n) => n.min(0, { error: 'catalog.product.percentRange' }).max(100, { error: 'catalog.product.percentRange' }));
+/** A price that may be left blank: blank is none (null). */
+const optionalMoney = z.preprocess((value) => (value === '' || value === undefined ? null : value), money.nullable());
+/**
+ * What the description editor may send: formatted text (HTML) of at least 5,000 characters of
+ * text, tags included (issue 20 §19); the service sanitizes it as a page's content.
+ */
+export const DESCRIPTION_MAX = 50_000;
 /** Ecuador's IVA, the tax a new product starts with. */
 export const DEFAULT_TAX_PERCENT = 15;
 
@@ -30,7 +37,7 @@ export const productResource = defineResource({
   input: z.object({
     name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),
     slug: optionalSlug,
-    description: text(500),
+    description: text(DESCRIPTION_MAX),
     code: text(64),
     sku: text(64),
     categoryId: requiredRef,
@@ -46,6 +53,8 @@ export const productResource = defineResource({
     stock: orDefault(0, whole(0, 1_000_000_000)),
     weightGrams: z.preprocess((value) => (value === '' || value === undefined ? null : value), whole(0, 10_000_000).nullable()),
     price: money,
+    /** The "before" price, shown struck through; blank for none. Higher than the price. */
+    compareAtPrice: optionalMoney,
     discount: orDefault(0, percent),
     tax: orDefault(DEFAULT_TAX_PERCENT, percent),
     enabled: switchValue,
@@ -57,7 +66,7 @@ export const productResource = defineResource({
     id: z.number(),
     name: z.string(),
     slug: z.string(),
-    description: z.string(),
+    description: z.string().describe('Formatted text: sanitized HTML'),
     code: z.string(),
     sku: z.string(),
     categoryId: z.number(),
@@ -74,6 +83,7 @@ export const productResource = defineResource({
     variantCount: z.number(),
     weightGrams: z.number().nullable(),
     priceCents: z.number().describe('The price in cents: 1999 is USD 19.99'),
+    compareAtCents: z.number().nullable().describe('The "before" price in cents, shown struck through; null for none'),
     discountBp: z.number().describe('The discount in basis points: 1000 is 10 %'),
     taxBp: z.number().describe('The tax in basis points: 1500 is 15 %'),
     enabled: z.boolean(),
@@ -85,14 +95,17 @@ export const productResource = defineResource({
   // The API takes money and rates as it returns them: cents and basis points (issue 20 §7).
   apiHundredths: {
     price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') },
+    compareAtPrice: { as: 'compareAtCents', body: hundredths(0, 100_000_000).nullable().optional().describe('The "before" price in cents, shown struck through; null or left out for none') },
     discount: { as: 'discountBp', body: hundredths(0, 10_000, 0).describe('The discount in basis points: 1000 is 10 %') },
     tax: { as: 'taxBp', body: hundredths(0, 10_000, DEFAULT_TAX_PERCENT * 100).describe('The tax in basis points: 1500 is 15 %') },
   },
   list: {
-    sort: ['updated', 'name', 'price', 'stock', 'priority'],
+    // `category` sorts by the category's number: it groups the list by category (issue 20 §21).
+    sort: ['updated', 'name', 'price', 'stock', 'priority', 'category'],
     defaultSort: 'updated',
     defaultDir: 'desc',
     filters: { status: recordState.values, stock: stockState.values, featured: featuredState.values },
+    refs: ['category', 'brand'],
   },
   bulk: { ...enabledActions, feature: { featured: true }, unfeature: { featured: false } },
 });

@@ -65,6 +65,8 @@ function socialLink(network: SocialNetwork) {
     .string()
     .trim()
     .max(300, { error: 'validation.tooLong' })
+    // "instagram.com/tienda" as people copy it from the app: the address it means, on https (issue 20 §14).
+    .transform((value) => (value === '' || /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`))
     .refine((value) => {
       if (value === '') return true;
       let url: URL;
@@ -96,6 +98,9 @@ export const StoreMarketingSchema = z.object({
   whatsapp: WhatsappSchema,
 });
 export type StoreMarketing = z.infer<typeof StoreMarketingSchema>;
+
+/** Where a new store is: the contact form's country starts here (Tiendabox serves Ecuador). */
+export const STORE_COUNTRY = 'Ecuador';
 
 /** `/store/contact`: every field required (seed §5). */
 export const StoreContactSchema = z.object({

@@ -65,6 +65,9 @@ const REACH: Record<string, Reach> = {
   'store/contact': { as: 'owner' },
   'store/analytics': { as: 'owner' },
   'catalog/product/import': { as: 'owner' },
+  'catalog/product/variants': { as: 'owner', path: (seed) => `/catalog/product/variants?id=${seed.catalog.product}&color=${seed.catalog.color}&size=${seed.catalog.size}` },
+  'catalog/product/duplicate': { skip: 'not a page: the product screen\'s confirmed duplicate posts here' },
+  'catalog/product/stock': { skip: 'not a page: the product list\'s stock cell posts here' },
   // every kit resource: its list, its new form and one record
   ...catalogReach(['color', 'brand', 'category', 'subcategory', 'size', 'product', 'variant', 'coupon', 'review']),
   'content/banner': { as: 'owner' },

@@ -41,7 +41,7 @@ describe('the OpenAPI document', () => {
     expect(bodyFields(ops.update)).toEqual(input);
     expect(answerFields(ops.get, '200')).toEqual(Object.keys(resource.output.shape).sort());
     const parameters = ops.list?.parameters?.map((parameter) => parameter.name).sort();
-    expect(parameters).toEqual(['q', 'page', 'sort', 'dir', 'after', ...Object.keys(resource.list.filters ?? {})].sort());
+    expect(parameters).toEqual(['q', 'page', 'sort', 'dir', 'after', ...Object.keys(resource.list.filters ?? {}), ...(resource.list.refs ?? [])].sort());
     for (const op of [ops.get, ops.update, ops.delete]) expect(op?.responses['404'], `${op?.operationId} says "not found"`).toBeDefined();
   });
 
@@ -53,7 +53,7 @@ describe('the OpenAPI document', () => {
     const imported = operation('/api/v1/products/import', 'post');
     expect(imported?.operationId).toBe('import_products');
     expect(Object.keys(imported?.requestBody?.content ?? {})).toEqual(['text/csv']);
-    expect(imported?.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(['query apply']);
+    expect(imported?.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(['query apply', 'query duplicates']);
     expect(answerFields(imported, '200')).toEqual(['applied', 'problems', 'products', 'variants']);
     expect(answerFields(imported, '422')).toEqual(['applied', 'problems', 'products', 'variants']);
 

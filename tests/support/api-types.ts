@@ -3898,15 +3898,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default  */
                     facebook?: string;
-                    /** @default  */
                     instagram?: string;
-                    /** @default  */
                     tiktok?: string;
-                    /** @default  */
                     x?: string;
-                    /** @default  */
                     youtube?: string;
                     whatsapp?: string;
                 };
@@ -6606,13 +6601,17 @@ export interface operations {
             query?: {
                 q?: string;
                 page?: number;
-                sort?: "updated" | "name" | "price" | "stock" | "priority";
+                sort?: "updated" | "name" | "price" | "stock" | "priority" | "category";
                 dir?: "asc" | "desc";
                 /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
                 after?: number;
                 status?: "enabled" | "disabled";
                 stock?: "in_stock" | "out_of_stock";
                 featured?: "featured" | "regular";
+                /** @description The id of a category of the store: only its records */
+                category?: number;
+                /** @description The id of a brand of the store: only its records */
+                brand?: number;
             };
             header?: never;
             path?: never;
@@ -6631,6 +6630,7 @@ export interface operations {
                             id: number;
                             name: string;
                             slug: string;
+                            /** @description Formatted text: sanitized HTML */
                             description: string;
                             code: string;
                             sku: string;
@@ -6650,6 +6650,8 @@ export interface operations {
                             weightGrams: number | null;
                             /** @description The price in cents: 1999 is USD 19.99 */
                             priceCents: number;
+                            /** @description The "before" price in cents, shown struck through; null for none */
+                            compareAtCents: number | null;
                             /** @description The discount in basis points: 1000 is 10 % */
                             discountBp: number;
                             /** @description The tax in basis points: 1500 is 15 % */
@@ -6803,6 +6805,8 @@ export interface operations {
                     imageIds?: (string | string[]) | null;
                     /** @description The price in cents: 1999 is USD 19.99 */
                     priceCents: number;
+                    /** @description The "before" price in cents, shown struck through; null or left out for none */
+                    compareAtCents?: number | null;
                     /**
                      * @description The discount in basis points: 1000 is 10 %
                      * @default 0
@@ -7053,6 +7057,7 @@ export interface operations {
                         id: number;
                         name: string;
                         slug: string;
+                        /** @description Formatted text: sanitized HTML */
                         description: string;
                         code: string;
                         sku: string;
@@ -7072,6 +7077,8 @@ export interface operations {
                         weightGrams: number | null;
                         /** @description The price in cents: 1999 is USD 19.99 */
                         priceCents: number;
+                        /** @description The "before" price in cents, shown struck through; null for none */
+                        compareAtCents: number | null;
                         /** @description The discount in basis points: 1000 is 10 % */
                         discountBp: number;
                         /** @description The tax in basis points: 1500 is 15 % */
@@ -7218,6 +7225,8 @@ export interface operations {
                     imageIds?: (string | string[]) | null;
                     /** @description The price in cents: 1999 is USD 19.99 */
                     priceCents: number;
+                    /** @description The "before" price in cents, shown struck through; null or left out for none */
+                    compareAtCents?: number | null;
                     /**
                      * @description The discount in basis points: 1000 is 10 %
                      * @default 0

@@ -9,6 +9,7 @@ import type { FieldErrors } from '#common/forms.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { RecordFormContext } from './use-field.ts';
+import { UnsavedChangesDialog, useUnsavedChanges } from './unsaved-changes.tsx';
 
 export type SaveQuestion = { title: string; message: string; confirm: string };
 
@@ -43,6 +44,7 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
   const { result, errors, setErrors, check: checkForm, formError, notice } = useFormResult(schema);
   const busy = useNavigation().state === 'submitting';
   const formRef = useRef<HTMLFormElement>(null);
+  const leaving = useUnsavedChanges(formRef, initial);
 
   // Focus waits for the render that marks the fields invalid (aria-invalid), in the page's order.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -130,6 +132,7 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
           </Group>
         </Modal>
       ) : null}
+      <UnsavedChangesDialog blocker={leaving} />
     </RecordFormContext>
   );
 }

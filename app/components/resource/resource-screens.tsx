@@ -38,6 +38,8 @@ export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   status?: EnumDef;
   /** More filters of the list, by their query name: `{ stock: { of: stockState, label: 'catalog.product.stockState.label' } }`. */
   filters?: Record<string, { of: EnumDef; label: MessageKey }>;
+  /** Filters by another record (the resource's `list.refs`), their choices from the service's `formOptions`: `{ category: { label, options: 'categoryId' } }`. */
+  refFilters?: Record<string, { label: MessageKey; options: string }>;
   /** The form's fields; the kit wraps them in the record form with its submit footer. */
   Fields(props: { options: FormOptions; record: Row | null }): React.ReactNode;
   /** What a new record starts with; from the address's query when it names more (`?productId=7`). */
@@ -52,6 +54,8 @@ export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   Above?(props: { record: Row }): React.ReactNode;
   /** A question before a valid form is sent (a coupon whose date has passed), or null. */
   confirmSave?(data: Record<string, unknown>, t: ReturnType<typeof useT>, locale: 'es' | 'en'): SaveQuestion | null;
+  /** More buttons in a saved record's header (a product's duplicate), each asking first. */
+  RecordButtons?(props: { record: Row }): React.ReactNode;
   /** Below the form of a saved record: what belongs to it (a product's variants, from its service's `related`). */
   Below?(props: { record: Row; related: unknown }): React.ReactNode;
 };
@@ -106,7 +110,7 @@ export function RowSwitchCell({ resource, row, field = 'enabled', label, on = 'e
   return <RowSwitch id={row.id} name={recordTitle(resource, row)} field={label ?? String(t('catalog.state.enabled'))} checked={Boolean(row[field])} on={on} off={off} />;
 }
 
-export function ResourceListScreen({ screens, query, page }: { screens: ResourceScreens; query: ListQuery; page: Page<ResourceRow> }) {
+export function ResourceListScreen({ screens, query, page, options = {} }: { screens: ResourceScreens; query: ListQuery; page: Page<ResourceRow>; options?: FormOptions }) {
   const t = useT();
   const { resource } = screens;
   const { locale, list } = useResourcePaths(resource);
@@ -146,6 +150,7 @@ export function ResourceListScreen({ screens, query, page }: { screens: Resource
         filters={[
           ...(screens.status ? [statusFilter(t, screens.status, query.filters.status, t('catalog.state.label'))] : []),
           ...Object.entries(screens.filters ?? {}).map(([name, { of, label }]) => ({ ...statusFilter(t, of, query.filters[name], t(label)), name })),
+          ...Object.entries(screens.refFilters ?? {}).map(([name, { label, options: from }]) => ({ name, label: String(t(label)), value: query.filters[name], options: options[from] ?? [] })),
         ]}
       />
     </>
@@ -178,6 +183,7 @@ export function ResourceRecordScreen({ screens, record, options, cascade = {}, r
               {t('list.back')}
             </Button>
             {record ? screens.recordActions?.map((action) => <RecordActionButton key={action} id={record.id} action={action} />) : null}
+            {record && screens.RecordButtons ? <screens.RecordButtons record={record} /> : null}
             {record ? <ConfirmButton intent="delete" label={t('list.delete')} title={t(resourceText(resource, 'deleteTitle'))} message={String(t(resourceText(resource, 'deleteMessage'), countedCascade(t, cascade) as never))} /> : null}
           </Group>
         }

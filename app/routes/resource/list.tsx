@@ -11,6 +11,6 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => resourceMe
 export const loader = (args: Route.LoaderArgs) => resourceListLoader(args);
 export const action = (args: Route.ActionArgs) => resourceListAction(args);
 
-export default function ResourceList({ loaderData: { key, query, page } }: Route.ComponentProps) {
-  return <ResourceListScreen screens={useScreens(key)} query={query} page={page} />;
+export default function ResourceList({ loaderData: { key, query, page, options } }: Route.ComponentProps) {
+  return <ResourceListScreen screens={useScreens(key)} query={query} page={page} options={options} />;
 }

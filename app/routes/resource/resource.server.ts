@@ -45,7 +45,9 @@ export async function resourceListLoader(args: LoaderFunctionArgs) {
   // `?cascadeOf=3,7`: what a bulk delete of these records takes along, for its confirmation.
   const cascadeOf = url.searchParams.get('cascadeOf');
   const cascade = cascadeOf === null ? null : await service.cascadeMany(scope, idsFromForm(cascadeOf).filter(isRecordId).slice(0, MAX_BULK_IDS));
-  return { key: resource.key, preload, query, page: await service.list(scope, query), cascade };
+  // A list filtered by other records (a product's category) offers the store's records as its choices.
+  const [page, options] = await Promise.all([service.list(scope, query), resource.list.refs?.length ? service.formOptions?.(scope) : undefined]);
+  return { key: resource.key, preload, query, page, cascade, options: options ?? {} };
 }
 
 /**

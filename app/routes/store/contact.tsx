@@ -4,7 +4,7 @@ import { RecordForm } from '#app/components/form/record-form.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
-import { StoreContactSchema } from '#common/schemas/store.ts';
+import { STORE_COUNTRY, StoreContactSchema } from '#common/schemas/store.ts';
 import type { Route } from './+types/contact';
 import { storeSectionRoute } from './section.server.ts';
 
@@ -19,7 +19,7 @@ export default function StoreContact({ loaderData: { values } }: Route.Component
     <>
       <PageHeader title={t('nav.contact')} description={t('store.contactText')} />
       <Paper withBorder p="lg" radius="md" maw={760}>
-        <RecordForm schema={StoreContactSchema} submitLabel={t('store.save')} initial={values} failureMessage="store.updateFailed">
+        <RecordForm schema={StoreContactSchema} submitLabel={t('store.save')} initial={{ ...values, contactCountry: values.contactCountry || STORE_COUNTRY }} failureMessage="store.updateFailed">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField name="contactEmail" label="store.contactEmail" type="email" autoComplete="email" />
             <TextField name="contactPhone" label="store.contactPhone" type="tel" autoComplete="tel" />

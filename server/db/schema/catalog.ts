@@ -62,6 +62,8 @@ export interface ProductTable {
   stock: number;
   weightGrams: number | null;
   priceCents: number;
+  /** The "before" price shown struck through, above the price; null when there is none. */
+  compareAtCents: Generated<number | null>;
   discountBp: number;
   taxBp: number;
   enabled: number;

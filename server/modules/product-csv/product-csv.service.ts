@@ -7,6 +7,7 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
 import { PRODUCT_TYPES, PRODUCT_UNITS } from '#common/resources/product-fields.ts';
 import { productResource, variantResource } from '#common/resources/product.ts';
+import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
@@ -371,7 +372,8 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
         slug,
         sku,
         code: text('code'),
-        description: text('description'),
+        // Formatted text as the form saves it (issue 20 §19): HTML, sanitized as a page's content.
+        description: sanitizePageHtml(text('description')),
         categoryId: categoryId ?? 0,
         subcategoryId: subcategory?.id ?? null,
         brandId: ref('brand', taxonomy.brand),

@@ -24,7 +24,7 @@ export function subcategoryChoices(db: Db, scope: StoreScope) {
   return db
     .selectFrom('subcategory')
     .innerJoin('category', 'category.id', 'subcategory.categoryId')
-    .select(['subcategory.id', 'subcategory.name', 'category.name as category'])
+    .select(['subcategory.id', 'subcategory.name', 'subcategory.categoryId', 'category.name as category'])
     .where('subcategory.storeId', '=', scope.storeId)
     .where('category.storeId', '=', scope.storeId)
     .orderBy('category.name')

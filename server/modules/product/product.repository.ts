@@ -7,14 +7,16 @@ import { galleriesOf } from './product-image.repository.ts';
 // A product's `stock` is its own, or the sum of its variants' when it has some (kept so by the
 // variant service), so the stock filter and sort read one indexed column.
 export const products = storeResourceRepository('product', {
-  columns: ['id', 'name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'discountBp', 'taxBp', 'enabled', 'featured', 'updatedAt'],
+  columns: ['id', 'name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'compareAtCents', 'discountBp', 'taxBp', 'enabled', 'featured', 'updatedAt'],
   booleans: ['enabled', 'featured'],
   search: ['name', 'sku', 'code'],
   // its FTS5 / pg_trgm index: migration 2026-11-25-001-catalogue-search
   searchIndex: true,
-  sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority' },
+  sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority', category: 'categoryId' },
   filters: {
     status: (value) => ['enabled', value === 'enabled'],
+    category: (value) => ['categoryId', Number(value)],
+    brand: (value) => ['brandId', Number(value)],
     stock: (value) => (value === 'in_stock' ? ['stock', '>', 0] : ['stock', '=', 0]),
     featured: (value) => ['featured', value === 'featured'],
   },
@@ -34,6 +36,10 @@ export const products = storeResourceRepository('product', {
       .execute();
     const byProduct = new Map(counts.map((row) => [row.productId, Number(row.count)]));
     for (const row of rows) (row as typeof row & { variantCount: number }).variantCount = byProduct.get(row.id) ?? 0;
+    // The list's category column names it: one query per page.
+    const categories = await db.selectFrom('category').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', [...new Set(rows.map((row) => row.categoryId))]).execute();
+    const categoryName = new Map(categories.map((row) => [row.id, row.name]));
+    for (const row of rows) Object.assign(row, { categoryName: categoryName.get(row.categoryId) ?? '' });
   },
 });
 
@@ -52,3 +58,38 @@ export async function syncVariantStock(db: Db, scope: StoreScope, productId: num
 /** The variants of one product of the store, in name order. */
 export const variantsOf = (db: Db, scope: StoreScope, productId: number) =>
   db.selectFrom('variant').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();
+
+/** Whether a product or a variant of the store already has this SKU. */
+export async function skuTaken(db: Db, scope: StoreScope, sku: string): Promise<boolean> {
+  const [product, variant] = await Promise.all([
+    db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).where('sku', '=', sku).executeTakeFirst(),
+    db.selectFrom('variant').select('id').where('storeId', '=', scope.storeId).where('sku', '=', sku).executeTakeFirst(),
+  ]);
+  return Boolean(product ?? variant);
+}
+
+/** The product's columns a copy starts from (its id, stamps and gallery aside). */
+export const productForCopy = (db: Db, scope: StoreScope, id: number) =>
+  db
+    .selectFrom('product')
+    .select(['name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'compareAtCents', 'discountBp', 'taxBp'])
+    .where('storeId', '=', scope.storeId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Writes a product's variants, all at once (a copy's, a grid's). */
+export async function insertVariants(db: Db, scope: StoreScope, rows: { productId: number; name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; enabled: number; createdAt: string; updatedAt: string }[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('variant').values(rows.map((row) => ({ ...row, storeId: scope.storeId, imageId: null }))).execute();
+}
+
+/** A product's own stock (one without variants: the list's stock cell). Answers whether it was the store's and had no variants. */
+export async function setOwnStock(db: Db, scope: StoreScope, id: number, stock: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('product')
+    .set({ stock, updatedAt: now })
+    .where('storeId', '=', scope.storeId)
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('variant').select('variant.id').where('variant.storeId', '=', scope.storeId).whereRef('variant.productId', '=', 'product.id'))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -16,6 +16,7 @@ import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct
 import { checkOwnReferences } from './references.ts';
 import { skuTaken } from './sku.repository.ts';
 import { refreshRating } from '#server/modules/review/store-rating.ts';
+import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
 
@@ -26,10 +27,20 @@ const kit = storeResourceService(products, productResource, {
   slugFrom: 'name',
   toValues(input) {
     // The gallery is not a column: saveGallery writes it in the same transaction.
-    const { price, discount, tax, imageIds: _gallery, ...rest } = input as ProductInput;
-    return { ...rest, priceCents: toCents(price), discountBp: toBasisPoints(discount), taxBp: toBasisPoints(tax) };
+    const { price, compareAtPrice, discount, tax, description, imageIds: _gallery, ...rest } = input as ProductInput;
+    return {
+      ...rest,
+      // Formatted text, shown to shoppers: only what the editor writes survives (as a page's content).
+      description: sanitizePageHtml(description),
+      priceCents: toCents(price),
+      compareAtCents: compareAtPrice === null ? null : toCents(compareAtPrice),
+      discountBp: toBasisPoints(discount),
+      taxBp: toBasisPoints(tax),
+    };
   },
   async check(deps, scope, values, id) {
+    // A "before" price at or under the price would show a saving that is not there.
+    if (values.compareAtCents !== null && (values.compareAtCents as number) <= (values.priceCents as number)) throw new AppError('catalog.product.compareAtBelow', 422, { field: 'compareAtPrice' });
     await checkOwnReferences(deps, scope, values);
     if (await skuTaken(deps.db, scope, String(values.sku ?? ''), { table: 'product', id })) throw new AppError('validation.skuTaken', 409, { field: 'sku' });
     const subcategoryId = values.subcategoryId as number | null;
@@ -109,7 +120,8 @@ export async function formOptions(deps: ServiceDeps, scope: StoreScope): Promise
   ]);
   return {
     categoryId: choices(categories),
-    subcategoryId: subcategories.map((row) => ({ value: String(row.id), label: `${row.category} › ${row.name}` })),
+    // each with its category: the form offers the chosen category's only (and names it without JavaScript)
+    subcategoryId: subcategories.map((row) => ({ value: String(row.id), label: row.name, parent: String(row.categoryId) })),
     brandId: choices(brands),
     colorId: choices(colors),
     sizeId: choices(sizes),

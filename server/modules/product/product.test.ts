@@ -195,8 +195,8 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
   it('gives a second product of the same name a free slug, as the import does, and never an error on an empty slug', async () => {
     const store = await makeStore(t);
     const { category } = await taxonomy(store);
-    const first = await create(store, '/api/v1/products', { name: 'Taza Andina', categoryId: category, price: 5 });
-    const second = await create(store, '/api/v1/products', { name: 'Taza Andina', categoryId: category, price: 5, slug: '' });
+    const first = await create(store, '/api/v1/products', { name: 'Taza Andina', categoryId: category, priceCents: 500 });
+    const second = await create(store, '/api/v1/products', { name: 'Taza Andina', categoryId: category, priceCents: 500, slug: '' });
     const screen = await form('/catalog/product/new', store.owner.cookie, { name: 'Taza Andina', slug: '', categoryId: String(category), price: '5', tax: '15' });
     expect(screen.statusCode, screen.body).toBe(302);
     const third = Number(new URLSearchParams(String(screen.headers.location).split('?')[1]).get('id'));
@@ -204,7 +204,7 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
     expect(slugs).toEqual(['taza-andina', 'taza-andina-2', 'taza-andina-3']);
     // saving one again with its slug left empty keeps a free one (its own counts as free)
     const own = (await api('GET', `/api/v1/products/${second}`, store.owner.cookie)).json();
-    expect((await api('PUT', `/api/v1/products/${second}`, store.owner.cookie, { ...own, price: 6, discount: 0, tax: 15, slug: '' })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/products/${second}`, store.owner.cookie, { ...own, priceCents: 600, discount: 0, tax: 15, slug: '' })).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/products/${second}`, store.owner.cookie)).json().slug).toBe('taza-andina-2');
     // a slug the owner typed that another product has is still an error, on that field
     const typed = await form('/catalog/product/new', store.owner.cookie, { name: 'Otra', slug: 'taza-andina', categoryId: String(category), price: '5', tax: '15' });
@@ -216,15 +216,15 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
     const store = await makeStore(t);
     const other = await makeStore(t);
     const { category } = await taxonomy(store);
-    const product = await create(store, '/api/v1/products', { name: 'Gorra', sku: 'G-1', categoryId: category, price: 5 });
-    await create(store, '/api/v1/variants', { productId: product, name: 'Roja', sku: 'G-1-R', price: 5 });
-    const again = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Gorra 2', sku: 'G-1', categoryId: category, price: 5 });
+    const product = await create(store, '/api/v1/products', { name: 'Gorra', sku: 'G-1', categoryId: category, priceCents: 500 });
+    await create(store, '/api/v1/variants', { productId: product, name: 'Roja', sku: 'G-1-R', priceCents: 500 });
+    const again = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Gorra 2', sku: 'G-1', categoryId: category, priceCents: 500 });
     expect(again.statusCode).toBe(409);
     expect(again.json().fields).toEqual({ sku: 'Otro producto o variante de tu tienda ya usa este SKU' });
-    const variantSku = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Gorra 3', sku: 'G-1-R', categoryId: category, price: 5 }, 'en');
+    const variantSku = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Gorra 3', sku: 'G-1-R', categoryId: category, priceCents: 500 }, 'en');
     expect(variantSku.statusCode).toBe(409);
     expect(variantSku.json().fields).toEqual({ sku: 'Another product or variant of your store already uses this SKU' });
-    const variant = await api('POST', '/api/v1/variants', store.owner.cookie, { productId: product, name: 'Azul', sku: 'G-1', price: 5 });
+    const variant = await api('POST', '/api/v1/variants', store.owner.cookie, { productId: product, name: 'Azul', sku: 'G-1', priceCents: 500 });
     expect(variant.statusCode).toBe(409);
     expect(variant.json().fields).toEqual({ sku: 'Otro producto o variante de tu tienda ya usa este SKU' });
     const screen = await form('/catalog/product/new', store.owner.cookie, { name: 'Gorra 4', sku: 'G-1', categoryId: String(category), price: '5', tax: '15' });
@@ -233,11 +233,11 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
     expect(screen.body).toContain('Otro producto o variante de tu tienda ya usa este SKU');
     // its own SKU is not "taken"; empty SKUs repeat; another store may use the same SKU
     const own = (await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json();
-    expect((await api('PUT', `/api/v1/products/${product}`, store.owner.cookie, { ...own, price: 6, discount: 0, tax: 15 })).statusCode).toBe(204);
-    await create(store, '/api/v1/products', { name: 'Sin SKU 1', categoryId: category, price: 5 });
-    await create(store, '/api/v1/products', { name: 'Sin SKU 2', categoryId: category, price: 5 });
+    expect((await api('PUT', `/api/v1/products/${product}`, store.owner.cookie, { ...own, priceCents: 600, discount: 0, tax: 15 })).statusCode).toBe(204);
+    await create(store, '/api/v1/products', { name: 'Sin SKU 1', categoryId: category, priceCents: 500 });
+    await create(store, '/api/v1/products', { name: 'Sin SKU 2', categoryId: category, priceCents: 500 });
     const { category: theirs } = await taxonomy(other);
-    await create(other, '/api/v1/products', { name: 'Gorra', sku: 'G-1', categoryId: theirs, price: 5 });
+    await create(other, '/api/v1/products', { name: 'Gorra', sku: 'G-1', categoryId: theirs, priceCents: 500 });
   });
 });
 
