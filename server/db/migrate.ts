@@ -16,6 +16,7 @@ import * as catalogSearch from '#server/db/migrations/2026-11-25-001-catalogue-s
 import * as accessTokens from '#server/db/migrations/2026-11-25-002-access-token.ts';
 import * as listSortIndexes from '#server/db/migrations/2026-11-26-001-list-sort-indexes.ts';
 import * as variant from '#server/db/migrations/2026-11-26-010-variant.ts';
+import * as storeStyleChosen from '#server/db/migrations/2026-11-26-051-store-style-chosen.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-002-access-token': accessTokens,
   '2026-11-26-001-list-sort-indexes': listSortIndexes,
   '2026-11-26-010-variant': variant,
+  '2026-11-26-051-store-style-chosen': storeStyleChosen,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
