@@ -90,7 +90,8 @@ function LowStock({ lowStock }: { lowStock: StoreSetupView['lowStock'] }) {
     { key: 'stock', label: t('desk.lowStock.stock'), align: 'right', render: (row) => t('desk.lowStock.units', { count: row.stock }) },
   ];
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="low-stock-title" data-testid="low-stock">
+    // As tall as its own content beside the longer checklist, not stretched to it.
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="low-stock-title" data-testid="low-stock" style={{ alignSelf: 'start' }}>
       <Group justify="space-between" mb={4} wrap="wrap">
         <Title order={2} fz="lg" id="low-stock-title">
           {t('desk.lowStock.title')}
