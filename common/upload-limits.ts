@@ -2,27 +2,51 @@
 // chooser and refuses early with these; the upload service (server/modules/upload) is authoritative
 // and refuses by the same numbers, checking the file's bytes, not its name.
 
-/** Invoices, photos and attachments are at most 3 MB. */
-export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+const MB = 1024 * 1024;
 
-export const UPLOAD_KINDS = ['pdf', 'png', 'jpeg'] as const;
+/**
+ * An image is at most 15 MB (decision 051): what a phone's camera makes (a 12–50 MP JPEG, WebP or
+ * AVIF) arrives as it is and is scaled down on the server, so what is stored stays small.
+ */
+export const MAX_IMAGE_BYTES = 15 * MB;
+/** A PDF is kept byte for byte (nothing to scale down), so it keeps PRODUCT §5's 3 MB. */
+export const MAX_PDF_BYTES = 3 * MB;
+/** The largest file of any kind: the request's ceiling, before the content says what it is. */
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
+
+export const UPLOAD_KINDS = ['pdf', 'png', 'jpeg', 'webp', 'avif'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** The image kinds, every one accepted wherever an image is (a phone may send any of them). */
+export const IMAGE_KINDS = ['png', 'jpeg', 'webp', 'avif'] as const satisfies readonly UploadKind[];
+export type ImageKind = (typeof IMAGE_KINDS)[number];
 
-export const KIND_TYPES: Record<UploadKind, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg' };
+export const KIND_TYPES: Record<UploadKind, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 /** The extension a stored file and its shown name get; the first one is the canonical one. */
-export const KIND_EXTENSIONS: Record<UploadKind, readonly string[]> = { pdf: ['pdf'], png: ['png'], jpeg: ['jpg', 'jpeg'] };
+export const KIND_EXTENSIONS: Record<UploadKind, readonly string[]> = { pdf: ['pdf'], png: ['png'], jpeg: ['jpg', 'jpeg'], webp: ['webp'], avif: ['avif'] };
+
+/** The size limit of a file of this kind. */
+export const maxBytesOf = (kind: UploadKind): number => (kind === 'pdf' ? MAX_PDF_BYTES : MAX_IMAGE_BYTES);
+
+/**
+ * The browser's early check of a chosen file's size, by the type it declares (its word only: the
+ * server decides by the bytes). A file that says it is a PDF, or is named like one, gets the PDF limit.
+ */
+export function tooLargeToSend(file: { size: number; type: string; name: string }): boolean {
+  const pdf = file.type === KIND_TYPES.pdf || /\.pdf$/i.test(file.name);
+  return file.size > (pdf ? MAX_PDF_BYTES : MAX_IMAGE_BYTES);
+}
 
 /** What each form field accepts: the client sends the purpose, the server decides the kinds. */
 export const UPLOAD_PURPOSES = {
-  invoice: ['pdf', 'png', 'jpeg'],
-  attachment: ['pdf', 'png', 'jpeg'],
-  photo: ['png', 'jpeg'],
+  invoice: ['pdf', ...IMAGE_KINDS],
+  attachment: ['pdf', ...IMAGE_KINDS],
+  photo: IMAGE_KINDS,
   /** A store's logo: resized to fit LOGO_SIZE when the design is saved. */
-  logo: ['png', 'jpeg'],
+  logo: IMAGE_KINDS,
   /** A store banner: resized to fit BANNER_SIZE, then given its WebP variants when the banner is saved. */
-  banner: ['png', 'jpeg'],
+  banner: IMAGE_KINDS,
   /** A catalog image (a product's gallery, a variant, a brand, a category): fitted to CATALOG_IMAGE_SIZE, then given its WebP variants when its record is saved. */
-  catalog: ['png', 'jpeg'],
+  catalog: IMAGE_KINDS,
 } as const satisfies Record<string, readonly UploadKind[]>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 

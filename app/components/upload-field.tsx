@@ -1,11 +1,12 @@
-import { Anchor, Box, Button, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
 import { discardUpload, sendUpload, UPLOADS_URL } from '#app/lib/send-upload.ts';
+import { UploadProgress } from '#app/components/upload-progress.tsx';
 import { localeFromPath } from '#common/locale.ts';
 import { formatFileSize } from '#common/file-size.ts';
-import { acceptOf, isImagePurpose, KIND_TYPES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
+import { acceptOf, isImagePurpose, KIND_TYPES, tooLargeToSend, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
 
 // One file field of a React Router <Form>: the file goes to POST /api/v1/uploads the moment it is
 // chosen (with a real progress bar), and the form carries only the upload's id in a hidden input.
@@ -33,6 +34,7 @@ export type UploadFieldProps = {
   description?: string;
   required?: boolean;
   disabled?: boolean;
+  /** Lowers the size limit below the kind's own (common/upload-limits.ts). */
   maxBytes?: number;
   /**
    * Image fields (a store logo): the chosen or saved image is shown at most this big instead of
@@ -73,7 +75,7 @@ function FileIcon() {
   );
 }
 
-export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes = MAX_UPLOAD_BYTES, preview, onChange }: UploadFieldProps) {
+export function UploadField({ name, label, purpose = 'attachment', accept, initial = null, error, description, required, disabled, maxBytes, preview, onChange }: UploadFieldProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const id = useId();
@@ -126,7 +128,7 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
   const upload = (chosen: File) => {
     setTouched(true);
     setUploadError(null);
-    if (chosen.size > maxBytes) return fail(t('upload.fileSize'));
+    if (maxBytes !== undefined ? chosen.size > maxBytes : tooLargeToSend(chosen)) return fail(t('upload.fileSize'));
     if (chosen.size === 0) return fail(t('upload.fileType'));
     // The browser's word on the type saves a useless upload; the server still checks the bytes.
     if (chosen.type && !types.includes(chosen.type)) return fail(t('upload.fileType'));
@@ -275,9 +277,7 @@ export function UploadField({ name, label, purpose = 'attachment', accept, initi
                 {t('upload.remove')}
               </Button>
             </Group>
-            <Progress.Root size="md" radius="xl">
-              <Progress.Section value={uploading.percent} aria-label={t('upload.progress', { name: uploading.name })} animated={uploading.percent < 100} />
-            </Progress.Root>
+            <UploadProgress name={uploading.name} percent={uploading.percent} />
           </Stack>
         ) : file && preview ? (
           <Stack gap="sm">

@@ -13,6 +13,7 @@ import type { Route } from './+types/desk';
 import { services } from '#app/lib/services.server.ts';
 import { appContext } from '#app-context';
 import { DeskStoreCard } from '#app/components/desk-store-card.tsx';
+import { StoreSetupPanel } from '#app/components/store-setup.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.desk');
 
@@ -25,7 +26,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
   const locale = localeFromPath(useLocation().pathname);
-  const { counts, warehouse, lockerCode, fullName, firstSteps, store, origin } = loaderData;
+  const { counts, warehouse, lockerCode, fullName, firstSteps, store, storeSetup, origin } = loaderData;
   // The bell's figures, loaded once by the layout for both.
   const layout = useDefaultLayoutData();
   const unread = layout?.unread ?? 0;
@@ -56,6 +57,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
         ))}
       </SimpleGrid>
       <DeskStoreCard store={store} origin={origin} />
+      {storeSetup ? <StoreSetupPanel setup={storeSetup} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
         <Paper withBorder p="lg" radius="md" id="us-address">
           <Title order={2} fz="lg" mb="sm">

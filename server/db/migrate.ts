@@ -18,6 +18,7 @@ import * as listSortIndexes from '#server/db/migrations/2026-11-26-001-list-sort
 import * as variant from '#server/db/migrations/2026-11-26-010-variant.ts';
 import * as uniqueSku from '#server/db/migrations/2026-11-26-044-unique-sku.ts';
 import * as productForm from '#server/db/migrations/2026-11-26-050-product-form.ts';
+import * as storeStyleChosen from '#server/db/migrations/2026-11-26-051-store-style-chosen.ts';
 import * as bannerPositions from '#server/db/migrations/2026-11-26-052-banner-positions.ts';
 import * as planEnglish from '#server/db/migrations/2026-11-26-053-plan-english.ts';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-010-variant': variant,
   '2026-11-26-044-unique-sku': uniqueSku,
   '2026-11-26-050-product-form': productForm,
+  '2026-11-26-051-store-style-chosen': storeStyleChosen,
   '2026-11-26-052-banner-positions': bannerPositions,
   '2026-11-26-053-plan-english': planEnglish,
 };

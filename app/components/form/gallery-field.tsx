@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Box, Button, Group, Input, Modal, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Input, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { discardUpload, sendUpload, UPLOADS_URL } from '#app/lib/send-upload.ts';
-import { acceptOf, KIND_TYPES, MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES } from '#common/upload-limits.ts';
+import { acceptOf, KIND_TYPES, MAX_PRODUCT_IMAGES, tooLargeToSend, UPLOAD_PURPOSES } from '#common/upload-limits.ts';
+import { UploadProgress } from '#app/components/upload-progress.tsx';
 import { useField } from './use-field.ts';
 
 // A product's gallery inside its form (decision 033): images upload the moment they are chosen
@@ -92,7 +93,7 @@ export function GalleryField({ name = 'imageIds', saved = [] }: { name?: string;
     if (files.length > chosen.length) problems.push(t('catalog.product.gallery.tooMany', { max: MAX_PRODUCT_IMAGES, count: files.length - chosen.length }));
     for (const file of chosen) {
       // The browser's word on size and type saves a useless upload; the server still checks the bytes.
-      if (file.size > MAX_UPLOAD_BYTES) problems.push(`${file.name}: ${t('upload.fileSize')}`);
+      if (tooLargeToSend(file)) problems.push(`${file.name}: ${t('upload.fileSize')}`);
       else if (file.size === 0 || (file.type && !TYPES.includes(file.type))) problems.push(`${file.name}: ${t('upload.fileType')}`);
       else start(file);
     }
@@ -227,9 +228,7 @@ export function GalleryField({ name = 'imageIds', saved = [] }: { name?: string;
                 <Text size="xs" lineClamp={2} style={{ wordBreak: 'break-all' }}>
                   {t('upload.uploading', { name: item.name })}
                 </Text>
-                <Progress.Root size="md" radius="xl">
-                  <Progress.Section value={item.percent} aria-label={t('upload.progress', { name: item.name })} animated={item.percent < 100} />
-                </Progress.Root>
+                <UploadProgress name={item.name} percent={item.percent} />
                 <Button variant="subtle" color="gray" size="compact-xs" onClick={item.abort} aria-label={t('upload.removeFile', { name: item.name })}>
                   {t('upload.remove')}
                 </Button>

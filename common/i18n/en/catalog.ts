@@ -43,7 +43,7 @@ export const catalog: Messages['catalog'] = {
     },
     gallery: {
       label: 'Images',
-      hint: 'PNG or JPEG, max. 3 MB each, up to {{max}}. The first one is the main image. They are saved when you save the product.',
+      hint: 'PNG, JPEG, WebP or AVIF, max. 15 MB each, up to {{max}}. The first one is the main image. They are saved when you save the product.',
       add: 'Add images',
       dropHere: 'Drag the images here',
       empty: 'This product has no images yet.',
@@ -65,7 +65,7 @@ export const catalog: Messages['catalog'] = {
       thumbnail: 'Image',
     },
     tooManyImages: 'A product has at most 10 images',
-    imageHint: 'PNG or JPEG, max. 3 MB. Saved when you save.',
+    imageHint: 'PNG, JPEG, WebP or AVIF, max. 15 MB. Saved when you save.',
     none: 'None',
     sections: { basics: 'Product details', pricing: 'Price and stock', classification: 'Classification', content: 'Content' },
     fields: {

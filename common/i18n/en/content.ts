@@ -15,7 +15,7 @@ export const content: Messages['content'] = {
     deleteMessage: 'The banner and its image will be removed from your store. This cannot be undone.',
     imageRequired: 'Choose an image for the banner',
     linkInvalid: 'Write a valid web address (https://…) or a path of your store (/…)',
-    imageHint: 'PNG or JPEG, 3 MB at most, about 1,920 × 768 px',
+    imageHint: 'PNG, JPEG, WebP or AVIF, 15 MB at most, about 1,920 × 768 px',
     moveUp: 'Move {{name}} up',
     moveDown: 'Move {{name}} down',
     dragHint: 'Drag the rows or use the buttons to change the order',

@@ -49,7 +49,7 @@ export const store: Messages['store'] = {
     title: 'Store design',
     description: 'The logo and the style your customers will see your store in.',
     logo: 'Logo',
-    logoHint: 'PNG or JPEG, max. 3 MB. Fitted to 620 × 150 px (wider than tall).',
+    logoHint: 'PNG, JPEG, WebP or AVIF, max. 15 MB. Fitted to 620 × 150 px (wider than tall).',
     style: 'Style',
     styleHint: 'Your store’s colors, typeface and corners. Use the arrow keys to move between styles.',
     sampleProduct: 'Featured product',

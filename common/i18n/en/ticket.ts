@@ -22,7 +22,7 @@ export const ticket: Messages['ticket'] = {
   attachments: 'Attachments',
   attachment: 'Attachment {{n}}',
   addAttachment: 'Attach another file',
-  attachmentsHint: 'Up to {{max}} PDF, PNG or JPEG files of at most 3 MB each.',
+  attachmentsHint: 'Up to {{max}} files: PDFs of at most 3 MB, or PNG, JPEG, WebP or AVIF images of at most 15 MB.',
   status: 'Status',
   created: 'Created',
   updated: 'Last activity',

@@ -7,6 +7,7 @@ export const upload: Messages['upload'] = {
   replace: 'Change file',
   uploading: 'Uploading {{name}}…',
   progress: 'Upload progress of {{name}}',
+  processing: 'Preparing the image…',
   ready: 'File ready: {{name}}',
   removed: 'The file was removed',
   remove: 'Remove',
@@ -17,8 +18,8 @@ export const upload: Messages['upload'] = {
   preview: 'Preview of {{name}}',
   willRemove: 'The saved file will be removed when you save.',
   hint: {
-    documents: 'PDF, PNG or JPEG, max. 3 MB',
-    images: 'PNG or JPEG, max. 3 MB',
+    documents: 'PDF (max. 3 MB), or PNG, JPEG, WebP or AVIF image (max. 15 MB)',
+    images: 'PNG, JPEG, WebP or AVIF, max. 15 MB',
   },
   wait: 'Wait for the file to finish uploading',
   fileSize: 'File size exceeds maximum allowed',

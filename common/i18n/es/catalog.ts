@@ -42,7 +42,7 @@ export const catalog = {
     },
     gallery: {
       label: 'Imágenes',
-      hint: 'PNG o JPEG, máx. 3 MB cada una, hasta {{max}}. La primera es la imagen principal. Se guardan al guardar el producto.',
+      hint: 'PNG, JPEG, WebP o AVIF, máx. 15 MB cada una, hasta {{max}}. La primera es la imagen principal. Se guardan al guardar el producto.',
       add: 'Añadir imágenes',
       dropHere: 'Arrastra las imágenes aquí',
       empty: 'Este producto aún no tiene imágenes.',
@@ -64,7 +64,7 @@ export const catalog = {
       thumbnail: 'Imagen',
     },
     tooManyImages: 'Un producto tiene como máximo 10 imágenes',
-    imageHint: 'PNG o JPEG, máx. 3 MB. Se guarda al guardar.',
+    imageHint: 'PNG, JPEG, WebP o AVIF, máx. 15 MB. Se guarda al guardar.',
     none: 'Ninguno',
     sections: { basics: 'Datos del producto', pricing: 'Precio e inventario', classification: 'Clasificación', content: 'Contenido' },
     fields: {

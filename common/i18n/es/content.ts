@@ -14,7 +14,7 @@ export const content = {
     deleteMessage: 'El banner y su imagen se eliminarán de tu tienda. Esta acción no se puede deshacer.',
     imageRequired: 'Elige una imagen para el banner',
     linkInvalid: 'Escribe una dirección web válida (https://…) o una ruta de tu tienda (/…)',
-    imageHint: 'PNG o JPEG, máximo 3 MB, de unos 1.920 × 768 px',
+    imageHint: 'PNG, JPEG, WebP o AVIF, máximo 15 MB, de unos 1.920 × 768 px',
     moveUp: 'Subir {{name}}',
     moveDown: 'Bajar {{name}}',
     dragHint: 'Arrastra las filas o usa los botones para cambiar el orden',

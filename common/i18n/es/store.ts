@@ -48,7 +48,7 @@ export const store = {
     title: 'Diseño de la tienda',
     description: 'El logo y el estilo con que tus clientes verán tu tienda.',
     logo: 'Logo',
-    logoHint: 'PNG o JPEG, máx. 3 MB. Se ajusta a 620 × 150 px (más ancho que alto).',
+    logoHint: 'PNG, JPEG, WebP o AVIF, máx. 15 MB. Se ajusta a 620 × 150 px (más ancho que alto).',
     style: 'Estilo',
     styleHint: 'Colores, tipo de letra y bordes de tu tienda. Usa las flechas del teclado para recorrer los estilos.',
     sampleProduct: 'Producto destacado',

@@ -21,7 +21,7 @@ export const ticket = {
   attachments: 'Adjuntos',
   attachment: 'Archivo adjunto {{n}}',
   addAttachment: 'Adjuntar otro archivo',
-  attachmentsHint: 'Hasta {{max}} archivos PDF, PNG o JPEG de máx. 3 MB cada uno.',
+  attachmentsHint: 'Hasta {{max}} archivos: PDF de máx. 3 MB, o imágenes PNG, JPEG, WebP o AVIF de máx. 15 MB.',
   status: 'Estado',
   created: 'Creado',
   updated: 'Última actividad',

@@ -6,6 +6,7 @@ export const upload = {
   replace: 'Cambiar archivo',
   uploading: 'Subiendo {{name}}…',
   progress: 'Progreso de la subida de {{name}}',
+  processing: 'Preparando la imagen…',
   ready: 'Archivo listo: {{name}}',
   removed: 'Se quitó el archivo',
   remove: 'Quitar',
@@ -16,8 +17,8 @@ export const upload = {
   preview: 'Vista previa de {{name}}',
   willRemove: 'El archivo guardado se quitará al guardar.',
   hint: {
-    documents: 'PDF, PNG o JPEG, máx. 3 MB',
-    images: 'PNG o JPEG, máx. 3 MB',
+    documents: 'PDF (máx. 3 MB), o imagen PNG, JPEG, WebP o AVIF (máx. 15 MB)',
+    images: 'PNG, JPEG, WebP o AVIF, máx. 15 MB',
   },
   wait: 'Espera a que termine la subida del archivo',
   fileSize: 'El tamaño del archivo excede el máximo permitido',

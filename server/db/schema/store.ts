@@ -20,6 +20,8 @@ export interface StoreTable {
   logo: string | null;
   /** 1 warm, 2 cold, 3 nature, 4 minimalist, 5 dark, 6 vintage (common/store-styles.ts). */
   style: Generated<number>;
+  /** When the owner last saved the design (logo and style); null until then, whatever `style` holds. */
+  styleChosenAt: string | null;
   keywords: Generated<string>;
   /** Stored, never rendered outside the storefront's sandbox (issue 10 §6). */
   analyticsScript: Generated<string>;

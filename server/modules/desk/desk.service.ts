@@ -4,6 +4,9 @@ import { countAllRequested, countInProgress, countShipments, listConsolidations 
 import { countAllPackages, countInWarehouse, listOwnPackages } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { storeCard } from '#server/modules/store/store.service.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { catalogSetup, lowStock } from '#server/modules/product/catalog-setup.service.ts';
+import type { StoreSetup } from '#common/store-setup.ts';
 import { countAllWaitingTickets, countOpenTickets, listTickets } from '#server/modules/ticket/ticket.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -17,6 +20,20 @@ async function firstStepsOf(deps: ServiceDeps, owner: { userId: number }) {
   if (shipments.shipped > 0) return null;
   // The address is "used" once a purchase was alerted or a package arrived with it.
   return { address: alerts > 0 || packages > 0, alert: alerts > 0, received: packages > 0, ship: shipments.requested > 0 };
+}
+
+/**
+ * A store owner's set-up checklist (issue 20 §23) — logo, style, a category, a product with an
+ * image, contact data, published — and the products running out beside it. `null` without a store
+ * (the store card invites to open one). The checklist is `null` once every step is done.
+ */
+async function storeSetupOf(deps: ServiceDeps, owner: { userId: number }, store: Awaited<ReturnType<typeof storeCard>>) {
+  if (!store) return null;
+  const scope = await ownStoreScope(deps, owner);
+  if (!scope) return null;
+  const [catalog, low] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope)]);
+  const steps: StoreSetup = { logo: store.setup.logo, style: store.setup.style, category: catalog.category, product: catalog.product, contact: store.setup.contact, published: store.setup.published };
+  return { steps: Object.values(steps).every(Boolean) ? null : steps, lowStock: low };
 }
 
 /**
@@ -35,6 +52,7 @@ export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) 
     // the store card: one query (issue 10 §9)
     storeCard(deps, owner),
   ]);
+  const storeSetup = await storeSetupOf(deps, owner, store);
   return {
     lockerCode: user.lockerCode ?? '',
     fullName: `${user.name} ${user.lastname}`.trim(),
@@ -42,6 +60,7 @@ export async function deskSummary(deps: ServiceDeps, owner: { userId: number }) 
     counts: { pendingAlerts, inWarehouse, consolidations, openTickets },
     firstSteps,
     store,
+    storeSetup,
   };
 }
 

@@ -3,7 +3,7 @@ import { makeUser } from '../../../tests/support/factories.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { acceptUpload, UPLOAD_PURPOSES } from '../upload/upload.service.ts';
+import { acceptUpload, UPLOAD_PURPOSES, type UploadKind } from '../upload/upload.service.ts';
 import { minimalPdf, tinyPng } from '../upload/upload.fixtures.ts';
 
 // /api/v1/store/design and the /store/design page on the built app (needs `npm run build` first).
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 const design = (method: 'GET' | 'PUT', cookie: string, payload?: object, lang = 'es') => callApi(t.app, method, '/api/v1/store/design', cookie, payload, lang);
-const uploadFor = async (userId: number, data?: Buffer, kinds: readonly ('pdf' | 'png' | 'jpeg')[] = UPLOAD_PURPOSES.logo) =>
+const uploadFor = async (userId: number, data?: Buffer, kinds: readonly UploadKind[] = UPLOAD_PURPOSES.logo) =>
   (await acceptUpload(t.deps, { userId, name: 'logo.png', data: data ?? (await tinyPng(1240, 300)), kinds })).id;
 
 describe('GET/PUT /api/v1/store/design', () => {

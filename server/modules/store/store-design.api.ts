@@ -32,7 +32,7 @@ export async function storeDesignApi(app: FastifyInstance, { services }: { servi
       tags,
       summary: 'Set my store’s logo and style',
       description:
-        'Upload the logo first (`POST /api/v1/uploads`, `purpose=logo`, PNG or JPEG up to 3 MB), then send its id here: it is checked by content ' +
+        'Upload the logo first (`POST /api/v1/uploads`, `purpose=logo`, PNG, JPEG, WebP or AVIF up to 15 MB), then send its id here: it is checked by content ' +
         'and scaled down to fit 620×150. `logo: null` removes the logo; the replaced or removed file is deleted.',
       body: StoreDesignSchema,
       response: { 200: Design, 400: ErrorBody, 409: ErrorBody },

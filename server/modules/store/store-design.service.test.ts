@@ -6,7 +6,7 @@ import { StoreDesignSchema } from '#common/schemas/store.ts';
 import { AppError } from '#server/errors.ts';
 import { makeStore, makeUser } from '../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { acceptUpload, UPLOAD_PURPOSES } from '../upload/upload.service.ts';
+import { acceptUpload, UPLOAD_PURPOSES, type UploadKind } from '../upload/upload.service.ts';
 import { minimalPdf, phoneJpeg, tinyPng } from '../upload/upload.fixtures.ts';
 import { ownStoreScope } from './store-scope.ts';
 import { storeUploadIds } from '#server/modules/upload/upload.service.ts';
@@ -26,7 +26,7 @@ async function ownerWithStore() {
   return { owner: store.owner, scope };
 }
 
-const upload = (userId: number, data: Buffer, kinds: readonly ('pdf' | 'png' | 'jpeg')[] = UPLOAD_PURPOSES.logo) => acceptUpload(t.deps, { userId, name: 'logo.png', data, kinds });
+const upload = (userId: number, data: Buffer, kinds: readonly UploadKind[] = UPLOAD_PURPOSES.logo) => acceptUpload(t.deps, { userId, name: 'logo.png', data, kinds });
 const design = (logo: string | null, style = 1) => StoreDesignSchema.parse({ logo, style });
 const fileOf = async (uploadId: string) => {
   const row = await t.db.selectFrom('upload').select(['storageKey', 'claimed', 'size']).where('id', '=', uploadId).executeTakeFirst();

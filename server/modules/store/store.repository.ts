@@ -18,7 +18,7 @@ type SectionColumn = (typeof SETTINGS_COLUMNS | typeof CONTACT_COLUMNS | typeof 
 /** What may change on a store: never its id, owner, slug (permanent, PRODUCT §5) or creation time. */
 export type StoreChanges = Omit<Updateable<StoreTable>, 'id' | 'userId' | 'slug' | 'createdAt'>;
 
-export async function insertStore(db: Db, store: Omit<StoreTable, 'id' | 'rating' | 'style' | 'logo' | (typeof CONTACT_COLUMNS)[number] | (typeof MARKETING_COLUMNS)[number] | (typeof ANALYTICS_COLUMNS)[number]>): Promise<number> {
+export async function insertStore(db: Db, store: Omit<StoreTable, 'id' | 'rating' | 'style' | 'styleChosenAt' | 'logo' | (typeof CONTACT_COLUMNS)[number] | (typeof MARKETING_COLUMNS)[number] | (typeof ANALYTICS_COLUMNS)[number]>): Promise<number> {
   const row = await db.insertInto('store').values(store).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
@@ -115,7 +115,7 @@ export async function findStoreCardByOwner(db: Db, { userId }: { userId: number 
   return db
     .selectFrom('store')
     .leftJoin('plan', 'plan.id', 'store.planId')
-    .select(['store.id', 'store.slug', 'store.name', 'store.published', 'store.expiresAt', 'store.rating', 'plan.name as planName', 'plan.nameEn as planNameEn'])
+    .select(['store.id', 'store.slug', 'store.name', 'store.published', 'store.expiresAt', 'store.rating', 'plan.name as planName', 'plan.nameEn as planNameEn', 'store.logo', 'store.styleChosenAt', ...CONTACT_COLUMNS.map((column) => `store.${column}` as const)])
     .where('store.userId', '=', userId)
     .executeTakeFirst();
 }

@@ -142,7 +142,8 @@ export async function updateDesign(deps: ServiceDeps, scope: StoreScope, input: 
         throw logoError(error);
       }
     }
-    await stores.updateStore(tx.db, scope, { logo: input.logo, style: input.style, updatedAt: deps.clock.now().toISOString() });
+    const now = deps.clock.now().toISOString();
+    await stores.updateStore(tx.db, scope, { logo: input.logo, style: input.style, styleChosenAt: now, updatedAt: now });
     return current.logo && current.logo !== input.logo ? { userId: current.userId, uploadId: current.logo } : null;
   });
   if (replaced) {
@@ -241,7 +242,10 @@ export async function storeCard(deps: ServiceDeps, owner: { userId: number }) {
   if (!row) return null;
   const expiry = expiryOf(row.expiresAt, deps.clock.now());
   const published = row.published === 1;
-  return { slug: row.slug, name: row.name, published, rating: Number(row.rating), planName: row.planName, planNameEn: row.planNameEn, expiry, state: storeStateOf(published, expiry) };
+  // The store's own steps of its set-up checklist (the desk adds the catalog's): the contact form
+  // requires every field, so one left empty means it was never saved.
+  const setup = { logo: row.logo !== null, style: row.styleChosenAt !== null, contact: stores.CONTACT_COLUMNS.every((column) => row[column].trim() !== ''), published };
+  return { slug: row.slug, name: row.name, published, rating: Number(row.rating), planName: row.planName, planNameEn: row.planNameEn, expiry, state: storeStateOf(published, expiry), setup };
 }
 
 const SECTION_COLUMNS = {

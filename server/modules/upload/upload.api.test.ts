@@ -58,8 +58,8 @@ describe('POST /api/v1/uploads', () => {
   });
 
   it('answers 413 with the exact message in Spanish and in English', async () => {
-    // Just over the limit: the service refuses it; far over: busboy cuts it off while streaming.
-    for (const data of [oversizedPdf(), oversizedPdf(5 * 1024 * 1024)]) {
+    // Just over a PDF's 3 MB: the service refuses it; over any file's 15 MB: busboy cuts it off while streaming.
+    for (const data of [oversizedPdf(), oversizedPdf(16 * 1024 * 1024)]) {
       const es = await post([file(data, 'grande.pdf')]);
       expect(es.statusCode).toBe(413);
       expect(es.json()).toEqual({ error: 'upload.fileSize', message: 'El tamaño del archivo excede el máximo permitido' });

@@ -8,8 +8,8 @@ import { AppError } from '#server/errors.ts';
 import type { Limit } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { currentUserPlugin, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
-import { isUploadPurpose, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './upload.service.ts';
-import { PURPOSE_BOX } from '#common/upload-limits.ts';
+import { isUploadPurpose, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './upload.service.ts';
+import { KIND_TYPES, PURPOSE_BOX } from '#common/upload-limits.ts';
 
 export const UPLOADS_PATH = '/api/v1/uploads';
 /** Enough for a busy day of alerts and tickets; stops one account from filling the disk. */
@@ -94,7 +94,8 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
         tags: TAGS,
         summary: 'Upload a file',
         description:
-          `multipart/form-data with \`file\` (one file, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, checked by content) and optional ` +
+          `multipart/form-data with \`file\` (one file, checked by content: an image — PNG, JPEG, WebP or AVIF — at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB, ` +
+          `scaled down and stored as PNG, JPEG or WebP (an AVIF becomes a WebP); a PDF at most ${MAX_PDF_BYTES / 1024 / 1024} MB, kept as sent) and optional ` +
           `\`purpose\`: ${Object.entries(UPLOAD_PURPOSES).map(([purpose, kinds]) => `\`${purpose}\` (${kinds.join(', ')})`).join(', ')}. ` +
           'The answer names the upload; a form then refers to it by id.',
         // No body schema: it would validate the parsed body, and multipart parts are read from the
@@ -145,11 +146,11 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
   const readSchema = {
     tags: TAGS,
     summary: 'Read an uploaded file',
-    description: 'The file itself (PDF, PNG or JPEG), to its owner or to staff, under a sandbox CSP; a PDF is always an attachment, `download=1` asks for one for an image too.',
+    description: 'The file itself (PDF, PNG, JPEG or WebP), to its owner or to staff, under a sandbox CSP; a PDF is always an attachment, `download=1` asks for one for an image too.',
     params: UPLOAD_ID,
     querystring: z.object({ download: z.string().optional().describe('`1`: as an attachment') }),
     // The file's bytes, described for the document only: a Buffer reply is never serialized.
-    response: { 200: { description: 'The file', content: Object.fromEntries(['application/pdf', 'image/png', 'image/jpeg'].map((type) => [type, { schema: FILE_BYTES }])) }, 404: ERROR_BODY },
+    response: { 200: { description: 'The file', content: Object.fromEntries([KIND_TYPES.pdf, KIND_TYPES.png, KIND_TYPES.jpeg, KIND_TYPES.webp].map((type) => [type, { schema: FILE_BYTES }])) }, 404: ERROR_BODY },
   };
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>(`${UPLOADS_PATH}/:id`, { preHandler: requireUser, schema: readSchema }, async (request, reply) => {
     const upload = await uploads.readUpload({ uploadId: request.params.id, viewer: request.user! });

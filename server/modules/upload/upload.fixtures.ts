@@ -34,3 +34,23 @@ export const oversizedPdf = (bytes = 3 * 1024 * 1024 + 1) => {
 };
 
 export const textFile = () => Buffer.from('hola, esto no es una imagen\n');
+
+/** A photo as a phone's browser may send it in a modern format: turned by EXIF and carrying a tag. */
+const phonePhoto = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Artist: 'Ana Perez' } });
+export const webpPhoto = (width = 60, height = 30) => phonePhoto(width, height).webp({ quality: 90 }).toBuffer();
+/** An AVIF as an image tool saves it (no EXIF turn: not every AVIF writer keeps one). */
+export const avifPhoto = (width = 60, height = 30) => sharp({ create: { width, height, channels: 3, background: '#2a6' } }).avif({ quality: 60, effort: 0 }).toBuffer();
+
+/**
+ * A phone photo of a few megabytes (noise does not compress): over the old 3 MB limit, under the
+ * images' 15 MB (decision 051), and larger than the catalog box. Made once per test file: noise
+ * takes seconds to draw.
+ */
+let bigPhoto: Promise<Buffer> | undefined;
+export const bigPhoneJpeg = () =>
+  (bigPhoto ??= sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 95 })
+    .toBuffer());

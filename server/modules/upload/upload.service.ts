@@ -5,8 +5,8 @@ import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { newStorageKey } from '#server/storage/storage.ts';
 import sharp from 'sharp';
-import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, type UploadKind } from './upload.content.ts';
-import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
+import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, storedKindOf, type UploadKind } from './upload.content.ts';
+import { MAX_UPLOAD_BYTES, maxBytesOf } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
 import { assertImageDimensions } from './image-dimensions.ts';
 import { isVariantWidth, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
@@ -16,7 +16,7 @@ import { type MediaViewer, mediaStoreScope, ownStoreScope, type StoreScope } fro
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 
 // The limits are defined once in common/ with the upload field that applies them first.
-export { isUploadPurpose, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
+export { isUploadPurpose, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '#common/upload-limits.ts';
 
 /** What leaves the server about a file. */
 export type UploadInfo = { id: string; name: string; type: string; size: number };
@@ -26,8 +26,9 @@ const notFound = () => new AppError('upload.notFound', 404);
 
 /**
  * Checks, cleans and stores one file for its owner, unclaimed: the form that uses it claims it
- * when it is saved. Size first (cheapest), then the content by its bytes; images are decoded and
- * written again, PDFs kept byte for byte.
+ * when it is saved. Size first (cheapest), then the content by its bytes and that kind's own size
+ * limit (an image 15 MB, a PDF 3 MB: decision 051); images are decoded, scaled down and written
+ * again (an AVIF as WebP), PDFs kept byte for byte. `maxBytes` lowers the limit for every kind.
  */
 export async function acceptUpload(
   { db, storage, clock }: ServiceDeps,
@@ -35,14 +36,16 @@ export async function acceptUpload(
 ): Promise<UploadInfo> {
   const maxBytes = input.maxBytes ?? MAX_UPLOAD_BYTES;
   if (input.data.length > maxBytes) throw new AppError('upload.fileSize', 413);
-  const kind = sniffKind(input.data);
-  if (!kind || !input.kinds.includes(kind)) throw new AppError('upload.fileType', 415);
+  const sniffed = sniffKind(input.data);
+  if (!sniffed || !input.kinds.includes(sniffed)) throw new AppError('upload.fileType', 415);
+  if (input.data.length > maxBytesOf(sniffed)) throw new AppError('upload.fileSize', 413);
+  const kind = sniffed === 'pdf' ? sniffed : storedKindOf(sniffed);
 
   let data = input.data;
-  if (kind !== 'pdf') {
+  if (sniffed !== 'pdf') {
     await assertImageDimensions(input.data);
     try {
-      data = input.box ? await fitImage(input.data, kind, input.box) : await normalizeImage(input.data, kind);
+      data = input.box ? await fitImage(input.data, sniffed, input.box) : await normalizeImage(input.data, sniffed);
     } catch {
       throw new AppError('upload.fileType', 415);
     }
@@ -89,8 +92,8 @@ export async function claimUpload(deps: ServiceDeps, { userId, uploadId }: { use
 /**
  * `claimUpload` for an image shown at a fixed size (a store logo): the stored bytes are checked
  * by content again — an upload sent with another purpose may be a PDF — and scaled down to fit
- * `box` (aspect kept, never enlarged) before the upload is claimed. A file that is not a PNG or
- * JPEG is "invalid file" (415). Pass the transaction that saves the record as `db`.
+ * `box` (aspect kept, never enlarged) before the upload is claimed. A file that is not an image
+ * is "invalid file" (415). Pass the transaction that saves the record as `db`.
  */
 export async function claimImage(deps: ServiceDeps, { userId, uploadId, box }: { userId: number; uploadId: string; box: { width: number; height: number } }): Promise<UploadInfo> {
   const { db, storage } = deps;
@@ -99,7 +102,8 @@ export async function claimImage(deps: ServiceDeps, { userId, uploadId, box }: {
   const data = await storage.read(row.storageKey);
   if (!data) throw notFound();
   const kind = sniffKind(data);
-  if (kind !== 'png' && kind !== 'jpeg') throw new AppError('upload.fileType', 415);
+  // acceptUpload stores an AVIF as WebP, so a stored AVIF is no upload of ours.
+  if (!kind || kind === 'pdf' || kind === 'avif') throw new AppError('upload.fileType', 415);
   await assertImageDimensions(data);
   let fitted = data;
   try {
