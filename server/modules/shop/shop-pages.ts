@@ -126,9 +126,9 @@ ${data.brands.length ? select('brand', tr.texts.brand, filters.brand, data.brand
 ${data.colors.length ? select('color', tr.texts.color, filters.color, data.colors.map((c) => ({ value: c.slug, label: c.name })), tr.texts.anyOption) : ''}
 ${data.sizes.length ? select('size', tr.texts.size, filters.size, data.sizes.map((s) => ({ value: s.slug, label: s.name })), tr.texts.anyOption) : ''}
 <fieldset class="field price-range"${data.priceError ? html` aria-describedby="price-error"` : ''}><legend>${tr.texts.priceRange}</legend>
-<div><label for="filter-min" class="sr-only">${tr.texts.priceMin}</label><input id="filter-min" name="min" inputmode="decimal" placeholder="${tr.texts.priceMin}" value="${filters.min}" size="6"${data.priceError ? ' aria-invalid="true"' : ''}>
+<div><label for="filter-min" class="sr-only">${tr.texts.priceMin}</label><input id="filter-min" name="min" inputmode="decimal" placeholder="${tr.texts.priceMin}" value="${filters.min}" size="6"${data.priceError ? html` aria-invalid="true"` : ''}>
 <span aria-hidden="true">–</span>
-<label for="filter-max" class="sr-only">${tr.texts.priceMax}</label><input id="filter-max" name="max" inputmode="decimal" placeholder="${tr.texts.priceMax}" value="${filters.max}" size="6"${data.priceError ? ' aria-invalid="true"' : ''}></div>
+<label for="filter-max" class="sr-only">${tr.texts.priceMax}</label><input id="filter-max" name="max" inputmode="decimal" placeholder="${tr.texts.priceMax}" value="${filters.max}" size="6"${data.priceError ? html` aria-invalid="true"` : ''}></div>
 ${data.priceError ? html`<p class="field-error" id="price-error">${tr.texts.priceInvalid}</p>` : ''}</fieldset>
 <div class="field check"><input type="checkbox" id="filter-stock" name="stock" value="1"${filters.inStock ? ' checked' : ''}><label for="filter-stock">${tr.texts.inStockOnly}</label></div>
 ${select('sort', tr.texts.sortLabel, filters.sort === 'relevance' ? '' : filters.sort, SORTS.filter((s) => s !== 'relevance').map((s) => ({ value: s, label: tr.texts.sort[s] })), tr.texts.sort.relevance)}

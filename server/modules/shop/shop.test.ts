@@ -150,6 +150,7 @@ describe('a category', () => {
     expect(wrong.statusCode).toBe(200);
     expect(wrong.body).toContain('Write the price as a number');
     expect(wrong.body).toContain('value="diez"');
+    expect(wrong.body).toContain('id="filter-min" name="min" inputmode="decimal" placeholder="From" value="diez" size="6" aria-invalid="true"');
     expect((await get(shop('/category/ropa?min=diez'))).body).toContain('Escribe el precio como un número');
   });
 });
@@ -249,6 +250,7 @@ describe('reviews from shoppers', () => {
     expect(response.body).toContain('Choose from 1 to 5 stars');
     expect(response.body).toContain('Texto escrito</textarea>');
     expect(response.body).toContain('value="no-es-correo"');
+    expect(response.body).toMatch(/id="review-email"[^>]*aria-invalid="true"/);
     const bot = await post({ token: aged(), website: 'http://spam.example', authorName: 'Spam', email: 's@example.com', rating: '5' });
     expect(bot.statusCode).toBe(303);
     expect(await pending('Spam')).toEqual([]);
