@@ -23,6 +23,8 @@ import { renamedPaths } from '#server/plugins/renamed-paths.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
 import { pageBodies } from '#server/plugins/page-bodies.ts';
+import { compressHtml } from '#server/plugins/compress-html.ts';
+import { shopRoutes } from '#server/modules/shop/shop.routes.ts';
 import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
@@ -83,6 +85,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(pageBodies);
   await app.register(nulGuard);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
+  // Every page's HTML leaves compressed, rendered or served from the page cache (issue 22 §7).
+  await app.register(compressHtml);
   await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
   await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });
@@ -92,6 +96,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
   await app.register(apiPlugin, { services });
+  // The public storefront: whole HTML pages of its own, no React runtime (decision 047).
+  await app.register(shopRoutes, { services, botCheck });
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

@@ -77,3 +77,21 @@ describe('the demo store', () => {
     }
   });
 });
+
+describe('the demo storefront (issue 22 §11)', () => {
+  it('is published and shows its banners in order, categories, products with pictures and reviews, and its pages', async () => {
+    const home = await t.app.inject({ url: '/shop/tienda-de-maria', headers: { cookie: 'lang=es' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Tienda de María');
+    const banners = [...home.body.matchAll(/<a class="button banner-button" href="([^"]+)">([^<]+)<\/a>/g)].map((m) => m[2]);
+    expect(banners).toEqual(['Ver la colección', 'Todo para tu casa']);
+    expect(home.body).toMatch(/<img src="\/media\/\d+\/[0-9a-f-]+\/w320\.webp"/);
+    expect(home.body).toContain('href="/shop/tienda-de-maria/page/envios-y-devoluciones"');
+    const category = await t.app.inject({ url: '/shop/tienda-de-maria/category/ropa', headers: { cookie: 'lang=es' } });
+    expect(category.statusCode).toBe(200);
+    // the first product by name has the first (approved) review
+    const reviewed = await t.app.inject({ url: '/shop/tienda-de-maria/product/agenda-2027', headers: { cookie: 'lang=es' } });
+    expect(reviewed.statusCode).toBe(200);
+    expect(reviewed.body).toContain('Lucía M.');
+  });
+});

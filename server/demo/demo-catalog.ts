@@ -52,6 +52,19 @@ const CATALOG: { category: string; background: string; accent: string; subcatego
   },
 ];
 
+// What a shopper reads on each product: one line per subcategory, and a few care notes.
+const DESCRIPTIONS: Record<string, string> = {
+  Camisetas: 'Algodón peinado de 180 g, corte recto y estampado a mano en nuestro taller de Quito.',
+  Gorras: 'Gorra de seis paneles con cierre regulable; bordado hecho a mano.',
+  Calzado: 'Hecho por artesanos de Cotacachi, con suela cosida y plantilla acolchada.',
+  Bolsos: 'Tejido a mano por artesanas de la Sierra; forro de algodón y bolsillo interior.',
+  'Termos y botellas': 'Acero inoxidable de doble pared: frío 24 horas, caliente 12 horas.',
+  Cocina: 'Cerámica esmaltada apta para lavavajillas y microondas.',
+  Decoración: 'Pieza artesanal única: cada una varía un poco en tono y forma.',
+  Papelería: 'Papel reciclado de 90 g y tapa de cartón duro, cosido a mano.',
+};
+const CARE = '<h3>Cuidados</h3><ul><li>Lavar a mano o en ciclo delicado, con agua fría.</li><li>No usar secadora.</li></ul><p>Envíos a todo el Ecuador en 24 a 72 horas.</p>';
+
 const BRANDS = ['Hecho en Quito', 'Tejidos Otavalo', 'Mitad del Mundo', 'Andina'];
 const SIZES = ['S', 'M', 'L', 'XL'];
 // The products' colours, taken in turn: deep enough to stand out on the soft backgrounds.
@@ -91,9 +104,9 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
         n += 1;
         const clothes = sub.shape === 'shirt' || sub.shape === 'shoe';
         const id = await products.create(deps, scope, {
-          name, slug: '', description: `${name}, hecho en Ecuador.`, code: `TM-${String(n).padStart(3, '0')}`, sku: `TM${String(n).padStart(4, '0')}`,
+          name, slug: '', description: DESCRIPTIONS[sub.name] ?? `${name}, hecho en Ecuador.`, code: `TM-${String(n).padStart(3, '0')}`, sku: `TM${String(n).padStart(4, '0')}`,
           categoryId, subcategoryId, brandId: brandIds[n % brandIds.length]!, colorId: null, sizeId: null, priority: n % 5, keywords: `${sub.name.toLowerCase()},ecuador`,
-          content: '', unit: 'standard', type: 'piece', stock: n % 7 === 0 ? 0 : 5 + (n % 11), weightGrams: 150 + n * 10, price, discount: n % 6 === 0 ? 10 : 0, tax: 15,
+          content: clothes ? CARE : '', unit: 'standard', type: 'piece', stock: n % 7 === 0 ? 0 : 5 + (n % 11), weightGrams: 150 + n * 10, price, discount: n % 6 === 0 ? 10 : 0, tax: 15,
           enabled: n % 13 !== 0, featured: n % 5 === 0, imageIds: [imageOf(name)],
         } as Input<typeof products.create>);
         // Clothes come in sizes, each its own stock: the product's stock is their sum.
@@ -113,9 +126,14 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
     ['Andrés P.', 4, 'Buena calidad, la talla es un poco grande.', 'approved'],
     ['Carla V.', 5, 'Precioso, ya pedí otro para regalar.', 'approved'],
     ['Diego R.', 3, '¿Tienen en otros colores?', 'pending'],
+    ['Gabriela T.', 5, 'Excelente atención por WhatsApp y el envío llegó a Cuenca en un día.', 'approved'],
+    ['Jorge L.', 4, 'Muy buen acabado. Lo recomiendo.', 'approved'],
+    ['Paola S.', 5, 'La calidad supera lo que esperaba por el precio.', 'approved'],
+    ['Miguel A.', 2, 'El color era distinto al de la foto.', 'pending'],
   ];
   for (const [index, [authorName, rating, comment, status]] of said.entries()) {
-    const product = firstProducts.rows[index % firstProducts.rows.length]!;
+    // Spread over the catalogue (every third product), so several product pages show reviews.
+    const product = firstProducts.rows[(index * 3) % firstProducts.rows.length]!;
     await reviews.create(deps, scope, { productId: product.id, authorName, email: `${authorName.split(' ')[0]!.toLowerCase()}@example.com`, rating, comment, status } as Input<typeof reviews.create>);
   }
 
@@ -134,6 +152,13 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
     slug: 'sobre-nosotros',
     content:
       '<h2>Hecho en Quito, desde 2019</h2><p>Somos un taller familiar del centro histórico. Cosemos, tejemos y seleccionamos piezas de artesanos de <strong>Otavalo, Cuenca y Chordeleg</strong>.</p><p>Enviamos a todo el Ecuador. ¿Preguntas? Escríbenos por WhatsApp.</p>',
+    published: true,
+  } as Input<typeof pages.create>);
+  await pages.create(deps, scope, {
+    title: 'Envíos y devoluciones',
+    slug: 'envios-y-devoluciones',
+    content:
+      '<h2>Envíos</h2><p>Enviamos a todo el Ecuador con Servientrega: <strong>24 a 72 horas</strong> a las capitales de provincia. Envío gratis desde $60.</p><h2>Devoluciones</h2><p>Tienes 30 días para cambiar una prenda sin usar, con su etiqueta. Escríbenos y coordinamos el retiro.</p>',
     published: true,
   } as Input<typeof pages.create>);
 }

@@ -20,7 +20,7 @@ import { type CliUser, createUser } from './support/users.ts';
 // share the many store and catalog pages.
 type Role = 'anonymous' | 'client' | 'owner' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
+type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -106,6 +106,21 @@ function catalogReach(keys: (keyof Seed['catalog'])[]): Record<string, Reach> {
   );
 }
 
+/**
+ * The storefront's pages (decision 047): Fastify routes, not in app/routes.ts, so listed here —
+ * every one of them, visited anonymously like a shopper (a new storefront route needs a line).
+ */
+const SHOP_REACH: { name: string; path: (seed: Seed) => string; status?: number }[] = [
+  { name: 'home', path: (seed) => `/shop/${seed.storeSlug}` },
+  { name: 'category', path: (seed) => `/shop/${seed.storeSlug}/category/ropa?min=abc` },
+  { name: 'product', path: (seed) => `/shop/${seed.storeSlug}/product/camiseta-quito` },
+  { name: 'page', path: (seed) => `/shop/${seed.storeSlug}/page/sobre-nosotros` },
+  { name: 'search', path: (seed) => `/shop/${seed.storeSlug}/search?q=camiseta` },
+  { name: 'search without results', path: (seed) => `/shop/${seed.storeSlug}/search?q=zzz` },
+  { name: 'the store\'s 404', path: (seed) => `/shop/${seed.storeSlug}/product/no-such-product`, status: 404 },
+  { name: 'store not available', path: () => '/shop/no-such-store', status: 404 },
+];
+
 type PageRoute = { key: string; path: string };
 
 /** The page routes of the config (layouts are not pages), once: the Spanish tree and the catch-all. */
@@ -160,6 +175,11 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const { id: review } = await api(clientContext, '/api/v1/reviews', { productId: product, authorName: 'Lucía', email: 'lucia@example.com', rating: 4, comment: 'Muy buena tela.', status: 'pending' });
     const { id: coupon } = await api(clientContext, '/api/v1/coupons', { code: 'HOLA10', discountType: 'percentage', discount: 1000, minimumCents: 2000, expiresOn: '2030-12-31', usageLimit: 100, enabled: true });
     const { id: pageId } = await api(clientContext, '/api/v1/pages', { title: 'Sobre nosotros', content: '<p>Somos una tienda <strong>accesible</strong>.</p>', published: true });
+    // Published, with contact and WhatsApp, for the storefront's pages (SHOP_REACH below).
+    const settings = await clientContext.request.put('/api/v1/store/settings', { data: { published: true, section: 'other', name: 'Tienda accesible', description: 'Ropa y accesorios para todos.' } });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const marketing = await clientContext.request.put('/api/v1/store/marketing', { data: { instagram: 'https://instagram.com/accesible', whatsapp: '+593991234567' } });
+    expect(marketing.status(), await marketing.text()).toBe(200);
     const image = await sharp({ create: { width: 1920, height: 768, channels: 3, background: '#1c9283' } }).png().toBuffer();
     const upload = await clientContext.request.post('/api/v1/uploads', { multipart: { purpose: 'banner', file: { name: 'banner.png', mimeType: 'image/png', buffer: image } } });
     expect(upload.status(), await upload.text()).toBe(201);
@@ -169,7 +189,7 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
+    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
   } finally {
     await clientContext.close();
     await staffContext.close();
@@ -256,6 +276,54 @@ for (const role of ['anonymous', 'client', 'owner', 'admin'] as const) {
     }
   }
 }
+
+for (const locale of LOCALES) {
+  test(`axe finds no WCAG A/AA violation on the storefront pages in ${locale}, at 1280 and 375 px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const found: string[] = [];
+    const context = await browser.newContext({ baseURL: MAIN_URL, viewport: DESKTOP });
+    await context.addCookies([{ name: 'lang', value: locale, url: MAIN_URL }]);
+    const page = await context.newPage();
+    try {
+      for (const route of SHOP_REACH) {
+        const url = localizedWithQuery(route.path(seed), locale);
+        await page.setViewportSize(DESKTOP);
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBe(route.status ?? 200);
+        for (const [width, viewport] of WIDTHS) {
+          if (viewport !== DESKTOP) await page.setViewportSize(viewport);
+          found.push(...describeViolations(`${url} (${route.name}) [${locale}, ${width}px]`, await axeViolations(page)));
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+  });
+}
+
+// Each of the six styles changes the storefront's colours: its product page (the richest one)
+// once per style, at 375 px (the narrower layout), Spanish — the colours do not change by language.
+test('axe finds no violation on the storefront in any of the six styles', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  const owner = await browser.newContext({ baseURL: MAIN_URL, storageState: sessions.get('owner') });
+  const shopper = await browser.newContext({ baseURL: MAIN_URL, viewport: PHONE });
+  const page = await shopper.newPage();
+  try {
+    for (let style = 1; style <= 6; style++) {
+      const saved = await owner.request.put('/api/v1/store/design', { data: { style, logo: null } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      await page.goto(`/shop/${seed.storeSlug}/product/camiseta-quito`);
+      found.push(...describeViolations(`product page in style ${style}`, await axeViolations(page)));
+    }
+  } finally {
+    await owner.request.put('/api/v1/store/design', { data: { style: 1, logo: null } });
+    await owner.close();
+    await shopper.close();
+  }
+  expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+});
 
 // What opens over a page or shows only in one state, which the route walk above never sees: the
 // staff dialogs of a consolidation (a plain move, the shipping one with its fields and their

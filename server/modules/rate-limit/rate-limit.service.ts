@@ -20,6 +20,9 @@ export const LIMITS = {
   confirmPerAccount: { max: 5, windowMs: 15 * 60_000 },
   // Every API call made with one access token: two a second on average, as hosted commerce APIs allow.
   apiPerToken: { max: 120, windowMs: 60_000 },
+  // Shoppers' reviews from one address (storefront, decision 048): a family behind one router
+  // reviews a few products; a script posting hundreds is stopped here.
+  reviewPerIp: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

@@ -9,7 +9,7 @@ import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, norma
 import { MAX_UPLOAD_BYTES, maxBytesOf } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
 import { assertImageDimensions } from './image-dimensions.ts';
-import { isVariantWidth, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
+import { isVariantWidth, VARIANT_WIDTHS, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type MediaViewer, mediaStoreScope, ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -225,10 +225,28 @@ export async function readImageVariant(
   const { scope, shown } = await mediaStoreScope(deps, storeId, viewer);
   const storageKey = await uploads.findStoreFileKey(db, scope, uploadId);
   if (!storageKey) throw notFound();
-  const key = variantKey(storageKey, width);
-  const body = storage.stream ? await storage.stream(key) : await storage.read(key);
+  // A width the image was too narrow for was never written (decision 031): the nearest narrower one
+  // answers, so a page's `srcset` may list every width without knowing the image's own.
+  for (const candidate of VARIANT_WIDTHS.filter((w) => w <= width).reverse()) {
+    const key = variantKey(storageKey, candidate);
+    const body = storage.stream ? await storage.stream(key) : await storage.read(key);
+    if (body) return { body, shown };
+  }
+  throw notFound();
+}
+
+/**
+ * A store's logo for its storefront (decision 030: `GET /shop/{slug}/logo`): only the upload the
+ * store's `logo` names, read under the store's scope; its type from its stored name.
+ */
+export async function readStoreLogo(deps: ServiceDeps, scope: StoreScope, uploadId: string): Promise<{ type: string; body: Readable | Buffer }> {
+  if (!UUID.test(uploadId)) throw notFound();
+  const storageKey = await uploads.findStoreFileKey(deps.db, scope, uploadId);
+  if (!storageKey) throw notFound();
+  const body = deps.storage.stream ? await deps.storage.stream(storageKey) : await deps.storage.read(storageKey);
   if (!body) throw notFound();
-  return { body, shown };
+  const type = storageKey.endsWith('.png') ? 'image/png' : storageKey.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+  return { type, body };
 }
 
 /**

@@ -1,0 +1,220 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+
+// The storefront's own door (ARCHITECTURE: "The storefront reads through its own door"): every
+// query here applies what a shopper may see — enabled records, published pages, approved reviews —
+// on top of the store scope, which shopStoreScope (or the owner's preview) resolved.
+
+export const SHOP_STORE_COLUMNS = [
+  'id', 'slug', 'name', 'description', 'logo', 'style', 'keywords', 'rating', 'published', 'expiresAt', 'updatedAt',
+  'contactEmail', 'contactPhone', 'contactAddress', 'contactState', 'contactCity', 'contactZip', 'contactCountry',
+  'facebook', 'instagram', 'tiktok', 'x', 'youtube', 'whatsapp',
+] as const;
+
+export const findShopStore = (db: Db, scope: StoreScope) => db.selectFrom('store').select(SHOP_STORE_COLUMNS).where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+
+export const listShopCategories = (db: Db, scope: StoreScope) =>
+  db.selectFrom('category').select(['id', 'name', 'slug', 'imageId']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('name').orderBy('id').execute();
+
+export const findShopCategory = (db: Db, scope: StoreScope, slug: string) =>
+  db.selectFrom('category').select(['id', 'name', 'slug', 'imageId', 'updatedAt']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('slug', '=', slug).executeTakeFirst();
+
+export const listShopSubcategories = (db: Db, scope: StoreScope, categoryId: number) =>
+  db.selectFrom('subcategory').select(['id', 'name', 'slug', 'imageId']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('categoryId', '=', categoryId).orderBy('name').orderBy('id').execute();
+
+export const findShopSubcategory = (db: Db, scope: StoreScope, id: number) =>
+  db.selectFrom('subcategory').select(['id', 'name', 'slug', 'categoryId']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', '=', id).executeTakeFirst();
+
+/** Banners in the owner's order (their `sort_order`, then age). */
+export const listShopBanners = (db: Db, scope: StoreScope) =>
+  db.selectFrom('banner').select(['id', 'imageId', 'buttonName', 'link']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('imageId', 'is not', null).orderBy('sortOrder').orderBy('id').execute();
+
+export const listShopPages = (db: Db, scope: StoreScope) =>
+  db.selectFrom('page').select(['id', 'title', 'slug', 'updatedAt']).where('storeId', '=', scope.storeId).where('published', '=', 1).orderBy('title').orderBy('id').execute();
+
+export const findShopPage = (db: Db, scope: StoreScope, slug: string) =>
+  db.selectFrom('page').select(['id', 'title', 'slug', 'content', 'updatedAt']).where('storeId', '=', scope.storeId).where('published', '=', 1).where('slug', '=', slug).executeTakeFirst();
+
+export const listShopBrands = (db: Db, scope: StoreScope, ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('brand').select(['id', 'name', 'slug']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', 'in', ids).orderBy('name').execute();
+
+export const listShopColors = (db: Db, scope: StoreScope) =>
+  db.selectFrom('color').select(['id', 'name', 'slug', 'hex']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('name').orderBy('id').execute();
+
+export const listShopSizes = (db: Db, scope: StoreScope) =>
+  db.selectFrom('size').select(['id', 'name', 'slug']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('sortOrder').orderBy('name').execute();
+
+/** The brands that enabled products of a category carry, for its brand filter. */
+export async function brandIdsInCategory(db: Db, scope: StoreScope, categoryId: number): Promise<number[]> {
+  const rows = await db.selectFrom('product').select('brandId').distinct().where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('categoryId', '=', categoryId).where('brandId', 'is not', null).execute();
+  return rows.map((row) => row.brandId!);
+}
+
+const PRODUCT_CARD = ['product.id', 'product.name', 'product.slug', 'product.priceCents', 'product.discountBp', 'product.taxBp', 'product.stock', 'product.brandId', 'product.description', 'product.sku'] as const;
+
+export type ShopSort = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'newest';
+
+export type ProductQuery = {
+  categoryId?: number;
+  subcategoryId?: number;
+  brandId?: number;
+  colorId?: number;
+  sizeId?: number;
+  /** The price a shopper pays (discount and tax applied), in cents. */
+  minCents?: number;
+  maxCents?: number;
+  inStock?: boolean;
+  featured?: boolean;
+  /** Lowercase words searched in name, description and SKU. */
+  text?: string;
+  sort: ShopSort;
+  offset: number;
+  limit: number;
+};
+
+// What the shopper pays, in cents, as SQL: the same rounding as `shopPrice` (common/shop-price.ts)
+// to the cent, so a filter or a sort agrees with the prices the page shows.
+const PAID = sql<number>`round(cast(product.price_cents as bigint) * (10000 - product.discount_bp) * (10000 + product.tax_bp) / 100000000.0)`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listShopProducts(db: Db, scope: StoreScope, query: ProductQuery) {
+  let select = db.selectFrom('product').where('product.storeId', '=', scope.storeId).where('product.enabled', '=', 1);
+  if (query.categoryId !== undefined) select = select.where('product.categoryId', '=', query.categoryId);
+  if (query.subcategoryId !== undefined) select = select.where('product.subcategoryId', '=', query.subcategoryId);
+  if (query.brandId !== undefined) select = select.where('product.brandId', '=', query.brandId);
+  if (query.inStock) select = select.where('product.stock', '>', 0);
+  if (query.featured) select = select.where('product.featured', '=', 1);
+  if (query.minCents !== undefined) select = select.where(PAID, '>=', query.minCents);
+  if (query.maxCents !== undefined) select = select.where(PAID, '<=', query.maxCents);
+  // A colour or a size is the product's own, or one of its enabled variants'.
+  const hasVariant = (eb: ExpressionBuilder<Database, 'product'>, column: 'colorId' | 'sizeId', id: number) =>
+    eb.exists(
+      eb.selectFrom('variant').select('variant.id').where('variant.storeId', '=', scope.storeId).whereRef('variant.productId', '=', 'product.id').where('variant.enabled', '=', 1).where(`variant.${column}`, '=', id),
+    );
+  if (query.colorId !== undefined) {
+    const id = query.colorId;
+    select = select.where((eb) => eb.or([eb('product.colorId', '=', id), hasVariant(eb, 'colorId', id)]));
+  }
+  if (query.sizeId !== undefined) {
+    const id = query.sizeId;
+    select = select.where((eb) => eb.or([eb('product.sizeId', '=', id), hasVariant(eb, 'sizeId', id)]));
+  }
+  for (const word of (query.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = `%${escapeLike(word)}%`;
+    select = select.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['product.name']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['product.description']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['product.sku']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const counted = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let rows = select.select(PRODUCT_CARD);
+  switch (query.sort) {
+    case 'price-asc':
+      rows = rows.orderBy(PAID, 'asc');
+      break;
+    case 'price-desc':
+      rows = rows.orderBy(PAID, 'desc');
+      break;
+    case 'name':
+      rows = rows.orderBy('product.name');
+      break;
+    case 'newest':
+      rows = rows.orderBy('product.createdAt', 'desc');
+      break;
+    default:
+      rows = rows.orderBy('product.featured', 'desc').orderBy('product.priority', 'desc');
+  }
+  return { total: Number(counted.total), rows: await rows.orderBy('product.id', 'desc').offset(query.offset).limit(query.limit).execute() };
+}
+
+export const findShopProduct = (db: Db, scope: StoreScope, slug: string) =>
+  db
+    .selectFrom('product')
+    .select(['id', 'name', 'slug', 'description', 'content', 'sku', 'code', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'discountBp', 'taxBp', 'stock', 'updatedAt'])
+    .where('storeId', '=', scope.storeId)
+    .where('enabled', '=', 1)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+
+export const findShopBrand = (db: Db, scope: StoreScope, id: number) =>
+  db.selectFrom('brand').select(['id', 'name']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', '=', id).executeTakeFirst();
+
+export const findShopCategoryById = (db: Db, scope: StoreScope, id: number) =>
+  db.selectFrom('category').select(['id', 'name', 'slug']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', '=', id).executeTakeFirst();
+
+export const listShopVariants = (db: Db, scope: StoreScope, productId: number) =>
+  db
+    .selectFrom('variant')
+    .select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'imageId'])
+    .where('storeId', '=', scope.storeId)
+    .where('productId', '=', productId)
+    .where('enabled', '=', 1)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+
+/** The galleries of some products, upload ids in order (position 0 the main image). */
+export async function shopGalleries(db: Db, scope: StoreScope, productIds: readonly number[]): Promise<Map<number, string[]>> {
+  const galleries = new Map<number, string[]>();
+  if (productIds.length === 0) return galleries;
+  const rows = await db.selectFrom('productImage').select(['productId', 'uploadId']).where('storeId', '=', scope.storeId).where('productId', 'in', productIds).orderBy('productId').orderBy('position').orderBy('id').execute();
+  for (const row of rows) galleries.set(row.productId, [...(galleries.get(row.productId) ?? []), row.uploadId]);
+  return galleries;
+}
+
+/** Average and count of approved reviews per product. */
+export async function shopRatings(db: Db, scope: StoreScope, productIds: readonly number[]): Promise<Map<number, { average: number; count: number }>> {
+  const ratings = new Map<number, { average: number; count: number }>();
+  if (productIds.length === 0) return ratings;
+  const rows = await db
+    .selectFrom('review')
+    .select(['productId', (eb) => eb.fn.avg<number>('rating').as('average'), (eb) => eb.fn.countAll<number>().as('count')])
+    .where('storeId', '=', scope.storeId)
+    .where('status', '=', 'approved')
+    .where('productId', 'in', productIds)
+    .groupBy('productId')
+    .execute();
+  for (const row of rows) ratings.set(row.productId, { average: Math.round(Number(row.average) * 10) / 10, count: Number(row.count) });
+  return ratings;
+}
+
+export const listApprovedReviews = (db: Db, scope: StoreScope, productId: number, limit: number) =>
+  db
+    .selectFrom('review')
+    .select(['id', 'authorName', 'rating', 'comment', 'createdAt'])
+    .where('storeId', '=', scope.storeId)
+    .where('productId', '=', productId)
+    .where('status', '=', 'approved')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** What the store's sitemap lists: at most `limit` products (a sitemap file holds 50,000 addresses). */
+export async function shopSitemapEntries(db: Db, scope: StoreScope, limit: number) {
+  const [products, categories, pages] = await Promise.all([
+    db.selectFrom('product').select(['slug', 'updatedAt']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('id').limit(limit).execute(),
+    db.selectFrom('category').select(['slug', 'updatedAt']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('id').execute(),
+    db.selectFrom('page').select(['slug', 'updatedAt']).where('storeId', '=', scope.storeId).where('published', '=', 1).orderBy('id').execute(),
+  ]);
+  return { products, categories, pages };
+}
+
+/** Every store shoppers may see, for the sitemap index (no store scope: it names no store's rows). */
+export const listVisibleStoreSlugs = (db: Db, now: string) =>
+  db
+    .selectFrom('store')
+    .select(['slug', 'updatedAt'])
+    .where('published', '=', 1)
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+    .orderBy('id')
+    .limit(50_000)
+    .execute();

@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '#common/locale.ts';
+import type { BotCheck } from '#server/captcha/bot-check.ts';
+import { AppError } from '#server/errors.ts';
+import { sessionCookieName } from '#server/modules/auth/session.service.ts';
+import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { runInStore } from '#server/modules/store/active-store.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { readStoreLogo } from '#server/modules/upload/upload.service.ts';
+import { compressBuffer, negotiateEncoding } from '#server/plugins/compress-html.ts';
+import { readCookie } from '#server/plugins/cookies.ts';
+import { currentUserPlugin } from '#server/plugins/current-user.ts';
+import type { Services } from '#server/services.ts';
+import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
+import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
+import { type Rendered, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
+import { emptyReview, type ReviewForm } from './shop-review-form.ts';
+import { parseShopReview, reviewValuesOf, saveShopReview } from './shop-review.ts';
+import { robotsTxt, sitemapIndexXml, storeSitemapXml } from './shop-sitemap.ts';
+import { translate } from './shop-text.ts';
+import { queryOf, shopPath } from './shop-url.ts';
+import * as shop from './shop.service.ts';
+
+// The public storefront (issue 22, decision 047): Fastify routes that answer whole HTML pages
+// rendered on the server, with no React runtime sent to the browser. Each page's work is
+// `render(frame, request) → { status, html }`, so a per-store page cache can wrap it later.
+
+type Params = { slug: string; category?: string; product?: string; page?: string; '*'?: string };
+type ShopReq = FastifyRequest<{ Params: Params }>;
+/** After a form post that worked: see the page again with GET (303). */
+type Redirect = { redirect: string };
+
+const ALTCHA_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('altcha')), 'altcha.min.js');
+
+export async function shopRoutes(app: FastifyInstance, { services, botCheck }: { services: Services; botCheck: BotCheck }) {
+  const { deps } = services;
+  const { config } = deps;
+  const cookieName = sessionCookieName(config);
+  await app.register(currentUserPlugin, { services });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, new URLSearchParams(String(body))));
+
+  const shopRequest = (request: FastifyRequest, locale: Locale): ShopRequest => {
+    const url = new URL(request.url, 'http://local.invalid');
+    return {
+      locale,
+      tr: translate(locale),
+      barePath: locale === 'en' ? url.pathname.slice(3) : url.pathname,
+      search: url.search,
+      publicUrl: config.publicUrl,
+      cspNonce: request.cspNonce,
+      altcha: botCheck.kind === 'altcha',
+    };
+  };
+
+  const sendHtml = (reply: FastifyReply, request: FastifyRequest, rendered: Rendered | Redirect, privatePage: boolean) =>
+    'redirect' in rendered
+      ? reply.header('cache-control', 'no-store').redirect(rendered.redirect, 303)
+      : reply
+      .code(rendered.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // A logged-in visitor's page (the owner's preview) is never kept; a shopper's may be revalidated.
+      .header('cache-control', privatePage || readCookie(request.headers.cookie, cookieName) !== undefined ? 'no-store' : 'no-cache')
+      .send(rendered.html);
+
+  /** Resolves the store (or answers "store not available"), then renders inside its scope (decision 042). */
+  async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: shop.ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>) {
+    const sr = shopRequest(request, locale);
+    let resolved: { scope: StoreScope; ownerPreview: boolean };
+    try {
+      resolved = await shop.resolveShopScope(deps, request.params.slug, () => request.currentUser());
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return sendHtml(reply, request, { status: 404, html: unavailableDocument(sr) }, false);
+      throw error;
+    }
+    return runInStore(resolved.scope.storeId, async () => {
+      const frame = await shop.loadFrame(deps, resolved.scope, resolved.ownerPreview);
+      const rendered = (await render(frame, sr)) ?? renderNotFound(frame, sr);
+      return sendHtml(reply, request, rendered, resolved.ownerPreview);
+    });
+  }
+
+  async function productPage(frame: shop.ShopFrame, sr: ShopRequest, request: ShopReq, form?: (productId: number) => ReviewForm) {
+    const data = await shop.loadProduct(deps, frame.scope, request.params.product ?? '');
+    if (!data) return null;
+    const params = new URL(request.url, 'http://local.invalid').searchParams;
+    const base = form?.(data.product.id) ?? { ...emptyReview(reviewFormToken(config.secret, frame.store.id, data.product.id, Date.now())), sent: params.get('review') === 'sent' };
+    return renderProduct(frame, sr, params, data, base);
+  }
+
+  for (const locale of ['es', 'en'] as const) {
+    const prefix = locale === 'en' ? '/en' : '';
+    const query = (request: FastifyRequest) => new URL(request.url, 'http://local.invalid').searchParams;
+
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug`, (request, reply) => withStore(request, reply, locale, async (frame, sr) => renderHome(frame, sr, await shop.loadHome(deps, frame.scope))));
+
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/category/:category`, (request, reply) =>
+      withStore(request, reply, locale, async (frame, sr) => {
+        const filters = shop.readFilters(query(request));
+        const data = await shop.loadCategory(deps, frame.scope, request.params.category ?? '', filters, locale);
+        return data ? renderCategory(frame, sr, filters, data) : null;
+      }),
+    );
+
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/product/:product`, (request, reply) => withStore(request, reply, locale, (frame, sr) => productPage(frame, sr, request)));
+
+    app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/product/:product/review`, async (request, reply) => {
+      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      return withStore(request, reply, locale, async (frame, posted) => {
+        // The page drawn again is the product's: its language link and canonical name that address.
+        const sr = { ...posted, barePath: posted.barePath.replace(/\/review$/, ''), search: '' };
+        const texts = sr.tr.texts;
+        const product = await shop.loadProduct(deps, frame.scope, request.params.product ?? '');
+        if (!product) return null;
+        const productId = product.product.id;
+        const values = reviewValuesOf(body);
+        const again = (errors: Record<string, string>, formError: string | null) => () => ({ values, errors, formError, sent: false, token: reviewFormToken(config.secret, frame.store.id, productId, Date.now()) });
+        const productUrl = shopPath(locale, frame.store.slug, `/product/${product.product.slug}`);
+        try {
+          await takeAttempt(deps, `review:${request.ip}`, LIMITS.reviewPerIp);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 429) throw error;
+          const page = await productPage(frame, sr, request, again({}, texts.tooManyReviews));
+          return page && { ...page, status: 429 };
+        }
+        // A filled honeypot is a bot: it is told "sent", and nothing is stored.
+        const sent = { redirect: `${productUrl}?review=sent#reviews` };
+        if ((body.get('website') ?? '') !== '') return sent;
+        const parsed = parseShopReview(productId, values, texts);
+        if ('errors' in parsed) return productPage(frame, sr, request, again(parsed.errors, null));
+        const altcha = body.get('altcha');
+        const human = altcha
+          ? botCheck.kind === 'altcha' && (await botCheck.verify(altcha))
+          : checkReviewFormToken(config.secret, frame.store.id, productId, body.get('token'), Date.now());
+        if (!human) {
+          const page = await productPage(frame, sr, request, again({}, texts.botCheckFailed));
+          return page && { ...page, status: 400 };
+        }
+        await saveShopReview(deps, frame.scope, parsed.input);
+        return sent;
+      });
+    });
+
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/page/:page`, (request, reply) =>
+      withStore(request, reply, locale, async (frame, sr) => {
+        const page = await shop.loadPage(deps, frame.scope, request.params.page ?? '');
+        return page ? renderContentPage(frame, sr, page) : null;
+      }),
+    );
+
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/search`, (request, reply) =>
+      withStore(request, reply, locale, async (frame, sr) => {
+        const params = query(request);
+        const q = (params.get('q') ?? '').slice(0, 100);
+        const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), 10_000);
+        return renderSearch(frame, sr, q, page, await shop.loadSearch(deps, frame.scope, q, page));
+      }),
+    );
+
+    // The store's logo (decision 030), under both prefixes: the language redirect may move an image request too.
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/logo`, async (request, reply) => {
+      const notFound = () => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+      let scope: StoreScope;
+      try {
+        ({ scope } = await shop.resolveShopScope(deps, request.params.slug, () => request.currentUser()));
+      } catch {
+        return notFound();
+      }
+      const logo = await runInStore(scope.storeId, async () => {
+        const store = await shop.loadFrame(deps, scope, false);
+        return store.store.logo ? readStoreLogo(deps, scope, store.store.logo).then((file) => ({ ...file, id: store.store.logo! })).catch(() => null) : null;
+      });
+      if (!logo) return notFound();
+      const versioned = query(request).get('v') === logo.id;
+      return reply
+        .header('content-type', logo.type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .send(logo.body);
+    });
+
+    // Anything else under a store: the store's own 404, in its style; `/shop/x/` is its home.
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/*`, (request, reply) => {
+      if (request.params['*'] === '') return reply.redirect(shopPath(locale, request.params.slug) + queryOf({}), 301);
+      return withStore(request, reply, locale, async () => null);
+    });
+  }
+
+  app.get<{ Params: Params }>('/shop/:slug/sitemap.xml', async (request, reply) => {
+    let scope: StoreScope;
+    try {
+      scope = await services.storeScopes.shopStoreScope(request.params.slug);
+    } catch {
+      return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    }
+    const xml = await runInStore(scope.storeId, async () => storeSitemapXml(config.publicUrl, scope.slug, await shop.loadSitemap(deps, scope)));
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapIndexXml(config.publicUrl, await shop.visibleStores(deps))),
+  );
+
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)));
+
+  // The bot check's widget, for the review form only: read and compressed once, cached a day.
+  const altchaSource = readFileSync(ALTCHA_FILE);
+  const altchaEncoded = { br: await compressBuffer(altchaSource, 'br'), gzip: await compressBuffer(altchaSource, 'gzip') };
+  app.get('/shop-assets/altcha.js', async (request, reply) => {
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? altchaEncoded[encoding] : altchaSource);
+  });
+}

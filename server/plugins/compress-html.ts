@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Issue 22 §7: every page's HTML leaves compressed. Brotli where the browser takes it (every
+// current one over HTTPS and on localhost), gzip otherwise. Dynamic pages use brotli's quality 4 —
+// about gzip's speed at a smaller size — and a stream flushes each chunk, so React's streamed
+// HTML still reaches the browser as it is written. Static files are precompressed at build time
+// (scripts/compress-assets.ts); JSON answers are small and left alone.
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+/** Below this, compressing saves less than a packet. */
+const MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with, from an Accept-Encoding header: br, else gzip, else none (q=0 refuses). */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number.parseFloat(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, { level: 6 });
+}
+
+export const compressHtml = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || reply.getHeader('content-encoding')) return payload;
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      if (body.length < MIN_BYTES) return payload;
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return compressBuffer(body, encoding);
+    }
+    if (payload instanceof Readable) {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      const compressor =
+        encoding === 'br'
+          ? zlib.createBrotliCompress({ ...BROTLI_OPTIONS, flush: zlib.constants.BROTLI_OPERATION_FLUSH })
+          : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+      payload.on('error', (error) => compressor.destroy(error));
+      return payload.pipe(compressor);
+    }
+    return payload;
+  });
+});
