@@ -103,6 +103,22 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     return taken ?? new AppError(first?.error ?? 'error.generic', 409, first ? { field: first.field } : {});
   }
 
+  /**
+   * A save whose slug was derived from its name, tried again when a save beside it took the same
+   * free slug first (the unique index refused it): the next try finds the next free one. The user
+   * left the slug empty, so a clash there is never theirs to fix (issue 20 §5, issue 21 §6).
+   */
+  async function retryingDerivedSlug<T>(input: Input, save: () => Promise<T>): Promise<T> {
+    const derived = Boolean(options.slugFrom) && !(options.toValues ? options.toValues(input) : input).slug;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await save();
+      } catch (error) {
+        if (!derived || attempt >= 20 || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
   async function prepare(deps: ServiceDeps, scope: StoreScope, input: Input, exceptId?: number) {
     const { values, unique } = await valuesOf(deps, scope, input, exceptId);
     const taken = await takenField(deps, scope, values, unique, exceptId);
@@ -120,21 +136,21 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       return row;
     },
     async create(deps: ServiceDeps, scope: StoreScope, input: Input): Promise<number> {
-      const { id, freed } = await inTransaction(deps, async (tx) => {
+      const { id, freed } = await retryingDerivedSlug(input, () => inTransaction(deps, async (tx) => {
         const now = tx.clock.now().toISOString();
         const values = await prepare(tx, scope, input);
         const freed = options.images ? await saveImageColumns(tx, scope, { ...options.images, before: undefined, after: values }) : [];
         const id = await repo.insert(tx.db, scope, { ...values, createdAt: now, updatedAt: now });
         await options.afterWrite?.(tx, scope, id, values);
         return { id, freed };
-      }).catch(async (error: unknown) => {
+      })).catch(async (error: unknown) => {
         throw await asConflict(deps, scope, input, error);
       });
       await removeFiles(deps, freed);
       return id;
     },
     async update(deps: ServiceDeps, scope: StoreScope, id: number, input: Input): Promise<void> {
-      const freed = await inTransaction(deps, async (tx) => {
+      const freed = await retryingDerivedSlug(input, () => inTransaction(deps, async (tx) => {
         const before = await repo.find(tx.db, scope, id);
         if (!before) throw notFound();
         const values = await prepare(tx, scope, input, id);
@@ -142,7 +158,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         if (!(await repo.update(tx.db, scope, id, { ...values, updatedAt: tx.clock.now().toISOString() }))) throw notFound();
         await options.afterWrite?.(tx, scope, id, values);
         return freed;
-      }).catch(async (error: unknown) => {
+      })).catch(async (error: unknown) => {
         throw await asConflict(deps, scope, input, error, id);
       });
       // After the commit (decision 029): a rolled-back save must not have lost the old image.

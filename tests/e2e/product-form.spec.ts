@@ -52,7 +52,7 @@ for (const locale of LOCALES) {
     await post(page, '/api/v1/subcategories', { categoryId: home, name: text.mugs, enabled: true });
     for (const [name, hex] of [[text.red, '#cc0000'], [text.blue, '#1f3a93']]) await post(page, '/api/v1/colors', { name, hex, enabled: true });
     for (const [n, name] of ['M', 'L'].entries()) await post(page, '/api/v1/sizes', { name, sortOrder: n, enabled: true });
-    await post(page, '/api/v1/products', { name: locale === 'es' ? 'Taza' : 'Mug', categoryId: home, price: 6, stock: 3, enabled: true });
+    await post(page, '/api/v1/products', { name: locale === 'es' ? 'Taza' : 'Mug', categoryId: home, priceCents: 600, stock: 3, enabled: true });
     const shot = (name: string) => saveScreens(page, testInfo, `product-form-${name}-${locale}`);
 
     await test.step('the form: subcategories of the chosen category, a brand made in a dialog, the price as the shopper sees it', async () => {

@@ -26,7 +26,7 @@ for (const locale of LOCALES) {
     const slug = `e2e-csv-${randomBytes(4).toString('hex')}`;
     expect((await page.request.post('/api/v1/store', { data: { name: 'Tienda CSV', slug, section: 'other' } })).status()).toBe(201);
     const category = await post(page, '/api/v1/categories', { name: 'Menaje', slug: 'menaje', enabled: true });
-    await post(page, '/api/v1/products', { name: 'Taza', categoryId: category, price: 5, enabled: true });
+    await post(page, '/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 500, enabled: true });
 
     const header = 'record,product_slug,variant_id,name,sku,code,description,category,subcategory,brand,color,size,price,discount,tax,stock,weight_grams,unit,type,priority,keywords,featured,enabled,content';
     const file = Buffer.from(`${header}\nproduct,,,Camión de juguete,,,,menaje,,,,,12.5,,,3,,,,,,,1,\nproduct,,,Taza,,,,menaje,,,,,6,,,1,,,,,,,1,\n`, 'latin1');

@@ -79,9 +79,9 @@ describe('the store set-up checklist on the desk', () => {
     const store = await makeStore(t);
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
     // A product without an image is not yet "a product with a photo".
-    await create(store, '/api/v1/products', { name: 'Sin foto', categoryId: category, price: 10, stock: 20, enabled: true });
+    await create(store, '/api/v1/products', { name: 'Sin foto', categoryId: category, priceCents: 1000, stock: 20, enabled: true });
     expect(await steps(store.owner.cookie)).toEqual({ ...none, category: 'true' });
-    await create(store, '/api/v1/products', { name: 'Con foto', categoryId: category, price: 10, stock: 20, enabled: true, imageIds: [await upload(store, 'catalog')] });
+    await create(store, '/api/v1/products', { name: 'Con foto', categoryId: category, priceCents: 1000, stock: 20, enabled: true, imageIds: [await upload(store, 'catalog')] });
     expect(await steps(store.owner.cookie)).toEqual({ ...none, category: 'true', product: 'true' });
   });
 
@@ -97,7 +97,7 @@ describe('the store set-up checklist on the desk', () => {
     // The rest, straight through the services a merchant's forms use; then nothing is left to do.
     await t.services.stores.updateDesign(scope, { logo: await upload(store, 'logo'), style: 2 });
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
-    await create(store, '/api/v1/products', { name: 'Con foto', categoryId: category, price: 10, stock: 20, enabled: true, imageIds: [await upload(store, 'catalog')] });
+    await create(store, '/api/v1/products', { name: 'Con foto', categoryId: category, priceCents: 1000, stock: 20, enabled: true, imageIds: [await upload(store, 'catalog')] });
     const done = (await getPage(t.app, '/', cookie)).body;
     expect(done).not.toContain('data-testid="store-setup"');
     expect(done).toContain('data-testid="low-stock"');
@@ -107,7 +107,7 @@ describe('the store set-up checklist on the desk', () => {
   it('is each owner’s own, and a user without a store has neither the checklist nor the low-stock card', async () => {
     const busy = await makeStore(t);
     const category = await create(busy, '/api/v1/categories', { name: 'Ropa', enabled: true });
-    await create(busy, '/api/v1/products', { name: 'Agotado', categoryId: category, price: 10, stock: 0, enabled: true });
+    await create(busy, '/api/v1/products', { name: 'Agotado', categoryId: category, priceCents: 1000, stock: 0, enabled: true });
     const newcomer = await makeStore(t);
     expect(await steps(newcomer.owner.cookie)).toEqual(none);
     expect(await lowStockIds(newcomer.owner.cookie)).toEqual([]);
@@ -124,7 +124,7 @@ describe('low stock beside it', () => {
     const store = await makeStore(t);
     const { cookie } = store.owner;
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
-    const product = (name: string, stock: number, enabled = true) => create(store, '/api/v1/products', { name, categoryId: category, price: 10, stock, enabled });
+    const product = (name: string, stock: number, enabled = true) => create(store, '/api/v1/products', { name, categoryId: category, priceCents: 1000, stock, enabled });
     const five = await product('Cinco', 5);
     const none = await product('Agotada', 0);
     await product('Seis', 6);
@@ -132,7 +132,7 @@ describe('low stock beside it', () => {
     const three = await product('Tres', 3);
     // A product with variants counts their sum: 2 + 2.
     const withVariants = await product('Con variantes', 50);
-    for (const name of ['S', 'M']) await create(store, '/api/v1/variants', { productId: withVariants, name, price: 10, stock: 2, enabled: true });
+    for (const name of ['S', 'M']) await create(store, '/api/v1/variants', { productId: withVariants, name, priceCents: 1000, stock: 2, enabled: true });
 
     expect(await lowStockIds(cookie)).toEqual([none, three, withVariants, five]);
     const body = (await getPage(t.app, '/', cookie)).body;
@@ -155,7 +155,7 @@ describe('low stock beside it', () => {
   it('says "1 producto" and "1 unidad" for one', async () => {
     const store = await makeStore(t);
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
-    await create(store, '/api/v1/products', { name: 'Única', categoryId: category, price: 10, stock: 1, enabled: true });
+    await create(store, '/api/v1/products', { name: 'Única', categoryId: category, priceCents: 1000, stock: 1, enabled: true });
     const body = (await getPage(t.app, '/', store.owner.cookie)).body;
     expect(body).toContain('1 producto<');
     expect(body).toContain('1 unidad<');

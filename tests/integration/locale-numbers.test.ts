@@ -103,9 +103,9 @@ describe('numbers on the store, catalog and import screens', () => {
       return (response.json() as { id: number }).id;
     };
     const category = await api('/api/v1/categories', { name: 'Ropa', enabled: true });
-    const product = await api('/api/v1/products', { name: 'Poncho', categoryId: category, price: 1234.5, stock: 1500, discount: 12.5, tax: 15, weightGrams: 2500, enabled: true });
-    await api('/api/v1/variants', { productId: product, name: 'Rojo', price: 1234.5, stock: 1500, enabled: true });
-    await api('/api/v1/coupons', { code: 'MIL', discountType: 'fixed', discount: 1500.5, minimum: 2000, usageLimit: 1500, enabled: true });
+    const product = await api('/api/v1/products', { name: 'Poncho', categoryId: category, priceCents: 123450, stock: 1500, discountBp: 1250, taxBp: 1500, weightGrams: 2500, enabled: true });
+    await api('/api/v1/variants', { productId: product, name: 'Rojo', priceCents: 123450, stock: 1500, enabled: true });
+    await api('/api/v1/coupons', { code: 'MIL', discountType: 'fixed', discount: 150050, minimumCents: 200000, usageLimit: 1500, enabled: true });
     const screens = ['/store', '/catalog/product', `/catalog/product/show?id=${product}`, '/catalog/product/new', '/catalog/variant', '/catalog/coupon', '/catalog/category', '/catalog/product/import'];
     for (const [prefix, decimal, foreign] of [['', '1.234,5', DECIMAL_POINT], ['/en', '1,234.5', /\b\d+,\d{1,2}\b/g]] as const) {
       for (const screen of screens) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../support/factories.ts';
 import { callApi } from '../support/forms.ts';
+import { capStore } from '../support/plan-limits.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 21 §6: ten creates at once with the same slug or code. SQLite runs one writer at a time,
@@ -13,6 +14,8 @@ let categoryId: number;
 beforeAll(async () => {
   t = await createTestApp();
   store = await makeStore(t);
+  // Room for every page these tests make (the default plan allows five).
+  await capStore(t, store, {});
   const category = await callApi(t.app, 'POST', '/api/v1/categories', store.owner.cookie, { name: 'Ropa', enabled: true });
   expect(category.statusCode, category.body).toBe(201);
   categoryId = category.json().id;
@@ -26,19 +29,26 @@ async function createTenAtOnce(url: string, body: Record<string, unknown>) {
 
 describe('parallel creates of one slug or code', () => {
   it('coupons with one code: one is made, the others are the 409 that names the code', async () => {
-    const { statuses, refusals } = await createTenAtOnce('/api/v1/coupons', { code: 'RACE10', discountType: 'percentage', discount: 10, minimum: 0, enabled: true });
+    const { statuses, refusals } = await createTenAtOnce('/api/v1/coupons', { code: 'RACE10', discountType: 'percentage', discount: 1000, minimumCents: 0, enabled: true });
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
     for (const refusal of refusals) expect(refusal).toMatchObject({ error: 'catalog.coupon.codeTaken', fields: { code: expect.any(String) } });
   });
 
-  it('pages with one title (so one slug): one is made, the others are the 409 that names the slug', async () => {
-    const { statuses, refusals } = await createTenAtOnce('/api/v1/pages', { title: 'Nosotros', content: '<p>Hola</p>', published: true });
+  it('pages with one typed slug: one is made, the others are the 409 that names the slug', async () => {
+    const { statuses, refusals } = await createTenAtOnce('/api/v1/pages', { title: 'Nosotros', slug: 'nosotros', content: '<p>Hola</p>', published: true });
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
     for (const refusal of refusals) expect(refusal).toMatchObject({ error: 'validation.slugTaken', fields: { slug: 'Ya existe un registro con esta dirección en tu tienda' } });
   });
 
+  it('pages with one title and no slug: all ten are made, each with a free slug (issue 20 §5)', async () => {
+    const { statuses } = await createTenAtOnce('/api/v1/pages', { title: 'Quiénes somos', content: '<p>Hola</p>', published: true });
+    expect(statuses).toEqual(Array(10).fill(201));
+    const slugs = (await callApi(t.app, 'GET', '/api/v1/pages?q=Qui%C3%A9nes', store.owner.cookie)).json().rows.map((row: { slug: string }) => row.slug).sort();
+    expect(slugs).toEqual(['quienes-somos', ...Array.from({ length: 9 }, (_, n) => `quienes-somos-${n + 2}`)].sort());
+  });
+
   it('products with one slug: the same', async () => {
-    const { statuses, refusals } = await createTenAtOnce('/api/v1/products', { name: 'Camiseta', slug: 'camiseta-race', categoryId, price: 19.99, stock: 3, enabled: true });
+    const { statuses, refusals } = await createTenAtOnce('/api/v1/products', { name: 'Camiseta', slug: 'camiseta-race', categoryId, priceCents: 1999, stock: 3, enabled: true });
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
     for (const refusal of refusals) expect(refusal).toMatchObject({ error: 'validation.slugTaken', fields: { slug: expect.any(String) } });
     const list = await callApi(t.app, 'GET', '/api/v1/products?q=Camiseta', store.owner.cookie);

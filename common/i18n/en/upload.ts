@@ -24,7 +24,7 @@ export const upload: Messages['upload'] = {
   wait: 'Wait for the file to finish uploading',
   fileSize: 'File size exceeds maximum allowed',
   fileType: 'Invalid file',
-  imageDimensions: 'The image is too large: at most 16,384 pixels a side and 40 megapixels',
+  imageDimensions: 'The image is too large: at most 16,384 pixels a side and 52 megapixels',
   missing: 'Choose a file',
   incomplete: 'The file did not arrive complete. Upload it again.',
   notFound: 'The file does not exist or is no longer available',

@@ -23,7 +23,7 @@ export const upload = {
   wait: 'Espera a que termine la subida del archivo',
   fileSize: 'El tamaño del archivo excede el máximo permitido',
   fileType: 'Archivo no válido',
-  imageDimensions: 'La imagen es demasiado grande: como máximo 16.384 píxeles por lado y 40 megapíxeles',
+  imageDimensions: 'La imagen es demasiado grande: como máximo 16.384 píxeles por lado y 52 megapíxeles',
   missing: 'Elige un archivo',
   incomplete: 'El archivo no llegó completo. Vuelve a subirlo.',
   notFound: 'El archivo no existe o ya no está disponible',

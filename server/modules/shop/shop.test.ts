@@ -38,13 +38,13 @@ beforeAll(async () => {
   ids.s = await create('/api/v1/sizes', { name: 'S', sortOrder: 1, enabled: true });
   ids.m = await create('/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
   // 20.00 less 10 % plus 15 % tax = 20.70, was 23.00
-  ids.shirt = await create('/api/v1/products', { name: 'Camiseta Quito', description: 'Algodón peinado del Ecuador', sku: 'CQ-001', categoryId: ids.category, subcategoryId: ids.sub, brandId: ids.andina, price: 20, discount: 10, tax: 15, stock: 0, enabled: true, featured: true, content: '<p>Lavar en <strong>frío</strong></p><script>alert(1)</script>' });
-  await create('/api/v1/variants', { productId: ids.shirt, name: 'Roja S', sku: 'CQ-001-RS', colorId: ids.rojo, sizeId: ids.s, price: 20, stock: 2, enabled: true });
-  await create('/api/v1/variants', { productId: ids.shirt, name: 'Azul M', sku: 'CQ-001-AM', colorId: ids.azul, sizeId: ids.m, price: 22, stock: 0, enabled: true });
-  ids.cap = await create('/api/v1/products', { name: 'Gorra <b>Andina</b>', description: 'Gorra de lona', sku: 'GA-7', categoryId: ids.category, brandId: ids.otra, price: 10, tax: 0, stock: 0, enabled: true });
-  ids.secret = await create('/api/v1/products', { name: 'Producto Secreto', sku: 'SEC-1', categoryId: ids.category, price: 5, stock: 3, enabled: false });
+  ids.shirt = await create('/api/v1/products', { name: 'Camiseta Quito', description: 'Algodón peinado del Ecuador', sku: 'CQ-001', categoryId: ids.category, subcategoryId: ids.sub, brandId: ids.andina, priceCents: 2000, discountBp: 1000, taxBp: 1500, stock: 0, enabled: true, featured: true, content: '<p>Lavar en <strong>frío</strong></p><script>alert(1)</script>' });
+  await create('/api/v1/variants', { productId: ids.shirt, name: 'Roja S', sku: 'CQ-001-RS', colorId: ids.rojo, sizeId: ids.s, priceCents: 2000, stock: 2, enabled: true });
+  await create('/api/v1/variants', { productId: ids.shirt, name: 'Azul M', sku: 'CQ-001-AM', colorId: ids.azul, sizeId: ids.m, priceCents: 2200, stock: 0, enabled: true });
+  ids.cap = await create('/api/v1/products', { name: 'Gorra <b>Andina</b>', description: 'Gorra de lona', sku: 'GA-7', categoryId: ids.category, brandId: ids.otra, priceCents: 1000, taxBp: 0, stock: 0, enabled: true });
+  ids.secret = await create('/api/v1/products', { name: 'Producto Secreto', sku: 'SEC-1', categoryId: ids.category, priceCents: 500, stock: 3, enabled: false });
   // enough for two pages in "Hogar"
-  for (let n = 1; n <= 25; n++) await create('/api/v1/products', { name: `Taza ${String(n).padStart(2, '0')}`, sku: `TZ-${n}`, categoryId: ids.other, price: n, stock: 1, enabled: true });
+  for (let n = 1; n <= 25; n++) await create('/api/v1/products', { name: `Taza ${String(n).padStart(2, '0')}`, sku: `TZ-${n}`, categoryId: ids.other, priceCents: n * 100, stock: 1, enabled: true });
   await create('/api/v1/reviews', { productId: ids.shirt, authorName: 'Lucía', email: 'lucia@example.com', rating: 4, comment: 'Muy buena', status: 'approved' });
   await create('/api/v1/reviews', { productId: ids.shirt, authorName: 'Pendiente', email: 'p@example.com', rating: 1, comment: 'No se ve', status: 'pending' });
   await create('/api/v1/pages', { title: 'Sobre nosotros', content: '<p>Hola <em>mundo</em></p>', published: true });

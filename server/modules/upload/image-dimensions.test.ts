@@ -50,7 +50,7 @@ describe('image dimensions', () => {
     // Their pixel data is a few bytes: a decoder would fail with "invalid file"; the header alone says "too large".
     await expect(upload(pngHeaderOnly(1, 39_000_000))).rejects.toMatchObject(refused);
     await expect(upload(pngHeaderOnly(39_000_000, 1))).rejects.toMatchObject(refused);
-    await expect(upload(pngHeaderOnly(7000, 7000))).rejects.toMatchObject(refused); // 49 megapixels
+    await expect(upload(pngHeaderOnly(7500, 7500))).rejects.toMatchObject(refused); // 56 megapixels, past the 52 allowed
   });
 
   it('accepts an image at the side limit, scaled down as any other', async () => {
@@ -59,7 +59,7 @@ describe('image dimensions', () => {
   });
 
   it('says what the limits are, in both languages', () => {
-    expect(translator('es')('upload.imageDimensions')).toBe('La imagen es demasiado grande: como máximo 16.384 píxeles por lado y 40 megapíxeles');
-    expect(translator('en')('upload.imageDimensions')).toBe('The image is too large: at most 16,384 pixels a side and 40 megapixels');
+    expect(translator('es')('upload.imageDimensions')).toBe('La imagen es demasiado grande: como máximo 16.384 píxeles por lado y 52 megapíxeles');
+    expect(translator('en')('upload.imageDimensions')).toBe('The image is too large: at most 16,384 pixels a side and 52 megapixels');
   });
 });
