@@ -54,8 +54,8 @@ describe('the OpenAPI document', () => {
     expect(imported?.operationId).toBe('import_products');
     expect(Object.keys(imported?.requestBody?.content ?? {})).toEqual(['text/csv']);
     expect(imported?.parameters?.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(['query apply', 'query duplicates']);
-    expect(answerFields(imported, '200')).toEqual(['applied', 'problems', 'products', 'variants']);
-    expect(answerFields(imported, '422')).toEqual(['applied', 'problems', 'products', 'variants']);
+    expect(answerFields(imported, '200')).toEqual(['applied', 'duplicateCount', 'duplicates', 'encoding', 'problems', 'products', 'variants']);
+    expect(answerFields(imported, '422')).toEqual(['applied', 'duplicateCount', 'duplicates', 'encoding', 'problems', 'products', 'variants']);
 
     for (const op of [exported, imported]) expect(Object.keys(op?.responses ?? {}), op?.operationId).toEqual(expect.arrayContaining(['401', '409']));
 

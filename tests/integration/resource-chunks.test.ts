@@ -20,7 +20,7 @@ const screens = () => (JSON.parse(readFileSync('build/build-info.json', 'utf8'))
 /** Text each resource's screens alone hold: a test id or a message key of its columns or fields. */
 const OWN_CODE = {
   color: 'catalog.color.fields.hex',
-  product: 'product-variants',
+  product: 'duplicate-product',
   banner: 'banner-order-',
   review: 'catalog.review.stars',
   coupon: 'catalog.coupon.usedNoLimit',

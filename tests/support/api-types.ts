@@ -482,7 +482,7 @@ export interface paths {
         get: operations["get_store_design"];
         /**
          * Set my store’s logo and style
-         * @description Upload the logo first (`POST /api/v1/uploads`, `purpose=logo`, PNG or JPEG up to 3 MB), then send its id here: it is checked by content and scaled down to fit 620×150. `logo: null` removes the logo; the replaced or removed file is deleted.
+         * @description Upload the logo first (`POST /api/v1/uploads`, `purpose=logo`, PNG, JPEG, WebP or AVIF up to 15 MB), then send its id here: it is checked by content and scaled down to fit 620×150. `logo: null` removes the logo; the replaced or removed file is deleted.
          */
         put: operations["put_store_design"];
         post?: never;
@@ -1326,7 +1326,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description multipart/form-data with `file` (one file, at most 3 MB, checked by content) and optional `purpose`: `invoice` (pdf, png, jpeg), `attachment` (pdf, png, jpeg), `photo` (png, jpeg), `logo` (png, jpeg), `banner` (png, jpeg), `catalog` (png, jpeg). The answer names the upload; a form then refers to it by id.
+         * @description multipart/form-data with `file` (one file, checked by content: an image — PNG, JPEG, WebP or AVIF — at most 15 MB, scaled down and stored as PNG, JPEG or WebP (an AVIF becomes a WebP); a PDF at most 3 MB, kept as sent) and optional `purpose`: `invoice` (pdf, png, jpeg, webp, avif), `attachment` (pdf, png, jpeg, webp, avif), `photo` (png, jpeg, webp, avif), `logo` (png, jpeg, webp, avif), `banner` (png, jpeg, webp, avif), `catalog` (png, jpeg, webp, avif). The answer names the upload; a form then refers to it by id.
          */
         post: operations["post_uploads"];
         delete?: never;
@@ -1344,7 +1344,7 @@ export interface paths {
         };
         /**
          * Read an uploaded file
-         * @description The file itself (PDF, PNG or JPEG), to its owner or to staff, under a sandbox CSP; a PDF is always an attachment, `download=1` asks for one for an image too.
+         * @description The file itself (PDF, PNG, JPEG or WebP), to its owner or to staff, under a sandbox CSP; a PDF is always an attachment, `download=1` asks for one for an image too.
          */
         get: operations["get_uploads_by_id"];
         put?: never;
@@ -13977,6 +13977,7 @@ export interface operations {
                     "application/pdf": string;
                     "image/png": string;
                     "image/jpeg": string;
+                    "image/webp": string;
                 };
             };
             /** @description No valid session cookie or access token */

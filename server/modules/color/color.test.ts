@@ -46,8 +46,9 @@ describe('the colors API', () => {
     const bad = await api('POST', '/api/v1/colors', store.owner.cookie, { name: '', hex: 'blue' }, 'en');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ name: 'This field is required', hex: 'Write a color such as #1c9283' });
+    // A slug left blank is made free (issue 20 §5); one typed that another color has is refused.
     await createColor(store, { name: 'Rojo', hex: '#ff0000' });
-    const twice = await api('POST', '/api/v1/colors', store.owner.cookie, { name: 'Rojo', hex: '#ee0000' });
+    const twice = await api('POST', '/api/v1/colors', store.owner.cookie, { name: 'Rojo', slug: 'rojo', hex: '#ee0000' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().fields).toEqual({ slug: 'Ya existe un registro con esta dirección en tu tienda' });
     // the same slug in another store is that store's business

@@ -68,7 +68,8 @@ describe('the pages API', () => {
     const spanish = await api('POST', '/api/v1/pages', store.owner.cookie, { title: '' });
     expect(spanish.json().fields.title).toBe('Este campo es obligatorio');
     await createPage(store, { title: 'Contacto' });
-    const twice = await api('POST', '/api/v1/pages', store.owner.cookie, { title: 'Contacto' });
+    // A slug left blank is made free (issue 20 §5); one typed that another page has is refused.
+    const twice = await api('POST', '/api/v1/pages', store.owner.cookie, { title: 'Contacto', slug: 'contacto' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().fields).toEqual({ slug: 'Ya existe un registro con esta dirección en tu tienda' });
     expect((await api('POST', '/api/v1/pages', stores.b.owner.cookie, { title: 'Contacto' })).statusCode).toBe(201);

@@ -59,6 +59,10 @@ async function catalog(store: TestStore) {
 
 const rating = async (store: TestStore) => (await callApi(t.app, 'GET', '/api/v1/store', store.owner.cookie)).json().rating as number;
 
+/** The counts as the record screen puts them in its message: phrases with the language's plural. */
+const counted = (locale: 'es' | 'en', cascade: Record<string, number>) =>
+  Object.fromEntries(Object.entries(cascade).map(([kind, count]) => [kind, translator(locale)(`bulk.cascade.${kind}` as never, { count } as never)]));
+
 describe('deleting a category', () => {
   it('says how many subcategories, products, variants, reviews and images go, in both languages', async () => {
     const store = await makeStore(t);
@@ -66,8 +70,8 @@ describe('deleting a category', () => {
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const cascade = await t.services.resources.category.cascade(scope, ropa);
     expect(cascade).toEqual({ subcategories: 1, products: 2, variants: 3, reviews: 2, images: 1 });
-    expect(translator('es')('catalog.category.deleteMessage', cascade as never)).toBe('Se eliminarán también sus 1 subcategorías y 2 productos, con sus 3 variantes, 2 reseñas y 1 imágenes. Esta acción no se puede deshacer.');
-    expect(translator('en')('catalog.category.deleteMessage', cascade as never)).toBe('Its 1 subcategories and 2 products, with their 3 variants, 2 reviews and 1 images, will be deleted too. This cannot be undone.');
+    expect(translator('es')('catalog.category.deleteMessage', counted('es', cascade) as never)).toBe('También se eliminará lo que contiene: 1 subcategoría y 2 productos, con 3 variantes, 2 reseñas y 1 imagen. Esta acción no se puede deshacer.');
+    expect(translator('en')('catalog.category.deleteMessage', counted('en', cascade) as never)).toBe('What it holds is deleted too: 1 subcategory and 2 products, with 3 variants, 2 reviews and 1 image. This cannot be undone.');
     // what the screen's confirmation is given: the same counts, in the record screen's data
     const data = await t.app.inject({ url: `/en/catalog/category/show.data?id=${ropa}`, headers: { cookie: `lang=en; ${store.owner.cookie}` } });
     expect(data.statusCode).toBe(200);
@@ -92,8 +96,8 @@ describe('deleting a product', () => {
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const cascade = await t.services.resources.product.cascade(scope, shirt);
     expect(cascade).toMatchObject({ variants: 2, reviews: 1 });
-    expect(translator('es')('catalog.product.deleteMessage', cascade as never)).toContain('sus 2 variantes y 1 reseñas');
-    expect(translator('en')('catalog.product.deleteMessage', cascade as never)).toContain('its 2 variants and 1 reviews');
+    expect(translator('es')('catalog.product.deleteMessage', counted('es', cascade) as never)).toContain('junto con 2 variantes y 1 reseña');
+    expect(translator('en')('catalog.product.deleteMessage', counted('en', cascade) as never)).toContain('2 variants and 1 review');
     expect((await callApi(t.app, 'DELETE', `/api/v1/products/${shirt}`, store.owner.cookie)).statusCode).toBe(204);
     expect(await rows(store.id)).toEqual({ category: 2, subcategory: 1, product: 2, variant: 1, review: 2, product_image: 0 });
     expect(await rating(store)).toBe(3);
