@@ -8,6 +8,7 @@ import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../te
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { deleteStore, publishStore } from '#server/modules/store/store.service.ts';
+import { textFile } from '#server/modules/upload/upload.fixtures.ts';
 import { variantKeys } from '#server/modules/upload/image-variants.ts';
 
 // The store's banners (issue 11 §6) through the API with the store guard on: the image checked by
