@@ -108,7 +108,7 @@ for (const locale of LOCALES) {
         await field(dialog, t.carrier).selectOption(index === 0 ? 'UPS' : 'USPS');
         await field(dialog, t.store).fill(pkg.store);
         await field(dialog, t.description).fill(pkg.description);
-        await field(dialog, t.weightLb).fill(pkg.weight);
+        await field(dialog, t.weightLb).fill(locale === 'es' ? pkg.weight.replace('.', ',') : pkg.weight); // typed as the page's language writes it
         await field(dialog, t.lengthCm).fill(pkg.length);
         await field(dialog, t.widthCm).fill(pkg.width);
         await field(dialog, t.heightCm).fill(pkg.height);
