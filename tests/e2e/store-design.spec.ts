@@ -89,8 +89,8 @@ test('an owner sets the logo through every state of the drop zone and picks a st
     await saveScreens(page, testInfo, 'store-design-invalid-es');
   });
 
-  await test.step('a file over 3 MB is refused with the size message', async () => {
-    await fileInput(page).setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1, 1) });
+  await test.step('a file over 15 MB is refused with the size message', async () => {
+    await fileInput(page).setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.alloc(15 * 1024 * 1024 + 1, 1) });
     await expect(logoField(page).getByRole('alert')).toHaveText(t.size);
   });
 
@@ -153,7 +153,7 @@ test('the key steps in English: invalid file, size, preview, keyboard style, sav
 
   await fileInput(page).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await expect(logoField(page).getByRole('alert')).toHaveText(t.invalid);
-  await fileInput(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(3 * 1024 * 1024 + 1, 1) });
+  await fileInput(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(15 * 1024 * 1024 + 1, 1) });
   await expect(logoField(page).getByRole('alert')).toHaveText(t.size);
   await fileInput(page).setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: await logoPng('#2f5d34') });
   await expectDrawn(logoField(page).getByRole('img', { name: t.preview('brand.png') }));
