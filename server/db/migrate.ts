@@ -21,6 +21,7 @@ import * as productForm from '#server/db/migrations/2026-11-26-050-product-form.
 import * as storeStyleChosen from '#server/db/migrations/2026-11-26-051-store-style-chosen.ts';
 import * as bannerPositions from '#server/db/migrations/2026-11-26-052-banner-positions.ts';
 import * as planEnglish from '#server/db/migrations/2026-11-26-053-plan-english.ts';
+import * as sales from '#server/db/migrations/2026-11-26-060-sales.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-051-store-style-chosen': storeStyleChosen,
   '2026-11-26-052-banner-positions': bannerPositions,
   '2026-11-26-053-plan-english': planEnglish,
+  '2026-11-26-060-sales': sales,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import type { JobTable } from './schema/job.ts';
 import type { PlanTable, StoreTable } from './schema/store.ts';
 import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, PageTable, ProductImageTable, ProductTable, ReviewTable, SizeTable, SubcategoryTable, VariantTable } from './schema/catalog.ts';
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
+import type { CustomerTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
 // is typed with, and stays the import path the code already uses.
@@ -18,6 +19,7 @@ export type * from './schema/upload.ts';
 export type * from './schema/job.ts';
 export type * from './schema/store.ts';
 export type * from './schema/catalog.ts';
+export type * from './schema/sales.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -51,6 +53,12 @@ export interface Database {
   banner: BannerTable;
   page: PageTable;
   storeUpload: StoreUploadTable;
+  storeSales: StoreSalesTable;
+  customer: CustomerTable;
+  storeOrder: StoreOrderTable;
+  storeOrderLine: StoreOrderLineTable;
+  storeOrderEvent: StoreOrderEventTable;
+  invoice: InvoiceTable;
 }
 
 export type UserRow = Selectable<UserTable>;
