@@ -4,7 +4,7 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const shopCart: Texts<typeof es> = {
   link: 'Cart',
-  linkCount: { one: 'Cart, {count} item', other: 'Cart, {count} items' },
+  itemsUnit: { one: 'item', other: 'items' },
   title: 'Cart',
   empty: 'Your cart is empty.',
   continueShopping: 'Continue shopping',

@@ -82,7 +82,7 @@ describe('the cart page', () => {
     // 2 × 11.50 and 1 × 23.00: subtotal 40.00, IVA 6.00, total 46.00
     expect(text(cart.body)).toContain('Camiseta — Roja M se agregó a tu carrito.');
     expect(text(cart.body)).toContain('$46,00');
-    expect(cart.body).toContain('aria-label="Carrito, 3 artículos"');
+    expect(cart.body).toContain('<span class="sr-only">, </span><span class="cart-count">3</span><span class="sr-only"> artículos</span>');
     const reloaded = await s.get(shop, '/cart');
     expect(text(reloaded.body)).not.toContain('se agregó');
     expect(text(reloaded.body)).toContain('$46,00');

@@ -130,12 +130,16 @@ ${frame.categories.map((category) => {
 </header>`;
 }
 
-/** The cart, with how many items it holds (spoken in full: "Cart, 2 items"). */
+/**
+ * The cart, with how many items it holds: seen as "Cart 3", heard as "Cart, 3 items" (the words
+ * around the number are for screen readers only, so the name holds the visible text).
+ */
 function cartLink(request: ShopRequest, slug: string): SafeHtml {
   const { tr } = request;
   const count = request.cartCount ?? 0;
   const path = shopPath(request.locale, slug, '/cart');
-  return html`<a class="cart-link" href="${path}"${request.barePath === shopPath('es', slug, '/cart') ? html` aria-current="page"` : ''} aria-label="${tr.plural(tr.texts.cart.linkCount, count)}">${cartIcon()}<span aria-hidden="true">${tr.texts.cart.link}</span>${count > 0 ? html`<span class="cart-count" aria-hidden="true">${count}</span>` : ''}</a>`;
+  const current = request.barePath === shopPath('es', slug, '/cart');
+  return html`<a class="cart-link" href="${path}"${current ? html` aria-current="page"` : ''}>${cartIcon()}<span>${tr.texts.cart.link}</span>${count > 0 ? html`<span class="sr-only">, </span><span class="cart-count">${count}</span><span class="sr-only"> ${tr.plural(tr.texts.cart.itemsUnit, count)}</span>` : ''}</a>`;
 }
 
 const cartIcon = () => trustedHtml('<svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6"/></svg>');
