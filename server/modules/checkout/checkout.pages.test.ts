@@ -190,3 +190,25 @@ describe('the checkout', () => {
     expect(cart).toContain('Tu carrito cambió mientras comprabas.');
   });
 });
+
+describe('bad input', () => {
+  it('answers a foreign origin’s post with a refusal, and junk (cookie, fields) never with a 5xx', async () => {
+    const foreign = await postForm(t.app, `/shop/${shop.store.slug}/checkout`, validBuyer, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(foreign.statusCode).toBe(403);
+    const junkCookies = [`tb_cart_${shop.store.id}=%7B%22l%22%3A%5B%5B1e99%2C-1%2C%22x%22%5D%2C%7B%7D%2Cnull%5D%2C%22c%22%3A%5B%5D%7D`, `tb_cart_${shop.store.id}=not-json`, `tb_cart_${shop.store.id}=${'%5B'.repeat(3000)}`];
+    for (const cookie of junkCookies) {
+      for (const url of ['/cart', '/checkout', '/product/taza']) {
+        const response = await t.app.inject({ url: `/shop/${shop.store.slug}${url}`, headers: { cookie, accept: 'text/html' } });
+        expect(response.statusCode, `${url} with ${cookie.slice(0, 60)}`).toBeLessThan(500);
+      }
+      const posted = await postForm(t.app, `/shop/${shop.store.slug}/checkout`, { ...validBuyer, paymentMethod: 'gift', documentType: 'x' }, { cookie });
+      expect(posted.statusCode).toBeLessThan(500);
+    }
+    for (const fields of [{ intent: 'add', product: '99999999999', quantity: '-1' }, { intent: 'set', product: 'abc', variant: '1e3', quantity: '1.5' }, { intent: 'coupon', code: 'x'.repeat(5000) }, { intent: 'nada' }, {}]) {
+      const response = await postForm(t.app, `/shop/${shop.store.slug}/cart`, fields as Record<string, string>);
+      expect(response.statusCode, JSON.stringify(fields).slice(0, 80)).toBe(303);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/shop/${shop.store.slug}/cart`, payload: { intent: 'add' } })).statusCode).toBeLessThan(500);
+    expect((await t.app.inject({ url: `/shop/${shop.store.slug}/order?code=${'a'.repeat(5000)}` })).statusCode).toBe(404);
+  });
+});
