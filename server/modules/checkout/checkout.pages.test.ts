@@ -212,3 +212,25 @@ describe('bad input', () => {
     expect((await t.app.inject({ url: `/shop/${shop.store.slug}/order?code=${'a'.repeat(5000)}` })).statusCode).toBe(404);
   });
 });
+
+describe('the order page’s invoice spot', () => {
+  it('links the invoice PDF by the order’s code once an invoice exists, and not before', async () => {
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '1' });
+    const placed = await s.post(shop, '/checkout', validBuyer);
+    const code = placed.headers.location!.split('code=')[1]!;
+    const pdf = `/shop/${shop.store.slug}/order/invoice.pdf?code=${code}`;
+    expect((await s.get(shop, `/order?code=${code}`)).body).not.toContain('invoice.pdf');
+    const order = await t.db.selectFrom('storeOrder').select(['id', 'totalCents']).where('storeId', '=', shop.scope.storeId).where('code', '=', code).executeTakeFirstOrThrow();
+    // As the invoice module issues one (branch `invoice`): only the row matters to this page.
+    const at = new Date().toISOString();
+    await t.db.insertInto('invoice').values({
+      storeId: shop.scope.storeId, orderId: order.id, establishment: '001', emissionPoint: '001', sequence: 1, number: '001-001-000000001', accessKey: '0'.repeat(49), environment: 1,
+      ruc: '1790016919001', businessName: 'Tienda', buyerName: 'Ana Pérez', buyerDocumentType: 'cedula', buyerDocumentNumber: '1710034065', buyerEmail: 'ana@example.com', buyerAddress: 'Quito',
+      ivaBp: 1500, subtotalCents: order.totalCents, discountCents: 0, baseTaxedCents: 0, baseZeroCents: order.totalCents, taxCents: 0, shippingCents: 0, totalCents: order.totalCents, issuedAt: at, createdAt: at, updatedAt: at,
+    }).execute();
+    const body = (await s.get(shop, `/order?code=${code}`)).body;
+    expect(body).toContain(`href="${pdf.replace(/&/g, '&amp;')}"`);
+    expect(text(body)).toContain('Factura 001-001-000000001');
+  });
+});
