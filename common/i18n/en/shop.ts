@@ -88,6 +88,7 @@ export const shop: Texts<typeof es> = {
   whatsapp: 'Chat with us on WhatsApp',
   pages: 'Information',
   poweredBy: 'Store built with Tiendabox',
+  pixelFrameTitle: 'Store analytics',
   notFoundTitle: 'We could not find this page',
   notFoundText: 'The link may be mistyped, or the product may no longer be for sale.',
   backToStore: 'Back to the store',

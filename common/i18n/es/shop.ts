@@ -87,6 +87,7 @@ export const shop = {
   whatsapp: 'Escríbenos por WhatsApp',
   pages: 'Información',
   poweredBy: 'Tienda creada con Tiendabox',
+  pixelFrameTitle: 'Estadísticas de la tienda',
   notFoundTitle: 'No encontramos esta página',
   notFoundText: 'Puede que el enlace esté mal escrito o que el producto ya no esté a la venta.',
   backToStore: 'Volver a la tienda',

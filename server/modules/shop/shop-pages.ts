@@ -1,6 +1,7 @@
 import { mediaUrl } from '#common/media-url.ts';
 import type { ShopPrice } from '#common/shop-price.ts';
 import { html, type SafeHtml, trustedHtml } from './shop-html.ts';
+import type { PixelEvent } from './shop-pixel.ts';
 import { type Head, logoUrl, shopDocument, type ShopRequest, srcset } from './shop-layout.ts';
 import { breadcrumbJsonLd, productJsonLd, storeJsonLd } from './shop-seo.ts';
 import type { CategoryFilters, loadCategory, loadHome, loadPage, loadProduct, loadSearch, ProductCard, ShopFrame } from './shop.service.ts';
@@ -163,7 +164,7 @@ ${data.products.length ? productGrid(frame, request, data.products, 4) : ''}
 ${pagination(request, data.total, page, (n) => `${path}${queryOf({ q: query, page: n > 1 ? n : '' })}`)}
 </div>`;
   const head: Head = { title: query ? tr.t(tr.texts.searchTitle, { q: query }) : tr.texts.searchEmptyTitle, description: summary(frame.store.description, frame.store.name), canonical: null, noindex: true };
-  return { status: 200, html: shopDocument(frame, request, head, main, { query }) };
+  return { status: 200, html: shopDocument(frame, request, head, main, { query, pixelEvents: query ? [{ type: 'search', query, results: data.total }] : [] }) };
 }
 
 export function renderContentPage(frame: ShopFrame, request: ShopRequest, page: NonNullable<Awaited<ReturnType<typeof loadPage>>>): Rendered {
@@ -289,7 +290,9 @@ ${reviewSection(frame, request, data, form)}
     type: 'product',
     jsonLd: [productJsonLd(frame, request, data), breadcrumbJsonLd(request, crumbs)],
   };
-  const scripts = request.altcha ? html`<script type="module" src="/shop-assets/altcha.js" nonce="${request.cspNonce}"></script>` : undefined;
-  return { status: form.errors && Object.keys(form.errors).length ? 400 : 200, html: shopDocument(frame, request, head, body, { scripts }) };
+  // Allowed by the storefront's policy ('self', decision 064): no nonce, so the page can be stored.
+  const scripts = request.altcha ? html`<script type="module" src="/shop-assets/altcha.js"></script>` : undefined;
+  const viewed: PixelEvent = { type: 'product_viewed', product: { id: product.id, sku: variant?.sku || product.sku, name: product.name, priceCents: price.paidCents, currency: 'USD', category: data.category?.name ?? null } };
+  return { status: form.errors && Object.keys(form.errors).length ? 400 : 200, html: shopDocument(frame, request, head, body, { scripts, pixelEvents: [viewed] }) };
 }
 

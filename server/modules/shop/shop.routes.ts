@@ -16,6 +16,8 @@ import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
+import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
+import { shopPixelRoutes } from './shop-pixel.routes.ts';
 import { type Rendered, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
 import { parseShopReview, reviewValuesOf, saveShopReview } from './shop-review.ts';
@@ -61,6 +63,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       : reply
       .code(rendered.status)
       .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', SHOP_PAGE_POLICY)
       // A logged-in visitor's page (the owner's preview) is never kept; a shopper's may be revalidated.
       .header('cache-control', privatePage || readCookie(request.headers.cookie, cookieName) !== undefined ? 'no-store' : 'no-cache')
       .send(rendered.html);
@@ -89,6 +92,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     const base = form?.(data.product.id) ?? { ...emptyReview(reviewFormToken(config.secret, frame.store.id, data.product.id, Date.now())), sent: params.get('review') === 'sent' };
     return renderProduct(frame, sr, params, data, base);
   }
+
+  shopPixelRoutes(app, { services });
 
   for (const locale of ['es', 'en'] as const) {
     const prefix = locale === 'en' ? '/en' : '';
