@@ -136,7 +136,7 @@ ${select('sort', tr.texts.sortLabel, filters.sort === 'relevance' ? '' : filters
 <div class="field actions"><button type="submit" class="button">${tr.texts.applyFilters}</button>${active ? html`<a href="${path}${queryOf({ sub: filters.sub })}">${tr.texts.clearFilters}</a>` : ''}</div>
 </form>
 <p class="result-count" role="status">${tr.plural(tr.texts.results, data.total)}</p>
-${data.products.length ? productGrid(frame, request, data.products, 4) : html`<p class="empty">${tr.texts.emptyCategory}</p>`}
+${data.products.length ? html`<h2 class="sr-only">${tr.texts.productsHeading}</h2>${productGrid(frame, request, data.products, 4)}` : html`<p class="empty">${tr.texts.emptyCategory}</p>`}
 ${pagination(request, data.total, filters.page, (page) => `${path}${filterQuery({ page })}`)}
 </div>`;
   const crumbs = [{ name: frame.store.name, path: bare(frame) }, { name: category.name, path: bare(frame, `/category/${category.slug}`) }];
@@ -160,7 +160,7 @@ export function renderSearch(frame: ShopFrame, request: ShopRequest, q: string, 
 <h1>${query ? tr.t(tr.texts.searchTitle, { q: query }) : tr.texts.searchEmptyTitle}</h1>
 ${query ? html`<p class="result-count" role="status">${tr.plural(tr.texts.results, data.total)}</p>` : ''}
 ${query && data.products.length === 0 ? html`<div class="empty"><p>${tr.t(tr.texts.noResults, { q: query })}</p><p class="muted">${tr.texts.noResultsHint}</p></div>` : ''}
-${data.products.length ? productGrid(frame, request, data.products, 4) : ''}
+${data.products.length ? html`<h2 class="sr-only">${tr.texts.productsHeading}</h2>${productGrid(frame, request, data.products, 4)}` : ''}
 ${pagination(request, data.total, page, (n) => `${path}${queryOf({ q: query, page: n > 1 ? n : '' })}`)}
 </div>`;
   const head: Head = { title: query ? tr.t(tr.texts.searchTitle, { q: query }) : tr.texts.searchEmptyTitle, description: summary(frame.store.description, frame.store.name), canonical: null, noindex: true };
