@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { html, type SafeHtml, trustedHtml } from './shop-html.ts';
-import type { ShopRequest } from './shop-layout.ts';
 import type { ShopFrame } from './shop.service.ts';
 
 // Issue 22 §6: the store's analytics and pixel scripts run only on its storefront, inside a
@@ -46,7 +45,10 @@ const BRIDGE = `(()=>{const f=document.getElementById('shop-pixel');if(!f)return
 export const PIXEL_BRIDGE_HASH = `'sha256-${createHash('sha256').update(BRIDGE).digest('base64')}'`;
 
 /** The frame and its bridge, at the end of a storefront page whose store has scripts. */
-export function pixelTag(frame: ShopFrame, request: ShopRequest, title: string, events: readonly PixelEvent[]): SafeHtml | '' {
+/** What of the request the tag needs (not ShopRequest: shop-layout imports this file). */
+type PixelRequest = { locale: string; barePath: string; tr: { texts: { pixelFrameTitle: string } } };
+
+export function pixelTag(frame: ShopFrame, request: PixelRequest, title: string, events: readonly PixelEvent[]): SafeHtml | '' {
   if (!frame.pixel) return '';
   const viewed: PixelEvent = { type: 'page_viewed', store: frame.store.slug, language: request.locale, path: request.barePath, title };
   return html`<iframe id="shop-pixel" class="pixel-frame" src="${pixelFramePath(frame.store.slug)}" sandbox="allow-scripts" title="${request.tr.texts.pixelFrameTitle}" tabindex="-1" hidden data-events="${JSON.stringify([viewed, ...events])}"></iframe>
