@@ -25,7 +25,8 @@ async function main() {
   const app = startChild('app server', serveArguments(), { NODE_ENV, APP_SECRET: 'bench-lighthouse-secret-0123456789abcdef', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_DATA: '1', MAINTENANCE_MODE: '0' });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
-    await waitUntilReady(app, `${base}/healthz`, 60_000);
+    // The demo data (its pictures resized by sharp) is loaded before the server listens.
+    await waitUntilReady(app, `${base}/healthz`, 180_000);
     const home = `/shop/${STORE}`;
     const page = await (await fetch(`${base}${home}`, { headers: { cookie: 'lang=es' } })).text();
     const first = (kind: string) => page.match(new RegExp(`href="(/shop/${STORE}/${kind}/[^"?]+)`))?.[1] ?? fail(`no ${kind} link on ${home}`);
