@@ -80,8 +80,8 @@ export const HOME_PRODUCTS = 8;
 export async function loadHome(deps: ServiceDeps, scope: StoreScope) {
   const [banners, featured, newest] = await Promise.all([
     shop.listShopBanners(deps.db, scope),
-    shop.listShopProducts(deps.db, scope, { featured: true, sort: 'relevance', offset: 0, limit: HOME_PRODUCTS }),
-    shop.listShopProducts(deps.db, scope, { sort: 'newest', offset: 0, limit: HOME_PRODUCTS }),
+    shop.listShopProducts(deps.db, scope, { featured: true, sort: 'relevance', offset: 0, limit: HOME_PRODUCTS, count: false }),
+    shop.listShopProducts(deps.db, scope, { sort: 'newest', offset: 0, limit: HOME_PRODUCTS, count: false }),
   ]);
   return { banners, featured: await cardsOf(deps, scope, featured.rows), newest: await cardsOf(deps, scope, newest.rows) };
 }
