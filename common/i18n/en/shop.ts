@@ -89,6 +89,8 @@ export const shop: Texts<typeof es> = {
   whatsapp: 'Chat with us on WhatsApp',
   pages: 'Information',
   poweredBy: 'Store built with Tiendabox',
+  pixelFrameTitle: 'Store analytics',
+  productsHeading: 'Products',
   notFoundTitle: 'We could not find this page',
   notFoundText: 'The link may be mistyped, or the product may no longer be for sale.',
   backToStore: 'Back to the store',

@@ -88,6 +88,9 @@ export const shop = {
   whatsapp: 'Escríbenos por WhatsApp',
   pages: 'Información',
   poweredBy: 'Tienda creada con Tiendabox',
+  pixelFrameTitle: 'Estadísticas de la tienda',
+  // The product cards' heading on a category or search page, for screen readers (cards are h3).
+  productsHeading: 'Productos',
   notFoundTitle: 'No encontramos esta página',
   notFoundText: 'Puede que el enlace esté mal escrito o que el producto ya no esté a la venta.',
   backToStore: 'Volver a la tienda',

@@ -3,6 +3,7 @@ import { type Locale, LOCALE_SWITCH_PARAM } from '#common/locale.ts';
 import { mediaUrl, type MediaWidth } from '#common/media-url.ts';
 import { storeStyleTokens, storeStyleVariables } from '#common/store-styles.ts';
 import { html, jsonForScript, type SafeHtml, trustedHtml } from './shop-html.ts';
+import { type PixelEvent, pixelTag } from './shop-pixel.ts';
 import type { ShopFrame } from './shop.service.ts';
 import type { Translate } from './shop-text.ts';
 import { shopPath } from './shop-url.ts';
@@ -191,7 +192,7 @@ function previewBar(frame: ShopFrame, request: ShopRequest): SafeHtml | '' {
 }
 
 /** The whole storefront document around a page's main content. */
-export function shopDocument(frame: ShopFrame, request: ShopRequest, head: Head, main: SafeHtml, options: { query?: string; scripts?: SafeHtml } = {}): string {
+export function shopDocument(frame: ShopFrame, request: ShopRequest, head: Head, main: SafeHtml, options: { query?: string; scripts?: SafeHtml; pixelEvents?: readonly PixelEvent[] } = {}): string {
   const { tr, locale } = request;
   return `<!DOCTYPE html>${html`<html lang="${locale === 'es' ? 'es-EC' : 'en-US'}" data-style="${storeStyleTokens(frame.store.style).name}">
 <head>
@@ -207,6 +208,7 @@ ${header(frame, request, options.query ?? '')}
 <main id="main" tabindex="-1">${main}</main>
 ${footer(frame, request)}
 ${options.scripts ?? ''}
+${pixelTag(frame, request, head.title, options.pixelEvents ?? [])}
 </body>
 </html>`.value}`;
 }
