@@ -14,6 +14,8 @@ export const MAX_LINE_QUANTITY = 999;
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
 export const cartCookieName = (storeId: number) => `tb_cart_${storeId}`;
+/** Whether the request carries any store's cart: the storefront's page cache serves such a shopper no stored page. */
+export const hasCartCookie = (cookieHeader: string | undefined): boolean => cookieHeader !== undefined && /(?:^|;\s*)tb_cart_\d+=[^;\s]/.test(cookieHeader);
 export const emptyCart = (): CartCookie => ({ lines: [], coupon: '', flash: null });
 
 const positive = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= max ? (value as number) : null);

@@ -70,6 +70,17 @@ describe('the storefront page cache', () => {
     expect(owner.headers['cache-control']).toBe('no-store');
   });
 
+  it("never serves a stored page to a shopper with a cart: the header counts the cart's lines", async () => {
+    const url = `/shop/${store.slug}/product/poncho?cart=1`;
+    expect((await get(url)).headers['x-shop-cache']).toBe('miss');
+    expect((await get(url)).headers['x-shop-cache']).toBe('hit');
+    const cart = `tb_cart_${store.id}=${encodeURIComponent(JSON.stringify({ l: [[product, 0, 2]] }))}`;
+    const withCart = await get(url, { cookie: `lang=es; ${cart}` });
+    expect(withCart.statusCode).toBe(200);
+    expect(withCart.headers['x-shop-cache']).toBeUndefined();
+    expect(withCart.body).toContain('<span class="cart-count">2</span>');
+  });
+
   it("moves a store's page version in the transaction of each change its pages show, and no other store's", async () => {
     const changes: [string, () => Promise<unknown>][] = [
       ['product renamed', () => api(store, 'PUT', `/api/v1/products/${product}`, { name: 'Poncho Azul', sku: 'PO-1', categoryId: category, priceCents: 4000, stock: 2, enabled: true })],

@@ -14,7 +14,7 @@ import { compressBuffer, type Encoding, negotiateEncoding } from '#server/plugin
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
-import { cartCount, readCart } from '#server/modules/checkout/cart-cookie.ts';
+import { cartCount, hasCartCookie, readCart } from '#server/modules/checkout/cart-cookie.ts';
 import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
 import { shopCartRoutes } from './shop-cart.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
@@ -72,7 +72,9 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
 
   /** A GET every anonymous shopper sees alike: the stored page, or the render, stored on its way out. */
   async function fromCache(request: ShopReq, reply: FastifyReply, render: () => Promise<unknown>) {
-    if (request.method !== 'GET' || readCookie(request.headers.cookie, cookieName) !== undefined) return render();
+    // A logged-in visitor's page is their own; so is a shopper's with a cart (its header counts the
+    // cart's lines). Cheaper to test the cookie's name than to learn the store's id first.
+    if (request.method !== 'GET' || readCookie(request.headers.cookie, cookieName) !== undefined || hasCartCookie(request.headers.cookie)) return render();
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const found = await pageCache.lookup(request.params.slug, request.url, encoding);
     if (found && 'hit' in found) return sendStored(reply, found.hit.body, found.hit.encoding, 'hit');
