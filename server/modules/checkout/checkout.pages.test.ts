@@ -159,9 +159,10 @@ describe('the checkout', () => {
     const placed = await s.post(shop, '/checkout', { ...validBuyer, paymentMethod: 'bank_transfer' });
     expect(placed.statusCode, placed.body).toBe(303);
     expect(placed.headers.location).toMatch(new RegExp(`^/shop/${shop.store.slug}/order\\?code=[0-9a-f-]{36}$`));
-    expect(s.jar.has(`tb_cart_${shop.store.id}`)).toBe(false);
     const page = await s.get(shop, placed.headers.location!.slice(`/shop/${shop.store.slug}`.length));
     expect(page.statusCode).toBe(200);
+    // the cart kept only which order was placed, for the order page to tell the pixel once
+    expect(s.jar.has(`tb_cart_${shop.store.id}`)).toBe(false);
     expect(page.headers['cache-control']).toBe('no-store');
     const body = text(page.body);
     expect(body).toMatch(/Pedido #\d+/);
@@ -176,6 +177,27 @@ describe('the checkout', () => {
     expect((await s.get(other, `/order?code=${code}`)).statusCode).toBe(404);
     const english = await shopper('en').get(shop, `/order?code=${code}`);
     expect(text(english.body)).toContain('Transfer $15.00');
+  });
+
+  it('tells the merchant’s pixel what was added, on the cart page, and the placed order once, on the order page', async () => {
+    const events = (body: string) => {
+      const found = /data-events="([^"]*)"/.exec(body);
+      const json = found![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+      return (JSON.parse(json) as { type: string; [key: string]: unknown }[]).filter((event) => event.type !== 'page_viewed');
+    };
+    const pixel = await callApi(t.app, 'PUT', '/api/v1/store/analytics', shop.store.owner.cookie, { keywords: '', analyticsScript: '', pixelScript: '<script>tiendabox.on(function () {})</script>' });
+    expect(pixel.statusCode, pixel.body).toBe(200);
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '2' });
+    const cart = await s.get(shop, '/cart');
+    expect(events(cart.body)).toEqual([{ type: 'added_to_cart', product: { id: shop.ids.cap, sku: '', name: 'Gorra', priceCents: 500, currency: 'USD', category: null }, quantity: 2, valueCents: 1000, currency: 'USD' }]);
+    expect(events((await s.get(shop, '/cart')).body)).toEqual([]);
+    const placed = await s.post(shop, '/checkout', validBuyer);
+    expect(placed.statusCode, placed.body).toBe(303);
+    const orderPage = placed.headers.location!.slice(`/shop/${shop.store.slug}`.length);
+    const [completed] = events((await s.get(shop, orderPage)).body);
+    expect(completed).toMatchObject({ type: 'checkout_completed', totalCents: 1000, currency: 'USD', items: [{ sku: '', name: 'Gorra', quantity: 2, priceCents: 500 }] });
+    expect(events((await s.get(shop, orderPage)).body)).toEqual([]);
   });
 
   it('sends the shopper back to the cart when the stock went meanwhile, taking nothing', async () => {
