@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { orderStatus } from '../enums/sales-order.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
+import type { Locale } from '../locale.ts';
+import { readLocaleNumber } from '../locale-number.ts';
 import { MAX_ID } from '../record-id.ts';
 
 // The owner's order list and status changes: shared by the screens, their actions and the JSON API.
@@ -8,16 +10,20 @@ import { MAX_ID } from '../record-id.ts';
 const ORDER_LIST = { sort: ['created'] as const, defaultSort: 'created' as const, defaultDir: 'desc' as const, filters: { status: orderStatus.values }, refs: ['customer'] as const };
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
-/** Whole dollars or cents in the URL: `10` or `10.5`; the repository compares cents. */
-const amount = z.coerce.number().min(0).max(100_000_000).transform((dollars) => Math.round(dollars * 100));
 
 const PageListQuery = listQuerySchema(ORDER_LIST);
 const PageRange = z.object({
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
-  min: amount.optional().catch(undefined),
-  max: amount.optional().catch(undefined),
+  min: z.string().max(20).optional().catch(undefined),
+  max: z.string().max(20).optional().catch(undefined),
 });
+
+/** Dollars as the page's language writes them (`10,50` in Spanish, decision 053) to cents; anything else is no filter. */
+function cents(text: string | undefined, locale: Locale): number | undefined {
+  const dollars = text ? readLocaleNumber(text, locale) : null;
+  return dollars !== null && dollars >= 0 && dollars <= 100_000_000 ? Math.round(dollars * 100) : undefined;
+}
 
 /** The list's query: the usual search, status, customer and page, and a day range (Ecuador's days) and total range in cents. */
 export type OrderListQuery = z.infer<typeof PageListQuery> & { customerId?: number; from?: string; to?: string; minCents?: number; maxCents?: number };
@@ -28,9 +34,9 @@ function withCustomer(list: z.infer<typeof PageListQuery>, range: { from?: strin
 }
 
 /** The screen's URL (`?status=paid&from=2026-11-01&min=10`): anything unreadable is no filter. */
-export function parseOrderListQuery(params: Record<string, unknown>): OrderListQuery {
-  const range: { from?: string; to?: string; min?: number; max?: number } = PageRange.parse(params);
-  return withCustomer(PageListQuery.parse(params), { from: range.from, to: range.to, minCents: range.min, maxCents: range.max });
+export function parseOrderListQuery(params: Record<string, unknown>, locale: Locale): OrderListQuery {
+  const range: { from?: string; to?: string; min?: string; max?: string } = PageRange.parse(params);
+  return withCustomer(PageListQuery.parse(params), { from: range.from, to: range.to, minCents: cents(range.min, locale), maxCents: cents(range.max, locale) });
 }
 
 const ApiRange = z.object({

@@ -4,6 +4,9 @@ import type { Messages } from '../messages.ts';
 export const order: Messages['order'] = {
   status: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
   payment: { cash_on_delivery: 'Cash on delivery', bank_transfer: 'Bank transfer' },
+  statusLabel: 'Status',
+  listText: "Your store's orders, newest first.",
+  showTitle: 'Order details',
   number: 'Order #{{number}}',
   numberColumn: 'Number',
   date: 'Date',
@@ -57,6 +60,9 @@ export const order: Messages['order'] = {
 };
 
 export const customer: Messages['customer'] = {
+  listText: "Your store's buyers and their orders.",
+  showTitle: 'Customer details',
+  seeOrders: 'See their orders',
   name: 'Name',
   email: 'E-mail',
   phone: 'Phone',

@@ -2,6 +2,9 @@
 export const order = {
   status: { pending: 'Pendiente', paid: 'Pagado', shipped: 'Enviado', delivered: 'Entregado', cancelled: 'Cancelado' },
   payment: { cash_on_delivery: 'Pago contra entrega', bank_transfer: 'Transferencia bancaria' },
+  statusLabel: 'Estado',
+  listText: "Los pedidos de tu tienda, los más recientes primero.",
+  showTitle: 'Detalle del pedido',
   number: 'Pedido #{{number}}',
   numberColumn: 'Número',
   date: 'Fecha',
@@ -55,6 +58,9 @@ export const order = {
 };
 
 export const customer = {
+  listText: "Los compradores de tu tienda y sus pedidos.",
+  showTitle: 'Detalle del cliente',
+  seeOrders: 'Ver sus pedidos',
   name: 'Nombre',
   email: 'Correo electrónico',
   phone: 'Teléfono',
