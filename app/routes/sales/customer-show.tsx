@@ -72,7 +72,7 @@ export default function CustomerShow({ loaderData: { customer, orders, orderCoun
               <Stack gap="sm">
                 {text('name', 'name', 'text', true)}
                 {text('email', 'email', 'email', true)}
-                {text('phone', 'tel', 'tel')}
+                {text('phone', 'tel', 'tel', true)}
                 <SimpleGrid cols={{ base: 1, xs: 2 }}>
                   <NativeSelect
                     name="documentType"
@@ -84,10 +84,10 @@ export default function CustomerShow({ loaderData: { customer, orders, orderCoun
                   />
                   {text('documentNumber', 'off', 'text', true)}
                 </SimpleGrid>
-                {text('address', 'street-address')}
+                {text('address', 'street-address', 'text', true)}
                 <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                  {text('city', 'address-level2')}
-                  {text('province', 'address-level1')}
+                  {text('city', 'address-level2', 'text', true)}
+                  {text('province', 'address-level1', 'text', true)}
                 </SimpleGrid>
                 <Group justify="flex-end">
                   <Button type="submit" data-testid="save-customer">

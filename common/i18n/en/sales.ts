@@ -49,7 +49,7 @@ export const order: Messages['order'] = {
   invalidTransition: 'The order can no longer move to that status',
   noActions: 'This order has no further status changes.',
   mail: {
-    subject: '{{store}}: your order #{{number}} is {{status}}',
+    subject: '{{store}}: order #{{number}} · {{status}}',
     pending: 'Hello {{name}}: we received your order #{{number}} for {{total}}.',
     paid: 'Hello {{name}}: we confirmed the payment of your order #{{number}} for {{total}}. We will get it ready to ship.',
     shipped: 'Hello {{name}}: your order #{{number}} has shipped.',

@@ -47,7 +47,7 @@ export const order = {
   invalidTransition: 'El pedido ya no puede pasar a ese estado',
   noActions: 'Este pedido no tiene más cambios de estado.',
   mail: {
-    subject: '{{store}}: tu pedido #{{number}} está {{status}}',
+    subject: '{{store}}: pedido #{{number}} · {{status}}',
     pending: 'Hola {{name}}: recibimos tu pedido #{{number}} por {{total}}.',
     paid: 'Hola {{name}}: confirmamos el pago de tu pedido #{{number}} por {{total}}. Lo prepararemos para el envío.',
     shipped: 'Hola {{name}}: tu pedido #{{number}} fue enviado.',
