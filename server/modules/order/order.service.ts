@@ -6,9 +6,9 @@ import { type Locale, LOCALES, localizePath } from '#common/locale.ts';
 import type { OrderListQuery, OrderStatusInput } from '#common/schemas/sales-order.ts';
 import { notificationMail } from '#server/mail/templates.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { giveBackCouponUse } from '#server/modules/coupon/coupon-use.service.ts';
+import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
+import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
-import { giveBackStock } from '#server/modules/product/stock.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -51,7 +51,7 @@ export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, ac
     if (!(await orders.updateOrderStatus(tx.db, scope, { id, from: current.status }, input.status, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
     await orders.insertOrderEvent(tx.db, scope, { orderId: id, status: input.status, note: input.note, userId: actor.userId, at: now });
     if (input.status === 'cancelled') {
-      await giveBackStock(tx, scope, await orders.orderLines(tx.db, scope, id));
+      await returnOrderStock(tx, scope, await orders.orderLines(tx.db, scope, id));
       if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
     }
   });
