@@ -9,7 +9,7 @@ export const orderStatus = defineEnum('orderStatus', ['pending', 'paid', 'shippe
 /**
  * Where an order may go from each state. Cancelling is allowed while the goods are still in the
  * store (pending or paid): once shipped the parcel is with the carrier, and undoing it is a return,
- * not a cancellation — the stock would come back before the goods do (decision 054).
+ * not a cancellation — the stock would come back before the goods do (decision 058).
  */
 export const ORDER_NEXT = {
   pending: ['paid', 'cancelled'],
