@@ -39,11 +39,12 @@ export default function OrderShow({ loaderData: { order, lines, events, next } }
     { key: 'discount', label: t('order.discount'), align: 'right', render: (line) => money(line.discountCents) },
     { key: 'lineTotal', label: t('order.lineTotal'), align: 'right', render: (line) => money(line.baseCents) },
   ];
-  const totals: [string, number][] = [
-    [t('order.subtotal'), order.subtotalCents],
-    [order.couponCode ? `${t('order.discount')} (${order.couponCode})` : t('order.discount'), -order.discountCents],
-    [t('order.tax'), order.taxCents],
-    [t('order.shipping'), order.shippingCents],
+  // A discount reads as money taken off: "−$5,00", and "$0,00" (not "$-0,00") when there is none.
+  const totals: [string, string][] = [
+    [t('order.subtotal'), money(order.subtotalCents)],
+    [order.couponCode ? `${t('order.discount')} (${order.couponCode})` : t('order.discount'), order.discountCents > 0 ? `−${money(order.discountCents)}` : money(0)],
+    [t('order.tax'), money(order.taxCents)],
+    [t('order.shipping'), money(order.shippingCents)],
   ];
   return (
     <>
@@ -88,10 +89,10 @@ export default function OrderShow({ loaderData: { order, lines, events, next } }
           <Paper withBorder p="md" radius="md" mt="md" maw={420} ml="auto">
             <Table>
               <Table.Tbody>
-                {totals.map(([label, cents]) => (
+                {totals.map(([label, amount]) => (
                   <Table.Tr key={label}>
                     <Table.Th scope="row" fw={400}>{label}</Table.Th>
-                    <Table.Td ta="right">{money(cents)}</Table.Td>
+                    <Table.Td ta="right">{amount}</Table.Td>
                   </Table.Tr>
                 ))}
                 <Table.Tr>
