@@ -492,6 +492,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My store: payments, shipping and invoicing (money in cents) */
+        get: operations["get_store_sales"];
+        /** Change my store's payments, shipping and invoicing (money in cents) */
+        put: operations["put_store_sales"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/plans": {
         parameters: {
             query?: never;
@@ -4472,6 +4490,226 @@ export interface operations {
                         style: number;
                         /** @enum {string} */
                         styleName: "warm" | "cold" | "nature" | "minimalist" | "dark" | "vintage";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_store_sales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashOnDelivery: boolean;
+                        bankTransfer: boolean;
+                        bankName: string;
+                        /** @description 'savings', 'checking', or '' while bank transfer is off */
+                        bankAccountType: string;
+                        bankAccountNumber: string;
+                        bankAccountHolder: string;
+                        /** @description The shipping fee in cents: 350 is USD 3.50 */
+                        shippingFeeCents: number;
+                        /** @description Orders whose goods reach this amount ship free, in cents; null: never free */
+                        freeShippingFromCents: number | null;
+                        ruc: string;
+                        businessName: string;
+                        establishment: string;
+                        emissionPoint: string;
+                        /** @description The IVA rate in basis points: 1500 is 15 % */
+                        ivaBp: number;
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_store_sales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether shoppers may pay on delivery */
+                    cashOnDelivery: boolean;
+                    /** @description Whether shoppers may pay by bank transfer (then the four bank fields are required) */
+                    bankTransfer: boolean;
+                    /** @default  */
+                    bankName?: string;
+                    /** @default  */
+                    bankAccountType?: string;
+                    /** @default  */
+                    bankAccountNumber?: string;
+                    /** @default  */
+                    bankAccountHolder?: string;
+                    /** @description The shipping fee added to each order, in cents */
+                    shippingFeeCents: number;
+                    /** @description Orders whose goods reach this amount ship free, in cents; null: never free */
+                    freeShippingFromCents: number | null;
+                    ruc: string;
+                    businessName: string;
+                    establishment: string;
+                    emissionPoint: string;
+                    /** @description The IVA rate in basis points: 1500 is 15 % */
+                    ivaBp: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashOnDelivery: boolean;
+                        bankTransfer: boolean;
+                        bankName: string;
+                        /** @description 'savings', 'checking', or '' while bank transfer is off */
+                        bankAccountType: string;
+                        bankAccountNumber: string;
+                        bankAccountHolder: string;
+                        /** @description The shipping fee in cents: 350 is USD 3.50 */
+                        shippingFeeCents: number;
+                        /** @description Orders whose goods reach this amount ship free, in cents; null: never free */
+                        freeShippingFromCents: number | null;
+                        ruc: string;
+                        businessName: string;
+                        establishment: string;
+                        emissionPoint: string;
+                        /** @description The IVA rate in basis points: 1500 is 15 % */
+                        ivaBp: number;
                     };
                 };
             };

@@ -37,7 +37,7 @@ export const salesSettings: Messages['salesSettings'] = {
   accountNumber: 'Type only digits and hyphens',
   ivaRange: 'Type a percentage between 0 and 100',
   deskTitle: 'Sales in the last 30 days',
-  deskNote: 'Cancelled orders are not counted.',
+  deskNote: 'Canceled orders are not counted.',
   todayOrders: "Today's orders",
   todaySales: "Today's sales",
   monthOrders: 'Orders in 30 days',
@@ -47,6 +47,6 @@ export const salesSettings: Messages['salesSettings'] = {
   orders: 'Orders',
   day: 'Day',
   showTable: 'Show the figures day by day',
-  caption: 'Orders and sales by day in the last 30 days, cancelled orders not counted',
+  caption: 'Orders and sales by day in the last 30 days, canceled orders not counted',
   none: 'No orders in the last 30 days yet.',
 };
