@@ -52,7 +52,7 @@ describe('/store/payments', () => {
     const bad = await post('/store/payments', store.owner, { ...noCash, bankTransfer: '', ruc: '1790123457001', establishment: '000', shippingFee: '3.50' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Error al actualizar la tienda');
-    expect(bad.body).toContain('El RUC no es válido: revisa sus 13 dígitos');
+    expect(bad.body).toContain('El RUC no es válido (13 dígitos con su dígito verificador)');
     expect(bad.body).toContain('Escribe tres dígitos, de 001 a 999');
     expect(bad.body).toContain('Escribe el número como 1.234,56');
     expect(bad.body).toMatch(/name="ruc"[^>]*value="1790123457001"/);
@@ -61,10 +61,10 @@ describe('/store/payments', () => {
     const english = { shippingFee: '3.50', freeShippingFrom: '1,200.00' };
     const en = await post('/en/store/payments', store.owner, { ...noCash, ...english, bankTransfer: '', bankName: '' });
     expect(en.statusCode).toBe(400);
-    expect(en.body).toContain('Choose at least one payment method');
+    expect(en.body).toContain('Turn on at least one payment method');
     const noAccount = await post('/en/store/payments', store.owner, { ...FORM, ...english, bankName: '', bankAccountNumber: 'abc' });
-    expect(noAccount.body).toContain('This field is required');
-    expect(noAccount.body).toContain('Type only digits and hyphens');
+    expect(noAccount.body).toContain('Required to receive bank transfers');
+    expect(noAccount.body).toContain('Use only digits and hyphens');
     // nothing was saved
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     expect((await t.services.storeSales.loadStoreSales(scope)).ruc).toBe('');
@@ -94,10 +94,10 @@ describe('/api/v1/store/sales', () => {
     const base = (await api('GET', store.owner)).json();
     const bad = await api('PUT', store.owner, { ...base, ruc: '1790123457001', businessName: 'X', shippingFeeCents: 3.5 }, 'en');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ ruc: 'The RUC is not valid: check its 13 digits', shippingFeeCents: expect.any(String) });
+    expect(bad.json().fields).toMatchObject({ ruc: 'The RUC is not valid (13 digits with its check digit)', shippingFeeCents: expect.any(String) });
     const noWay = await api('PUT', store.owner, { ...base, ruc: RUC, businessName: 'X', cashOnDelivery: false });
     expect(noWay.statusCode).toBe(400);
-    expect(noWay.json().fields).toMatchObject({ cashOnDelivery: 'Elige al menos una forma de pago' });
+    expect(noWay.json().fields).toMatchObject({ cashOnDelivery: 'Activa al menos una forma de pago' });
     expect((await api('PUT', store.owner, { ruc: 12 })).statusCode).toBe(400);
     expect((await api('GET', await makeUser(t))).statusCode).toBe(409);
   });

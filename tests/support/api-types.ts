@@ -4594,6 +4594,8 @@ export interface operations {
                         emissionPoint: string;
                         /** @description The IVA rate in basis points: 1500 is 15 % */
                         ivaBp: number;
+                        /** @description SRI's environment the invoices are made for: 1 tests, 2 production */
+                        sriEnvironment: number;
                     };
                 };
             };
@@ -4660,28 +4662,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Whether shoppers may pay on delivery */
-                    cashOnDelivery: boolean;
-                    /** @description Whether shoppers may pay by bank transfer (then the four bank fields are required) */
-                    bankTransfer: boolean;
+                    /** @default true */
+                    cashOnDelivery?: boolean;
+                    /** @default false */
+                    bankTransfer?: boolean;
                     /** @default  */
                     bankName?: string;
-                    /** @default  */
-                    bankAccountType?: string;
+                    /**
+                     * @default
+                     * @enum {string}
+                     */
+                    bankAccountType?: "savings" | "checking" | "";
                     /** @default  */
                     bankAccountNumber?: string;
                     /** @default  */
                     bankAccountHolder?: string;
-                    /** @description The shipping fee added to each order, in cents */
-                    shippingFeeCents: number;
-                    /** @description Orders whose goods reach this amount ship free, in cents; null: never free */
-                    freeShippingFromCents: number | null;
-                    ruc: string;
-                    businessName: string;
-                    establishment: string;
-                    emissionPoint: string;
-                    /** @description The IVA rate in basis points: 1500 is 15 % */
-                    ivaBp: number;
+                    /** @default 0 */
+                    shippingFeeCents?: number;
+                    /** @default null */
+                    freeShippingFromCents?: number | null;
+                    /** @default  */
+                    ruc?: string;
+                    /** @default  */
+                    businessName?: string;
+                    /** @default 001 */
+                    establishment?: string;
+                    /** @default 001 */
+                    emissionPoint?: string;
+                    /** @default 1500 */
+                    ivaBp?: number;
+                    /** @default 1 */
+                    sriEnvironment?: 1 | 2;
                 };
             };
         };
@@ -4710,6 +4721,8 @@ export interface operations {
                         emissionPoint: string;
                         /** @description The IVA rate in basis points: 1500 is 15 % */
                         ivaBp: number;
+                        /** @description SRI's environment the invoices are made for: 1 tests, 2 production */
+                        sriEnvironment: number;
                     };
                 };
             };

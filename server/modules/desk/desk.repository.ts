@@ -37,3 +37,12 @@ export async function ordersByPeriod(db: Db, scope: StoreScope, bounds: readonly
   // An empty month sums to null; PostgreSQL's sum of integers is a bigint, read as text.
   return periods.map((_, index) => ({ orders: Number(figures[`orders${index}`] ?? 0), salesCents: Number(figures[`cents${index}`] ?? 0) }));
 }
+
+/**
+ * Whether the store has saved its sales settings: its `store_sales` row exists. (Placing a first
+ * order also makes it, with the defaults; by then the store is selling with them, so the
+ * checklist's step is rightly behind it.)
+ */
+export async function hasSalesSettings(db: Db, scope: StoreScope): Promise<boolean> {
+  return Boolean(await db.selectFrom('storeSales').select('id').where('storeId', '=', scope.storeId).limit(1).executeTakeFirst());
+}

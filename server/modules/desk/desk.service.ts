@@ -9,7 +9,6 @@ import { catalogSetup, lowStock } from '#server/modules/product/catalog-setup.se
 import type { StoreSetup } from '#common/store-setup.ts';
 import { lastDays } from '#common/sales-days.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import * as deskQueries from './desk.repository.ts';
 import { countAllWaitingTickets, countOpenTickets, listTickets } from '#server/modules/ticket/ticket.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
@@ -48,15 +47,14 @@ async function storeSetupOf(deps: ServiceDeps, owner: { userId: number }, store:
   if (!store) return null;
   const scope = await ownStoreScope(deps, owner);
   if (!scope) return null;
-  const [catalog, low, payment, sales] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope), loadStoreSales(deps, scope), salesFigures(deps, scope)]);
+  const [catalog, low, payment, sales] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope), deskQueries.hasSalesSettings(deps.db, scope), salesFigures(deps, scope)]);
   const steps: StoreSetup = {
     logo: store.setup.logo,
     style: store.setup.style,
     category: catalog.category,
     product: catalog.product,
     contact: store.setup.contact,
-    // Saved once: the form cannot be saved without the RUC, which a fresh store's defaults lack.
-    payment: payment.ruc !== '',
+    payment,
     published: store.setup.published,
   };
   return { steps: Object.values(steps).every(Boolean) ? null : steps, lowStock: low, sales };

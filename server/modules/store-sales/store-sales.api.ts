@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SalesSettingsSchema } from '#common/schemas/sales-settings.ts';
+import { StoreSalesSchema } from '#common/schemas/store-sales.ts';
 import { ErrorBody } from '#server/api/api-errors.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
@@ -26,6 +26,7 @@ const SalesSettingsView = z.object({
   establishment: z.string(),
   emissionPoint: z.string(),
   ivaBp: z.number().describe('The IVA rate in basis points: 1500 is 15 %'),
+  sriEnvironment: z.number().describe("SRI's environment the invoices are made for: 1 tests, 2 production"),
 });
 
 export async function storeSalesApi(app: FastifyInstance, { services }: { services: Services }) {
@@ -41,11 +42,8 @@ export async function storeSalesApi(app: FastifyInstance, { services }: { servic
   });
 
   api.put('/store/sales', {
-    schema: { tags, summary: "Change my store's payments, shipping and invoicing (money in cents)", body: SalesSettingsSchema, response: { 200: SalesSettingsView, 400: ErrorBody, 409: ErrorBody } },
+    schema: { tags, summary: "Change my store's payments, shipping and invoicing (money in cents)", body: StoreSalesSchema, response: { 200: SalesSettingsView, 400: ErrorBody, 409: ErrorBody } },
     preHandler: requireStore,
-    handler: async (request) => {
-      await services.storeSales.saveStoreSales(request.store!, request.body);
-      return view(request.store!);
-    },
+    handler: async (request) => SalesSettingsView.parse(await services.storeSales.saveStoreSales(request.store!, request.body)),
   });
 }
