@@ -118,7 +118,7 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
         // Clothes come in sizes, each its own stock: the product's stock is their sum.
         if (clothes) {
           for (const [index, sizeId] of sizeIds.entries()) {
-            variantIds.push(await variants.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof variants.create>);
+            variantIds.push(await variants.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof variants.create>));
           }
         }
       }
