@@ -66,6 +66,7 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/marketing', 'routes/store/marketing.tsx'),
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
+        page('store/payments', 'routes/store/payments.tsx'),
         page('sales/order', 'routes/sales/order-list.tsx'),
         page('sales/order/show', 'routes/sales/order-show.tsx'),
         page('sales/customer', 'routes/sales/customer-list.tsx'),

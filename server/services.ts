@@ -16,6 +16,7 @@ import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service
 import * as storeScopeService from '#server/modules/store/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
 import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
+import * as storeSalesService from '#server/modules/store-sales/store-sales.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
 import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
@@ -47,6 +48,7 @@ export function createServices(deps: ServiceDeps) {
     settings: bindService(settingService, deps),
     stores: bindService(storeService, deps),
     storeRenewals: bindService(storeRenewalService, deps),
+    storeSales: bindService(storeSalesService, deps),
     storeScopes: bindService(storeScopeService, deps),
     tickets: bindService(ticketService, deps),
     uploads: bindService(uploadService, deps),

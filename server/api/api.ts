@@ -7,6 +7,7 @@ import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
+import { storeSalesApi } from '#server/modules/store-sales/store-sales.api.ts';
 import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
 import { planApi } from '#server/modules/plan/plan.api.ts';
 import { productCsvApi } from '#server/modules/product-csv/product-csv.api.ts';
@@ -64,6 +65,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(ticketApi, options);
     await v1.register(storeApi, options);
     await v1.register(storeDesignApi, options);
+    await v1.register(storeSalesApi, options);
     await v1.register(planApi, options);
     await v1.register(productCsvApi, options);
     await v1.register(bannerApi, options);

@@ -64,6 +64,7 @@ const REACH: Record<string, Reach> = {
   'store/marketing': { as: 'owner' },
   'store/contact': { as: 'owner' },
   'store/analytics': { as: 'owner' },
+  'store/payments': { as: 'owner' },
   'catalog/product/import': { as: 'owner' },
   'catalog/product/variants': { as: 'owner', path: (seed) => `/catalog/product/variants?id=${seed.catalog.product}&color=${seed.catalog.color}&size=${seed.catalog.size}` },
   'catalog/product/duplicate': { skip: 'not a page: the product screen\'s confirmed duplicate posts here' },

@@ -492,6 +492,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My store: payments, shipping and invoicing (money in cents) */
+        get: operations["get_store_sales"];
+        /** Change my store's payments, shipping and invoicing (money in cents) */
+        put: operations["put_store_sales"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/plans": {
         parameters: {
             query?: never;
@@ -4558,6 +4576,239 @@ export interface operations {
                         style: number;
                         /** @enum {string} */
                         styleName: "warm" | "cold" | "nature" | "minimalist" | "dark" | "vintage";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_store_sales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashOnDelivery: boolean;
+                        bankTransfer: boolean;
+                        bankName: string;
+                        /** @description 'savings', 'checking', or '' while bank transfer is off */
+                        bankAccountType: string;
+                        bankAccountNumber: string;
+                        bankAccountHolder: string;
+                        /** @description The shipping fee in cents: 350 is USD 3.50 */
+                        shippingFeeCents: number;
+                        /** @description Orders whose goods reach this amount ship free, in cents; null: never free */
+                        freeShippingFromCents: number | null;
+                        ruc: string;
+                        businessName: string;
+                        establishment: string;
+                        emissionPoint: string;
+                        /** @description The IVA rate in basis points: 1500 is 15 % */
+                        ivaBp: number;
+                        /** @description SRI's environment the invoices are made for: 1 tests, 2 production */
+                        sriEnvironment: number;
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_store_sales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    cashOnDelivery?: boolean;
+                    /** @default false */
+                    bankTransfer?: boolean;
+                    /** @default  */
+                    bankName?: string;
+                    /**
+                     * @default
+                     * @enum {string}
+                     */
+                    bankAccountType?: "savings" | "checking" | "";
+                    /** @default  */
+                    bankAccountNumber?: string;
+                    /** @default  */
+                    bankAccountHolder?: string;
+                    /** @default 0 */
+                    shippingFeeCents?: number;
+                    /** @default null */
+                    freeShippingFromCents?: number | null;
+                    /** @default  */
+                    ruc?: string;
+                    /** @default  */
+                    businessName?: string;
+                    /** @default 001 */
+                    establishment?: string;
+                    /** @default 001 */
+                    emissionPoint?: string;
+                    /** @default 1500 */
+                    ivaBp?: number;
+                    /** @default 1 */
+                    sriEnvironment?: 1 | 2;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashOnDelivery: boolean;
+                        bankTransfer: boolean;
+                        bankName: string;
+                        /** @description 'savings', 'checking', or '' while bank transfer is off */
+                        bankAccountType: string;
+                        bankAccountNumber: string;
+                        bankAccountHolder: string;
+                        /** @description The shipping fee in cents: 350 is USD 3.50 */
+                        shippingFeeCents: number;
+                        /** @description Orders whose goods reach this amount ship free, in cents; null: never free */
+                        freeShippingFromCents: number | null;
+                        ruc: string;
+                        businessName: string;
+                        establishment: string;
+                        emissionPoint: string;
+                        /** @description The IVA rate in basis points: 1500 is 15 % */
+                        ivaBp: number;
+                        /** @description SRI's environment the invoices are made for: 1 tests, 2 production */
+                        sriEnvironment: number;
                     };
                 };
             };
