@@ -73,6 +73,14 @@ const SPANISH: Record<string, string> = {
   'The variants of one product of my store, in name order': 'Las variantes de un producto de mi tienda, por nombre',
   'Put my store’s banners in this order (first shown first; banners left out follow)': 'Poner los banners de mi tienda en este orden (el primero se muestra primero; los que no se nombran van después)',
   'Move one banner a step up or down, or to just before another banner': 'Mover un banner un lugar arriba o abajo, o justo antes de otro banner',
+  // sales: orders and customers
+  "My store's orders, newest first: by status, customer, day range and total range (cents), or a number": 'Los pedidos de mi tienda, los más nuevos primero: por estado, cliente, rango de días y rango de total (centavos), o un número',
+  'One order of my store with its lines, history and the states it may move to': 'Un pedido de mi tienda con sus líneas, su historial y los estados a los que puede pasar',
+  'Move an order on (pending → paid → shipped → delivered) or cancel it while pending or paid (its stock and coupon use come back); the buyer gets an e-mail':
+    'Avanzar un pedido (pendiente → pagado → enviado → entregado) o cancelarlo mientras está pendiente o pagado (vuelven su stock y el uso del cupón); el comprador recibe un correo',
+  "My store's customers, searched by name, e-mail or document": 'Los clientes de mi tienda, buscados por nombre, correo o documento',
+  'One customer of my store with their orders, how many and the sum of those not canceled (cents)': 'Un cliente de mi tienda con sus pedidos, cuántos son y la suma de los no cancelados (centavos)',
+  "Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store)": 'Corregir los datos de contacto de un cliente (una cédula debe pasar la verificación de Ecuador; el correo es único en la tienda)',
 };
 
 /** The kit's six operations of each resource (resource-api.ts), named by the resource's own title. */

@@ -781,7 +781,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One customer of my store with their orders, how many and the sum of those not cancelled (cents) */
+        /** One customer of my store with their orders, how many and the sum of those not canceled (cents) */
         get: operations["get_customer"];
         /** Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store) */
         put: operations["update_customer"];

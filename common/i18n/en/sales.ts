@@ -2,7 +2,7 @@ import type { Messages } from '../messages.ts';
 
 // English of the owner's orders and customers, typed against the Spanish source.
 export const order: Messages['order'] = {
-  status: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
+  status: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Canceled' },
   payment: { cash_on_delivery: 'Cash on delivery', bank_transfer: 'Bank transfer' },
   statusLabel: 'Status',
   listText: "Your store's orders, newest first.",
@@ -42,7 +42,7 @@ export const order: Messages['order'] = {
   moveTo: { paid: 'Mark as paid', shipped: 'Mark as shipped', delivered: 'Mark as delivered', cancelled: 'Cancel order' },
   confirmTitle: 'Change order #{{number}}?',
   confirmText: 'The order will become “{{status}}” and the buyer will get an e-mail.',
-  confirmCancel: 'The order will be cancelled, its products’ stock goes back to the inventory and the coupon use is given back. The buyer will get an e-mail.',
+  confirmCancel: 'The order will be canceled, its products’ stock goes back to the inventory and the coupon use is given back. The buyer will get an e-mail.',
   confirm: 'Yes, change it',
   keep: 'No, go back',
   changed: 'The order is now “{{status}}”',
@@ -54,7 +54,7 @@ export const order: Messages['order'] = {
     paid: 'Hello {{name}}: we confirmed the payment of your order #{{number}} for {{total}}. We will get it ready to ship.',
     shipped: 'Hello {{name}}: your order #{{number}} has shipped.',
     delivered: 'Hello {{name}}: your order #{{number}} was delivered. Thank you for your purchase!',
-    cancelled: 'Hello {{name}}: your order #{{number}} for {{total}} was cancelled.',
+    cancelled: 'Hello {{name}}: your order #{{number}} for {{total}} was canceled.',
     note: 'A note from the store: {{note}}',
   },
 };
@@ -75,7 +75,7 @@ export const customer: Messages['customer'] = {
   orders: 'Orders',
   orderCount_one: '{{count}} order',
   orderCount_other: '{{count}} orders',
-  totalSpent: 'Total bought (not cancelled)',
+  totalSpent: 'Total bought (not canceled)',
   searchPlaceholder: 'Name, e-mail or document',
   edit: 'Contact details',
   save: 'Save',

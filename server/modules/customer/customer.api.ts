@@ -45,7 +45,7 @@ export async function customerApi(app: FastifyInstance, { services: { customers 
   });
 
   api.get('/customers/:id', {
-    schema: { tags, operationId: 'get_customer', summary: 'One customer of my store with their orders, how many and the sum of those not cancelled (cents)', params: IdParams, response: { 200: CustomerDetail, 404: ErrorBody } },
+    schema: { tags, operationId: 'get_customer', summary: 'One customer of my store with their orders, how many and the sum of those not canceled (cents)', params: IdParams, response: { 200: CustomerDetail, 404: ErrorBody } },
     handler: async (request) => detail(request.store!, request.params.id),
   });
 

@@ -123,8 +123,8 @@ describe("the shopper's e-mail", () => {
     const en = await oneOrder({ locale: 'en', email: 'buyer.en@example.com' });
     await orders.changeOrderStatus(deps, store.scope, me(), en.id, { status: 'cancelled', note: '' });
     await runDueJobs(t, deps.mailer);
-    const cancelled = smtp.lastTo('buyer.en@example.com', 'was cancelled');
-    expect(cancelled).toContain(`Hello Ana Torres: your order #${en.number} for $46.00 was cancelled.`);
+    const cancelled = smtp.lastTo('buyer.en@example.com', 'was canceled');
+    expect(cancelled).toContain(`Hello Ana Torres: your order #${en.number} for $46.00 was canceled.`);
     expect(cancelled).toContain(`https://tiendabox.test/en/shop/${store.slug}/order?code=${en.code}`);
   });
 });
