@@ -100,8 +100,9 @@ export const productResource = defineResource({
     tax: { as: 'taxBp', body: hundredths(0, 10_000, DEFAULT_TAX_PERCENT * 100).describe('The tax in basis points: 1500 is 15 %') },
   },
   list: {
-    // `category` sorts by the category's number: it groups the list by category (issue 20 §21).
-    sort: ['updated', 'name', 'price', 'stock', 'priority', 'category'],
+    // `category` and `brand` sort by the category's or the brand's number: they group the list by
+    // category or by brand, products without a brand first (issue 20 §21, migration 065).
+    sort: ['updated', 'name', 'price', 'stock', 'priority', 'category', 'brand'],
     defaultSort: 'updated',
     defaultDir: 'desc',
     filters: { status: recordState.values, stock: stockState.values, featured: featuredState.values },

@@ -163,6 +163,27 @@ describe('the product list', () => {
     expect((await page('/catalog/product?category=abc', store.owner.cookie)).body).toContain('>Taza<');
   });
 
+  it('sorts by brand, products without one first, names the brand in its rows, and follows a brand deleted', async () => {
+    const store = await makeStore(t);
+    const { clothes, brand: andina } = await taxonomy(store);
+    const costa = await create(store, '/api/v1/brands', { name: 'Costa', enabled: true });
+    await create(store, '/api/v1/products', { name: 'Gorra', categoryId: clothes, brandId: costa, priceCents: 800 });
+    await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: clothes, brandId: andina, priceCents: 1000 });
+    await create(store, '/api/v1/products', { name: 'Chompa', categoryId: clothes, priceCents: 3000 });
+    await create(store, '/api/v1/products', { name: 'Bufanda', categoryId: clothes, brandId: costa, priceCents: 900 });
+    const names = async (query: string) => ((await api('GET', `/api/v1/products?${query}`, store.owner.cookie)).json().rows as { name: string }[]).map((row) => row.name);
+    // Andina was made before Costa: none, then Andina, then Costa's two (ties go by the record's number, the same way)
+    expect(await names('sort=brand&dir=asc')).toEqual(['Chompa', 'Camiseta', 'Gorra', 'Bufanda']);
+    expect(await names('sort=brand&dir=desc')).toEqual(['Bufanda', 'Gorra', 'Camiseta', 'Chompa']);
+    // the page: a brand column, sortable, with each row's brand and a dash for none
+    const screen = (await page('/catalog/product?sort=brand&dir=asc', store.owner.cookie)).body;
+    expect(screen).toMatch(/Chompa[\s\S]*—[\s\S]*Camiseta[\s\S]*Andina[\s\S]*Gorra[\s\S]*Costa[\s\S]*Bufanda[\s\S]*Costa/);
+    expect((await page('/en/catalog/product', store.owner.cookie)).body).toContain('>Brand<');
+    // a brand deleted leaves its products without one: they sort with the others that have none
+    expect((await api('DELETE', `/api/v1/brands/${andina}`, store.owner.cookie)).statusCode).toBe(204);
+    expect(await names('sort=brand&dir=asc')).toEqual(['Camiseta', 'Chompa', 'Gorra', 'Bufanda']);
+  });
+
   it('saves a product’s stock typed in the list and goes back to it; one with variants keeps theirs', async () => {
     const store = await makeStore(t);
     const { clothes } = await taxonomy(store);
