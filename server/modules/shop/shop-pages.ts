@@ -191,6 +191,15 @@ export function renderNotFound(frame: ShopFrame, request: ShopRequest): Rendered
   return { status: 404, html: shopDocument(frame, request, { title: tr.texts.notFoundTitle, description: tr.texts.notFoundText, canonical: null, noindex: true }, main) };
 }
 
+/** A `?page=` that is no page (400): what was typed, and a link to the first page of the same list. */
+export function renderBadPage(frame: ShopFrame, request: ShopRequest, typed: string, firstPage: string): Rendered {
+  const { tr } = request;
+  const text = tr.t(tr.texts.badPageText, { page: typed });
+  const main = html`<div class="wrap narrow not-found"><p class="big" aria-hidden="true">400</p><h1>${tr.texts.badPageTitle}</h1><p>${text}</p>
+<p><a class="button" href="${firstPage}">${tr.texts.firstPage}</a></p></div>`;
+  return { status: 400, html: shopDocument(frame, request, { title: tr.texts.badPageTitle, description: text, canonical: null, noindex: true }, main) };
+}
+
 /** The variant a shopper chose by colour and size (or by id), else the first one in stock. */
 export function chooseVariant(data: NonNullable<Awaited<ReturnType<typeof loadProduct>>>, params: URLSearchParams) {
   const { variants, colors, sizes } = data;

@@ -89,6 +89,17 @@ export const SORTS = ['relevance', 'price-asc', 'price-desc', 'name', 'newest'] 
 /** The filters of a category page as the shopper asked, kept as typed so the form shows them again. */
 export type CategoryFilters = { sub: string; brand: string; color: string; size: string; min: string; max: string; inStock: boolean; sort: shop.ShopSort; page: number };
 
+/**
+ * The `?page=` a shopper's address asks for when it is no page (a word, 0, a fraction, past the
+ * last one we draw), else null: the page answers 400 and says so rather than guess page 1.
+ */
+export function badPageParam(params: URLSearchParams): string | null {
+  const raw = params.get('page');
+  if (raw === null || raw === '') return null;
+  const page = Number(raw);
+  return /^\d+$/.test(raw) && page >= 1 && page <= 10_000 ? null : raw.slice(0, 40);
+}
+
 export function readFilters(params: URLSearchParams): CategoryFilters {
   const text = (name: string) => (params.get(name) ?? '').slice(0, 60);
   const sort = params.get('sort');

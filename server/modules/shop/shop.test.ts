@@ -204,6 +204,24 @@ describe('search and content pages', () => {
     expect((await get(shop('/search?q=100%25'))).statusCode).toBe(200);
   });
 
+  it('answers 400 in the page\'s language to a `?page=` that is no page, with a link to the first page, rather than guess one', async () => {
+    for (const bad of ['abc', '0', '-1', '1.5', '10001', '2e3']) {
+      const search = await get(shop(`/search?q=taza&page=${bad}`));
+      expect(search.statusCode, bad).toBe(400);
+      expect(search.body).toContain('Esta página de resultados no existe');
+      expect(search.body).toContain(`«${bad}» no lo es`);
+      expect(search.body).toContain(`href="/shop/${store.slug}/search?q=taza"`);
+      expect((await get(shop(`/category/hogar?sort=name&page=${bad}`))).statusCode, bad).toBe(400);
+    }
+    const english = await get(shop('/category/hogar?page=abc', 'en'));
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toContain('The page number must be a whole number from 1 to 10,000; “abc” is not.');
+    expect(english.body).toContain(`href="/en/shop/${store.slug}/category/hogar"`);
+    // an empty page is the first, as a form sends it
+    expect((await get(shop('/search?q=taza&page='))).statusCode).toBe(200);
+    expect((await get(shop('/category/hogar?page=2'))).statusCode).toBe(200);
+  });
+
   it('shows a published page with its formatted content', async () => {
     const response = await get(shop('/page/sobre-nosotros'));
     expect(response.statusCode).toBe(200);
