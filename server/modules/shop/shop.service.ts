@@ -1,6 +1,6 @@
 import { readLocaleNumber } from '#common/locale-number.ts';
 import type { Locale } from '#common/locale.ts';
-import { shopPrice } from '#common/shop-price.ts';
+import { type ShopPrice, shopPrice } from '#common/shop-price.ts';
 import { expiryOf } from '#common/store-expiry.ts';
 import { AppError } from '#server/errors.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
@@ -54,7 +54,7 @@ export type ProductCard = {
   slug: string;
   stock: number;
   imageId: string | null;
-  price: ReturnType<typeof shopPrice>;
+  price: ShopPrice;
   rating: { average: number; count: number } | null;
 };
 
@@ -67,7 +67,7 @@ async function cardsOf(deps: ServiceDeps, scope: StoreScope, rows: Awaited<Retur
     slug: row.slug,
     stock: row.stock,
     imageId: galleries.get(row.id)?.[0] ?? null,
-    price: shopPrice(row.priceCents, row.discountBp, row.taxBp),
+    price: shopPrice(row),
     rating: ratings.get(row.id) ?? null,
   }));
 }
@@ -162,7 +162,7 @@ export async function loadSearch(deps: ServiceDeps, scope: StoreScope, q: string
   return { total, products: await cardsOf(deps, scope, rows) };
 }
 
-export type VariantView = Awaited<ReturnType<typeof shop.listShopVariants>>[number] & { price: ReturnType<typeof shopPrice> };
+export type VariantView = Awaited<ReturnType<typeof shop.listShopVariants>>[number] & { price: ShopPrice };
 
 export const REVIEWS_SHOWN = 20;
 
@@ -180,10 +180,10 @@ export async function loadProduct(deps: ServiceDeps, scope: StoreScope, slug: st
     shop.listShopSizes(deps.db, scope),
     product.subcategoryId ? shop.findShopSubcategory(deps.db, scope, product.subcategoryId) : undefined,
   ]);
-  const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice(row.priceCents, product.discountBp, product.taxBp) }));
+  const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice({ priceCents: row.priceCents, discountBp: product.discountBp, taxBp: product.taxBp, compareAtCents: null }) }));
   return {
     product: { ...product, content: product.content ? sanitizePageHtml(product.content) : '' },
-    price: shopPrice(product.priceCents, product.discountBp, product.taxBp),
+    price: shopPrice(product),
     images: galleries.get(product.id) ?? [],
     variants,
     // Only the colours and sizes its variants (or the product itself) come in, in the store's order.
