@@ -29,7 +29,7 @@ const TEXT = {
     pastTitle: 'Save a coupon that has already expired?', pastConfirm: 'Yes, save it expired', updated: 'Record updated successfully', created: 'Record created successfully',
     expiredOn: 'Expired on', renewalOpen: 'Request a renewal or a plan change', renewalTitle: 'Request a renewal or a plan change', renewalSend: 'Send the request',
     renewalSent: 'We sent your request to the Tiendabox team. We will write to you soon.', staffBell: 'Renewal requested', pastDate: '01/01/2020',
-    moveUp: (name: string) => `Move up ${name}`, next: /Next page/, previous: /Previous page/, clearFile: 'Remove the chosen file', csvFile: 'CSV file',
+    moveUp: (name: string) => `Move ${name} up`, next: /Next page/, previous: /Previous page/, clearFile: 'Remove the chosen file', csvFile: 'CSV file',
     deleteColor: 'Delete', deleteColorTitle: 'Delete this color?',
   },
 } as const;
