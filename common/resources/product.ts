@@ -95,7 +95,7 @@ export const productResource = defineResource({
   // The API takes money and rates as it returns them: cents and basis points (issue 20 §7).
   apiHundredths: {
     price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') },
-    compareAtPrice: { as: 'compareAtCents', body: hundredths(0, 100_000_000).nullable().optional().describe('The "before" price in cents, shown struck through; null or left out for none') },
+    compareAtPrice: { as: 'compareAtCents', body: hundredths(0, 100_000_000).nullable().default(null).describe('The "before" price in cents, shown struck through; null or left out for none') },
     discount: { as: 'discountBp', body: hundredths(0, 10_000, 0).describe('The discount in basis points: 1000 is 10 %') },
     tax: { as: 'taxBp', body: hundredths(0, 10_000, DEFAULT_TAX_PERCENT * 100).describe('The tax in basis points: 1500 is 15 %') },
   },

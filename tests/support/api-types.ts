@@ -6601,7 +6601,7 @@ export interface operations {
             query?: {
                 q?: string;
                 page?: number;
-                sort?: "updated" | "name" | "price" | "stock" | "priority" | "category";
+                sort?: "updated" | "name" | "price" | "stock" | "priority" | "category" | "brand";
                 dir?: "asc" | "desc";
                 /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
                 after?: number;
@@ -6805,7 +6805,10 @@ export interface operations {
                     imageIds?: (string | string[]) | null;
                     /** @description The price in cents: 1999 is USD 19.99 */
                     priceCents: number;
-                    /** @description The "before" price in cents, shown struck through; null or left out for none */
+                    /**
+                     * @description The "before" price in cents, shown struck through; null or left out for none
+                     * @default null
+                     */
                     compareAtCents?: number | null;
                     /**
                      * @description The discount in basis points: 1000 is 10 %
@@ -7225,7 +7228,10 @@ export interface operations {
                     imageIds?: (string | string[]) | null;
                     /** @description The price in cents: 1999 is USD 19.99 */
                     priceCents: number;
-                    /** @description The "before" price in cents, shown struck through; null or left out for none */
+                    /**
+                     * @description The "before" price in cents, shown struck through; null or left out for none
+                     * @default null
+                     */
                     compareAtCents?: number | null;
                     /**
                      * @description The discount in basis points: 1000 is 10 %

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage, nextClientIp, postForm } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { productResource } from '#common/resources/product.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 
 // The product form and list of issue 20 (§14, §17–§21), through the screens a browser without
@@ -97,6 +98,17 @@ describe('the product form', () => {
     // left blank: none
     const plain = await create(store, '/api/v1/products', { name: 'Media', categoryId: clothes, priceCents: 300, compareAtCents: null });
     expect((await getProduct(store, plain)).compareAtCents).toBeNull();
+    // left out of an API body: none too, as the body's schema says (its default), not a guard in the service
+    const bare = await create(store, '/api/v1/products', { name: 'Gorro', categoryId: clothes, priceCents: 300 });
+    expect((await getProduct(store, bare)).compareAtCents).toBeNull();
+  });
+
+  it('turns an API body back into the form\'s input without adding what it left out', () => {
+    expect(productResource.fromApi({ name: 'Gorro', priceCents: 1999, compareAtCents: 2500, taxBp: 1500 })).toEqual({ name: 'Gorro', price: 19.99, compareAtPrice: 25, tax: 15 });
+    const values = productResource.fromApi({ name: 'Gorro', priceCents: 1999 });
+    expect(values).toEqual({ name: 'Gorro', price: 19.99 });
+    expect('compareAtPrice' in values).toBe(false);
+    expect(productResource.fromApi({ priceCents: 1999, compareAtCents: null })).toEqual({ price: 19.99, compareAtPrice: null });
   });
 
   it('shows a product with variants its stock as their sum, as text and not as an input', async () => {
