@@ -56,6 +56,8 @@ const SPANISH: Record<string, string> = {
   "Change my store's keywords and the analytics/pixel scripts (returned to the owner only)": 'Cambiar las palabras clave y los scripts de analítica y píxel de mi tienda (solo para su dueño)',
   'My store’s logo and style': 'El logo y el estilo de mi tienda',
   'Set my store’s logo and style': 'Poner el logo y el estilo de mi tienda',
+  'My store: payments, shipping and invoicing (money in cents)': 'Mi tienda: cobros, envíos y facturación (dinero en centavos)',
+  "Change my store's payments, shipping and invoicing (money in cents)": 'Cambiar los cobros, los envíos y la facturación de mi tienda (dinero en centavos)',
   'The plans a store can have': 'Los planes que puede tener una tienda',
   'Every plan with its number of stores (admin)': 'Todos los planes con su número de tiendas (administrador)',
   'Create a plan (admin)': 'Crear un plan (administrador)',

@@ -1,4 +1,5 @@
 import type { shop as es } from '../es/shop.ts';
+import { shopCart } from './shop-cart.ts';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -88,6 +89,8 @@ export const shop: Texts<typeof es> = {
   whatsapp: 'Chat with us on WhatsApp',
   pages: 'Information',
   poweredBy: 'Store built with Tiendabox',
+  pixelFrameTitle: 'Store analytics',
+  productsHeading: 'Products',
   notFoundTitle: 'We could not find this page',
   notFoundText: 'The link may be mistyped, or the product may no longer be for sale.',
   backToStore: 'Back to the store',
@@ -101,4 +104,5 @@ export const shop: Texts<typeof es> = {
   previewExpired: 'Preview: your store’s plan has expired, shoppers cannot see it.',
   previewAction: 'Go to my store',
   ratingStars: 'Rating: {rating} out of 5',
+  cart: shopCart,
 };

@@ -1,3 +1,4 @@
+import { shopCart } from './shop-cart.ts';
 // The storefront's texts (issue 22). The storefront renders on the server without i18next
 // (decision 047): it reads these objects directly. `{name}` marks a value; `one`/`other` pairs are
 // chosen by the language's plural rules.
@@ -87,6 +88,9 @@ export const shop = {
   whatsapp: 'Escríbenos por WhatsApp',
   pages: 'Información',
   poweredBy: 'Tienda creada con Tiendabox',
+  pixelFrameTitle: 'Estadísticas de la tienda',
+  // The product cards' heading on a category or search page, for screen readers (cards are h3).
+  productsHeading: 'Productos',
   notFoundTitle: 'No encontramos esta página',
   notFoundText: 'Puede que el enlace esté mal escrito o que el producto ya no esté a la venta.',
   backToStore: 'Volver a la tienda',
@@ -100,4 +104,5 @@ export const shop = {
   previewExpired: 'Vista previa: el plan de tu tienda venció, los compradores no pueden verla.',
   previewAction: 'Ir a mi tienda',
   ratingStars: 'Calificación: {rating} de 5',
+  cart: shopCart,
 } as const;

@@ -72,6 +72,8 @@ export type ProductQuery = {
   sort: ShopSort;
   offset: number;
   limit: number;
+  /** false where no page shows the total (the home's rows): counting a large catalogue costs more than its rows. */
+  count?: boolean;
 };
 
 // What the shopper pays, in cents, as SQL: `shopPrice`'s arithmetic (common/shop-price.ts, an
@@ -118,7 +120,7 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
       ]),
     );
   }
-  const counted = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const counted = query.count === false ? { total: -1 } : await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = select.select(PRODUCT_CARD);
   switch (query.sort) {
     case 'price-asc':

@@ -7,6 +7,7 @@ import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { ownStoreScope, shopStoreScope } from '#server/modules/store/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import { hasShopScripts } from './shop-pixel.repository.ts';
 import * as shop from './shop.repository.ts';
 
 // What each storefront page shows, read through the shop's repository. Render functions
@@ -23,6 +24,8 @@ export type ShopFrame = {
   categories: Awaited<ReturnType<typeof shop.listShopCategories>>;
   pages: Awaited<ReturnType<typeof shop.listShopPages>>;
   preview: Preview;
+  /** Whether the store has analytics or pixel scripts, which then run in the sandboxed frame (shop-pixel.ts). */
+  pixel: boolean;
 };
 
 /**
@@ -42,10 +45,10 @@ export async function resolveShopScope(deps: ServiceDeps, slug: string, viewer: 
 }
 
 export async function loadFrame(deps: ServiceDeps, scope: StoreScope, ownerPreview: boolean): Promise<ShopFrame> {
-  const [store, categories, pages] = await Promise.all([shop.findShopStore(deps.db, scope), shop.listShopCategories(deps.db, scope), shop.listShopPages(deps.db, scope)]);
+  const [store, categories, pages, pixel] = await Promise.all([shop.findShopStore(deps.db, scope), shop.listShopCategories(deps.db, scope), shop.listShopPages(deps.db, scope), hasShopScripts(deps.db, scope)]);
   let preview: Preview = null;
   if (ownerPreview) preview = store.published !== 1 ? 'unpublished' : expiryOf(store.expiresAt, deps.clock.now()).status === 'expired' ? 'expired' : null;
-  return { scope, store, categories, pages, preview };
+  return { scope, store, categories, pages, preview, pixel };
 }
 
 export type ProductCard = {
@@ -77,8 +80,8 @@ export const HOME_PRODUCTS = 8;
 export async function loadHome(deps: ServiceDeps, scope: StoreScope) {
   const [banners, featured, newest] = await Promise.all([
     shop.listShopBanners(deps.db, scope),
-    shop.listShopProducts(deps.db, scope, { featured: true, sort: 'relevance', offset: 0, limit: HOME_PRODUCTS }),
-    shop.listShopProducts(deps.db, scope, { sort: 'newest', offset: 0, limit: HOME_PRODUCTS }),
+    shop.listShopProducts(deps.db, scope, { featured: true, sort: 'relevance', offset: 0, limit: HOME_PRODUCTS, count: false }),
+    shop.listShopProducts(deps.db, scope, { sort: 'newest', offset: 0, limit: HOME_PRODUCTS, count: false }),
   ]);
   return { banners, featured: await cardsOf(deps, scope, featured.rows), newest: await cardsOf(deps, scope, newest.rows) };
 }

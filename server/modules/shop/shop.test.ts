@@ -23,7 +23,9 @@ async function create(url: string, input: object): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests change a store between two requests: every request reads its page version (decision 064's
+  // one-second window is shop-cache.test.ts's).
+  t = await createTestApp({ SHOP_PAGE_VERSION_MS: '0' });
   store = await makeStore(t, { name: 'Tienda de Prueba' });
   hidden = await makeStore(t, { name: 'Tienda Oculta' });
   const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
