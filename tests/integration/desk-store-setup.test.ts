@@ -6,6 +6,7 @@ import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { makeStore, makeUser, type TestStore } from '../support/factories.ts';
 import { callApi, getPage } from '../support/forms.ts';
 import { multipart } from '../support/multipart.ts';
+import { checklistSteps } from '../support/desk-steps.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 20 §23: a store owner's desk shows the store's set-up checklist, each step ticked as it is
@@ -18,15 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 /** Each step's state as the desk draws it (step → "true" or "false"), or null without the checklist. */
-async function steps(cookie: string, url = '/') {
-  const body = (await getPage(t.app, url, cookie)).body;
-  if (!body.includes('data-testid="store-setup"')) return null;
-  const found: Record<string, string> = {};
-  for (const [tag] of body.matchAll(/<li[^>]*data-testid="store-step-[^>]*>/g)) {
-    found[/store-step-(\w+)/.exec(tag)![1]!] = /data-done="(true|false)"/.exec(tag)![1]!;
-  }
-  return found;
-}
+const steps = (cookie: string, url = '/') => checklistSteps(t.app, cookie, { list: 'store-setup', step: 'store-step', url });
 
 /** The low-stock rows' product ids in the order the desk lists them. */
 async function lowStockIds(cookie: string) {

@@ -7539,7 +7539,7 @@ export interface operations {
             query?: {
                 q?: string;
                 page?: number;
-                sort?: "updated" | "name" | "price" | "stock" | "priority" | "category";
+                sort?: "updated" | "name" | "price" | "stock" | "priority" | "category" | "brand";
                 dir?: "asc" | "desc";
                 /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
                 after?: number;
@@ -7743,7 +7743,10 @@ export interface operations {
                     imageIds?: (string | string[]) | null;
                     /** @description The price in cents: 1999 is USD 19.99 */
                     priceCents: number;
-                    /** @description The "before" price in cents, shown struck through; null or left out for none */
+                    /**
+                     * @description The "before" price in cents, shown struck through; null or left out for none
+                     * @default null
+                     */
                     compareAtCents?: number | null;
                     /**
                      * @description The discount in basis points: 1000 is 10 %
@@ -8163,7 +8166,10 @@ export interface operations {
                     imageIds?: (string | string[]) | null;
                     /** @description The price in cents: 1999 is USD 19.99 */
                     priceCents: number;
-                    /** @description The "before" price in cents, shown struck through; null or left out for none */
+                    /**
+                     * @description The "before" price in cents, shown struck through; null or left out for none
+                     * @default null
+                     */
                     compareAtCents?: number | null;
                     /**
                      * @description The discount in basis points: 1000 is 10 %

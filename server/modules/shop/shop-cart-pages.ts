@@ -68,7 +68,7 @@ export function renderCart(frame: ShopFrame, request: ShopRequest, priced: Price
   const texts = tr.texts.cart;
   const action = link(frame, request, '/cart');
   const lines = priced.lines.map((line, index) => {
-    const unit = shopPrice(line.unitPriceCents, line.discountBp, line.taxBp).paidCents;
+    const unit = shopPrice({ priceCents: line.unitPriceCents, discountBp: line.discountBp, taxBp: line.taxBp, compareAtCents: null }).paidCents;
     const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
     const hidden = html`<input type="hidden" name="product" value="${line.productId}"><input type="hidden" name="variant" value="${line.variantId ?? ''}">`;
     return html`<li class="cart-line">

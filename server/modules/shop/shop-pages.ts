@@ -38,7 +38,7 @@ function productCard(frame: ShopFrame, request: ShopRequest, card: ProductCard, 
   const id = frame.store.id;
   return html`<li class="card"><a href="${link(frame, request, `/product/${card.slug}`)}">
 <div class="card-media">${card.imageId ? html`<img src="${mediaUrl(id, card.imageId, 320)}" srcset="${srcset(id, card.imageId, [320, 640])}" sizes="(min-width: 1200px) 280px, (min-width: 700px) 30vw, 46vw" width="320" height="320" alt=""${eager ? '' : html` loading="lazy"`}>` : html`<span class="card-placeholder" aria-hidden="true">${card.name.slice(0, 1)}</span>`}
-${card.price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: card.price.discountPercent })}</span>` : ''}
+${card.price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: card.price.savingPercent })}</span>` : ''}
 ${card.stock <= 0 ? html`<span class="badge badge-out">${tr.texts.outOfStock}</span>` : ''}</div>
 <div class="card-body"><h3 class="card-title">${card.name}</h3>
 ${priceBlock(card.price, request)}
@@ -192,6 +192,15 @@ export function renderNotFound(frame: ShopFrame, request: ShopRequest): Rendered
   return { status: 404, html: shopDocument(frame, request, { title: tr.texts.notFoundTitle, description: tr.texts.notFoundText, canonical: null, noindex: true }, main) };
 }
 
+/** A `?page=` that is no page (400): what was typed, and a link to the first page of the same list. */
+export function renderBadPage(frame: ShopFrame, request: ShopRequest, typed: string, firstPage: string): Rendered {
+  const { tr } = request;
+  const text = tr.t(tr.texts.badPageText, { page: typed });
+  const main = html`<div class="wrap narrow not-found"><p class="big" aria-hidden="true">400</p><h1>${tr.texts.badPageTitle}</h1><p>${text}</p>
+<p><a class="button" href="${firstPage}">${tr.texts.firstPage}</a></p></div>`;
+  return { status: 400, html: shopDocument(frame, request, { title: tr.texts.badPageTitle, description: text, canonical: null, noindex: true }, main) };
+}
+
 /** The variant a shopper chose by colour and size (or by id), else the first one in stock. */
 export function chooseVariant(data: NonNullable<Awaited<ReturnType<typeof loadProduct>>>, params: URLSearchParams) {
   const { variants, colors, sizes } = data;
@@ -256,7 +265,7 @@ ${breadcrumb(request, [
 <div class="product">
 <section class="gallery" aria-label="${tr.texts.gallery}">
 <div class="gallery-main">${main ? html`<img src="${mediaUrl(id, main, 640)}" srcset="${srcset(id, main, [320, 640, 1280])}" sizes="(min-width: 900px) 560px, 100vw" width="640" height="640" alt="${tr.t(tr.texts.imageOf, { n: shown, name: product.name })}" fetchpriority="high">` : html`<span class="card-placeholder" aria-hidden="true">${product.name.slice(0, 1)}</span>`}
-${price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: price.discountPercent })}</span>` : ''}</div>
+${price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: price.savingPercent })}</span>` : ''}</div>
 ${images.length > 1 ? html`<ul class="thumbs">${images.map((image, index) => html`<li><a href="${keep({ image: index + 1 })}"${index + 1 === shown ? html` aria-current="true"` : ''}><img src="${mediaUrl(id, image, 320)}" width="80" height="80" alt="${tr.t(tr.texts.showImage, { n: index + 1 })}" loading="lazy"></a></li>`)}</ul>` : ''}
 </section>
 <div class="product-info">

@@ -21,7 +21,7 @@ import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
 import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
 import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
 import { shopPixelRoutes } from './shop-pixel.routes.ts';
-import { type Rendered, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
+import { type Rendered, renderBadPage, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
 import { parseShopReview, reviewValuesOf, saveShopReview } from './shop-review.ts';
 import { robotsTxt, sitemapIndexXml, storeSitemapXml } from './shop-sitemap.ts';
@@ -35,6 +35,13 @@ import * as shop from './shop.service.ts';
 
 type Params = { slug: string; category?: string; product?: string; page?: string; '*'?: string };
 type ShopReq = FastifyRequest<{ Params: Params }>;
+/** The same list's first page: the address without its `page` (a link on the 400 of a bad one). */
+function firstPageOf(url: string): string {
+  const address = new URL(url, 'http://local.invalid');
+  address.searchParams.delete('page');
+  return address.pathname + address.search;
+}
+
 /** After a form post that worked: see the page again with GET (303). */
 type Redirect = { redirect: string };
 
@@ -139,7 +146,10 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/category/:category`, (request, reply) =>
       fromCache(request, reply, () =>
         withStore(request, reply, locale, async (frame, sr) => {
-          const filters = shop.readFilters(query(request));
+          const params = query(request);
+          const typed = shop.badPageParam(params);
+          if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
+          const filters = shop.readFilters(params);
           const data = await shop.loadCategory(deps, frame.scope, request.params.category ?? '', filters, locale);
           return data ? renderCategory(frame, sr, filters, data) : null;
         }),
@@ -200,8 +210,10 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/search`, (request, reply) =>
       withStore(request, reply, locale, async (frame, sr) => {
         const params = query(request);
+        const typed = shop.badPageParam(params);
+        if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
         const q = (params.get('q') ?? '').slice(0, 100);
-        const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), 10_000);
+        const page = Number(params.get('page') || 1);
         return renderSearch(frame, sr, q, page, await shop.loadSearch(deps, frame.scope, q, page));
       }),
     );
