@@ -4,6 +4,7 @@ import * as authService from '#server/modules/auth/auth.service.ts';
 import * as sessionService from '#server/modules/auth/session.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
+import * as invoiceService from '#server/modules/invoice/invoice.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
@@ -34,6 +35,7 @@ export function createServices(deps: ServiceDeps) {
     sessions: bindService(sessionService, deps),
     consolidations: bindService(consolidationService, deps),
     desk: bindService(deskService, deps),
+    invoices: bindService(invoiceService, deps),
     notifications: bindService(notificationService, deps),
     packages: bindService(packageService, deps),
     plans: bindService(planService, deps),
