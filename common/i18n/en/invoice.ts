@@ -46,6 +46,8 @@ export const invoice: Messages['invoice'] = {
     issuerAddress: 'Head office address',
     buyer: 'Business name / Full name',
     buyerId: 'Identification',
+    buyerAddress: 'Address',
+    order: 'Order',
     issueDate: 'Issue date',
     code: 'Main code',
     quantity: 'Qty.',

@@ -46,6 +46,8 @@ export const invoice = {
     issuerAddress: 'Dirección matriz',
     buyer: 'Razón social / Nombres y apellidos',
     buyerId: 'Identificación',
+    buyerAddress: 'Dirección',
+    order: 'Pedido',
     issueDate: 'Fecha de emisión',
     code: 'Cód. principal',
     quantity: 'Cant.',

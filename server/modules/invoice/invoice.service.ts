@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { InvoiceListQuery, IssueInvoiceInput } from '#common/schemas/invoice.ts';
+import type { Locale } from '#common/locale.ts';
 import { accessKey, invoiceNumber, isValidRuc, isValidSeriesCode, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
+import { invoicePdf } from './invoice-pdf.ts';
 import { invoiceXml } from './invoice-xml.ts';
 import * as invoices from './invoice.repository.ts';
 
@@ -41,12 +43,12 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
       if (await invoices.invoiceOfOrder(tx.db, scope, order.id)) throw new AppError('invoice.alreadyIssued', 409);
       const settings = await invoices.taxSettings(tx.db, scope);
       const missing = missingSettings(settings);
-      if (missing || !settings) throw new AppError(missing ?? 'invoice.missingRucAndName', 409, { field: 'taxSettings' });
+      if (missing || !settings) throw new AppError(missing ?? 'invoice.missingRucAndName', 409);
       const establishment = isValidSeriesCode(settings.establishment) ? settings.establishment : '001';
       const emissionPoint = isValidSeriesCode(settings.emissionPoint) ? settings.emissionPoint : '001';
 
       const sequence = await invoices.takeInvoiceSequence(tx.db, scope);
-      if (sequence === undefined) throw new AppError('invoice.missingRucAndName', 409, { field: 'taxSettings' });
+      if (sequence === undefined) throw new AppError('invoice.missingRucAndName', 409);
       if (sequence > MAX_INVOICE_SEQUENCE) throw new AppError('invoice.sequenceExhausted', 409);
 
       const lines = invoiceLines(await invoices.orderLines(tx.db, scope, order.id), order.shippingCents);
@@ -154,4 +156,16 @@ export async function getInvoiceXml(deps: ServiceDeps, scope: StoreScope, id: nu
  */
 export async function signInvoice(deps: ServiceDeps, payload: { storeId: number; invoiceId: number }) {
   deps.log.info({ storeId: payload.storeId, invoiceId: payload.invoiceId }, 'invoice left unsigned: no electronic signature certificate (.p12) configured for this store; signing and sending to SRI wait for it (decision 063)');
+}
+
+/** The RIDE of one of the store's invoices as a PDF in `locale`, with the file name it downloads as. */
+export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: number, locale: Locale) {
+  const doc = await getInvoice(deps, scope, id);
+  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await invoicePdf(doc, locale) };
+}
+
+/** The shopper's invoice as a PDF, found by their order's code. */
+export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale) {
+  const doc = await shopperInvoice(deps, scope, code);
+  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await invoicePdf(doc, locale) };
 }
