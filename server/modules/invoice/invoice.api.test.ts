@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
+import { callApi } from '../../../tests/support/forms.ts';
+import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
+
+// Invoices at the seams users feel: the JSON API, the owner's screens and downloads, and the
+// shopper's PDF by order code; another store's invoice is a 404 everywhere (needs `npm run build`).
+let t: TestApp;
+let stores: TwoStores;
+beforeAll(async () => {
+  t = await createTestApp();
+  stores = await twoStores(t);
+  for (const store of [stores.a, stores.b]) await setTaxSettings(t.db, store.id);
+  for (const store of [stores.a, stores.b]) await t.db.updateTable('store').set({ published: 1 }).where('id', '=', store.id).execute();
+});
+afterAll(() => t.dispose());
+
+const api = (method: Parameters<typeof callApi>[1], url: string, cookie: string, payload?: object, lang = 'es') => callApi(t.app, method, url, cookie, payload, lang);
+
+async function issued(store: TestStore, options: Parameters<typeof insertTestOrder>[2] = {}) {
+  const order = await insertTestOrder(t.db, store.id, options);
+  const response = await api('POST', '/api/v1/invoices', store.owner.cookie, { orderId: order.id });
+  expect(response.statusCode, response.body).toBe(201);
+  return { order, ...(response.json() as { id: number; number: string }) };
+}
+
+describe('the invoices API', () => {
+  it('issues, lists, shows and downloads the XML and the PDF of the store\u2019s invoices', async () => {
+    const { id, number, order } = await issued(stores.a, { buyer: 'Carla Ríos' });
+    const list = await api('GET', '/api/v1/invoices?q=carla', stores.a.owner.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.json()).toMatchObject({ total: 1, rows: [{ id, number, buyerName: 'Carla Ríos', totalCents: order.totals.totalCents, sriStatus: 'unsigned' }] });
+    const show = (await api('GET', `/api/v1/invoices/${id}`, stores.a.owner.cookie)).json();
+    expect(show).toMatchObject({ number, baseTaxedCents: 2500, baseZeroCents: 1349, taxCents: 375, totalCents: 4224, bases: [{ taxBp: 1500 }, { taxBp: 0 }] });
+    expect(show.accessKey).toMatch(/^\d{49}$/);
+
+    const xml = await api('GET', `/api/v1/invoices/${id}/xml`, stores.a.owner.cookie);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(xml.headers['content-disposition']).toContain(`factura-${number}.xml`);
+    expect(xml.body).toContain(`<claveAcceso>${show.accessKey}</claveAcceso>`);
+    const pdf = await api('GET', `/api/v1/invoices/${id}/pdf`, stores.a.owner.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('refuses in the caller\u2019s language: a cancelled order, a second invoice, missing tax settings, a bad body', async () => {
+    const cancelled = await insertTestOrder(t.db, stores.a.id, { status: 'cancelled' });
+    const refused = await api('POST', '/api/v1/invoices', stores.a.owner.cookie, { orderId: cancelled.id }, 'en');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'invoice.orderCancelled', message: 'A cancelled order cannot be invoiced' });
+    const { order } = await issued(stores.a);
+    const twice = await api('POST', '/api/v1/invoices', stores.a.owner.cookie, { orderId: order.id });
+    expect(twice.json()).toMatchObject({ error: 'invoice.alreadyIssued', message: 'Este pedido ya tiene su factura' });
+
+    const bare = await makeStore(t);
+    const noSettings = await api('POST', '/api/v1/invoices', bare.owner.cookie, { orderId: (await insertTestOrder(t.db, bare.id)).id });
+    expect(noSettings.statusCode).toBe(409);
+    expect(noSettings.json().message).toContain('RUC y la razón social');
+    expect(noSettings.json().message).toContain('Tienda › Configuración');
+    for (const body of [{}, { orderId: 'x' }, { orderId: 0 }, { orderId: 2 ** 40 }]) {
+      expect((await api('POST', '/api/v1/invoices', stores.a.owner.cookie, body)).statusCode).toBe(400);
+    }
+    expect((await api('GET', '/api/v1/invoices', '')).statusCode).toBe(401);
+  });
+
+  it('answers 404 for another store\u2019s invoice and order, on every screen, download and API address', async () => {
+    const { id, order } = await issued(stores.b);
+    expect((await api('POST', '/api/v1/invoices', stores.a.owner.cookie, { orderId: order.id })).statusCode).toBe(404);
+    await expectOtherStoreNotFound(t.app, stores.a.owner, {
+      pages: [`/sales/invoice/show?id=${id}`, `/en/sales/invoice/show?id=${id}`, `/sales/invoice/pdf?id=${id}`, `/sales/invoice/xml?id=${id}`, `/en/sales/invoice/pdf?id=${id}`],
+    });
+    for (const url of [`/api/v1/invoices/${id}`, `/api/v1/invoices/${id}/xml`, `/api/v1/invoices/${id}/pdf`]) {
+      expect((await api('GET', url, stores.a.owner.cookie)).statusCode, url).toBe(404);
+    }
+    expect((await api('GET', '/api/v1/invoices', stores.a.owner.cookie)).json().rows.map((row: { id: number }) => row.id)).not.toContain(id);
+  });
+});
+
+describe('the shopper\u2019s invoice PDF', () => {
+  it('is served only for the right order code of the right store, in the page\u2019s language', async () => {
+    const { order, number } = await issued(stores.b);
+    for (const prefix of ['', '/en']) {
+      const response = await t.app.inject({ url: `${prefix}/shop/${stores.b.slug}/order/invoice.pdf?code=${order.code}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-disposition']).toContain(`factura-${number}.pdf`);
+      expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    const notYet = await insertTestOrder(t.db, stores.b.id);
+    for (const url of [
+      `/shop/${stores.b.slug}/order/invoice.pdf?code=${notYet.code}`,
+      `/shop/${stores.b.slug}/order/invoice.pdf?code=00000000-0000-4000-8000-000000000000`,
+      `/shop/${stores.b.slug}/order/invoice.pdf`,
+      `/shop/${stores.a.slug}/order/invoice.pdf?code=${order.code}`,
+      `/shop/no-such-store/order/invoice.pdf?code=${order.code}`,
+    ]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+});
