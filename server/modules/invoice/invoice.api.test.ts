@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
-import { callApi } from '../../../tests/support/forms.ts';
+import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
@@ -78,6 +78,52 @@ describe('the invoices API', () => {
       expect((await api('GET', url, stores.a.owner.cookie)).statusCode, url).toBe(404);
     }
     expect((await api('GET', '/api/v1/invoices', stores.a.owner.cookie)).json().rows.map((row: { id: number }) => row.id)).not.toContain(id);
+  });
+});
+
+describe('the invoice screens', () => {
+  it('shows an empty list, then the invoices with their figures, in both languages, never cached', async () => {
+    const store = await makeStore(t);
+    await setTaxSettings(t.db, store.id);
+    const empty = await getPage(t.app, '/sales/invoice', store.owner.cookie);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['cache-control']).toBe('no-store');
+    expect(empty.body).toContain('Aún no has emitido facturas');
+
+    const order = await insertTestOrder(t.db, store.id, { buyer: 'Pablo Ortiz' });
+    const issuedNow = await postForm(t.app, '/sales/invoice/issue', { intent: 'issue', orderId: String(order.id) }, { cookie: `lang=es; ${store.owner.cookie}` });
+    expect(issuedNow.statusCode).toBe(302);
+    const location = issuedNow.headers.location ?? '';
+    expect(location).toMatch(/^\/sales\/invoice\/show\?id=\d+&notice=created$/);
+
+    const list = await getPage(t.app, '/en/sales/invoice?q=pablo', store.owner.cookie);
+    expect(list.body).toContain('001-002-000000001');
+    expect(list.body).toContain('Pablo Ortiz');
+    expect(list.body).toContain('$42.24');
+    expect(list.body).toContain('Unsigned');
+    expect((await getPage(t.app, '/sales/invoice?q=nadie', store.owner.cookie)).body).toContain('No se encontraron registros');
+    const show = await getPage(t.app, location.replace('&notice=created', ''), store.owner.cookie);
+    expect(show.statusCode).toBe(200);
+    expect(show.headers['cache-control']).toBe('no-store');
+    const { invoice } = await t.services.invoices.getInvoice((await t.services.storeScopes.ownStoreScope({ userId: store.owner.id }))!, Number(new URLSearchParams(location.split('?')[1]).get('id')));
+    expect(show.body).toContain(invoice.accessKey);
+    expect(show.body).toContain('SUBTOTAL IVA 15 %');
+    expect(show.body).toContain('$42,24');
+    const pdf = await getPage(t.app, `/en/sales/invoice/pdf?id=${invoice.id}`, store.owner.cookie);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    const xml = await getPage(t.app, `/sales/invoice/xml?id=${invoice.id}`, store.owner.cookie);
+    expect(xml.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+
+  it('sends a refused issue back to the order page with the reason', async () => {
+    const store = await makeStore(t);
+    const order = await insertTestOrder(t.db, store.id);
+    const refused = await postForm(t.app, '/en/sales/invoice/issue', { intent: 'issue', orderId: String(order.id) }, { cookie: `lang=en; ${store.owner.cookie}` });
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe(`/en/sales/order/show?id=${order.id}&invoiceError=invoice.missingRucAndName`);
+    const other = await postForm(t.app, '/sales/invoice/issue', { intent: 'issue', orderId: String(order.id) }, { cookie: `lang=es; ${stores.a.owner.cookie}` });
+    expect(other.statusCode).toBe(404);
   });
 });
 
