@@ -12,6 +12,7 @@ import { productCsv } from './en/product-csv.ts';
 import { bulk } from './en/bulk.ts';
 import { dateField } from './en/date-field.ts';
 import { invoice } from './en/invoice.ts';
+import { storeSales } from './en/store-sales.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -29,6 +30,7 @@ export const enDashboard: DashboardMessages = {
   bulk,
   dateField,
   invoice,
+  storeSales,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

@@ -12,6 +12,7 @@ import { productCsv } from './es/product-csv.ts';
 import { bulk } from './es/bulk.ts';
 import { dateField } from './es/date-field.ts';
 import { invoice } from './es/invoice.ts';
+import { storeSales } from './es/store-sales.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -31,6 +32,7 @@ export const esDashboard = {
   bulk,
   dateField,
   invoice,
+  storeSales,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',
