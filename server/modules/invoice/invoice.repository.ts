@@ -36,36 +36,10 @@ export async function orderLines(db: Db, scope: StoreScope, orderId: number) {
     .execute();
 }
 
-/** The store's tax settings (none until the owner first saves their sales settings). */
-export async function taxSettings(db: Db, scope: StoreScope) {
-  return db
-    .selectFrom('storeSales')
-    .select(['ruc', 'businessName', 'establishment', 'emissionPoint', 'ivaBp', 'sriEnvironment'])
-    .where('storeId', '=', scope.storeId)
-    .executeTakeFirst();
-}
-
 /** The issuer's address on the invoice (SRI's `dirMatriz`): the store's contact address. */
 export async function issuerAddress(db: Db, scope: StoreScope) {
   const row = await db.selectFrom('store').select(['contactAddress', 'contactCity', 'contactState', 'name']).where('id', '=', scope.storeId).executeTakeFirst();
   return { address: [row?.contactAddress, row?.contactCity, row?.contactState].map((part) => (part ?? '').trim()).filter(Boolean).join(', '), tradeName: row?.name ?? '' };
-}
-
-/**
- * The store's next invoice sequence, taken inside the issuing transaction: `update … returning`
- * locks the store's row on PostgreSQL until the commit, and SQLite writes one transaction at a
- * time (`begin immediate`, decision 040), so two invoices issued at once get consecutive numbers.
- * A rolled-back issue gives its number back with everything else: no gap, never a reuse.
- * (Kept here until `takeInvoiceSequence` of the store-sales module lands; same statement.)
- */
-export async function takeInvoiceSequence(trx: Db, scope: StoreScope): Promise<number | undefined> {
-  const row = await trx
-    .updateTable('storeSales')
-    .set((eb) => ({ nextInvoiceSequence: eb('nextInvoiceSequence', '+', 1) }))
-    .where('storeId', '=', scope.storeId)
-    .returning('nextInvoiceSequence')
-    .executeTakeFirst();
-  return row ? Number(row.nextInvoiceSequence) - 1 : undefined;
 }
 
 export async function invoiceOfOrder(db: Db, scope: StoreScope, orderId: number) {

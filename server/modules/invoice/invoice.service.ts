@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { InvoiceListQuery, IssueInvoiceInput } from '#common/schemas/invoice.ts';
 import type { Locale } from '#common/locale.ts';
-import { accessKey, invoiceNumber, isValidRuc, isValidSeriesCode, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
+import { accessKey, invoiceNumber, isValidRuc, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
+import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
@@ -18,9 +19,9 @@ import * as invoices from './invoice.repository.ts';
 const numericCode = () => String(randomInt(0, 100_000_000)).padStart(8, '0');
 
 /** What the store's tax settings lack for an invoice, as the message that says where to set it. */
-function missingSettings(settings: { ruc: string; businessName: string } | undefined) {
-  const ruc = !settings || !isValidRuc(settings.ruc);
-  const name = !settings || settings.businessName.trim() === '';
+function missingSettings(settings: { ruc: string; businessName: string }) {
+  const ruc = !isValidRuc(settings.ruc);
+  const name = settings.businessName.trim() === '';
   if (ruc && name) return 'invoice.missingRucAndName' as const;
   if (ruc) return 'invoice.missingRuc' as const;
   if (name) return 'invoice.missingBusinessName' as const;
@@ -41,14 +42,11 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
       if (!order) throw notFound();
       if (order.status === 'cancelled') throw new AppError('invoice.orderCancelled', 409);
       if (await invoices.invoiceOfOrder(tx.db, scope, order.id)) throw new AppError('invoice.alreadyIssued', 409);
-      const settings = await invoices.taxSettings(tx.db, scope);
+      const settings = await loadStoreSales(tx, scope);
       const missing = missingSettings(settings);
-      if (missing || !settings) throw new AppError(missing ?? 'invoice.missingRucAndName', 409);
-      const establishment = isValidSeriesCode(settings.establishment) ? settings.establishment : '001';
-      const emissionPoint = isValidSeriesCode(settings.emissionPoint) ? settings.emissionPoint : '001';
-
-      const sequence = await invoices.takeInvoiceSequence(tx.db, scope);
-      if (sequence === undefined) throw new AppError('invoice.missingRucAndName', 409);
+      if (missing) throw new AppError(missing, 409);
+      const { establishment, emissionPoint } = settings;
+      const sequence = await takeInvoiceSequence(tx.db, scope);
       if (sequence > MAX_INVOICE_SEQUENCE) throw new AppError('invoice.sequenceExhausted', 409);
 
       const lines = invoiceLines(await invoices.orderLines(tx.db, scope, order.id), order.shippingCents);
