@@ -19,7 +19,7 @@ export const loader = (args: Route.LoaderArgs) => invoiceListLoader(args);
 
 type Row = Route.ComponentProps['loaderData']['page']['rows'][number];
 
-export default function InvoiceList({ loaderData: { query, page } }: Route.ComponentProps) {
+export default function InvoiceList({ loaderData: { query, typed, page } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const filtered = query.q !== '' || query.from !== null || query.to !== null;
@@ -44,8 +44,8 @@ export default function InvoiceList({ loaderData: { query, page } }: Route.Compo
       <Form method="get" role="search" aria-label={t('invoice.search')}>
         <Group align="flex-end" gap="sm" mb="md">
           <TextInput name="q" type="search" defaultValue={query.q} label={t('invoice.search')} style={{ flex: 1, minWidth: 200 }} />
-          <TextInput name="from" type="date" defaultValue={query.from ?? ''} label={t('invoice.from')} lang={locale} />
-          <TextInput name="to" type="date" defaultValue={query.to ?? ''} label={t('invoice.to')} lang={locale} />
+          <TextInput name="from" defaultValue={typed.from} label={t('invoice.from')} placeholder={t('dateField.placeholder')} inputMode="numeric" w={150} />
+          <TextInput name="to" defaultValue={typed.to} label={t('invoice.to')} placeholder={t('dateField.placeholder')} inputMode="numeric" w={150} />
           <Button type="submit" variant="light">
             {t('invoice.filter')}
           </Button>

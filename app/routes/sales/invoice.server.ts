@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
+import { parseTypedDate } from '#common/dates.ts';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { InvoiceListQuerySchema, IssueInvoiceSchema } from '#common/schemas/invoice.ts';
@@ -16,9 +17,12 @@ const here = (request: Request, path: string) => localizePath(path, localeOf(req
 
 export async function invoiceListLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const query = InvoiceListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const locale = localeFromPath(url.pathname);
+  // Days are typed in the page's order (decision 037: 26/11/2026, 11/26/2026); one that is not a day is no bound.
+  const typed = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' };
+  const query = InvoiceListQuerySchema.parse({ ...Object.fromEntries(url.searchParams), from: parseTypedDate(typed.from, locale), to: parseTypedDate(typed.to, locale) });
   const page = await services(context).invoices.listInvoices(storeScope(context), query);
-  return { query, page };
+  return { query, typed, page };
 }
 
 export async function invoiceShowLoader({ request, context }: LoaderFunctionArgs) {

@@ -81,6 +81,27 @@ describe('the invoices API', () => {
   });
 });
 
+describe('access tokens', () => {
+  it('an invoices token lists and issues invoices and nothing else; a read-only token cannot issue', async () => {
+    const bearer = async (scope: 'read' | 'invoices') => `Bearer ${(await t.services.accessTokens.createAccessToken({ userId: stores.a.owner.id }, { name: `Contabilidad ${scope}`, scope, expiresIn: 'never' })).token}`;
+    const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object) => t.app.inject({ method, url, headers: { authorization, cookie: 'lang=en' }, ...(payload ? { payload } : {}) });
+    const invoicesOnly = await bearer('invoices');
+    const order = await insertTestOrder(t.db, stores.a.id);
+    const created = await call('POST', '/api/v1/invoices', invoicesOnly, { orderId: order.id });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await call('GET', `/api/v1/invoices/${created.json().id}/xml`, invoicesOnly)).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/invoices?page=1', invoicesOnly)).statusCode).toBe(200);
+    for (const [method, url] of [['GET', '/api/v1/alerts'], ['GET', '/api/v1/store/settings'], ['POST', '/api/v1/tickets']] as const) {
+      const refused = await call(method, url, invoicesOnly, method === 'POST' ? { subject: 'x' } : undefined);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ error: 'invoices_only_token', message: 'This access token is for invoices only' });
+    }
+    const readOnly = await bearer('read');
+    expect((await call('GET', '/api/v1/invoices', readOnly)).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/invoices', readOnly, { orderId: (await insertTestOrder(t.db, stores.a.id)).id })).statusCode).toBe(403);
+  });
+});
+
 describe('the invoice screens', () => {
   it('shows an empty list, then the invoices with their figures, in both languages, never cached', async () => {
     const store = await makeStore(t);
@@ -102,6 +123,11 @@ describe('the invoice screens', () => {
     expect(list.body).toContain('$42.24');
     expect(list.body).toContain('Unsigned');
     expect((await getPage(t.app, '/sales/invoice?q=nadie', store.owner.cookie)).body).toContain('No se encontraron registros');
+    // Days typed in the page's order: a range of long ago finds none, one around today finds it.
+    expect((await getPage(t.app, '/sales/invoice?from=01/01/2020&to=31/01/2020', store.owner.cookie)).body).toContain('No se encontraron registros');
+    const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const [year, month, day] = today.split('-');
+    expect((await getPage(t.app, `/en/sales/invoice?from=${month}/${day}/${year}&to=not-a-day`, store.owner.cookie)).body).toContain('Pablo Ortiz');
     const show = await getPage(t.app, location.replace('&notice=created', ''), store.owner.cookie);
     expect(show.statusCode).toBe(200);
     expect(show.headers['cache-control']).toBe('no-store');
