@@ -71,6 +71,12 @@ const SPANISH: Record<string, string> = {
   'The variants of one product of my store, in name order': 'Las variantes de un producto de mi tienda, por nombre',
   'Put my store’s banners in this order (first shown first; banners left out follow)': 'Poner los banners de mi tienda en este orden (el primero se muestra primero; los que no se nombran van después)',
   'Move one banner a step up or down, or to just before another banner': 'Mover un banner un lugar arriba o abajo, o justo antes de otro banner',
+  // invoices
+  'List my store’s invoices': 'Las facturas de mi tienda',
+  'Issue the invoice of one of my orders': 'Emitir la factura de uno de mis pedidos',
+  'One of my store’s invoices, with its lines and IVA bases': 'Una factura de mi tienda, con sus líneas y sus bases de IVA',
+  'An invoice as SRI’s factura XML (schema 1.1.0, unsigned)': 'Una factura como XML «factura» del SRI (esquema 1.1.0, sin firmar)',
+  'An invoice as a PDF laid out like SRI’s RIDE, in the caller’s language': 'Una factura en PDF con la forma del RIDE del SRI, en el idioma de quien la pide',
 };
 
 /** The kit's six operations of each resource (resource-api.ts), named by the resource's own title. */
