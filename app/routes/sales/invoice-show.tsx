@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
+import { type Column, DataTable } from '#app/components/list/data-table.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -24,6 +25,14 @@ export default function InvoiceShow({ loaderData: { invoice, lines, bases, issue
   const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
   const status = sriStatus.is(invoice.sriStatus) ? invoice.sriStatus : 'unsigned';
   const files = `?id=${invoice.id}`;
+  // A table on a desktop, a card per line on a phone (the list pattern's DataTable).
+  const lineColumns: Column<(typeof lines)[number]>[] = [
+    { key: 'description', label: t('invoice.ride.description'), render: (line) => (line.shipping ? t('invoice.ride.shipping') : line.name) },
+    { key: 'quantity', label: t('invoice.ride.quantity'), align: 'right', render: (line) => formatNumber(line.quantity, locale) },
+    { key: 'unitPrice', label: t('invoice.ride.unitPrice'), align: 'right', render: (line) => money(line.unitPriceCents) },
+    { key: 'discount', label: t('invoice.ride.discount'), align: 'right', render: (line) => money(line.discountCents) },
+    { key: 'lineTotal', label: t('invoice.ride.lineTotal'), align: 'right', render: (line) => money(line.baseCents) },
+  ];
   const totals: [string, number][] = [
     ...bases.map((base): [string, number] => [base.taxBp > 0 ? t('invoice.ride.subtotalTaxed', { rate: percent(base.taxBp) }) : t('invoice.ride.subtotalZero'), base.baseCents]),
     [t('invoice.ride.subtotal'), invoice.baseTaxedCents + invoice.baseZeroCents],
@@ -103,31 +112,9 @@ export default function InvoiceShow({ loaderData: { invoice, lines, bases, issue
           </Paper>
         </Grid.Col>
       </Grid>
-      <Paper withBorder radius="md" mt="md" style={{ overflowX: 'auto' }}>
-        <Table striped>
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('invoice.ride.description')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('invoice.ride.description')}</Table.Th>
-              <Table.Th ta="right">{t('invoice.ride.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('invoice.ride.unitPrice')}</Table.Th>
-              <Table.Th ta="right">{t('invoice.ride.discount')}</Table.Th>
-              <Table.Th ta="right">{t('invoice.ride.lineTotal')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => (
-              <Table.Tr key={index}>
-                <Table.Td>{line.shipping ? t('invoice.ride.shipping') : line.name}</Table.Td>
-                <Table.Td ta="right">{formatNumber(line.quantity, locale)}</Table.Td>
-                <Table.Td ta="right">{money(line.unitPriceCents)}</Table.Td>
-                <Table.Td ta="right">{money(line.discountCents)}</Table.Td>
-                <Table.Td ta="right">{money(line.baseCents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <Stack mt="md">
+        <DataTable caption={t('invoice.ride.description')} rows={lines} rowKey={(line) => `${line.code}-${line.name}`} sort="" dir="asc" columns={lineColumns} />
+      </Stack>
     </>
   );
 }
