@@ -1,5 +1,6 @@
 import { createElement as h, type ReactElement } from 'react';
-import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import bwipjs from 'bwip-js/node';
 import { formatTypedDate } from '#common/dates.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { Locale } from '#common/locale.ts';
@@ -9,7 +10,8 @@ import type { InvoiceDocument } from './invoice-document.ts';
 
 // The invoice printed as SRI's RIDE (representación impresa del documento electrónico), a React
 // component rendered by @react-pdf/renderer on the server. Written with `createElement`: server
-// code is run by Node's type stripping, which does not read JSX. Fonts: the PDF standard
+// code is run by Node's type stripping, which does not read JSX. The access key's Code128 barcode
+// comes from bwip-js. Fonts: the PDF standard
 // Helvetica, built into the library (no file, no network). Laid out as SRI's model: issuer on the
 // left, the tax box (RUC, number, access key) on the right, the buyer, the lines, the additional
 // information beside the totals with the IVA breakdown.
@@ -24,6 +26,7 @@ const styles = StyleSheet.create({
   title: { fontSize: 14, fontFamily: 'Helvetica-Bold', marginTop: 2 },
   label: { fontFamily: 'Helvetica-Bold' },
   key: { fontFamily: 'Courier', fontSize: 7.5 },
+  barcode: { height: 30, width: '100%', objectFit: 'fill' },
   box: { border: '1pt solid #444', borderRadius: 4, padding: 8, marginTop: 10, gap: 3 },
   row: { flexDirection: 'row' },
   table: { marginTop: 10, border: '1pt solid #444' },
@@ -49,11 +52,14 @@ const COLUMNS = [
   { key: 'lineTotal', width: '14%', align: 'right' },
 ] as const;
 
-type Props = { doc: InvoiceDocument; locale: Locale };
+/** The access key as a Code128 barcode (PNG), as SRI's RIDE prints it under the key. */
+export const accessKeyBarcode = (accessKey: string) => bwipjs.toBuffer({ bcid: 'code128', text: accessKey, scale: 2, height: 9, includetext: false });
+
+type Props = { doc: InvoiceDocument; locale: Locale; barcode: Buffer };
 
 const field = (label: string, value: string) => h(Text, null, h(Text, { style: styles.label }, `${label}: `), value);
 
-export function InvoiceRide({ doc, locale }: Props): ReactElement {
+export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
   const t = translator(locale);
   const { invoice } = doc;
   const money = (cents: number) => formatMoney(cents, locale);
@@ -92,6 +98,7 @@ export function InvoiceRide({ doc, locale }: Props): ReactElement {
           field(t('invoice.ride.environment'), t(invoice.environment === 2 ? 'invoice.environments.2' : 'invoice.environments.1').toUpperCase()),
           field(t('invoice.ride.emission'), t('invoice.ride.normal')),
           h(Text, { style: styles.label }, t('invoice.ride.accessKey')),
+          h(Image, { src: { data: barcode, format: 'png' }, style: styles.barcode }),
           h(Text, { style: styles.key }, invoice.accessKey),
         ),
       ),
@@ -151,5 +158,6 @@ export function InvoiceRide({ doc, locale }: Props): ReactElement {
 
 /** The RIDE as PDF bytes, in `locale`. */
 export async function invoicePdf(doc: InvoiceDocument, locale: Locale): Promise<Buffer> {
-  return renderToBuffer(h(InvoiceRide, { doc, locale }) as Parameters<typeof renderToBuffer>[0]);
+  const barcode = await accessKeyBarcode(doc.invoice.accessKey);
+  return renderToBuffer(h(InvoiceRide, { doc, locale, barcode }) as Parameters<typeof renderToBuffer>[0]);
 }
