@@ -66,6 +66,10 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/marketing', 'routes/store/marketing.tsx'),
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
+        page('sales/order', 'routes/sales/order-list.tsx'),
+        page('sales/order/show', 'routes/sales/order-show.tsx'),
+        page('sales/customer', 'routes/sales/customer-list.tsx'),
+        page('sales/customer/show', 'routes/sales/customer-show.tsx'),
         page('catalog/product/import', 'routes/catalog/product-import.tsx'),
         page('catalog/product/variants', 'routes/catalog/product-variants.tsx'),
         // the product screen's and list's own actions (issue 20 §21): forms post here, no page

@@ -3,9 +3,11 @@ import * as alertService from '#server/modules/alert/alert.service.ts';
 import * as authService from '#server/modules/auth/auth.service.ts';
 import * as sessionService from '#server/modules/auth/session.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
+import * as customerService from '#server/modules/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
 import * as invoiceService from '#server/modules/invoice/invoice.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
+import * as orderService from '#server/modules/order/order.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
 import * as productCsvService from '#server/modules/product-csv/product-csv.service.ts';
@@ -34,9 +36,11 @@ export function createServices(deps: ServiceDeps) {
     auth: bindService(authService, deps),
     sessions: bindService(sessionService, deps),
     consolidations: bindService(consolidationService, deps),
+    customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),
     invoices: bindService(invoiceService, deps),
     notifications: bindService(notificationService, deps),
+    orders: bindService(orderService, deps),
     packages: bindService(packageService, deps),
     plans: bindService(planService, deps),
     productActions: bindService(productActionService, deps),

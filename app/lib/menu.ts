@@ -96,9 +96,9 @@ export const mainMenu: MenuItem[] = [
     key: 'sales',
     label: 'nav.sales',
     children: [
-      { key: 'orders', label: 'nav.orders', path: '/sales/order', planned: true },
+      { key: 'orders', label: 'nav.orders', path: '/sales/order', needsStore: true },
       { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', needsStore: true },
-      { key: 'customers', label: 'nav.customers', path: '/sales/customer', planned: true },
+      { key: 'customers', label: 'nav.customers', path: '/sales/customer', needsStore: true },
     ],
   },
   {

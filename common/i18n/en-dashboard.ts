@@ -5,6 +5,7 @@ import { casillero } from './en/casillero.ts';
 import { catalog } from './en/catalog.ts';
 import { content } from './en/content.ts';
 import { consolidation } from './en/consolidation.ts';
+import { order, customer } from './en/sales.ts';
 import { ticket } from './en/ticket.ts';
 import { store } from './en/store.ts';
 import { plan } from './en/plan.ts';
@@ -23,6 +24,8 @@ export const enDashboard: DashboardMessages = {
   catalog,
   content,
   consolidation,
+  order,
+  customer,
   ticket,
   store,
   plan,

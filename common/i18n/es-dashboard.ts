@@ -5,6 +5,7 @@ import { casillero } from './es/casillero.ts';
 import { catalog } from './es/catalog.ts';
 import { content } from './es/content.ts';
 import { consolidation } from './es/consolidation.ts';
+import { order, customer } from './es/sales.ts';
 import { ticket } from './es/ticket.ts';
 import { store } from './es/store.ts';
 import { plan } from './es/plan.ts';
@@ -25,6 +26,8 @@ export const esDashboard = {
   catalog,
   content,
   consolidation,
+  order,
+  customer,
   ticket,
   store,
   plan,

@@ -20,7 +20,7 @@ import { type CliUser, createUser } from './support/users.ts';
 // share the many store and catalog pages.
 type Role = 'anonymous' | 'client' | 'owner' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
+type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderId: number; customerId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -70,6 +70,10 @@ const REACH: Record<string, Reach> = {
   'catalog/product/stock': { skip: 'not a page: the product list\'s stock cell posts here' },
   // every kit resource: its list, its new form and one record
   ...catalogReach(['color', 'brand', 'category', 'subcategory', 'size', 'product', 'variant', 'coupon', 'review']),
+  'sales/order': { as: 'owner' },
+  'sales/order/show': { as: 'owner', path: (seed) => `/sales/order/show?id=${seed.orderId}` },
+  'sales/customer': { as: 'owner' },
+  'sales/customer/show': { as: 'owner', path: (seed) => `/sales/customer/show?id=${seed.customerId}` },
   'content/banner': { as: 'owner' },
   'content/banner/new': { as: 'owner' },
   'content/banner/show': { as: 'owner', path: (seed) => `/content/banner/show?id=${seed.bannerId}` },
@@ -190,12 +194,27 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     const upload = await clientContext.request.post('/api/v1/uploads', { multipart: { purpose: 'banner', file: { name: 'banner.png', mimeType: 'image/png', buffer: image } } });
     expect(upload.status(), await upload.text()).toBe(201);
     const { id: bannerId } = await api(clientContext, '/api/v1/banners', { imageId: (await upload.json()).id, buttonName: 'Ver ofertas', link: '/catalog', enabled: true });
+    // An order, placed as a shopper does (the storefront's cart and checkout forms), for the sales screens.
+    const shopper = await browser.newContext({ baseURL: MAIN_URL });
+    try {
+      const cart = await shopper.request.post(`/shop/${slug}/cart`, { form: { intent: 'add', product: String(product), variant: String(variant), quantity: '1' }, maxRedirects: 0 });
+      expect(cart.status(), await cart.text()).toBe(303);
+      const placed = await shopper.request.post(`/shop/${slug}/checkout`, {
+        form: { name: 'Lucía Compradora', email: 'lucia.compra@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' },
+        maxRedirects: 0,
+      });
+      expect(placed.status(), await placed.text()).toBe(303);
+    } finally {
+      await shopper.close();
+    }
+    const orders = await clientContext.request.get('/api/v1/orders');
+    const { id: orderId, customerId } = ((await orders.json()) as { rows: { id: number; customerId: number }[] }).rows[0]!;
     // The client's user id, as staff find it: the locker code's link in the back-office client list.
     await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
+    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderId, customerId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
   } finally {
     await clientContext.close();
     await staffContext.close();

@@ -688,39 +688,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices": {
+    "/api/v1/orders": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * List my store’s invoices
-         * @description `q` finds a number or a buyer; `from` and `to` (`yyyy-mm-dd`, Ecuador’s calendar, inclusive) bound the issue day. Newest first.
-         */
-        get: operations["get_invoices"];
-        put?: never;
-        /**
-         * Issue the invoice of one of my orders
-         * @description Takes the store’s next invoice number. 409 for a cancelled order, an order that already has its invoice, or while the store’s RUC or business name is missing.
-         */
-        post: operations["post_invoices"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/invoices/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of my store’s invoices, with its lines and IVA bases */
-        get: operations["get_invoices_by_id"];
+        /** My store's orders, newest first: by status, customer, day range and total range (cents), or a number */
+        get: operations["list_orders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -729,15 +705,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}/xml": {
+    "/api/v1/orders/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** An invoice as SRI’s factura XML (schema 1.1.0, unsigned) */
-        get: operations["get_invoice_xml"];
+        /** One order of my store with its lines, history and the states it may move to */
+        get: operations["get_order"];
         put?: never;
         post?: never;
         delete?: never;
@@ -746,16 +722,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}/pdf": {
+    "/api/v1/orders/{id}/status": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** An invoice as a PDF laid out like SRI’s RIDE, in the caller’s language */
-        get: operations["get_invoice_pdf"];
+        get?: never;
         put?: never;
+        /** Move an order on (pending → paid → shipped → delivered) or cancel it while pending or paid (its stock and coupon use come back); the buyer gets an e-mail */
+        post: operations["change_order_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My store's customers, searched by name, e-mail or document */
+        get: operations["list_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer of my store with their orders, how many and the sum of those not cancelled (cents) */
+        get: operations["get_customer"];
+        /** Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store) */
+        put: operations["update_customer"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5969,13 +5980,24 @@ export interface operations {
             };
         };
     };
-    get_invoices: {
+    list_orders: {
         parameters: {
-            query: {
-                q: string;
-                from: string | null;
-                to: string | null;
-                page: number;
+            query?: {
+                q?: string;
+                page?: number;
+                sort?: "created";
+                dir?: "asc" | "desc";
+                status?: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                /** @description The id of a customer of the store: only its records */
+                customer?: number;
+                /** @description First day (YYYY-MM-DD, Ecuador time) of the orders listed */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, Ecuador time) of the orders listed */
+                to?: string;
+                /** @description Smallest total, in cents */
+                minCents?: number;
+                /** @description Largest total, in cents */
+                maxCents?: number;
             };
             header?: never;
             path?: never;
@@ -5992,18 +6014,15 @@ export interface operations {
                     "application/json": {
                         rows: {
                             id: number;
-                            /** @description `001-001-000000123`: establishment, emission point, sequence */
-                            number: string;
-                            issuedAt: string;
-                            buyerName: string;
-                            buyerDocumentNumber: string;
+                            number: number;
+                            customerId: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                            paymentMethod: string;
                             totalCents: number;
-                            /**
-                             * @description `unsigned` until the store’s certificate signs it (decision 063)
-                             * @enum {string}
-                             */
-                            sriStatus: "unsigned" | "signed" | "sent" | "authorized" | "rejected";
-                            orderId: number;
+                            name: string;
+                            email: string;
+                            createdAt: string;
                         }[];
                         total: number;
                         page: number;
@@ -6029,8 +6048,114 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
-            409: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: number;
+                        customerId: number;
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                        paymentMethod: string;
+                        totalCents: number;
+                        name: string;
+                        email: string;
+                        createdAt: string;
+                        code: string;
+                        locale: string;
+                        couponCode: string;
+                        subtotalCents: number;
+                        discountCents: number;
+                        taxCents: number;
+                        shippingCents: number;
+                        phone: string;
+                        documentType: string;
+                        documentNumber: string;
+                        address: string;
+                        city: string;
+                        province: string;
+                        notes: string;
+                        updatedAt: string;
+                        lines: {
+                            position: number;
+                            productId: number | null;
+                            variantId: number | null;
+                            name: string;
+                            sku: string;
+                            unitPriceCents: number;
+                            quantity: number;
+                            discountCents: number;
+                            baseCents: number;
+                            taxBp: number;
+                            taxCents: number;
+                        }[];
+                        events: {
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                            note: string;
+                            userId: number | null;
+                            userName: string | null;
+                            createdAt: string;
+                        }[];
+                        next: ("pending" | "paid" | "shipped" | "delivered" | "cancelled")[];
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6064,46 +6189,33 @@ export interface operations {
             };
         };
     };
-    post_invoices: {
+    change_order_status: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: number;
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    orderId: number;
+                    /** @enum {string} */
+                    status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                    /** @default  */
+                    note?: string;
                 };
             };
         };
         responses: {
             /** @description Default Response */
-            201: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        number: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
+                    "application/json": null;
                 };
             };
             /** @description No valid session cookie or access token */
@@ -6174,13 +6286,16 @@ export interface operations {
             };
         };
     };
-    get_invoices_by_id: {
+    list_customers: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
+            query?: {
+                q?: string;
+                page?: number;
+                sort?: "name" | "created";
+                dir?: "asc" | "desc";
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -6192,55 +6307,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: number;
-                        /** @description `001-001-000000123`: establishment, emission point, sequence */
-                        number: string;
-                        issuedAt: string;
-                        buyerName: string;
-                        buyerDocumentNumber: string;
-                        totalCents: number;
-                        /**
-                         * @description `unsigned` until the store’s certificate signs it (decision 063)
-                         * @enum {string}
-                         */
-                        sriStatus: "unsigned" | "signed" | "sent" | "authorized" | "rejected";
-                        orderId: number;
-                        /** @description SRI’s 49-digit clave de acceso */
-                        accessKey: string;
-                        /** @description 1 tests, 2 production */
-                        environment: number;
-                        establishment: string;
-                        emissionPoint: string;
-                        sequence: number;
-                        ruc: string;
-                        businessName: string;
-                        buyerDocumentType: string;
-                        buyerEmail: string;
-                        buyerAddress: string;
-                        ivaBp: number;
-                        subtotalCents: number;
-                        discountCents: number;
-                        /** @description The base taxed at a rate above 0 % */
-                        baseTaxedCents: number;
-                        /** @description The base at 0 %, shipping included */
-                        baseZeroCents: number;
-                        taxCents: number;
-                        shippingCents: number;
-                        lines: {
-                            code: string;
+                        rows: {
+                            id: number;
                             name: string;
-                            quantity: number;
-                            unitPriceCents: number;
-                            discountCents: number;
-                            baseCents: number;
-                            taxBp: number;
-                            taxCents: number;
-                            shipping: boolean;
+                            email: string;
+                            phone: string;
+                            documentType: string;
+                            documentNumber: string;
+                            createdAt: string;
                         }[];
-                        bases: {
-                            taxBp: number;
-                            baseCents: number;
-                            taxCents: number;
+                        total: number;
+                        page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        phone: string;
+                        documentType: string;
+                        documentNumber: string;
+                        createdAt: string;
+                        code: string;
+                        address: string;
+                        city: string;
+                        province: string;
+                        updatedAt: string;
+                        orderCount: number;
+                        totalCents: number;
+                        orders: {
+                            id: number;
+                            number: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                            totalCents: number;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    update_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phone: string;
+                    /** @enum {string} */
+                    documentType: "cedula" | "passport";
+                    documentNumber: string;
+                    address: string;
+                    city: string;
+                    province: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        phone: string;
+                        documentType: string;
+                        documentNumber: string;
+                        createdAt: string;
+                        code: string;
+                        address: string;
+                        city: string;
+                        province: string;
+                        updatedAt: string;
+                        orderCount: number;
+                        totalCents: number;
+                        orders: {
+                            id: number;
+                            number: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                            totalCents: number;
+                            createdAt: string;
                         }[];
                     };
                 };
@@ -6309,182 +6577,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_invoice_xml: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The XML file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": string;
-                };
-            };
-            /** @description No valid session cookie or access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": components["schemas"]["Error"];
-                };
-            };
-            /** @description A read-only token asked to change something, or a cross-site request */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": {
-                        error: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": {
-                        error: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Too many calls with this token (see `Retry-After`) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error, in the same shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    get_invoice_pdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PDF file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description No valid session cookie or access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": components["schemas"]["Error"];
-                };
-            };
-            /** @description A read-only token asked to change something, or a cross-site request */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": {
-                        error: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": {
-                        error: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Too many calls with this token (see `Retry-After`) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error, in the same shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": components["schemas"]["Error"];
                 };
             };
         };
