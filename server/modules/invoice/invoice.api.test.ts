@@ -3,6 +3,8 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { addCoupon, addProduct, makeSalesStore, placeTestOrder } from '../../../tests/support/sales-fixtures.ts';
+import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 
 // Invoices at the seams users feel: the JSON API, the owner's screens and downloads, and the
@@ -150,6 +152,37 @@ describe('the invoice screens', () => {
     expect(refused.headers.location).toBe(`/en/sales/order/show?id=${order.id}&invoiceError=invoice.missingRucAndName`);
     const other = await postForm(t.app, '/sales/invoice/issue', { intent: 'issue', orderId: String(order.id) }, { cookie: `lang=es; ${stores.a.owner.cookie}` });
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('an order placed at checkout', () => {
+  it('is invoiced from its page with figures that add up to the order, then links its invoice', async () => {
+    const store = await makeSalesStore(t);
+    await saveStoreSales(t.deps, store.scope, { ruc: '1790016919001', businessName: 'Andes Tostadores S.A.', shippingFeeCents: 350 });
+    const coffee = await addProduct(t.deps, store.scope, { name: 'Café molido', price: 12.5, tax: 15 });
+    const book = await addProduct(t.deps, store.scope, { name: 'Libro de recetas', price: 9.99, tax: 0 });
+    const { code: coupon } = await addCoupon(t.deps, store.scope, { percent: 10 });
+    const placed = await placeTestOrder(t.deps, store.scope, { lines: [{ productId: coffee, quantity: 3 }, { productId: book, quantity: 1 }], coupon });
+    const cookie = `lang=es; ${store.owner.cookie}`;
+    const orderPage = await getPage(t.app, `/sales/order/show?id=${placed.id}`, store.owner.cookie);
+    expect(orderPage.body).toContain('Emitir factura');
+
+    const issuedNow = await postForm(t.app, '/sales/invoice/issue', { intent: 'issue', orderId: String(placed.id) }, { cookie });
+    expect(issuedNow.statusCode).toBe(302);
+    const id = Number(new URLSearchParams((issuedNow.headers.location ?? '').split('?')[1]).get('id'));
+    const invoice = (await api('GET', `/api/v1/invoices/${id}`, store.owner.cookie)).json();
+    const order = (await api('GET', `/api/v1/orders/${placed.id}`, store.owner.cookie)).json();
+    expect(invoice.totalCents).toBe(order.totalCents);
+    expect(invoice.taxCents).toBe(order.taxCents);
+    expect(invoice.baseTaxedCents + invoice.baseZeroCents).toBe(order.subtotalCents - order.discountCents + order.shippingCents);
+    expect(invoice.discountCents).toBe(order.discountCents);
+    expect(invoice.number).toBe('001-001-000000001');
+
+    const after = await getPage(t.app, `/sales/order/show?id=${placed.id}`, store.owner.cookie);
+    expect(after.body).toContain('Ver factura 001-001-000000001');
+    expect(after.body).not.toContain('Emitir factura');
+    const refused = await getPage(t.app, `/sales/order/show?id=${placed.id}&invoiceError=invoice.alreadyIssued`, store.owner.cookie);
+    expect(refused.statusCode).toBe(200);
   });
 });
 
