@@ -76,6 +76,12 @@ function tree(locale: Locale): RouteConfigEntry[] {
         // the product screen's and list's own actions (issue 20 §21): forms post here, no page
         page('catalog/product/duplicate', 'routes/catalog/product-duplicate.ts'),
         page('catalog/product/stock', 'routes/catalog/product-stock.ts'),
+        // SRI invoices (issue 23 §5): list, detail, its two downloads, and the order page's issue action
+        page('sales/invoice', 'routes/sales/invoice-list.tsx'),
+        page('sales/invoice/show', 'routes/sales/invoice-show.tsx'),
+        page('sales/invoice/pdf', 'routes/sales/invoice-pdf.ts'),
+        page('sales/invoice/xml', 'routes/sales/invoice-xml.ts'),
+        page('sales/invoice/issue', 'routes/sales/invoice-issue.ts'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

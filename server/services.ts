@@ -5,6 +5,7 @@ import * as sessionService from '#server/modules/auth/session.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
 import * as customerService from '#server/modules/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
+import * as invoiceService from '#server/modules/invoice/invoice.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
 import * as orderService from '#server/modules/order/order.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
     consolidations: bindService(consolidationService, deps),
     customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),
+    invoices: bindService(invoiceService, deps),
     notifications: bindService(notificationService, deps),
     orders: bindService(orderService, deps),
     packages: bindService(packageService, deps),

@@ -98,7 +98,7 @@ export const mainMenu: MenuItem[] = [
     label: 'nav.sales',
     children: [
       { key: 'orders', label: 'nav.orders', path: '/sales/order', needsStore: true },
-      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', planned: true },
+      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', needsStore: true },
       { key: 'customers', label: 'nav.customers', path: '/sales/customer', needsStore: true },
     ],
   },

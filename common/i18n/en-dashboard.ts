@@ -13,6 +13,7 @@ import { productCsv } from './en/product-csv.ts';
 import { bulk } from './en/bulk.ts';
 import { dateField } from './en/date-field.ts';
 import { salesSettings } from './en/sales-settings.ts';
+import { invoice } from './en/invoice.ts';
 import { storeSales } from './en/store-sales.ts';
 import type { DashboardMessages } from './messages.ts';
 
@@ -33,6 +34,7 @@ export const enDashboard: DashboardMessages = {
   bulk,
   dateField,
   salesSettings,
+  invoice,
   storeSales,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',

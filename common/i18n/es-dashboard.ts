@@ -13,6 +13,7 @@ import { productCsv } from './es/product-csv.ts';
 import { bulk } from './es/bulk.ts';
 import { dateField } from './es/date-field.ts';
 import { salesSettings } from './es/sales-settings.ts';
+import { invoice } from './es/invoice.ts';
 import { storeSales } from './es/store-sales.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
@@ -35,6 +36,7 @@ export const esDashboard = {
   bulk,
   dateField,
   salesSettings,
+  invoice,
   storeSales,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',

@@ -6,6 +6,7 @@ import { notificationApi } from '#server/modules/notification/notification.api.t
 import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { invoiceApi } from '#server/modules/invoice/invoice.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
 import { storeSalesApi } from '#server/modules/store-sales/store-sales.api.ts';
 import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
@@ -72,6 +73,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(productApi, options);
     await v1.register(orderApi, options);
     await v1.register(customerApi, options);
+    await v1.register(invoiceApi, options);
     // An unknown API path is a JSON 404 for every method; a known one asked with a method it does
     // not take is a 405 naming the methods it does (RFC 9110 §15.5.6), not a 404.
     v1.all('/*', async (request, reply) => {

@@ -2,6 +2,7 @@ import { Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Tim
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
+import { IssueInvoiceButton } from '#app/components/issue-invoice-button.tsx';
 import { type Column, DataTable } from '#app/components/list/data-table.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
@@ -27,7 +28,7 @@ type Line = Data['lines'][number];
 const PAYMENTS = ['cash_on_delivery', 'bank_transfer'] as const;
 const isPayment = (value: string): value is (typeof PAYMENTS)[number] => (PAYMENTS as readonly string[]).includes(value);
 
-export default function OrderShow({ loaderData: { order, lines, events, next } }: Route.ComponentProps) {
+export default function OrderShow({ loaderData: { order, lines, events, next, invoice } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError, fieldError } = useFormResult();
@@ -58,6 +59,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next } }
               {t('list.back')}
             </Button>
             {next.map((status) => (status === 'pending' ? null : <OrderStatusButton key={status} number={order.number} status={status} />))}
+            <IssueInvoiceButton orderId={order.id} invoice={invoice} cancelled={order.status === 'cancelled'} />
           </Group>
         }
       />

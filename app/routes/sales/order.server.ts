@@ -20,7 +20,10 @@ export async function orderListLoader({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function orderShowLoader({ request, context }: LoaderFunctionArgs) {
-  return orNotFound(services(context).orders.getOrder(storeScope(context), recordId(request)));
+  const id = recordId(request);
+  const order = await orNotFound(services(context).orders.getOrder(storeScope(context), id));
+  // Its invoice, if issued: the page links it, or offers to issue one (IssueInvoiceButton).
+  return { ...order, invoice: await services(context).invoices.invoiceOfOrder(storeScope(context), id) };
 }
 
 export async function orderShowAction({ request, context }: LoaderFunctionArgs) {
