@@ -20,7 +20,7 @@ import { type CliUser, createUser } from './support/users.ts';
 // share the many store and catalog pages.
 type Role = 'anonymous' | 'client' | 'owner' | 'admin';
 /** The records the pages show, made once per worker through the API. */
-type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderCode: string; orderId: number; customerId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
+type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderCode: string; orderId: number; customerId: number; invoiceId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -81,9 +81,8 @@ const REACH: Record<string, Reach> = {
   'content/page': { as: 'owner' },
   'content/page/new': { as: 'owner' },
   'content/page/show': { as: 'owner', path: (seed) => `/content/page/show?id=${seed.pageId}` },
-  // sales: the invoice list (its empty state until orders can be seeded)
   'sales/invoice': { as: 'owner' },
-  'sales/invoice/show': { skip: 'needs an issued invoice, so an order: seed one here once checkout\'s placeOrder lands (branch checkout); its words are checked in invoice.api.test.ts meanwhile' },
+  'sales/invoice/show': { as: 'owner', path: (seed) => `/sales/invoice/show?id=${seed.invoiceId}` },
   'sales/invoice/pdf': { skip: 'not a page: the invoice\'s PDF download' },
   'sales/invoice/xml': { skip: 'not a page: the invoice\'s XML download' },
   'sales/invoice/issue': { skip: 'not a page: the order page\'s "Issue invoice" button posts here' },
@@ -224,12 +223,16 @@ async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): P
     }
     const orders = await clientContext.request.get('/api/v1/orders');
     const { id: orderId, customerId } = ((await orders.json()) as { rows: { id: number; customerId: number }[] }).rows[0]!;
+    // Its invoice, once the store has the tax data an invoice needs.
+    const taxData = await clientContext.request.put('/api/v1/store/sales', { data: { ruc: '1710034065001', businessName: 'Tienda Accesible' } });
+    expect(taxData.status(), await taxData.text()).toBe(200);
+    const { id: invoiceId } = await api(clientContext, '/api/v1/invoices', { orderId });
     // The client's user id, as staff find it: the locker code's link in the back-office client list.
     await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
+    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, invoiceId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
   } finally {
     await clientContext.close();
     await staffContext.close();
