@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { login, newBrowser } from './support/casillero.ts';
 import { gotoHydrated, saveScreens } from './support/helpers.ts';
-import { MAIN_URL } from './support/servers.ts';
+import { MAIN_URL, PROJECT_ROOT } from './support/servers.ts';
 import { type CliUser, createUser } from './support/users.ts';
 
 // The owner's orders as they live them (issue 23 §4, §10): the bell says a shopper ordered → the
-// order → paid → shipped → delivered, each asked first; another order cancelled, and its units are
+// order → paid → its invoice issued and its PDF looked at → shipped → delivered, each asked first; another order cancelled, and its units are
 // back on the product. Spanish only: the texts of both languages are the page tests' and the axe
 // walk's. The rules (transitions, give-backs, e-mails, scoping) are Vitest's
 // (server/modules/order/*.test.ts). SQLite only: the transactions are proven on both databases there.
@@ -28,6 +29,8 @@ async function openShop(page: Page, owner: CliUser): Promise<Shop> {
   await post(page.request, '/api/v1/store/settings', { published: true, section: 'clothing', name: 'Tienda Pedidos', description: 'Ropa de lana.' }, 'put');
   const { id: category } = await post(page.request, '/api/v1/categories', { name: 'Ropa', enabled: true });
   const { id: productId } = await post(page.request, '/api/v1/products', { name: 'Chompa de lana', categoryId: category, priceCents: 2500, taxBp: 0, stock: 5, enabled: true });
+  // What an invoice needs from the store: its RUC and business name.
+  await post(page.request, '/api/v1/store/sales', { ruc: '1710034065001', businessName: 'Olga Pedidos Lana' }, 'put');
   return { owner, slug, productId };
 }
 
@@ -79,8 +82,27 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
       await saveScreens(page, testInfo, 'sales-order-show');
     });
 
-    await test.step('paid → shipped → delivered, each asked first', async () => {
+    await test.step('paid → invoiced (the PDF looked at as an image) → shipped → delivered, each asked first', async () => {
       await move(page, 'Marcar como pagado', /pasará a «Pagado»/, 'Pagado');
+      const orderUrl = page.url();
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Emitir factura' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('siguiente número de factura');
+      await dialog.getByRole('button', { name: 'Emitir factura' }).click();
+      await expect(page).toHaveURL(/\/sales\/invoice\/show\?id=\d+/);
+      await expect(page.getByText('001-001-000000001').first()).toBeVisible();
+      const pdfUrl = await page.getByTestId('download-pdf').getAttribute('href');
+      const pdf = await page.request.get(pdfUrl!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toContain('application/pdf');
+      const text = await showPdf(page, await pdf.body());
+      expect(text).toContain('001-001-000000001');
+      expect(text).toContain('Olga Pedidos Lana');
+      expect(text).toContain('Ana Compradora');
+      await saveScreens(page, testInfo, 'sales-invoice-pdf');
+      await gotoHydrated(page, new URL(orderUrl).pathname + new URL(orderUrl).search);
+      await expect(page.getByTestId('view-invoice')).toContainText('001-001-000000001');
       await move(page, 'Marcar como enviado', /pasará a «Enviado»/, 'Enviado');
       await move(page, 'Marcar como entregado', /pasará a «Entregado»/, 'Entregado');
       await expect(page.getByText('Este pedido no tiene más cambios de estado.')).toBeVisible();
@@ -116,4 +138,35 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
 
 async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated]').waitFor();
+}
+
+/**
+ * The invoice's PDF drawn as a picture: pdf.js (from node_modules, served to the page by the test,
+ * never downloaded) paints page 1 on a canvas, for the screenshot a person looks at; its text
+ * layer comes back for the assertions.
+ */
+async function showPdf(page: Page, pdf: Buffer): Promise<string> {
+  const files = path.join(PROJECT_ROOT, 'node_modules/pdfjs-dist/build');
+  await page.route('http://pdf.invalid/**', (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    if (name === 'invoice.pdf') return route.fulfill({ body: pdf, contentType: 'application/pdf' });
+    if (name === '') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>PDF</title><canvas id="page"></canvas>' });
+    return route.fulfill({ path: path.join(files, path.basename(name)), contentType: 'text/javascript' });
+  });
+  await page.goto('http://pdf.invalid/');
+  const text = await page.evaluate(async () => {
+    const source = 'http://pdf.invalid/pdf.min.mjs';
+    const pdfjs = (await import(source)) as typeof import('pdfjs-dist');
+    pdfjs.GlobalWorkerOptions.workerSrc = 'http://pdf.invalid/pdf.worker.min.mjs';
+    const document = await pdfjs.getDocument('http://pdf.invalid/invoice.pdf').promise;
+    const first = await document.getPage(1);
+    const viewport = first.getViewport({ scale: 1.5 });
+    const canvas = window.document.getElementById('page') as HTMLCanvasElement;
+    canvas.width = viewport.width;
+    canvas.height = viewport.height;
+    await first.render({ canvas, canvasContext: canvas.getContext('2d')!, viewport }).promise;
+    return (await first.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  });
+  await page.unroute('http://pdf.invalid/**');
+  return text;
 }
