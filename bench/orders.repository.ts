@@ -1,0 +1,109 @@
+// The SQL of bench:orders (bench/orders.ts): the bench's own statements to pick its products and
+// to check, after the load, what the database holds — never a request's.
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '#server/db/database.ts';
+
+export type BenchProduct = { id: number; slug: string; priceCents: number };
+
+/** Enabled products of the store without variants (their own stock is the one taken), by id. */
+export async function productsWithoutVariants(db: Db, storeId: number, count: number): Promise<BenchProduct[]> {
+  return db
+    .selectFrom('product')
+    .select(['product.id', 'product.slug', 'product.priceCents'])
+    .where('product.storeId', '=', storeId)
+    .where('product.enabled', '=', 1)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('variant').select('variant.id').where('variant.storeId', '=', storeId).whereRef('variant.productId', '=', 'product.id'))))
+    .orderBy('product.id')
+    .limit(count)
+    .execute();
+}
+
+/** The stock of these products now, by id. */
+export async function stockOf(db: Db, storeId: number, ids: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('product').select(['id', 'stock']).where('storeId', '=', storeId).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, Number(row.stock)]));
+}
+
+/** Units of each product in the store's orders (order lines), by product id. */
+export async function unitsOrdered(db: Db, storeId: number, ids: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('storeOrderLine')
+    .select(['productId', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('storeId', '=', storeId)
+    .where('productId', 'in', [...ids])
+    .groupBy('productId')
+    .execute();
+  return new Map(rows.map((row) => [row.productId!, Number(row.units)]));
+}
+
+/** How many orders have a line of this product. */
+export async function ordersWithProduct(db: Db, storeId: number, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('storeOrderLine')
+    .select((eb) => eb.fn.count<number>('orderId').distinct().as('orders'))
+    .where('storeId', '=', storeId)
+    .where('productId', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.orders);
+}
+
+/** Of these order codes, the ones the store has (in pages of 500 parameters). */
+export async function existingOrderCodes(db: Db, storeId: number, codes: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < codes.length; start += 500) {
+    const rows = await db.selectFrom('storeOrder').select('code').where('storeId', '=', storeId).where('code', 'in', codes.slice(start, start + 500)).execute();
+    for (const row of rows) found.add(row.code);
+  }
+  return found;
+}
+
+/** The store's orders: how many, how many distinct numbers, the highest, and the orders without a line. */
+export async function orderBook(db: Db, storeId: number) {
+  const totals = await db
+    .selectFrom('storeOrder')
+    .select((eb) => [eb.fn.countAll<number>().as('orders'), eb.fn.count<number>('number').distinct().as('numbers'), eb.fn.max<number>('number').as('highest')])
+    .where('storeId', '=', storeId)
+    .executeTakeFirstOrThrow();
+  const withoutLines = await db
+    .selectFrom('storeOrder')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('storeOrder.storeId', '=', storeId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('storeOrderLine').select('storeOrderLine.id').where('storeOrderLine.storeId', '=', storeId).whereRef('storeOrderLine.orderId', '=', 'storeOrder.id'))))
+    .executeTakeFirstOrThrow();
+  return { orders: Number(totals.orders), numbers: Number(totals.numbers), highest: Number(totals.highest ?? 0), withoutLines: Number(withoutLines.count) };
+}
+
+/** SQLite's own check of the file: every page, index and constraint; ['ok'] when sound. */
+export async function integrityCheck(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+  return rows.map((row) => String(Object.values(row)[0]));
+}
+
+/** The connection's journal mode and sync level (synchronous: 2 = FULL). */
+export async function sqliteSettings(db: Db): Promise<{ journalMode: string; synchronous: number }> {
+  const journal = await sql<Record<string, string>>`pragma journal_mode`.execute(db);
+  const synchronous = await sql<Record<string, number>>`pragma synchronous`.execute(db);
+  return { journalMode: String(Object.values(journal.rows[0] ?? {})[0]), synchronous: Number(Object.values(synchronous.rows[0] ?? {})[0]) };
+}
+
+/** A PostgreSQL schema of the run's own (the server's search_path points at it), so runs never meet. */
+export async function createSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
+}

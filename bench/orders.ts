@@ -1,0 +1,293 @@
+// Never oversold, never lost (issue 23 §9): `npm run build && npm run bench:orders`, and with
+// `BENCH_DATABASE_URL=postgres://…` for PostgreSQL (the run works in a schema of its own there and
+// drops it at the end).
+//
+// 1. fills a throw-away database with a published store (scripts/fill-scale.ts) and sets, through
+//    the product service, the stock of its products: one of 10 units, and two groups of 1,000,000;
+// 2. starts the built app as `npm start` runs it (one worker per core, decision 040) behind a
+//    trusted proxy (TRUST_PROXY=1): every order comes from an address of its own in
+//    X-Forwarded-For, as distinct shoppers would, so the per-address limits see distinct people;
+// 3. oversell: 100 shoppers fill their carts with the 10-unit product, then post their checkouts
+//    all at once → exactly 10 orders, stock 0, 90 refusals (4xx naming the product as sold out),
+//    no 5xx;
+// 4. throughput: BENCH_CLIENTS shoppers place orders as fast as they are answered, one unit of one
+//    of 20 products each; orders per second over BENCH_DURATION s after BENCH_WARMUP s (reported
+//    against the mark, not asserted), with the CPU of the server and of this process;
+// 5. crash: a steady load of BENCH_CRASH_CLIENTS shoppers while the server's whole process group
+//    is killed with SIGKILL BENCH_KILLS (20) times at random moments and started again; every
+//    order answered 303 (the acknowledgement) is remembered;
+// 6. checks, on the database itself: every acknowledged order exists, each product's stock is its
+//    initial stock minus the units in order lines, order numbers are distinct, no order lacks its
+//    lines, and SQLite's `pragma integrity_check` says ok.
+//
+// Prints the tables, writes bench/results/orders-<database>-latest.json, exits 1 when an invariant
+// fails (2 when the bench itself could not run).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, dialectOf } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { setStock } from '#server/modules/product/product-actions.service.ts';
+import { shopStoreScope } from '#server/modules/store/store-scope.ts';
+import { createServiceDeps } from '#server/service-deps.ts';
+import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
+import { addressOf, addToCart, checkout, OUT_OF_STOCK_TEXT, type Outcome, ShopClient, shoppers, Tally } from './orders-client.ts';
+import { type BenchProduct, createSchema, dropSchema, existingOrderCodes, integrityCheck, orderBook, ordersWithProduct, productsWithoutVariants, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
+import { crashServer, type Server, startServer, stopServer, waitForServer } from './orders-server.ts';
+import { freePort, removeOnExit } from './lib/processes.ts';
+import { ROOT, round } from './lib/settings.ts';
+import { cpuMark, cpuUse } from './lib/usage.ts';
+
+function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const OVERSELL = { stock: 10, shoppers: 100 };
+const BIG_STOCK = 1_000_000;
+const PRODUCTS_PER_GROUP = 20;
+const CLIENTS = envNumber('BENCH_CLIENTS', 32);
+const DURATION = envNumber('BENCH_DURATION', 10);
+const WARMUP = envNumber('BENCH_WARMUP', 3);
+const CRASH_CLIENTS = envNumber('BENCH_CRASH_CLIENTS', 16);
+const KILLS = envNumber('BENCH_KILLS', 20);
+/** A life of the server under load before its kill: between these, at random (ms). */
+const LIFE_MS = { min: envNumber('BENCH_LIFE_MIN_MS', 300), max: envNumber('BENCH_LIFE_MAX_MS', 2500) };
+const MARK_ORDERS_PER_SECOND = 1000;
+/** Which parts run (all three unless BENCH_PHASES names some): oversell, throughput, crash. */
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'oversell,throughput,crash').split(',').map((phase) => phase.trim()));
+
+type Check = { name: string; ok: boolean; detail: string };
+const checks: Check[] = [];
+function check(name: string, ok: boolean, detail: string) {
+  checks.push({ name, ok, detail });
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** DATABASE_URL whose connections all work in `schema` (node-postgres honours `options`). */
+function withSearchPath(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.delete('options');
+  return `${url.toString()}${url.search ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
+  const dialect = dialectOf(adminUrl);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-orders-'));
+  removeOnExit(dataDir);
+  const schema = `bench_orders_${randomBytes(4).toString('hex')}`;
+  if (dialect === 'postgres') await createSchema(adminUrl, schema);
+  const databaseUrl = dialect === 'postgres' ? withSearchPath(adminUrl, schema) : '';
+  // One secret for every life of the server: a cart cookie signed before a crash is still good after it.
+  const secret = randomBytes(32).toString('base64url');
+  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+  const db = createDatabase(config);
+  const results: Record<string, unknown> = { date: new Date().toISOString(), dialect, loadAverage: os.loadavg().map((value) => round(value, 2)) };
+  let server: Server | undefined;
+  try {
+    console.log(`preparing ${dialect} …`);
+    await migrateToLatest(db);
+    const filled = await fillScale(db, { stores: 1, products: 400, password: randomBytes(12).toString('base64url') });
+    const storeId = filled.storeId;
+    const deps = createServiceDeps({ db, config });
+    const scope = await shopStoreScope(deps, SCALE_OWNER.slug);
+    const products = await productsWithoutVariants(db, storeId, 1 + 2 * PRODUCTS_PER_GROUP);
+    if (products.length < 1 + 2 * PRODUCTS_PER_GROUP) throw new Error(`only ${products.length} products without variants`);
+    const scarce = products[0]!;
+    const throughputProducts = products.slice(1, 1 + PRODUCTS_PER_GROUP);
+    const crashProducts = products.slice(1 + PRODUCTS_PER_GROUP);
+    await setStock(deps, scope, scarce.id, OVERSELL.stock);
+    for (const product of [...throughputProducts, ...crashProducts]) await setStock(deps, scope, product.id, BIG_STOCK);
+    const initial = await stockOf(db, storeId, products.map((product) => product.id));
+    if (dialect === 'sqlite') {
+      // The server opens its connections with the same function (server/db/sqlite-dialect.ts).
+      const settings = await sqliteSettings(db);
+      results.sqlite = settings;
+      console.log(`  SQLite journal_mode=${settings.journalMode}, synchronous=${settings.synchronous} (2 = FULL)`);
+    }
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const serverEnv: Record<string, string> = {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: secret,
+      // Behind a proxy the client's address is X-Forwarded-For's: each order its own shopper.
+      TRUST_PROXY: '1',
+      ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+    };
+    const workers = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+    results.workers = workers;
+    let address = 1;
+
+    /** Every order answered 303 in any phase, and the units it took (one each in the loads). */
+    const acknowledged = new Set<string>();
+
+    /** The database agrees with what the shoppers were told. */
+    const verify = async (phase: string, group: BenchProduct[]) => {
+      const found = await existingOrderCodes(db, storeId, [...acknowledged]);
+      const lost = [...acknowledged].filter((code) => !found.has(code));
+      check(`${phase}: every acknowledged order exists`, lost.length === 0, `${found.size} of ${acknowledged.size} found${lost.length ? `; lost: ${lost.slice(0, 5).join(', ')}` : ''}`);
+      const ids = group.map((product) => product.id);
+      const [now, units] = await Promise.all([stockOf(db, storeId, ids), unitsOrdered(db, storeId, ids)]);
+      const wrong = ids.filter((id) => initial.get(id)! - now.get(id)! !== (units.get(id) ?? 0));
+      const sold = ids.reduce((sum, id) => sum + (units.get(id) ?? 0), 0);
+      check(`${phase}: stock = initial − units in order lines`, wrong.length === 0, `${ids.length} products, ${sold} units sold${wrong.length ? `; wrong for product ${wrong.map((id) => `${id} (initial ${initial.get(id)}, now ${now.get(id)}, in lines ${units.get(id) ?? 0})`).join(', ')}` : ''}`);
+      const book = await orderBook(db, storeId);
+      check(`${phase}: order numbers distinct, every order has lines`, book.numbers === book.orders && book.withoutLines === 0, `${book.orders} orders, ${book.numbers} distinct numbers (highest ${book.highest}), ${book.withoutLines} without lines`);
+      return { sold, orders: book.orders };
+    };
+
+    server = startServer(serverEnv);
+    await waitForServer(server, base, 120_000);
+    console.log(`server: ${workers} workers on ${base}`);
+
+    // 1. Oversell: 100 carts filled first, then every checkout posted at once.
+    if (PHASES.has('oversell')) {
+      console.log(`\n1. oversell: ${OVERSELL.shoppers} checkouts at once of a product with ${OVERSELL.stock} units`);
+      const oversellClient = new ShopClient(base, OVERSELL.shoppers);
+      const people = Array.from({ length: OVERSELL.shoppers }, (_, index) => ({ name: `Comprador ${index}`, email: `comprador-${index}@bench.test`, ip: addressOf(address++) }));
+      const carts = await Promise.all(people.map((person) => addToCart(oversellClient, SCALE_OWNER.slug, scarce, 1, person)));
+      const oversell = new Tally();
+      const cartFailures = carts.filter((cart): cart is Outcome => !('cart' in cart));
+      for (const failure of cartFailures) oversell.add(failure);
+      if (cartFailures.length > 0) console.log(`  ${cartFailures.length} carts could not be filled`);
+      const outcomes = await Promise.all(carts.map((cart, index) => ('cart' in cart ? checkout(oversellClient, SCALE_OWNER.slug, cart.cart, people[index]!) : undefined)));
+      for (const outcome of outcomes) if (outcome) oversell.add(outcome);
+      oversellClient.close();
+      for (const code of oversell.codes) acknowledged.add(code);
+      const scarceStock = (await stockOf(db, storeId, [scarce.id])).get(scarce.id);
+      const scarceOrders = await ordersWithProduct(db, storeId, scarce.id);
+      console.log(`  placed ${oversell.placed}, refused ${oversell.refused} (${oversell.refusedOutOfStock} saying "${OUT_OF_STOCK_TEXT}"), 5xx ${oversell.serverErrors}, other ${oversell.unexpected}, network ${oversell.network}`);
+      if (oversell.samples.length) console.log(`  samples: ${oversell.samples.join(' | ')}`);
+      check('oversell: exactly 10 orders', oversell.placed === OVERSELL.stock && scarceOrders === OVERSELL.stock, `${oversell.placed} acknowledged, ${scarceOrders} in the database`);
+      check('oversell: stock 0', scarceStock === 0, `stock ${scarceStock}`);
+      check('oversell: 90 clear refusals, no 5xx', oversell.refusedOutOfStock === OVERSELL.shoppers - OVERSELL.stock && oversell.serverErrors === 0 && oversell.unexpected === 0 && oversell.network === 0, `${oversell.refusedOutOfStock} out-of-stock refusals (4xx), ${oversell.refused - oversell.refusedOutOfStock} other 4xx, ${oversell.serverErrors} 5xx, ${oversell.unexpected} other answers, ${oversell.network} network errors`);
+      await verify('oversell', [scarce]);
+      results.oversell = { placed: oversell.placed, refused: oversell.refused, refusedOutOfStock: oversell.refusedOutOfStock, serverErrors: oversell.serverErrors, stock: scarceStock, ordersInDatabase: scarceOrders };
+    }
+
+    // 2. Throughput: as many orders a second as the server answers.
+    const pick = (group: BenchProduct[]) => () => group[Math.floor(Math.random() * group.length)]!;
+    if (PHASES.has('throughput')) {
+      console.log(`\n2. throughput: ${CLIENTS} shoppers, ${WARMUP} s warm-up, ${DURATION} s measured`);
+      const loadClient = new ShopClient(base, CLIENTS);
+      let window = new Tally();
+      const load = shoppers({ client: loadClient, slug: SCALE_OWNER.slug, clients: CLIENTS, pick: pick(throughputProducts), firstAddress: address, record: (outcome) => {
+        window.add(outcome);
+        if (outcome.kind === 'placed') acknowledged.add(outcome.code);
+      } });
+      await sleep(WARMUP * 1000);
+      const warm = window;
+      window = new Tally();
+      const cpuBefore = cpuMark(server.pid, []);
+      const started = performance.now();
+      await sleep(DURATION * 1000);
+      const measured = window;
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = cpuUse(cpuBefore, cpuMark(server.pid, []), measured.placed);
+      window = new Tally();
+      await load.stop();
+      loadClient.close();
+      address += 10_000_000;
+      const ordersPerSecond = round(measured.placed / seconds, 0);
+      const throughput = {
+        clients: CLIENTS,
+        seconds: round(seconds, 1),
+        orders: measured.placed,
+        ordersPerSecond,
+        p50Ms: round(measured.percentile(0.5), 1),
+        p99Ms: round(measured.percentile(0.99), 1),
+        refused: measured.refused,
+        serverErrors: measured.serverErrors + warm.serverErrors,
+        unexpected: measured.unexpected + warm.unexpected,
+        network: measured.network + warm.network,
+        ...cpu,
+        serverCpuMsPerOrder: cpu.serverCpuMsPerRequest,
+        samples: [...warm.samples, ...measured.samples],
+      };
+      results.throughput = throughput;
+      console.log(`  ${measured.placed} orders in ${round(seconds, 1)} s: ${ordersPerSecond} orders/s, p50 ${throughput.p50Ms} ms, p99 ${throughput.p99Ms} ms (two requests each)`);
+      console.log(`  cores: server ${cpu.serverCores}, load generator ${cpu.loadGeneratorCores}, others ${cpu.otherCores}; server CPU per order ${cpu.serverCpuMsPerRequest} ms`);
+      if (throughput.samples.length) console.log(`  samples: ${throughput.samples.join(' | ')}`);
+      check('throughput: no 5xx, no refusal, no dropped connection', throughput.serverErrors === 0 && throughput.unexpected === 0 && throughput.network === 0 && measured.refused + warm.refused === 0, `${throughput.serverErrors} 5xx, ${measured.refused + warm.refused} refused, ${throughput.unexpected} other answers, ${throughput.network} network errors`);
+      await verify('throughput', throughputProducts);
+    }
+
+    // 3. Crash: kill -9 of the whole group under load, again and again.
+    if (PHASES.has('crash')) {
+      console.log(`\n3. crash: ${CRASH_CLIENTS} shoppers, kill -9 of the server's process group ${KILLS} times`);
+      const crashClient = new ShopClient(base, CRASH_CLIENTS);
+      const crash = new Tally();
+      const lives: { ms: number; acknowledged: number }[] = [];
+      const crashLoad = shoppers({ client: crashClient, slug: SCALE_OWNER.slug, clients: CRASH_CLIENTS, pick: pick(crashProducts), firstAddress: address, record: (outcome) => {
+        crash.add(outcome);
+        if (outcome.kind === 'placed') acknowledged.add(outcome.code);
+      } });
+      const crashStarted = performance.now();
+      for (let kill = 1; kill <= KILLS; kill++) {
+        const before = crash.placed;
+        const life = LIFE_MS.min + Math.random() * (LIFE_MS.max - LIFE_MS.min);
+        await sleep(life);
+        await crashServer(server);
+        lives.push({ ms: Math.round(life), acknowledged: crash.placed - before });
+        server = startServer(serverEnv);
+        await waitForServer(server, base, 120_000);
+      }
+      // The last life: the load goes on a moment on the restarted server, then stops.
+      await sleep(1000);
+      await crashLoad.stop();
+      crashClient.close();
+      await stopServer(server);
+      const crashSeconds = round((performance.now() - crashStarted) / 1000, 1);
+      console.log(`  ${crash.placed} orders acknowledged in ${crashSeconds} s over ${KILLS + 1} lives; ${crash.network} requests cut by the kills, ${crash.serverErrors} 5xx, ${crash.refused} refused, ${crash.unexpected} other`);
+      console.log(`  acknowledged per life: ${lives.map((one) => one.acknowledged).join(' ')}`);
+      if (crash.samples.length) console.log(`  samples: ${crash.samples.join(' | ')}`);
+      const crashed = await verify('crash', [scarce, ...throughputProducts, ...crashProducts]);
+      const crashOrders = crash.placed;
+      results.crash = { kills: KILLS, clients: CRASH_CLIENTS, seconds: crashSeconds, acknowledged: crashOrders, cutByKills: crash.network, serverErrors: crash.serverErrors, refused: crash.refused, ordersInDatabase: crashed.orders, acknowledgedOrdersInTotal: acknowledged.size, lives };
+      console.log(`  orders in the database ${crashed.orders}, acknowledged ${acknowledged.size}: ${crashed.orders - acknowledged.size} committed whose answer a kill cut (allowed: never told, never lost)`);
+      check('crash: orders placed in every life, none refused, no 5xx', lives.every((one) => one.acknowledged > 0) && crash.refused === 0 && crash.serverErrors === 0 && crash.unexpected === 0, `${lives.filter((one) => one.acknowledged === 0).length} lives without an order, ${crash.refused} refused, ${crash.serverErrors} 5xx, ${crash.unexpected} other answers`);
+      if (dialect === 'sqlite') {
+        const integrity = await integrityCheck(db);
+        results.integrity = integrity;
+        check('crash: SQLite integrity_check', integrity.length === 1 && integrity[0] === 'ok', integrity.slice(0, 5).join('; '));
+      }
+    }
+  } finally {
+    if (server) await crashServer(server).catch(() => {});
+    await db.destroy();
+    if (dialect === 'postgres') await dropSchema(adminUrl, schema).catch((error: unknown) => console.error(`could not drop schema ${schema}: ${String(error)}`));
+  }
+
+  const failed = checks.filter((one) => !one.ok);
+  const throughput = results.throughput as { ordersPerSecond: number; p50Ms: number; p99Ms: number; serverCores: number; loadGeneratorCores: number; otherCores: number; serverCpuMsPerOrder: number; clients: number } | undefined;
+  console.log(`\n${dialect}, ${results.workers as number} server workers, load average at start ${(results.loadAverage as number[]).join(' ')}`);
+  console.log('| check | result | detail |');
+  console.log('|---|---|---|');
+  for (const one of checks) console.log(`| ${one.name} | ${one.ok ? 'ok' : '**FAILED**'} | ${one.detail} |`);
+  if (throughput) {
+    console.log('\n| throughput | orders/s | p50 ms | p99 ms | server cores | load generator cores | other cores | server CPU ms/order | mark |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+    console.log(`| ${dialect}, ${throughput.clients} shoppers | ${throughput.ordersPerSecond} | ${throughput.p50Ms} | ${throughput.p99Ms} | ${throughput.serverCores} | ${throughput.loadGeneratorCores} | ${throughput.otherCores} | ${throughput.serverCpuMsPerOrder} | ≥ ${MARK_ORDERS_PER_SECOND}: ${throughput.ordersPerSecond >= MARK_ORDERS_PER_SECOND ? 'met' : 'not met'} (reported, not asserted) |`);
+    if (throughput.otherCores > 0.2) console.log(`warning: other processes used ${throughput.otherCores} cores during the measured window: the figure is low by that much`);
+  }
+  results.checks = checks;
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, `bench/results/orders-${dialect}-latest.json`), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(failed.length === 0 ? '\nevery invariant holds' : `\n${failed.length} invariant(s) FAILED`);
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${String((error as Error)?.stack ?? error)}\n`);
+  process.exit(2);
+});
