@@ -192,23 +192,24 @@ export class Tally {
 }
 
 /**
- * `clients` shoppers placing orders one after the other until `stop()` says so; each order takes
- * `pick()`'s product and one unit. A network error (the server killed under it) is counted and
- * retried after a short pause, as a browser's user would press again.
+ * `clients` shoppers placing orders one after the other until `stop()` says so, each order by
+ * `order` (both requests, or the checkout alone) from an address of its own. A network error (the
+ * server killed under it) is counted and retried after a short pause, as a person would press again.
  */
-export function shoppers(options: { client: ShopClient; slug: string; clients: number; pick: () => { id: number; slug: string }; record: (outcome: Outcome) => void; firstAddress: number }) {
+export function shoppers(options: { clients: number; order: (shopper: Shopper) => Promise<Outcome>; record: (outcome: Outcome) => void; firstAddress: number }) {
   let stopping = false;
   let next = options.firstAddress;
   const loop = async (index: number) => {
     while (!stopping) {
-      const n = next++;
-      const outcome = await placeOrder(options.client, options.slug, options.pick(), 1, { name: `Cliente ${index}`, email: `cliente-${index}@bench.test`, ip: addressOf(n) });
+      const outcome = await options.order({ name: `Cliente ${index}`, email: `cliente-${index}@bench.test`, ip: addressOf(next++) });
       options.record(outcome);
       if (outcome.kind === 'network') await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   const loops = Array.from({ length: options.clients }, (_, index) => loop(index));
   return {
+    /** The next address a shopper would take. */
+    nextAddress: () => next,
     async stop() {
       stopping = true;
       await Promise.all(loops);

@@ -1,8 +1,10 @@
 // The SQL of bench:orders (bench/orders.ts): the bench's own statements to pick its products and
 // to check, after the load, what the database holds — never a request's.
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '#server/db/database.ts';
+import { openSqlite } from '#server/db/sqlite-dialect.ts';
 
 export type BenchProduct = { id: number; slug: string; priceCents: number };
 
@@ -85,6 +87,51 @@ export async function sqliteSettings(db: Db): Promise<{ journalMode: string; syn
   const journal = await sql<Record<string, string>>`pragma journal_mode`.execute(db);
   const synchronous = await sql<Record<string, number>>`pragma synchronous`.execute(db);
   return { journalMode: String(Object.values(journal.rows[0] ?? {})[0]), synchronous: Number(Object.values(synchronous.rows[0] ?? {})[0]) };
+}
+
+/** Every order code named in a job's payload (the shopper's confirmation e-mail links its order page). */
+export async function orderCodesInJobs(db: Db): Promise<Set<string>> {
+  const codes = new Set<string>();
+  const rows = await db.selectFrom('job').select('payload').where('kind', '=', 'mail').execute();
+  for (const row of rows) for (const match of row.payload.matchAll(/code=([0-9a-f-]{36})/g)) codes.add(match[1]!);
+  return codes;
+}
+
+/** Rows other tables hold, to tell the writes an order costs besides its own transaction. */
+export async function rowCounts(db: Db): Promise<{ jobs: number; jobsDone: number; notifications: number; rateLimits: number }> {
+  const count = async (table: 'job' | 'notification' | 'rateLimit') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const done = await db.selectFrom('job').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'done').executeTakeFirstOrThrow();
+  return { jobs: await count('job'), jobsDone: Number(done.n), notifications: await count('notification'), rateLimits: await count('rateLimit') };
+}
+
+/** Every order code of the store. */
+export async function allOrderCodes(db: Db, storeId: number): Promise<string[]> {
+  const rows = await db.selectFrom('storeOrder').select('code').where('storeId', '=', storeId).execute();
+  return rows.map((row) => row.code);
+}
+
+/**
+ * The floor under SQLite's writes on this disk: one-row transactions in a row on a file of its
+ * own beside the app's, opened as the app opens its files (WAL, synchronous=FULL: each commit
+ * waits for fsync). SQLite has one writer at a time and no group commit, so the app's write
+ * transactions per second cannot pass this, whatever the number of workers.
+ */
+export function sqliteCommitsPerSecond(directory: string, commits = 300): { commitsPerSecond: number; msPerCommit: number } {
+  const database = openSqlite(path.join(directory, 'commit-floor.sqlite'));
+  try {
+    database.exec('create table if not exists floor (id integer primary key, at text not null)');
+    const insert = database.prepare('insert into floor (at) values (?)');
+    const started = performance.now();
+    for (let n = 0; n < commits; n++) {
+      database.exec('begin immediate');
+      insert.run(new Date().toISOString());
+      database.exec('commit');
+    }
+    const ms = performance.now() - started;
+    return { commitsPerSecond: Math.round((commits / ms) * 1000), msPerCommit: Math.round((ms / commits) * 1000) / 1000 };
+  } finally {
+    database.close();
+  }
 }
 
 /** A PostgreSQL schema of the run's own (the server's search_path points at it), so runs never meet. */
