@@ -11,6 +11,7 @@ import { plan } from './en/plan.ts';
 import { productCsv } from './en/product-csv.ts';
 import { bulk } from './en/bulk.ts';
 import { dateField } from './en/date-field.ts';
+import { storeSales } from './en/store-sales.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -27,6 +28,7 @@ export const enDashboard: DashboardMessages = {
   productCsv,
   bulk,
   dateField,
+  storeSales,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

@@ -11,6 +11,7 @@ import { plan } from './es/plan.ts';
 import { productCsv } from './es/product-csv.ts';
 import { bulk } from './es/bulk.ts';
 import { dateField } from './es/date-field.ts';
+import { storeSales } from './es/store-sales.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -29,6 +30,7 @@ export const esDashboard = {
   productCsv,
   bulk,
   dateField,
+  storeSales,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',

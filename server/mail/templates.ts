@@ -6,7 +6,7 @@ const escape = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Text and a simple HTML version of the same paragraphs, with one call to action. */
-function compose(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }): Mail {
+export function composeMail(to: string, subject: string, paragraphs: string[], action: { label: string; url: string }): Mail {
   const text = [...paragraphs, `${action.label}: ${action.url}`, '', '— Tiendabox'].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px">
 <h1 style="color:#1c9283;font-size:22px">Tiendabox</h1>
@@ -18,7 +18,7 @@ ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 
 export function welcomeMail(locale: Locale, to: string, data: { name: string; lockerCode: string; loginUrl: string }): Mail {
   const t = translator(locale);
-  return compose(to, t('mail.welcome.subject'), [t('mail.welcome.greeting', { name: data.name }), t('mail.welcome.body', { lockerCode: data.lockerCode })], {
+  return composeMail(to, t('mail.welcome.subject'), [t('mail.welcome.greeting', { name: data.name }), t('mail.welcome.body', { lockerCode: data.lockerCode })], {
     label: t('mail.welcome.action'),
     url: data.loginUrl,
   });
@@ -26,7 +26,7 @@ export function welcomeMail(locale: Locale, to: string, data: { name: string; lo
 
 export function passwordResetMail(locale: Locale, to: string, data: { name: string; link: string }): Mail {
   const t = translator(locale);
-  return compose(to, t('mail.reset.subject'), [t('mail.reset.greeting', { name: data.name }), t('mail.reset.body'), t('mail.reset.ignore')], {
+  return composeMail(to, t('mail.reset.subject'), [t('mail.reset.greeting', { name: data.name }), t('mail.reset.body'), t('mail.reset.ignore')], {
     label: t('mail.reset.action'),
     url: data.link,
   });
@@ -34,5 +34,5 @@ export function passwordResetMail(locale: Locale, to: string, data: { name: stri
 
 export function notificationMail(locale: Locale, to: string, data: { title: string; body: string; link: string }): Mail {
   const t = translator(locale);
-  return compose(to, data.title, [data.body], { label: t('notification.open'), url: data.link });
+  return composeMail(to, data.title, [data.body], { label: t('notification.open'), url: data.link });
 }

@@ -1,4 +1,5 @@
 import type { shop as es } from '../es/shop.ts';
+import { shopCart } from './shop-cart.ts';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -98,4 +99,5 @@ export const shop: Texts<typeof es> = {
   previewExpired: 'Preview: your store’s plan has expired, shoppers cannot see it.',
   previewAction: 'Go to my store',
   ratingStars: 'Rating: {rating} out of 5',
+  cart: shopCart,
 };

@@ -1,3 +1,4 @@
+import { shopCart } from './shop-cart.ts';
 // The storefront's texts (issue 22). The storefront renders on the server without i18next
 // (decision 047): it reads these objects directly. `{name}` marks a value; `one`/`other` pairs are
 // chosen by the language's plural rules.
@@ -97,4 +98,5 @@ export const shop = {
   previewExpired: 'Vista previa: el plan de tu tienda venció, los compradores no pueden verla.',
   previewAction: 'Ir a mi tienda',
   ratingStars: 'Calificación: {rating} de 5',
+  cart: shopCart,
 } as const;

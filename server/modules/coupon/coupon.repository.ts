@@ -13,3 +13,15 @@ export const coupons = storeResourceRepository('coupon', {
 /** The store's coupon with this code (codes are kept upper-case), or undefined. */
 export const findByCode = (db: Db, scope: StoreScope, code: string) =>
   db.selectFrom('coupon').select(['id', 'code', 'discountType', 'discount', 'minimumCents', 'expiresAt', 'usageLimit', 'timesUsed', 'enabled']).where('storeId', '=', scope.storeId).where('code', '=', code).executeTakeFirst();
+
+/**
+ * Counts one use of the coupon if it has uses left: one conditional statement, so coupons with a
+ * limit are never used past it by orders placed at the same moment. False: none left.
+ */
+export async function countCouponUse(db: Db, scope: StoreScope, id: number): Promise<boolean> {
+  const result = await db.updateTable('coupon').set((eb) => ({ timesUsed: eb('timesUsed', '+', 1) }))
+    .where('storeId', '=', scope.storeId).where('id', '=', id)
+    .where((eb) => eb.or([eb('usageLimit', 'is', null), eb('timesUsed', '<', eb.ref('usageLimit'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

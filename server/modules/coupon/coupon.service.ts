@@ -8,7 +8,7 @@ import { AppError } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { coupons, findByCode } from './coupon.repository.ts';
+import { countCouponUse, coupons, findByCode } from './coupon.repository.ts';
 
 type CouponInput = z.output<typeof couponResource.input>;
 
@@ -58,3 +58,9 @@ export function couponReason(verdict: Extract<CouponVerdict, { ok: false }>, loc
   const values = verdict.values ? { minimum: formatMoney(verdict.values.minimumCents, locale) } : {};
   return String(translator(locale)(verdict.reason, values as never));
 }
+
+/**
+ * Counts a use of the coupon when an order is placed, inside the placing transaction (`deps.db` is
+ * it): false when its last use was taken meanwhile, and the placing is refused.
+ */
+export const takeCouponUse = (deps: ServiceDeps, scope: StoreScope, couponId: number) => countCouponUse(deps.db, scope, couponId);

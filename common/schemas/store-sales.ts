@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { isValidRuc, isValidSeriesCode } from '../sri.ts';
+
+// A store's sales settings (issue 23 §1): payment methods, shipping, and what its SRI invoices
+// carry. Shared by the settings form, its action and the API; messages are i18n keys.
+
+const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' }).default('');
+const cents = z.number({ error: 'validation.number' }).int({ error: 'validation.wholeHundredths' }).min(0, { error: 'storeSales.moneyNegative' }).max(1_000_000_000, { error: 'validation.tooLarge' });
+const flag = z.boolean({ error: 'validation.invalid' });
+
+export const StoreSalesSchema = z
+  .object({
+    cashOnDelivery: flag.default(true),
+    bankTransfer: flag.default(false),
+    bankName: text(80),
+    bankAccountType: z.enum(['savings', 'checking', ''], { error: 'validation.invalid' }).default(''),
+    bankAccountNumber: z.string({ error: 'validation.invalid' }).trim().max(30, { error: 'validation.tooLong' }).regex(/^[0-9-]*$/, { error: 'storeSales.accountNumber' }).default(''),
+    bankAccountHolder: text(120),
+    shippingFeeCents: cents.default(0),
+    freeShippingFromCents: cents.nullable().default(null),
+    // Empty until the store invoices: the invoice module asks for it then.
+    ruc: z.string({ error: 'validation.invalid' }).trim().max(13, { error: 'storeSales.ruc' }).refine((ruc) => ruc === '' || isValidRuc(ruc), { error: 'storeSales.ruc' }).default(''),
+    businessName: text(300),
+    establishment: z.string({ error: 'validation.invalid' }).trim().refine(isValidSeriesCode, { error: 'storeSales.seriesCode' }).default('001'),
+    emissionPoint: z.string({ error: 'validation.invalid' }).trim().refine(isValidSeriesCode, { error: 'storeSales.seriesCode' }).default('001'),
+    ivaBp: z.number({ error: 'validation.number' }).int({ error: 'validation.wholeHundredths' }).min(0, { error: 'storeSales.ivaRange' }).max(10_000, { error: 'storeSales.ivaRange' }).default(1500),
+    sriEnvironment: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalid' }).default(1),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.cashOnDelivery && !value.bankTransfer) ctx.addIssue({ code: 'custom', path: ['cashOnDelivery'], message: 'storeSales.paymentRequired' });
+    if (value.bankTransfer) {
+      for (const field of ['bankName', 'bankAccountType', 'bankAccountNumber', 'bankAccountHolder'] as const) {
+        if (value[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: 'storeSales.bankRequired' });
+      }
+    }
+  });
+
+export type StoreSalesInput = z.input<typeof StoreSalesSchema>;
+export type StoreSalesSettings = z.output<typeof StoreSalesSchema>;

@@ -1,0 +1,63 @@
+import { readCookie, serializeCookie } from '#server/plugins/cookies.ts';
+
+// The shopper's cart, kept in a cookie per store (decision 060): what they chose, never a price.
+// Nothing read from it is trusted — every page and every step looks the products up again — so it
+// needs no signature: a cart edited by hand only asks for other products, which are checked too.
+
+export type CartLine = { productId: number; variantId: number | null; quantity: number };
+/** A message for the next page, after a form post redirects (PRG): a text key and its one number. */
+export type CartFlash = { key: string; n?: number; name?: string };
+export type CartCookie = { lines: CartLine[]; coupon: string; flash: CartFlash | null };
+
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 999;
+const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+export const cartCookieName = (storeId: number) => `tb_cart_${storeId}`;
+export const emptyCart = (): CartCookie => ({ lines: [], coupon: '', flash: null });
+
+const positive = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= max ? (value as number) : null);
+
+/** The cart in the request's cookie; anything malformed is left out, never an error. */
+export function readCart(cookieHeader: string | undefined, storeId: number): CartCookie {
+  const raw = readCookie(cookieHeader, cartCookieName(storeId));
+  if (!raw || raw.length > 4000) return emptyCart();
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return emptyCart();
+  }
+  if (typeof data !== 'object' || data === null) return emptyCart();
+  const { l, c, f } = data as { l?: unknown; c?: unknown; f?: unknown };
+  const lines: CartLine[] = [];
+  for (const item of Array.isArray(l) ? l.slice(0, MAX_CART_LINES) : []) {
+    if (!Array.isArray(item)) continue;
+    const productId = positive(item[0], 2 ** 31 - 1);
+    const variantId = item[1] === 0 ? null : positive(item[1], 2 ** 31 - 1);
+    const quantity = positive(item[2], MAX_LINE_QUANTITY);
+    if (productId === null || quantity === null || (item[1] !== 0 && variantId === null)) continue;
+    if (lines.some((line) => line.productId === productId && line.variantId === variantId)) continue;
+    lines.push({ productId, variantId, quantity });
+  }
+  const coupon = typeof c === 'string' ? c.trim().toUpperCase().slice(0, 40) : '';
+  const flashData = typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : null;
+  const flash = flashData && typeof flashData.k === 'string' && flashData.k.length <= 40
+    ? { key: flashData.k, ...(Number.isSafeInteger(flashData.n) ? { n: flashData.n as number } : {}), ...(typeof flashData.s === 'string' ? { name: flashData.s.slice(0, 200) } : {}) }
+    : null;
+  return { lines, coupon, flash };
+}
+
+/** The Set-Cookie header for this cart; an empty cart removes the cookie. */
+export function cartCookieHeader(cart: CartCookie, storeId: number, secure: boolean): string {
+  const empty = cart.lines.length === 0 && cart.coupon === '' && cart.flash === null;
+  const value = empty ? '' : JSON.stringify({
+    l: cart.lines.slice(0, MAX_CART_LINES).map((line) => [line.productId, line.variantId ?? 0, line.quantity]),
+    ...(cart.coupon ? { c: cart.coupon } : {}),
+    ...(cart.flash ? { f: { k: cart.flash.key, ...(cart.flash.n !== undefined ? { n: cart.flash.n } : {}), ...(cart.flash.name ? { s: cart.flash.name.slice(0, 200) } : {}) } } : {}),
+  });
+  return serializeCookie(cartCookieName(storeId), value, { httpOnly: true, secure, maxAge: empty ? 0 : THIRTY_DAYS });
+}
+
+/** How many items the cart holds, for the header's link (a hint; the cart page checks them). */
+export const cartCount = (cart: CartCookie) => cart.lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -1,0 +1,104 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import type { CustomerTable, StoreOrderLineTable, StoreOrderTable } from '#server/db/schema/sales.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+
+// The cart's and the checkout's queries: the products as they are now (a cart trusts nothing it
+// kept), the conditional stock updates of a placing, the customer, the order and its page.
+
+export const cartProducts = (db: Db, scope: StoreScope, ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('product')
+    .select(['id', 'name', 'slug', 'sku', 'code', 'priceCents', 'discountBp', 'taxBp', 'stock'])
+    .where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', 'in', [...ids])
+    .execute();
+
+/** Every enabled variant of these products: a product that has some is sold only as one of them. */
+export const cartVariants = (db: Db, scope: StoreScope, productIds: readonly number[]) =>
+  productIds.length === 0 ? Promise.resolve([]) : db.selectFrom('variant')
+    .select(['id', 'productId', 'name', 'sku', 'priceCents', 'stock'])
+    .where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('productId', 'in', [...productIds])
+    .execute();
+
+/**
+ * Takes `quantity` units if, and only if, that many are left: one statement, so two placings at
+ * once cannot both read "1 left" and both take it (PostgreSQL re-checks the condition on the row
+ * it waited for; SQLite runs one writer at a time). False: not enough stock, nothing changed.
+ */
+export async function takeProductStock(db: Db, scope: StoreScope, productId: number, quantity: number): Promise<boolean> {
+  const result = await db.updateTable('product').set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('storeId', '=', scope.storeId).where('id', '=', productId).where('enabled', '=', 1).where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function takeVariantStock(db: Db, scope: StoreScope, variantId: number, productId: number, quantity: number): Promise<boolean> {
+  const result = await db.updateTable('variant').set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('storeId', '=', scope.storeId).where('id', '=', variantId).where('productId', '=', productId).where('enabled', '=', 1).where('stock', '>=', quantity)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  // The product's stock is its variants' sum (product.repository's syncVariantStock): moved by the
+  // same amount rather than summed again, which under PostgreSQL's READ COMMITTED could miss a
+  // concurrent placing's variant still uncommitted.
+  await db.updateTable('product').set((eb) => ({ stock: eb('stock', '-', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', productId).execute();
+  return true;
+}
+
+/** Gives units back (an order cancelled): the product or variant may have gone meanwhile. */
+export async function giveBackProductStock(db: Db, scope: StoreScope, productId: number, quantity: number): Promise<void> {
+  await db.updateTable('product').set((eb) => ({ stock: eb('stock', '+', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', productId).execute();
+}
+
+export async function giveBackVariantStock(db: Db, scope: StoreScope, variantId: number, productId: number | null, quantity: number): Promise<void> {
+  const result = await db.updateTable('variant').set((eb) => ({ stock: eb('stock', '+', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', variantId).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1 && productId !== null) await giveBackProductStock(db, scope, productId, quantity);
+}
+
+type CustomerValues = Omit<Insertable<CustomerTable>, 'id' | 'storeId'>;
+
+/**
+ * The store's customer with this e-mail, made if missing. Two first orders with one e-mail at once:
+ * the unique index (store, e-mail) keeps one row — the second insert does nothing (PostgreSQL waits
+ * for the first to commit) and both read the same customer.
+ */
+export async function findOrCreateCustomer(db: Db, scope: StoreScope, values: CustomerValues): Promise<number> {
+  await db.insertInto('customer').values({ ...values, storeId: scope.storeId })
+    .onConflict((conflict) => conflict.columns(['storeId', 'email']).doNothing())
+    .execute();
+  const row = await db.selectFrom('customer').select('id').where('storeId', '=', scope.storeId).where('email', '=', values.email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The customer's latest details, as typed at their latest checkout. */
+export async function updateCustomerDetails(db: Db, scope: StoreScope, id: number, values: Pick<CustomerValues, 'name' | 'phone' | 'documentType' | 'documentNumber' | 'address' | 'city' | 'province' | 'updatedAt'>): Promise<void> {
+  await db.updateTable('customer').set(values).where('storeId', '=', scope.storeId).where('id', '=', id).execute();
+}
+
+export async function insertOrder(db: Db, scope: StoreScope, values: Omit<Insertable<StoreOrderTable>, 'id' | 'storeId'>): Promise<number> {
+  const row = await db.insertInto('storeOrder').values({ ...values, storeId: scope.storeId }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertOrderLines(db: Db, scope: StoreScope, lines: Omit<Insertable<StoreOrderLineTable>, 'id' | 'storeId'>[]): Promise<void> {
+  if (lines.length > 0) await db.insertInto('storeOrderLine').values(lines.map((line) => ({ ...line, storeId: scope.storeId }))).execute();
+}
+
+export async function insertOrderEvent(db: Db, scope: StoreScope, values: { orderId: number; status: string; createdAt: string }): Promise<void> {
+  await db.insertInto('storeOrderEvent').values({ ...values, storeId: scope.storeId, userId: null }).execute();
+}
+
+export const findOrderByCode = (db: Db, scope: StoreScope, code: string) =>
+  db.selectFrom('storeOrder')
+    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
+    .where('storeId', '=', scope.storeId).where('code', '=', code)
+    .executeTakeFirst();
+
+export const listOrderLines = (db: Db, scope: StoreScope, orderId: number) =>
+  db.selectFrom('storeOrderLine')
+    .select(['position', 'productId', 'variantId', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'taxCents'])
+    .where('storeId', '=', scope.storeId).where('orderId', '=', orderId)
+    .orderBy('position')
+    .execute();
+
+/** The order's invoice number once one is issued (the invoice module issues it; the page links its PDF). */
+export const findOrderInvoiceNumber = (db: Db, scope: StoreScope, orderId: number) =>
+  db.selectFrom('invoice').select('number').where('storeId', '=', scope.storeId).where('orderId', '=', orderId).executeTakeFirst();

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
+import { shopCart as esTexts } from '#common/i18n/es/shop-cart.ts';
+import type { Locale } from '#common/locale.ts';
+import { formatMoney } from '#common/money.ts';
+import { composeMail } from '#server/mail/templates.ts';
+import { couponReason, takeCouponUse } from '#server/modules/coupon/coupon.service.ts';
+import { enqueueJob } from '#server/modules/job/job.service.ts';
+import { notify } from '#server/modules/notification/notification.service.ts';
+import { loadStoreSales, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
+import { getStore } from '#server/modules/store/store.service.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import type { CartCookie } from './cart-cookie.ts';
+import { lineName, type PricedCart, priceCart } from './cart.service.ts';
+import type { CheckoutInput } from './checkout-form.ts';
+import * as repository from './checkout.repository.ts';
+
+// Placing an order (issue 23 §4, decision 060): one transaction that re-reads the cart, takes the
+// stock and the coupon's use with conditional updates, numbers the order and writes it — so two
+// shoppers buying the last unit at once never both get it, on SQLite and on PostgreSQL alike.
+
+export type PlaceOrderInput = { cart: CartCookie; customer: CheckoutInput; locale: Locale };
+
+export type PlaceProblem =
+  /** Nothing left to buy. */
+  | { problem: 'empty' }
+  /** The cart changed on its own (a product gone, a quantity capped): the shopper checks it first. */
+  | { problem: 'changed' }
+  /** Sold out while the shopper was paying. */
+  | { problem: 'stock'; name: string }
+  | { problem: 'coupon'; reason: string }
+  /** A payment method the store does not take. */
+  | { problem: 'payment' };
+
+export type PlaceResult = { ok: true; order: { id: number; number: number; code: string } } | ({ ok: false } & PlaceProblem);
+
+/** Thrown inside the transaction to undo what it took, and answered as a refusal. */
+class PlacingRefused extends Error {
+  readonly refusal: PlaceProblem;
+  constructor(refusal: PlaceProblem) {
+    super(refusal.problem);
+    this.refusal = refusal;
+  }
+}
+
+const METHOD_ENABLED = { cash_on_delivery: 'cashOnDelivery', bank_transfer: 'bankTransfer' } as const;
+
+export const orderPath = (locale: Locale, slug: string, code: string) => `${locale === 'en' ? '/en' : ''}/shop/${slug}/order?code=${code}`;
+
+export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput): Promise<PlaceResult> {
+  let placed: { id: number; number: number; code: string; priced: PricedCart };
+  try {
+    placed = await inTransaction(deps, async (tx) => {
+      const priced = await priceCart(tx, scope, input.cart, input.locale);
+      if (priced.notices.length > 0) throw new PlacingRefused({ problem: 'changed' });
+      if (priced.lines.length === 0) throw new PlacingRefused({ problem: 'empty' });
+      if (priced.coupon && !priced.coupon.ok) throw new PlacingRefused({ problem: 'coupon', reason: priced.coupon.reason });
+      if (!priced.settings[METHOD_ENABLED[input.customer.paymentMethod]]) throw new PlacingRefused({ problem: 'payment' });
+
+      // In one order (product, then variant) so that two placings lock rows alike and never deadlock.
+      const byRow = [...priced.lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
+      for (const line of byRow) {
+        const taken = line.variantId === null
+          ? await repository.takeProductStock(tx.db, scope, line.productId, line.quantity)
+          : await repository.takeVariantStock(tx.db, scope, line.variantId, line.productId, line.quantity);
+        if (!taken) throw new PlacingRefused({ problem: 'stock', name: lineName(line) });
+      }
+      if (priced.coupon?.ok && !(await takeCouponUse(tx, scope, priced.coupon.couponId))) {
+        throw new PlacingRefused({ problem: 'coupon', reason: couponReason({ ok: false, reason: 'catalog.coupon.verdict.exhausted' }, input.locale) });
+      }
+
+      const number = await takeOrderNumber(tx.db, scope);
+      const at = tx.clock.now().toISOString();
+      // One customer per e-mail and store, whatever its case (the form's schema lowers it too).
+      const customer = { ...input.customer, email: input.customer.email.trim().toLowerCase() };
+      const details = { name: customer.name, phone: customer.phone, documentType: customer.documentType, documentNumber: customer.documentNumber, address: customer.address, city: customer.city, province: customer.province };
+      const customerId = await repository.findOrCreateCustomer(tx.db, scope, { ...details, code: randomUUID(), userId: null, email: customer.email, createdAt: at, updatedAt: at });
+      await repository.updateCustomerDetails(tx.db, scope, customerId, { ...details, updatedAt: at });
+
+      const code = randomUUID();
+      const { totals } = priced;
+      const id = await repository.insertOrder(tx.db, scope, {
+        number, code, customerId, locale: input.locale, status: 'pending', paymentMethod: customer.paymentMethod,
+        couponId: priced.coupon?.ok ? priced.coupon.couponId : null, couponCode: priced.coupon?.ok ? priced.coupon.code : '',
+        subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, taxCents: totals.taxCents, shippingCents: totals.shippingCents, totalCents: totals.totalCents,
+        ...details, email: customer.email, notes: customer.notes, createdAt: at, updatedAt: at,
+      });
+      await repository.insertOrderLines(tx.db, scope, priced.lines.map((line, index) => ({
+        orderId: id, position: index + 1, productId: line.productId, variantId: line.variantId, name: lineName(line), sku: line.sku.slice(0, 64),
+        unitPriceCents: line.unitPriceCents, quantity: line.quantity,
+        discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, taxCents: totals.lines[index]!.taxCents,
+      })));
+      await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
+      return { id, number, code, priced };
+    });
+  } catch (error) {
+    if (error instanceof PlacingRefused) return { ok: false, ...error.refusal };
+    throw error;
+  }
+  await tellShopperAndOwner(deps, scope, input, placed);
+  return { ok: true, order: { id: placed.id, number: placed.number, code: placed.code } };
+}
+
+/**
+ * After the commit (decision 060): the shopper's confirmation in the order's language and the
+ * owner's notification go through the job queue, so a slow mail server never holds the placing.
+ */
+async function tellShopperAndOwner(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput, placed: { id: number; number: number; code: string; priced: PricedCart }) {
+  const store = await getStore(deps, scope);
+  const texts = input.locale === 'en' ? enTexts : esTexts;
+  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  const values = { number: placed.number, store: store.name, name: input.customer.name, amount: formatMoney(placed.priced.totals.totalCents, input.locale) };
+  const payment = input.customer.paymentMethod === 'bank_transfer' ? fill(texts.transferHint, values) : texts.payOnDelivery;
+  await enqueueJob(deps, {
+    kind: 'mail',
+    payload: composeMail(input.customer.email, fill(texts.mailSubject, values), [fill(texts.mailGreeting, values), fill(texts.mailTotal, values), payment], {
+      label: texts.mailAction,
+      url: `${deps.config.publicUrl}${orderPath(input.locale, scope.slug, placed.code)}`,
+    }),
+  });
+  await notify(deps, { userId: store.userId, kind: 'order_received', params: { number: placed.number }, link: `/sales/order/show?id=${placed.id}` });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The shopper's order by its code, with what the page shows; null for any other code (a 404). */
+export async function loadOrderByCode(deps: ServiceDeps, scope: StoreScope, code: string) {
+  if (!UUID.test(code)) return null;
+  const order = await repository.findOrderByCode(deps.db, scope, code);
+  if (!order) return null;
+  const [lines, settings, invoice] = await Promise.all([repository.listOrderLines(deps.db, scope, order.id), loadStoreSales(deps, scope), repository.findOrderInvoiceNumber(deps.db, scope, order.id)]);
+  return { order, lines, bank: { name: settings.bankName, accountType: settings.bankAccountType, accountNumber: settings.bankAccountNumber, holder: settings.bankAccountHolder }, invoice: invoice ?? null };
+}
+
+export type OrderView = NonNullable<Awaited<ReturnType<typeof loadOrderByCode>>>;
+
+/** Gives an order's units back to their products and variants (a cancelled order): for the orders module. */
+export async function returnOrderStock(deps: ServiceDeps, scope: StoreScope, lines: readonly { productId: number | null; variantId: number | null; quantity: number }[]): Promise<void> {
+  for (const line of lines) {
+    if (line.variantId !== null) await repository.giveBackVariantStock(deps.db, scope, line.variantId, line.productId, line.quantity);
+    else if (line.productId !== null) await repository.giveBackProductStock(deps.db, scope, line.productId, line.quantity);
+  }
+}
