@@ -29,9 +29,11 @@ import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { placeOrder as placeOrderService } from '#server/modules/checkout/checkout.service.ts';
+import { CheckoutSchema } from '#server/modules/checkout/checkout-form.ts';
 import { setStock } from '#server/modules/product/product-actions.service.ts';
-import { shopStoreScope } from '#server/modules/store/store-scope.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { type StoreScope, shopStoreScope } from '#server/modules/store/store-scope.ts';
+import { createServiceDeps, type ServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { addressOf, addToCart, checkout, OUT_OF_STOCK_TEXT, type Outcome, placeOrder, type Shopper, ShopClient, shoppers, Tally } from './orders-client.ts';
 import { allOrderCodes, type BenchProduct, createSchema, dropSchema, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
@@ -89,6 +91,48 @@ function withSearchPath(databaseUrl: string, schema: string): string {
   const url = new URL(databaseUrl);
   url.searchParams.delete('options');
   return `${url.toString()}${url.search ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+/**
+ * The service alone: `placeOrder` called by this process on its own connection, one order after
+ * the other, for DURATION s — no HTTP, no cookie, no rate limit; the transaction and what follows
+ * it (the mail job, the notification). With SQLite one connection runs one transaction at a time,
+ * so this is the time of one order's writes, commits included.
+ */
+async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchProduct, acknowledged: Set<string>): Promise<Throughput> {
+  const name = 'placeOrder in this process (no HTTP)';
+  console.log(`\n2. throughput, ${name}: one order after the other, ${DURATION} s`);
+  const customer = CheckoutSchema.parse({ name: 'Cliente directo', email: 'directo@bench.test', phone: '0991234567', documentType: 'passport', documentNumber: 'PB1234567', address: 'Av. Amazonas N34-100', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' });
+  const tally = new Tally();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  while (performance.now() - started < DURATION * 1000) {
+    const begun = performance.now();
+    const result = await placeOrderService(deps, scope, { cart: { lines: [{ productId: buy().id, variantId: null, quantity: 1 }], coupon: '', flash: null }, customer, locale: 'es' });
+    if (result.ok) {
+      tally.add({ kind: 'placed', code: result.order.code, ms: performance.now() - begun });
+      acknowledged.add(result.order.code);
+    } else tally.add({ kind: 'refused', status: 409, outOfStock: result.problem === 'stock', ms: 0, body: result.problem });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const result: Throughput = {
+    mode: name,
+    clients: 1,
+    seconds: round(seconds, 1),
+    orders: tally.placed,
+    ordersPerSecond: round(tally.placed / seconds, 0),
+    p50Ms: round(tally.percentile(0.5), 2),
+    p99Ms: round(tally.percentile(0.99), 2),
+    serverCores: round((cpu.user + cpu.system) / 1000 / (seconds * 1000), 2),
+    loadGeneratorCores: 0,
+    otherCores: NaN,
+    serverCpuMsPerOrder: round((cpu.user + cpu.system) / 1000 / Math.max(1, tally.placed), 3),
+    perOrder: { mailJobs: 1, jobsDone: 0, notifications: 1, rateLimitRows: 0 },
+  };
+  console.log(`  ${tally.placed} orders in ${result.seconds} s: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; CPU ${result.serverCpuMsPerOrder} ms per order`);
+  check(`throughput, ${name}: every order placed`, tally.refused === 0 && tally.placed > 0, `${tally.placed} placed, ${tally.refused} refused`);
+  return result;
 }
 
 async function main() {
@@ -256,6 +300,7 @@ async function main() {
         check(`throughput, ${mode.name}: no 5xx, no refusal, no dropped connection`, all.serverErrors === 0 && all.unexpected === 0 && all.network === 0 && all.refused === 0, `${all.placed} placed, ${all.serverErrors} 5xx, ${all.refused} refused, ${all.unexpected} other answers, ${all.network} network errors`);
       }
       loadClient.close();
+      throughputs.push(await inProcess(deps, scope, buy, acknowledged));
       results.throughput = throughputs;
       await verify('throughput', throughputProducts);
     }
@@ -321,8 +366,8 @@ async function main() {
     console.log(`\n| ${dialect}, ${throughputs[0]!.clients} shoppers | orders/s | p50 ms | p99 ms | server cores | load generator cores | other cores | server CPU ms/order | mark ≥ ${MARK_ORDERS_PER_SECOND}/s (reported) |`);
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const one of throughputs) console.log(`| ${one.mode} | ${one.ordersPerSecond} | ${one.p50Ms} | ${one.p99Ms} | ${one.serverCores} | ${one.loadGeneratorCores} | ${one.otherCores} | ${one.serverCpuMsPerOrder} | ${one.ordersPerSecond >= MARK_ORDERS_PER_SECOND ? 'met' : 'not met'} |`);
-    const floor = results.commitFloor as { commitsPerSecond: number; msPerCommit: number } | undefined;
-    if (floor) console.log(`SQLite commit floor on this disk (WAL, synchronous=FULL, one writer): ${floor.commitsPerSecond} commits/s, ${floor.msPerCommit} ms each`);
+    const floor = results.commitFloor as ReturnType<typeof sqliteCommitsPerSecond> | undefined;
+    if (floor) console.log(`SQLite commit floor on this disk (WAL, synchronous=FULL, one writer): ${floor.commitsPerSecond} commits/s, ${floor.msPerCommit} ms each; with ${floor.rowsPerCommitBatched} rows a commit: ${floor.rowsPerSecondBatched} rows/s`);
     const noisy = throughputs.filter((one) => one.otherCores > 0.2);
     if (noisy.length) console.log(`warning: other processes used up to ${Math.max(...noisy.map((one) => one.otherCores))} cores during the measured windows: the figures are low by that much`);
   }
