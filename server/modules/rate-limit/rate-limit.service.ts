@@ -23,6 +23,9 @@ export const LIMITS = {
   // Shoppers' reviews from one address (storefront, decision 048): a family behind one router
   // reviews a few products; a script posting hundreds is stopped here.
   reviewPerIp: { max: 10, windowMs: 60 * 60_000 },
+  // Orders placed from one address (storefront checkout, decision 060): a household or an office
+  // orders a few times an hour; a script emptying a store's stock with fake orders is stopped here.
+  orderPerIp: { max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

@@ -36,6 +36,8 @@ export type ShopRequest = {
   cspNonce: string;
   /** Whether the ALTCHA widget can run (no reCAPTCHA keys configured). */
   altcha: boolean;
+  /** Items in the shopper's cart cookie, for the header's cart link. */
+  cartCount?: number;
 };
 
 export type Head = {
@@ -113,7 +115,7 @@ ${previewBar(frame, request)}
 </form>
 <div class="header-actions">
 <a class="lang" href="${switchHref(request, other)}" hreflang="${other}" lang="${other}">${tr.texts.otherLanguage}</a>
-${/* The sales issue adds the cart link here, beside the language switch. */ ''}
+${cartLink(request, store.slug)}
 </div>
 </div>
 ${frame.categories.length > 0
@@ -127,6 +129,16 @@ ${frame.categories.map((category) => {
   : ''}
 </header>`;
 }
+
+/** The cart, with how many items it holds (spoken in full: "Cart, 2 items"). */
+function cartLink(request: ShopRequest, slug: string): SafeHtml {
+  const { tr } = request;
+  const count = request.cartCount ?? 0;
+  const path = shopPath(request.locale, slug, '/cart');
+  return html`<a class="cart-link" href="${path}"${request.barePath === shopPath('es', slug, '/cart') ? html` aria-current="page"` : ''} aria-label="${tr.plural(tr.texts.cart.linkCount, count)}">${cartIcon()}<span aria-hidden="true">${tr.texts.cart.link}</span>${count > 0 ? html`<span class="cart-count" aria-hidden="true">${count}</span>` : ''}</a>`;
+}
+
+const cartIcon = () => trustedHtml('<svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6"/></svg>');
 
 const searchIcon = () => trustedHtml('<svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>');
 const whatsappIcon = () => trustedHtml('<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z"/></svg>');

@@ -266,7 +266,9 @@ ${priceBlock(price, request, 'page')}
 <p class="muted small">${tr.texts.taxIncluded}</p>
 ${choices}
 <p class="stock ${stock > 0 ? 'in' : 'out'}">${stock > 0 ? tr.plural(tr.texts.inStock, stock) : tr.texts.outOfStock}</p>
-${/* The sales issue adds the "Add to cart" form here, posting the chosen variant. */ ''}
+${stock > 0 ? html`<form class="add-form" method="post" action="${link(frame, request, '/cart')}"><input type="hidden" name="intent" value="add"><input type="hidden" name="product" value="${product.id}"><input type="hidden" name="variant" value="${variant?.id ?? ''}">
+<div class="field"><label for="add-quantity">${tr.texts.cart.quantity}</label><input id="add-quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${Math.min(stock, 999)}" value="1"></div>
+<button type="submit">${tr.texts.cart.addToCart}</button></form>` : ''}
 ${product.description ? html`<p class="lead">${product.description}</p>` : ''}
 <dl class="facts"><dt>${tr.texts.sku}</dt><dd>${variant?.sku || product.sku || product.code}</dd>${data.brand ? html`<dt>${tr.texts.brandLabel}</dt><dd>${data.brand.name}</dd>` : ''}</dl>
 </div>

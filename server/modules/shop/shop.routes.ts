@@ -14,7 +14,9 @@ import { compressBuffer, negotiateEncoding } from '#server/plugins/compress-html
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
+import { cartCount, readCart } from '#server/modules/checkout/cart-cookie.ts';
 import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
+import { shopCartRoutes } from './shop-cart.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
 import { type Rendered, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
@@ -66,7 +68,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       .send(rendered.html);
 
   /** Resolves the store (or answers "store not available"), then renders inside its scope (decision 042). */
-  async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: shop.ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>) {
+  async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: shop.ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
     const sr = shopRequest(request, locale);
     let resolved: { scope: StoreScope; ownerPreview: boolean };
     try {
@@ -75,10 +77,12 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       if (error instanceof AppError && error.status === 404) return sendHtml(reply, request, { status: 404, html: unavailableDocument(sr) }, false);
       throw error;
     }
+    // The header's cart link counts what the cookie holds (the cart page checks it against the catalogue).
+    sr.cartCount = cartCount(readCart(request.headers.cookie, resolved.scope.storeId));
     return runInStore(resolved.scope.storeId, async () => {
       const frame = await shop.loadFrame(deps, resolved.scope, resolved.ownerPreview);
       const rendered = (await render(frame, sr)) ?? renderNotFound(frame, sr);
-      return sendHtml(reply, request, rendered, resolved.ownerPreview);
+      return sendHtml(reply, request, rendered, resolved.ownerPreview || options.privatePage === true);
     });
   }
 
@@ -142,6 +146,9 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
         return sent;
       });
     });
+
+    // The cart, the checkout and the order page (issue 23): their own file, in this store's scope.
+    shopCartRoutes(app, { deps, locale, withStore });
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/page/:page`, (request, reply) =>
       withStore(request, reply, locale, async (frame, sr) => {

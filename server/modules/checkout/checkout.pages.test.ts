@@ -1,0 +1,192 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishStore } from '#server/modules/store/store.service.ts';
+import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
+import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
+import { callApi, postForm } from '../../../tests/support/forms.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+
+// The cart, checkout and order pages (issue 23 §1–3) as a browser without JavaScript drives them:
+// form posts answered 303, the cart in its cookie, through inject() on both databases.
+let t: TestApp;
+type Ids = Record<'category' | 'mug' | 'cap' | 'shirt' | 'red' | 'coupon', number>;
+type Shop = { store: TestStore; scope: StoreScope; ids: Ids };
+let shop: Shop;
+let other: Shop;
+
+async function newShop(): Promise<Shop> {
+  const store = await makeStore(t);
+  const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+  await publishStore(t.deps, scope, true);
+  const create = async (url: string, input: object) => {
+    const response = await callApi(t.app, 'POST', url, store.owner.cookie, input);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+    return response.json().id as number;
+  };
+  const category = await create('/api/v1/categories', { name: 'Ropa', enabled: true });
+  const ids = { category } as Ids;
+  ids.mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, taxBp: 1500, stock: 3, enabled: true });
+  ids.cap = await create('/api/v1/products', { name: 'Gorra', categoryId: category, priceCents: 500, taxBp: 0, stock: 10, enabled: true });
+  ids.shirt = await create('/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 2000, taxBp: 1500, stock: 0, enabled: true });
+  ids.red = await create('/api/v1/variants', { productId: ids.shirt, name: 'Roja M', priceCents: 2000, stock: 2, enabled: true });
+  ids.coupon = await create('/api/v1/coupons', { code: 'DIEZ', discountType: 'percentage', discount: 1000, minimumCents: 1500, enabled: true });
+  return { store, scope, ids };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await newShop();
+  other = await newShop();
+}, 120_000);
+afterAll(() => t.dispose());
+
+/** A browser's cookie jar for one shopper: what each answer sets goes with the next request. */
+function shopper(locale: 'es' | 'en' = 'es') {
+  const jar = new Map<string, string>([['lang', locale]]);
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const keep = (response: LightMyRequestResponse) => {
+    for (const header of ([] as string[]).concat(response.headers['set-cookie'] ?? [])) {
+      const [pair] = header.split(';');
+      const [name, ...rest] = pair!.split('=');
+      if (header.includes('Max-Age=0')) jar.delete(name!);
+      else jar.set(name!, rest.join('='));
+    }
+    return response;
+  };
+  const prefix = locale === 'en' ? '/en' : '';
+  const url = (s: Shop, rest: string) => `${prefix}/shop/${s.store.slug}${rest}`;
+  return {
+    jar,
+    get: async (s: Shop, rest: string) => keep(await t.app.inject({ url: url(s, rest), headers: { cookie: cookie(), accept: 'text/html' } })),
+    post: async (s: Shop, rest: string, fields: Record<string, string>) => keep(await postForm(t.app, url(s, rest), fields, { cookie: cookie() })),
+  };
+}
+
+const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const validBuyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' };
+
+describe('the cart page', () => {
+  it('adds from the product page’s form, changes, removes, and keeps the cart across reloads', async () => {
+    const s = shopper();
+    const product = await s.get(shop, '/product/taza');
+    expect(product.body).toContain(`name="product" value="${shop.ids.mug}"`);
+    const added = await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.mug), variant: '', quantity: '2' });
+    expect(added.statusCode).toBe(303);
+    expect(added.headers.location).toBe(`/shop/${shop.store.slug}/cart`);
+    expect(added.headers['set-cookie']).toMatch(new RegExp(`^tb_cart_${shop.store.id}=.*HttpOnly`));
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.shirt), variant: String(shop.ids.red), quantity: '1' });
+    const cart = await s.get(shop, '/cart');
+    expect(cart.statusCode).toBe(200);
+    expect(cart.headers['cache-control']).toBe('no-store');
+    // 2 × 11.50 and 1 × 23.00: subtotal 40.00, IVA 6.00, total 46.00
+    expect(text(cart.body)).toContain('Camiseta — Roja M se agregó a tu carrito.');
+    expect(text(cart.body)).toContain('$46,00');
+    expect(cart.body).toContain('aria-label="Carrito, 3 artículos"');
+    const reloaded = await s.get(shop, '/cart');
+    expect(text(reloaded.body)).not.toContain('se agregó');
+    expect(text(reloaded.body)).toContain('$46,00');
+
+    await s.post(shop, '/cart', { intent: 'set', product: String(shop.ids.mug), variant: '', quantity: '1' });
+    expect(text((await s.get(shop, '/cart')).body)).toContain('$34,50');
+    await s.post(shop, '/cart', { intent: 'remove', product: String(shop.ids.shirt), variant: String(shop.ids.red) });
+    const after = await s.get(shop, '/cart');
+    expect(text(after.body)).toContain('Quitamos Camiseta — Roja M de tu carrito.');
+    expect(text(after.body)).toContain('$11,50');
+    // a product with options needs one; a product of another store is not sold here
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.shirt), variant: '', quantity: '1' });
+    expect(text((await s.get(shop, '/cart')).body)).toContain('Elige una opción antes de agregar al carrito.');
+    await s.post(shop, '/cart', { intent: 'add', product: String(other.ids.cap), variant: '', quantity: 'x' });
+    expect((await s.get(shop, '/cart')).body).toContain('Escribe una cantidad de 1 a 999.');
+  });
+
+  it('refuses more units than are left and shows a price changed after adding', async () => {
+    const s = shopper('en');
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.mug), variant: '', quantity: '5' });
+    expect(text((await s.get(shop, '/cart')).body)).toContain('Only 3 units of Taza are left.');
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '2' });
+    expect(text((await s.get(shop, '/cart')).body)).toContain('$10.00');
+    await t.db.updateTable('product').set({ priceCents: 650 }).where('storeId', '=', shop.scope.storeId).where('id', '=', shop.ids.cap).execute();
+    expect(text((await s.get(shop, '/cart')).body)).toContain('$13.00');
+    await t.db.updateTable('product').set({ priceCents: 500 }).where('storeId', '=', shop.scope.storeId).where('id', '=', shop.ids.cap).execute();
+  });
+
+  it('applies a coupon, or says why not, in the page’s language', async () => {
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '1' });
+    await s.post(shop, '/cart', { intent: 'coupon', code: 'diez' });
+    expect(text((await s.get(shop, '/cart')).body)).toContain('El cupón DIEZ no se aplicó: Este cupón es para compras desde $15,00');
+    await s.post(shop, '/cart', { intent: 'coupon', code: 'NADA' });
+    expect(text((await s.get(shop, '/cart')).body)).toContain('El cupón NADA no se aplicó: Este cupón no existe');
+    await s.post(shop, '/cart', { intent: 'set', product: String(shop.ids.cap), variant: '', quantity: '4' });
+    await s.post(shop, '/cart', { intent: 'coupon', code: 'diez' });
+    const applied = text((await s.get(shop, '/cart')).body);
+    expect(applied).toContain('Cupón DIEZ aplicado.');
+    // 4 × 5.00 = 20.00 less 10 %: 18.00, no IVA
+    expect(applied).toContain('Descuento −$2,00');
+    expect(applied).toContain('Total $18,00');
+  });
+});
+
+describe('the checkout', () => {
+  it('keeps what was typed beside each field’s error, in Spanish and in English', async () => {
+    for (const locale of ['es', 'en'] as const) {
+      const s = shopper(locale);
+      await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '1' });
+      expect((await s.get(shop, '/checkout')).statusCode).toBe(200);
+      const refused = await s.post(shop, '/checkout', { ...validBuyer, email: 'ana@', documentNumber: '1710034060', phone: '12', city: '', notes: 'Tocar el timbre' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('value="ana@"');
+      expect(refused.body).toContain('value="Av. Amazonas N34-12"');
+      expect(refused.body).toContain('Tocar el timbre</textarea>');
+      expect(refused.body).toContain('id="checkout-city-error"');
+      const body = text(refused.body);
+      if (locale === 'es') {
+        expect(body).toContain('Escribe un correo válido, como nombre@ejemplo.com');
+        expect(body).toContain('El número de cédula no es válido');
+        expect(body).toContain('Escribe un teléfono válido (7 a 20 dígitos)');
+      } else {
+        expect(body).toContain('Enter a valid email, like name@example.com');
+        expect(body).toContain('The cédula number is not valid');
+      }
+    }
+  });
+
+  it('places the order, clears the cart and shows the order page by its code only', async () => {
+    await saveStoreSales(t.deps, shop.scope, { bankTransfer: true, bankName: 'Banco Pichincha', bankAccountType: 'savings', bankAccountNumber: '2200123456', bankAccountHolder: 'Ana Tienda' });
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '3' });
+    const placed = await s.post(shop, '/checkout', { ...validBuyer, paymentMethod: 'bank_transfer' });
+    expect(placed.statusCode, placed.body).toBe(303);
+    expect(placed.headers.location).toMatch(new RegExp(`^/shop/${shop.store.slug}/order\\?code=[0-9a-f-]{36}$`));
+    expect(s.jar.has(`tb_cart_${shop.store.id}`)).toBe(false);
+    const page = await s.get(shop, placed.headers.location!.slice(`/shop/${shop.store.slug}`.length));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const body = text(page.body);
+    expect(body).toMatch(/Pedido #\d+/);
+    expect(body).toContain('¡Gracias, Ana Pérez! Recibimos tu pedido.');
+    expect(body).toContain('Pendiente');
+    expect(body).toContain('Banco Pichincha');
+    expect(body).toContain('Transfiere $15,00');
+    const code = placed.headers.location!.split('code=')[1]!;
+    expect((await s.get(shop, `/order?code=${code.replace(/.$/, code.endsWith('0') ? '1' : '0')}`)).statusCode).toBe(404);
+    expect((await s.get(shop, '/order?code=nada')).statusCode).toBe(404);
+    expect((await s.get(shop, '/order')).statusCode).toBe(404);
+    expect((await s.get(other, `/order?code=${code}`)).statusCode).toBe(404);
+    const english = await shopper('en').get(shop, `/order?code=${code}`);
+    expect(text(english.body)).toContain('Transfer $15.00');
+  });
+
+  it('sends the shopper back to the cart when the stock went meanwhile, taking nothing', async () => {
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.shirt), variant: String(shop.ids.red), quantity: '2' });
+    await t.db.updateTable('variant').set({ stock: 1 }).where('storeId', '=', shop.scope.storeId).where('id', '=', shop.ids.red).execute();
+    const refused = await s.post(shop, '/checkout', validBuyer);
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/shop/${shop.store.slug}/cart`);
+    const cart = text((await s.get(shop, '/cart')).body);
+    expect(cart).toContain('Solo queda 1 unidad de Camiseta — Roja M: ajustamos la cantidad.');
+    expect(cart).toContain('Tu carrito cambió mientras comprabas.');
+  });
+});

@@ -1,0 +1,212 @@
+// The cart, the checkout and the order page of a store (issue 23 §1–3, decision 060).
+//
+// Placing an order takes two requests, with or without a browser (a benchmark drives it so):
+//   1. POST /shop/{slug}/cart   (application/x-www-form-urlencoded)
+//        intent=add&product={productId}&variant={variantId or empty}&quantity={n}
+//      → 303 to /shop/{slug}/cart, with `Set-Cookie: tb_cart_{storeId}=…` (the cart; keep it).
+//      A client may also write that cookie itself: `tb_cart_{storeId}=` + encodeURIComponent of
+//      `{"l":[[productId,variantId or 0,quantity],…],"c":"COUPON"}` — the server trusts none of it.
+//   2. POST /shop/{slug}/checkout   with that cookie, form-encoded:
+//        name, email, phone, documentType=cedula|passport, documentNumber, address, city, province,
+//        notes (optional), paymentMethod=cash_on_delivery|bank_transfer (one the store takes)
+//      → 303 to /shop/{slug}/order?code={uuid} when placed (the cookie cleared); 400 with the page
+//        and its field errors; 409 when the coupon no longer applies; 303 back to /shop/{slug}/cart
+//        (which says why) when the cart changed or sold out meanwhile — nothing is taken then;
+//        429 past LIMITS.orderPerIp from one address (request.ip: behind a proxy, TRUST_PROXY).
+// Browsers send Origin on POST: a foreign one is refused (server/plugins/csrf.ts); a script may
+// send none. Everything also answers under /en/shop/{slug}/… in English.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '#common/locale.ts';
+import { AppError } from '#server/errors.ts';
+import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/checkout/cart-cookie.ts';
+import { addToCart, type AddResult, priceCart, setCartQuantity } from '#server/modules/checkout/cart.service.ts';
+import { checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/checkout/checkout-form.ts';
+import { loadOrderByCode, orderPath, placeOrder } from '#server/modules/checkout/checkout.service.ts';
+import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import { type CartMessages, renderCart, renderCheckout, renderOrder } from './shop-cart-pages.ts';
+import type { ShopRequest } from './shop-layout.ts';
+import type { Rendered } from './shop-pages.ts';
+import type { ShopFrame } from './shop.service.ts';
+import { shopPath } from './shop-url.ts';
+
+type Params = { slug: string };
+type Redirect = { redirect: string };
+export type WithStore = (
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  locale: Locale,
+  render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>,
+  options: { privatePage: boolean },
+) => Promise<unknown>;
+
+const bodyOf = (request: FastifyRequest) => (request.body instanceof URLSearchParams ? request.body : new URLSearchParams());
+const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : null);
+
+/** The flash a refused change leaves for the cart page. */
+function refusalFlash(result: Exclude<AddResult, { ok: true }>): CartCookie['flash'] {
+  if (result.problem === 'notEnough') return { key: 'notEnough', n: result.count, name: result.name };
+  return { key: result.problem };
+}
+
+export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }: { deps: ServiceDeps; locale: Locale; withStore: WithStore }) {
+  const prefix = locale === 'en' ? '/en' : '';
+  const secure = deps.config.secure;
+  const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
+  const cartUrl = (frame: ShopFrame) => shopPath(locale, frame.store.slug, '/cart');
+  const privatePage = { privatePage: true };
+
+  /** The cart page's messages: the flash of the last post, and what changed on its own. */
+  async function cartMessages(frame: ShopFrame, sr: ShopRequest, cart: CartCookie, notices: Awaited<ReturnType<typeof priceCart>>['notices']): Promise<CartMessages> {
+    const texts = sr.tr.texts.cart;
+    const messages: CartMessages = { info: [], errors: [] };
+    for (const notice of notices) {
+      if (notice.kind === 'gone') messages.errors.push(sr.tr.t(texts.gone, { name: notice.name }));
+      else messages.errors.push(sr.tr.plural(texts.capped, notice.count, { name: notice.name }));
+    }
+    const flash = cart.flash;
+    if (!flash) return messages;
+    const name = flash.name ?? '';
+    switch (flash.key) {
+      case 'added': messages.info.push(sr.tr.t(texts.added, { name })); break;
+      case 'updated': messages.info.push(texts.updated); break;
+      case 'removed': messages.info.push(sr.tr.t(texts.removed, { name })); break;
+      case 'couponApplied': messages.info.push(sr.tr.t(texts.couponApplied, { code: name })); break;
+      case 'couponRemoved': messages.info.push(texts.couponRemoved); break;
+      case 'couponEmpty': messages.errors.push(texts.couponEmpty); break;
+      case 'notEnough': messages.errors.push(sr.tr.plural(texts.notEnough, flash.n ?? 0, { name })); break;
+      case 'chooseOption': messages.errors.push(texts.chooseOption); break;
+      case 'quantityInvalid': messages.errors.push(texts.quantityInvalid); break;
+      case 'full': messages.errors.push(texts.full); break;
+      case 'unavailable': messages.errors.push(sr.tr.t(texts.gone, { name: name || '—' })); break;
+      case 'cartChanged': messages.errors.push(texts.cartChanged); break;
+      case 'stockGone': messages.errors.push(sr.tr.t(texts.stockGone, { name })); break;
+      case 'couponRefused': {
+        // The reason is asked again now (the code is all the cookie keeps).
+        const again = await priceCart(deps, frame.scope, { ...cart, coupon: name }, sr.locale);
+        if (again.coupon && !again.coupon.ok) messages.errors.push(sr.tr.t(texts.couponNotApplied, { code: again.coupon.code, reason: again.coupon.reason }));
+        break;
+      }
+      default: break;
+    }
+    return messages;
+  }
+
+  app.get<{ Params: Params }>(`${prefix}/shop/:slug/cart`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const priced = await priceCart(deps, frame.scope, cart, sr.locale);
+      const messages = await cartMessages(frame, sr, cart, priced.notices);
+      // What changed on its own is said once; the cookie keeps the cart as it now is.
+      if (cart.flash || priced.notices.length > 0) setCart(reply, frame, { ...priced.cart, flash: null });
+      return renderCart(frame, sr, priced, messages);
+    }, privatePage),
+  );
+
+  app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/cart`, (request, reply) =>
+    withStore(request, reply, locale, async (frame) => {
+      const body = bodyOf(request);
+      const cart = { ...readCart(request.headers.cookie, frame.store.id), flash: null };
+      const productId = idOf(body.get('product'));
+      const variantId = idOf(body.get('variant'));
+      const quantityText = (body.get('quantity') ?? '1').trim();
+      const quantity = /^\d{1,4}$/.test(quantityText) ? Number(quantityText) : -1;
+      const line = (q: number): CartLine | null => (productId === null ? null : { productId, variantId, quantity: q });
+      let next: CartCookie = cart;
+      switch (body.get('intent')) {
+        case 'add': {
+          const wanted = line(quantity);
+          if (!wanted || quantity < 1 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: wanted ? 'quantityInvalid' : 'unavailable' } };
+          else {
+            const result = await addToCart(deps, frame.scope, cart, wanted);
+            next = result.ok ? { ...result.cart, flash: { key: 'added', name: result.name } } : { ...cart, flash: refusalFlash(result) };
+          }
+          break;
+        }
+        case 'set': {
+          const wanted = line(quantity);
+          if (!wanted || quantity < 0 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: 'quantityInvalid' } };
+          else {
+            const result = await setCartQuantity(deps, frame.scope, cart, wanted);
+            next = result.ok ? { ...result.cart, flash: { key: 'updated' } } : { ...cart, flash: refusalFlash(result) };
+          }
+          break;
+        }
+        case 'remove': {
+          const removed = cart.lines.find((item) => item.productId === productId && item.variantId === variantId);
+          const priced = removed ? await priceCart(deps, frame.scope, { lines: [removed], coupon: '', flash: null }, locale) : null;
+          const name = priced?.lines[0] ? (priced.lines[0].variantName ? `${priced.lines[0].name} — ${priced.lines[0].variantName}` : priced.lines[0].name) : '';
+          next = { ...cart, lines: cart.lines.filter((item) => item !== removed), flash: { key: 'removed', name } };
+          break;
+        }
+        case 'coupon': {
+          const code = (body.get('code') ?? '').trim().toUpperCase().slice(0, 40);
+          if (code === '') next = { ...cart, flash: { key: 'couponEmpty' } };
+          else {
+            const priced = await priceCart(deps, frame.scope, { ...cart, coupon: code }, locale);
+            next = priced.coupon?.ok ? { ...cart, coupon: priced.coupon.code, flash: { key: 'couponApplied', name: priced.coupon.code } } : { ...cart, flash: { key: 'couponRefused', name: code } };
+          }
+          break;
+        }
+        case 'uncoupon':
+          next = { ...cart, coupon: '', flash: { key: 'couponRemoved' } };
+          break;
+        default:
+          break;
+      }
+      setCart(reply, frame, next);
+      return { redirect: cartUrl(frame) };
+    }, privatePage),
+  );
+
+  app.get<{ Params: Params }>(`${prefix}/shop/:slug/checkout`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const priced = await priceCart(deps, frame.scope, cart, sr.locale);
+      // Nothing to buy, or a cart that changed on its own: the cart page says why first.
+      if (priced.lines.length === 0 || priced.notices.length > 0) return { redirect: cartUrl(frame) };
+      return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null });
+    }, privatePage),
+  );
+
+  app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/checkout`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const texts = sr.tr.texts.cart;
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const values = checkoutValuesOf(bodyOf(request));
+      const again = async (status: number, errors: Record<string, string> | null, formError: string | null) =>
+        ({ ...renderCheckout(frame, sr, await priceCart(deps, frame.scope, cart, sr.locale), { values, errors, formError }), status });
+      try {
+        await takeAttempt(deps, `order:${request.ip}`, LIMITS.orderPerIp);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 429) throw error;
+        return again(429, null, texts.tooManyOrders);
+      }
+      const parsed = parseCheckout(values);
+      if ('errors' in parsed) return again(400, parsed.errors, null);
+      const result = await placeOrder(deps, frame.scope, { cart, customer: parsed.input, locale: sr.locale });
+      if (result.ok) {
+        setCart(reply, frame, { lines: [], coupon: '', flash: null });
+        return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
+      }
+      switch (result.problem) {
+        case 'payment': return again(400, { paymentMethod: 'paymentInvalid' }, null);
+        case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
+        case 'stock':
+          setCart(reply, frame, { ...cart, flash: { key: 'stockGone', name: result.name } });
+          return { redirect: cartUrl(frame) };
+        default:
+          setCart(reply, frame, { ...cart, flash: { key: 'cartChanged' } });
+          return { redirect: cartUrl(frame) };
+      }
+    }, privatePage),
+  );
+
+  app.get<{ Params: Params; Querystring: { code?: string } }>(`${prefix}/shop/:slug/order`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
+      const view = await loadOrderByCode(deps, frame.scope, code);
+      return view ? renderOrder(frame, sr, view) : null;
+    }, privatePage),
+  );
+}
