@@ -4,6 +4,7 @@
 // thousand orders a second the load generator shares the machine's two cores with the server, and
 // fetch costs several times more CPU per request.
 import http from 'node:http';
+import { shopCart } from '#common/i18n/es/shop-cart.ts';
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -52,11 +53,15 @@ export class ShopClient {
   }
 }
 
-/** The message shown when a product has run out, in Spanish (the bench shops in Spanish). */
-export let OUT_OF_STOCK_TEXT = 'agotado';
-export function setOutOfStockText(text: string) {
-  OUT_OF_STOCK_TEXT = text;
-}
+/**
+ * What the cart page says of a product that ran out while the shopper paid (the bench shops in
+ * Spanish): "se agotó" when the conditional update found no unit left (stockGone), "ya no está
+ * disponible" when the transaction's own re-reading of the cart did first (gone). The texts'
+ * fixed parts, around the product's name.
+ */
+const fixedPart = (text: string) => text.split(/\{\w+\}/).reduce((longest, part) => (part.trim().length > longest.length ? part.trim() : longest), '');
+export const OUT_OF_STOCK_TEXTS = [fixedPart(shopCart.stockGone), fixedPart(shopCart.gone)];
+const saysSoldOut = (html: string) => OUT_OF_STOCK_TEXTS.some((text) => html.includes(text));
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
@@ -79,6 +84,16 @@ const SHOPPER_FORM = {
 
 const headersOf = (shopper: Shopper) => ({ 'x-forwarded-for': shopper.ip, cookie: 'lang=es', accept: 'text/html' });
 
+/** A Cookie header: the pairs of `base`, replaced or added to by those of `update`. */
+function mergeCookies(base: string, update: string): string {
+  const pairs = new Map<string, string>();
+  for (const pair of [...base.split('; '), ...update.split('; ')]) {
+    const at = pair.indexOf('=');
+    if (at > 0) pairs.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return [...pairs].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 /**
  * The first of the two requests of an order (the checkout's routes file documents them): add
  * `quantity` of the product to the cart; its answer sets the cart cookie, returned as a Cookie
@@ -87,7 +102,7 @@ const headersOf = (shopper: Shopper) => ({ 'x-forwarded-for': shopper.ip, cookie
 export async function addToCart(client: ShopClient, slug: string, product: { id: number; slug: string }, quantity: number, shopper: Shopper): Promise<{ cart: string } | Outcome> {
   const started = performance.now();
   try {
-    const added = await client.request('POST', `/shop/${slug}/cart`, { ...headersOf(shopper), 'content-type': FORM }, form({ productId: String(product.id), quantity: String(quantity) }));
+    const added = await client.request('POST', `/shop/${slug}/cart`, { ...headersOf(shopper), 'content-type': FORM }, form({ intent: 'add', product: String(product.id), variant: '', quantity: String(quantity) }));
     const cart = cookiesOf(added.headers['set-cookie']);
     if (added.status === 303 && cart !== '') return { cart };
     return classify(added, performance.now() - started, 'cart');
@@ -98,14 +113,24 @@ export async function addToCart(client: ShopClient, slug: string, product: { id:
 
 /**
  * The second: the checkout form posted with the cart's cookie. A placed order is answered `303`
- * to `/shop/{slug}/order?code={uuid}`: the acknowledgement the crash test counts.
+ * to `/shop/{slug}/order?code={uuid}`: the acknowledgement the crash test counts. One refused
+ * because the product ran out is answered `303` back to the cart page (shop-cart.routes.ts), which
+ * the shopper's browser then shows: it is followed, and counts as a clear refusal when the page
+ * says the product sold out or is no longer available.
  */
 export async function checkout(client: ShopClient, slug: string, cart: string, shopper: Shopper): Promise<Outcome> {
   const started = performance.now();
   try {
-    const answer = await client.request('POST', `/shop/${slug}/checkout`, { ...headersOf(shopper), cookie: `lang=es; ${cart}`, 'content-type': FORM }, form({ name: shopper.name, email: shopper.email, ...SHOPPER_FORM }));
-    const code = /[?&]code=([0-9a-f-]{36})/i.exec(answer.headers.location ?? '')?.[1];
+    const cookie = mergeCookies('lang=es', cart);
+    const answer = await client.request('POST', `/shop/${slug}/checkout`, { ...headersOf(shopper), cookie, 'content-type': FORM }, form({ name: shopper.name, email: shopper.email, ...SHOPPER_FORM }));
+    const location = answer.headers.location ?? '';
+    const code = /[?&]code=([0-9a-f-]{36})/i.exec(location)?.[1];
     if (answer.status === 303 && code) return { kind: 'placed', code, ms: performance.now() - started };
+    if (answer.status === 303 && location.endsWith('/cart')) {
+      const page = await client.request('GET', location, { ...headersOf(shopper), cookie: mergeCookies(cookie, cookiesOf(answer.headers['set-cookie'])) });
+      if (page.status === 200) return { kind: 'refused', status: 303, outOfStock: saysSoldOut(page.body), ms: performance.now() - started, body: page.body.slice(0, 20_000) };
+      return classify(page, performance.now() - started, 'cart page after a refusal');
+    }
     return classify(answer, performance.now() - started, 'checkout');
   } catch (error) {
     return networkError(error, performance.now() - started);
@@ -126,7 +151,7 @@ const networkError = (error: unknown, ms: number): Outcome => ({ kind: 'network'
 function classify(answer: Answer, ms: number, step: string): Outcome {
   if (answer.status >= 500) return { kind: 'server-error', status: answer.status, ms, body: answer.body.slice(0, 20_000) };
   if (answer.status >= 400 && answer.status < 500) {
-    return { kind: 'refused', status: answer.status, outOfStock: answer.body.toLowerCase().includes(OUT_OF_STOCK_TEXT.toLowerCase()), ms, body: answer.body.slice(0, 20_000) };
+    return { kind: 'refused', status: answer.status, outOfStock: saysSoldOut(answer.body), ms, body: answer.body.slice(0, 20_000) };
   }
   return { kind: 'unexpected', status: answer.status, ms, body: answer.body.slice(0, 20_000), step };
 }
@@ -144,6 +169,8 @@ export class Tally {
   placed = 0;
   refused = 0;
   refusedOutOfStock = 0;
+  /** Refusals by the status that carried them (303: back to the cart page that says why). */
+  readonly refusedBy: Record<number, number> = {};
   serverErrors = 0;
   unexpected = 0;
   network = 0;
@@ -160,6 +187,7 @@ export class Tally {
         break;
       case 'refused':
         this.refused += 1;
+        this.refusedBy[outcome.status] = (this.refusedBy[outcome.status] ?? 0) + 1;
         if (outcome.outOfStock) this.refusedOutOfStock += 1;
         else this.sample(`${outcome.status}: ${outcome.body}`);
         break;
