@@ -323,8 +323,10 @@ async function main() {
         await sleep(life);
         await crashServer(server);
         lives.push({ ms: Math.round(life), acknowledged: crash.placed - before });
+        const restarted = performance.now();
         server = startServer(serverEnv);
         await waitForServer(server, base, 120_000);
+        console.log(`  kill ${kill}: after ${Math.round(life)} ms of load, ${crash.placed - before} orders acknowledged in that life; up again in ${round((performance.now() - restarted) / 1000, 1)} s`);
       }
       // The last life: the load goes on a moment on the restarted server, then stops.
       await sleep(1000);
@@ -332,7 +334,7 @@ async function main() {
       crashClient.close();
       await stopServer(server);
       const crashSeconds = round((performance.now() - crashStarted) / 1000, 1);
-      console.log(`  ${crash.placed} orders acknowledged in ${crashSeconds} s over ${KILLS + 1} lives; ${crash.network} requests cut by the kills, ${crash.serverErrors} 5xx, ${crash.refused} refused, ${crash.unexpected} other`);
+      console.log(`  ${crash.placed} orders acknowledged in ${crashSeconds} s over ${KILLS + 1} lives; ${crash.network} requests cut by a kill or refused while the server was down, ${crash.serverErrors} 5xx, ${crash.refused} refused, ${crash.unexpected} other`);
       console.log(`  acknowledged per life: ${lives.map((one) => one.acknowledged).join(' ')}`);
       if (crash.samples.length) console.log(`  samples: ${crash.samples.join(' | ')}`);
       const crashed = await verify('crash', [scarce, ...throughputProducts, ...crashProducts]);
