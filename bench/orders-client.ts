@@ -10,7 +10,8 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 
 export type Outcome =
   | { kind: 'placed'; code: string; ms: number }
-  | { kind: 'refused'; status: number; outOfStock: boolean; ms: number; body: string }
+  /** outOfStock: the page's text saying the product ran out, if it says so. */
+  | { kind: 'refused'; status: number; outOfStock: string | undefined; ms: number; body: string }
   | { kind: 'server-error'; status: number; ms: number; body: string }
   | { kind: 'unexpected'; status: number; ms: number; body: string; step: string }
   | { kind: 'network'; error: string; ms: number };
@@ -61,7 +62,8 @@ export class ShopClient {
  */
 const fixedPart = (text: string) => text.split(/\{\w+\}/).reduce((longest, part) => (part.trim().length > longest.length ? part.trim() : longest), '');
 export const OUT_OF_STOCK_TEXTS = [fixedPart(shopCart.stockGone), fixedPart(shopCart.gone)];
-const saysSoldOut = (html: string) => OUT_OF_STOCK_TEXTS.some((text) => html.includes(text));
+/** The sold-out text the page shows, if any. */
+const soldOutText = (html: string) => OUT_OF_STOCK_TEXTS.find((text) => html.includes(text));
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
@@ -128,7 +130,7 @@ export async function checkout(client: ShopClient, slug: string, cart: string, s
     if (answer.status === 303 && code) return { kind: 'placed', code, ms: performance.now() - started };
     if (answer.status === 303 && location.endsWith('/cart')) {
       const page = await client.request('GET', location, { ...headersOf(shopper), cookie: mergeCookies(cookie, cookiesOf(answer.headers['set-cookie'])) });
-      if (page.status === 200) return { kind: 'refused', status: 303, outOfStock: saysSoldOut(page.body), ms: performance.now() - started, body: page.body.slice(0, 20_000) };
+      if (page.status === 200) return { kind: 'refused', status: 303, outOfStock: soldOutText(page.body), ms: performance.now() - started, body: page.body.slice(0, 20_000) };
       return classify(page, performance.now() - started, 'cart page after a refusal');
     }
     return classify(answer, performance.now() - started, 'checkout');
@@ -151,7 +153,7 @@ const networkError = (error: unknown, ms: number): Outcome => ({ kind: 'network'
 function classify(answer: Answer, ms: number, step: string): Outcome {
   if (answer.status >= 500) return { kind: 'server-error', status: answer.status, ms, body: answer.body.slice(0, 20_000) };
   if (answer.status >= 400 && answer.status < 500) {
-    return { kind: 'refused', status: answer.status, outOfStock: saysSoldOut(answer.body), ms, body: answer.body.slice(0, 20_000) };
+    return { kind: 'refused', status: answer.status, outOfStock: soldOutText(answer.body), ms, body: answer.body.slice(0, 20_000) };
   }
   return { kind: 'unexpected', status: answer.status, ms, body: answer.body.slice(0, 20_000), step };
 }
@@ -171,6 +173,8 @@ export class Tally {
   refusedOutOfStock = 0;
   /** Refusals by the status that carried them (303: back to the cart page that says why). */
   readonly refusedBy: Record<number, number> = {};
+  /** Out-of-stock refusals by the text that said so. */
+  readonly refusedSaying: Record<string, number> = {};
   serverErrors = 0;
   unexpected = 0;
   network = 0;
@@ -188,7 +192,10 @@ export class Tally {
       case 'refused':
         this.refused += 1;
         this.refusedBy[outcome.status] = (this.refusedBy[outcome.status] ?? 0) + 1;
-        if (outcome.outOfStock) this.refusedOutOfStock += 1;
+        if (outcome.outOfStock) {
+          this.refusedOutOfStock += 1;
+          this.refusedSaying[outcome.outOfStock] = (this.refusedSaying[outcome.outOfStock] ?? 0) + 1;
+        }
         else this.sample(`${outcome.status}: ${outcome.body}`);
         break;
       case 'server-error':

@@ -35,7 +35,7 @@ import { setStock } from '#server/modules/product/product-actions.service.ts';
 import { type StoreScope, shopStoreScope } from '#server/modules/store/store-scope.ts';
 import { createServiceDeps, type ServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
-import { addressOf, addToCart, checkout, OUT_OF_STOCK_TEXTS, type Outcome, placeOrder, type Shopper, ShopClient, shoppers, Tally } from './orders-client.ts';
+import { addressOf, addToCart, checkout, type Outcome, placeOrder, type Shopper, ShopClient, shoppers, Tally } from './orders-client.ts';
 import { allOrderCodes, type BenchProduct, createSchema, dropSchema, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
 import { crashServer, type Server, startServer, stopServer, waitForServer } from './orders-server.ts';
 import { freePort, removeOnExit } from './lib/processes.ts';
@@ -112,7 +112,7 @@ async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchP
     if (result.ok) {
       tally.add({ kind: 'placed', code: result.order.code, ms: performance.now() - begun });
       acknowledged.add(result.order.code);
-    } else tally.add({ kind: 'refused', status: 409, outOfStock: result.problem === 'stock', ms: 0, body: result.problem });
+    } else tally.add({ kind: 'refused', status: 409, outOfStock: result.problem === 'stock' ? 'stock' : undefined, ms: 0, body: result.problem });
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
@@ -228,13 +228,13 @@ async function main() {
       for (const code of oversell.codes) acknowledged.add(code);
       const scarceStock = (await stockOf(db, storeId, [scarce.id])).get(scarce.id);
       const scarceOrders = await ordersWithProduct(db, storeId, scarce.id);
-      console.log(`  placed ${oversell.placed}, refused ${oversell.refused} (${oversell.refusedOutOfStock} saying "${OUT_OF_STOCK_TEXTS.join('" or "')}"; by status ${JSON.stringify(oversell.refusedBy)}), 5xx ${oversell.serverErrors}, other ${oversell.unexpected}, network ${oversell.network}`);
+      console.log(`  placed ${oversell.placed}, refused ${oversell.refused} (${oversell.refusedOutOfStock} saying it ran out: ${JSON.stringify(oversell.refusedSaying)}; by status ${JSON.stringify(oversell.refusedBy)}), 5xx ${oversell.serverErrors}, other ${oversell.unexpected}, network ${oversell.network}`);
       if (oversell.samples.length) console.log(`  samples: ${oversell.samples.join(' | ')}`);
       check('oversell: exactly 10 orders', oversell.placed === OVERSELL.stock && scarceOrders === OVERSELL.stock, `${oversell.placed} acknowledged, ${scarceOrders} in the database`);
       check('oversell: stock 0', scarceStock === 0, `stock ${scarceStock}`);
       check('oversell: 90 clear refusals, no 5xx', oversell.refusedOutOfStock === OVERSELL.shoppers - OVERSELL.stock && oversell.serverErrors === 0 && oversell.unexpected === 0 && oversell.network === 0, `${oversell.refusedOutOfStock} refusals saying the product ran out (by status ${JSON.stringify(oversell.refusedBy)}; 303 = back to the cart page that says it), ${oversell.refused - oversell.refusedOutOfStock} other refusals, ${oversell.serverErrors} 5xx, ${oversell.unexpected} other answers, ${oversell.network} network errors`);
       await verify('oversell', [scarce]);
-      results.oversell = { placed: oversell.placed, refused: oversell.refused, refusedBy: oversell.refusedBy, refusedOutOfStock: oversell.refusedOutOfStock, serverErrors: oversell.serverErrors, stock: scarceStock, ordersInDatabase: scarceOrders };
+      results.oversell = { placed: oversell.placed, refused: oversell.refused, refusedBy: oversell.refusedBy, refusedSaying: oversell.refusedSaying, refusedOutOfStock: oversell.refusedOutOfStock, serverErrors: oversell.serverErrors, stock: scarceStock, ordersInDatabase: scarceOrders };
     }
 
     // 2. Throughput: as many orders a second as the server answers, first as shoppers place them
