@@ -8,14 +8,17 @@
 //    trusted proxy (TRUST_PROXY=1): every order comes from an address of its own in
 //    X-Forwarded-For, as distinct shoppers would, so the per-address limits see distinct people;
 // 3. oversell: 100 shoppers fill their carts with the 10-unit product, then post their checkouts
-//    all at once → exactly 10 orders, stock 0, 90 refusals (4xx naming the product as sold out),
-//    no 5xx;
+//    all at once → exactly 10 orders, stock 0, 90 clear refusals, no 5xx. The app answers a
+//    sold-out checkout 303 back to the cart page (shop-cart.routes.ts): followed, it must say the
+//    product ran out or is no longer available;
 // 4. throughput: BENCH_CLIENTS shoppers place orders as fast as they are answered, one unit of one
-//    of 20 products each; orders per second over BENCH_DURATION s after BENCH_WARMUP s (reported
-//    against the mark, not asserted), with the CPU of the server and of this process;
+//    of 20 products each — both requests, then the checkout alone, then placeOrder in this
+//    process; orders per second over BENCH_DURATION s after BENCH_WARMUP s (reported against the
+//    mark, not asserted), with the CPU of the server and of this process, the rows written beside
+//    each order, and (SQLite) the commit floor of the disk;
 // 5. crash: a steady load of BENCH_CRASH_CLIENTS shoppers while the server's whole process group
-//    is killed with SIGKILL BENCH_KILLS (20) times at random moments and started again; every
-//    order answered 303 (the acknowledgement) is remembered;
+//    is killed with SIGKILL BENCH_KILLS (20) times, each at a random moment after the life's first
+//    order, and started again; every order answered 303 (the acknowledgement) is remembered;
 // 6. checks, on the database itself: every acknowledged order exists, each product's stock is its
 //    initial stock minus the units in order lines, order numbers are distinct, no order lacks its
 //    lines, and SQLite's `pragma integrity_check` says ok.
