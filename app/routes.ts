@@ -66,11 +66,22 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/marketing', 'routes/store/marketing.tsx'),
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
+        page('store/payments', 'routes/store/payments.tsx'),
+        page('sales/order', 'routes/sales/order-list.tsx'),
+        page('sales/order/show', 'routes/sales/order-show.tsx'),
+        page('sales/customer', 'routes/sales/customer-list.tsx'),
+        page('sales/customer/show', 'routes/sales/customer-show.tsx'),
         page('catalog/product/import', 'routes/catalog/product-import.tsx'),
         page('catalog/product/variants', 'routes/catalog/product-variants.tsx'),
         // the product screen's and list's own actions (issue 20 §21): forms post here, no page
         page('catalog/product/duplicate', 'routes/catalog/product-duplicate.ts'),
         page('catalog/product/stock', 'routes/catalog/product-stock.ts'),
+        // SRI invoices (issue 23 §5): list, detail, its two downloads, and the order page's issue action
+        page('sales/invoice', 'routes/sales/invoice-list.tsx'),
+        page('sales/invoice/show', 'routes/sales/invoice-show.tsx'),
+        page('sales/invoice/pdf', 'routes/sales/invoice-pdf.ts'),
+        page('sales/invoice/xml', 'routes/sales/invoice-xml.ts'),
+        page('sales/invoice/issue', 'routes/sales/invoice-issue.ts'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

@@ -8,6 +8,8 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests a second across all connections: a fixed rate instead of as fast as possible. */
+    overallRate?: number;
   };
 
   export type Histogram = {

@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** Every access token starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const ACCESS_TOKEN_PREFIX = 'tbx_';
 
-export const ACCESS_TOKEN_SCOPES = ['read', 'write'] as const;
+/**
+ * `read` reads everything, `write` also changes it, `invoices` reads and issues the store's invoices
+ * and nothing else (an accounting tool's token: issue 23 §5).
+ */
+export const ACCESS_TOKEN_SCOPES = ['read', 'write', 'invoices'] as const;
 export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
 
 /** The expiry choices of the form, in days; `never` keeps the token until it is revoked. */

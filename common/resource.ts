@@ -77,7 +77,10 @@ function apiShape(input: z.ZodObject, hundredths: Hundredths = {}) {
   const apiInput = input.omit(Object.fromEntries(mapped.map(([field]) => [field, true])) as never).extend(Object.fromEntries(mapped.map(([, { as, body }]) => [as, body])));
   const fromApi = (body: Record<string, unknown>) => {
     const values: Record<string, unknown> = { ...body };
+    // A field the body left out stays out (its schema's default, if any, has already filled it):
+    // the service sees what the form would send, never a key holding `undefined`.
     for (const [field, { as }] of mapped) {
+      if (!(as in body)) continue;
       delete values[as];
       values[field] = typeof body[as] === 'number' ? body[as] / 100 : body[as];
     }

@@ -3,7 +3,7 @@
 // desk service answers the state and the desk draws the links and the texts.
 
 /** A store's set-up, in the order a merchant goes through it: publishing comes last, once there is something to show. */
-export const SETUP_STEPS = ['logo', 'style', 'category', 'product', 'contact', 'published'] as const;
+export const SETUP_STEPS = ['logo', 'style', 'category', 'product', 'contact', 'payment', 'published'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 export type StoreSetup = Record<SetupStep, boolean>;
 
@@ -14,6 +14,7 @@ export const SETUP_STEP_PATHS: Record<SetupStep, string> = {
   category: '/catalog/category/new',
   product: '/catalog/product/new',
   contact: '/store/contact',
+  payment: '/store/payments',
   published: '/store/settings',
 };
 

@@ -25,6 +25,7 @@ import { pageCache } from '#server/plugins/page-cache.ts';
 import { pageBodies } from '#server/plugins/page-bodies.ts';
 import { compressHtml } from '#server/plugins/compress-html.ts';
 import { shopRoutes } from '#server/modules/shop/shop.routes.ts';
+import { invoiceShopRoutes } from '#server/modules/invoice/invoice-shop.routes.ts';
 import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
@@ -98,6 +99,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiPlugin, { services });
   // The public storefront: whole HTML pages of its own, no React runtime (decision 047).
   await app.register(shopRoutes, { services, botCheck });
+  // The shopper's invoice PDF, beside the storefront and scoped by the order's code.
+  await app.register(invoiceShopRoutes, { services });
 
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

@@ -36,6 +36,8 @@ const ConfigSchema = z
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
+    SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
   })
   .superRefine((env, ctx) => {
     // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
@@ -104,6 +106,11 @@ export type Config = {
    * grace (Kubernetes: 30 s).
    */
   shutdownGraceMs: number;
+  /**
+   * The storefront's page cache per process (decision 064): its size in bytes (0: off), and how
+   * long a store's page version read from the database is trusted (≤ 1 s: the staleness bound).
+   */
+  shopCache: { maxBytes: number; versionMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -141,6 +148,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },
   };
 }
 

@@ -3,8 +3,11 @@ import * as alertService from '#server/modules/alert/alert.service.ts';
 import * as authService from '#server/modules/auth/auth.service.ts';
 import * as sessionService from '#server/modules/auth/session.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
+import * as customerService from '#server/modules/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
+import * as invoiceService from '#server/modules/invoice/invoice.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
+import * as orderService from '#server/modules/order/order.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
 import * as productCsvService from '#server/modules/product-csv/product-csv.service.ts';
@@ -14,6 +17,7 @@ import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service
 import * as storeScopeService from '#server/modules/store/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
 import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
+import * as storeSalesService from '#server/modules/store-sales/store-sales.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
 import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
@@ -33,8 +37,11 @@ export function createServices(deps: ServiceDeps) {
     auth: bindService(authService, deps),
     sessions: bindService(sessionService, deps),
     consolidations: bindService(consolidationService, deps),
+    customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),
+    invoices: bindService(invoiceService, deps),
     notifications: bindService(notificationService, deps),
+    orders: bindService(orderService, deps),
     packages: bindService(packageService, deps),
     plans: bindService(planService, deps),
     productActions: bindService(productActionService, deps),
@@ -43,6 +50,7 @@ export function createServices(deps: ServiceDeps) {
     settings: bindService(settingService, deps),
     stores: bindService(storeService, deps),
     storeRenewals: bindService(storeRenewalService, deps),
+    storeSales: bindService(storeSalesService, deps),
     storeScopes: bindService(storeScopeService, deps),
     tickets: bindService(ticketService, deps),
     uploads: bindService(uploadService, deps),

@@ -63,6 +63,7 @@ export const mainMenu: MenuItem[] = [
       // `/store` shows always: it is where a store is opened
       { key: 'store-home', label: 'nav.storeHome', path: '/store', exact: true },
       { key: 'settings', label: 'nav.settings', path: '/store/settings', needsStore: true },
+      { key: 'payments', label: 'salesSettings.title', path: '/store/payments', needsStore: true },
       { key: 'design', label: 'nav.design', path: '/store/design', needsStore: true },
       { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', needsStore: true },
       { key: 'contact', label: 'nav.contact', path: '/store/contact', needsStore: true },
@@ -96,9 +97,9 @@ export const mainMenu: MenuItem[] = [
     key: 'sales',
     label: 'nav.sales',
     children: [
-      { key: 'orders', label: 'nav.orders', path: '/sales/order', planned: true },
-      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', planned: true },
-      { key: 'customers', label: 'nav.customers', path: '/sales/customer', planned: true },
+      { key: 'orders', label: 'nav.orders', path: '/sales/order', needsStore: true },
+      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', needsStore: true },
+      { key: 'customers', label: 'nav.customers', path: '/sales/customer', needsStore: true },
     ],
   },
   {

@@ -19,7 +19,7 @@ import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { FormOptions } from '#common/resource.ts';
 import { brandResource, categoryResource, subcategoryResource } from '#common/resources/taxonomy.ts';
-import { shopperPrice } from '#common/shopper-price.ts';
+import { shopPrice } from '#common/shop-price.ts';
 import { toCents } from '#common/money.ts';
 
 // The product form's pieces that do more than a field (issue 20 §14, §18, §20): its category,
@@ -199,7 +199,7 @@ export function PricePreview({ locale }: { locale: Locale }) {
   }, [locale]);
   const ready = typed.price !== null && typed.price >= 0;
   const price = ready
-    ? shopperPrice({ priceCents: toCents(typed.price!), discountBp: Math.round((typed.discount ?? 0) * 100), taxBp: Math.round((typed.tax ?? 0) * 100), compareAtCents: typed.compareAtPrice === null ? null : toCents(typed.compareAtPrice) })
+    ? shopPrice({ priceCents: toCents(typed.price!), discountBp: Math.round((typed.discount ?? 0) * 100), taxBp: Math.round((typed.tax ?? 0) * 100), compareAtCents: typed.compareAtPrice === null ? null : toCents(typed.compareAtPrice) })
     : null;
   return (
     <Paper ref={anchor} withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)" aria-live="polite" data-testid="price-preview">
@@ -210,12 +210,12 @@ export function PricePreview({ locale }: { locale: Locale }) {
         <SimpleGrid cols={1} spacing={2}>
           <Group gap="xs" align="baseline">
             <Text fz="xl" fw={700}>
-              {formatMoney(price.finalCents, locale)}
+              {formatMoney(price.paidCents, locale)}
             </Text>
-            {price.beforeCents !== null ? (
+            {price.oldCents !== null ? (
               <Text fz="md" c="dimmed" td="line-through">
                 <VisuallyHidden>{t('catalog.product.preview.before')} </VisuallyHidden>
-                {formatMoney(price.beforeCents, locale)}
+                {formatMoney(price.oldCents, locale)}
               </Text>
             ) : null}
             {price.savingPercent > 0 ? <Text fz="sm" fw={600} c="red.9">{t('catalog.product.preview.saving', { percent: formatNumber(price.savingPercent, locale) })}</Text> : null}

@@ -21,6 +21,7 @@ import { Thumbnail } from '#app/components/resource/thumbnail.tsx';
 type Product = {
   id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; compareAtCents: number | null; discountBp: number; taxBp: number;
   categoryName?: string;
+  brandName?: string;
   enabled: boolean; featured: boolean; updatedAt: string; weightGrams: number | null; keywords: string; imageIds: string[]; images: { id: string; url: string }[];
 } & Record<string, unknown>;
 type Variant = { id: number; name: string; sku: string; priceCents: number; stock: number; enabled: number | boolean };
@@ -70,6 +71,7 @@ export const productScreens = {
     { key: 'image', label: t('catalog.product.gallery.thumbnail'), render: (row) => <Thumbnail url={row.images[0]?.url} /> },
     { key: 'sku', label: t('catalog.product.fields.sku'), render: (row) => row.sku || '—' },
     { key: 'category', label: t('catalog.product.fields.categoryId'), sort: 'category', render: (row) => row.categoryName ?? '' },
+    { key: 'brand', label: t('catalog.product.fields.brandId'), sort: 'brand', render: (row) => row.brandName || '—' },
     {
       key: 'price',
       label: t('catalog.product.fields.price'),

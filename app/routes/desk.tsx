@@ -14,6 +14,7 @@ import { services } from '#app/lib/services.server.ts';
 import { appContext } from '#app-context';
 import { DeskStoreCard } from '#app/components/desk-store-card.tsx';
 import { StoreSetupPanel } from '#app/components/store-setup.tsx';
+import { DeskSales } from '#app/components/desk-sales.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.desk');
 
@@ -57,6 +58,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
         ))}
       </SimpleGrid>
       <DeskStoreCard store={store} origin={origin} />
+      {storeSetup ? <DeskSales sales={storeSetup.sales} /> : null}
       {storeSetup ? <StoreSetupPanel setup={storeSetup} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
         <Paper withBorder p="lg" radius="md" id="us-address">

@@ -5,12 +5,15 @@ import { casillero } from './en/casillero.ts';
 import { catalog } from './en/catalog.ts';
 import { content } from './en/content.ts';
 import { consolidation } from './en/consolidation.ts';
+import { order, customer } from './en/sales.ts';
 import { ticket } from './en/ticket.ts';
 import { store } from './en/store.ts';
 import { plan } from './en/plan.ts';
 import { productCsv } from './en/product-csv.ts';
 import { bulk } from './en/bulk.ts';
 import { dateField } from './en/date-field.ts';
+import { salesSettings } from './en/sales-settings.ts';
+import { invoice } from './en/invoice.ts';
 import { storeSales } from './en/store-sales.ts';
 import type { DashboardMessages } from './messages.ts';
 
@@ -22,12 +25,16 @@ export const enDashboard: DashboardMessages = {
   catalog,
   content,
   consolidation,
+  order,
+  customer,
   ticket,
   store,
   plan,
   productCsv,
   bulk,
   dateField,
+  salesSettings,
+  invoice,
   storeSales,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
@@ -95,6 +102,7 @@ export const enDashboard: DashboardMessages = {
       category: { title: 'Create your first category', text: 'Organize your catalog so customers find what they are looking for.', link: 'Create a category' },
       product: { title: 'Add a product with a photo', text: 'A product with at least one image; the first is the main one.', link: 'Add a product' },
       contact: { title: 'Complete your contact details', text: 'Email, phone and address so your customers can reach you.', link: 'Complete the contact details' },
+      payment: { title: 'Choose how you are paid', text: 'Cash on delivery or bank transfer, the shipping fee and your RUC to invoice with.', link: 'Set up payments and shipping' },
       published: { title: 'Publish your store', text: 'Make it visible to your customers when it is ready.', link: 'Publish the store' },
     },
     lowStock: {

@@ -5,12 +5,15 @@ import { casillero } from './es/casillero.ts';
 import { catalog } from './es/catalog.ts';
 import { content } from './es/content.ts';
 import { consolidation } from './es/consolidation.ts';
+import { order, customer } from './es/sales.ts';
 import { ticket } from './es/ticket.ts';
 import { store } from './es/store.ts';
 import { plan } from './es/plan.ts';
 import { productCsv } from './es/product-csv.ts';
 import { bulk } from './es/bulk.ts';
 import { dateField } from './es/date-field.ts';
+import { salesSettings } from './es/sales-settings.ts';
+import { invoice } from './es/invoice.ts';
 import { storeSales } from './es/store-sales.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
@@ -24,12 +27,16 @@ export const esDashboard = {
   catalog,
   content,
   consolidation,
+  order,
+  customer,
   ticket,
   store,
   plan,
   productCsv,
   bulk,
   dateField,
+  salesSettings,
+  invoice,
   storeSales,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
@@ -97,6 +104,7 @@ export const esDashboard = {
       category: { title: 'Crea tu primera categoría', text: 'Ordena tu catálogo para que tus clientes encuentren lo que buscan.', link: 'Crear una categoría' },
       product: { title: 'Agrega un producto con foto', text: 'Un producto con al menos una imagen, la primera es la principal.', link: 'Agregar un producto' },
       contact: { title: 'Completa tus datos de contacto', text: 'Correo, teléfono y dirección para que tus clientes te escriban.', link: 'Completar el contacto' },
+      payment: { title: 'Elige cómo te pagan', text: 'Pago contra entrega o transferencia, el costo de envío y tu RUC para facturar.', link: 'Configurar cobros y envíos' },
       published: { title: 'Publica tu tienda', text: 'Hazla visible para tus clientes cuando esté lista.', link: 'Publicar la tienda' },
     },
     lowStock: {

@@ -95,13 +95,14 @@ export const productResource = defineResource({
   // The API takes money and rates as it returns them: cents and basis points (issue 20 §7).
   apiHundredths: {
     price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') },
-    compareAtPrice: { as: 'compareAtCents', body: hundredths(0, 100_000_000).nullable().optional().describe('The "before" price in cents, shown struck through; null or left out for none') },
+    compareAtPrice: { as: 'compareAtCents', body: hundredths(0, 100_000_000).nullable().default(null).describe('The "before" price in cents, shown struck through; null or left out for none') },
     discount: { as: 'discountBp', body: hundredths(0, 10_000, 0).describe('The discount in basis points: 1000 is 10 %') },
     tax: { as: 'taxBp', body: hundredths(0, 10_000, DEFAULT_TAX_PERCENT * 100).describe('The tax in basis points: 1500 is 15 %') },
   },
   list: {
-    // `category` sorts by the category's number: it groups the list by category (issue 20 §21).
-    sort: ['updated', 'name', 'price', 'stock', 'priority', 'category'],
+    // `category` and `brand` sort by the category's or the brand's number: they group the list by
+    // category or by brand, products without a brand first (issue 20 §21, migration 065).
+    sort: ['updated', 'name', 'price', 'stock', 'priority', 'category', 'brand'],
     defaultSort: 'updated',
     defaultDir: 'desc',
     filters: { status: recordState.values, stock: stockState.values, featured: featuredState.values },

@@ -56,6 +56,8 @@ const SPANISH: Record<string, string> = {
   "Change my store's keywords and the analytics/pixel scripts (returned to the owner only)": 'Cambiar las palabras clave y los scripts de analítica y píxel de mi tienda (solo para su dueño)',
   'My store’s logo and style': 'El logo y el estilo de mi tienda',
   'Set my store’s logo and style': 'Poner el logo y el estilo de mi tienda',
+  'My store: payments, shipping and invoicing (money in cents)': 'Mi tienda: cobros, envíos y facturación (dinero en centavos)',
+  "Change my store's payments, shipping and invoicing (money in cents)": 'Cambiar los cobros, los envíos y la facturación de mi tienda (dinero en centavos)',
   'The plans a store can have': 'Los planes que puede tener una tienda',
   'Every plan with its number of stores (admin)': 'Todos los planes con su número de tiendas (administrador)',
   'Create a plan (admin)': 'Crear un plan (administrador)',
@@ -71,6 +73,20 @@ const SPANISH: Record<string, string> = {
   'The variants of one product of my store, in name order': 'Las variantes de un producto de mi tienda, por nombre',
   'Put my store’s banners in this order (first shown first; banners left out follow)': 'Poner los banners de mi tienda en este orden (el primero se muestra primero; los que no se nombran van después)',
   'Move one banner a step up or down, or to just before another banner': 'Mover un banner un lugar arriba o abajo, o justo antes de otro banner',
+  // sales: orders and customers
+  "My store's orders, newest first: by status, customer, day range and total range (cents), or a number": 'Los pedidos de mi tienda, los más nuevos primero: por estado, cliente, rango de días y rango de total (centavos), o un número',
+  'One order of my store with its lines, history and the states it may move to': 'Un pedido de mi tienda con sus líneas, su historial y los estados a los que puede pasar',
+  'Move an order on (pending → paid → shipped → delivered) or cancel it while pending or paid (its stock and coupon use come back); the buyer gets an e-mail':
+    'Avanzar un pedido (pendiente → pagado → enviado → entregado) o cancelarlo mientras está pendiente o pagado (vuelven su stock y el uso del cupón); el comprador recibe un correo',
+  "My store's customers, searched by name, e-mail or document": 'Los clientes de mi tienda, buscados por nombre, correo o documento',
+  'One customer of my store with their orders, how many and the sum of those not canceled (cents)': 'Un cliente de mi tienda con sus pedidos, cuántos son y la suma de los no cancelados (centavos)',
+  "Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store)": 'Corregir los datos de contacto de un cliente (una cédula debe pasar la verificación de Ecuador; el correo es único en la tienda)',
+  // invoices
+  'List my store’s invoices': 'Las facturas de mi tienda',
+  'Issue the invoice of one of my orders': 'Emitir la factura de uno de mis pedidos',
+  'One of my store’s invoices, with its lines and IVA bases': 'Una factura de mi tienda, con sus líneas y sus bases de IVA',
+  'An invoice as SRI’s factura XML (schema 1.1.0, unsigned)': 'Una factura como XML «factura» del SRI (esquema 1.1.0, sin firmar)',
+  'An invoice as a PDF laid out like SRI’s RIDE, in the caller’s language': 'Una factura en PDF con la forma del RIDE del SRI, en el idioma de quien la pide',
 };
 
 /** The kit's six operations of each resource (resource-api.ts), named by the resource's own title. */

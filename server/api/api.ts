@@ -6,12 +6,16 @@ import { notificationApi } from '#server/modules/notification/notification.api.t
 import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
+import { invoiceApi } from '#server/modules/invoice/invoice.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
+import { storeSalesApi } from '#server/modules/store-sales/store-sales.api.ts';
 import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
 import { planApi } from '#server/modules/plan/plan.api.ts';
 import { productCsvApi } from '#server/modules/product-csv/product-csv.api.ts';
 import { bannerApi } from '#server/modules/banner/banner.api.ts';
 import { productApi } from '#server/modules/product/product.api.ts';
+import { orderApi } from '#server/modules/order/order.api.ts';
+import { customerApi } from '#server/modules/customer/customer.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { mediaRoutes } from '#server/modules/upload/image-variants.api.ts';
 import { currentUserPlugin, refuseReadOnlyToken } from '#server/plugins/current-user.ts';
@@ -62,10 +66,14 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(ticketApi, options);
     await v1.register(storeApi, options);
     await v1.register(storeDesignApi, options);
+    await v1.register(storeSalesApi, options);
     await v1.register(planApi, options);
     await v1.register(productCsvApi, options);
     await v1.register(bannerApi, options);
     await v1.register(productApi, options);
+    await v1.register(orderApi, options);
+    await v1.register(customerApi, options);
+    await v1.register(invoiceApi, options);
     // An unknown API path is a JSON 404 for every method; a known one asked with a method it does
     // not take is a 405 naming the methods it does (RFC 9110 §15.5.6), not a 404.
     v1.all('/*', async (request, reply) => {

@@ -22,6 +22,8 @@ import * as storeStyleChosen from '#server/db/migrations/2026-11-26-051-store-st
 import * as bannerPositions from '#server/db/migrations/2026-11-26-052-banner-positions.ts';
 import * as planEnglish from '#server/db/migrations/2026-11-26-053-plan-english.ts';
 import * as sales from '#server/db/migrations/2026-11-26-060-sales.ts';
+import * as shopPageVersion from '#server/db/migrations/2026-11-26-064-shop-page-version.ts';
+import * as productBrandSort from '#server/db/migrations/2026-11-26-065-product-brand-sort.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-052-banner-positions': bannerPositions,
   '2026-11-26-053-plan-english': planEnglish,
   '2026-11-26-060-sales': sales,
+  '2026-11-26-064-shop-page-version': shopPageVersion,
+  '2026-11-26-065-product-brand-sort': productBrandSort,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { callApi, postForm, sessionFrom } from '../../tests/support/forms.ts';
+import { isValidRuc } from '#common/sri.ts';
 import { DEMO_CLIENT, seedDemoData } from './demo-data.ts';
+import { DEMO_RUC } from './demo-sales.ts';
 
 // The demo store's catalog (issue 11 §14) as its owner sees it through the API, loaded with the
 // store guard on — so every query the demo makes is pinned to its store. Needs `npm run build` first.
@@ -93,5 +95,37 @@ describe('the demo storefront (issue 22 §11)', () => {
     const reviewed = await t.app.inject({ url: '/shop/tienda-de-maria/product/agenda-2027', headers: { cookie: 'lang=es' } });
     expect(reviewed.statusCode).toBe(200);
     expect(reviewed.body).toContain('Lucía M.');
+  });
+});
+
+describe('the demo store’s sales (issue 23 §13)', () => {
+  it('has its settings: both ways to pay, shipping and a RUC that passes SRI’s check', async () => {
+    const settings = (await callApi(t.app, 'GET', '/api/v1/store/sales', cookie)).json();
+    expect(settings).toMatchObject({ cashOnDelivery: true, bankTransfer: true, bankAccountType: 'savings', shippingFeeCents: 350, freeShippingFromCents: 6000, ruc: DEMO_RUC, businessName: 'María Andrade' });
+    expect(isValidRuc(settings.ruc)).toBe(true);
+  });
+
+  it('has a month of orders placed through the checkout: 60–120 over 30 days, every state, coupons, both payment methods, its customers', async () => {
+    const storeId = (await callApi(t.app, 'GET', '/api/v1/store', cookie)).json().id as number;
+    const orders = await t.deps.db.selectFrom('storeOrder').select(['status', 'paymentMethod', 'couponCode', 'createdAt', 'customerId', 'number']).where('storeId', '=', storeId).orderBy('number').execute();
+    expect(orders.length).toBeGreaterThanOrEqual(60);
+    expect(orders.length).toBeLessThanOrEqual(120);
+    const statuses = new Set(orders.map((order) => order.status));
+    for (const status of ['pending', 'paid', 'shipped', 'delivered', 'cancelled']) expect(statuses, status).toContain(status);
+    const cancelled = orders.filter((order) => order.status === 'cancelled').length;
+    expect(cancelled).toBeGreaterThan(0);
+    expect(cancelled).toBeLessThan(orders.length / 5);
+    expect(new Set(orders.map((order) => order.paymentMethod))).toEqual(new Set(['cash_on_delivery', 'bank_transfer']));
+    expect(orders.filter((order) => order.couponCode !== '').length).toBeGreaterThan(0);
+    expect(new Set(orders.map((order) => order.customerId)).size).toBeGreaterThanOrEqual(10);
+    // spread back over the month, numbered as placed
+    const times = orders.map((order) => Date.parse(order.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Date.now() - times[0]!).toBeGreaterThan(27 * 24 * 3_600_000);
+    expect(Date.now() - times[0]!).toBeLessThan(31 * 24 * 3_600_000);
+    // the desk counts them (cancelled left out) and its checklist has the payment step done
+    const desk = (await t.app.inject({ url: '/', headers: { cookie: `lang=es; ${cookie}`, accept: 'text/html' } })).body;
+    expect(desk).toMatch(new RegExp(`data-testid="sales-month-orders"[^>]*>${orders.length - cancelled}<`));
+    expect(desk).toContain('data-testid="desk-sales-chart"');
   });
 });

@@ -70,7 +70,10 @@ const SIZES = ['S', 'M', 'L', 'XL'];
 // The products' colours, taken in turn: deep enough to stand out on the soft backgrounds.
 const PALETTE = ['#1f3a93', '#c0392b', '#2f7d4f', '#b7791f', '#6b4f9e', '#1c7c8c', '#8e3b5f', '#3d4852'];
 
-export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
+/** What a shopper can buy: each enabled product and, for clothes, its sizes (the demo's orders pick from these). */
+export type DemoGoods = { productId: number; variantIds: number[] }[];
+
+export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<DemoGoods> {
   // Pictures arrive as an owner's uploads and are claimed by the record's save, as in the dashboard
   // (so the store owns them and their WebP variants are written). All are drawn and uploaded at
   // once, while sharp's threads are free, before the saves that claim them one by one.
@@ -96,6 +99,7 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
   for (const [index, name] of SIZES.entries()) sizeIds.push(await sizes.create(deps, scope, { name, slug: '', sortOrder: index, enabled: true } as Input<typeof sizes.create>));
 
   let n = 0;
+  const goods: DemoGoods = [];
   for (const { category, subcategories: subs } of CATALOG) {
     const categoryId = await categories.create(deps, scope, { name: category, slug: '', enabled: true, imageId: imageOf(category) } as Input<typeof categories.create>);
     for (const sub of subs) {
@@ -109,10 +113,12 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
           content: clothes ? CARE : '', unit: 'standard', type: 'piece', stock: n % 7 === 0 ? 0 : 5 + (n % 11), weightGrams: 150 + n * 10, price, discount: n % 6 === 0 ? 10 : 0, tax: 15,
           enabled: n % 13 !== 0, featured: n % 5 === 0, imageIds: [imageOf(name)],
         } as Input<typeof products.create>);
+        const variantIds: number[] = [];
+        if (n % 13 !== 0) goods.push({ productId: id, variantIds });
         // Clothes come in sizes, each its own stock: the product's stock is their sum.
         if (clothes) {
           for (const [index, sizeId] of sizeIds.entries()) {
-            await variants.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof variants.create>);
+            variantIds.push(await variants.create(deps, scope, { productId: id, name: `Talla ${SIZES[index]}`, sku: `TM${String(n).padStart(4, '0')}-${SIZES[index]}`, colorId: null, sizeId, price, stock: (n + index * 3) % 8, enabled: true } as Input<typeof variants.create>));
           }
         }
       }
@@ -161,4 +167,5 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
       '<h2>Envíos</h2><p>Enviamos a todo el Ecuador con Servientrega: <strong>24 a 72 horas</strong> a las capitales de provincia. Envío gratis desde $60.</p><h2>Devoluciones</h2><p>Tienes 30 días para cambiar una prenda sin usar, con su etiqueta. Escríbenos y coordinamos el retiro.</p>',
     published: true,
   } as Input<typeof pages.create>);
+  return goods;
 }

@@ -13,6 +13,7 @@ import { answerTicket, createTicket } from '#server/modules/ticket/ticket.servic
 import { countUsers, createUser } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedDemoSales } from './demo-sales.ts';
 
 // For local use only: main.ts calls this only with DEMO_DATA=1, which config refuses on an https
 // PUBLIC_URL (docs/decisions/026-run-mode.md). The README lists them.
@@ -42,6 +43,21 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   const owner = { userId: client.id };
   const staff = { userId: admin.id };
 
+  // The client's own store, with its catalog and content.
+  await createStore(deps, owner, NewStoreSchema.parse({ name: 'Tienda de María', slug: 'tienda-de-maria', section: 'clothing', description: 'Ropa y accesorios hechos en Quito.' }));
+  const scope = await ownStoreScope(deps, owner);
+  // A published store with a logo, a style and its contact data, as its owner would leave it.
+  const logo = await acceptUpload(deps, { userId: client.id, name: 'logo-tienda-de-maria.png', data: await demoLogo(), kinds: ['png'], box: LOGO_SIZE });
+  await updateDesign(deps, scope!, StoreDesignSchema.parse({ logo: logo.id, style: 1 }));
+  await updateStoreSection(deps, scope!, 'contact', StoreContactSchema.parse({ contactEmail: 'ventas@tiendademaria.ec', contactPhone: '+593 99 123 4567', contactAddress: place.address, contactState: place.state, contactCity: place.city, contactZip: place.zip, contactCountry: place.country }));
+  await updateStoreSection(deps, scope!, 'marketing', StoreMarketingSchema.parse({ instagram: 'https://instagram.com/tiendademaria', facebook: 'https://facebook.com/tiendademaria', whatsapp: '+593991234567' }));
+  await publishStore(deps, scope!, true);
+  const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
+  for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
+  const goods = await seedDemoCatalog(deps, scope!, client.id);
+  // A month of orders (their notifications read: old news), before the parcel box's fresh ones.
+  await seedDemoSales(deps, scope!, client.id, goods);
+
   const purchases = [
     ['1Z999AA10123456784', 'UPS', 'Amazon', 'Audífonos inalámbricos', 89.99, 1.2, [20, 15, 8]],
     ['9400111899223197428490', 'USPS', 'Nike', 'Zapatillas de correr', 120, 3.1, [35, 25, 14]],
@@ -64,18 +80,6 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   const ticket = await createTicket(deps, owner, { subject: '¿Cuándo sale mi consolidación?', category: 'shipment', message: 'Hola, ¿cuándo sale mi consolidación hacia Quito?', attachments: [] });
   await answerTicket(deps, { staffId: admin.id, id: ticket }, { message: 'Hola María, sale este jueves en el vuelo a Quito. Te avisaremos con cada cambio.' });
 
-  // The client's own store, with its catalog and content.
-  await createStore(deps, owner, NewStoreSchema.parse({ name: 'Tienda de María', slug: 'tienda-de-maria', section: 'clothing', description: 'Ropa y accesorios hechos en Quito.' }));
-  const scope = await ownStoreScope(deps, owner);
-  // A published store with a logo, a style and its contact data, as its owner would leave it.
-  const logo = await acceptUpload(deps, { userId: client.id, name: 'logo-tienda-de-maria.png', data: await demoLogo(), kinds: ['png'], box: LOGO_SIZE });
-  await updateDesign(deps, scope!, StoreDesignSchema.parse({ logo: logo.id, style: 1 }));
-  await updateStoreSection(deps, scope!, 'contact', StoreContactSchema.parse({ contactEmail: 'ventas@tiendademaria.ec', contactPhone: '+593 99 123 4567', contactAddress: place.address, contactState: place.state, contactCity: place.city, contactZip: place.zip, contactCountry: place.country }));
-  await updateStoreSection(deps, scope!, 'marketing', StoreMarketingSchema.parse({ instagram: 'https://instagram.com/tiendademaria', facebook: 'https://facebook.com/tiendademaria', whatsapp: '+593991234567' }));
-  await publishStore(deps, scope!, true);
-  const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
-  for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
-  await seedDemoCatalog(deps, scope!, client.id);
   return true;
 }
 

@@ -22,6 +22,9 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 /** The scope of the access token a request came with; absent for a session. */
 const tokenScopes = new WeakMap<FastifyRequest, AccessTokenScope>();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Where an `invoices` token may go: the invoices API and nothing else. */
+const INVOICES_ONLY = /^\/api\/v1\/invoices(\/|\?|$)/;
+const outsideInvoices = (request: FastifyRequest) => tokenScopes.get(request) === 'invoices' && !INVOICES_ONLY.test(request.url);
 
 /**
  * The credentials an `Authorization` header carries: the bearer token, `''` for any other scheme
@@ -76,6 +79,7 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
   if (tokenScopes.get(request) === 'read' && !SAFE_METHODS.has(request.method)) {
     return reply.code(403).header('cache-control', 'no-store').send({ error: 'read_only_token', message: String(t('auth.readOnlyToken')) });
   }
+  if (outsideInvoices(request)) return reply.code(403).header('cache-control', 'no-store').send({ error: 'invoices_only_token', message: String(t('auth.invoicesOnlyToken')) });
   request.user = user;
 }
 
@@ -87,8 +91,9 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
 export async function refuseReadOnlyToken(request: FastifyRequest, reply: FastifyReply) {
   if (SAFE_METHODS.has(request.method) || bearerToken(request.headers.authorization) === undefined) return;
   await request.currentUser();
-  if (tokenScopes.get(request) !== 'read') return;
   const t = translator(requestLocale(request));
+  if (outsideInvoices(request)) return reply.code(403).header('cache-control', 'no-store').send({ error: 'invoices_only_token', message: String(t('auth.invoicesOnlyToken')) });
+  if (tokenScopes.get(request) !== 'read') return;
   return reply.code(403).header('cache-control', 'no-store').send({ error: 'read_only_token', message: String(t('auth.readOnlyToken')) });
 }
 

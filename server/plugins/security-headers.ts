@@ -46,13 +46,15 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { /** Se
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
+    // A route may allow its own framing (the storefront's sandboxed pixel frame, issue 22 §6).
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
+    // The storefront brings a policy of its own, without a nonce (its pages are stored, decision 064).
+    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       const staticPage = request.url.startsWith('/api/docs');
       reply.header('content-security-policy', staticPage ? STATIC_PAGE_POLICY : contentSecurityPolicy(request.cspNonce, options.viteDevServer));
     } else if (!reply.hasHeader('content-security-policy')) {

@@ -10,7 +10,7 @@ import { createUser } from './support/users.ts';
 // A new merchant's store on the desk (issue 20 §22–§23): the set-up checklist, one step ticked as
 // it is done; a product made from phone photos (a WebP and an AVIF, as a phone's browser hands
 // them over) with the upload's progress; then
-// the product ticked and listed as low stock beside the checklist. SQLite only: the rules and the
+// the product ticked and listed as low stock beside the checklist; then the payment step (issue 23 §2). SQLite only: the rules and the
 // scoping are Vitest's (desk-store-setup.test.ts, phone-photos.test.ts), the database changes
 // nothing the browser sees. Screens: test-results/screenshots/store-setup-*.png.
 
@@ -18,8 +18,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 300_000 });
 
 const TEXT = {
-  es: { setup: 'Prepara tu tienda', progressStart: '1 de 6 pasos', progressAfter: '2 de 6 pasos', percent: '0 %', name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', stock: 'Stock', create: 'Crear', created: 'Registro creado correctamente', lowStock: 'Stock bajo', units: '2 unidades' },
-  en: { setup: 'Set up your store', progressStart: '1 of 6 steps', progressAfter: '2 of 6 steps', percent: '0%', name: 'Name', price: 'Price (USD)', category: 'Category', stock: 'Stock', create: 'Create', created: 'Record created successfully', lowStock: 'Low stock', units: '2 units' },
+  es: { setup: 'Prepara tu tienda', progressStart: '1 de 7 pasos', progressAfter: '2 de 7 pasos', percent: '0 %', name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', stock: 'Stock', create: 'Crear', created: 'Registro creado correctamente', lowStock: 'Stock bajo', units: '2 unidades', fee: 'Costo de envío (USD)', free: 'Envío gratis desde (USD)', business: 'Razón social', save: 'Guardar', saveTitle: '¿Guardar cobros y envíos?', saved: 'La tienda se actualizó correctamente', progressPaid: '3 de 7 pasos', feeTyped: '3,50', freeTyped: '60' },
+  en: { setup: 'Set up your store', progressStart: '1 of 7 steps', progressAfter: '2 of 7 steps', percent: '0%', name: 'Name', price: 'Price (USD)', category: 'Category', stock: 'Stock', create: 'Create', created: 'Record created successfully', lowStock: 'Low stock', units: '2 units', fee: 'Shipping fee (USD)', free: 'Free shipping from (USD)', business: 'Business name', save: 'Save', saveTitle: 'Save payments and shipping?', saved: 'The store was successfully updated', progressPaid: '3 of 7 steps', feeTyped: '3.50', freeTyped: '60' },
 } as const;
 
 /** A phone photo in a modern format, turned by its EXIF as a camera leaves it. */
@@ -110,6 +110,31 @@ for (const locale of journeyLanguages('en')) {
       await expectAccessibleAtBothWidths(page);
       await low.getByTestId(`low-stock-${id}`).getByRole('link').click();
       await expect(page).toHaveURL((url) => url.pathname === localized('/catalog/product/show', locale) && url.searchParams.get('id') === id);
+    });
+
+    await test.step('how the store is paid: from the desk to Payments and shipping, money typed the page’s way, asked before saving, then ticked', async () => {
+      await gotoHydrated(page, localized('/', locale));
+      await page.getByTestId('store-step-payment').getByRole('link').click();
+      await expect(page).toHaveURL((url) => url.pathname === localized('/store/payments', locale));
+      await gotoHydrated(page, localized('/store/payments', locale));
+      await field(page, t.fee).fill(t.feeTyped);
+      await field(page, t.free).fill(t.freeTyped);
+      await field(page, 'RUC').fill('1790123456001');
+      await field(page, t.business).fill('Tienda Lucía S.A.');
+      await saveScreens(page, testInfo, `store-payments-form-${locale}`);
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      const question = page.getByRole('dialog', { name: t.saveTitle });
+      await expect(question).toBeVisible();
+      await question.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(page.getByText(t.saved).first()).toBeVisible();
+      await expectAccessibleAtBothWidths(page);
+      const stored = await (await page.request.get('/api/v1/store/sales')).json();
+      expect(stored).toMatchObject({ shippingFeeCents: 350, freeShippingFromCents: 6000, ruc: '1790123456001' });
+      await gotoHydrated(page, localized('/', locale));
+      await expect(page.getByTestId('store-setup-progress')).toHaveText(t.progressPaid);
+      await expect(page.getByTestId('store-step-payment')).toHaveAttribute('data-done', 'true');
+      await expect(page.getByTestId('desk-sales')).toBeVisible();
+      await saveScreens(page, testInfo, `store-payments-desk-${locale}`);
     });
   });
 }

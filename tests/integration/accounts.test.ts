@@ -202,6 +202,26 @@ describe('profile', () => {
     expect(userSessions).toHaveLength(0);
     expect((await page('/profile', cookie)).statusCode).toBe(302);
   });
+
+  it('checks the password before the last question, deleting nothing, as the store\'s deletion does', async () => {
+    const email = uniqueEmail('delete-check');
+    const cookie = sessionFrom(await register(email));
+    const exists = async () => Boolean(await t.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst());
+    const wrong = await postForm(t.app, '/en/profile/delete', { intent: 'check', password: 'not-mine' }, { cookie: `lang=en; ${cookie}` });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('The password is not correct');
+    expect(wrong.body).not.toContain('data-testid="delete-checked"');
+    // right: the screen asks its last question (the dialog, or this box without JavaScript), and the account stays
+    const checked = await postForm(t.app, '/profile/delete', { intent: 'check', password: 'secret123' }, { cookie: `lang=es; ${cookie}` });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.body).toContain('data-testid="delete-checked"');
+    expect(checked.body).toContain('name="intent" value="delete"');
+    expect(checked.body).not.toContain('secret123');
+    expect(await exists()).toBe(true);
+    const done = await postForm(t.app, '/profile/delete', { intent: 'delete', password: 'secret123' }, { cookie: `lang=es; ${cookie}` });
+    expect(done.headers.location).toBe('/user/login?notice=deleted');
+    expect(await exists()).toBe(false);
+  });
 });
 
 describe('roles', () => {

@@ -1,20 +1,14 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../support/factories.ts';
 import { callApi, getPage } from '../support/forms.ts';
+import { capturedLog } from '../support/log-lines.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 20 §7 and §8, through the built app (`npm run build` first): a method a path does not take
 // is a 405 naming the ones it does; a read-only token's change is refused before its body is read;
 // money goes in as it comes out (cents, basis points); and a 4xx is never an error line in the log,
 // which is read here as the app writes it (pino's JSON lines).
-const lines: Record<string, unknown>[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, callback) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-    callback();
-  },
-});
+const { stream: logStream, lines } = capturedLog();
 let t: TestApp;
 let store: TestStore;
 let other: TestStore;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertInputSchema, PackageInputSchema } from '#common/schemas/casillero.ts';
 import { makeStaff, makeUser } from '../support/factories.ts';
 import { getPage } from '../support/forms.ts';
+import { checklistSteps } from '../support/desk-steps.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 9 §16: a new account's desk guides the first shipment, step by step, and steps aside after.
@@ -12,13 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 /** Each step's state as the desk draws it: step → "true" (done) or "false". */
-async function steps(cookie: string, url = '/') {
-  const body = (await getPage(t.app, url, cookie)).body;
-  if (!body.includes('data-testid="first-steps"')) return null;
-  const found: Record<string, string> = {};
-  for (const match of body.matchAll(/data-testid="first-step-(\w+)" data-done="(true|false)"/g)) found[match[1]!] = match[2]!;
-  return found;
-}
+const steps = (cookie: string, url = '/') => checklistSteps(t.app, cookie, { list: 'first-steps', step: 'first-step', url });
 
 describe('first steps on the desk', () => {
   it('marks each step as it happens, links to where it happens, and hides once something shipped', async () => {

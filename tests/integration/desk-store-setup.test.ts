@@ -6,6 +6,7 @@ import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { makeStore, makeUser, type TestStore } from '../support/factories.ts';
 import { callApi, getPage } from '../support/forms.ts';
 import { multipart } from '../support/multipart.ts';
+import { checklistSteps } from '../support/desk-steps.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 20 §23: a store owner's desk shows the store's set-up checklist, each step ticked as it is
@@ -18,15 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 /** Each step's state as the desk draws it (step → "true" or "false"), or null without the checklist. */
-async function steps(cookie: string, url = '/') {
-  const body = (await getPage(t.app, url, cookie)).body;
-  if (!body.includes('data-testid="store-setup"')) return null;
-  const found: Record<string, string> = {};
-  for (const [tag] of body.matchAll(/<li[^>]*data-testid="store-step-[^>]*>/g)) {
-    found[/store-step-(\w+)/.exec(tag)![1]!] = /data-done="(true|false)"/.exec(tag)![1]!;
-  }
-  return found;
-}
+const steps = (cookie: string, url = '/') => checklistSteps(t.app, cookie, { list: 'store-setup', step: 'store-step', url });
 
 /** The low-stock rows' product ids in the order the desk lists them. */
 async function lowStockIds(cookie: string) {
@@ -48,21 +41,21 @@ async function upload(store: TestStore, purpose: 'logo' | 'catalog') {
   return response.json().id as string;
 }
 
-const none = { logo: 'false', style: 'false', category: 'false', product: 'false', contact: 'false', published: 'false' };
+const none = { logo: 'false', style: 'false', category: 'false', product: 'false', contact: 'false', payment: 'false', published: 'false' };
 
 describe('the store set-up checklist on the desk', () => {
-  it('lists the six steps, none done, each linking to its screen in the page’s language', async () => {
+  it('lists the seven steps, none done, each linking to its screen in the page’s language', async () => {
     const store = await makeStore(t);
     const fresh = (await getPage(t.app, '/', store.owner.cookie)).body;
     expect(fresh).toContain('Prepara tu tienda');
-    expect(fresh).toContain('0 de 6 pasos');
-    for (const [path, link] of [['/store/design', 'Subir el logo'], ['/store/design', 'Elegir el estilo'], ['/catalog/category/new', 'Crear una categoría'], ['/catalog/product/new', 'Agregar un producto'], ['/store/contact', 'Completar el contacto'], ['/store/settings', 'Publicar la tienda']]) {
+    expect(fresh).toContain('0 de 7 pasos');
+    for (const [path, link] of [['/store/design', 'Subir el logo'], ['/store/design', 'Elegir el estilo'], ['/catalog/category/new', 'Crear una categoría'], ['/catalog/product/new', 'Agregar un producto'], ['/store/contact', 'Completar el contacto'], ['/store/payments', 'Configurar cobros y envíos'], ['/store/settings', 'Publicar la tienda']]) {
       expect(fresh).toMatch(new RegExp(`href="${path}"[^>]*>${link}<`));
     }
     expect(await steps(store.owner.cookie)).toEqual(none);
     const english = (await getPage(t.app, '/en', store.owner.cookie)).body;
     expect(english).toContain('Set up your store');
-    expect(english).toContain('0 of 6 steps');
+    expect(english).toContain('0 of 7 steps');
     expect(english).toMatch(/href="\/en\/catalog\/category\/new"[^>]*>Create a category</);
   });
 
@@ -98,6 +91,7 @@ describe('the store set-up checklist on the desk', () => {
     await t.services.stores.updateDesign(scope, { logo: await upload(store, 'logo'), style: 2 });
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
     await create(store, '/api/v1/products', { name: 'Con foto', categoryId: category, priceCents: 1000, stock: 20, enabled: true, imageIds: [await upload(store, 'catalog')] });
+    await t.services.storeSales.saveStoreSales(scope, { cashOnDelivery: true, bankTransfer: false, bankName: '', bankAccountType: '', bankAccountNumber: '', bankAccountHolder: '', shippingFeeCents: 300, freeShippingFromCents: null, ruc: '1790123456001', businessName: 'Tienda S.A.', establishment: '001', emissionPoint: '001', ivaBp: 1500 });
     const done = (await getPage(t.app, '/', cookie)).body;
     expect(done).not.toContain('data-testid="store-setup"');
     expect(done).toContain('data-testid="low-stock"');

@@ -1,20 +1,14 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../support/factories.ts';
 import { callApi, getPage } from '../support/forms.ts';
+import { capturedLog } from '../support/log-lines.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 9: some 500s left no error line in the log. A table that has gone away makes a page and
 // an API route fail for real; each failure must be an error line (pino level 50) with its request
 // id, and the answer must not carry the database's message. Needs `npm run build` first.
-const lines: Record<string, unknown>[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, callback) {
-    for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-    callback();
-  },
-});
+const { stream: logStream, lines } = capturedLog();
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialectOf } from '#server/db/database.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
-import { createSchema, freePort, until } from '../support/spawned-server.ts';
+import { createSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
 
 // Issue 21 §3: a worker whose event loop is blocked by a request must not outlive its primary.
 // The real server (`node server/main.ts`, two workers, decision 040) on each database, with a
@@ -46,25 +46,13 @@ async function startServer(): Promise<Server> {
   if (postgres) await createSchema(databaseUrl!, schema);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-shutdown-'));
   const port = await freePort();
-  const output: string[] = [];
-  const child = spawn('node_modules/.bin/node', ['--import', './tests/support/blocking-route.ts', 'server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: '2',
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      APP_SECRET: randomBytes(24).toString('hex'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres ? withSearchPath(databaseUrl!, schema) : '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output } = spawnServer({
+    port,
+    dataDir,
+    databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined,
+    preload: './tests/support/blocking-route.ts',
+    env: { WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_MS: String(GRACE_MS), LOG_LEVEL: 'info' },
   });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server = { child, port, output, dataDir, schema };
   await until(() => loggedBy(output, 'Server listening').length === 2, 150_000, 'two workers listening', output);
   return server;

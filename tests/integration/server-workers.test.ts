@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -10,7 +10,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
-import { createSchema, freePort, until } from '../support/spawned-server.ts';
+import { createSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
 import { makeStore } from '../support/factories.ts';
 
 // Decision 040 on the real server process (`node server/main.ts`): WEB_CONCURRENCY workers share
@@ -23,7 +23,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-workers-'));
 let port: number;
 let server: ChildProcess | undefined;
 let db: Db | undefined;
-const output: string[] = [];
+let output: string[] = [];
 
 /** The worker processes of the primary, from the kernel's own list. */
 const workers = (): number[] =>
@@ -60,25 +60,15 @@ beforeAll(async () => {
     await createSchema(databaseUrl!, schema);
   }
   port = await freePort();
-  const child = spawn('node_modules/.bin/node', ['server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: '2',
-      APP_SECRET: randomBytes(24).toString('hex'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres ? withSearchPath(databaseUrl!, schema) : '',
-      // every answer logged, with the pid of the worker that gave it
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const spawned = spawnServer({
+    port,
+    dataDir,
+    databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined,
+    // every answer logged, with the pid of the worker that gave it
+    env: { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' },
   });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  server = child;
+  output = spawned.output;
+  server = spawned.child;
   await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 60_000, 'the server to answer /healthz', output);
   await until(() => listening().length === 2, 15_000, 'two workers listening', output);
   db = createDatabase({ databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined, dataDir });

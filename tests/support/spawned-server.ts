@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
@@ -27,4 +29,30 @@ export async function createSchema(databaseUrl: string, schema: string) {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
+}
+
+/**
+ * The real server (`node server/main.ts`, production mode, on 127.0.0.1:`port`) with its own data
+ * directory and, when `databaseUrl` is given, PostgreSQL (its search path set by the caller); no
+ * other environment than this and `env`. Everything it prints is appended to the returned `output`.
+ */
+export function spawnServer(options: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; preload?: string }): { child: ChildProcess; output: string[] } {
+  const output: string[] = [];
+  const child = spawn('node_modules/.bin/node', [...(options.preload ? ['--import', options.preload] : []), 'server/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(24).toString('hex'),
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { child, output };
 }

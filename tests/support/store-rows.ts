@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -37,12 +38,21 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   review: async (deps, scope) => insertRow(deps, 'review', { storeId: scope.storeId, productId: await productOf(deps, scope), authorName: 'Ana', email: 'ana@example.com', rating: 5, ...stamps(deps) }),
   banner: (deps, scope) => insertRow(deps, 'banner', { storeId: scope.storeId, link: 'https://example.com', ...stamps(deps) }),
   page: (deps, scope) => insertRow(deps, 'page', { storeId: scope.storeId, title: 'Nosotros', slug: 'nosotros', ...stamps(deps) }),
+  // Sales (issue 23): an order and its invoice reference the customer and the order without
+  // cascading, so the deletion test proves the store's cascade still takes them together.
+  store_sales: (deps, scope) => insertRow(deps, 'storeSales', { storeId: scope.storeId, freeShippingFromCents: null, ...stamps(deps) }),
+  customer: (deps, scope) => insertRow(deps, 'customer', { storeId: scope.storeId, code: randomUUID(), userId: null, name: 'Ana', email: `ana${scope.storeId}@example.com`, documentType: 'passport', documentNumber: 'AB123', ...stamps(deps) }),
+  store_order: async (deps, scope) => insertRow(deps, 'storeOrder', { storeId: scope.storeId, number: 1, code: randomUUID(), customerId: await rowOf(deps, 'customer', scope), locale: 'es', status: 'pending', paymentMethod: 'cash_on_delivery', couponId: null, subtotalCents: 1000, discountCents: 0, taxCents: 150, shippingCents: 0, totalCents: 1150, name: 'Ana', email: 'ana@example.com', phone: '', documentType: 'passport', documentNumber: 'AB123', address: 'Av. Amazonas', city: 'Quito', province: 'Pichincha', ...stamps(deps) }),
+  store_order_line: async (deps, scope) => insertRow(deps, 'storeOrderLine', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), position: 0, productId: null, variantId: null, name: 'Producto', unitPriceCents: 1000, quantity: 1, discountCents: 0, baseCents: 1000, taxBp: 1500, taxCents: 150 }),
+  store_order_event: async (deps, scope) => insertRow(deps, 'storeOrderEvent', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), status: 'pending', userId: null, createdAt: deps.clock.now().toISOString() }),
+  invoice: async (deps, scope) => insertRow(deps, 'invoice', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), establishment: '001', emissionPoint: '001', sequence: 1, number: '001-001-000000001', accessKey: String(scope.storeId).padStart(49, '0'), environment: 1, ruc: '1790011674001', businessName: 'Tienda', buyerName: 'Ana', buyerDocumentType: 'passport', buyerDocumentNumber: 'AB123', buyerEmail: 'ana@example.com', buyerAddress: 'Quito', ivaBp: 1500, subtotalCents: 1000, discountCents: 0, baseTaxedCents: 1000, baseZeroCents: 0, taxCents: 150, shippingCents: 0, totalCents: 1150, issuedAt: deps.clock.now().toISOString(), ...stamps(deps) }),
 };
 
 const stamps = (deps: ServiceDeps) => ({ createdAt: deps.clock.now().toISOString(), updatedAt: deps.clock.now().toISOString() });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test filler writing any store-owned table
 const insertRow = (deps: ServiceDeps, table: keyof Database, values: Record<string, unknown>) => deps.db.insertInto(table).values(values as any).execute();
 const categoryOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
+const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 const productOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 
 /** A row in every store-owned table for the store (a file among them). */

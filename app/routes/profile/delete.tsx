@@ -19,6 +19,7 @@ export default function DeleteAccount() {
       <ProfileNav />
       <DangerZoneForm
         form={form}
+        checkFirst
         texts={{
           warningTitle: t('profile.deleteTitle'),
           warning: t('profile.deleteWarning'),

@@ -68,6 +68,17 @@ export async function notificationsAction({ request, context }: LoaderFunctionAr
 export async function deleteAccountAction({ request, context }: LoaderFunctionArgs) {
   const { config } = context.get(appContext);
   const values = formValues(await readForm(request));
+  // As the store's deletion (issue 20 §6): the button first asks to check (`intent=check`) the
+  // password, and only when it is right does the screen ask the last question, whose answer sends
+  // `intent=delete` (checked again). Without JavaScript the form deletes at once, the password typed.
+  if (values.intent === 'check') {
+    try {
+      await services(context).users.confirmPassword({ userId: currentUser(context).id }, values.password ?? '');
+    } catch (error) {
+      return failure(error, values);
+    }
+    return { confirm: true, values: {} } satisfies FormResult;
+  }
   try {
     await services(context).users.deleteAccount({ userId: currentUser(context).id }, values.password ?? '');
   } catch (error) {

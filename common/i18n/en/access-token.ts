@@ -8,7 +8,7 @@ export const accessToken: Messages['accessToken'] = {
   name: 'Name',
   nameHint: 'To recognize it later, e.g. “Stock spreadsheet”',
   scope: 'Permission',
-  scopes: { read: 'Read-only', write: 'Read and write' },
+  scopes: { read: 'Read-only', write: 'Read and write', invoices: 'Invoices only' },
   expiresIn: 'Expires',
   expiries: { '30': 'In 30 days', '90': 'In 90 days', '365': 'In a year', never: 'Never' },
   create: 'Create token',

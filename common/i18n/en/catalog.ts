@@ -160,7 +160,7 @@ export const catalog: Messages['catalog'] = {
     usedNoLimit_one: '{{count}} use',
     usedNoLimit_other: '{{count}} uses',
     expired: 'Expired',
-    expiredOn: 'This coupon expired on {{date}}: shoppers can no longer use it. Change its date to offer it again.',
+    expiredOn: 'Expired on {{date}}: shoppers can no longer use this coupon. Change its date to offer it again.',
     pastTitle: 'Save a coupon that has already expired?',
     pastMessage: 'Its date, {{date}}, has passed: nobody can use it until you change it.',
     pastConfirm: 'Yes, save it expired',

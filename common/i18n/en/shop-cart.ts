@@ -4,7 +4,7 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const shopCart: Texts<typeof es> = {
   link: 'Cart',
-  linkCount: { one: 'Cart, {count} item', other: 'Cart, {count} items' },
+  itemsUnit: { one: 'item', other: 'items' },
   title: 'Cart',
   empty: 'Your cart is empty.',
   continueShopping: 'Continue shopping',
@@ -78,7 +78,7 @@ export const shopCart: Texts<typeof es> = {
   thanks: 'Thank you, {name}! We received your order.',
   keepLink: 'Keep this page’s address: it lets you see your order again.',
   status: 'Status',
-  statuses: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
+  statuses: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Canceled' },
   placedOn: 'Date',
   paymentMethod: 'Payment method',
   payOnDelivery: 'You pay in cash when your order arrives.',

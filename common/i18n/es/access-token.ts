@@ -7,7 +7,7 @@ export const accessToken = {
   name: 'Nombre',
   nameHint: 'Para reconocerlo después, p. ej. «Hoja de inventario»',
   scope: 'Permiso',
-  scopes: { read: 'Solo lectura', write: 'Lectura y escritura' },
+  scopes: { read: 'Solo lectura', write: 'Lectura y escritura', invoices: 'Solo facturas' },
   expiresIn: 'Vence',
   expiries: { '30': 'En 30 días', '90': 'En 90 días', '365': 'En un año', never: 'Nunca' },
   create: 'Crear token',

@@ -159,7 +159,7 @@ export const catalog = {
     usedNoLimit_one: '{{count}} uso',
     usedNoLimit_other: '{{count}} usos',
     expired: 'Vencido',
-    expiredOn: 'Este cupón venció el {{date}}: los compradores ya no pueden usarlo. Cambia su fecha para volver a ofrecerlo.',
+    expiredOn: 'Venció el {{date}}: los compradores ya no pueden usar este cupón. Cambia su fecha para volver a ofrecerlo.',
     pastTitle: '¿Guardar un cupón ya vencido?',
     pastMessage: 'Su fecha, {{date}}, ya pasó: nadie podrá usarlo hasta que la cambies.',
     pastConfirm: 'Sí, guardarlo vencido',

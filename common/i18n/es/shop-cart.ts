@@ -2,7 +2,7 @@
 // (decision 047), `{name}` marks a value, `one`/`other` pairs follow the language's plural rules.
 export const shopCart = {
   link: 'Carrito',
-  linkCount: { one: 'Carrito, {count} artículo', other: 'Carrito, {count} artículos' },
+  itemsUnit: { one: 'artículo', other: 'artículos' },
   title: 'Carrito',
   empty: 'Tu carrito está vacío.',
   continueShopping: 'Seguir comprando',

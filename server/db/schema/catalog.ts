@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 // The store's catalog (issue 11): every table belongs to a store (`storeId`, decision 025).
 export interface ColorTable {
@@ -52,6 +52,8 @@ export interface ProductTable {
   categoryId: number;
   subcategoryId: number | null;
   brandId: number | null;
+  /** `brand_id`, or 0 for none: computed by the database, so the list can sort by brand (migration 065). */
+  brandSort: GeneratedAlways<number>;
   colorId: number | null;
   sizeId: number | null;
   priority: number;

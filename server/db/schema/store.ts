@@ -39,6 +39,8 @@ export interface StoreTable {
   x: Generated<string>;
   youtube: Generated<string>;
   whatsapp: Generated<string>;
+  /** Bumped by triggers in the transaction of any change to what its storefront shows (decision 064). */
+  pageVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -5,8 +5,11 @@ import { readCookie, serializeCookie } from '#server/plugins/cookies.ts';
 // needs no signature: a cart edited by hand only asks for other products, which are checked too.
 
 export type CartLine = { productId: number; variantId: number | null; quantity: number };
-/** A message for the next page, after a form post redirects (PRG): a text key and its one number. */
-export type CartFlash = { key: string; n?: number; name?: string };
+/**
+ * A message for the next page, after a form post redirects (PRG): a text key and its one number;
+ * `line` is what was just added (the cart page tells the merchant's pixel, decision 064).
+ */
+export type CartFlash = { key: string; n?: number; name?: string; line?: CartLine };
 export type CartCookie = { lines: CartLine[]; coupon: string; flash: CartFlash | null };
 
 export const MAX_CART_LINES = 50;
@@ -14,6 +17,8 @@ export const MAX_LINE_QUANTITY = 999;
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
 export const cartCookieName = (storeId: number) => `tb_cart_${storeId}`;
+/** Whether the request carries any store's cart: the storefront's page cache serves such a shopper no stored page. */
+export const hasCartCookie = (cookieHeader: string | undefined): boolean => cookieHeader !== undefined && /(?:^|;\s*)tb_cart_\d+=[^;\s]/.test(cookieHeader);
 export const emptyCart = (): CartCookie => ({ lines: [], coupon: '', flash: null });
 
 const positive = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= max ? (value as number) : null);
@@ -32,29 +37,38 @@ export function readCart(cookieHeader: string | undefined, storeId: number): Car
   const { l, c, f } = data as { l?: unknown; c?: unknown; f?: unknown };
   const lines: CartLine[] = [];
   for (const item of Array.isArray(l) ? l.slice(0, MAX_CART_LINES) : []) {
-    if (!Array.isArray(item)) continue;
-    const productId = positive(item[0], 2 ** 31 - 1);
-    const variantId = item[1] === 0 ? null : positive(item[1], 2 ** 31 - 1);
-    const quantity = positive(item[2], MAX_LINE_QUANTITY);
-    if (productId === null || quantity === null || (item[1] !== 0 && variantId === null)) continue;
-    if (lines.some((line) => line.productId === productId && line.variantId === variantId)) continue;
-    lines.push({ productId, variantId, quantity });
+    const line = lineOf(item);
+    if (!line || lines.some((other) => other.productId === line.productId && other.variantId === line.variantId)) continue;
+    lines.push(line);
   }
   const coupon = typeof c === 'string' ? c.trim().toUpperCase().slice(0, 40) : '';
   const flashData = typeof f === 'object' && f !== null ? (f as Record<string, unknown>) : null;
+  const added = lineOf(flashData?.a);
   const flash = flashData && typeof flashData.k === 'string' && flashData.k.length <= 40
-    ? { key: flashData.k, ...(Number.isSafeInteger(flashData.n) ? { n: flashData.n as number } : {}), ...(typeof flashData.s === 'string' ? { name: flashData.s.slice(0, 200) } : {}) }
+    ? { key: flashData.k, ...(Number.isSafeInteger(flashData.n) ? { n: flashData.n as number } : {}), ...(typeof flashData.s === 'string' ? { name: flashData.s.slice(0, 200) } : {}), ...(added ? { line: added } : {}) }
     : null;
   return { lines, coupon, flash };
 }
+
+/** `[productId, variantId or 0, quantity]`, or null when any part is not a plausible value. */
+function lineOf(item: unknown): CartLine | null {
+  if (!Array.isArray(item)) return null;
+  const productId = positive(item[0], 2 ** 31 - 1);
+  const variantId = item[1] === 0 ? null : positive(item[1], 2 ** 31 - 1);
+  const quantity = positive(item[2], MAX_LINE_QUANTITY);
+  if (productId === null || quantity === null || (item[1] !== 0 && variantId === null)) return null;
+  return { productId, variantId, quantity };
+}
+
+const lineTuple = (line: CartLine) => [line.productId, line.variantId ?? 0, line.quantity];
 
 /** The Set-Cookie header for this cart; an empty cart removes the cookie. */
 export function cartCookieHeader(cart: CartCookie, storeId: number, secure: boolean): string {
   const empty = cart.lines.length === 0 && cart.coupon === '' && cart.flash === null;
   const value = empty ? '' : JSON.stringify({
-    l: cart.lines.slice(0, MAX_CART_LINES).map((line) => [line.productId, line.variantId ?? 0, line.quantity]),
+    l: cart.lines.slice(0, MAX_CART_LINES).map(lineTuple),
     ...(cart.coupon ? { c: cart.coupon } : {}),
-    ...(cart.flash ? { f: { k: cart.flash.key, ...(cart.flash.n !== undefined ? { n: cart.flash.n } : {}), ...(cart.flash.name ? { s: cart.flash.name.slice(0, 200) } : {}) } } : {}),
+    ...(cart.flash ? { f: { k: cart.flash.key, ...(cart.flash.n !== undefined ? { n: cart.flash.n } : {}), ...(cart.flash.name ? { s: cart.flash.name.slice(0, 200) } : {}), ...(cart.flash.line ? { a: lineTuple(cart.flash.line) } : {}) } } : {}),
   });
   return serializeCookie(cartCookieName(storeId), value, { httpOnly: true, secure, maxAge: empty ? 0 : THIRTY_DAYS });
 }

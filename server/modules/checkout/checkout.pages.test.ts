@@ -82,7 +82,7 @@ describe('the cart page', () => {
     // 2 × 11.50 and 1 × 23.00: subtotal 40.00, IVA 6.00, total 46.00
     expect(text(cart.body)).toContain('Camiseta — Roja M se agregó a tu carrito.');
     expect(text(cart.body)).toContain('$46,00');
-    expect(cart.body).toContain('aria-label="Carrito, 3 artículos"');
+    expect(cart.body).toContain('<span class="sr-only">, </span><span class="cart-count">3</span><span class="sr-only"> artículos</span>');
     const reloaded = await s.get(shop, '/cart');
     expect(text(reloaded.body)).not.toContain('se agregó');
     expect(text(reloaded.body)).toContain('$46,00');
@@ -159,9 +159,10 @@ describe('the checkout', () => {
     const placed = await s.post(shop, '/checkout', { ...validBuyer, paymentMethod: 'bank_transfer' });
     expect(placed.statusCode, placed.body).toBe(303);
     expect(placed.headers.location).toMatch(new RegExp(`^/shop/${shop.store.slug}/order\\?code=[0-9a-f-]{36}$`));
-    expect(s.jar.has(`tb_cart_${shop.store.id}`)).toBe(false);
     const page = await s.get(shop, placed.headers.location!.slice(`/shop/${shop.store.slug}`.length));
     expect(page.statusCode).toBe(200);
+    // the cart kept only which order was placed, for the order page to tell the pixel once
+    expect(s.jar.has(`tb_cart_${shop.store.id}`)).toBe(false);
     expect(page.headers['cache-control']).toBe('no-store');
     const body = text(page.body);
     expect(body).toMatch(/Pedido #\d+/);
@@ -178,6 +179,27 @@ describe('the checkout', () => {
     expect(text(english.body)).toContain('Transfer $15.00');
   });
 
+  it('tells the merchant’s pixel what was added, on the cart page, and the placed order once, on the order page', async () => {
+    const events = (body: string) => {
+      const found = /data-events="([^"]*)"/.exec(body);
+      const json = found![1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+      return (JSON.parse(json) as { type: string; [key: string]: unknown }[]).filter((event) => event.type !== 'page_viewed');
+    };
+    const pixel = await callApi(t.app, 'PUT', '/api/v1/store/analytics', shop.store.owner.cookie, { keywords: '', analyticsScript: '', pixelScript: '<script>tiendabox.on(function () {})</script>' });
+    expect(pixel.statusCode, pixel.body).toBe(200);
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '2' });
+    const cart = await s.get(shop, '/cart');
+    expect(events(cart.body)).toEqual([{ type: 'added_to_cart', product: { id: shop.ids.cap, sku: '', name: 'Gorra', priceCents: 500, currency: 'USD', category: null }, quantity: 2, valueCents: 1000, currency: 'USD' }]);
+    expect(events((await s.get(shop, '/cart')).body)).toEqual([]);
+    const placed = await s.post(shop, '/checkout', validBuyer);
+    expect(placed.statusCode, placed.body).toBe(303);
+    const orderPage = placed.headers.location!.slice(`/shop/${shop.store.slug}`.length);
+    const [completed] = events((await s.get(shop, orderPage)).body);
+    expect(completed).toMatchObject({ type: 'checkout_completed', totalCents: 1000, currency: 'USD', items: [{ sku: '', name: 'Gorra', quantity: 2, priceCents: 500 }] });
+    expect(events((await s.get(shop, orderPage)).body)).toEqual([]);
+  });
+
   it('sends the shopper back to the cart when the stock went meanwhile, taking nothing', async () => {
     const s = shopper();
     await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.shirt), variant: String(shop.ids.red), quantity: '2' });
@@ -188,5 +210,49 @@ describe('the checkout', () => {
     const cart = text((await s.get(shop, '/cart')).body);
     expect(cart).toContain('Solo queda 1 unidad de Camiseta — Roja M: ajustamos la cantidad.');
     expect(cart).toContain('Tu carrito cambió mientras comprabas.');
+  });
+});
+
+describe('bad input', () => {
+  it('answers a foreign origin’s post with a refusal, and junk (cookie, fields) never with a 5xx', async () => {
+    const foreign = await postForm(t.app, `/shop/${shop.store.slug}/checkout`, validBuyer, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(foreign.statusCode).toBe(403);
+    const junkCookies = [`tb_cart_${shop.store.id}=%7B%22l%22%3A%5B%5B1e99%2C-1%2C%22x%22%5D%2C%7B%7D%2Cnull%5D%2C%22c%22%3A%5B%5D%7D`, `tb_cart_${shop.store.id}=not-json`, `tb_cart_${shop.store.id}=${'%5B'.repeat(3000)}`];
+    for (const cookie of junkCookies) {
+      for (const url of ['/cart', '/checkout', '/product/taza']) {
+        const response = await t.app.inject({ url: `/shop/${shop.store.slug}${url}`, headers: { cookie, accept: 'text/html' } });
+        expect(response.statusCode, `${url} with ${cookie.slice(0, 60)}`).toBeLessThan(500);
+      }
+      const posted = await postForm(t.app, `/shop/${shop.store.slug}/checkout`, { ...validBuyer, paymentMethod: 'gift', documentType: 'x' }, { cookie });
+      expect(posted.statusCode).toBeLessThan(500);
+    }
+    for (const fields of [{ intent: 'add', product: '99999999999', quantity: '-1' }, { intent: 'set', product: 'abc', variant: '1e3', quantity: '1.5' }, { intent: 'coupon', code: 'x'.repeat(5000) }, { intent: 'nada' }, {}]) {
+      const response = await postForm(t.app, `/shop/${shop.store.slug}/cart`, fields as Record<string, string>);
+      expect(response.statusCode, JSON.stringify(fields).slice(0, 80)).toBe(303);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/shop/${shop.store.slug}/cart`, payload: { intent: 'add' } })).statusCode).toBeLessThan(500);
+    expect((await t.app.inject({ url: `/shop/${shop.store.slug}/order?code=${'a'.repeat(5000)}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the order page’s invoice spot', () => {
+  it('links the invoice PDF by the order’s code once an invoice exists, and not before', async () => {
+    const s = shopper();
+    await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.cap), variant: '', quantity: '1' });
+    const placed = await s.post(shop, '/checkout', validBuyer);
+    const code = placed.headers.location!.split('code=')[1]!;
+    const pdf = `/shop/${shop.store.slug}/order/invoice.pdf?code=${code}`;
+    expect((await s.get(shop, `/order?code=${code}`)).body).not.toContain('invoice.pdf');
+    const order = await t.db.selectFrom('storeOrder').select(['id', 'totalCents']).where('storeId', '=', shop.scope.storeId).where('code', '=', code).executeTakeFirstOrThrow();
+    // As the invoice module issues one (branch `invoice`): only the row matters to this page.
+    const at = new Date().toISOString();
+    await t.db.insertInto('invoice').values({
+      storeId: shop.scope.storeId, orderId: order.id, establishment: '001', emissionPoint: '001', sequence: 1, number: '001-001-000000001', accessKey: '0'.repeat(49), environment: 1,
+      ruc: '1790016919001', businessName: 'Tienda', buyerName: 'Ana Pérez', buyerDocumentType: 'cedula', buyerDocumentNumber: '1710034065', buyerEmail: 'ana@example.com', buyerAddress: 'Quito',
+      ivaBp: 1500, subtotalCents: order.totalCents, discountCents: 0, baseTaxedCents: 0, baseZeroCents: order.totalCents, taxCents: 0, shippingCents: 0, totalCents: order.totalCents, issuedAt: at, createdAt: at, updatedAt: at,
+    }).execute();
+    const body = (await s.get(shop, `/order?code=${code}`)).body;
+    expect(body).toContain(`href="${pdf.replace(/&/g, '&amp;')}"`);
+    expect(text(body)).toContain('Factura 001-001-000000001');
   });
 });

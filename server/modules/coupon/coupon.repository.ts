@@ -25,3 +25,8 @@ export async function countCouponUse(db: Db, scope: StoreScope, id: number): Pro
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** One use fewer (an order cancelled), never below zero. */
+export async function uncountCouponUse(db: Db, scope: StoreScope, id: number): Promise<void> {
+  await db.updateTable('coupon').set((eb) => ({ timesUsed: eb('timesUsed', '-', 1) })).where('storeId', '=', scope.storeId).where('id', '=', id).where('timesUsed', '>', 0).execute();
+}

@@ -8,7 +8,7 @@ import { AppError } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { countCouponUse, coupons, findByCode } from './coupon.repository.ts';
+import { countCouponUse, coupons, findByCode, uncountCouponUse } from './coupon.repository.ts';
 
 type CouponInput = z.output<typeof couponResource.input>;
 
@@ -64,3 +64,9 @@ export function couponReason(verdict: Extract<CouponVerdict, { ok: false }>, loc
  * it): false when its last use was taken meanwhile, and the placing is refused.
  */
 export const takeCouponUse = (deps: ServiceDeps, scope: StoreScope, couponId: number) => countCouponUse(deps.db, scope, couponId);
+
+/**
+ * A cancelled order gives its coupon's use back (times used − 1, never below 0), inside the
+ * cancelling transaction, so a limited coupon may be used again; a coupon deleted since is left alone.
+ */
+export const giveBackCouponUse = (deps: ServiceDeps, scope: StoreScope, couponId: number) => uncountCouponUse(deps.db, scope, couponId);

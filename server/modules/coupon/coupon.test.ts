@@ -68,8 +68,8 @@ describe('the coupons API', () => {
     expect((await getPage(t.app, '/en/catalog/coupon', store.owner.cookie)).body).toContain('Expired');
     const screen = await getPage(t.app, `/catalog/coupon/show?id=${old}`, store.owner.cookie);
     expect(screen.body).toContain('data-testid="coupon-expired"');
-    expect(screen.body).toContain('Este cupón venció el 1 ene 2020');
-    expect((await getPage(t.app, `/en/catalog/coupon/show?id=${old}`, store.owner.cookie)).body).toContain('This coupon expired on Jan 1, 2020');
+    expect(screen.body).toContain('Venció el 1 ene 2020: los compradores ya no pueden usar este cupón');
+    expect((await getPage(t.app, `/en/catalog/coupon/show?id=${old}`, store.owner.cookie)).body).toContain('Expired on Jan 1, 2020: shoppers can no longer use this coupon');
     const fine = await getPage(t.app, `/catalog/coupon/show?id=${current}`, store.owner.cookie);
     expect(fine.body).not.toContain('data-testid="coupon-expired"');
     expect(expiredBadges(fine.body)).toBe(0);

@@ -7,6 +7,9 @@ import { storeCard } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { catalogSetup, lowStock } from '#server/modules/product/catalog-setup.service.ts';
 import type { StoreSetup } from '#common/store-setup.ts';
+import { lastDays } from '#common/sales-days.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import * as deskQueries from './desk.repository.ts';
 import { countAllWaitingTickets, countOpenTickets, listTickets } from '#server/modules/ticket/ticket.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -23,17 +26,38 @@ async function firstStepsOf(deps: ServiceDeps, owner: { userId: number }) {
 }
 
 /**
+ * The store's orders and sales of the last 30 days, day by day on Ecuador's calendar (issue 23 §7),
+ * today's apart and the month's sums. Cancelled orders are left out of both: they sold nothing.
+ */
+export async function salesFigures(deps: ServiceDeps, scope: StoreScope) {
+  const { days, bounds } = lastDays(deps.clock.now());
+  const figures = await deskQueries.ordersByPeriod(deps.db, scope, bounds);
+  const series = days.map((day, index) => ({ day, ...figures[index]! }));
+  const total = series.reduce((sum, { orders, salesCents }) => ({ orders: sum.orders + orders, salesCents: sum.salesCents + salesCents }), { orders: 0, salesCents: 0 });
+  return { days: series, today: series.at(-1)!, total };
+}
+
+/**
  * A store owner's set-up checklist (issue 20 §23) — logo, style, a category, a product with an
- * image, contact data, published — and the products running out beside it. `null` without a store
- * (the store card invites to open one). The checklist is `null` once every step is done.
+ * image, contact data, how to be paid, published — and the products running out and the month's
+ * sales beside it. `null` without a store (the store card invites to open one). The checklist is
+ * `null` once every step is done.
  */
 async function storeSetupOf(deps: ServiceDeps, owner: { userId: number }, store: Awaited<ReturnType<typeof storeCard>>) {
   if (!store) return null;
   const scope = await ownStoreScope(deps, owner);
   if (!scope) return null;
-  const [catalog, low] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope)]);
-  const steps: StoreSetup = { logo: store.setup.logo, style: store.setup.style, category: catalog.category, product: catalog.product, contact: store.setup.contact, published: store.setup.published };
-  return { steps: Object.values(steps).every(Boolean) ? null : steps, lowStock: low };
+  const [catalog, low, payment, sales] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope), deskQueries.hasSalesSettings(deps.db, scope), salesFigures(deps, scope)]);
+  const steps: StoreSetup = {
+    logo: store.setup.logo,
+    style: store.setup.style,
+    category: catalog.category,
+    product: catalog.product,
+    contact: store.setup.contact,
+    payment,
+    published: store.setup.published,
+  };
+  return { steps: Object.values(steps).every(Boolean) ? null : steps, lowStock: low, sales };
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage, nextClientIp, postForm } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { productResource } from '#common/resources/product.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 
 // The product form and list of issue 20 (§14, §17–§21), through the screens a browser without
@@ -97,6 +98,17 @@ describe('the product form', () => {
     // left blank: none
     const plain = await create(store, '/api/v1/products', { name: 'Media', categoryId: clothes, priceCents: 300, compareAtCents: null });
     expect((await getProduct(store, plain)).compareAtCents).toBeNull();
+    // left out of an API body: none too, as the body's schema says (its default), not a guard in the service
+    const bare = await create(store, '/api/v1/products', { name: 'Gorro', categoryId: clothes, priceCents: 300 });
+    expect((await getProduct(store, bare)).compareAtCents).toBeNull();
+  });
+
+  it('turns an API body back into the form\'s input without adding what it left out', () => {
+    expect(productResource.fromApi({ name: 'Gorro', priceCents: 1999, compareAtCents: 2500, taxBp: 1500 })).toEqual({ name: 'Gorro', price: 19.99, compareAtPrice: 25, tax: 15 });
+    const values = productResource.fromApi({ name: 'Gorro', priceCents: 1999 });
+    expect(values).toEqual({ name: 'Gorro', price: 19.99 });
+    expect('compareAtPrice' in values).toBe(false);
+    expect(productResource.fromApi({ priceCents: 1999, compareAtCents: null })).toEqual({ price: 19.99, compareAtPrice: null });
   });
 
   it('shows a product with variants its stock as their sum, as text and not as an input', async () => {
@@ -161,6 +173,27 @@ describe('the product list', () => {
     expect(screen.body).toMatch(new RegExp(`<option value="${clothes}" selected="">Ropa</option>`));
     // a bad value is no filter, as for every list
     expect((await page('/catalog/product?category=abc', store.owner.cookie)).body).toContain('>Taza<');
+  });
+
+  it('sorts by brand, products without one first, names the brand in its rows, and follows a brand deleted', async () => {
+    const store = await makeStore(t);
+    const { clothes, brand: andina } = await taxonomy(store);
+    const costa = await create(store, '/api/v1/brands', { name: 'Costa', enabled: true });
+    await create(store, '/api/v1/products', { name: 'Gorra', categoryId: clothes, brandId: costa, priceCents: 800 });
+    await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: clothes, brandId: andina, priceCents: 1000 });
+    await create(store, '/api/v1/products', { name: 'Chompa', categoryId: clothes, priceCents: 3000 });
+    await create(store, '/api/v1/products', { name: 'Bufanda', categoryId: clothes, brandId: costa, priceCents: 900 });
+    const names = async (query: string) => ((await api('GET', `/api/v1/products?${query}`, store.owner.cookie)).json().rows as { name: string }[]).map((row) => row.name);
+    // Andina was made before Costa: none, then Andina, then Costa's two (ties go by the record's number, the same way)
+    expect(await names('sort=brand&dir=asc')).toEqual(['Chompa', 'Camiseta', 'Gorra', 'Bufanda']);
+    expect(await names('sort=brand&dir=desc')).toEqual(['Bufanda', 'Gorra', 'Camiseta', 'Chompa']);
+    // the page: a brand column, sortable, with each row's brand and a dash for none
+    const screen = (await page('/catalog/product?sort=brand&dir=asc', store.owner.cookie)).body;
+    expect(screen).toMatch(/Chompa[\s\S]*—[\s\S]*Camiseta[\s\S]*Andina[\s\S]*Gorra[\s\S]*Costa[\s\S]*Bufanda[\s\S]*Costa/);
+    expect((await page('/en/catalog/product', store.owner.cookie)).body).toContain('>Brand<');
+    // a brand deleted leaves its products without one: they sort with the others that have none
+    expect((await api('DELETE', `/api/v1/brands/${andina}`, store.owner.cookie)).statusCode).toBe(204);
+    expect(await names('sort=brand&dir=asc')).toEqual(['Camiseta', 'Chompa', 'Gorra', 'Bufanda']);
   });
 
   it('saves a product’s stock typed in the list and goes back to it; one with variants keeps theirs', async () => {

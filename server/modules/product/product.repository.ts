@@ -12,7 +12,7 @@ export const products = storeResourceRepository('product', {
   search: ['name', 'sku', 'code'],
   // its FTS5 / pg_trgm index: migration 2026-11-25-001-catalogue-search
   searchIndex: true,
-  sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority', category: 'categoryId' },
+  sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority', category: 'categoryId', brand: 'brandSort' },
   filters: {
     status: (value) => ['enabled', value === 'enabled'],
     category: (value) => ['categoryId', Number(value)],
@@ -36,10 +36,14 @@ export const products = storeResourceRepository('product', {
       .execute();
     const byProduct = new Map(counts.map((row) => [row.productId, Number(row.count)]));
     for (const row of rows) (row as typeof row & { variantCount: number }).variantCount = byProduct.get(row.id) ?? 0;
-    // The list's category column names it: one query per page.
+    // The list's category column names it: one query per page;
     const categories = await db.selectFrom('category').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', [...new Set(rows.map((row) => row.categoryId))]).execute();
     const categoryName = new Map(categories.map((row) => [row.id, row.name]));
-    for (const row of rows) Object.assign(row, { categoryName: categoryName.get(row.categoryId) ?? '' });
+    // and its brand column, when the page has branded products
+    const brandIds = [...new Set(rows.flatMap((row) => (row.brandId === null ? [] : [row.brandId])))];
+    const brands = brandIds.length > 0 ? await db.selectFrom('brand').select(['id', 'name']).where('storeId', '=', scope.storeId).where('id', 'in', brandIds).execute() : [];
+    const brandName = new Map(brands.map((row) => [row.id, row.name]));
+    for (const row of rows) Object.assign(row, { categoryName: categoryName.get(row.categoryId) ?? '', brandName: row.brandId === null ? '' : (brandName.get(row.brandId) ?? '') });
   },
 });
 

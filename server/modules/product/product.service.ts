@@ -33,7 +33,7 @@ const kit = storeResourceService(products, productResource, {
       // Formatted text, shown to shoppers: only what the editor writes survives (as a page's content).
       description: sanitizePageHtml(description),
       priceCents: toCents(price),
-      compareAtCents: compareAtPrice === null || compareAtPrice === undefined ? null : toCents(compareAtPrice),
+      compareAtCents: compareAtPrice === null ? null : toCents(compareAtPrice),
       discountBp: toBasisPoints(discount),
       taxBp: toBasisPoints(tax),
     };

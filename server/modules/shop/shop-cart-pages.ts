@@ -5,6 +5,7 @@ import type { CheckoutValues } from '#server/modules/checkout/checkout-form.ts';
 import type { OrderView } from '#server/modules/checkout/checkout.service.ts';
 import type { StoreSalesSettings } from '#server/modules/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from './shop-html.ts';
+import type { PixelEvent } from './shop-pixel.ts';
 import { shopDocument, type ShopRequest } from './shop-layout.ts';
 import type { Rendered } from './shop-pages.ts';
 import type { ShopFrame } from './shop.service.ts';
@@ -15,9 +16,9 @@ import { shopPath } from './shop-url.ts';
 // common/order-totals.ts reckons them. Never cached: they are one shopper's (`no-store`).
 
 const link = (frame: ShopFrame, request: ShopRequest, rest = '') => shopPath(request.locale, frame.store.slug, rest);
-const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200): Rendered => ({
+const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = []): Rendered => ({
   status,
-  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body),
+  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents }),
 });
 
 /** Messages shown at the top of the cart: what changed on its own, and what the last form did. */
@@ -61,12 +62,13 @@ function freeShippingHint(request: ShopRequest, settings: StoreSalesSettings, to
   return html`<p class="hint">${request.tr.t(request.tr.texts.cart.freeShippingFrom, { amount: request.tr.money(settings.freeShippingFromCents) })}</p>`;
 }
 
-export function renderCart(frame: ShopFrame, request: ShopRequest, priced: PricedCart, messages: CartMessages): Rendered {
+/** `pixelEvents`: what the merchant's scripts hear on this page (an addition, decision 064). */
+export function renderCart(frame: ShopFrame, request: ShopRequest, priced: PricedCart, messages: CartMessages, pixelEvents: readonly PixelEvent[] = []): Rendered {
   const { tr } = request;
   const texts = tr.texts.cart;
   const action = link(frame, request, '/cart');
   const lines = priced.lines.map((line, index) => {
-    const unit = shopPrice(line.unitPriceCents, line.discountBp, line.taxBp).paidCents;
+    const unit = shopPrice({ priceCents: line.unitPriceCents, discountBp: line.discountBp, taxBp: line.taxBp, compareAtCents: null }).paidCents;
     const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
     const hidden = html`<input type="hidden" name="product" value="${line.productId}"><input type="hidden" name="variant" value="${line.variantId ?? ''}">`;
     return html`<li class="cart-line">
@@ -94,7 +96,7 @@ ${freeShippingHint(request, priced.settings, priced.totals)}
 <p><a href="${link(frame, request)}">${texts.continueShopping}</a></p>
 </section></div>`}
 </div>`;
-  return page(frame, request, texts.title, body);
+  return page(frame, request, texts.title, body, 200, pixelEvents);
 }
 
 export type CheckoutForm = { values: CheckoutValues; errors: Record<string, string> | null; formError: string | null };
@@ -167,7 +169,7 @@ ${summaryBlock(request, priced)}
  * The shopper's order. `invoicePdf` is the invoice module's spot: given once an invoice is issued,
  * the page links its PDF (`/shop/{slug}/order/invoice.pdf?code=`, served by that module).
  */
-export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderView): Rendered {
+export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderView, pixelEvents: readonly PixelEvent[] = []): Rendered {
   const { tr } = request;
   const texts = tr.texts.cart;
   const { order } = view;
@@ -203,5 +205,5 @@ ${invoicePdf ? html`<h2>${tr.t(texts.invoice, { number: view.invoice!.number })}
 </section>
 </div>
 </div>`;
-  return page(frame, request, title, body);
+  return page(frame, request, title, body, 200, pixelEvents);
 }

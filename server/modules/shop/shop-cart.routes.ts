@@ -19,9 +19,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/checkout/cart-cookie.ts';
-import { addToCart, type AddResult, priceCart, setCartQuantity } from '#server/modules/checkout/cart.service.ts';
+import { addToCart, type AddResult, type PricedCart, priceCart, setCartQuantity } from '#server/modules/checkout/cart.service.ts';
 import { checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/checkout/checkout-form.ts';
-import { loadOrderByCode, orderPath, placeOrder } from '#server/modules/checkout/checkout.service.ts';
+import { loadOrderByCode, type OrderView, orderPath, placeOrder } from '#server/modules/checkout/checkout.service.ts';
 import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type CartMessages, renderCart, renderCheckout, renderOrder } from './shop-cart-pages.ts';
@@ -29,6 +29,7 @@ import type { ShopRequest } from './shop-layout.ts';
 import type { Rendered } from './shop-pages.ts';
 import type { ShopFrame } from './shop.service.ts';
 import { shopPath } from './shop-url.ts';
+import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from './shop-pixel.ts';
 
 type Params = { slug: string };
 type Redirect = { redirect: string };
@@ -99,7 +100,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       const messages = await cartMessages(frame, sr, cart, priced.notices);
       // What changed on its own is said once; the cookie keeps the cart as it now is.
       if (cart.flash || priced.notices.length > 0) setCart(reply, frame, { ...priced.cart, flash: null });
-      return renderCart(frame, sr, priced, messages);
+      return renderCart(frame, sr, priced, messages, addedEvents(cart, priced));
     }, privatePage),
   );
 
@@ -119,7 +120,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
           if (!wanted || quantity < 1 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: wanted ? 'quantityInvalid' : 'unavailable' } };
           else {
             const result = await addToCart(deps, frame.scope, cart, wanted);
-            next = result.ok ? { ...result.cart, flash: { key: 'added', name: result.name } } : { ...cart, flash: refusalFlash(result) };
+            next = result.ok ? { ...result.cart, flash: { key: 'added', name: result.name, line: wanted } } : { ...cart, flash: refusalFlash(result) };
           }
           break;
         }
@@ -186,7 +187,8 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       if ('errors' in parsed) return again(400, parsed.errors, null);
       const result = await placeOrder(deps, frame.scope, { cart, customer: parsed.input, locale: sr.locale });
       if (result.ok) {
-        setCart(reply, frame, { lines: [], coupon: '', flash: null });
+        // The order page tells the merchant's pixel once: the cart, now empty, keeps which order was placed.
+        setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
         return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
       }
       switch (result.problem) {
@@ -206,7 +208,25 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
     withStore(request, reply, locale, async (frame, sr) => {
       const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
       const view = await loadOrderByCode(deps, frame.scope, code);
-      return view ? renderOrder(frame, sr, view) : null;
+      if (!view) return null;
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const placedNow = cart.flash?.key === 'placed' && cart.flash.name === view.order.code;
+      if (placedNow) setCart(reply, frame, { ...cart, flash: null });
+      return renderOrder(frame, sr, view, placedNow ? [completedEvent(view)] : []);
     }, privatePage),
   );
+}
+
+/** The merchant pixel's `added_to_cart`, on the cart page right after an addition (decision 064). */
+function addedEvents(cart: CartCookie, priced: PricedCart): PixelEvent[] {
+  const added = cart.flash?.key === 'added' ? cart.flash.line : undefined;
+  const line = added && priced.lines.find((item) => item.productId === added.productId && item.variantId === added.variantId);
+  if (!added || !line) return [];
+  const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
+  return [addedToCartEvent({ id: line.productId, sku: line.sku, name, priceCents: line.unitPriceCents, currency: 'USD', category: null }, added.quantity)];
+}
+
+/** The merchant pixel's `checkout_completed`, on the order page the shopper lands on after placing. */
+function completedEvent({ order, lines }: OrderView): PixelEvent {
+  return checkoutCompletedEvent({ number: order.number, totalCents: order.totalCents, items: lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, priceCents: line.unitPriceCents })) });
 }

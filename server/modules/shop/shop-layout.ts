@@ -3,6 +3,7 @@ import { type Locale, LOCALE_SWITCH_PARAM } from '#common/locale.ts';
 import { mediaUrl, type MediaWidth } from '#common/media-url.ts';
 import { storeStyleTokens, storeStyleVariables } from '#common/store-styles.ts';
 import { html, jsonForScript, type SafeHtml, trustedHtml } from './shop-html.ts';
+import { type PixelEvent, pixelTag } from './shop-pixel.ts';
 import type { ShopFrame } from './shop.service.ts';
 import type { Translate } from './shop-text.ts';
 import { shopPath } from './shop-url.ts';
@@ -130,12 +131,16 @@ ${frame.categories.map((category) => {
 </header>`;
 }
 
-/** The cart, with how many items it holds (spoken in full: "Cart, 2 items"). */
+/**
+ * The cart, with how many items it holds: seen as "Cart 3", heard as "Cart, 3 items" (the words
+ * around the number are for screen readers only, so the name holds the visible text).
+ */
 function cartLink(request: ShopRequest, slug: string): SafeHtml {
   const { tr } = request;
   const count = request.cartCount ?? 0;
   const path = shopPath(request.locale, slug, '/cart');
-  return html`<a class="cart-link" href="${path}"${request.barePath === shopPath('es', slug, '/cart') ? html` aria-current="page"` : ''} aria-label="${tr.plural(tr.texts.cart.linkCount, count)}">${cartIcon()}<span aria-hidden="true">${tr.texts.cart.link}</span>${count > 0 ? html`<span class="cart-count" aria-hidden="true">${count}</span>` : ''}</a>`;
+  const current = request.barePath === shopPath('es', slug, '/cart');
+  return html`<a class="cart-link" href="${path}"${current ? html` aria-current="page"` : ''}>${cartIcon()}<span>${tr.texts.cart.link}</span>${count > 0 ? html`<span class="sr-only">, </span><span class="cart-count">${count}</span><span class="sr-only"> ${tr.plural(tr.texts.cart.itemsUnit, count)}</span>` : ''}</a>`;
 }
 
 const cartIcon = () => trustedHtml('<svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6"/></svg>');
@@ -187,7 +192,7 @@ function previewBar(frame: ShopFrame, request: ShopRequest): SafeHtml | '' {
 }
 
 /** The whole storefront document around a page's main content. */
-export function shopDocument(frame: ShopFrame, request: ShopRequest, head: Head, main: SafeHtml, options: { query?: string; scripts?: SafeHtml } = {}): string {
+export function shopDocument(frame: ShopFrame, request: ShopRequest, head: Head, main: SafeHtml, options: { query?: string; scripts?: SafeHtml; pixelEvents?: readonly PixelEvent[] } = {}): string {
   const { tr, locale } = request;
   return `<!DOCTYPE html>${html`<html lang="${locale === 'es' ? 'es-EC' : 'en-US'}" data-style="${storeStyleTokens(frame.store.style).name}">
 <head>
@@ -203,6 +208,7 @@ ${header(frame, request, options.query ?? '')}
 <main id="main" tabindex="-1">${main}</main>
 ${footer(frame, request)}
 ${options.scripts ?? ''}
+${pixelTag(frame, request, head.title, options.pixelEvents ?? [])}
 </body>
 </html>`.value}`;
 }

@@ -1,6 +1,7 @@
 import { mediaUrl } from '#common/media-url.ts';
 import type { ShopPrice } from '#common/shop-price.ts';
 import { html, type SafeHtml, trustedHtml } from './shop-html.ts';
+import type { PixelEvent } from './shop-pixel.ts';
 import { type Head, logoUrl, shopDocument, type ShopRequest, srcset } from './shop-layout.ts';
 import { breadcrumbJsonLd, productJsonLd, storeJsonLd } from './shop-seo.ts';
 import type { CategoryFilters, loadCategory, loadHome, loadPage, loadProduct, loadSearch, ProductCard, ShopFrame } from './shop.service.ts';
@@ -37,7 +38,7 @@ function productCard(frame: ShopFrame, request: ShopRequest, card: ProductCard, 
   const id = frame.store.id;
   return html`<li class="card"><a href="${link(frame, request, `/product/${card.slug}`)}">
 <div class="card-media">${card.imageId ? html`<img src="${mediaUrl(id, card.imageId, 320)}" srcset="${srcset(id, card.imageId, [320, 640])}" sizes="(min-width: 1200px) 280px, (min-width: 700px) 30vw, 46vw" width="320" height="320" alt=""${eager ? '' : html` loading="lazy"`}>` : html`<span class="card-placeholder" aria-hidden="true">${card.name.slice(0, 1)}</span>`}
-${card.price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: card.price.discountPercent })}</span>` : ''}
+${card.price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: card.price.savingPercent })}</span>` : ''}
 ${card.stock <= 0 ? html`<span class="badge badge-out">${tr.texts.outOfStock}</span>` : ''}</div>
 <div class="card-body"><h3 class="card-title">${card.name}</h3>
 ${priceBlock(card.price, request)}
@@ -135,7 +136,7 @@ ${select('sort', tr.texts.sortLabel, filters.sort === 'relevance' ? '' : filters
 <div class="field actions"><button type="submit" class="button">${tr.texts.applyFilters}</button>${active ? html`<a href="${path}${queryOf({ sub: filters.sub })}">${tr.texts.clearFilters}</a>` : ''}</div>
 </form>
 <p class="result-count" role="status">${tr.plural(tr.texts.results, data.total)}</p>
-${data.products.length ? productGrid(frame, request, data.products, 4) : html`<p class="empty">${tr.texts.emptyCategory}</p>`}
+${data.products.length ? html`<h2 class="sr-only">${tr.texts.productsHeading}</h2>${productGrid(frame, request, data.products, 4)}` : html`<p class="empty">${tr.texts.emptyCategory}</p>`}
 ${pagination(request, data.total, filters.page, (page) => `${path}${filterQuery({ page })}`)}
 </div>`;
   const crumbs = [{ name: frame.store.name, path: bare(frame) }, { name: category.name, path: bare(frame, `/category/${category.slug}`) }];
@@ -159,11 +160,11 @@ export function renderSearch(frame: ShopFrame, request: ShopRequest, q: string, 
 <h1>${query ? tr.t(tr.texts.searchTitle, { q: query }) : tr.texts.searchEmptyTitle}</h1>
 ${query ? html`<p class="result-count" role="status">${tr.plural(tr.texts.results, data.total)}</p>` : ''}
 ${query && data.products.length === 0 ? html`<div class="empty"><p>${tr.t(tr.texts.noResults, { q: query })}</p><p class="muted">${tr.texts.noResultsHint}</p></div>` : ''}
-${data.products.length ? productGrid(frame, request, data.products, 4) : ''}
+${data.products.length ? html`<h2 class="sr-only">${tr.texts.productsHeading}</h2>${productGrid(frame, request, data.products, 4)}` : ''}
 ${pagination(request, data.total, page, (n) => `${path}${queryOf({ q: query, page: n > 1 ? n : '' })}`)}
 </div>`;
   const head: Head = { title: query ? tr.t(tr.texts.searchTitle, { q: query }) : tr.texts.searchEmptyTitle, description: summary(frame.store.description, frame.store.name), canonical: null, noindex: true };
-  return { status: 200, html: shopDocument(frame, request, head, main, { query }) };
+  return { status: 200, html: shopDocument(frame, request, head, main, { query, pixelEvents: query ? [{ type: 'search', query, results: data.total }] : [] }) };
 }
 
 export function renderContentPage(frame: ShopFrame, request: ShopRequest, page: NonNullable<Awaited<ReturnType<typeof loadPage>>>): Rendered {
@@ -189,6 +190,15 @@ export function renderNotFound(frame: ShopFrame, request: ShopRequest): Rendered
   const main = html`<div class="wrap narrow not-found"><p class="big" aria-hidden="true">404</p><h1>${tr.texts.notFoundTitle}</h1><p>${tr.texts.notFoundText}</p>
 <p><a class="button" href="${link(frame, request)}">${tr.texts.backToStore}</a></p></div>`;
   return { status: 404, html: shopDocument(frame, request, { title: tr.texts.notFoundTitle, description: tr.texts.notFoundText, canonical: null, noindex: true }, main) };
+}
+
+/** A `?page=` that is no page (400): what was typed, and a link to the first page of the same list. */
+export function renderBadPage(frame: ShopFrame, request: ShopRequest, typed: string, firstPage: string): Rendered {
+  const { tr } = request;
+  const text = tr.t(tr.texts.badPageText, { page: typed });
+  const main = html`<div class="wrap narrow not-found"><p class="big" aria-hidden="true">400</p><h1>${tr.texts.badPageTitle}</h1><p>${text}</p>
+<p><a class="button" href="${firstPage}">${tr.texts.firstPage}</a></p></div>`;
+  return { status: 400, html: shopDocument(frame, request, { title: tr.texts.badPageTitle, description: text, canonical: null, noindex: true }, main) };
 }
 
 /** The variant a shopper chose by colour and size (or by id), else the first one in stock. */
@@ -255,7 +265,7 @@ ${breadcrumb(request, [
 <div class="product">
 <section class="gallery" aria-label="${tr.texts.gallery}">
 <div class="gallery-main">${main ? html`<img src="${mediaUrl(id, main, 640)}" srcset="${srcset(id, main, [320, 640, 1280])}" sizes="(min-width: 900px) 560px, 100vw" width="640" height="640" alt="${tr.t(tr.texts.imageOf, { n: shown, name: product.name })}" fetchpriority="high">` : html`<span class="card-placeholder" aria-hidden="true">${product.name.slice(0, 1)}</span>`}
-${price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: price.discountPercent })}</span>` : ''}</div>
+${price.oldCents !== null ? html`<span class="badge badge-sale">${tr.t(tr.texts.discountBadge, { percent: price.savingPercent })}</span>` : ''}</div>
 ${images.length > 1 ? html`<ul class="thumbs">${images.map((image, index) => html`<li><a href="${keep({ image: index + 1 })}"${index + 1 === shown ? html` aria-current="true"` : ''}><img src="${mediaUrl(id, image, 320)}" width="80" height="80" alt="${tr.t(tr.texts.showImage, { n: index + 1 })}" loading="lazy"></a></li>`)}</ul>` : ''}
 </section>
 <div class="product-info">
@@ -291,7 +301,9 @@ ${reviewSection(frame, request, data, form)}
     type: 'product',
     jsonLd: [productJsonLd(frame, request, data), breadcrumbJsonLd(request, crumbs)],
   };
-  const scripts = request.altcha ? html`<script type="module" src="/shop-assets/altcha.js" nonce="${request.cspNonce}"></script>` : undefined;
-  return { status: form.errors && Object.keys(form.errors).length ? 400 : 200, html: shopDocument(frame, request, head, body, { scripts }) };
+  // Allowed by the storefront's policy ('self', decision 064): no nonce, so the page can be stored.
+  const scripts = request.altcha ? html`<script type="module" src="/shop-assets/altcha.js"></script>` : undefined;
+  const viewed: PixelEvent = { type: 'product_viewed', product: { id: product.id, sku: variant?.sku || product.sku, name: product.name, priceCents: price.paidCents, currency: 'USD', category: data.category?.name ?? null } };
+  return { status: form.errors && Object.keys(form.errors).length ? 400 : 200, html: shopDocument(frame, request, head, body, { scripts, pixelEvents: [viewed] }) };
 }
 

@@ -52,7 +52,7 @@ export async function brandIdsInCategory(db: Db, scope: StoreScope, categoryId: 
   return rows.map((row) => row.brandId!);
 }
 
-const PRODUCT_CARD = ['product.id', 'product.name', 'product.slug', 'product.priceCents', 'product.discountBp', 'product.taxBp', 'product.stock', 'product.brandId', 'product.description', 'product.sku'] as const;
+const PRODUCT_CARD = ['product.id', 'product.name', 'product.slug', 'product.priceCents', 'product.compareAtCents', 'product.discountBp', 'product.taxBp', 'product.stock', 'product.brandId', 'product.description', 'product.sku'] as const;
 
 export type ShopSort = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'newest';
 
@@ -72,11 +72,17 @@ export type ProductQuery = {
   sort: ShopSort;
   offset: number;
   limit: number;
+  /** false where no page shows the total (the home's rows): counting a large catalogue costs more than its rows. */
+  count?: boolean;
 };
 
-// What the shopper pays, in cents, as SQL: the same rounding as `shopPrice` (common/shop-price.ts)
-// to the cent, so a filter or a sort agrees with the prices the page shows.
-const PAID = sql<number>`round(cast(product.price_cents as bigint) * (10000 - product.discount_bp) * (10000 + product.tax_bp) / 100000000.0)`;
+// What the shopper pays, in cents, as SQL: `shopPrice`'s arithmetic (common/shop-price.ts, an
+// order line's) to the cent — the discount rounded off the price, then the tax on what is left
+// rounded on — so a filter or a sort agrees with the prices the page shows. Both databases' round()
+// of an exact decimal goes half away from zero, as `roundHalfUp` does; bigint keeps the products
+// of cents and basis points clear of PostgreSQL's 32-bit integer.
+const BASE = sql<number>`(cast(product.price_cents as bigint) - round(cast(product.price_cents as bigint) * product.discount_bp / 10000.0))`;
+const PAID = sql<number>`(${BASE} + round(${BASE} * product.tax_bp / 10000.0))`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -114,7 +120,7 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
       ]),
     );
   }
-  const counted = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const counted = query.count === false ? { total: -1 } : await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = select.select(PRODUCT_CARD);
   switch (query.sort) {
     case 'price-asc':
@@ -138,7 +144,7 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
 export const findShopProduct = (db: Db, scope: StoreScope, slug: string) =>
   db
     .selectFrom('product')
-    .select(['id', 'name', 'slug', 'description', 'content', 'sku', 'code', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'discountBp', 'taxBp', 'stock', 'updatedAt'])
+    .select(['id', 'name', 'slug', 'description', 'content', 'sku', 'code', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'compareAtCents', 'discountBp', 'taxBp', 'stock', 'updatedAt'])
     .where('storeId', '=', scope.storeId)
     .where('enabled', '=', 1)
     .where('slug', '=', slug)

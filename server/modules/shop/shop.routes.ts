@@ -10,15 +10,18 @@ import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.servi
 import { runInStore } from '#server/modules/store/active-store.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { readStoreLogo } from '#server/modules/upload/upload.service.ts';
-import { compressBuffer, negotiateEncoding } from '#server/plugins/compress-html.ts';
+import { compressBuffer, type Encoding, negotiateEncoding } from '#server/plugins/compress-html.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
-import { cartCount, readCart } from '#server/modules/checkout/cart-cookie.ts';
+import { cartCount, hasCartCookie, readCart } from '#server/modules/checkout/cart-cookie.ts';
 import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
 import { shopCartRoutes } from './shop-cart.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
-import { type Rendered, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
+import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
+import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
+import { shopPixelRoutes } from './shop-pixel.routes.ts';
+import { type Rendered, renderBadPage, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
 import { parseShopReview, reviewValuesOf, saveShopReview } from './shop-review.ts';
 import { robotsTxt, sitemapIndexXml, storeSitemapXml } from './shop-sitemap.ts';
@@ -32,6 +35,13 @@ import * as shop from './shop.service.ts';
 
 type Params = { slug: string; category?: string; product?: string; page?: string; '*'?: string };
 type ShopReq = FastifyRequest<{ Params: Params }>;
+/** The same list's first page: the address without its `page` (a link on the 400 of a bad one). */
+function firstPageOf(url: string): string {
+  const address = new URL(url, 'http://local.invalid');
+  address.searchParams.delete('page');
+  return address.pathname + address.search;
+}
+
 /** After a form post that worked: see the page again with GET (303). */
 type Redirect = { redirect: string };
 
@@ -57,15 +67,46 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     };
   };
 
-  const sendHtml = (reply: FastifyReply, request: FastifyRequest, rendered: Rendered | Redirect, privatePage: boolean) =>
-    'redirect' in rendered
+  // Anonymous shoppers' pages, kept compressed per process (decision 064).
+  const pageCache = new ShopPageCache(deps, config.shopCache);
+  const cacheSlots = new WeakMap<FastifyRequest, CacheSlot>();
+
+  const sendStored = (reply: FastifyReply, body: Buffer, encoding: Encoding | null, state: 'hit' | 'miss') => {
+    reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', SHOP_PAGE_POLICY).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('x-shop-cache', state);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
+
+  /** A GET every anonymous shopper sees alike: the stored page, or the render, stored on its way out. */
+  async function fromCache(request: ShopReq, reply: FastifyReply, render: () => Promise<unknown>) {
+    // A logged-in visitor's page is their own; so is a shopper's with a cart (its header counts the
+    // cart's lines). Cheaper to test the cookie's name than to learn the store's id first.
+    if (request.method !== 'GET' || readCookie(request.headers.cookie, cookieName) !== undefined || hasCartCookie(request.headers.cookie)) return render();
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const found = await pageCache.lookup(request.params.slug, request.url, encoding);
+    if (found && 'hit' in found) return sendStored(reply, found.hit.body, found.hit.encoding, 'hit');
+    if (found) cacheSlots.set(request, found.slot);
+    return render();
+  }
+
+  const sendHtml = async (reply: FastifyReply, request: FastifyRequest, rendered: Rendered | Redirect, privatePage: boolean) => {
+    const slot = cacheSlots.get(request);
+    if (slot && !privatePage && !('redirect' in rendered) && rendered.status === 200) {
+      const page = Buffer.from(rendered.html);
+      const body = slot.encoding ? await compressBuffer(page, slot.encoding) : page;
+      pageCache.store(slot, body);
+      return sendStored(reply, body, slot.encoding, 'miss');
+    }
+    return 'redirect' in rendered
       ? reply.header('cache-control', 'no-store').redirect(rendered.redirect, 303)
       : reply
       .code(rendered.status)
       .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', SHOP_PAGE_POLICY)
       // A logged-in visitor's page (the owner's preview) is never kept; a shopper's may be revalidated.
       .header('cache-control', privatePage || readCookie(request.headers.cookie, cookieName) !== undefined ? 'no-store' : 'no-cache')
       .send(rendered.html);
+  };
 
   /** Resolves the store (or answers "store not available"), then renders inside its scope (decision 042). */
   async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: shop.ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
@@ -94,21 +135,28 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     return renderProduct(frame, sr, params, data, base);
   }
 
+  shopPixelRoutes(app, { services });
+
   for (const locale of ['es', 'en'] as const) {
     const prefix = locale === 'en' ? '/en' : '';
     const query = (request: FastifyRequest) => new URL(request.url, 'http://local.invalid').searchParams;
 
-    app.get<{ Params: Params }>(`${prefix}/shop/:slug`, (request, reply) => withStore(request, reply, locale, async (frame, sr) => renderHome(frame, sr, await shop.loadHome(deps, frame.scope))));
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug`, (request, reply) => fromCache(request, reply, () => withStore(request, reply, locale, async (frame, sr) => renderHome(frame, sr, await shop.loadHome(deps, frame.scope)))));
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/category/:category`, (request, reply) =>
-      withStore(request, reply, locale, async (frame, sr) => {
-        const filters = shop.readFilters(query(request));
-        const data = await shop.loadCategory(deps, frame.scope, request.params.category ?? '', filters, locale);
-        return data ? renderCategory(frame, sr, filters, data) : null;
-      }),
+      fromCache(request, reply, () =>
+        withStore(request, reply, locale, async (frame, sr) => {
+          const params = query(request);
+          const typed = shop.badPageParam(params);
+          if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
+          const filters = shop.readFilters(params);
+          const data = await shop.loadCategory(deps, frame.scope, request.params.category ?? '', filters, locale);
+          return data ? renderCategory(frame, sr, filters, data) : null;
+        }),
+      ),
     );
 
-    app.get<{ Params: Params }>(`${prefix}/shop/:slug/product/:product`, (request, reply) => withStore(request, reply, locale, (frame, sr) => productPage(frame, sr, request)));
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug/product/:product`, (request, reply) => fromCache(request, reply, () => withStore(request, reply, locale, (frame, sr) => productPage(frame, sr, request))));
 
     app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/product/:product/review`, async (request, reply) => {
       const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
@@ -151,17 +199,21 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     shopCartRoutes(app, { deps, locale, withStore });
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/page/:page`, (request, reply) =>
-      withStore(request, reply, locale, async (frame, sr) => {
-        const page = await shop.loadPage(deps, frame.scope, request.params.page ?? '');
-        return page ? renderContentPage(frame, sr, page) : null;
-      }),
+      fromCache(request, reply, () =>
+        withStore(request, reply, locale, async (frame, sr) => {
+          const page = await shop.loadPage(deps, frame.scope, request.params.page ?? '');
+          return page ? renderContentPage(frame, sr, page) : null;
+        }),
+      ),
     );
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/search`, (request, reply) =>
       withStore(request, reply, locale, async (frame, sr) => {
         const params = query(request);
+        const typed = shop.badPageParam(params);
+        if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
         const q = (params.get('q') ?? '').slice(0, 100);
-        const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), 10_000);
+        const page = Number(params.get('page') || 1);
         return renderSearch(frame, sr, q, page, await shop.loadSearch(deps, frame.scope, q, page));
       }),
     );

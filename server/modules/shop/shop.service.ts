@@ -1,12 +1,13 @@
 import { readLocaleNumber } from '#common/locale-number.ts';
 import type { Locale } from '#common/locale.ts';
-import { shopPrice } from '#common/shop-price.ts';
+import { type ShopPrice, shopPrice } from '#common/shop-price.ts';
 import { expiryOf } from '#common/store-expiry.ts';
 import { AppError } from '#server/errors.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { ownStoreScope, shopStoreScope } from '#server/modules/store/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import { hasShopScripts } from './shop-pixel.repository.ts';
 import * as shop from './shop.repository.ts';
 
 // What each storefront page shows, read through the shop's repository. Render functions
@@ -23,6 +24,8 @@ export type ShopFrame = {
   categories: Awaited<ReturnType<typeof shop.listShopCategories>>;
   pages: Awaited<ReturnType<typeof shop.listShopPages>>;
   preview: Preview;
+  /** Whether the store has analytics or pixel scripts, which then run in the sandboxed frame (shop-pixel.ts). */
+  pixel: boolean;
 };
 
 /**
@@ -42,10 +45,10 @@ export async function resolveShopScope(deps: ServiceDeps, slug: string, viewer: 
 }
 
 export async function loadFrame(deps: ServiceDeps, scope: StoreScope, ownerPreview: boolean): Promise<ShopFrame> {
-  const [store, categories, pages] = await Promise.all([shop.findShopStore(deps.db, scope), shop.listShopCategories(deps.db, scope), shop.listShopPages(deps.db, scope)]);
+  const [store, categories, pages, pixel] = await Promise.all([shop.findShopStore(deps.db, scope), shop.listShopCategories(deps.db, scope), shop.listShopPages(deps.db, scope), hasShopScripts(deps.db, scope)]);
   let preview: Preview = null;
   if (ownerPreview) preview = store.published !== 1 ? 'unpublished' : expiryOf(store.expiresAt, deps.clock.now()).status === 'expired' ? 'expired' : null;
-  return { scope, store, categories, pages, preview };
+  return { scope, store, categories, pages, preview, pixel };
 }
 
 export type ProductCard = {
@@ -54,7 +57,7 @@ export type ProductCard = {
   slug: string;
   stock: number;
   imageId: string | null;
-  price: ReturnType<typeof shopPrice>;
+  price: ShopPrice;
   rating: { average: number; count: number } | null;
 };
 
@@ -67,7 +70,7 @@ async function cardsOf(deps: ServiceDeps, scope: StoreScope, rows: Awaited<Retur
     slug: row.slug,
     stock: row.stock,
     imageId: galleries.get(row.id)?.[0] ?? null,
-    price: shopPrice(row.priceCents, row.discountBp, row.taxBp),
+    price: shopPrice(row),
     rating: ratings.get(row.id) ?? null,
   }));
 }
@@ -77,8 +80,8 @@ export const HOME_PRODUCTS = 8;
 export async function loadHome(deps: ServiceDeps, scope: StoreScope) {
   const [banners, featured, newest] = await Promise.all([
     shop.listShopBanners(deps.db, scope),
-    shop.listShopProducts(deps.db, scope, { featured: true, sort: 'relevance', offset: 0, limit: HOME_PRODUCTS }),
-    shop.listShopProducts(deps.db, scope, { sort: 'newest', offset: 0, limit: HOME_PRODUCTS }),
+    shop.listShopProducts(deps.db, scope, { featured: true, sort: 'relevance', offset: 0, limit: HOME_PRODUCTS, count: false }),
+    shop.listShopProducts(deps.db, scope, { sort: 'newest', offset: 0, limit: HOME_PRODUCTS, count: false }),
   ]);
   return { banners, featured: await cardsOf(deps, scope, featured.rows), newest: await cardsOf(deps, scope, newest.rows) };
 }
@@ -88,6 +91,17 @@ export const SORTS = ['relevance', 'price-asc', 'price-desc', 'name', 'newest'] 
 
 /** The filters of a category page as the shopper asked, kept as typed so the form shows them again. */
 export type CategoryFilters = { sub: string; brand: string; color: string; size: string; min: string; max: string; inStock: boolean; sort: shop.ShopSort; page: number };
+
+/**
+ * The `?page=` a shopper's address asks for when it is no page (a word, 0, a fraction, past the
+ * last one we draw), else null: the page answers 400 and says so rather than guess page 1.
+ */
+export function badPageParam(params: URLSearchParams): string | null {
+  const raw = params.get('page');
+  if (raw === null || raw === '') return null;
+  const page = Number(raw);
+  return /^\d+$/.test(raw) && page >= 1 && page <= 10_000 ? null : raw.slice(0, 40);
+}
 
 export function readFilters(params: URLSearchParams): CategoryFilters {
   const text = (name: string) => (params.get(name) ?? '').slice(0, 60);
@@ -151,7 +165,7 @@ export async function loadSearch(deps: ServiceDeps, scope: StoreScope, q: string
   return { total, products: await cardsOf(deps, scope, rows) };
 }
 
-export type VariantView = Awaited<ReturnType<typeof shop.listShopVariants>>[number] & { price: ReturnType<typeof shopPrice> };
+export type VariantView = Awaited<ReturnType<typeof shop.listShopVariants>>[number] & { price: ShopPrice };
 
 export const REVIEWS_SHOWN = 20;
 
@@ -169,10 +183,10 @@ export async function loadProduct(deps: ServiceDeps, scope: StoreScope, slug: st
     shop.listShopSizes(deps.db, scope),
     product.subcategoryId ? shop.findShopSubcategory(deps.db, scope, product.subcategoryId) : undefined,
   ]);
-  const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice(row.priceCents, product.discountBp, product.taxBp) }));
+  const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice({ priceCents: row.priceCents, discountBp: product.discountBp, taxBp: product.taxBp, compareAtCents: null }) }));
   return {
     product: { ...product, content: product.content ? sanitizePageHtml(product.content) : '' },
-    price: shopPrice(product.priceCents, product.discountBp, product.taxBp),
+    price: shopPrice(product),
     images: galleries.get(product.id) ?? [],
     variants,
     // Only the colours and sizes its variants (or the product itself) come in, in the store's order.

@@ -23,7 +23,9 @@ async function create(url: string, input: object): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests change a store between two requests: every request reads its page version (decision 064's
+  // one-second window is shop-cache.test.ts's).
+  t = await createTestApp({ SHOP_PAGE_VERSION_MS: '0' });
   store = await makeStore(t, { name: 'Tienda de Prueba' });
   hidden = await makeStore(t, { name: 'Tienda Oculta' });
   const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
@@ -177,6 +179,24 @@ describe('a product', () => {
     expect(blue.body).toContain('CQ-001-AM');
   });
 
+  it('strikes through the compare-at price when it is higher, and counts the saving against it', async () => {
+    // a store of its own, so its products change no other test's lists
+    const own = await makeStore(t, { name: 'Tienda Antes' });
+    await publishStore(t.deps, (await ownStoreScope(t.deps, { userId: own.owner.id }))!, true);
+    const post = async (url: string, input: object) => (await callApi(t.app, 'POST', url, own.owner.cookie, input)).json().id as number;
+    const category = await post('/api/v1/categories', { name: 'Ofertas', enabled: true });
+    await post('/api/v1/products', { name: 'Chompa', slug: 'chompa', categoryId: category, priceCents: 3990, compareAtCents: 4990, taxBp: 1500, enabled: true });
+    await post('/api/v1/products', { name: 'Bufanda', slug: 'bufanda', categoryId: category, priceCents: 2000, compareAtCents: 2500, discountBp: 1000, taxBp: 1500, enabled: true });
+    // 39.90 + 15 % (5.985 → 5.99) = 45.89; before 49.90 + 7.485 → 7.49 = 57.39; 11.50 / 57.39 = 20 %
+    const chompa = (await get(`/shop/${own.slug}/product/chompa`)).body;
+    expect(chompa).toContain('<span class="price-now">$45,89</span>');
+    expect(chompa).toContain('<s class="price-old">$57,39</s>');
+    expect(chompa).toContain('-20 %');
+    // with a discount too: 20.00 − 2.00 + 2.70 = 20.70, against 25.00 + 3.75 = 28.75: 28 %
+    const cards = (await get(`/en/shop/${own.slug}/category/ofertas?sort=name`)).body;
+    expect(cards).toMatch(/-28%[\s\S]*\$20\.70[\s\S]*\$28\.75[\s\S]*-20%[\s\S]*\$45\.89[\s\S]*\$57\.39/);
+  });
+
   it('never renders a merchant\'s text as HTML', async () => {
     const body = (await get(shop('/product/gorra-b-andina-b'))).body;
     expect(body).toContain('Gorra &lt;b&gt;Andina&lt;/b&gt;');
@@ -202,6 +222,24 @@ describe('search and content pages', () => {
     expect(names((await get(shop('/search?q=secreto'))).body)).toEqual([]);
     expect((await get(shop('/search?q=zzz', 'en'))).body).toContain('We found no products for “zzz”.');
     expect((await get(shop('/search?q=100%25'))).statusCode).toBe(200);
+  });
+
+  it('answers 400 in the page\'s language to a `?page=` that is no page, with a link to the first page, rather than guess one', async () => {
+    for (const bad of ['abc', '0', '-1', '1.5', '10001', '2e3']) {
+      const search = await get(shop(`/search?q=taza&page=${bad}`));
+      expect(search.statusCode, bad).toBe(400);
+      expect(search.body).toContain('Esta página de resultados no existe');
+      expect(search.body).toContain(`«${bad}» no lo es`);
+      expect(search.body).toContain(`href="/shop/${store.slug}/search?q=taza"`);
+      expect((await get(shop(`/category/hogar?sort=name&page=${bad}`))).statusCode, bad).toBe(400);
+    }
+    const english = await get(shop('/category/hogar?page=abc', 'en'));
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toContain('The page number must be a whole number from 1 to 10,000; “abc” is not.');
+    expect(english.body).toContain(`href="/en/shop/${store.slug}/category/hogar"`);
+    // an empty page is the first, as a form sends it
+    expect((await get(shop('/search?q=taza&page='))).statusCode).toBe(200);
+    expect((await get(shop('/category/hogar?page=2'))).statusCode).toBe(200);
   });
 
   it('shows a published page with its formatted content', async () => {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreDesignSchema } from '#common/schemas/store.ts';
-import { AppError } from '#server/errors.ts';
 import { makeStore, makeUser } from '../../../tests/support/factories.ts';
+import { rejection } from '../../../tests/support/rejection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { acceptUpload, UPLOAD_PURPOSES, type UploadKind } from '../upload/upload.service.ts';
 import { minimalPdf, phoneJpeg, tinyPng } from '../upload/upload.fixtures.ts';
@@ -32,12 +32,6 @@ const fileOf = async (uploadId: string) => {
   const row = await t.db.selectFrom('upload').select(['storageKey', 'claimed', 'size']).where('id', '=', uploadId).executeTakeFirst();
   return row ? { ...row, path: path.join(t.config.dataDir, 'uploads', ...row.storageKey.split('/')) } : null;
 };
-async function rejection(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 describe('updateDesign', () => {
   it('scales a big logo down to fit 620×150, keeping its aspect, and claims it', async () => {
     const { owner, scope } = await ownerWithStore();

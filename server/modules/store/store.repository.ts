@@ -18,7 +18,7 @@ type SectionColumn = (typeof SETTINGS_COLUMNS | typeof CONTACT_COLUMNS | typeof 
 /** What may change on a store: never its id, owner, slug (permanent, PRODUCT §5) or creation time. */
 export type StoreChanges = Omit<Updateable<StoreTable>, 'id' | 'userId' | 'slug' | 'createdAt'>;
 
-export async function insertStore(db: Db, store: Omit<StoreTable, 'id' | 'rating' | 'style' | 'styleChosenAt' | 'logo' | (typeof CONTACT_COLUMNS)[number] | (typeof MARKETING_COLUMNS)[number] | (typeof ANALYTICS_COLUMNS)[number]>): Promise<number> {
+export async function insertStore(db: Db, store: Omit<StoreTable, 'id' | 'rating' | 'style' | 'styleChosenAt' | 'logo' | 'pageVersion' | (typeof CONTACT_COLUMNS)[number] | (typeof MARKETING_COLUMNS)[number] | (typeof ANALYTICS_COLUMNS)[number]>): Promise<number> {
   const row = await db.insertInto('store').values(store).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { CATALOG_IMAGE_SIZE, MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '#common/upload-limits.ts';
+import { rejection } from '../../../tests/support/rejection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { makeStore, makeUser } from '../../../tests/support/factories.ts';
 import { avifPhoto, bigPhoneJpeg, minimalPdf, oversizedPdf, webpPhoto } from './upload.fixtures.ts';
@@ -23,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.dispose();
 });
-
-async function rejection(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const stored = async (id: string) => {
   const row = await t.db.selectFrom('upload').select(['storageKey', 'type', 'name', 'size']).where('id', '=', id).executeTakeFirstOrThrow();

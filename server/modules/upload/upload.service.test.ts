@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors.ts';
 import { createLocalStorage, createStorage, isValidStorageKey, type Storage } from '#server/storage/storage.ts';
+import { rejection } from '../../../tests/support/rejection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { displayName, sniffKind } from './upload.content.ts';
 import { minimalPdf, oversizedPdf, phoneJpeg, textFile, tinyPng } from './upload.fixtures.ts';
@@ -27,15 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.dispose();
 });
-
-async function rejection(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const row = (id: string) => t.db.selectFrom('upload').select(['id', 'userId', 'storageKey', 'name', 'type', 'size', 'claimed']).where('id', '=', id).executeTakeFirstOrThrow();
 const bodyOf = async (body: Buffer | NodeJS.ReadableStream) => {

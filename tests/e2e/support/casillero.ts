@@ -85,7 +85,7 @@ export async function expectToast(page: Page, message: string) {
 
 export async function openBell(page: Page) {
   await page.getByTestId('bell').click();
-  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByTestId('bell-dropdown')).toBeVisible();
 }
 
 /** The 404 screen: status, code line and the path that was not found. */

@@ -1,0 +1,78 @@
+import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useLocation } from 'react-router';
+import { DataTable, type Column } from '#app/components/list/data-table.tsx';
+import { DeskSalesChart } from '#app/components/desk-sales-chart.tsx';
+import { useT } from '#app/lib/use-t.ts';
+import { DATE_LOCALES } from '#common/dates.ts';
+import { dateTimeFormat } from '#common/intl-formats.ts';
+import { localeFromPath, type Locale } from '#common/locale.ts';
+import { formatMoney } from '#common/money.ts';
+
+export type SalesDay = { day: string; orders: number; salesCents: number };
+export type DeskSalesView = { days: SalesDay[]; today: { orders: number; salesCents: number }; total: { orders: number; salesCents: number } };
+
+/** A calendar day (`2026-11-26`) as the page's language writes it short: "26 nov" / "Nov 26". */
+export function shortDay(day: string, locale: Locale): string {
+  // Noon UTC of a bare date is that same day everywhere: no time zone moves it.
+  return dateTimeFormat(DATE_LOCALES[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * The store's sales on the desk (issue 23 §7): today's and the month's figures, the last 30 days
+ * as a chart, and the same days as a table behind a disclosure — the chart's words for screen
+ * readers and for anyone who wants the exact figures. Cancelled orders are counted in neither.
+ */
+export function DeskSales({ sales }: { sales: DeskSalesView }) {
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  const figures = [
+    { label: t('salesSettings.todayOrders'), value: String(sales.today.orders), testId: 'sales-today-orders' },
+    { label: t('salesSettings.todaySales'), value: formatMoney(sales.today.salesCents, locale), testId: 'sales-today-sales' },
+    { label: t('salesSettings.monthOrders'), value: String(sales.total.orders), testId: 'sales-month-orders' },
+    { label: t('salesSettings.monthSales'), value: formatMoney(sales.total.salesCents, locale), testId: 'sales-month-sales' },
+  ];
+  const columns: Column<SalesDay>[] = [
+    { key: 'day', label: t('salesSettings.day'), render: (row) => shortDay(row.day, locale) },
+    { key: 'orders', label: t('salesSettings.orders'), align: 'right', render: (row) => row.orders },
+    { key: 'sales', label: t('salesSettings.sales'), align: 'right', render: (row) => formatMoney(row.salesCents, locale) },
+  ];
+  return (
+    <Paper withBorder p="lg" radius="md" mt="md" component="section" aria-labelledby="desk-sales-title" data-testid="desk-sales">
+      <Title order={2} fz="lg" id="desk-sales-title">
+        {t('salesSettings.deskTitle')}
+      </Title>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {t('salesSettings.deskNote')}
+      </Text>
+      <SimpleGrid cols={{ base: 2, md: 4 }} mb="md">
+        {figures.map((figure) => (
+          <Box key={figure.testId}>
+            <Text component="span" display="block" fz={24} fw={800} c="brand.9" data-testid={figure.testId}>
+              {figure.value}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {figure.label}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+      {sales.total.orders === 0 ? (
+        <Text c="dimmed" data-testid="desk-sales-none">
+          {t('salesSettings.none')}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          <DeskSalesChart days={sales.days} label={t('salesSettings.chartLabel', { sales: formatMoney(sales.total.salesCents, locale) })} />
+          <details data-testid="desk-sales-details">
+            <summary style={{ cursor: 'pointer' }}>
+              <Text component="span" fz="sm" fw={600}>
+                {t('salesSettings.showTable')}
+              </Text>
+            </summary>
+            <DataTable columns={columns} rows={sales.days} rowKey={(row) => row.day} rowTestId={(row) => `sales-day-${row.day}`} sort="" dir="asc" caption={t('salesSettings.caption')} />
+          </details>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

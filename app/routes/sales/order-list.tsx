@@ -1,0 +1,69 @@
+import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Form, Link, useLocation } from 'react-router';
+import { DataTable, type Column } from '#app/components/list/data-table.tsx';
+import { ListPagination } from '#app/components/list/list-pagination.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { useT } from '#app/lib/use-t.ts';
+import { formatDate } from '#common/dates.ts';
+import { orderStatus } from '#common/enums/sales-order.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatMoney } from '#common/money.ts';
+import type { Route } from './+types/order-list';
+import { orderListLoader } from './order.server.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'nav.orders');
+export const loader = (args: Route.LoaderArgs) => orderListLoader(args);
+
+type Row = Route.ComponentProps['loaderData']['page']['rows'][number];
+
+export default function OrderList({ loaderData: { query, typed, page } }: Route.ComponentProps) {
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  const columns: Column<Row>[] = [
+    {
+      key: 'number',
+      label: t('order.numberColumn'),
+      render: (row) => (
+        <Anchor component={Link} to={`${localizePath('/sales/order/show', locale)}?id=${row.id}`} fw={600}>
+          {`#${row.number}`}
+        </Anchor>
+      ),
+    },
+    { key: 'customer', label: t('order.customer'), render: (row) => row.name },
+    { key: 'date', label: t('order.date'), render: (row) => formatDate(row.createdAt, locale, true) },
+    { key: 'total', label: t('order.total'), align: 'right', render: (row) => formatMoney(row.totalCents, locale) },
+    { key: 'status', label: t('order.statusLabel'), render: (row) => <StatusBadge of={orderStatus} value={row.status} /> },
+  ];
+  return (
+    <>
+      <PageHeader title={t('nav.orders')} description={t('order.listText')} />
+      {/* A GET form: the filters live in the address, shareable and working without JavaScript. */}
+      <Form method="get" role="search" aria-label={t('order.filter')}>
+        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+          <TextInput name="q" type="search" defaultValue={query.q} label={t('list.search')} placeholder={t('order.searchPlaceholder')} style={{ flex: 1, minWidth: 200 }} />
+          <NativeSelect
+            name="status"
+            label={t('order.statusLabel')}
+            defaultValue={query.filters.status ?? ''}
+            data={[{ value: '', label: t('order.allStatuses') }, ...orderStatus.values.map((value) => ({ value, label: t(orderStatus.label(value)) }))]}
+          />
+          <TextInput name="from" type="date" defaultValue={typed.from} label={t('order.from')} />
+          <TextInput name="to" type="date" defaultValue={typed.to} label={t('order.to')} />
+          <TextInput name="min" inputMode="decimal" defaultValue={typed.min} label={t('order.min')} w={120} />
+          <TextInput name="max" inputMode="decimal" defaultValue={typed.max} label={t('order.max')} w={120} />
+          {query.customerId ? <input type="hidden" name="customer" value={query.customerId} /> : null}
+          <Button type="submit" variant="light">
+            {t('list.apply')}
+          </Button>
+          <Button component={Link} to={localizePath('/sales/order', locale)} variant="subtle">
+            {t('order.clear')}
+          </Button>
+        </Group>
+      </Form>
+      <DataTable caption={t('nav.orders')} rows={page.rows} rowKey={(row) => row.id} rowTestId={(row) => `order-${row.number}`} sort={query.sort} dir={query.dir} columns={columns} />
+      <ListPagination page={page.page} pages={page.pages} total={page.total} capped={page.capped} next={page.next} />
+    </>
+  );
+}

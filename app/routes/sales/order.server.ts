@@ -1,0 +1,41 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { formValues, parseWith } from '#common/forms.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { OrderStatusInputSchema, parseOrderListQuery } from '#common/schemas/sales-order.ts';
+import { currentUser } from '#app/lib/current-user.server.ts';
+import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
+import { recordId } from '#app/lib/record-id.server.ts';
+import { services } from '#app/lib/services.server.ts';
+import { storeScope } from '#app/lib/store-scope.server.ts';
+
+// The owner's orders (/sales/order): thin adapters over the order service, in the store's scope.
+
+export async function orderListLoader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = parseOrderListQuery(Object.fromEntries(url.searchParams), localeFromPath(url.pathname));
+  const page = await services(context).orders.listOrders(storeScope(context), query);
+  // The typed range comes back as typed, so the filter form shows what the owner wrote.
+  const typed = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '', min: url.searchParams.get('min') ?? '', max: url.searchParams.get('max') ?? '' };
+  return { query, typed, page };
+}
+
+export async function orderShowLoader({ request, context }: LoaderFunctionArgs) {
+  const id = recordId(request);
+  const order = await orNotFound(services(context).orders.getOrder(storeScope(context), id));
+  // Its invoice, if issued: the page links it, or offers to issue one (IssueInvoiceButton).
+  return { ...order, invoice: await services(context).invoices.invoiceOfOrder(storeScope(context), id) };
+}
+
+export async function orderShowAction({ request, context }: LoaderFunctionArgs) {
+  const id = recordId(request);
+  const values = formValues(await readForm(request));
+  const parsed = parseWith(OrderStatusInputSchema, values);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  try {
+    await services(context).orders.changeOrderStatus(storeScope(context), { userId: currentUser(context).id }, id, parsed.data);
+    const path = localizePath('/sales/order/show', localeFromPath(new URL(request.url).pathname));
+    return redirect(`${path}?id=${id}&notice=updated`);
+  } catch (error) {
+    return failure(error, values);
+  }
+}

@@ -1,0 +1,81 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NumberField, SelectField, SwitchField, TextField } from '#app/components/form/fields.tsx';
+import { RecordForm } from '#app/components/form/record-form.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { useT } from '#app/lib/use-t.ts';
+import { BANK_ACCOUNT_TYPES, SalesSettingsFormSchema } from '#common/schemas/sales-settings.ts';
+import type { Route } from './+types/payments';
+import { paymentsAction, paymentsLoader } from './payments.server.ts';
+
+export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'salesSettings.title');
+export const loader = (args: Route.LoaderArgs) => paymentsLoader(args);
+export const action = (args: Route.ActionArgs) => paymentsAction(args);
+
+function Section({ title, text, children }: { title: string; text?: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Title order={2} fz="lg" component="legend" mb={text ? 0 : 'xs'}>
+        {title}
+      </Title>
+      {text ? (
+        <Text fz="sm" c="dimmed">
+          {text}
+        </Text>
+      ) : null}
+      {children}
+    </Stack>
+  );
+}
+
+/** /store/payments (issue 23 §2): how the store is paid, what shipping costs, and what its invoices say. */
+export default function StorePayments({ loaderData: { values } }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t('salesSettings.title')} description={t('salesSettings.text')} />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={760}>
+        <RecordForm
+          schema={SalesSettingsFormSchema}
+          submitLabel={t('salesSettings.save')}
+          initial={values}
+          failureMessage="store.updateFailed"
+          // What shoppers are offered changes with the next order: asked before it does.
+          confirmSave={() => ({ title: t('salesSettings.saveTitle'), message: t('salesSettings.saveMessage'), confirm: t('salesSettings.save') })}
+        >
+          <Stack gap="xl">
+            <Section title={t('salesSettings.payment')}>
+              <SwitchField name="cashOnDelivery" label="salesSettings.cashOnDelivery" description={t('salesSettings.cashOnDeliveryHint')} />
+              <SwitchField name="bankTransfer" label="salesSettings.bankTransfer" description={t('salesSettings.bankTransferHint')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextField name="bankName" label="salesSettings.bankName" />
+                <SelectField
+                  name="bankAccountType"
+                  label="salesSettings.bankAccountType"
+                  data={[{ value: '', label: '—' }, ...BANK_ACCOUNT_TYPES.map((value) => ({ value, label: t(`salesSettings.accountType.${value}`) }))]}
+                />
+                <TextField name="bankAccountNumber" label="salesSettings.bankAccountNumber" inputMode="numeric" autoComplete="off" />
+                <TextField name="bankAccountHolder" label="salesSettings.bankAccountHolder" />
+              </SimpleGrid>
+            </Section>
+            <Section title={t('salesSettings.shipping')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NumberField name="shippingFee" label="salesSettings.shippingFee" description={t('salesSettings.shippingFeeHint')} />
+                <NumberField name="freeShippingFrom" label="salesSettings.freeShippingFrom" description={t('salesSettings.freeShippingFromHint')} />
+              </SimpleGrid>
+            </Section>
+            <Section title={t('salesSettings.tax')} text={t('salesSettings.taxText')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextField name="ruc" label="salesSettings.ruc" description={t('salesSettings.rucHint')} inputMode="numeric" maxLength={13} autoComplete="off" />
+                <TextField name="businessName" label="salesSettings.businessName" autoComplete="organization" />
+                <TextField name="establishment" label="salesSettings.establishment" description={t('salesSettings.seriesHint')} inputMode="numeric" maxLength={3} autoComplete="off" />
+                <TextField name="emissionPoint" label="salesSettings.emissionPoint" description={t('salesSettings.seriesHint')} inputMode="numeric" maxLength={3} autoComplete="off" />
+                <NumberField name="ivaPercent" label="salesSettings.ivaPercent" description={t('salesSettings.ivaHint')} />
+              </SimpleGrid>
+            </Section>
+          </Stack>
+        </RecordForm>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { makeStore } from '../../../tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
+
+// The RIDE PDF: real bytes from @react-pdf/renderer, read back with pdfjs-dist. `INVOICE_PDF_DIR`
+// keeps the files, to look at them (pdftoppm -png -r 80).
+const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.dispose());
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  await pdf.destroy();
+  return text;
+}
+
+describe('the invoice PDF', () => {
+  it('is a PDF in the page\u2019s language with the number, access key, buyer, lines and totals', async () => {
+    const store = await makeStore(t, { name: 'Tostadores del Sur' });
+    await setTaxSettings(t.db, store.id, { businessName: 'Tostadores del Sur Cía. Ltda.' });
+    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+    const order = await insertTestOrder(t.db, store.id, { buyer: 'Íñigo Núñez' });
+    const { id } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
+    const { invoice } = await t.services.invoices.getInvoice(scope, id);
+
+    for (const locale of ['es', 'en'] as const) {
+      const { pdf, fileName } = await t.services.invoices.getInvoicePdf(scope, id, locale);
+      expect(fileName).toBe(`factura-${invoice.number}.pdf`);
+      expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+      if (process.env.INVOICE_PDF_DIR) writeFileSync(`${process.env.INVOICE_PDF_DIR}/invoice-${locale}.pdf`, pdf);
+      const text = await pdfText(pdf);
+      expect(text).toContain(invoice.number);
+      expect(text).toContain(invoice.accessKey);
+      expect(text).toContain('Íñigo Núñez');
+      expect(text).toContain('Café de Loja 500 g');
+      expect(text).toContain(locale === 'es' ? 'FACTURA' : 'INVOICE');
+      expect(text).toContain(locale === 'es' ? 'VALOR TOTAL' : 'TOTAL');
+      expect(text).toContain(locale === 'es' ? 'Envío' : 'Shipping');
+      // $42.24 in the page's money format: es-EC writes a decimal comma.
+      expect(text).toContain(locale === 'es' ? '42,24' : '42.24');
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { createElement as h, type ReactElement } from 'react';
+import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import bwipjs from 'bwip-js/node';
+import { formatTypedDate } from '#common/dates.ts';
+import { translator } from '#common/i18n/all-languages.ts';
+import type { Locale } from '#common/locale.ts';
+import { formatMoney } from '#common/money.ts';
+import { formatNumber } from '#common/number-format.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
+
+// The invoice printed as SRI's RIDE (representación impresa del documento electrónico), a React
+// component rendered by @react-pdf/renderer on the server. Written with `createElement`: server
+// code is run by Node's type stripping, which does not read JSX. The access key's Code128 barcode
+// comes from bwip-js. Fonts: the PDF standard
+// Helvetica, built into the library (no file, no network). Laid out as SRI's model: issuer on the
+// left, the tax box (RUC, number, access key) on the right, the buyer, the lines, the additional
+// information beside the totals with the IVA breakdown.
+
+const styles = StyleSheet.create({
+  page: { padding: 28, fontSize: 8, fontFamily: 'Helvetica', color: '#111' },
+  top: { flexDirection: 'row', gap: 10 },
+  issuer: { flex: 1, border: '1pt solid #444', borderRadius: 4, padding: 8, gap: 3 },
+  taxBox: { flex: 1, border: '1pt solid #444', borderRadius: 4, padding: 8, gap: 3 },
+  businessName: { fontSize: 13, fontFamily: 'Helvetica-Bold' },
+  tradeName: { fontSize: 10 },
+  title: { fontSize: 14, fontFamily: 'Helvetica-Bold', marginTop: 2 },
+  label: { fontFamily: 'Helvetica-Bold' },
+  key: { fontFamily: 'Courier', fontSize: 7.5 },
+  barcode: { height: 30, width: '100%', objectFit: 'fill' },
+  box: { border: '1pt solid #444', borderRadius: 4, padding: 8, marginTop: 10, gap: 3 },
+  row: { flexDirection: 'row' },
+  table: { marginTop: 10, border: '1pt solid #444' },
+  head: { flexDirection: 'row', backgroundColor: '#e8e8e8', fontFamily: 'Helvetica-Bold' },
+  line: { flexDirection: 'row', borderTop: '0.5pt solid #999' },
+  cell: { padding: 4 },
+  right: { textAlign: 'right' },
+  bottom: { flexDirection: 'row', gap: 10, marginTop: 10, alignItems: 'flex-start' },
+  additional: { flex: 1, border: '1pt solid #444', borderRadius: 4, padding: 8, gap: 3 },
+  totals: { width: 230, border: '1pt solid #444' },
+  totalRow: { flexDirection: 'row', borderTop: '0.5pt solid #999' },
+  totalLabel: { flex: 1, padding: 4, fontFamily: 'Helvetica-Bold' },
+  totalValue: { width: 80, padding: 4, textAlign: 'right' },
+  note: { marginTop: 12, fontSize: 7.5, color: '#555', textAlign: 'center' },
+});
+
+const COLUMNS = [
+  { key: 'code', width: '14%', align: 'left' },
+  { key: 'quantity', width: '8%', align: 'right' },
+  { key: 'description', width: '38%', align: 'left' },
+  { key: 'unitPrice', width: '14%', align: 'right' },
+  { key: 'discount', width: '12%', align: 'right' },
+  { key: 'lineTotal', width: '14%', align: 'right' },
+] as const;
+
+/** The access key as a Code128 barcode (PNG), as SRI's RIDE prints it under the key. */
+export const accessKeyBarcode = (accessKey: string) => bwipjs.toBuffer({ bcid: 'code128', text: accessKey, scale: 2, height: 9, includetext: false });
+
+type Props = { doc: InvoiceDocument; locale: Locale; barcode: Buffer };
+
+const field = (label: string, value: string) => h(Text, null, h(Text, { style: styles.label }, `${label}: `), value);
+
+export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
+  const t = translator(locale);
+  const { invoice } = doc;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
+  const rate = percent(invoice.ivaBp);
+  const taxed = doc.bases.filter((base) => base.taxBp > 0);
+  const cell = (column: (typeof COLUMNS)[number], text: string, key?: string) =>
+    h(Text, { key: key ?? column.key, style: [styles.cell, { width: column.width }, column.align === 'right' ? styles.right : {}] }, text);
+  const totalRow = (label: string, cents: number, key: string) =>
+    h(View, { key, style: styles.totalRow }, h(Text, { style: styles.totalLabel }, label), h(Text, { style: styles.totalValue }, money(cents)));
+
+  return h(
+    Document,
+    { title: `${t('invoice.ride.title')} ${invoice.number}`, author: invoice.businessName, language: locale === 'es' ? 'es-EC' : 'en-US' },
+    h(
+      Page,
+      { size: 'A4', style: styles.page },
+      h(
+        View,
+        { style: styles.top },
+        h(
+          View,
+          { style: styles.issuer },
+          h(Text, { style: styles.businessName }, invoice.businessName),
+          doc.issuer.tradeName ? h(Text, { style: styles.tradeName }, doc.issuer.tradeName) : null,
+          field(t('invoice.ride.issuerAddress'), doc.issuer.address || '-'),
+        ),
+        h(
+          View,
+          { style: styles.taxBox },
+          field(t('invoice.ride.ruc'), invoice.ruc),
+          h(Text, { style: styles.title }, t('invoice.ride.title')),
+          field(t('invoice.ride.number'), invoice.number),
+          h(Text, { style: styles.label }, t('invoice.ride.authorization')),
+          h(Text, { style: styles.key }, invoice.accessKey),
+          field(t('invoice.ride.environment'), t(invoice.environment === 2 ? 'invoice.environments.2' : 'invoice.environments.1').toUpperCase()),
+          field(t('invoice.ride.emission'), t('invoice.ride.normal')),
+          h(Text, { style: styles.label }, t('invoice.ride.accessKey')),
+          h(Image, { src: { data: barcode, format: 'png' }, style: styles.barcode }),
+          h(Text, { style: styles.key }, invoice.accessKey),
+        ),
+      ),
+      h(
+        View,
+        { style: styles.box },
+        field(t('invoice.ride.buyer'), invoice.buyerName),
+        field(t('invoice.ride.buyerId'), invoice.buyerDocumentNumber),
+        field(t('invoice.ride.issueDate'), formatTypedDate(doc.issuedOn, locale)),
+        invoice.buyerAddress ? field(t('invoice.ride.buyerAddress'), invoice.buyerAddress) : null,
+      ),
+      h(
+        View,
+        { style: styles.table },
+        h(View, { style: styles.head, fixed: true }, ...COLUMNS.map((column) => cell(column, t(`invoice.ride.${column.key === 'description' ? 'description' : column.key}` as 'invoice.ride.code')))),
+        ...doc.lines.map((line, index) =>
+          h(
+            View,
+            { key: String(index), style: styles.line, wrap: false },
+            cell(COLUMNS[0], line.code),
+            cell(COLUMNS[1], String(line.quantity)),
+            cell(COLUMNS[2], line.shipping ? t('invoice.ride.shipping') : line.name),
+            cell(COLUMNS[3], money(line.unitPriceCents)),
+            cell(COLUMNS[4], money(line.discountCents)),
+            cell(COLUMNS[5], money(line.baseCents)),
+          ),
+        ),
+      ),
+      h(
+        View,
+        { style: styles.bottom, wrap: false },
+        h(
+          View,
+          { style: styles.additional },
+          h(Text, { style: styles.label }, t('invoice.ride.additional')),
+          invoice.buyerEmail ? field(t('invoice.ride.email'), invoice.buyerEmail) : null,
+          field(t('invoice.ride.order'), `#${doc.orderNumber}`),
+          field(t('invoice.ride.payment'), t(doc.paymentMethod === 'bank_transfer' ? 'invoice.ride.payments.bank_transfer' : 'invoice.ride.payments.cash_on_delivery')),
+        ),
+        h(
+          View,
+          { style: styles.totals },
+          totalRow(t('invoice.ride.subtotalTaxed', { rate }), invoice.baseTaxedCents, 'taxed'),
+          totalRow(t('invoice.ride.subtotalZero'), invoice.baseZeroCents, 'zero'),
+          totalRow(t('invoice.ride.subtotal'), invoice.baseTaxedCents + invoice.baseZeroCents, 'subtotal'),
+          totalRow(t('invoice.ride.totalDiscount'), invoice.discountCents, 'discount'),
+          ...(taxed.length > 0 ? taxed : [{ taxBp: invoice.ivaBp, baseCents: 0, taxCents: 0 }]).map((base) =>
+            totalRow(t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents, `iva-${base.taxBp}`),
+          ),
+          totalRow(t('invoice.ride.total'), invoice.totalCents, 'total'),
+        ),
+      ),
+      invoice.sriStatus !== 'authorized' ? h(Text, { style: styles.note }, t('invoice.ride.unsigned')) : null,
+    ),
+  );
+}
+
+/** The RIDE as PDF bytes, in `locale`. */
+export async function invoicePdf(doc: InvoiceDocument, locale: Locale): Promise<Buffer> {
+  const barcode = await accessKeyBarcode(doc.invoice.accessKey);
+  return renderToBuffer(h(InvoiceRide, { doc, locale, barcode }) as Parameters<typeof renderToBuffer>[0]);
+}

@@ -1,0 +1,169 @@
+import { randomInt } from 'node:crypto';
+import type { InvoiceListQuery, IssueInvoiceInput } from '#common/schemas/invoice.ts';
+import type { Locale } from '#common/locale.ts';
+import { accessKey, invoiceNumber, isValidRuc, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
+import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
+import { enqueueJob } from '#server/modules/job/job-queue.ts';
+import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { invoiceXml } from './invoice-xml.ts';
+import * as invoices from './invoice.repository.ts';
+
+// SRI invoices of a store's orders (issue 23 §5): issued by the owner from an order, numbered per
+// store and emission point, never reused; the XML and the PDF are made from what was stored at issue.
+
+/** Eight random digits for the access key: it cannot be guessed from the invoice's number. */
+const numericCode = () => String(randomInt(0, 100_000_000)).padStart(8, '0');
+
+/** What the store's tax settings lack for an invoice, as the message that says where to set it. */
+function missingSettings(settings: { ruc: string; businessName: string }) {
+  const ruc = !isValidRuc(settings.ruc);
+  const name = settings.businessName.trim() === '';
+  if (ruc && name) return 'invoice.missingRucAndName' as const;
+  if (ruc) return 'invoice.missingRuc' as const;
+  if (name) return 'invoice.missingBusinessName' as const;
+  return null;
+}
+
+/**
+ * Issues the invoice of one of the store's orders, in one transaction: the sequence taken, the
+ * invoice written with the buyer and totals copied from the order, and its signing job queued.
+ * Refused: another store's or an unknown order (404), a cancelled one (409), one already invoiced
+ * (409, also when two requests race: the unique index `invoice_order_unique` decides), and while
+ * the store's RUC or business name is missing (409, saying which and where to set it).
+ */
+export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: IssueInvoiceInput): Promise<{ id: number; number: string }> {
+  try {
+    return await inTransaction(deps, async (tx) => {
+      const order = await invoices.findOrderToInvoice(tx.db, scope, input.orderId);
+      if (!order) throw notFound();
+      if (order.status === 'cancelled') throw new AppError('invoice.orderCancelled', 409);
+      if (await invoices.invoiceOfOrder(tx.db, scope, order.id)) throw new AppError('invoice.alreadyIssued', 409);
+      const settings = await loadStoreSales(tx, scope);
+      const missing = missingSettings(settings);
+      if (missing) throw new AppError(missing, 409);
+      const { establishment, emissionPoint } = settings;
+      const sequence = await takeInvoiceSequence(tx.db, scope);
+      if (sequence > MAX_INVOICE_SEQUENCE) throw new AppError('invoice.sequenceExhausted', 409);
+
+      const lines = invoiceLines(await invoices.orderLines(tx.db, scope, order.id), order.shippingCents);
+      const bases = taxBases(lines);
+      const baseTaxedCents = bases.filter((base) => base.taxBp > 0).reduce((sum, base) => sum + base.baseCents, 0);
+      const baseZeroCents = bases.filter((base) => base.taxBp === 0).reduce((sum, base) => sum + base.baseCents, 0);
+      const taxCents = bases.reduce((sum, base) => sum + base.taxCents, 0);
+      const now = deps.clock.now();
+      const issuedAt = now.toISOString();
+      const environment = settings.sriEnvironment === 2 ? 2 : 1;
+      const number = invoiceNumber(establishment, emissionPoint, sequence);
+      const key = accessKey({ issuedOn: ecuadorDay(now), documentType: '01', ruc: settings.ruc, environment, establishment, emissionPoint, sequence, numericCode: numericCode() });
+      const address = [order.address, order.city, order.province].map((part) => part.trim()).filter(Boolean).join(', ');
+
+      const id = await invoices.insertInvoice(tx.db, scope, {
+        orderId: order.id,
+        establishment,
+        emissionPoint,
+        sequence,
+        number,
+        accessKey: key,
+        environment,
+        ruc: settings.ruc,
+        businessName: settings.businessName.trim(),
+        buyerName: order.name,
+        buyerDocumentType: order.documentType,
+        buyerDocumentNumber: order.documentNumber,
+        buyerEmail: order.email,
+        buyerAddress: address,
+        ivaBp: settings.ivaBp,
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        baseTaxedCents,
+        baseZeroCents,
+        taxCents,
+        shippingCents: order.shippingCents,
+        totalCents: baseTaxedCents + baseZeroCents + taxCents,
+        issuedAt,
+        sriStatus: 'unsigned',
+        createdAt: issuedAt,
+        updatedAt: issuedAt,
+      });
+      // In the same transaction: an invoice never exists without its signing job, nor a job without it.
+      await enqueueJob(tx, { kind: 'invoice.sign', payload: { storeId: scope.storeId, invoiceId: id }, key: `invoice.sign:${id}` });
+      return { id, number };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('invoice.alreadyIssued', 409);
+    throw error;
+  }
+}
+
+/** `yyyy-mm-dd` on Ecuador's calendar → the instant that day starts (UTC−5). */
+const startOfEcuadorDay = (day: string) => new Date(Date.parse(`${day}T05:00:00Z`)).toISOString();
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export function listInvoices(deps: ServiceDeps, scope: StoreScope, query: InvoiceListQuery) {
+  return invoices.listInvoices(deps.db, scope, {
+    q: query.q,
+    page: query.page,
+    from: query.from ? startOfEcuadorDay(query.from) : null,
+    to: query.to ? startOfEcuadorDay(nextDay(query.to)) : null,
+  });
+}
+
+async function documentOf(deps: ServiceDeps, scope: StoreScope, invoice: InvoiceDocument['invoice']): Promise<InvoiceDocument> {
+  const [lines, issuer, payment] = await Promise.all([
+    invoices.orderLines(deps.db, scope, invoice.orderId),
+    invoices.issuerAddress(deps.db, scope),
+    invoices.orderPayment(deps.db, scope, invoice.orderId),
+  ]);
+  const all = invoiceLines(lines, invoice.shippingCents);
+  return { invoice, lines: all, bases: taxBases(all), issuer, issuedOn: ecuadorDay(new Date(invoice.issuedAt)), paymentMethod: payment.paymentMethod, orderNumber: payment.number };
+}
+
+/** One of the store's invoices with everything it prints; another store's is not found. */
+export async function getInvoice(deps: ServiceDeps, scope: StoreScope, id: number): Promise<InvoiceDocument> {
+  const invoice = await invoices.findInvoice(deps.db, scope, id);
+  if (!invoice) throw notFound();
+  return documentOf(deps, scope, invoice);
+}
+
+/** The invoice of an order, if issued (the owner's order page shows it or offers to issue one). */
+export async function invoiceOfOrder(deps: ServiceDeps, scope: StoreScope, orderId: number) {
+  return (await invoices.invoiceOfOrder(deps.db, scope, orderId)) ?? null;
+}
+
+/** The shopper's invoice, found by their order's code only; none yet (or a wrong code) is not found. */
+export async function shopperInvoice(deps: ServiceDeps, scope: StoreScope, code: string): Promise<InvoiceDocument> {
+  const invoice = /^[0-9a-f-]{36}$/i.test(code) ? await invoices.findInvoiceByOrderCode(deps.db, scope, code) : undefined;
+  if (!invoice) throw notFound();
+  return documentOf(deps, scope, invoice);
+}
+
+/** The `factura` XML of one of the store's invoices, with the file name it downloads as. */
+export async function getInvoiceXml(deps: ServiceDeps, scope: StoreScope, id: number) {
+  const doc = await getInvoice(deps, scope, id);
+  return { fileName: `factura-${doc.invoice.number}.xml`, xml: invoiceXml(doc) };
+}
+
+/**
+ * The `invoice.sign` job. Signing needs the merchant's .p12 certificate (XAdES-BES) and sending
+ * needs SRI's web services: until a store has a certificate the invoice stays `unsigned`, and the
+ * job says so in the log rather than failing and retrying (decision 063).
+ */
+export async function signInvoice(deps: ServiceDeps, payload: { storeId: number; invoiceId: number }) {
+  deps.log.info({ storeId: payload.storeId, invoiceId: payload.invoiceId }, 'invoice left unsigned: no electronic signature certificate (.p12) configured for this store; signing and sending to SRI wait for it (decision 063)');
+}
+
+/** The RIDE of one of the store's invoices as a PDF in `locale`, with the file name it downloads as. */
+export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: number, locale: Locale) {
+  const doc = await getInvoice(deps, scope, id);
+  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await invoicePdf(doc, locale) };
+}
+
+/** The shopper's invoice as a PDF, found by their order's code. */
+export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale) {
+  const doc = await shopperInvoice(deps, scope, code);
+  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await invoicePdf(doc, locale) };
+}

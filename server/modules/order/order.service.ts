@@ -1,0 +1,81 @@
+import { translator } from '#common/i18n/all-languages.ts';
+import { ORDER_NEXT, orderStatus } from '#common/enums/sales-order.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
+import { formatMoney } from '#common/money.ts';
+import { type Locale, LOCALES, localizePath } from '#common/locale.ts';
+import type { OrderListQuery, OrderStatusInput } from '#common/schemas/sales-order.ts';
+import { notificationMail } from '#server/mail/templates.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
+import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
+import { enqueueJob } from '#server/modules/job/job-queue.ts';
+import { getStore } from '#server/modules/store/store.service.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import * as orders from './order.repository.ts';
+
+export type OrderStatus = EnumValue<typeof orderStatus>;
+
+/** Who changes an order: the store's owner (or staff working for them), kept on the timeline. */
+export type Actor = { userId: number };
+
+export const nextStatuses = (status: string): readonly OrderStatus[] => (orderStatus.is(status) ? ORDER_NEXT[status] : []);
+
+export const listOrders = (deps: ServiceDeps, scope: StoreScope, query: OrderListQuery) => orders.listOrders(deps.db, scope, query);
+
+/** One order of the store with its lines, timeline and the states it may move to; another store's is not found. */
+export async function getOrder(deps: ServiceDeps, scope: StoreScope, id: number) {
+  const order = await orders.findOrder(deps.db, scope, id);
+  if (!order) throw notFound();
+  const [lines, events] = await Promise.all([orders.orderLines(deps.db, scope, id), orders.orderEvents(deps.db, scope, id)]);
+  return {
+    order,
+    lines,
+    events: events.map(({ userName, userLastname, ...event }) => ({ ...event, userName: userName === null ? null : `${userName} ${userLastname ?? ''}`.trim() })),
+    next: nextStatuses(order.status),
+  };
+}
+
+/**
+ * Moves an order to another state (PRODUCT §6): the order, its event with who did it, and on
+ * cancelling the stock and the coupon's use given back — all in one transaction, from the state the
+ * owner saw (a concurrent change is a 409, not a second restock). Then the shopper is told by e-mail
+ * in the order's language, through the job queue so a slow mail server never holds the answer.
+ */
+export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, actor: Actor, id: number, input: OrderStatusInput) {
+  const current = await orders.findOrder(deps.db, scope, id);
+  if (!current) throw notFound();
+  if (!(nextStatuses(current.status) as readonly string[]).includes(input.status)) throw new AppError('order.invalidTransition', 409, { field: 'status' });
+  const now = deps.clock.now().toISOString();
+  await inTransaction(deps, async (tx) => {
+    if (!(await orders.updateOrderStatus(tx.db, scope, { id, from: current.status }, input.status, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
+    await orders.insertOrderEvent(tx.db, scope, { orderId: id, status: input.status, note: input.note, userId: actor.userId, at: now });
+    if (input.status === 'cancelled') {
+      await returnOrderStock(tx, scope, await orders.orderLines(tx.db, scope, id));
+      if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
+    }
+  });
+  await mailShopper(deps, scope, { ...current, status: input.status }, input.note);
+}
+
+async function mailShopper(deps: ServiceDeps, scope: StoreScope, order: { number: number; code: string; locale: string; email: string; name: string; status: OrderStatus; totalCents: number }, note: string) {
+  const locale: Locale = (LOCALES as readonly string[]).includes(order.locale) ? (order.locale as Locale) : 'es';
+  const t = translator(locale);
+  const store = await getStore(deps, scope);
+  const params = { number: order.number, store: store.name, name: order.name, total: formatMoney(order.totalCents, locale), status: String(t(orderStatus.label(order.status))) };
+  const body = [String(t(`order.mail.${order.status}`, params)), ...(note ? [String(t('order.mail.note', { note }))] : [])].join('\n\n');
+  await enqueueJob(deps, {
+    kind: 'mail',
+    payload: notificationMail(locale, order.email, {
+      title: String(t('order.mail.subject', params)),
+      body,
+      link: `${deps.config.publicUrl}${localizePath(`/shop/${scope.slug}/order?code=${order.code}`, locale)}`,
+    }),
+  });
+}
+
+/** A customer's orders, newest first, and their count and sum of non-cancelled totals (the customer's screen). */
+export async function ordersOfCustomer(deps: ServiceDeps, scope: StoreScope, customerId: number) {
+  const [rows, totals] = await Promise.all([orders.customerOrders(deps.db, scope, customerId), orders.customerTotals(deps.db, scope, customerId)]);
+  return { rows, ...totals };
+}
