@@ -28,7 +28,7 @@ export const invoice: Messages['invoice'] = {
   cancel: 'Cancel',
   issuedToast: 'Invoice {{number}} issued',
   viewInvoice: 'View invoice {{number}}',
-  orderCancelled: 'A cancelled order cannot be invoiced',
+  orderCancelled: 'A canceled order cannot be invoiced',
   alreadyIssued: 'This order already has its invoice',
   missingRuc: 'To invoice, your store’s RUC is missing: add it under Store › Settings, billing details.',
   missingBusinessName: 'To invoice, your store’s business name is missing: add it under Store › Settings, billing details.',

@@ -5,7 +5,7 @@ import type { Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { couponReason, takeCouponUse } from '#server/modules/coupon/coupon.service.ts';
-import { enqueueJob } from '#server/modules/job/job.service.ts';
+import { enqueueJob, wakeWorkers } from '#server/modules/job/job.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { loadStoreSales, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
@@ -92,19 +92,23 @@ export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: Pl
         discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, taxCents: totals.lines[index]!.taxCents,
       })));
       await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
+      // In the same commit as the order (decision 067): a crash after it can no longer leave an
+      // order that holds stock but that neither the shopper nor the owner ever hears of.
+      await tellShopperAndOwner(tx, scope, input, { id, number, code, priced });
       return { id, number, code, priced };
     });
   } catch (error) {
     if (error instanceof PlacingRefused) return { ok: false, ...error.refusal };
     throw error;
   }
-  await tellShopperAndOwner(deps, scope, input, placed);
+  wakeWorkers(deps.db);
   return { ok: true, order: { id: placed.id, number: placed.number, code: placed.code } };
 }
 
 /**
- * After the commit (decision 060): the shopper's confirmation in the order's language and the
- * owner's notification go through the job queue, so a slow mail server never holds the placing.
+ * The shopper's confirmation in the order's language and the owner's notification, written as
+ * jobs and a notification row inside the placing transaction (decision 067, amending 060): the
+ * mail server is reached later by the job worker, so it never holds the placing.
  */
 async function tellShopperAndOwner(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput, placed: { id: number; number: number; code: string; priced: PricedCart }) {
   const store = await getStore(deps, scope);

@@ -54,7 +54,7 @@ describe('the invoices API', () => {
     const cancelled = await insertTestOrder(t.db, stores.a.id, { status: 'cancelled' });
     const refused = await api('POST', '/api/v1/invoices', stores.a.owner.cookie, { orderId: cancelled.id }, 'en');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: 'invoice.orderCancelled', message: 'A cancelled order cannot be invoiced' });
+    expect(refused.json()).toMatchObject({ error: 'invoice.orderCancelled', message: 'A canceled order cannot be invoiced' });
     const { order } = await issued(stores.a);
     const twice = await api('POST', '/api/v1/invoices', stores.a.owner.cookie, { orderId: order.id });
     expect(twice.json()).toMatchObject({ error: 'invoice.alreadyIssued', message: 'Este pedido ya tiene su factura' });

@@ -86,8 +86,3 @@ export async function orderPayment(db: Db, scope: StoreScope, orderId: number) {
   const row = await db.selectFrom('storeOrder').select(['paymentMethod', 'number']).where('storeId', '=', scope.storeId).where('id', '=', orderId).executeTakeFirst();
   return row ?? { paymentMethod: 'cash_on_delivery', number: 0 };
 }
-
-/** The signing job's outcome; only an invoice of `storeId` (jobs run without a request scope). */
-export async function setSriStatus(db: Db, { storeId, id }: { storeId: number; id: number }, sriStatus: string, now: string) {
-  await db.updateTable('invoice').set({ sriStatus, updatedAt: now }).where('storeId', '=', storeId).where('id', '=', id).execute();
-}

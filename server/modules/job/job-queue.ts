@@ -29,6 +29,14 @@ export function onEnqueue(db: Db, wake: () => void): () => void {
   return () => set.delete(wake);
 }
 
+/**
+ * Wakes this process's workers on `db`: for jobs enqueued inside a transaction (whose `db` is the
+ * transaction, so the enqueue woke no one), once it has committed.
+ */
+export function wakeWorkers(db: Db): void {
+  for (const wake of wakers.get(db) ?? []) wake();
+}
+
 /** Puts a job in the queue; the answer is its id, or null when its key was already queued. */
 export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db' | 'clock'>, job: NewJob<K>): Promise<number | null> {
   const now = deps.clock.now();
@@ -40,6 +48,6 @@ export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db'
     runAt: (job.runAt ?? now).toISOString(),
     now: now.toISOString(),
   });
-  if (id !== null) for (const wake of wakers.get(deps.db) ?? []) wake();
+  if (id !== null) wakeWorkers(deps.db);
   return id;
 }

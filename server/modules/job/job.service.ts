@@ -6,7 +6,7 @@ import { type JobHandlers, jobHandlers, type JobKind } from './job-kinds.ts';
 import { onEnqueue } from './job-queue.ts';
 import { claimJob, deleteDoneJobs, type JobRow, releaseJob } from './job.repository.ts';
 
-export { DEFAULT_MAX_ATTEMPTS, enqueueJob, type NewJob } from './job-queue.ts';
+export { DEFAULT_MAX_ATTEMPTS, enqueueJob, type NewJob, wakeWorkers } from './job-queue.ts';
 
 /** The longest wait between two attempts, whatever the backoff says. */
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
