@@ -29,14 +29,14 @@ export async function makeSalesStore(t: Factory, options: Parameters<typeof make
 const categoryOf = new WeakMap<object, number>();
 let counter = 0;
 
-/** A product of the store with its price (dollars, as the form types them) and stock. */
-export async function addProduct(deps: ServiceDeps, scope: StoreScope, options: { name?: string; price?: number; stock?: number; tax?: number } = {}): Promise<number> {
+/** A product of the store with its price (dollars, as the form types them), stock, and optionally its SKU and discount (percent). */
+export async function addProduct(deps: ServiceDeps, scope: StoreScope, options: { name?: string; price?: number; stock?: number; tax?: number; sku?: string; discount?: number } = {}): Promise<number> {
   let categoryId = categoryOf.get(scope);
   if (categoryId === undefined) {
     categoryId = await categories.create(deps, scope, categoryResource.input.parse({ name: `Categoría ${++counter}`, enabled: true }));
     categoryOf.set(scope, categoryId);
   }
-  const input = productResource.input.parse({ name: options.name ?? `Producto ${++counter}`, categoryId, price: options.price ?? 10, stock: options.stock ?? 10, tax: options.tax ?? 15, enabled: true });
+  const input = productResource.input.parse({ name: options.name ?? `Producto ${++counter}`, categoryId, price: options.price ?? 10, stock: options.stock ?? 10, tax: options.tax ?? 15, sku: options.sku ?? '', discount: options.discount ?? 0, enabled: true });
   return products.create(deps, scope, input);
 }
 

@@ -29,9 +29,9 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 describe('the invoice PDF', () => {
   it('is a PDF in the page\u2019s language with the number, access key, buyer, lines and totals', async () => {
     const store = await makeStore(t, { name: 'Tostadores del Sur' });
-    await setTaxSettings(t.db, store.id, { businessName: 'Tostadores del Sur Cía. Ltda.' });
+    await setTaxSettings(t, store, { businessName: 'Tostadores del Sur Cía. Ltda.' });
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    const order = await insertTestOrder(t.db, store.id, { buyer: 'Íñigo Núñez' });
+    const order = await insertTestOrder(t, store, { buyer: 'Íñigo Núñez' });
     const { id } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
     const { invoice } = await t.services.invoices.getInvoice(scope, id);
 

@@ -1,21 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { orderTotals, type TotalsLine } from '#common/order-totals.ts';
-import type { Db } from '#server/db/database.ts';
+import { changeOrderStatus, getOrder } from '#server/modules/order/order.service.ts';
+import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
+import { addProduct, placeTestOrder } from '../../../tests/support/sales-fixtures.ts';
+import type { Factory, TestStore } from '../../../tests/support/factories.ts';
 
-// Orders to invoice, for the invoice tests only, written as rows: checkout's `placeOrder` and
-// `tests/support/sales-fixtures.ts` (`placeTestOrder`) come from other branches; once they land,
-// the tests place orders through them instead and this file goes.
+// Orders to invoice, for the invoice tests: placed through checkout's own `placeOrder`
+// (tests/support/sales-fixtures.ts), the one way an order is written, on a store whose tax and
+// shipping settings are saved through the store-sales service.
 
 /** A valid company RUC (third digit 9, modulo-11 check) and a valid cédula, from SRI's examples. */
 export const TEST_RUC = '1790016919001';
 export const TEST_CEDULA = '1710034065';
 
-export async function setTaxSettings(db: Db, storeId: number, settings: { ruc?: string; businessName?: string; establishment?: string; emissionPoint?: string; sriEnvironment?: number } = {}) {
-  const now = new Date().toISOString();
-  const values = { ruc: TEST_RUC, businessName: 'Comercial Andina S.A.', establishment: '001', emissionPoint: '002', sriEnvironment: 1, ...settings };
-  const existing = await db.selectFrom('storeSales').select('id').where('storeId', '=', storeId).executeTakeFirst();
-  if (existing) await db.updateTable('storeSales').set({ ...values, updatedAt: now }).where('storeId', '=', storeId).execute();
-  else await db.insertInto('storeSales').values({ storeId, ...values, createdAt: now, updatedAt: now }).execute();
+const scopeOf = async (t: Factory, store: TestStore): Promise<StoreScope> => {
+  const scope = await ownStoreScope(t.deps, { userId: store.owner.id });
+  if (!scope) throw new Error('the store was not made');
+  return scope;
+};
+
+/** The store's invoicing data (and a $3.50 shipping fee, which the expected totals count). */
+export async function setTaxSettings(t: Factory, store: TestStore, settings: { ruc?: string; businessName?: string; establishment?: string; emissionPoint?: string } = {}) {
+  await saveStoreSales(t.deps, await scopeOf(t, store), { ruc: TEST_RUC, businessName: 'Comercial Andina S.A.', establishment: '001', emissionPoint: '002', shippingFeeCents: 350, ...settings });
 }
 
 export type TestOrderLine = { name: string; sku?: string; unitPriceCents: number; quantity: number; discountBp?: number; taxBp: number };
@@ -25,38 +30,30 @@ const DEFAULT_LINES: TestOrderLine[] = [
   { name: 'Libro "Cuentos" & <más>', sku: 'LIB-1', unitPriceCents: 999, quantity: 1, taxBp: 0 },
 ];
 
-let orders = 0;
+/** The store's products, by store id and line: made once per store, then sold again and again. */
+const madeProducts = new Map<number, Map<string, number>>();
 
-/** An order of the store as checkout writes one (lines rounded by `orderTotals`); its id and code. */
-export async function insertTestOrder(db: Db, storeId: number, options: { lines?: TestOrderLine[]; status?: string; shippingCents?: number; buyer?: string } = {}) {
+async function productFor(t: Factory, scope: StoreScope, line: TestOrderLine): Promise<number> {
+  const made = madeProducts.get(scope.storeId) ?? new Map<string, number>();
+  madeProducts.set(scope.storeId, made);
+  const key = JSON.stringify([line.name, line.sku, line.unitPriceCents, line.discountBp, line.taxBp]);
+  let id = made.get(key);
+  if (id === undefined) {
+    id = await addProduct(t.deps, scope, { name: line.name, sku: line.sku, price: line.unitPriceCents / 100, discount: (line.discountBp ?? 0) / 100, stock: 100_000, tax: line.taxBp / 100 });
+    made.set(key, id);
+  }
+  return id;
+}
+
+let buyers = 0;
+
+/** An order of the store placed as a shopper places one; cancelled by its owner when asked. Its id, code and total. */
+export async function insertTestOrder(t: Factory, store: TestStore, options: { lines?: TestOrderLine[]; status?: 'pending' | 'cancelled'; buyer?: string } = {}): Promise<{ id: number; code: string; totalCents: number }> {
+  const scope = await scopeOf(t, store);
   const lines = options.lines ?? DEFAULT_LINES;
-  const totals = orderTotals(lines.map((line): TotalsLine => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, discountBp: line.discountBp ?? 0, taxBp: line.taxBp })), null, { feeCents: options.shippingCents ?? 350, freeFromCents: null });
-  const now = new Date().toISOString();
-  const n = ++orders;
-  const email = `comprador-${n}-${process.pid}@example.com`;
-  const customer = await db
-    .insertInto('customer')
-    .values({ storeId, code: randomUUID(), userId: null, name: options.buyer ?? 'María Pérez', email, documentType: 'cedula', documentNumber: TEST_CEDULA, createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const code = randomUUID();
-  const order = await db
-    .insertInto('storeOrder')
-    .values({
-      storeId, number: n, code, customerId: customer.id, locale: 'es', status: options.status ?? 'pending', paymentMethod: 'cash_on_delivery',
-      couponId: null, subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, taxCents: totals.taxCents, shippingCents: totals.shippingCents,
-      totalCents: totals.totalCents, name: options.buyer ?? 'María Pérez', email, phone: '0991234567', documentType: 'cedula', documentNumber: TEST_CEDULA,
-      address: 'Av. Amazonas N24-03', city: 'Quito', province: 'Pichincha', createdAt: now, updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('storeOrderLine')
-    .values(lines.map((line, index) => ({
-      storeId, orderId: order.id, position: index + 1, productId: null, variantId: null, name: line.name, sku: line.sku ?? '',
-      unitPriceCents: line.unitPriceCents, quantity: line.quantity, discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents,
-      taxBp: line.taxBp, taxCents: totals.lines[index]!.taxCents,
-    })))
-    .execute();
-  return { id: Number(order.id), code, totals };
+  const cart = [];
+  for (const line of lines) cart.push({ productId: await productFor(t, scope, line), quantity: line.quantity });
+  const order = await placeTestOrder(t.deps, scope, { lines: cart, customer: { name: options.buyer ?? 'María Pérez', email: `comprador-${++buyers}@example.com`, documentNumber: TEST_CEDULA, address: 'Av. Amazonas N24-03' } });
+  if (options.status === 'cancelled') await changeOrderStatus(t.deps, scope, { userId: store.owner.id }, order.id, { status: 'cancelled', note: '' });
+  return { id: order.id, code: order.code, totalCents: (await getOrder(t.deps, scope, order.id)).order.totalCents };
 }

@@ -17,7 +17,7 @@ afterAll(() => t.dispose());
 
 async function storeWithSettings(settings?: Parameters<typeof setTaxSettings>[2]): Promise<{ store: TestStore; scope: StoreScope }> {
   const store = await makeStore(t);
-  if (settings !== undefined) await setTaxSettings(t.db, store.id, settings);
+  if (settings !== undefined) await setTaxSettings(t, store, settings);
   const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
   return { store, scope };
 }
@@ -31,7 +31,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; statu
 describe('issuing an invoice', () => {
   it('numbers it per store and emission point, copies the buyer and totals with the IVA bases apart, and queues its signing', async () => {
     const { store, scope } = await storeWithSettings({});
-    const order = await insertTestOrder(t.db, store.id);
+    const order = await insertTestOrder(t, store);
     const { id, number } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
     expect(number).toBe('001-002-000000001');
     const { invoice, lines, bases } = await t.services.invoices.getInvoice(scope, id);
@@ -39,7 +39,7 @@ describe('issuing an invoice', () => {
     expect(invoice).toMatchObject({
       number, establishment: '001', emissionPoint: '002', sequence: 1, ruc: TEST_RUC, businessName: 'Comercial Andina S.A.', environment: 1,
       buyerName: 'María Pérez', buyerDocumentType: 'cedula', buyerDocumentNumber: TEST_CEDULA, buyerAddress: 'Av. Amazonas N24-03, Quito, Pichincha',
-      baseTaxedCents: 2500, baseZeroCents: 999 + 350, taxCents: 375, shippingCents: 350, totalCents: order.totals.totalCents, sriStatus: 'unsigned',
+      baseTaxedCents: 2500, baseZeroCents: 999 + 350, taxCents: 375, shippingCents: 350, totalCents: order.totalCents, sriStatus: 'unsigned',
     });
     expect(invoice.totalCents).toBe(2500 + 375 + 999 + 350);
     expect(bases).toEqual([{ taxBp: 1500, baseCents: 2500, taxCents: 375 }, { taxBp: 0, baseCents: 1349, taxCents: 0 }]);
@@ -51,52 +51,55 @@ describe('issuing an invoice', () => {
     const jobs = await t.db.selectFrom('job').select(['kind', 'payload']).where('kind', '=', 'invoice.sign').execute();
     expect(jobs.map((job) => JSON.parse(job.payload))).toContainEqual({ storeId: store.id, invoiceId: id });
 
-    const second = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t.db, store.id)).id });
+    const second = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t, store)).id });
     expect(second.number).toBe('001-002-000000002');
     expect(amount(invoice.totalCents)).toBe('42.24');
   });
 
   it('refuses a cancelled order, a second invoice of an order, and another store\u2019s order', async () => {
     const { store, scope } = await storeWithSettings({});
-    const cancelled = await insertTestOrder(t.db, store.id, { status: 'cancelled' });
+    const cancelled = await insertTestOrder(t, store, { status: 'cancelled' });
     expect(await refusal(t.services.invoices.issueInvoice(scope, { orderId: cancelled.id }))).toEqual({ code: 'invoice.orderCancelled', status: 409 });
-    const order = await insertTestOrder(t.db, store.id);
+    const order = await insertTestOrder(t, store);
     await t.services.invoices.issueInvoice(scope, { orderId: order.id });
     expect(await refusal(t.services.invoices.issueInvoice(scope, { orderId: order.id }))).toEqual({ code: 'invoice.alreadyIssued', status: 409 });
 
     const other = await storeWithSettings({});
     expect(await refusal(t.services.invoices.issueInvoice(other.scope, { orderId: order.id }))).toEqual({ code: 'error.generic', status: 404 });
     // Refusals take no number: the next invoice is the second.
-    const next = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t.db, store.id)).id });
+    const next = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t, store)).id });
     expect(next.number).toBe('001-002-000000002');
   });
 
   it('says what the tax settings lack before issuing', async () => {
     const none = await storeWithSettings();
-    const noneOrder = await insertTestOrder(t.db, none.store.id);
+    const noneOrder = await insertTestOrder(t, none.store);
     expect(await refusal(t.services.invoices.issueInvoice(none.scope, { orderId: noneOrder.id }))).toEqual({ code: 'invoice.missingRucAndName', status: 409 });
     const noName = await storeWithSettings({ businessName: '  ' });
-    expect(await refusal(t.services.invoices.issueInvoice(noName.scope, { orderId: (await insertTestOrder(t.db, noName.store.id)).id }))).toEqual({ code: 'invoice.missingBusinessName', status: 409 });
-    const badRuc = await storeWithSettings({ ruc: '1790016918001' });
-    expect(await refusal(t.services.invoices.issueInvoice(badRuc.scope, { orderId: (await insertTestOrder(t.db, badRuc.store.id)).id }))).toEqual({ code: 'invoice.missingRuc', status: 409 });
+    expect(await refusal(t.services.invoices.issueInvoice(noName.scope, { orderId: (await insertTestOrder(t, noName.store)).id }))).toEqual({ code: 'invoice.missingBusinessName', status: 409 });
+    const badRuc = await storeWithSettings({});
+    // A RUC that fails its check digit cannot be saved any more; a store may still hold one saved
+    // before the check, and the invoice must not carry it.
+    await t.db.updateTable('storeSales').set({ ruc: '1790016918001' }).where('storeId', '=', badRuc.store.id).execute();
+    expect(await refusal(t.services.invoices.issueInvoice(badRuc.scope, { orderId: (await insertTestOrder(t, badRuc.store)).id }))).toEqual({ code: 'invoice.missingRuc', status: 409 });
     for (const { store } of [none, noName, badRuc]) expect(await t.db.selectFrom('invoice').select('id').where('storeId', '=', store.id).execute()).toEqual([]);
   });
 
   it('gives invoices issued at the same moment distinct consecutive numbers', async () => {
     const { store, scope } = await storeWithSettings({});
     const orderIds = [];
-    for (let i = 0; i < 6; i += 1) orderIds.push((await insertTestOrder(t.db, store.id)).id);
+    for (let i = 0; i < 6; i += 1) orderIds.push((await insertTestOrder(t, store)).id);
     const issued = await Promise.all(orderIds.map((orderId) => t.services.invoices.issueInvoice(scope, { orderId })));
     expect(issued.map((invoice) => invoice.number).sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `001-002-00000000${n}`));
   });
 
   it('issues one invoice when the same order is issued twice at once', async () => {
     const { store, scope } = await storeWithSettings({});
-    const order = await insertTestOrder(t.db, store.id);
+    const order = await insertTestOrder(t, store);
     const results = await Promise.allSettled([1, 2, 3].map(() => t.services.invoices.issueInvoice(scope, { orderId: order.id })));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'invoice.alreadyIssued', status: 409 });
-    const next = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t.db, store.id)).id });
+    const next = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t, store)).id });
     expect(next.number).toBe('001-002-000000002');
   });
 });
@@ -104,12 +107,12 @@ describe('issuing an invoice', () => {
 describe('finding invoices', () => {
   it('lists the store\u2019s own, by number, buyer and issue day, and finds the shopper\u2019s only by their order code', async () => {
     const { store, scope } = await storeWithSettings({});
-    const first = await insertTestOrder(t.db, store.id, { buyer: 'Ana Torres' });
-    const second = await insertTestOrder(t.db, store.id, { buyer: 'Luis Vega' });
+    const first = await insertTestOrder(t, store, { buyer: 'Ana Torres' });
+    const second = await insertTestOrder(t, store, { buyer: 'Luis Vega' });
     await t.services.invoices.issueInvoice(scope, { orderId: first.id });
     await t.services.invoices.issueInvoice(scope, { orderId: second.id });
     const other = await storeWithSettings({});
-    await t.services.invoices.issueInvoice(other.scope, { orderId: (await insertTestOrder(t.db, other.store.id, { buyer: 'Ana Torres' })).id });
+    await t.services.invoices.issueInvoice(other.scope, { orderId: (await insertTestOrder(t, other.store, { buyer: 'Ana Torres' })).id });
 
     const all = await t.services.invoices.listInvoices(scope, { q: '', from: null, to: null, page: 1 });
     expect(all.rows.map((row) => row.buyerName)).toEqual(['Luis Vega', 'Ana Torres']);
@@ -122,7 +125,7 @@ describe('finding invoices', () => {
     expect((await t.services.invoices.shopperInvoice(scope, first.code)).invoice.buyerName).toBe('Ana Torres');
     expect(await refusal(t.services.invoices.shopperInvoice(other.scope, first.code))).toEqual({ code: 'error.generic', status: 404 });
     expect(await refusal(t.services.invoices.shopperInvoice(scope, '00000000-0000-4000-8000-000000000000'))).toEqual({ code: 'error.generic', status: 404 });
-    const notYet = await insertTestOrder(t.db, store.id);
+    const notYet = await insertTestOrder(t, store);
     expect(await refusal(t.services.invoices.shopperInvoice(scope, notYet.code))).toEqual({ code: 'error.generic', status: 404 });
   });
 });
