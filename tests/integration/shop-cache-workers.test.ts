@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +11,7 @@ import { createServiceDeps } from '#server/service-deps.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
-import { createSchema, freePort, until } from '../support/spawned-server.ts';
+import { createSchema, startWorkers, until } from '../support/spawned-server.ts';
 import { makeStore, type TestStore } from '../support/factories.ts';
 
 // Decision 064 on the real server (`node server/main.ts`) with two workers, on both databases:
@@ -24,67 +22,21 @@ const databaseUrl = process.env.DATABASE_URL;
 const postgres = dialectOf(databaseUrl) === 'postgres';
 const schema = `shopcache_${randomBytes(5).toString('hex')}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-shopcache-'));
-let port: number;
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startWorkers>>;
 let db: Db | undefined;
 let store: TestStore;
-const output: string[] = [];
 
-const workers = (): number[] =>
-  readFileSync(`/proc/${server!.pid}/task/${server!.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-
-type Answer = { status: number; body: string; cache: string | undefined };
-/** A request on a connection of its own, so the primary hands each to the next worker. */
-function request(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = http.request(`http://127.0.0.1:${port}${url}`, { method, agent: false, headers: { connection: 'close', ...headers } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, cache: response.headers['x-shop-cache'] as string | undefined }));
-    });
-    sent.on('error', reject);
-    sent.end(body);
-  });
-}
 const api = (method: string, url: string, payload: object) =>
-  request(method, url, { cookie: store.owner.cookie, 'content-type': 'application/json', accept: 'application/json' }, JSON.stringify(payload));
+  server.request(method, url, { cookie: store.owner.cookie, 'content-type': 'application/json', accept: 'application/json' }, JSON.stringify(payload));
 /** A shopper's visit: anonymous, uncompressed to read it here. */
-const visit = (url: string) => request('GET', url, { cookie: 'lang=es', accept: 'text/html', 'accept-encoding': 'identity' });
-
-/** The pids that logged a line with `text`, among the lines logged from `from` on. */
-const answeredBy = (text: string, from = 0) =>
-  new Set(
-    output
-      .slice(from)
-      .join('')
-      .split('\n')
-      .filter((line) => line.includes(text))
-      .map((line) => (JSON.parse(line) as { pid: number }).pid),
-  );
+const visit = async (url: string) => {
+  const answer = await server.request('GET', url, { cookie: 'lang=es', accept: 'text/html', 'accept-encoding': 'identity' });
+  return { ...answer, cache: answer.headers['x-shop-cache'] as string | undefined };
+};
 
 beforeAll(async () => {
   if (postgres) await createSchema(databaseUrl!, schema);
-  port = await freePort();
-  const child = spawn('node_modules/.bin/node', ['server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: '2',
-      APP_SECRET: randomBytes(24).toString('hex'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres ? withSearchPath(databaseUrl!, schema) : '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  server = child;
-  await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 60_000, 'the server to answer /healthz', output);
-  await until(() => workers().filter((pid) => answeredBy('Server listening').has(pid)).length === 2, 15_000, 'two workers listening', output);
+  server = await startWorkers({ dataDir, databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined });
   db = createDatabase({ databaseUrl: postgres ? withSearchPath(databaseUrl!, schema) : undefined, dataDir });
   const deps = createServiceDeps({ db, config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ? withSearchPath(databaseUrl, schema) : '' }) });
   store = await makeStore({ deps });
@@ -92,10 +44,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  if (server?.exitCode === null) {
-    for (const pid of workers()) process.kill(pid, 'SIGKILL');
-    server.kill('SIGKILL');
-  }
+  server?.kill();
   if (db && postgres) await sql.raw(`drop schema ${schema} cascade`).execute(db);
   await db?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
@@ -114,7 +63,7 @@ describe('the storefront page cache across server workers', () => {
     for (let n = 0; n < 10; n++) before.push(await visit(url));
     expect(before.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     expect(before.every((answer) => answer.body.includes('Poncho Azul'))).toBe(true);
-    expect(answeredBy(`"url":"${url}"`).size).toBe(2);
+    expect(server.loggedBy(`"url":"${url}"`).size).toBe(2);
     expect(before.filter((answer) => answer.cache === 'miss').length).toBeLessThanOrEqual(2);
     expect(before.filter((answer) => answer.cache === 'hit').length).toBeGreaterThanOrEqual(8);
 
@@ -123,11 +72,11 @@ describe('the storefront page cache across server workers', () => {
     // The bound under test: one second after the commit (the answer came after it), no worker
     // shows the old page.
     await sleep(1_000);
-    const from = output.length;
+    const from = server.output.length;
     const after = [];
     for (let n = 0; n < 10; n++) after.push(await visit(url));
     expect(after.map((answer) => answer.body.includes('Poncho Rojo') && !answer.body.includes('Poncho Azul'))).toEqual(Array(10).fill(true));
-    await until(() => answeredBy(`"url":"${url}"`, from).size === 2, 5_000, 'answers from both workers', output);
+    await until(() => server.loggedBy(`"url":"${url}"`, from).size === 2, 5_000, 'answers from both workers', server.output);
     // and it is stored again: the cache still works after the change
     expect(after.filter((answer) => answer.cache === 'hit').length).toBeGreaterThanOrEqual(8);
   });

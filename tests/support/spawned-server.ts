@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
@@ -55,4 +57,52 @@ export function spawnServer(options: { port: number; dataDir: string; databaseUr
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   return { child, output };
+}
+
+export type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
+
+/**
+ * The real server with `count` workers (decision 040) on a free port, once /healthz answers and
+ * every worker has said it listens; every answer is logged with the pid of the worker that gave it.
+ */
+export async function startWorkers(options: { dataDir: string; databaseUrl?: string; count?: number; env?: Record<string, string> }) {
+  const count = options.count ?? 2;
+  const port = await freePort();
+  const { child, output } = spawnServer({ port, dataDir: options.dataDir, databaseUrl: options.databaseUrl, env: { WEB_CONCURRENCY: String(count), LOG_LEVEL: 'info', ...options.env } });
+
+  /** The worker processes of the primary, from the kernel's own list. */
+  const workers = (): number[] => readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  /** The pids that logged a line containing `text`, among the lines printed from `from` on. */
+  const loggedBy = (text: string, from = 0) =>
+    new Set(
+      output
+        .slice(from)
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes(text))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid),
+    );
+  /** Workers listening: a process counts once its server said so, not when it was forked. */
+  const listening = () => workers().filter((pid) => loggedBy('Server listening').has(pid));
+  /** A request on a connection of its own, so the primary hands each to the next worker. */
+  const request = (method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const sent = http.request(`http://127.0.0.1:${port}${url}`, { method, agent: false, headers: { connection: 'close', ...headers } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers }));
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  /** Kills the workers and the primary at once, if still running. */
+  const kill = () => {
+    if (child.exitCode !== null) return;
+    for (const pid of workers()) process.kill(pid, 'SIGKILL');
+    child.kill('SIGKILL');
+  };
+
+  await until(async () => (await request('GET', '/healthz').catch(() => undefined))?.status === 200, 60_000, 'the server to answer /healthz', output);
+  await until(() => listening().length === count, 15_000, `${count} workers listening`, output);
+  return { port, child, output, workers, loggedBy, listening, request, kill };
 }
