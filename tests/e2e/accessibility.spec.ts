@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '../../app/routes.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { admin, login, tracking } from './support/casillero.ts';
+import { type Seed, loggedIn, seedRecords } from './support/accessibility-seed.ts';
+import { admin, tracking } from './support/casillero.ts';
 import { DESKTOP, gotoHydrated, type Locale, LOCALES, localized, PHONE, waitHydrated } from './support/helpers.ts';
 import { MAIN_URL } from './support/servers.ts';
 import { type CliUser, createUser } from './support/users.ts';
@@ -19,8 +18,6 @@ import { type CliUser, createUser } from './support/users.ts';
 // `owner` is the same client, on its store's screens: a test of their own, so the two workers
 // share the many store and catalog pages.
 type Role = 'anonymous' | 'client' | 'owner' | 'admin';
-/** The records the pages show, made once per worker through the API. */
-type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderCode: string; orderId: number; customerId: number; invoiceId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 /** Who opens the route, at which address (default: its path), answered with which status (default: 200). */
 type Reach = { as: Role; path?: (seed: Seed) => string; status?: number } | { skip: string };
 
@@ -162,90 +159,6 @@ const WIDTHS = [
   ['1280', DESKTOP],
   ['375', PHONE],
 ] as const;
-
-async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): Promise<Seed> {
-  const api = async (context: BrowserContext, url: string, data: object) => {
-    const response = await context.request.post(url, { data });
-    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as { id: number };
-  };
-  const { context: clientContext } = await loggedIn(browser, client);
-  const { context: staffContext, page: staffPage } = await loggedIn(browser, staff);
-  try {
-    const alertTracking = tracking('A11Y');
-    const { id: alertId } = await api(clientContext, '/api/v1/alerts', { trackingNumber: alertTracking, carrier: 'UPS', store: 'Amazon', content: 'Audífonos', declaredValue: 120 });
-    const parcel = (trackingNumber: string) => ({ lockerCode: client.lockerCode, trackingNumber, carrier: 'UPS', store: 'Amazon', description: 'Audífonos', weightLb: 2.5, lengthCm: 30, widthCm: 20, heightCm: 15, declaredValue: 120 });
-    const { id: packageId } = await api(staffContext, '/api/v1/admin/packages', parcel(alertTracking));
-    const { id: secondId } = await api(staffContext, '/api/v1/admin/packages', parcel(tracking('A11Y')));
-    // A second record of each list keeps the other package free for the consolidation screen.
-    await api(staffContext, '/api/v1/admin/packages', parcel(tracking('A11Y')));
-    const { id: consolidationId } = await api(clientContext, '/api/v1/consolidations', { packageIds: [packageId, secondId], deliveryAddress: 'Av. Amazonas N34-12, Quito' });
-    const { id: ticketId } = await api(clientContext, '/api/v1/tickets', { subject: 'Paquete retrasado', category: 'package', message: '¿Cuándo llega mi paquete?' });
-    const slug = `a11y-${randomBytes(4).toString('hex')}`;
-    const { id: storeId } = await api(clientContext, '/api/v1/store', { name: 'Tienda accesible', slug, section: 'other' });
-    const created = await clientContext.request.post('/catalog/color/new', { form: { name: 'Azul', hex: '#1144aa', slug: '', enabled: 'on' }, maxRedirects: 0 });
-    const colorId = Number(new URL(created.headers().location ?? '', MAIN_URL).searchParams.get('id'));
-    expect(colorId, `a colour was created: ${created.status()} ${created.headers().location}`).toBeGreaterThan(0);
-    // One record of each catalog resource, through the API, for their screens.
-    const { id: category } = await api(clientContext, '/api/v1/categories', { name: 'Ropa', enabled: true });
-    const { id: subcategory } = await api(clientContext, '/api/v1/subcategories', { categoryId: category, name: 'Camisetas', enabled: true });
-    const { id: brand } = await api(clientContext, '/api/v1/brands', { name: 'Andina', enabled: true });
-    const { id: size } = await api(clientContext, '/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
-    const { id: product } = await api(clientContext, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, colorId, sizeId: size, priceCents: 1999, stock: 5, enabled: true, featured: true });
-    const { id: variant } = await api(clientContext, '/api/v1/variants', { productId: product, name: 'Azul M', colorId, sizeId: size, priceCents: 1999, stock: 3, enabled: true });
-    const { id: review } = await api(clientContext, '/api/v1/reviews', { productId: product, authorName: 'Lucía', email: 'lucia@example.com', rating: 4, comment: 'Muy buena tela.', status: 'pending' });
-    const { id: coupon } = await api(clientContext, '/api/v1/coupons', { code: 'HOLA10', discountType: 'percentage', discount: 1000, minimumCents: 2000, expiresOn: '2030-12-31', usageLimit: 100, enabled: true });
-    const { id: pageId } = await api(clientContext, '/api/v1/pages', { title: 'Sobre nosotros', content: '<p>Somos una tienda <strong>accesible</strong>.</p>', published: true });
-    // Published, with contact and WhatsApp, for the storefront's pages (SHOP_REACH below).
-    const settings = await clientContext.request.put('/api/v1/store/settings', { data: { published: true, section: 'other', name: 'Tienda accesible', description: 'Ropa y accesorios para todos.' } });
-    expect(settings.status(), await settings.text()).toBe(200);
-    const marketing = await clientContext.request.put('/api/v1/store/marketing', { data: { instagram: 'https://instagram.com/accesible', whatsapp: '+593991234567' } });
-    expect(marketing.status(), await marketing.text()).toBe(200);
-    const image = await sharp({ create: { width: 1920, height: 768, channels: 3, background: '#1c9283' } }).png().toBuffer();
-    const upload = await clientContext.request.post('/api/v1/uploads', { multipart: { purpose: 'banner', file: { name: 'banner.png', mimeType: 'image/png', buffer: image } } });
-    expect(upload.status(), await upload.text()).toBe(201);
-    const { id: bannerId } = await api(clientContext, '/api/v1/banners', { imageId: (await upload.json()).id, buttonName: 'Ver ofertas', link: '/catalog', enabled: true });
-    // An order, placed as a shopper does (the storefront's cart and checkout forms), for the sales screens.
-    // Its code is the shopper's key to the order page; its id and customer the owner's screens'.
-    const shopper = await browser.newContext({ baseURL: MAIN_URL });
-    let orderCode = '';
-    try {
-      const cart = await shopper.request.post(`/shop/${slug}/cart`, { form: { intent: 'add', product: String(product), variant: String(variant), quantity: '1' }, maxRedirects: 0 });
-      expect(cart.status(), await cart.text()).toBe(303);
-      const placed = await shopper.request.post(`/shop/${slug}/checkout`, {
-        form: { name: 'Lucía Compradora', email: 'lucia.compra@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' },
-        maxRedirects: 0,
-      });
-      expect(placed.status(), await placed.text()).toBe(303);
-      orderCode = new URL(placed.headers().location ?? '', MAIN_URL).searchParams.get('code') ?? '';
-    } finally {
-      await shopper.close();
-    }
-    const orders = await clientContext.request.get('/api/v1/orders');
-    const { id: orderId, customerId } = ((await orders.json()) as { rows: { id: number; customerId: number }[] }).rows[0]!;
-    // Its invoice, once the store has the tax data an invoice needs.
-    const taxData = await clientContext.request.put('/api/v1/store/sales', { data: { ruc: '1710034065001', businessName: 'Tienda Accesible' } });
-    expect(taxData.status(), await taxData.text()).toBe(200);
-    const { id: invoiceId } = await api(clientContext, '/api/v1/invoices', { orderId });
-    // The client's user id, as staff find it: the locker code's link in the back-office client list.
-    await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
-    const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
-    const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
-    expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, invoiceId, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
-  } finally {
-    await clientContext.close();
-    await staffContext.close();
-  }
-}
-
-/** A browser logged in as the user (Spanish login form), for the API calls and its storage state. */
-async function loggedIn(browser: Browser, user: CliUser) {
-  const context = await browser.newContext({ baseURL: MAIN_URL, viewport: DESKTOP, locale: 'es-EC' });
-  const page = await context.newPage();
-  await login(page, 'es', user);
-  return { context, page };
-}
 
 let client: CliUser;
 let seed: Seed;
