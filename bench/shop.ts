@@ -16,11 +16,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
+import { fixedRate, type FixedRateResult } from './lib/fixed-rate.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';
 import { fail, killChildren, removeOnExit, startAppAndBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
@@ -30,6 +30,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const STORES = Number(process.env.BENCH_STORES ?? 1_000);
 const SMALL_STORE = 'tienda-escala-1';
 const FIXED_RATE = 1_000;
+/** A rendered page costs ~3 ms of CPU: 100 a second keeps a core under a third busy. */
+const RENDERED_RATE = 100;
 
 const MARKS = { jsGzipKb: 70, cssGzipKb: 30, htmlKb: 60, cachedShareOfCeiling: 0.25, fixedRateP99Ms: 10, renderedCpuMs: 3, p99Spread: 0.2 };
 
@@ -47,18 +49,6 @@ async function pageWeight(base: string, pagePath: string) {
   const fetched = async (urls: string[]) => (await Promise.all(urls.map(async (url) => (await fetch(new URL(url, base))).text()))).join('');
   const js = inlineJs + (await fetched(scripts));
   return { htmlKb: round(Buffer.byteLength(page) / 1000, 1), cssGzipKb: gzipKb(css + (await fetched(stylesheets))), jsGzipKb: js ? gzipKb(js) : 0, scripts, stylesheets };
-}
-
-/** p99 of the 200 answers at a fixed rate (autocannon's `overallRate`), at hrtime resolution. */
-async function fixedRate(url: string, headers: Record<string, string>, rate: number) {
-  await autocannon({ url, connections: CONNECTIONS, headers, overallRate: rate, duration: WARMUP });
-  const latencies: number[] = [];
-  const result = await autocannon({ url, connections: CONNECTIONS, headers, overallRate: rate, duration: DURATION }).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status === 200) latencies.push(ms);
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN, 2);
-  return { requestsPerSecond: result.requests.average, p50: at(0.5), p99: at(0.99), errors: result.errors + result.timeouts + result.non2xx };
 }
 
 async function main() {
@@ -112,9 +102,27 @@ async function main() {
     console.log('done');
     const results: LoadResult[] = [];
     for (const [name, url, rendered] of targets) results.push(await load(name, `${appBase}${url}`, headers, { server: appPid, others: [] }, undefined, rendered));
-    process.stdout.write(`  product, cached, at ${FIXED_RATE} req/s … `);
-    const steady = await fixedRate(`${appBase}${big}/product/producto-1`, headers, FIXED_RATE);
-    console.log(`${Math.round(steady.requestsPerSecond)} req/s, p99 ${steady.p99} ms`);
+    // Latency at a fixed rate (open loop, bench/lib/fixed-rate.ts): the p99 marks compare these, not
+    // the p99 of a closed loop run flat out, which measures the queue the load generator builds.
+    const steadyTargets: [string, string, number, boolean][] = [
+      ['product, cached', `${big}/product/producto-1`, FIXED_RATE, false],
+      ['product, rendered', `${big}/product/producto-1`, RENDERED_RATE, true],
+      ...(STORES > 1
+        ? ([
+            ['small: product, cached', `${small}/product/pequeno-1`, FIXED_RATE, false],
+            ['small: product, rendered', `${small}/product/pequeno-1`, RENDERED_RATE, true],
+          ] as [string, string, number, boolean][])
+        : []),
+    ];
+    const steadyResults: (FixedRateResult & { name: string })[] = [];
+    for (const [name, url, rate, uniqueUrls] of steadyTargets) {
+      process.stdout.write(`  ${name}, at a fixed ${rate} req/s … `);
+      const result = { name, ...(await fixedRate(`${appBase}${url}`, headers, rate, DURATION, { uniqueUrls })) };
+      steadyResults.push(result);
+      console.log(`${result.achievedPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.errors} errors`);
+    }
+    const steadyByName = Object.fromEntries(steadyResults.map((r) => [r.name, r]));
+    const steady = steadyByName['product, cached']!;
     if (app.process.exitCode !== null) fail(`app server exited during the load:\n${app.output()}`);
     await stopChild(app);
 
@@ -127,11 +135,11 @@ async function main() {
       { name: `product page CSS ≤ ${MARKS.cssGzipKb} kB gzipped`, value: `${weight.cssGzipKb} kB`, ok: weight.cssGzipKb <= MARKS.cssGzipKb },
       { name: `product page HTML ≤ ${MARKS.htmlKb} kB before compression`, value: `${weight.htmlKb} kB`, ok: weight.htmlKb <= MARKS.htmlKb },
       { name: `cached product page ≥ ${MARKS.cachedShareOfCeiling * 100} % of the ceiling's req/s`, value: `${Math.round(productCached.requestsPerSecond)} / ${Math.round(ceiling.requestsPerSecond)} = ${round((100 * productCached.requestsPerSecond) / ceiling.requestsPerSecond)} %`, ok: productCached.requestsPerSecond >= MARKS.cachedShareOfCeiling * ceiling.requestsPerSecond },
-      { name: `cached product page p99 ≤ ${MARKS.fixedRateP99Ms} ms at ${FIXED_RATE} req/s`, value: `${steady.p99} ms (${Math.round(steady.requestsPerSecond)} req/s, ${steady.errors} errors)`, ok: steady.p99 <= MARKS.fixedRateP99Ms && steady.errors === 0 },
+      { name: `cached product page p99 ≤ ${MARKS.fixedRateP99Ms} ms at ${FIXED_RATE} req/s`, value: `${steady.p99} ms (${steady.achievedPerSecond} req/s, ${steady.errors} errors)`, ok: steady.p99 <= MARKS.fixedRateP99Ms && steady.errors === 0 },
       { name: `rendered product page ≤ ${MARKS.renderedCpuMs} ms CPU`, value: `${productRendered.cpu.serverCpuMsPerRequest} ms`, ok: productRendered.cpu.serverCpuMsPerRequest <= MARKS.renderedCpuMs },
       ...(STORES > 1
         ? [
-            { name: `p99 within ±${MARKS.p99Spread * 100} %, store of 10 vs ${PRODUCTS} products (cached; rendered)`, value: `${byName['small: product, cached']!.latencyMs.p99} vs ${productCached.latencyMs.p99} ms; ${byName['small: product, rendered']!.latencyMs.p99} vs ${productRendered.latencyMs.p99} ms`, ok: spread(byName['small: product, cached']!.latencyMs.p99, productCached.latencyMs.p99) <= MARKS.p99Spread && spread(byName['small: product, rendered']!.latencyMs.p99, productRendered.latencyMs.p99) <= MARKS.p99Spread },
+            { name: `p99 at a fixed rate within ±${MARKS.p99Spread * 100} %, store of 10 vs ${PRODUCTS} products (cached at ${FIXED_RATE}; rendered at ${RENDERED_RATE} req/s)`, value: `${steadyByName['small: product, cached']!.p99} vs ${steady.p99} ms; ${steadyByName['small: product, rendered']!.p99} vs ${steadyByName['product, rendered']!.p99} ms`, ok: spread(steadyByName['small: product, cached']!.p99, steady.p99) <= MARKS.p99Spread && spread(steadyByName['small: product, rendered']!.p99, steadyByName['product, rendered']!.p99) <= MARKS.p99Spread },
           ]
         : []),
       { name: 'no errors (every answer a 200)', value: `${results.reduce((sum, r) => sum + r.errors, 0)} errors`, ok: results.every((r) => r.errors === 0) },
@@ -144,7 +152,7 @@ async function main() {
 
     const resultsDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, `shop-${dialect}-${STORES}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, stores: STORES, products: PRODUCTS, weight, ceiling, results, steady, marks }, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `shop-${dialect}-${STORES}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, stores: STORES, products: PRODUCTS, weight, ceiling, results, steady: steadyResults, marks }, null, 2)}\n`);
     if (marks.some((mark) => !mark.ok)) process.exitCode = 1;
   } finally {
     killChildren('SIGKILL');
