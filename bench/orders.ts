@@ -373,6 +373,8 @@ async function main() {
         check('crash: SQLite integrity_check', integrity.length === 1 && integrity[0] === 'ok', integrity.slice(0, 5).join('; '));
       }
     }
+    // A clean stop (SIGTERM) at the end, so a server run with NODE_OPTIONS=--cpu-prof writes its profiles.
+    if (server) await stopServer(server);
   } finally {
     if (server) await crashServer(server).catch(() => {});
     await db.destroy();
