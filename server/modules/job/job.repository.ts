@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, PostgresAdapter } from 'kysely';
+import { type ExpressionBuilder, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database, JobState } from '#server/db/schema.ts';
 
@@ -36,19 +36,21 @@ export async function claimJob(db: Db, claim: { workerId: string; now: string; l
  */
 export async function claimJobs(db: Db, claim: { workerId: string; now: string; lockedUntil: string; limit: number }): Promise<JobRow[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const due = db
+    .selectFrom('job')
+    .select('id')
+    .where(claimable(claim.now))
+    .orderBy('runAt')
+    .orderBy('id')
+    .limit(claim.limit)
+    .$if(postgres, (qb) => qb.forUpdate().skipLocked());
   const rows = await db
     .updateTable('job')
     .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), lockedBy: claim.workerId, lockedUntil: claim.lockedUntil, updatedAt: claim.now }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('job')
-        .select('id')
-        .where(claimable(claim.now))
-        .orderBy('runAt')
-        .orderBy('id')
-        .limit(claim.limit)
-        .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
-    )
+    // PostgreSQL may run an `in (…)` subquery again for every row it updates, each run locking
+    // the next due jobs, so one claim took all 50 of a test's jobs whatever the limit: `any(array(…))`
+    // is computed once. SQLite computes an uncorrelated `in (…)` once.
+    .where(postgres ? sql<boolean>`${sql.ref('id')} = any(array(${due}))` : sql<boolean>`${sql.ref('id')} in (${due})`)
     .where(claimable(claim.now))
     .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts', 'runAt'])
     .execute();
