@@ -85,11 +85,11 @@ type CpuMark = { machine: { busy: number; total: number }; server: number; self:
 
 /** A process and its descendants' ids: the app server's primary and its workers (decision 040). */
 export function treePids(pid: number): number[] {
-  let children: number[] = [];
+  let children: number[];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
-    return [];
+    return []; // the process has gone
   }
   return [pid, ...children.flatMap(treePids)];
 }
