@@ -149,6 +149,8 @@ async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchP
   return result;
 }
 
+let lastServer: Server | undefined;
+
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
   const dialect = dialectOf(adminUrl);
@@ -163,6 +165,7 @@ async function main() {
   const db = createDatabase(config);
   const results: Record<string, unknown> = { date: new Date().toISOString(), dialect, loadAverage: os.loadavg().map((value) => round(value, 2)) };
   let server: Server | undefined;
+  lastServer = undefined;
   try {
     console.log(`preparing ${dialect} …`);
     await migrateToLatest(db);
@@ -223,6 +226,7 @@ async function main() {
     };
 
     server = startServer(serverEnv);
+    lastServer = server;
     await waitForServer(server, base, 120_000);
     console.log(`server: ${workers} workers on ${base}`);
 
@@ -346,6 +350,7 @@ async function main() {
         lives.push({ ms: Math.round(life), acknowledged: crash.placed - before });
         const restarted = performance.now();
         server = startServer(serverEnv);
+        lastServer = server;
         await waitForServer(server, base, 120_000);
         console.log(`  kill ${kill}: ${Math.round(life)} ms after the life's first order, ${crash.placed - before} orders acknowledged in that life; up again in ${round((performance.now() - restarted) / 1000, 1)} s`);
       }
@@ -382,6 +387,8 @@ async function main() {
   }
 
   const failed = checks.filter((one) => !one.ok);
+  // What the server logged (warnings and errors: LOG_LEVEL=warn) tells why an answer was a 5xx.
+  if (failed.length > 0 && lastServer) console.log(`\nthe last server's output (its end):\n${lastServer.output().slice(-4000)}`);
   console.log(`\n${dialect}, ${results.workers as number} server workers, load average at start ${(results.loadAverage as number[]).join(' ')}`);
   console.log('| check | result | detail |');
   console.log('|---|---|---|');
