@@ -26,7 +26,10 @@ function killGroup(server: Server, signal: NodeJS.Signals = 'SIGKILL') {
 
 /** Starts the primary and its workers; `env` adds to the environment (port, data, database). */
 export function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, serveArguments(), {
+  // BENCH_SERVER_FLAGS: Node flags before the serve script's, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // (refused in NODE_OPTIONS); the workers inherit them (node:cluster forks with execArgv).
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...serveArguments()], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAINTENANCE_MODE: '0', DEMO_DATA: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -164,3 +164,9 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
     await admin.end();
   }
 }
+
+/** The server processes of this database's other sessions: the app's pooled connections (PostgreSQL). */
+export async function postgresBackendPids(db: Db): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+  return rows.map((row) => Number(row.pid));
+}

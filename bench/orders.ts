@@ -30,6 +30,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
+import { PostgresAdapter } from 'kysely';
 import { createDatabase, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { placeOrder as placeOrderService } from '#server/modules/checkout/checkout.service.ts';
@@ -39,11 +40,12 @@ import { type StoreScope, shopStoreScope } from '#server/modules/store/store-sco
 import { createServiceDeps, type ServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { addressOf, addToCart, checkout, type Outcome, placeOrder, type Shopper, ShopClient, shoppers, Tally } from './orders-client.ts';
-import { allOrderCodes, type BenchProduct, createSchema, dropSchema, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
+import { allOrderCodes, type BenchProduct, createSchema, postgresBackendPids, dropSchema, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
 import { crashServer, type Server, startServer, stopServer, waitForServer } from './orders-server.ts';
 import { freePort, removeOnExit } from './lib/processes.ts';
 import { ROOT, round } from './lib/settings.ts';
-import { cpuMark, cpuUse } from './lib/usage.ts';
+import { countSyncs } from './lib/syncs.ts';
+import { cpuMark, cpuUse, treePids } from './lib/usage.ts';
 
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
@@ -76,7 +78,13 @@ type Throughput = {
   loadGeneratorCores: number;
   otherCores: number;
   serverCpuMsPerOrder: number;
-  /** Rows the server wrote beside each order's own transaction (each its own commit). */
+  /**
+   * Durable commits per order: the fsync/fdatasync calls of the processes that write (SQLite: the
+   * server's; PostgreSQL: the backends of its connections) over the orders placed in the window.
+   * Null when `perf` could not count.
+   */
+  syncsPerOrder: number | null;
+  /** Rows the server wrote beside each order (before decision 070 the rate-limit row and the job worker's two were commits of their own). */
   perOrder: { mailJobs: number; jobsDone: number; notifications: number; rateLimitRows: number };
 };
 
@@ -107,6 +115,7 @@ async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchP
   console.log(`\n2. throughput, ${name}: one order after the other, ${DURATION} s`);
   const customer = CheckoutSchema.parse({ name: 'Cliente directo', email: 'directo@bench.test', phone: '0991234567', documentType: 'passport', documentNumber: 'PB1234567', address: 'Av. Amazonas N34-100', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' });
   const tally = new Tally();
+  const syncs = countSyncs(deps.db.getExecutor().adapter instanceof PostgresAdapter ? await postgresBackendPids(deps.db) : [process.pid]);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   while (performance.now() - started < DURATION * 1000) {
@@ -119,6 +128,7 @@ async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchP
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const synced = await syncs.stop();
   const result: Throughput = {
     mode: name,
     clients: 1,
@@ -131,12 +141,15 @@ async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchP
     loadGeneratorCores: 0,
     otherCores: NaN,
     serverCpuMsPerOrder: round((cpu.user + cpu.system) / 1000 / Math.max(1, tally.placed), 3),
+    syncsPerOrder: synced === null ? null : round(synced / Math.max(1, tally.placed), 3),
     perOrder: { mailJobs: 1, jobsDone: 0, notifications: 1, rateLimitRows: 0 },
   };
-  console.log(`  ${tally.placed} orders in ${result.seconds} s: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; CPU ${result.serverCpuMsPerOrder} ms per order`);
+  console.log(`  ${tally.placed} orders in ${result.seconds} s: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; CPU ${result.serverCpuMsPerOrder} ms per order; commits (fsyncs) per order ${result.syncsPerOrder ?? 'unknown'}`);
   check(`throughput, ${name}: every order placed`, tally.refused === 0 && tally.placed > 0, `${tally.placed} placed, ${tally.refused} refused`);
   return result;
 }
+
+let lastServer: Server | undefined;
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
@@ -152,6 +165,7 @@ async function main() {
   const db = createDatabase(config);
   const results: Record<string, unknown> = { date: new Date().toISOString(), dialect, loadAverage: os.loadavg().map((value) => round(value, 2)) };
   let server: Server | undefined;
+  lastServer = undefined;
   try {
     console.log(`preparing ${dialect} …`);
     await migrateToLatest(db);
@@ -212,6 +226,7 @@ async function main() {
     };
 
     server = startServer(serverEnv);
+    lastServer = server;
     await waitForServer(server, base, 120_000);
     console.log(`server: ${workers} workers on ${base}`);
 
@@ -269,12 +284,14 @@ async function main() {
         } });
         await sleep(WARMUP * 1000);
         window = new Tally();
+        const syncs = countSyncs(dialect === 'postgres' ? await postgresBackendPids(db) : treePids(server.pid));
         const cpuBefore = cpuMark(server.pid, []);
         const started = performance.now();
         await sleep(DURATION * 1000);
         const measured = window;
         const seconds = (performance.now() - started) / 1000;
         const cpu = cpuUse(cpuBefore, cpuMark(server.pid, []), measured.placed);
+        const synced = await syncs.stop();
         await load.stop();
         address = load.nextAddress();
         // the job workers send the last confirmations (poll 500 ms) before the rows are counted
@@ -293,11 +310,12 @@ async function main() {
           loadGeneratorCores: cpu.loadGeneratorCores,
           otherCores: cpu.otherCores,
           serverCpuMsPerOrder: cpu.serverCpuMsPerRequest,
+          syncsPerOrder: synced === null ? null : round(synced / Math.max(1, measured.placed), 3),
           perOrder: { mailJobs: per('jobs'), jobsDone: per('jobsDone'), notifications: per('notifications'), rateLimitRows: per('rateLimits') },
         };
         throughputs.push(result);
         console.log(`  ${measured.placed} orders in ${result.seconds} s: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
-        console.log(`  cores: server ${cpu.serverCores}, load generator ${cpu.loadGeneratorCores}, others ${cpu.otherCores}; server CPU per order ${cpu.serverCpuMsPerRequest} ms`);
+        console.log(`  cores: server ${cpu.serverCores}, load generator ${cpu.loadGeneratorCores}, others ${cpu.otherCores}; server CPU per order ${cpu.serverCpuMsPerRequest} ms; commits (fsyncs) per order ${result.syncsPerOrder ?? 'unknown'}`);
         console.log(`  rows written beside each order: ${JSON.stringify(result.perOrder)}`);
         if (all.samples.length) console.log(`  samples: ${all.samples.join(' | ')}`);
         check(`throughput, ${mode.name}: no 5xx, no refusal, no dropped connection`, all.serverErrors === 0 && all.unexpected === 0 && all.network === 0 && all.refused === 0, `${all.placed} placed, ${all.serverErrors} 5xx, ${all.refused} refused, ${all.unexpected} other answers, ${all.network} network errors`);
@@ -332,6 +350,7 @@ async function main() {
         lives.push({ ms: Math.round(life), acknowledged: crash.placed - before });
         const restarted = performance.now();
         server = startServer(serverEnv);
+        lastServer = server;
         await waitForServer(server, base, 120_000);
         console.log(`  kill ${kill}: ${Math.round(life)} ms after the life's first order, ${crash.placed - before} orders acknowledged in that life; up again in ${round((performance.now() - restarted) / 1000, 1)} s`);
       }
@@ -359,6 +378,8 @@ async function main() {
         check('crash: SQLite integrity_check', integrity.length === 1 && integrity[0] === 'ok', integrity.slice(0, 5).join('; '));
       }
     }
+    // A clean stop (SIGTERM) at the end, so a server run with NODE_OPTIONS=--cpu-prof writes its profiles.
+    if (server) await stopServer(server);
   } finally {
     if (server) await crashServer(server).catch(() => {});
     await db.destroy();
@@ -366,15 +387,17 @@ async function main() {
   }
 
   const failed = checks.filter((one) => !one.ok);
+  // What the server logged (warnings and errors: LOG_LEVEL=warn) tells why an answer was a 5xx.
+  if (failed.length > 0 && lastServer) console.log(`\nthe last server's output (its end):\n${lastServer.output().slice(-4000)}`);
   console.log(`\n${dialect}, ${results.workers as number} server workers, load average at start ${(results.loadAverage as number[]).join(' ')}`);
   console.log('| check | result | detail |');
   console.log('|---|---|---|');
   for (const one of checks) console.log(`| ${one.name} | ${one.ok ? 'ok' : '**FAILED**'} | ${one.detail} |`);
   const throughputs = (results.throughput ?? []) as Throughput[];
   if (throughputs.length > 0) {
-    console.log(`\n| ${dialect}, ${throughputs[0]!.clients} shoppers | orders/s | p50 ms | p99 ms | server cores | load generator cores | other cores | server CPU ms/order | mark ≥ ${MARK_ORDERS_PER_SECOND}/s (reported) |`);
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const one of throughputs) console.log(`| ${one.mode} | ${one.ordersPerSecond} | ${one.p50Ms} | ${one.p99Ms} | ${one.serverCores} | ${one.loadGeneratorCores} | ${one.otherCores} | ${one.serverCpuMsPerOrder} | ${one.ordersPerSecond >= MARK_ORDERS_PER_SECOND ? 'met' : 'not met'} |`);
+    console.log(`\n| ${dialect}, ${throughputs[0]!.clients} shoppers | orders/s | p50 ms | p99 ms | server cores | load generator cores | other cores | server CPU ms/order | commits (fsyncs)/order | mark ≥ ${MARK_ORDERS_PER_SECOND}/s (reported) |`);
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    for (const one of throughputs) console.log(`| ${one.mode} | ${one.ordersPerSecond} | ${one.p50Ms} | ${one.p99Ms} | ${one.serverCores} | ${one.loadGeneratorCores} | ${one.otherCores} | ${one.serverCpuMsPerOrder} | ${one.syncsPerOrder ?? '?'} | ${one.ordersPerSecond >= MARK_ORDERS_PER_SECOND ? 'met' : 'not met'} |`);
     const floor = results.commitFloor as ReturnType<typeof sqliteCommitsPerSecond> | undefined;
     if (floor) console.log(`SQLite commit floor on this disk (WAL, synchronous=FULL, one writer): ${floor.commitsPerSecond} commits/s, ${floor.msPerCommit} ms each; with ${floor.rowsPerCommitBatched} rows a commit: ${floor.rowsPerSecondBatched} rows/s`);
     const noisy = throughputs.filter((one) => one.otherCores > 0.2);

@@ -83,6 +83,17 @@ function processJiffies(pid: number | 'self'): number {
 
 type CpuMark = { machine: { busy: number; total: number }; server: number; self: number; others: number };
 
+/** A process and its descendants' ids: the app server's primary and its workers (decision 040). */
+export function treePids(pid: number): number[] {
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return []; // the process has gone
+  }
+  return [pid, ...children.flatMap(treePids)];
+}
+
 /** A process and its children: the app server is a primary and its workers (decision 040). */
 function treeJiffies(pid: number): number {
   let children: number[] = [];

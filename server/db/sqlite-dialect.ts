@@ -41,21 +41,45 @@ export function openSqlite(file: string): DatabaseSync {
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
-  database.exec('PRAGMA busy_timeout = 5000');
+  database.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
   return database;
 }
+
+/** How long a transaction waits for another process's write lock, as `busy_timeout` for the rest. */
+const LOCK_WAIT_MS = 5000;
+
+const isBusy = (error: unknown) => (error as { errcode?: number } | null)?.errcode === 5; // SQLITE_BUSY
 
 /**
  * Transactions take the write lock when they begin (`begin immediate`). With a plain `begin`, a
  * transaction that reads and then writes asks for the lock at its first write; if another
  * process (a second server worker, a script) committed in between, SQLite answers SQLITE_BUSY at
  * once, since waiting could not help a snapshot that is already stale. Taken at the start, the
- * lock is waited for (busy_timeout) like any other. In one process it changes nothing: Kysely runs
- * one transaction at a time on the one connection.
+ * lock is waited for like any other. In one process it changes nothing: Kysely runs one
+ * transaction at a time on the one connection.
+ *
+ * The wait is on a timer, not in SQLite's busy handler (decision 070): node:sqlite is synchronous,
+ * so the busy handler's sleeps would stop this worker's event loop for as long as the other worker
+ * writes — no request read, no page rendered, the core idle. Waiting here, the worker goes on
+ * serving, and the placings that arrive meanwhile join its next group commit.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const deadline = performance.now() + LOCK_WAIT_MS;
+    await connection.executeQuery(CompiledQuery.raw('pragma busy_timeout = 0'));
+    try {
+      for (let pause = 1; ; pause = Math.min(pause * 2, 4)) {
+        try {
+          await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+          return;
+        } catch (error) {
+          if (!isBusy(error) || performance.now() > deadline) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw(`pragma busy_timeout = ${LOCK_WAIT_MS}`));
+    }
   }
 }
 

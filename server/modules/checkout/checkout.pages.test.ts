@@ -200,6 +200,27 @@ describe('the checkout', () => {
     expect(events((await s.get(shop, orderPage)).body)).toEqual([]);
   });
 
+  it('counts every checkout of one address, placed or not, and answers past the limit with 429, placing nothing', async () => {
+    const s = shopper();
+    await s.post(other, '/cart', { intent: 'add', product: String(other.ids.cap), variant: '', quantity: '1' });
+    // The cart as it was before placing, posted again each time from one address.
+    const cookie = [...s.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const checkout = (fields: Record<string, string>) => postForm(t.app, `/shop/${other.store.slug}/checkout`, fields, { cookie }, '203.0.113.70');
+    const capStock = async () => (await t.db.selectFrom('product').select('stock').where('storeId', '=', other.scope.storeId).where('id', '=', other.ids.cap).executeTakeFirstOrThrow()).stock;
+    // The first is placed: its attempt counted in the placing's commit (decision 070).
+    expect((await checkout(validBuyer)).statusCode).toBe(303);
+    // LIMITS.orderPerIp allows 20 an hour: 19 more, with a form error each, are counted too.
+    for (let n = 2; n <= 20; n++) expect((await checkout({ ...validBuyer, email: 'no-es-un-correo' })).statusCode).toBe(400);
+    const refused = await checkout(validBuyer);
+    expect(refused.statusCode).toBe(429);
+    expect(text(refused.body)).toContain('Hiciste muchos pedidos seguidos desde esta conexión. Inténtalo más tarde.');
+    expect((await checkout({ ...validBuyer, email: 'no-es-un-correo' })).statusCode).toBe(429);
+    expect(await capStock()).toBe(9);
+    // Another address is not held back.
+    expect((await postForm(t.app, `/shop/${other.store.slug}/checkout`, validBuyer, { cookie }, '203.0.113.71')).statusCode).toBe(303);
+    expect(await capStock()).toBe(8);
+  });
+
   it('sends the shopper back to the cart when the stock went meanwhile, taking nothing', async () => {
     const s = shopper();
     await s.post(shop, '/cart', { intent: 'add', product: String(shop.ids.shirt), variant: String(shop.ids.red), quantity: '2' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupCommitStats } from '#server/group-commit.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
@@ -7,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { type CartCookie, emptyCart } from './cart-cookie.ts';
 import { addToCart, priceCart } from './cart.service.ts';
 import type { CheckoutInput } from './checkout-form.ts';
-import { loadOrderByCode, placeOrder, type PlaceResult } from './checkout.service.ts';
+import { loadOrderByCode, type PlaceOrderInput, placeOrder, type PlaceResult } from './checkout.service.ts';
 
 // Placing orders (issue 23 §4) through the service, on the database the suite runs on: numbering,
 // the customer, stock and coupon uses under concurrency, and what is told after the commit.
@@ -138,6 +139,61 @@ describe('placeOrder', () => {
     expect(mail.text).toContain(`/en/shop/${shop.store.slug}/order?code=${order.code}`);
     const notices = await t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('userId', '=', shop.store.owner.id).execute();
     expect(notices).toEqual([{ kind: 'order_received', params: JSON.stringify({ number: 1 }), link: `/sales/order/show?id=${order.id}` }]);
+  });
+});
+
+describe('placings that arrive together (group commit, decision 070)', () => {
+  it('share one commit, and each gets the answer it would get placed alone in its turn', async () => {
+    const shop = await newShop();
+    const few = await product(shop, { name: 'Taza', priceCents: 1000, stock: 3 });
+    const many = await product(shop, { name: 'Gorra', priceCents: 500, taxBp: 0, stock: 10 });
+    const coupon = await shop.create('/api/v1/coupons', { code: 'UNA', discountType: 'fixed', discount: 100, usageLimit: 1, enabled: true });
+    const once = { key: `order:test-once-${shop.scope.storeId}`, limit: { max: 1, windowMs: 60_000 } };
+    const other = { key: `order:test-other-${shop.scope.storeId}`, limit: { max: 5, windowMs: 60_000 } };
+    const orders: [string, CartCookie, Partial<CheckoutInput>, PlaceOrderInput['attempt']?][] = [
+      ['takes 2 of 3', cartOf([[few, null, 2]]), {}],
+      ['wants 2 of the 1 left', cartOf([[few, null, 2]]), {}],
+      ['takes the last one', cartOf([[many, null, 1], [few, null, 1]]), {}],
+      ['uses the coupon', cartOf([[many, null, 1]], 'UNA'), {}],
+      ['wants the used coupon', cartOf([[many, null, 1]], 'UNA'), {}],
+      ['pays in a way the store does not take', cartOf([[many, null, 1]]), { paymentMethod: 'bank_transfer' }],
+      ['wants the sold-out one', cartOf([[few, null, 1]]), {}, other],
+      ['buys within its limit', cartOf([[many, null, 1]]), {}, once],
+      ['buys past its limit', cartOf([[many, null, 1]]), {}, once],
+      ['buys after them', cartOf([[many, null, 1]]), {}],
+    ];
+    const before = { ...groupCommitStats(t.db) };
+    // All called in one turn of the event loop: the same batch, in this order.
+    const results = await Promise.all(orders.map(([, cart, customer, attempt], n) => placeOrder(t.deps, shop.scope, { cart, customer: buyer({ email: `batch${n}@example.com`, ...customer }), locale: 'es', attempt })));
+    const answers = results.map((result, n) => [orders[n]![0], result.ok ? `#${result.order.number}` : result]);
+    expect(answers).toEqual([
+      ['takes 2 of 3', '#1'],
+      ['wants 2 of the 1 left', { ok: false, problem: 'changed' }],
+      ['takes the last one', '#2'],
+      ['uses the coupon', '#3'],
+      ['wants the used coupon', { ok: false, problem: 'coupon', reason: 'Este cupón ya se usó todas las veces posibles' }],
+      ['pays in a way the store does not take', { ok: false, problem: 'payment' }],
+      ['wants the sold-out one', { ok: false, problem: 'changed' }],
+      ['buys within its limit', '#4'],
+      ['buys past its limit', { ok: false, problem: 'tooMany' }],
+      ['buys after them', '#5'],
+    ]);
+    const now = groupCommitStats(t.db);
+    expect({ commits: now.commits - before.commits, units: now.units - before.units, triedAlone: now.triedAlone - before.triedAlone }).toEqual({ commits: 1, units: 10, triedAlone: 0 });
+
+    // What was refused left nothing behind; what was placed is all there.
+    expect([await stockOf(shop, 'product', few), await stockOf(shop, 'product', many)]).toEqual([0, 6]);
+    expect((await t.db.selectFrom('coupon').select('timesUsed').where('storeId', '=', shop.scope.storeId).where('id', '=', coupon).executeTakeFirstOrThrow()).timesUsed).toBe(1);
+    const placedEmails = ['batch0@example.com', 'batch2@example.com', 'batch3@example.com', 'batch7@example.com', 'batch9@example.com'];
+    const stored = await t.db.selectFrom('storeOrder').select(['number', 'email']).where('storeId', '=', shop.scope.storeId).orderBy('number').execute();
+    expect(stored).toEqual(placedEmails.map((email, n) => ({ number: n + 1, email })));
+    const customers = await t.db.selectFrom('customer').select('email').where('storeId', '=', shop.scope.storeId).orderBy('email').execute();
+    expect(customers.map((row) => row.email)).toEqual(placedEmails);
+    const mails = (await t.db.selectFrom('job').select('payload').where('kind', '=', 'mail').execute()).map((job) => (JSON.parse(job.payload) as { to: string }).to).filter((to) => to.startsWith('batch'));
+    expect(mails.sort()).toEqual(placedEmails);
+    // Attempts count whether or not the placing went through (record first), and past the limit too.
+    const attempts = await t.db.selectFrom('rateLimit').select(['key', 'count']).where('key', 'in', [once.key, other.key]).orderBy('key').execute();
+    expect(attempts).toEqual([{ key: once.key, count: 2 }, { key: other.key, count: 1 }].sort((a, b) => a.key.localeCompare(b.key)));
   });
 });
 

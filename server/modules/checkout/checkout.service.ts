@@ -7,10 +7,13 @@ import { composeMail } from '#server/mail/templates.ts';
 import { couponReason, takeCouponUse } from '#server/modules/coupon/coupon.service.ts';
 import { enqueueJob, wakeWorkers } from '#server/modules/job/job.service.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
-import { loadStoreSales, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
+import { loadStoreSales, lockOrderNumbers, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { groupCommit, inSavepoint } from '#server/group-commit.ts';
+import { type Limit, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { AppError } from '#server/errors.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 import type { CartCookie } from './cart-cookie.ts';
 import { lineName, type PricedCart, priceCart } from './cart.service.ts';
 import type { CheckoutInput } from './checkout-form.ts';
@@ -18,9 +21,20 @@ import * as repository from './checkout.repository.ts';
 
 // Placing an order (issue 23 §4, decision 060): one transaction that re-reads the cart, takes the
 // stock and the coupon's use with conditional updates, numbers the order and writes it — so two
-// shoppers buying the last unit at once never both get it, on SQLite and on PostgreSQL alike.
+// shoppers buying the last unit at once never both get it, on SQLite and on PostgreSQL alike. The
+// placings that arrive together share that transaction's commit, each in a savepoint of its own
+// (group commit, decision 070).
 
-export type PlaceOrderInput = { cart: CartCookie; customer: CheckoutInput; locale: Locale };
+export type PlaceOrderInput = {
+  cart: CartCookie;
+  customer: CheckoutInput;
+  locale: Locale;
+  /**
+   * The shopper's attempt, counted in the placing's own commit (decision 070) and kept when the
+   * placing is refused; past the limit nothing is placed and the answer is `tooMany`.
+   */
+  attempt?: { key: string; limit: Limit };
+};
 
 export type PlaceProblem =
   /** Nothing left to buy. */
@@ -31,7 +45,9 @@ export type PlaceProblem =
   | { problem: 'stock'; name: string }
   | { problem: 'coupon'; reason: string }
   /** A payment method the store does not take. */
-  | { problem: 'payment' };
+  | { problem: 'payment' }
+  /** Past the attempt's limit (`PlaceOrderInput.attempt`): nothing was tried. */
+  | { problem: 'tooMany' };
 
 export type PlaceResult = { ok: true; order: { id: number; number: number; code: string } } | ({ ok: false } & PlaceProblem);
 
@@ -49,60 +65,78 @@ const METHOD_ENABLED = { cash_on_delivery: 'cashOnDelivery', bank_transfer: 'ban
 export const orderPath = (locale: Locale, slug: string, code: string) => `${locale === 'en' ? '/en' : ''}/shop/${slug}/order?code=${code}`;
 
 export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput): Promise<PlaceResult> {
-  let placed: { id: number; number: number; code: string; priced: PricedCart };
-  try {
-    placed = await inTransaction(deps, async (tx) => {
-      const priced = await priceCart(tx, scope, input.cart, input.locale);
-      if (priced.notices.length > 0) throw new PlacingRefused({ problem: 'changed' });
-      if (priced.lines.length === 0) throw new PlacingRefused({ problem: 'empty' });
-      if (priced.coupon && !priced.coupon.ok) throw new PlacingRefused({ problem: 'coupon', reason: priced.coupon.reason });
-      if (!priced.settings[METHOD_ENABLED[input.customer.paymentMethod]]) throw new PlacingRefused({ problem: 'payment' });
-
-      // In one order (product, then variant) so that two placings lock rows alike and never deadlock.
-      const byRow = [...priced.lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
-      for (const line of byRow) {
-        const taken = line.variantId === null
-          ? await repository.takeProductStock(tx.db, scope, line.productId, line.quantity)
-          : await repository.takeVariantStock(tx.db, scope, line.variantId, line.productId, line.quantity);
-        if (!taken) throw new PlacingRefused({ problem: 'stock', name: lineName(line) });
+  // One queue per store: the batch takes the store's order counter first (`lockOrderNumbers`), so
+  // the locks of two workers' batches never cross on PostgreSQL (decision 070).
+  const batch = { key: `placing:${scope.storeId}`, begin: (tx: ServiceDeps) => lockOrderNumbers(tx.db, scope) };
+  const result = await groupCommit(deps, batch, async (tx): Promise<PlaceResult> => {
+    if (input.attempt) {
+      try {
+        await takeAttempt(tx, input.attempt.key, input.attempt.limit);
+      } catch (error) {
+        // Counted all the same (record first, decision 046): the count commits with the batch.
+        if (error instanceof AppError && error.status === 429) return { ok: false, problem: 'tooMany' };
+        throw error;
       }
-      if (priced.coupon?.ok && !(await takeCouponUse(tx, scope, priced.coupon.couponId))) {
-        throw new PlacingRefused({ problem: 'coupon', reason: couponReason({ ok: false, reason: 'catalog.coupon.verdict.exhausted' }, input.locale) });
-      }
+    }
+    try {
+      const placed = await inSavepoint(tx, (own) => writeOrder(own, scope, input));
+      return { ok: true, order: { id: placed.id, number: placed.number, code: placed.code } };
+    } catch (error) {
+      // Undone by its savepoint; the attempt counted above stays.
+      if (error instanceof PlacingRefused) return { ok: false, ...error.refusal };
+      throw error;
+    }
+  });
+  if (result.ok) wakeWorkers(deps.db);
+  return result;
+}
 
-      const number = await takeOrderNumber(tx.db, scope);
-      const at = tx.clock.now().toISOString();
-      // One customer per e-mail and store, whatever its case (the form's schema lowers it too).
-      const customer = { ...input.customer, email: input.customer.email.trim().toLowerCase() };
-      const details = { name: customer.name, phone: customer.phone, documentType: customer.documentType, documentNumber: customer.documentNumber, address: customer.address, city: customer.city, province: customer.province };
-      const customerId = await repository.findOrCreateCustomer(tx.db, scope, { ...details, code: randomUUID(), userId: null, email: customer.email, createdAt: at, updatedAt: at });
-      await repository.updateCustomerDetails(tx.db, scope, customerId, { ...details, updatedAt: at });
+/** The placing itself, inside the transaction `tx`: throws PlacingRefused to have it undone. */
+async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderInput) {
+  const priced = await priceCart(tx, scope, input.cart, input.locale);
+  if (priced.notices.length > 0) throw new PlacingRefused({ problem: 'changed' });
+  if (priced.lines.length === 0) throw new PlacingRefused({ problem: 'empty' });
+  if (priced.coupon && !priced.coupon.ok) throw new PlacingRefused({ problem: 'coupon', reason: priced.coupon.reason });
+  if (!priced.settings[METHOD_ENABLED[input.customer.paymentMethod]]) throw new PlacingRefused({ problem: 'payment' });
 
-      const code = randomUUID();
-      const { totals } = priced;
-      const id = await repository.insertOrder(tx.db, scope, {
-        number, code, customerId, locale: input.locale, status: 'pending', paymentMethod: customer.paymentMethod,
-        couponId: priced.coupon?.ok ? priced.coupon.couponId : null, couponCode: priced.coupon?.ok ? priced.coupon.code : '',
-        subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, taxCents: totals.taxCents, shippingCents: totals.shippingCents, totalCents: totals.totalCents,
-        ...details, email: customer.email, notes: customer.notes, createdAt: at, updatedAt: at,
-      });
-      await repository.insertOrderLines(tx.db, scope, priced.lines.map((line, index) => ({
-        orderId: id, position: index + 1, productId: line.productId, variantId: line.variantId, name: lineName(line), sku: line.sku.slice(0, 64),
-        unitPriceCents: line.unitPriceCents, quantity: line.quantity,
-        discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, taxCents: totals.lines[index]!.taxCents,
-      })));
-      await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
-      // In the same commit as the order (decision 067): a crash after it can no longer leave an
-      // order that holds stock but that neither the shopper nor the owner ever hears of.
-      await tellShopperAndOwner(tx, scope, input, { id, number, code, priced });
-      return { id, number, code, priced };
-    });
-  } catch (error) {
-    if (error instanceof PlacingRefused) return { ok: false, ...error.refusal };
-    throw error;
+  // In one order (product, then variant) so that two placings lock rows alike and never deadlock.
+  const byRow = [...priced.lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
+  for (const line of byRow) {
+    const taken = line.variantId === null
+      ? await repository.takeProductStock(tx.db, scope, line.productId, line.quantity)
+      : await repository.takeVariantStock(tx.db, scope, line.variantId, line.productId, line.quantity);
+    if (!taken) throw new PlacingRefused({ problem: 'stock', name: lineName(line) });
   }
-  wakeWorkers(deps.db);
-  return { ok: true, order: { id: placed.id, number: placed.number, code: placed.code } };
+  if (priced.coupon?.ok && !(await takeCouponUse(tx, scope, priced.coupon.couponId))) {
+    throw new PlacingRefused({ problem: 'coupon', reason: couponReason({ ok: false, reason: 'catalog.coupon.verdict.exhausted' }, input.locale) });
+  }
+
+  const number = await takeOrderNumber(tx.db, scope);
+  const at = tx.clock.now().toISOString();
+  // One customer per e-mail and store, whatever its case (the form's schema lowers it too).
+  const customer = { ...input.customer, email: input.customer.email.trim().toLowerCase() };
+  const details = { name: customer.name, phone: customer.phone, documentType: customer.documentType, documentNumber: customer.documentNumber, address: customer.address, city: customer.city, province: customer.province };
+  const customerId = await repository.findOrCreateCustomer(tx.db, scope, { ...details, code: randomUUID(), userId: null, email: customer.email, createdAt: at, updatedAt: at });
+  await repository.updateCustomerDetails(tx.db, scope, customerId, { ...details, updatedAt: at });
+
+  const code = randomUUID();
+  const { totals } = priced;
+  const id = await repository.insertOrder(tx.db, scope, {
+    number, code, customerId, locale: input.locale, status: 'pending', paymentMethod: customer.paymentMethod,
+    couponId: priced.coupon?.ok ? priced.coupon.couponId : null, couponCode: priced.coupon?.ok ? priced.coupon.code : '',
+    subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, taxCents: totals.taxCents, shippingCents: totals.shippingCents, totalCents: totals.totalCents,
+    ...details, email: customer.email, notes: customer.notes, createdAt: at, updatedAt: at,
+  });
+  await repository.insertOrderLines(tx.db, scope, priced.lines.map((line, index) => ({
+    orderId: id, position: index + 1, productId: line.productId, variantId: line.variantId, name: lineName(line), sku: line.sku.slice(0, 64),
+    unitPriceCents: line.unitPriceCents, quantity: line.quantity,
+    discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, taxCents: totals.lines[index]!.taxCents,
+  })));
+  await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
+  // In the same commit as the order (decision 067): a crash after it can no longer leave an
+  // order that holds stock but that neither the shopper nor the owner ever hears of.
+  await tellShopperAndOwner(tx, scope, input, { id, number, code, priced });
+  return { id, number, code, priced };
 }
 
 /**

@@ -4,8 +4,8 @@ import { fixedClock } from '#server/service-deps.ts';
 import { outboxMailer, recordingLog, testServiceDeps } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import type { JobHandlers } from './job-kinds.ts';
-import { claimJob, findJob, releaseJob } from './job.repository.ts';
-import { enqueueJob, KEEP_DONE_MS, pruneJobs, retryDelay, runJobs, startJobWorker } from './job.service.ts';
+import { claimJob, claimJobs, findJob, releaseDoneJobs, releaseJob } from './job.repository.ts';
+import { enqueueJob, JOBS_PER_CLAIM, KEEP_DONE_MS, pruneJobs, retryDelay, runJobs, startJobWorker } from './job.service.ts';
 
 // The queue on the dialect the suite runs on (SQLite, or PostgreSQL with DATABASE_URL).
 let t: TestDatabase;
@@ -105,7 +105,10 @@ describe('several workers', () => {
     };
     const subjects = Array.from({ length: 50 }, (_, i) => `race ${i}`);
     for (const subject of subjects) await enqueueJob(deps, { kind: 'mail', payload: mail(subject) });
-    // On PostgreSQL each worker claims on its own pooled connection, concurrently.
+    // On PostgreSQL each worker claims on its own pooled connection, concurrently. The four are
+    // opened first: one worker claims 16 jobs at a time (JOBS_PER_CLAIM) and could otherwise run
+    // all 50 before a new connection is up, and the race would not be one.
+    await Promise.all(Array.from({ length: 4 }, () => t.db.transaction().execute(() => new Promise((resolve) => setTimeout(resolve, 50)))));
     const counts = await Promise.all(['a', 'b', 'c', 'd'].map((workerId) => runJobs(deps, { ...options, workerId, handlers: racing })));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(50);
     expect(counts.filter((count) => count > 0).length).toBeGreaterThan(1);
@@ -231,5 +234,30 @@ describe('the background worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await findJob(t.db, later))!.state).toBe('queued'); // a stopped worker takes nothing more
     expect(await drain(deps)).toBe(1);
+  });
+});
+
+// Last in the file: its jobs, done in 2001, would count in the pruning test above.
+describe('a claim', () => {
+  it('claims at most JOBS_PER_CLAIM due jobs at a time, the oldest first, and marks those that ran done together', async () => {
+    // Due in 2001 only: the other tests' jobs are due later and stay out of this claim.
+    const clock = fixedClock('2001-01-01T00:00:00.000Z');
+    const deps = testServiceDeps(t, { mailer: outboxMailer(), clock });
+    const ids: number[] = [];
+    for (let n = 0; n < JOBS_PER_CLAIM + 4; n++) {
+      ids.push((await enqueueJob(deps, { kind: 'mail', payload: mail() }))!);
+      clock.advance(1000);
+    }
+    const claimed = await claimJobs(t.db, { workerId: 'batch', now: clock.now().toISOString(), lockedUntil: new Date(clock.now().getTime() + options.lockMs).toISOString(), limit: JOBS_PER_CLAIM });
+    expect(claimed.map((job) => job.id)).toEqual(ids.slice(0, JOBS_PER_CLAIM));
+    expect((await findJob(t.db, ids[JOBS_PER_CLAIM]!))!.state).toBe('queued');
+    const runs: string[] = [];
+    const counting: Partial<JobHandlers> = { mail: async (_deps, payload) => void runs.push(payload.subject) };
+    expect(await runJobs(deps, { ...options, workerId: 'rest', handlers: counting })).toBe(4);
+    expect(await Promise.all(ids.slice(JOBS_PER_CLAIM).map(async (id) => (await findJob(t.db, id))!.state))).toEqual(['done', 'done', 'done', 'done']);
+    // The first claim's holder marks its lot done in one statement; another worker cannot.
+    const lot = { ids: ids.slice(0, JOBS_PER_CLAIM), now: clock.now().toISOString() };
+    expect(await releaseDoneJobs(t.db, { ...lot, workerId: 'someone-else' })).toBe(0);
+    expect(await releaseDoneJobs(t.db, { ...lot, workerId: 'batch' })).toBe(JOBS_PER_CLAIM);
   });
 });

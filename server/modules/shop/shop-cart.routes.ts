@@ -177,21 +177,27 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       const values = checkoutValuesOf(bodyOf(request));
       const again = async (status: number, errors: Record<string, string> | null, formError: string | null) =>
         ({ ...renderCheckout(frame, sr, await priceCart(deps, frame.scope, cart, sr.locale), { values, errors, formError }), status });
-      try {
-        await takeAttempt(deps, `order:${request.ip}`, LIMITS.orderPerIp);
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status !== 429) throw error;
-        return again(429, null, texts.tooManyOrders);
-      }
+      const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
-      if ('errors' in parsed) return again(400, parsed.errors, null);
-      const result = await placeOrder(deps, frame.scope, { cart, customer: parsed.input, locale: sr.locale });
+      if ('errors' in parsed) {
+        // Counted as every post is, and refused past the limit before the form's errors are shown.
+        try {
+          await takeAttempt(deps, attempt.key, attempt.limit);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 429) throw error;
+          return again(429, null, texts.tooManyOrders);
+        }
+        return again(400, parsed.errors, null);
+      }
+      // A well-formed order's attempt is counted in its placing's commit (decision 070).
+      const result = await placeOrder(deps, frame.scope, { cart, customer: parsed.input, locale: sr.locale, attempt });
       if (result.ok) {
         // The order page tells the merchant's pixel once: the cart, now empty, keeps which order was placed.
         setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
         return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
       }
       switch (result.problem) {
+        case 'tooMany': return again(429, null, texts.tooManyOrders);
         case 'payment': return again(400, { paymentMethod: 'paymentInvalid' }, null);
         case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
         case 'stock':

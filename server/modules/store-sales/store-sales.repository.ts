@@ -38,3 +38,8 @@ export async function takeCounter(db: Db, scope: StoreScope, counter: 'nextOrder
     .executeTakeFirstOrThrow();
   return Number((row as Record<string, unknown>)[counter]) - 1;
 }
+
+/** Locks the store's row to the end of the caller's transaction, changing nothing (PostgreSQL's row lock). */
+export async function lockCounters(db: Db, scope: StoreScope): Promise<void> {
+  await db.updateTable('storeSales').set((eb) => ({ nextOrderNumber: eb.ref('nextOrderNumber') })).where('storeId', '=', scope.storeId).execute();
+}

@@ -54,6 +54,16 @@ export async function saveStoreSales(deps: ServiceDeps, scope: StoreScope, input
  * The store's next order number, taken inside the caller's transaction `trx` (the placing one):
  * if that transaction rolls back, the number is given back with it.
  */
+/**
+ * Takes the store's counter row (made if missing) for the rest of the transaction `trx` without
+ * moving it: a batch of placings (decision 070) takes it before any stock row, so on PostgreSQL
+ * placings of one store queue on this one lock and never hold rows in crossing orders.
+ */
+export async function lockOrderNumbers(trx: Db, scope: StoreScope): Promise<void> {
+  await repository.ensureStoreSalesRow(trx, scope, new Date().toISOString());
+  await repository.lockCounters(trx, scope);
+}
+
 export async function takeOrderNumber(trx: Db, scope: StoreScope): Promise<number> {
   await repository.ensureStoreSalesRow(trx, scope, new Date().toISOString());
   return repository.takeCounter(trx, scope, 'nextOrderNumber');
