@@ -1,14 +1,15 @@
-import { AppShell, Avatar, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
-import { isActive, type MenuItem, mainMenu, type Queues, visibleMenu } from '#app/lib/menu.ts';
+import { mainMenu, visibleMenu } from '#app/lib/menu.ts';
+import { LogoutLink, MenuLinks, menuScroll } from '#app/components/menu-links.tsx';
 import { requireUser } from '#app/lib/require-user.ts';
 import { loadCatalog } from '#common/i18n/load-catalog.ts';
-import { localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/default';
 import { useDefaultLayoutData } from './default-layout-data.ts';
 import { defaultLayoutLoader } from './default.server.ts';
@@ -23,31 +24,6 @@ const loadDashboardMessages: Route.ClientMiddlewareFunction = async ({ request }
 export const clientMiddleware = [loadDashboardMessages];
 
 export const loader = (args: Route.LoaderArgs) => defaultLayoutLoader(args);
-
-function MenuLinks({ items, queues, onNavigate }: { items: MenuItem[]; queues: Queues | null; onNavigate: () => void }) {
-  const t = useT();
-  const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
-  const current = stripLocale(pathname);
-  return items.map((item) =>
-      item.children ? (
-        <NavLink key={item.key} label={t(item.label)} defaultOpened childrenOffset="md">
-          <MenuLinks items={item.children} queues={queues} onNavigate={onNavigate} />
-        </NavLink>
-      ) : (
-        <NavLink
-          key={item.key}
-          component={Link}
-          to={localizePath(item.path ?? '/', locale)}
-          label={t(item.label)}
-          active={isActive(item, current)}
-          // What waits in the entry's queue; nothing when it is empty (a 0 badge is only noise).
-          rightSection={item.badge && queues?.[item.badge] ? <Badge size="sm" circle={queues[item.badge] < 10} data-testid={`menu-badge-${item.key}`}>{queues[item.badge]}</Badge> : undefined}
-          onClick={onNavigate}
-        />
-      ),
-    );
-}
 
 function HeaderBell() {
   const data = useDefaultLayoutData();
@@ -121,10 +97,10 @@ export default function DefaultLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.mainMenu')}>
-        <ScrollArea>
+        <div className={menuScroll}>
           <MenuLinks items={menu} queues={data?.queues ?? null} onNavigate={close} />
-          <NavLink component="a" href={localizePath('/user/logout', locale)} label={t('nav.logout')} />
-        </ScrollArea>
+          <LogoutLink />
+        </div>
       </AppShell.Navbar>
       <AppShell.Main id="main" bg="gray.0">
         <Outlet />

@@ -4,6 +4,7 @@ import { FetchError } from 'ofetch';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { StatusBadge } from '#app/components/status-badge.tsx';
+import cell from '#app/components/list/cell.module.css';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { asText, useField } from '#app/components/form/use-field.ts';
 import { failureMessageKey, http } from '#app/lib/http.ts';
@@ -239,27 +240,44 @@ export function StockCell({ row, locale }: { row: { id: number; name: string; st
   const fetcher = useFetcher<FormResult>();
   const { pathname, search } = useLocation();
   const state = <StatusBadge of={stockState} value={row.stock > 0 ? 'in_stock' : 'out_of_stock'} />;
+  // Plain elements with the list's cell classes (decision 068): one of these per row of the list.
   if (row.variantCount > 0) {
     return (
-      <Stack gap={2}>
+      <span className={cell.lines}>
         {state}
-        <Text fz="sm">{t('catalog.product.totalStock', { stock: formatNumber(row.stock, locale), variants: t('bulk.cascade.variants', { count: row.variantCount }) })}</Text>
-      </Stack>
+        <span>{t('catalog.product.totalStock', { stock: formatNumber(row.stock, locale), variants: t('bulk.cascade.variants', { count: row.variantCount }) })}</span>
+      </span>
     );
   }
   const error = fetcher.data?.errors?.stock;
+  const errorId = `stock-error-${row.id}`;
   return (
-    <Stack gap={4}>
+    <div className={cell.lines}>
       {state}
       <fetcher.Form method="post" action={`${localizePath(`${productResource.path}/stock`, locale)}?id=${row.id}`}>
         <input type="hidden" name="back" value={`${pathname}${search}`} />
-        <Group gap={4} wrap="nowrap" align="flex-start">
-          <TextInput key={row.stock} name="stock" size="xs" w={84} defaultValue={formatLocaleNumber(row.stock, locale)} inputMode="numeric" autoComplete="off" aria-label={t('catalog.product.stockOf', { name: row.name })} error={error ? t(error) : undefined} />
-          <Button type="submit" size="xs" variant="light" loading={fetcher.state !== 'idle'} aria-label={t('catalog.product.saveStockOf', { name: row.name })}>
+        <span className={cell.inline}>
+          <input
+            key={row.stock}
+            className={cell.input}
+            name="stock"
+            defaultValue={formatLocaleNumber(row.stock, locale)}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-label={t('catalog.product.stockOf', { name: row.name })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <button type="submit" className={cell.button} disabled={fetcher.state !== 'idle'} aria-label={t('catalog.product.saveStockOf', { name: row.name })}>
             {t('list.save')}
-          </Button>
-        </Group>
+          </button>
+        </span>
+        {error ? (
+          <span className={cell.error} id={errorId}>
+            {t(error)}
+          </span>
+        ) : null}
       </fetcher.Form>
-    </Stack>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { formatNumber } from '#common/number-format.ts';
 import type { FormOptions } from '#common/resource.ts';
 import { DEFAULT_TAX_PERCENT, productResource as product, variantResource as variant } from '#common/resources/product.ts';
 import { Thumbnail } from '#app/components/resource/thumbnail.tsx';
+import cell from '#app/components/list/cell.module.css';
 
 type Product = {
   id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; compareAtCents: number | null; discountBp: number; taxBp: number;
@@ -77,14 +78,10 @@ export const productScreens = {
       label: t('catalog.product.fields.price'),
       sort: 'price',
       render: (row) => (
-        <Stack gap={0}>
-          <Text fz="sm">{formatMoney(row.priceCents, locale)}</Text>
-          {row.compareAtCents !== null ? (
-            <Text fz="xs" c="dimmed" td="line-through">
-              {formatMoney(row.compareAtCents, locale)}
-            </Text>
-          ) : null}
-        </Stack>
+        <span className={cell.lines}>
+          <span>{formatMoney(row.priceCents, locale)}</span>
+          {row.compareAtCents !== null ? <s className={cell.dimmed}>{formatMoney(row.compareAtCents, locale)}</s> : null}
+        </span>
       ),
     },
     { key: 'stock', label: t('catalog.product.fields.stockShort'), sort: 'stock', render: (row) => <StockCell row={row} locale={locale} /> },
@@ -92,6 +89,7 @@ export const productScreens = {
     { key: 'updated', label: t('catalog.product.fields.updated'), sort: 'updated', render: (row) => formatDate(row.updatedAt, locale) },
     { key: 'state', label: t('catalog.state.label'), render: (row) => <RowSwitchCell resource={product} row={row} /> },
   ],
+  listFields: ['images', 'sku', 'categoryName', 'brandName', 'priceCents', 'compareAtCents', 'stock', 'variantCount', 'featured', 'updatedAt', 'enabled'],
   status: recordState,
   ListActions: function ProductListActions() {
     const t = useT();

@@ -36,10 +36,17 @@ export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer
   return encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, { level: 6 });
 }
 
+/**
+ * React Router's route discovery (`/__manifest?paths=…`), which a dashboard page asks for once it is
+ * live, for the routes of every link it shows: 60–70 kB of JSON on the product list, more than the
+ * page itself (issue 20 §24). Compressed like a page; other JSON answers stay as they are.
+ */
+const compressible = (type: string, url: string) => type.startsWith('text/html') || (url.startsWith('/__manifest') && type.startsWith('application/json'));
+
 export const compressHtml = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('text/html') || reply.getHeader('content-encoding')) return payload;
+    if (!compressible(type, request.url) || reply.getHeader('content-encoding')) return payload;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);

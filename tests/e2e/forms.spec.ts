@@ -223,7 +223,7 @@ for (const locale of LOCALES) {
       // its package in the page's numbers, with its status on a phone's card too
       await expect(clientPage.getByTestId('consolidation-package')).toContainText(c.dimensions);
       await clientPage.setViewportSize(PHONE);
-      await expect(inView(clientPage.getByTestId('consolidation-package').locator('.mantine-Badge-root'))).resolves.toBe(true);
+      await expect(inView(clientPage.getByTestId('consolidation-package').locator('[data-status]'))).resolves.toBe(true);
       await clientPage.setViewportSize(DESKTOP);
       await screens(clientPage, testInfo, 'forms-consolidate-show', locale);
     });

@@ -242,6 +242,25 @@ describe('static assets', () => {
   });
 });
 
+describe('route discovery', () => {
+  // Issue 20 §24: a dashboard page asks React Router for the routes of its links once it is live;
+  // on a phone's network that answer is compressed like the page.
+  it('answers /__manifest compressed when the browser takes it, plain when it does not', async () => {
+    // The manifest's version, as the page names it (another version is answered 204, "reload").
+    const version = /"version":\s*"([^"]+)"/.exec((await t.app.inject({ url: '/user/login', headers: es })).body)?.[1];
+    expect(version).toBeTruthy();
+    const url = `/__manifest?paths=${encodeURIComponent('/,/alert,/user/login')}&version=${version}`;
+    const compressed = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Object.keys(plain.json())).toEqual(expect.arrayContaining(['root', 'es/user/login']));
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+});
+
 describe('maintenance mode', () => {
   let maintenance: TestApp;
   beforeAll(async () => {

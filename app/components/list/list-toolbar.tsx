@@ -1,34 +1,61 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useT } from '#app/lib/use-t.ts';
+import { Button } from '@mantine/core';
+import { useId } from 'react';
 import { Form } from 'react-router';
+import { useT } from '#app/lib/use-t.ts';
+import classes from './list-toolbar.module.css';
 
 export type Filter = { name: string; label: string; value: string | undefined; options: { value: string; label: string }[] };
 
-/** Search and filters as a GET form: works without JavaScript, and the URL can be shared. */
+function Chevron() {
+  return (
+    <svg className={classes.chevron} viewBox="0 0 15 15" fill="none" aria-hidden="true">
+      <path d="M5 5.5l2.5-2.5 2.5 2.5M5 9.5l2.5 2.5 2.5-2.5" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * Search and filters as a GET form: works without JavaScript, and the URL can be shared. Labels,
+ * inputs and selects are plain elements with the module's classes (decision 068); they look as
+ * Mantine's did.
+ */
 export function ListToolbar({ q, filters = [], sort, dir, actions }: { q: string; filters?: Filter[]; sort: string; dir: string; actions?: React.ReactNode }) {
   const t = useT();
+  const id = useId();
   return (
-    <Group justify="space-between" align="flex-end" mb="md" gap="sm">
-      <Form method="get" role="search" style={{ flex: 1, minWidth: 260 }}>
-        <Group align="flex-end" gap="sm">
-          <TextInput name="q" type="search" defaultValue={q} label={t('list.search')} placeholder={t('list.searchPlaceholder')} style={{ flex: 1, minWidth: 180 }} />
-          {filters.map((filter) => (
-            <NativeSelect
-              key={filter.name}
-              name={filter.name}
-              label={filter.label}
-              defaultValue={filter.value ?? ''}
-              data={[{ value: '', label: t('list.all') }, ...filter.options]}
-            />
-          ))}
-          <input type="hidden" name="sort" value={sort} />
-          <input type="hidden" name="dir" value={dir} />
-          <Button type="submit" variant="light">
-            {t('list.apply')}
-          </Button>
-        </Group>
+    <div className={classes.toolbar}>
+      <Form method="get" role="search" className={classes.form}>
+        <div className={`${classes.field} ${classes.search}`}>
+          <label className={classes.label} htmlFor={`${id}-q`}>
+            {t('list.search')}
+          </label>
+          <input className={classes.input} id={`${id}-q`} name="q" type="search" defaultValue={q} placeholder={t('list.searchPlaceholder')} />
+        </div>
+        {filters.map((filter) => (
+          <div key={filter.name} className={classes.field}>
+            <label className={classes.label} htmlFor={`${id}-${filter.name}`}>
+              {filter.label}
+            </label>
+            <div className={classes.select}>
+              <select className={classes.input} id={`${id}-${filter.name}`} name={filter.name} defaultValue={filter.value ?? ''}>
+                <option value="">{t('list.all')}</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <Chevron />
+            </div>
+          </div>
+        ))}
+        <input type="hidden" name="sort" value={sort} />
+        <input type="hidden" name="dir" value={dir} />
+        <Button type="submit" variant="light">
+          {t('list.apply')}
+        </Button>
       </Form>
       {actions}
-    </Group>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Paper, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
 import { useT } from '#app/lib/use-t.ts';
 import type { BulkAction } from '#common/bulk.ts';
 import type { Resource } from '#common/resource.ts';
+import cell from '#app/components/list/cell.module.css';
 
 // The list's actions on records (issue 11 §8): the bar over the selected rows, the switches in a
 // row and the moderation buttons. Every one asks first in a dialog that says what will happen and
@@ -124,13 +125,19 @@ export function RowSwitch({ id, name, field, checked, on, off }: { id: number; n
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Switch
-        checked={checked}
-        label={field}
-        onChange={() => setOpened(true)}
-        aria-label={String(t('bulk.switchLabel', { field, name }))}
-        data-testid={`switch-${on}-${id}`}
-      />
+      {/* A native box with the switch role (decision 068: one per row, Mantine's Switch was a
+          dozen elements); it only asks, so it shows the record's state until the answer comes. */}
+      <label className={cell.switch}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          onChange={() => setOpened(true)}
+          aria-label={String(t('bulk.switchLabel', { field, name }))}
+          data-testid={`switch-${on}-${id}`}
+        />
+        <span>{field}</span>
+      </label>
       {opened ? <BulkConfirm action={checked ? off : on} ids={[id]} opened onClose={() => setOpened(false)} title={String(t(checked ? 'bulk.switchOff' : 'bulk.switchOn', { field, name }))} /> : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper } from '@mantine/core';
+import { Alert, Button, Group, Paper } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useActionData, useLocation } from 'react-router';
@@ -15,6 +15,7 @@ import { useT } from '#app/lib/use-t.ts';
 import { recordState } from '#common/enums/catalog.ts';
 import type { EnumDef } from '#common/enums/define-enum.ts';
 import { ResourceForm } from './resource-form.tsx';
+import cell from '#app/components/list/cell.module.css';
 import type { SaveQuestion } from '#app/components/form/record-form.tsx';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -34,6 +35,13 @@ export type ResourceRow = { id: number } & Record<string, unknown>;
 export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   resource: Resource;
   columns(t: ReturnType<typeof useT>, locale: 'es' | 'en'): Column<Row>[];
+  /**
+   * The fields of a row its list's columns read (`id` and the title field are always sent): the
+   * list's loader sends only these into the page, so what the list does not show (a product's
+   * description, keywords, ids of its references) is not written into every list page twice —
+   * once as data for hydration — for nothing (decision 068). Without it, whole rows.
+   */
+  listFields?: readonly (keyof Row & string)[];
   /** The enum of the list's `status` filter, when it has one. */
   status?: EnumDef;
   /** More filters of the list, by their query name: `{ stock: { of: stockState, label: 'catalog.product.stockState.label' } }`. */
@@ -69,9 +77,9 @@ function useResourcePaths(resource: Resource) {
 export function NameLink({ resource, row, children }: { resource: Resource; row: ResourceRow; children: React.ReactNode }) {
   const { show } = useResourcePaths(resource);
   return (
-    <Anchor component={Link} to={show(row.id)} fw={600}>
+    <Link className={cell.link} to={show(row.id)}>
       {children}
-    </Anchor>
+    </Link>
   );
 }
 

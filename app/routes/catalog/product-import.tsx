@@ -66,6 +66,13 @@ export default function ProductImport() {
     setPhase({ step: 'failed', message });
   };
 
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(null);
+    setCreateDuplicates(false);
+    setPhase({ step: 'idle' });
+  };
+
   const summary = withConfirmed(phase.step === 'checked' || phase.step === 'done' ? phase.summary : null, phase.step === 'checked' && createDuplicates);
   const changes = summary ? summary.products.create + summary.products.update + summary.variants.create + summary.variants.update : 0;
   const n = (value: number) => formatNumber(value, locale);
@@ -102,22 +109,21 @@ export default function ProductImport() {
               description={t('productCsv.fileHint')}
               accept=".csv,text/csv"
               value={file}
-              onChange={(chosen) => {
-                setFile(chosen);
-                setFileError(null);
-                setCreateDuplicates(false);
-                setPhase({ step: 'idle' });
-              }}
+              onChange={choose}
               error={fileError}
-              clearable
-              // the × alone names nothing (axe button-name, issue 20 §16)
-              clearButtonProps={{ 'aria-label': t('productCsv.clearFile') }}
               data-testid="csv-file"
             />
             <Group>
               <Button onClick={() => void send(false)} loading={phase.step === 'sending' && !phase.applying} disabled={phase.step === 'sending'}>
                 {t('productCsv.preview')}
               </Button>
+              {/* Beside the preview, not the input's own ×: that one sat on top of the file button,
+                  two targets overlapping, which axe's target-size refused at 375 px (issue 20 §24). */}
+              {file ? (
+                <Button variant="default" onClick={() => choose(null)} disabled={phase.step === 'sending'}>
+                  {t('productCsv.clearFile')}
+                </Button>
+              ) : null}
             </Group>
             {phase.step === 'sending' ? (
               <div role="status" aria-live="polite">

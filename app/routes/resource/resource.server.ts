@@ -6,7 +6,9 @@ import { formValues } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { isRecordId } from '#common/record-id.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import type { Resource } from '#common/resource.ts';
+import type { FormOptions, Resource } from '#common/resource.ts';
+import type { ResourceScreens } from '#app/components/resource/resource-screens.tsx';
+import { loadScreens } from '#app/resources/screens.ts';
 import { resourceAt } from '#common/resources/index.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
@@ -46,8 +48,26 @@ export async function resourceListLoader(args: LoaderFunctionArgs) {
   const cascadeOf = url.searchParams.get('cascadeOf');
   const cascade = cascadeOf === null ? null : await service.cascadeMany(scope, idsFromForm(cascadeOf).filter(isRecordId).slice(0, MAX_BULK_IDS));
   // A list filtered by other records (a product's category) offers the store's records as its choices.
-  const [page, options] = await Promise.all([service.list(scope, query), resource.list.refs?.length ? service.formOptions?.(scope) : undefined]);
-  return { key: resource.key, preload, query, page, cascade, options: options ?? {} };
+  const [page, options, screens] = await Promise.all([service.list(scope, query), resource.list.refs?.length ? service.formOptions?.(scope) : undefined, loadScreens(resource.key)]);
+  return { key: resource.key, preload, query, page: { ...page, rows: listRows(page.rows, resource, screens) }, cascade, options: refChoices(options, screens) };
+}
+
+/**
+ * What the page needs of the list's rows: the fields its columns read (the screens' `listFields`),
+ * with the id and the title. Everything the loader returns is written into the page a second time,
+ * as the data React hydrates from, so a field no column shows is bytes for nothing (decision 068).
+ */
+function listRows<Row extends Record<string, unknown>>(rows: Row[], resource: Resource, screens: ResourceScreens): Row[] {
+  if (!screens.listFields) return rows;
+  const fields = ['id', resource.titleField, ...screens.listFields];
+  return rows.map((row) => Object.fromEntries(fields.filter((field) => field in row).map((field) => [field, row[field]])) as Row);
+}
+
+/** Of the service's choices, those the list's filters offer (a product list: categories and brands, not every colour and size). */
+function refChoices(options: FormOptions | undefined, screens: ResourceScreens): FormOptions {
+  if (!options) return {};
+  const used = new Set(Object.values(screens.refFilters ?? {}).map((filter) => filter.options));
+  return Object.fromEntries(Object.entries(options).filter(([name]) => used.has(name)));
 }
 
 /**

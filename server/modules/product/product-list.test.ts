@@ -25,7 +25,7 @@ const scopeOf = async (store: TestStore) => (await ownStoreScope(t.deps, { userI
 type Row = { id: number; name: string; priceCents: number; stock: number; priority: number; updatedAt: string };
 
 /** `count` products straight into the table (the plan's limit is not what this is about), with many ties on every sort. */
-async function storeWithProducts(count: number, named: (i: number) => Partial<Row & { sku: string; code: string }> = () => ({})) {
+async function storeWithProducts(count: number, named: (i: number) => Partial<Row & { sku: string; code: string; description: string; keywords: string }> = () => ({})) {
   const store = await makeStore(t);
   const scope = await scopeOf(store);
   const now = Date.parse('2026-11-20T10:00:00.000Z');
@@ -195,6 +195,23 @@ describe('paging the product list', () => {
     expect(alfa).toMatchObject({ total: 251, capped: false, pages: 13, next: null });
     expect(alfa.rows.every((row: Row) => row.name === 'alfa' && row.priceCents <= 400)).toBe(true);
   });
+  // Decision 068: the page carries what its columns show, once as markup and once as the data it
+  // hydrates from; a product's long texts and the store's colours and sizes stay out of it.
+  it('writes into the list page only what its columns and filters use; the API keeps every field', async () => {
+    const { store, scope } = await storeWithProducts(2, (i) => ({ name: `Producto visible ${i}`, description: `Descripción larga ${i} que la lista no muestra`, keywords: `clave-oculta-${i}` }));
+    await t.db.insertInto('color').values({ storeId: scope.storeId, name: 'Color sin usar en la lista', slug: `color-${store.id}`, hex: '#123456', enabled: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).execute();
+    const page = (await getPage(t.app, '/catalog/product', store.owner.cookie)).body;
+    expect(page).toContain('Producto visible 0');
+    expect(page).toContain('Producto visible 1');
+    // the category filter still offers the store's categories
+    expect(page).toContain('>Ropa</option>');
+    expect(page).not.toContain('que la lista no muestra');
+    expect(page).not.toContain('clave-oculta-');
+    expect(page).not.toContain('Color sin usar en la lista');
+    const rows = (await api('/api/v1/products', store)).json().rows as { description: string; keywords: string }[];
+    expect(rows.map((row) => row.description).sort()).toEqual(['Descripción larga 0 que la lista no muestra', 'Descripción larga 1 que la lista no muestra']);
+  });
+
   it('shows the total in the page’s language', async () => {
     const { store } = await storeWithProducts(3);
     expect((await getPage(t.app, '/catalog/product', store.owner.cookie)).body).toContain('3 registros');
