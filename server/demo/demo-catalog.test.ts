@@ -152,3 +152,18 @@ describe('the demo’s orders are history (issue 23 loose ends §4)', () => {
     expect(await shopperMails()).toEqual(['real.shopper@example.com', 'real.shopper@example.com']);
   });
 });
+
+describe('the demo desk’s low stock (issue 23 loose ends §5)', () => {
+  it('names a few products running out, fewest first, and links to the whole list by stock', async () => {
+    const desk = await t.app.inject({ url: '/', headers: { cookie: `lang=es; ${cookie}`, accept: 'text/html' } });
+    expect(desk.statusCode).toBe(200);
+    const count = /data-testid="low-stock-count"[^>]*>(?:<[^>]*>)*(\d+) /.exec(desk.body);
+    expect(Number(count?.[1])).toBeGreaterThanOrEqual(2);
+    expect(Number(count?.[1])).toBeLessThanOrEqual(4);
+    const units = [...desk.body.matchAll(/data-testid="low-stock-\d+"[\s\S]*?<\/tr>/g)].map((row) => Number(/>(\d+) unidad/.exec(row[0])?.[1]));
+    expect(units.length).toBe(Number(count?.[1]));
+    expect(units).toEqual([...units].sort((a, b) => a - b));
+    expect(desk.body).toContain('data-testid="low-stock-all"');
+    expect(desk.body).toMatch(/href="\/catalog\/product\?status=enabled&amp;sort=stock&amp;dir=asc"/);
+  });
+});
