@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { login, newBrowser } from './support/casillero.ts';
-import { field, gotoHydrated, saveScreens, says } from './support/helpers.ts';
+import { field, gotoHydrated, saveScreens, says, typeDate } from './support/helpers.ts';
 import { MAIN_URL, PROJECT_ROOT } from './support/servers.ts';
 import { type CliUser, createUser } from './support/users.ts';
 
@@ -125,6 +125,23 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
       await dialog.getByRole('button', { name: 'Sí, cambiar' }).click();
       await expect(page.getByText('Sin stock de talla')).toBeVisible();
       await expect(page.getByText('Cancelado', { exact: true }).first()).toBeVisible();
+    });
+
+    await test.step('the list by a day range typed the Spanish way; "Hasta" before "Desde" is said beside the field', async () => {
+      const [year, month, day] = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10).split('-');
+      await gotoHydrated(page, '/sales/order');
+      await typeDate(field(page, 'Desde'), '01/01/2020');
+      await typeDate(field(page, 'Hasta'), `${day}/${month}/${year}`);
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect(page).toHaveURL(new RegExp(`from=2020-01-01&to=${year}-${month}-${day}`));
+      await expect(page.getByTestId('order-1')).toBeVisible();
+      await expect(page.getByTestId('order-2')).toBeVisible();
+      await waitForHydration(page);
+      await typeDate(field(page, 'Hasta'), '31/12/2019');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect(field(page, 'Hasta')).toHaveAccessibleDescription(says('«Hasta» no puede ser anterior a «Desde»'));
+      await expect(field(page, 'Hasta')).toHaveValue('31/12/2019');
+      await saveScreens(page, testInfo, 'sales-order-filter-error');
     });
 
     await test.step('the product has its unit back: 5 − 2 delivered = 3', async () => {
