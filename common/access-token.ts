@@ -4,8 +4,10 @@ import { z } from 'zod';
 export const ACCESS_TOKEN_PREFIX = 'tbx_';
 
 /**
- * `read` reads everything, `write` also changes it, `invoices` reads and issues the store's invoices
- * and nothing else (an accounting tool's token: issue 23 §5).
+ * What each scope reaches (decision 069): `read` reads everything the user's API reaches (parcel
+ * box, store, catalog, content, orders, customers, invoices), `write` also changes all of it, and
+ * `invoices` is an accountant's: it reads and issues the store's invoices and reads the orders they
+ * are issued from, and nothing else (no customers, catalog, store or parcel box).
  */
 export const ACCESS_TOKEN_SCOPES = ['read', 'write', 'invoices'] as const;
 export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type FieldErrors, formValues, type ParseResult, parseWith } from './forms.ts';
 import type { Locale } from './locale.ts';
 import { readLocaleNumber } from './locale-number.ts';
+import { isMoneySchema } from './schemas/number.ts';
 
 // The pure half of the record form kit (decision 027): the browser and the action run the same
 // parse of the same schema, so the client's verdict can only differ from the server's where the
@@ -29,6 +30,20 @@ export function numberFields(schema: FormSchema): string[] {
   return Object.entries(schema.shape)
     .filter(([, field]) => valueKind(field as z.ZodType) === 'number')
     .map(([name]) => name);
+}
+
+/**
+ * Whether a field of the schema is money (`moneyInput`, common/schemas/number.ts), seen through what
+ * wraps it — a default, `nullable`, a preprocess, a transform to cents — as `valueKind` walks them.
+ */
+export function isMoneyField(schema: FormSchema, name: string): boolean {
+  let field = schema.shape[name] as z.ZodType | undefined;
+  while (field) {
+    if (isMoneySchema(field)) return true;
+    const def = (field as unknown as Inspectable)._zod.def;
+    field = (def.type === 'pipe' ? (def.in?._zod.def.type === 'transform' ? def.out : def.in) : def.innerType) as z.ZodType | undefined;
+  }
+  return false;
 }
 
 /** A field the schema refuses when it is missing: labelled "required", as the server will say. */

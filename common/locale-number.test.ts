@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseForm } from './form-parse.ts';
-import { formatLocaleNumber, numberSymbols, readLocaleNumber } from './locale-number.ts';
+import { isMoneyField, parseForm } from './form-parse.ts';
+import { formatLocaleMoney, formatLocaleNumber, moneyText, numberSymbols, readLocaleNumber } from './locale-number.ts';
+import { couponResource } from './resources/coupon.ts';
 import type { Locale } from './locale.ts';
-import { productResource } from './resources/product.ts';
-import { AlertInputSchema } from './schemas/casillero.ts';
+import { productResource, variantResource } from './resources/product.ts';
+import { AlertInputSchema, PackageInputSchema } from './schemas/casillero.ts';
+import { ConsolidationShipInputSchema } from './schemas/consolidation.ts';
+import { PlanInputSchema } from './schemas/plan.ts';
+import { SalesSettingsFormSchema } from './schemas/sales-settings.ts';
+import { SettingsSchema } from './schemas/setting.ts';
 
 // Issue 20 §1: a number typed on a page is read with the page language's own symbols, or refused
 // — never guessed. `null` is a refusal (the form says "Escribe el número como 1.234,56").
@@ -99,5 +104,66 @@ describe('every numeric field of a form is read this way', () => {
     expect(productResource.input.safeParse({ ...json, price: 19.99 }).data?.price).toBe(19.99);
     expect(productResource.input.safeParse({ ...json, price: '19.99' }).data?.price).toBe(19.99);
     for (const price of ['19,99', '1,500', '1.500,5', '1e3', ' ']) expect(productResource.input.safeParse({ ...json, price }).success, price).toBe(false);
+  });
+});
+
+// Issue 23 (loose ends §1): a money field shows two decimals in the page's language — "3,50", not
+// "3,5" — when it loads and when the user leaves it; what cannot be read stays as typed.
+describe('money in an input', () => {
+  it('is written with exactly two decimals, ungrouped, the page’s way', () => {
+    expect(formatLocaleMoney(3.5, 'es')).toBe('3,50');
+    expect(formatLocaleMoney(3.5, 'en')).toBe('3.50');
+    expect(formatLocaleMoney(1234.5, 'es')).toBe('1234,50');
+    expect(formatLocaleMoney(1234.5, 'en')).toBe('1234.50');
+    expect(formatLocaleMoney(0, 'es')).toBe('0,00');
+    expect(formatLocaleMoney(19.99, 'en')).toBe('19.99');
+    for (const locale of ['es', 'en'] as const) for (const cents of [0, 1, 350, 1999, 123456]) expect(readLocaleNumber(formatLocaleMoney(cents / 100, locale), locale)).toBe(cents / 100);
+  });
+
+  it.each([
+    ['es', '3,5', '3,50'],
+    ['es', '3', '3,00'],
+    ['es', ' 12,5 ', '12,50'],
+    ['es', '1.500', '1500,00'],
+    ['es', ',5', '0,50'],
+    ['es', '19,99', '19,99'],
+    ['es', '3.5', '3.5'], // unreadable on a Spanish page: kept, and the schema refuses it
+    ['es', '3,505', '3,505'], // three decimals: never rounded into another amount here
+    ['es', 'tres', 'tres'],
+    ['es', '', ''],
+    ['en', '3.5', '3.50'],
+    ['en', '1,500', '1500.00'],
+    ['en', '3,5', '3,5'],
+    ['en', '7', '7.00'],
+  ] as const)('on a %s page, %j left is shown as %j', (locale, typed, shown) => {
+    expect(moneyText(typed, locale)).toBe(shown);
+  });
+
+  it('is declared by the schema: every money field of the forms, and no other number', () => {
+    const money: [string, Parameters<typeof isMoneyField>[0], string][] = [
+      ['product', productResource.input, 'price'],
+      ['product', productResource.input, 'compareAtPrice'],
+      ['variant', variantResource.input, 'price'],
+      ['coupon', couponResource.input, 'minimum'],
+      ['payments', SalesSettingsFormSchema, 'shippingFee'],
+      ['payments', SalesSettingsFormSchema, 'freeShippingFrom'],
+      ['alert', AlertInputSchema, 'declaredValue'],
+      ['package', PackageInputSchema, 'declaredValue'],
+      ['plan', PlanInputSchema, 'price'],
+      ['settings', SettingsSchema, 'ratePerLb'],
+      ['shipping', ConsolidationShipInputSchema, 'finalCost'],
+    ];
+    for (const [form, schema, name] of money) expect(isMoneyField(schema, name), `${form}.${name}`).toBe(true);
+    const notMoney: [Parameters<typeof isMoneyField>[0], string][] = [
+      [productResource.input, 'stock'],
+      [productResource.input, 'discount'],
+      [productResource.input, 'tax'],
+      [productResource.input, 'name'],
+      [couponResource.input, 'discount'], // a percentage or an amount: the coupon form says which
+      [couponResource.input, 'usageLimit'],
+      [SalesSettingsFormSchema, 'ivaPercent'],
+      [PackageInputSchema, 'weightLb'],
+    ];
+    for (const [schema, name] of notMoney) expect(isMoneyField(schema, name), name).toBe(false);
   });
 });

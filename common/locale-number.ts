@@ -61,3 +61,24 @@ export function readLocaleNumber(raw: string, locale: Locale): number | null {
 export function formatLocaleNumber(value: string | number, locale: Locale): string {
   return typeof value === 'string' ? value : String(value).replace('.', numberSymbols(locale).decimal);
 }
+
+/**
+ * An amount of money as the page's language writes it in an input: exactly two decimals, no
+ * grouping (3.5 → "3,50" on a Spanish page, "3.50" on an English one).
+ */
+export function formatLocaleMoney(value: number, locale: Locale): string {
+  return numberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(value);
+}
+
+/**
+ * What a money field shows once the user leaves it: the amount typed, with two decimals ("3,5" →
+ * "3,50", "1.500" → "1500,00" on a Spanish page). Text it cannot read, or with more than two
+ * decimals, stays exactly as typed: the schema refuses or rounds it as it always has, and nothing
+ * the user wrote is silently changed into another amount.
+ */
+export function moneyText(typed: string, locale: Locale): string {
+  const value = readLocaleNumber(typed, locale);
+  if (value === null) return typed;
+  const fraction = typed.trim().split(numberSymbols(locale).decimal)[1] ?? '';
+  return fraction.length > 2 ? typed : formatLocaleMoney(value, locale);
+}

@@ -55,7 +55,7 @@ export const couponScreens = {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField name="code" label="catalog.coupon.fields.code" autoCapitalize="characters" />
         <SelectField name="discountType" label="catalog.coupon.fields.discountType" data={couponType.values.map((value) => ({ value, label: t(couponType.label(value)) }))} />
-        <NumberField name="discount" label="catalog.coupon.fields.discount" />
+        <NumberField name="discount" label="catalog.coupon.fields.discount" moneyWhen={['discountType', 'fixed']} />
         <NumberField name="minimum" label="catalog.coupon.fields.minimum" />
         <DateField name="expiresOn" label="catalog.coupon.fields.expiresOn" />
         <NumberField name="usageLimit" label="catalog.coupon.fields.usageLimit" />

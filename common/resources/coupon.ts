@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { enabledActions } from '../bulk.ts';
 import { couponType, recordState } from '../enums/catalog.ts';
 import { defineResource, hundredths, switchValue } from '../resource.ts';
-import { numberInput } from '../schemas/number.ts';
+import { moneyInput, numberInput } from '../schemas/number.ts';
 
 // A discount code of the store (PRODUCT §5): a percentage (stored in basis points) or a fixed
 // amount (stored in cents), a minimum purchase, an optional expiration day and usage limit.
@@ -26,7 +26,7 @@ export const couponResource = defineResource({
     discountType: couponType.schema(),
     /** A percentage (0–100) or dollars, by `discountType`; the service checks the percentage's bound. */
     discount: numberInput((n) => n.positive({ error: 'validation.positive' }).max(1_000_000, { error: 'validation.tooLarge' })),
-    minimum: z.preprocess((value) => (value === '' || value === undefined ? 0 : value), numberInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }))),
+    minimum: z.preprocess((value) => (value === '' || value === undefined ? 0 : value), moneyInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }))),
     /** The last day it applies, `YYYY-MM-DD`; empty: no end. */
     expiresOn: orNull(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' }).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: 'validation.date' })),
     usageLimit: orNull(numberInput((n) => n.int({ error: 'validation.invalid' }).positive({ error: 'validation.positive' }).max(1_000_000_000, { error: 'validation.tooLarge' }))),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { enabledActions } from '../bulk.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
 import { defineResource, hundredths, switchValue } from '../resource.ts';
-import { numberInput } from '../schemas/number.ts';
+import { moneyInput, numberInput } from '../schemas/number.ts';
 import { optionalRef, requiredRef } from '../schemas/reference.ts';
 import { optionalSlug } from '../slug.ts';
 import { imageList, imageOutput, optionalImage } from '../schemas/image.ts';
@@ -16,7 +16,7 @@ const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().m
 const orDefault = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((value) => (value === undefined || value === null || value === '' ? fallback : value), schema);
 const whole = (min: number, max: number) => numberInput((n) => n.int({ error: 'validation.invalid' }).min(min, { error: 'validation.invalid' }).max(max, { error: 'validation.tooLarge' }));
 /** Dollars, typed "19,99" on a Spanish page; the service stores cents. */
-export const money = numberInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }));
+export const money = moneyInput((n) => n.min(0, { error: 'validation.invalid' }).max(1_000_000, { error: 'validation.tooLarge' }));
 const percent = numberInput((n) => n.min(0, { error: 'catalog.product.percentRange' }).max(100, { error: 'catalog.product.percentRange' }));
 /** A price that may be left blank: blank is none (null). */
 const optionalMoney = z.preprocess((value) => (value === '' || value === undefined ? null : value), money.nullable());

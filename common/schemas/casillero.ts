@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ALERT_SORTS, alertStatus, CARRIERS, PACKAGE_SORTS, packageStatus } from '../enums/casillero.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
-import { numberInput } from './number.ts';
+import { moneyInput, numberInput } from './number.ts';
 
 // Shared by the forms, the actions and the JSON API. Messages are i18n keys.
 const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).catch('').default('');
-const money = numberInput((n) => n.min(0, { error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) =>
+const money = moneyInput((n) => n.min(0, { error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) =>
   Math.round(dollars * 100),
 );
 const measure = (max: number) => numberInput((n) => n.positive({ error: 'validation.positive' }).max(max, { error: 'validation.tooLarge' }));

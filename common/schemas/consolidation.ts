@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRecordId, recordIdSchema } from '../record-id.ts';
-import { numberInput } from './number.ts';
+import { moneyInput, numberInput } from './number.ts';
 import { CONSOLIDATION_SORTS, consolidationStatus } from '../enums/casillero.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
 
@@ -49,7 +49,7 @@ export type ConsolidationListQuery = z.infer<typeof ConsolidationListQuery>;
 // numberInput: a blank field is "required", not 0 (issue 9 §7).
 const finalWeightLb = numberInput((n) => n.positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' }));
 /** Dollars typed, cents stored (as every amount). */
-const finalCost = numberInput((n) => n.positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) => Math.round(dollars * 100));
+const finalCost = moneyInput((n) => n.positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) => Math.round(dollars * 100));
 const outboundTracking = z
   .string({ error: 'validation.required' })
   .trim()

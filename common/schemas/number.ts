@@ -24,3 +24,21 @@ const finiteNumber = () =>
 export function numberInput<T extends z.ZodType<number, number>>(refine: (base: z.ZodNumber) => T = (base) => base as unknown as T) {
   return z.preprocess(blankToUndefined, refine(finiteNumber()));
 }
+
+/** The schemas `moneyInput` made: the form kit shows their fields with two decimals. */
+const moneySchemas = new WeakSet<z.ZodType>();
+
+/**
+ * An amount of money typed in dollars: a `numberInput` that also declares itself money, so the form
+ * kit's NumberField shows it with exactly two decimals in the page's language ("3,50", "3.50") when
+ * it loads and when the user leaves it (common/form-parse.ts `isMoneyField`). The schema's reading
+ * of it is `numberInput`'s, unchanged.
+ */
+export function moneyInput<T extends z.ZodType<number, number>>(refine?: (base: z.ZodNumber) => T) {
+  const schema = numberInput(refine);
+  moneySchemas.add(schema);
+  return schema;
+}
+
+/** Whether `schema` is one `moneyInput` made (not what wraps it: see `isMoneyField`). */
+export const isMoneySchema = (schema: z.ZodType): boolean => moneySchemas.has(schema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../list-query.ts';
 import { recordIdSchema } from '../record-id.ts';
-import { numberInput } from './number.ts';
+import { moneyInput, numberInput } from './number.ts';
 
 // Plans (PRODUCT §5) and the back office's store list: the forms, their actions and the API share
 // these schemas. Messages are i18n keys.
@@ -10,7 +10,7 @@ const MAX_LIMIT = 1_000_000;
 const MAX_FEATURES = 20;
 
 /** The monthly price, typed in dollars ("9,99" on a Spanish page), kept in cents. */
-const price = numberInput((n) => n.min(0, { error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) => Math.round(dollars * 100));
+const price = moneyInput((n) => n.min(0, { error: 'validation.positive' }).max(100_000, { error: 'validation.tooLarge' })).transform((dollars) => Math.round(dollars * 100));
 const limit = numberInput((n) => n.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(MAX_LIMIT, { error: 'validation.tooLarge' }));
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toCents } from '../money.ts';
-import { numberInput } from './number.ts';
+import { moneyInput, numberInput } from './number.ts';
 import { StoreSalesSchema, type StoreSalesInput, type StoreSalesSettings } from './store-sales.ts';
 
 // The `/store/payments` form (issue 23 §2): the store's sales settings (`StoreSalesSchema`, which
@@ -19,7 +19,7 @@ const onOff = z
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
 
-const dollars = numberInput((n) => n.min(0, { error: 'storeSales.moneyNegative' }).max(MAX_DOLLARS, { error: 'validation.tooLarge' }));
+const dollars = moneyInput((n) => n.min(0, { error: 'storeSales.moneyNegative' }).max(MAX_DOLLARS, { error: 'validation.tooLarge' }));
 /** Blank is "never free". */
 const optionalDollars = z.preprocess((value) => (value === '' || value === undefined ? null : value), dollars.nullable());
 

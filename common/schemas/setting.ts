@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberInput } from './number.ts';
+import { moneyInput } from './number.ts';
 
 /** The back office's site settings: the warehouse address clients ship to and the rate per pound (form, action). */
 export const SettingsSchema = z.object({
@@ -11,6 +11,6 @@ export const SettingsSchema = z.object({
   zip: z.string().trim().min(1, { error: 'validation.required' }).max(20, { error: 'validation.tooLong' }),
   country: z.string().trim().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }),
   phone: z.string().trim().max(30, { error: 'validation.tooLong' }).default(''),
-  ratePerLb: numberInput((n) => n.positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' })),
+  ratePerLb: moneyInput((n) => n.positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' })),
 });
 export type SettingsInput = z.infer<typeof SettingsSchema>;

@@ -7,7 +7,7 @@ import { apiGuide } from './api-guide.ts';
 /** Every API error's body (api-errors.ts): a message key, its text in the caller's language, and per-field texts. */
 export const ErrorBody = z
   .object({
-    error: z.string().describe('A stable code: `validation`, `not_found`, `unauthorized`, `read_only_token`, a message key…'),
+    error: z.string().describe('A stable code: `validation`, `not_found`, `unauthorized`, `read_only_token`, `invoices_only_token`, a message key…'),
     message: z.string().describe("The error in the caller's language (`Accept-Language` or the `lang` cookie)"),
     fields: z.record(z.string(), z.string()).optional().describe('Validation errors, one text per field'),
   })
@@ -18,7 +18,7 @@ const errorJson = () => z.toJSONSchema(ErrorBody, { target: 'openapi-3.0' }) as 
 // Answers any authenticated operation may give, whatever its own schema lists.
 const COMMON_ERRORS: Record<string, string> = {
   401: 'No valid session cookie or access token',
-  403: 'A read-only token asked to change something, or a cross-site request',
+  403: 'A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request',
   429: 'Too many calls with this token (see `Retry-After`)',
   default: 'Any other error, in the same shape',
 };
@@ -55,7 +55,7 @@ export const openApiHead = {
     schemas: { Error: errorJson() },
     securitySchemes: {
       session: { type: 'apiKey' as const, in: 'cookie', name: 'tiendabox_session', description: 'The session of a signed-in browser' },
-      bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: `${ACCESS_TOKEN_PREFIX}…`, description: 'A personal access token from Profile → Access tokens' },
+      bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: `${ACCESS_TOKEN_PREFIX}…`, description: 'A personal access token from Profile → Access tokens. Its scope: `read` reads every operation, `write` every operation, `invoices` the invoices operations and reading orders (decision 069)' },
     },
   },
   security: [{ session: [] }, { bearer: [] }] as Record<string, string[]>[],

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { callApi, postForm, sessionFrom } from '../../tests/support/forms.ts';
+import { placeTestOrder } from '../../tests/support/sales-fixtures.ts';
 import { isValidRuc } from '#common/sri.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { DEMO_CLIENT, seedDemoData } from './demo-data.ts';
 import { DEMO_RUC } from './demo-sales.ts';
 
@@ -127,5 +129,41 @@ describe('the demo store’s sales (issue 23 §13)', () => {
     const desk = (await t.app.inject({ url: '/', headers: { cookie: `lang=es; ${cookie}`, accept: 'text/html' } })).body;
     expect(desk).toMatch(new RegExp(`data-testid="sales-month-orders"[^>]*>${orders.length - cancelled}<`));
     expect(desk).toContain('data-testid="desk-sales-chart"');
+  });
+});
+
+describe('the demo’s orders are history (issue 23 loose ends §4)', () => {
+  /** The e-mails queued to the demo's made-up shoppers (every one of them writes at example.com). */
+  const shopperMails = async () =>
+    (await t.deps.db.selectFrom('job').select('payload').where('kind', '=', 'mail').execute()).map((job) => (JSON.parse(job.payload) as { to: string }).to).filter((to) => to.endsWith('@example.com'));
+  const orderBells = async (userId: number) => (await t.deps.db.selectFrom('notification').select('id').where('userId', '=', userId).where('kind', '=', 'order_received').execute()).length;
+
+  it('mails none of the month’s shoppers and rings no bell, while an order placed now on the demo store mails and rings', async () => {
+    const owner = await t.deps.db.selectFrom('user').select('id').where('email', '=', DEMO_CLIENT.email).executeTakeFirstOrThrow();
+    expect(await shopperMails()).toEqual([]);
+    expect(await orderBells(owner.id)).toBe(0);
+
+    const scope = (await ownStoreScope(t.deps, { userId: owner.id }))!;
+    const product = await t.deps.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).where('name', '=', 'Agenda 2027').executeTakeFirstOrThrow();
+    const placed = await placeTestOrder(t.deps, scope, { lines: [{ productId: product.id, quantity: 1 }], customer: { email: 'real.shopper@example.com' } });
+    expect(await shopperMails()).toEqual(['real.shopper@example.com']);
+    expect(await orderBells(owner.id)).toBe(1);
+    await t.services.orders.changeOrderStatus(scope, { userId: owner.id }, placed.id, { status: 'paid', note: '' });
+    expect(await shopperMails()).toEqual(['real.shopper@example.com', 'real.shopper@example.com']);
+  });
+});
+
+describe('the demo desk’s low stock (issue 23 loose ends §5)', () => {
+  it('names a few products running out, fewest first, and links to the whole list by stock', async () => {
+    const desk = await t.app.inject({ url: '/', headers: { cookie: `lang=es; ${cookie}`, accept: 'text/html' } });
+    expect(desk.statusCode).toBe(200);
+    const count = /data-testid="low-stock-count"[^>]*>(?:<[^>]*>)*(\d+) /.exec(desk.body);
+    expect(Number(count?.[1])).toBeGreaterThanOrEqual(2);
+    expect(Number(count?.[1])).toBeLessThanOrEqual(4);
+    const units = [...desk.body.matchAll(/data-testid="low-stock-\d+"[\s\S]*?<\/tr>/g)].map((row) => Number(/>(\d+) unidad/.exec(row[0])?.[1]));
+    expect(units.length).toBe(Number(count?.[1]));
+    expect(units).toEqual([...units].sort((a, b) => a - b));
+    expect(desk.body).toContain('data-testid="low-stock-all"');
+    expect(desk.body).toMatch(/href="\/catalog\/product\?status=enabled&amp;sort=stock&amp;dir=asc"/);
   });
 });

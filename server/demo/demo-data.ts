@@ -55,7 +55,7 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
   for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
   const goods = await seedDemoCatalog(deps, scope!, client.id);
-  // A month of orders (their notifications read: old news), before the parcel box's fresh ones.
+  // A month of orders, as history (no mail, no bell), before the parcel box's fresh news.
   await seedDemoSales(deps, scope!, client.id, goods);
 
   const purchases = [

@@ -1,7 +1,6 @@
 import type { Locale } from '#common/locale.ts';
 import type { OrderStatus } from '#server/modules/order/order.service.ts';
 import { placeOrder } from '#server/modules/checkout/checkout.service.ts';
-import { markAllRead } from '#server/modules/notification/notification.service.ts';
 import { changeOrderStatus } from '#server/modules/order/order.service.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -13,6 +12,9 @@ import type { DemoGoods } from './demo-catalog.ts';
 // owner through the real order service, so stock, coupon uses, customers, numbers and timelines
 // are what a month of selling leaves. Each order is placed on a clock set to its own moment in
 // the last 30 days (both services stamp with `deps.clock`), oldest first, so numbers follow dates.
+// They are history, placed and moved with `history`: no confirmation or status e-mail goes to the
+// made-up shoppers (a fresh `npm start` wrote some 90 files to data/mail) and no bell rings for
+// them; an order a person places on the demo store afterwards mails and notifies as any other.
 // A seeded generator: the same demo every time.
 
 /** María Andrade's own RUC: her cédula and establishment 001 (a natural person's RUC). */
@@ -140,7 +142,7 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
           cart: { lines: unique, coupon: code, flash: null },
           customer: { ...customer, notes: random.pick(NOTES), paymentMethod },
           locale,
-        });
+        }, { history: true });
         if (result.ok) {
           order = result.order;
           break;
@@ -154,18 +156,16 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
     const owner = { userId: ownerId };
     if (fate < 0.07) {
       const cancelAt = new Date(Math.min(at.getTime() + 5 * HOUR, now.getTime() - 60_000));
-      await changeOrderStatus({ ...deps, clock: { now: () => cancelAt } }, scope, owner, order.id, { status: 'cancelled', note: 'El cliente pidió cancelar.' });
+      await changeOrderStatus({ ...deps, clock: { now: () => cancelAt } }, scope, owner, order.id, { status: 'cancelled', note: 'El cliente pidió cancelar.' }, { history: true });
       continue;
     }
     if (fate < 0.1) continue;
     for (const [status, hours] of STEPS) {
       const stepAt = at.getTime() + hours * HOUR;
       if (stepAt >= now.getTime()) break;
-      await changeOrderStatus({ ...deps, clock: { now: () => new Date(stepAt) } }, scope, owner, order.id, { status, note: '' });
+      await changeOrderStatus({ ...deps, clock: { now: () => new Date(stepAt) } }, scope, owner, order.id, { status, note: '' }, { history: true });
     }
   }
-  // The month's "new order" notifications are old news to a returning owner: the bell starts read.
-  await markAllRead(deps, { userId: ownerId });
   return placed;
 }
 

@@ -22,9 +22,18 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 /** The scope of the access token a request came with; absent for a session. */
 const tokenScopes = new WeakMap<FastifyRequest, AccessTokenScope>();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Where an `invoices` token may go: the invoices API and nothing else. */
-const INVOICES_ONLY = /^\/api\/v1\/invoices(\/|\?|$)/;
-const outsideInvoices = (request: FastifyRequest) => tokenScopes.get(request) === 'invoices' && !INVOICES_ONLY.test(request.url);
+/**
+ * Where an `invoices` token may go (decision 069): the invoices API, reading and issuing, and the
+ * orders it issues them from, read only. Judged on the matched route's pattern where there is one
+ * (`/api/v1/orders/:id`), so no spelling of an address can slip another route past it.
+ */
+const INVOICES = /^\/api\/v1\/invoices(\/|\?|$)/;
+const ORDERS = /^\/api\/v1\/orders(\/|\?|$)/;
+function outsideInvoices(request: FastifyRequest): boolean {
+  if (tokenScopes.get(request) !== 'invoices') return false;
+  const route = request.routeOptions.url ?? request.url;
+  return !(INVOICES.test(route) || (ORDERS.test(route) && SAFE_METHODS.has(request.method)));
+}
 
 /**
  * The credentials an `Authorization` header carries: the bearer token, `''` for any other scheme

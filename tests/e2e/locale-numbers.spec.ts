@@ -12,8 +12,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 180_000 });
 
 const TEXT = {
-  es: { name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', create: 'Crear', wrong: '89.99', right: '1.289,99', error: 'Escribe el número como 1.234,56', listed: '$1.289,99', hexError: 'Escribe un color como #1c9283' },
-  en: { name: 'Name', price: 'Price (USD)', category: 'Category', create: 'Create', wrong: '199,99', right: '1,289.99', error: 'Write the number as 1,234.56', listed: '$1,289.99', hexError: 'Write a color such as #1c9283' },
+  es: { name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', create: 'Crear', wrong: '89.99', right: '1.289,99', short: '3,5', padded: '3,50', saved: '1289,99', error: 'Escribe el número como 1.234,56', listed: '$1.289,99', hexError: 'Escribe un color como #1c9283' },
+  en: { name: 'Name', price: 'Price (USD)', category: 'Category', create: 'Create', wrong: '199,99', right: '1,289.99', short: '3.5', padded: '3.50', saved: '1289.99', error: 'Write the number as 1,234.56', listed: '$1,289.99', hexError: 'Write a color such as #1c9283' },
 } as const;
 
 for (const locale of LOCALES) {
@@ -31,7 +31,14 @@ for (const locale of LOCALES) {
     await field(page, t.name).fill('Poncho de lana');
     await field(page, t.category).selectOption({ label: 'Ropa' });
     const price = field(page, t.price);
+    // Issue 23 (loose ends §1): money shows two decimals once the field is left, never while typing.
+    await price.pressSequentially(t.short);
+    await expect(price).toHaveValue(t.short);
+    await price.press('Tab');
+    await expect(price).toHaveValue(t.padded);
     await price.fill(t.wrong);
+    await price.press('Tab');
+    await expect(price).toHaveValue(t.wrong);
     await page.getByRole('button', { name: t.create, exact: true }).click();
     await expect(price).toHaveAccessibleDescription(says(t.error));
     await expect(price).toHaveValue(t.wrong);
@@ -42,6 +49,8 @@ for (const locale of LOCALES) {
     await expect(price).not.toHaveAccessibleDescription(says(t.error));
     await page.getByRole('button', { name: t.create, exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === localized('/catalog/product/show', locale));
+    // Saved and loaded again: two decimals, ungrouped, the page's way.
+    await expect(field(page, t.price)).toHaveValue(t.saved);
     await gotoHydrated(page, localized('/catalog/product', locale));
     await expect(page.getByText(t.listed).first()).toBeVisible();
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { login, newBrowser } from './support/casillero.ts';
-import { gotoHydrated, saveScreens } from './support/helpers.ts';
+import { field, gotoHydrated, saveScreens, says, typeDate } from './support/helpers.ts';
 import { MAIN_URL, PROJECT_ROOT } from './support/servers.ts';
 import { type CliUser, createUser } from './support/users.ts';
 
@@ -35,13 +35,13 @@ async function openShop(page: Page, owner: CliUser): Promise<Shop> {
 }
 
 /** A shopper orders through the storefront's own forms (cart, then checkout), as a browser without JavaScript posts them. */
-async function shopperOrders(browser: Browser, shop: Shop, quantity: number, name: string) {
+async function shopperOrders(browser: Browser, shop: Shop, quantity: number, name: string, email = `${randomBytes(4).toString('hex')}@example.com`) {
   const context = await browser.newContext({ baseURL: MAIN_URL });
   try {
     const cart = await context.request.post(`/shop/${shop.slug}/cart`, { form: { intent: 'add', product: String(shop.productId), variant: '', quantity: String(quantity) }, maxRedirects: 0 });
     expect(cart.status(), await cart.text()).toBe(303);
     const placed = await context.request.post(`/shop/${shop.slug}/checkout`, {
-      form: { name, email: `${randomBytes(4).toString('hex')}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: 'Dejar en portería', paymentMethod: 'cash_on_delivery' },
+      form: { name, email, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: 'Dejar en portería', paymentMethod: 'cash_on_delivery' },
       maxRedirects: 0,
     });
     expect(placed.status(), await placed.text()).toBe(303);
@@ -127,9 +127,91 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
       await expect(page.getByText('Cancelado', { exact: true }).first()).toBeVisible();
     });
 
+    await test.step('the list by a day range typed the Spanish way; "Hasta" before "Desde" is said beside the field', async () => {
+      const [year, month, day] = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10).split('-');
+      await gotoHydrated(page, '/sales/order');
+      await typeDate(field(page, 'Desde'), '01/01/2020');
+      await typeDate(field(page, 'Hasta'), `${day}/${month}/${year}`);
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect(page).toHaveURL(new RegExp(`from=2020-01-01&to=${year}-${month}-${day}`));
+      await expect(page.getByTestId('order-1')).toBeVisible();
+      await expect(page.getByTestId('order-2')).toBeVisible();
+      await waitForHydration(page);
+      await typeDate(field(page, 'Hasta'), '31/12/2019');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect(field(page, 'Hasta')).toHaveAccessibleDescription(says('«Hasta» no puede ser anterior a «Desde»'));
+      await expect(field(page, 'Hasta')).toHaveValue('31/12/2019');
+      await saveScreens(page, testInfo, 'sales-order-filter-error');
+    });
+
     await test.step('the product has its unit back: 5 − 2 delivered = 3', async () => {
       await gotoHydrated(page, `/catalog/product/show?id=${shop.productId}`);
       await expect(page.getByLabel('Stock')).toHaveValue('3');
+    });
+  } finally {
+    await context.close();
+  }
+});
+
+// The owner's customers (issue 23 §6): found by a search, opened with their orders and totals, and
+// their contact data edited under checkout's document rules — a cédula that fails Ecuador's check is
+// refused beside the field and kept as typed, a valid one is saved. Screens: sales-customer-*.
+test('the owner finds a customer, sees their orders and totals, and corrects their cédula (es; the detail in en too)', async ({ browser }, testInfo) => {
+  const owner = createUser('client', 'customers', 'Carla', 'Clientes');
+  const { context, page } = await newBrowser(browser, 'es');
+  try {
+    await login(page, 'es', owner);
+    const shop = await openShop(page, owner);
+    const email = `${randomBytes(4).toString('hex')}@example.com`;
+    await shopperOrders(browser, shop, 2, 'Diana Cevallos', email);
+    await shopperOrders(browser, shop, 1, 'Diana Cevallos', email);
+    await shopperOrders(browser, shop, 1, 'Esteban Mora');
+
+    await test.step('the list, searched by name', async () => {
+      await gotoHydrated(page, '/sales/customer');
+      await page.getByRole('searchbox', { name: 'Buscar' }).fill('Cevallos');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect(page).toHaveURL(/q=Cevallos/);
+      await expect(page.getByRole('link', { name: 'Diana Cevallos' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Esteban Mora' })).toHaveCount(0);
+      await saveScreens(page, testInfo, 'sales-customer-list');
+    });
+
+    await test.step('the customer: two orders, $75,00 in all', async () => {
+      await page.getByRole('link', { name: 'Diana Cevallos' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Diana Cevallos' })).toBeVisible();
+      await expect(page.getByText('2 pedidos')).toBeVisible();
+      await expect(page.getByTestId('customer-total')).toHaveText('$75,00');
+      await expect(page.getByRole('link', { name: '#1' })).toBeVisible();
+      await expect(page.getByRole('link', { name: '#2' })).toBeVisible();
+      await saveScreens(page, testInfo, 'sales-customer-show');
+    });
+
+    await test.step('a cédula that fails the check is refused beside the field, kept as typed; a valid one is saved', async () => {
+      await waitForHydration(page);
+      const document = field(page, 'Número de documento');
+      await document.fill('1710034066');
+      await page.getByTestId('save-customer').click();
+      await expect(document).toHaveAccessibleDescription(says('El número de documento no coincide'));
+      await expect(document).toHaveValue('1710034066');
+      await saveScreens(page, testInfo, 'sales-customer-error');
+      await document.fill('0926687856');
+      await field(page, 'Teléfono').fill('0987654321');
+      await page.getByTestId('save-customer').click();
+      await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+      await page.reload();
+      await expect(field(page, 'Número de documento')).toHaveValue('0926687856');
+      await expect(field(page, 'Teléfono')).toHaveValue('0987654321');
+    });
+
+    await test.step('the same customer in English', async () => {
+      const id = new URL(page.url()).searchParams.get('id');
+      await gotoHydrated(page, `/en/sales/customer/show?id=${id}`);
+      await expect(page.getByText('2 orders')).toBeVisible();
+      await expect(page.getByTestId('customer-total')).toHaveText('$75.00');
+      await saveScreens(page, testInfo, 'sales-customer-show-en');
+      await gotoHydrated(page, '/en/sales/customer');
+      await saveScreens(page, testInfo, 'sales-customer-list-en');
     });
   } finally {
     await context.close();

@@ -46,6 +46,18 @@ describe('/profile/tokens', () => {
     expect((await apiClient(t.app, { token }).GET('/api/v1/alerts')).response.status).toBe(401);
   });
 
+  it('says what each permission reaches, in the page’s language (decision 069)', async () => {
+    const user = await makeUser(t);
+    const es = (await getPage(t.app, '/profile/tokens', user.cookie)).body;
+    expect(es).toContain('Qué alcanza cada permiso');
+    expect(es).toContain('consulta todo lo tuyo (casillero, tienda, catálogo, contenido, pedidos, clientes y facturas)');
+    expect(es).toContain('emite las facturas de tu tienda, y lee los pedidos de los que salen; nada más.');
+    const en = (await getPage(t.app, '/en/profile/tokens', user.cookie)).body;
+    expect(en).toContain('What each permission reaches');
+    expect(en).toContain('reads everything of yours (parcel box, store, catalog, content, orders, customers and invoices)');
+    expect(en).toContain('reads the orders they come from; nothing else.');
+  });
+
   it('keeps what was typed and names the field on bad input; another user’s token is a 404', async () => {
     const user = await makeUser(t);
     const bad = await postForm(t.app, '/en/profile/tokens', { intent: 'create', name: '', scope: 'admin', expiresIn: '30' }, { cookie: `lang=en; ${user.cookie}` });

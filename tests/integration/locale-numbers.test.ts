@@ -129,3 +129,53 @@ describe('numbers on the store, catalog and import screens', () => {
     expect(form).toContain('12,5');
   });
 });
+
+// Issue 23 (loose ends §1): a money field loads with two decimals, the page's way ("3,50" / "3.50",
+// never "3,5"), on every form that has one; a rate or a count keeps its own digits.
+describe('money fields', () => {
+  /** The value an input of that name starts with on the page. */
+  const inputValue = (html: string, name: string) => {
+    const input = new RegExp(`<input[^>]*\\sname="${name}"[^>]*>`).exec(html)?.[0] ?? '';
+    return /\svalue="([^"]*)"/.exec(input)?.[1];
+  };
+
+  it('load with exactly two decimals in the page’s language', async () => {
+    const store = await makeStore(t);
+    const admin = await makeAdmin(t);
+    const api = async (method: 'POST' | 'PUT', url: string, body: object) => {
+      const response = await callApi(t.app, method, url, store.owner.cookie, body);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return (response.json() as { id: number }).id;
+    };
+    const category = await api('POST', '/api/v1/categories', { name: 'Ropa', enabled: true });
+    const product = await api('POST', '/api/v1/products', { name: 'Poncho', categoryId: category, priceCents: 350, compareAtCents: 1200, stock: 3, discountBp: 1250, taxBp: 1500, enabled: true });
+    const variant = await api('POST', '/api/v1/variants', { productId: product, name: 'Rojo', priceCents: 1990, stock: 2, enabled: true });
+    const fixed = await api('POST', '/api/v1/coupons', { code: 'CINCO', discountType: 'fixed', discount: 500, minimumCents: 2050, enabled: true });
+    const percent = await api('POST', '/api/v1/coupons', { code: 'DIEZ', discountType: 'percentage', discount: 1000, minimumCents: 0, enabled: true });
+    await api('PUT', '/api/v1/store/sales', { shippingFeeCents: 350, freeShippingFromCents: 6000 });
+    const { warehouse } = await t.services.settings.getSiteSettings();
+    await t.services.settings.putSiteSettings({ warehouse, ratePerLbCents: 450 });
+
+    const cases: [page: string, cookie: string, name: string, es: string, en: string][] = [
+      [`/catalog/product/show?id=${product}`, store.owner.cookie, 'price', '3,50', '3.50'],
+      [`/catalog/product/show?id=${product}`, store.owner.cookie, 'compareAtPrice', '12,00', '12.00'],
+      [`/catalog/product/show?id=${product}`, store.owner.cookie, 'discount', '12,5', '12.5'], // a percentage keeps its digits
+      [`/catalog/product/show?id=${product}`, store.owner.cookie, 'tax', '15', '15'],
+      [`/catalog/variant/show?id=${variant}`, store.owner.cookie, 'price', '19,90', '19.90'],
+      [`/catalog/coupon/show?id=${fixed}`, store.owner.cookie, 'discount', '5,00', '5.00'], // a fixed amount is money
+      [`/catalog/coupon/show?id=${fixed}`, store.owner.cookie, 'minimum', '20,50', '20.50'],
+      [`/catalog/coupon/show?id=${percent}`, store.owner.cookie, 'discount', '10', '10'], // a percentage is not
+      ['/store/payments', store.owner.cookie, 'shippingFee', '3,50', '3.50'],
+      ['/store/payments', store.owner.cookie, 'freeShippingFrom', '60,00', '60.00'],
+      ['/store/payments', store.owner.cookie, 'ivaPercent', '15', '15'],
+      ['/admin/setting', admin.cookie, 'ratePerLb', '4,50', '4.50'],
+    ];
+    for (const [page, cookie, name, es, en] of cases) {
+      for (const [prefix, expected] of [['', es], ['/en', en]] as const) {
+        const response = await getPage(t.app, `${prefix}${page}`, cookie);
+        expect(response.statusCode, `${prefix}${page}`).toBe(200);
+        expect(inputValue(response.body, name), `${prefix}${page} ${name}`).toBe(expected);
+      }
+    }
+  });
+});

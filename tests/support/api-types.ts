@@ -1549,7 +1549,7 @@ export interface components {
          *     }
          */
         Error: {
-            /** @description A stable code: `validation`, `not_found`, `unauthorized`, `read_only_token`, a message key… */
+            /** @description A stable code: `validation`, `not_found`, `unauthorized`, `read_only_token`, `invoices_only_token`, a message key… */
             error: string;
             /** @description The error in the caller's language (`Accept-Language` or the `lang` cookie) */
             message: string;
@@ -1618,7 +1618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1689,7 +1689,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1760,7 +1760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1831,7 +1831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1889,7 +1889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1964,7 +1964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2042,7 +2042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2110,7 +2110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2170,7 +2170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2226,7 +2226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2308,7 +2308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2375,7 +2375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2466,7 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2524,7 +2524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2610,7 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2706,7 +2706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2776,7 +2776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2851,7 +2851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2920,7 +2920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3002,7 +3002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3070,7 +3070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3128,7 +3128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3209,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3297,7 +3297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3363,7 +3363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3421,7 +3421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +3512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3611,7 +3611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3704,7 +3704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,7 +3780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +3842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3945,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4023,7 +4023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4206,7 +4206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4312,7 +4312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4387,7 +4387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4488,7 +4488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +4572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,7 +4678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4769,7 +4769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4911,7 +4911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4999,7 +4999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5075,7 +5075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5162,7 +5162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5250,7 +5250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5352,7 +5352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5440,7 +5440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5554,7 +5554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5633,7 +5633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,7 +5728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5802,7 +5802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,7 +5921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +6081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6178,7 +6178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6262,7 +6262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6365,7 +6365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6471,7 +6471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6553,7 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6657,7 +6657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6738,7 +6738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6848,7 +6848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6958,7 +6958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7053,7 +7053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7192,7 +7192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7280,7 +7280,7 @@ export interface operations {
                     "application/xml": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +7368,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7498,7 +7498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7615,7 +7615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7732,7 +7732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7846,7 +7846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7963,7 +7963,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8070,7 +8070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8239,7 +8239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8396,7 +8396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8513,7 +8513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8660,7 +8660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8817,7 +8817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8924,7 +8924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9061,7 +9061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9184,7 +9184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9301,7 +9301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9422,7 +9422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9545,7 +9545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9652,7 +9652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9784,7 +9784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9901,7 +9901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10018,7 +10018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10134,7 +10134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10251,7 +10251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10358,7 +10358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10490,7 +10490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10607,7 +10607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10724,7 +10724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10840,7 +10840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10957,7 +10957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11064,7 +11064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11197,7 +11197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11315,7 +11315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11432,7 +11432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11549,7 +11549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11667,7 +11667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11774,7 +11774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11904,7 +11904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12021,7 +12021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12138,7 +12138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12252,7 +12252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12369,7 +12369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12476,7 +12476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12612,7 +12612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12737,7 +12737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12854,7 +12854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12974,7 +12974,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13099,7 +13099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13206,7 +13206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13338,7 +13338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13458,7 +13458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13575,7 +13575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13691,7 +13691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13811,7 +13811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13918,7 +13918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14048,7 +14048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14166,7 +14166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14283,7 +14283,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14397,7 +14397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14515,7 +14515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14622,7 +14622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14756,7 +14756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14874,7 +14874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14991,7 +14991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15109,7 +15109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15227,7 +15227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15334,7 +15334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15437,7 +15437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15528,7 +15528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15598,7 +15598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A read-only token asked to change something, or a cross-site request */
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;

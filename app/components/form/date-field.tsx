@@ -17,10 +17,16 @@ export function DateField({ name, label }: { name: string; label: MessageKey }) 
   const t = useT();
   const field = useField(name);
   const native = useRef<HTMLInputElement>(null);
+  // The value the field arrived with, for the picker taking over once (not a dependency of that).
+  const arrived = useRef(asText(field.value));
   const [picker, setPicker] = useState<{ Picker: ComponentType<DatePickerProps>; start: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./date-picker.tsx').then((module) => live && setPicker({ Picker: module.DatePickerField, start: native.current?.value ?? '' }));
+    // What the browser's input holds (typed before the picker came); else a value it cannot hold —
+    // text a loader or action refused, sent back to be shown with its error, never lost.
+    const refused = arrived.current;
+    const start = native.current?.value || (refused && !/^\d{4}-\d{2}-\d{2}$/.test(refused) ? refused : '');
+    void import('./date-picker.tsx').then((module) => live && setPicker({ Picker: module.DatePickerField, start }));
     return () => {
       live = false;
     };

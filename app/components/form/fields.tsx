@@ -1,6 +1,6 @@
 import { ColorInput, type ColorInputProps, NativeSelect, type NativeSelectProps, Switch, type SwitchProps, Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { formatLocaleNumber } from '#common/locale-number.ts';
+import { formatLocaleMoney, formatLocaleNumber, moneyText } from '#common/locale-number.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { asText, type Field, useField } from './use-field.ts';
 
@@ -17,13 +17,27 @@ export function TextField({ name, label, ...props }: Named & Omit<TextInputProps
   return <TextInput {...props} {...field.inputProps} label={t(label)} defaultValue={asText(field.value)} />;
 }
 
-/** A number in the page's language ("89,99" on a Spanish page): a text input, read by the schema. */
-export function NumberField({ name, label, ...props }: Named & Omit<TextInputProps, Owned | 'type'>) {
+/**
+ * A number in the page's language ("89,99" on a Spanish page): a text input, read by the schema.
+ * Money — a field the schema makes with `moneyInput`, or one that is money only while another
+ * field has a value (`moneyWhen`: a coupon's discount is an amount when its type is "fixed") —
+ * shows two decimals ("3,50", not "3,5") when it loads and when the user leaves it; never while
+ * typing, and text it cannot read stays as typed for the schema to refuse.
+ */
+export function NumberField({ name, label, moneyWhen, ...props }: Named & { moneyWhen?: [field: string, value: string] } & Omit<TextInputProps, Owned | 'type'>) {
   const t = useT();
   const field = useField(name);
+  const isMoney = (valueOf: (other: string) => unknown) => field.money || (moneyWhen !== undefined && valueOf(moneyWhen[0]) === moneyWhen[1]);
   // A stored number is written the page's way; text is what the user typed and stays as typed.
   const value = field.value;
-  return <TextInput inputMode="decimal" autoComplete="off" {...props} {...field.inputProps} label={t(label)} defaultValue={typeof value === 'number' || typeof value === 'string' ? formatLocaleNumber(value, field.locale) : undefined} />;
+  const shown = typeof value === 'number' && isMoney(field.startingValue) ? formatLocaleMoney(value, field.locale) : typeof value === 'number' || typeof value === 'string' ? formatLocaleNumber(value, field.locale) : undefined;
+  const leave = (event: React.FocusEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    // The other field as it is now in the form, not as it loaded: the owner may have changed it.
+    if (isMoney((other) => (input.form?.elements.namedItem(other) as HTMLInputElement | HTMLSelectElement | null)?.value)) input.value = moneyText(input.value, field.locale);
+    field.inputProps.onBlur();
+  };
+  return <TextInput inputMode="decimal" autoComplete="off" {...props} {...field.inputProps} onBlur={leave} label={t(label)} defaultValue={shown} />;
 }
 
 export function SelectField({ name, label, ...props }: Named & Omit<NativeSelectProps, Owned>) {

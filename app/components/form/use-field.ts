@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useT } from '#app/lib/use-t.ts';
-import { type FormSchema, isRequired } from '#common/form-parse.ts';
+import { type FormSchema, isMoneyField, isRequired } from '#common/form-parse.ts';
 import type { FieldErrors } from '#common/forms.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import type { Locale } from '#common/locale.ts';
@@ -50,6 +50,10 @@ export function useField(name: string) {
     required,
     locale: form.locale,
     value: form.values[name],
+    /** Whether the schema declares it money (`moneyInput`): shown with two decimals. */
+    money: isMoneyField(form.schema, name),
+    /** Another field's starting value (a coupon's type decides whether its discount is money). */
+    startingValue: (other: string) => form.values[other],
     recheck,
     addTypedCheck: (typedError: () => MessageKey | undefined) => form.addTypedCheck(name, typedError),
     inputProps: { name, error, required, onChange: recheck, onBlur: recheck },

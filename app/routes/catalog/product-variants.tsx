@@ -8,7 +8,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
-import { formatLocaleNumber } from '#common/locale-number.ts';
+import { formatLocaleMoney, moneyText } from '#common/locale-number.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { colorResource } from '#common/resources/color.ts';
 import { productResource } from '#common/resources/product.ts';
@@ -53,7 +53,8 @@ export default function ProductVariants({ loaderData: { product, colors, sizes, 
   const formRef = useRef<HTMLFormElement>(null);
   const leaving = useUnsavedChanges(formRef, { rows, search });
   const productPath = `${localizePath(`${productResource.path}/show`, locale)}?id=${product.id}`;
-  const price = formatLocaleNumber(product.priceCents / 100, locale);
+  // Money as the form kit's money fields show it: two decimals, on load and on leaving the cell.
+  const price = formatLocaleMoney(product.priceCents / 100, locale);
   const offered: Row[] = rows.map((row, index) => ({ ...row, index })).filter((row) => !row.exists);
   const existing = rows.filter((row) => row.exists);
   const cell = (row: Row, field: 'name' | 'sku' | 'price' | 'stock', start: string, props: { inputMode?: 'decimal' | 'numeric' } = {}) => (
@@ -64,6 +65,13 @@ export default function ProductVariants({ loaderData: { product, colors, sizes, 
       error={fieldError(gridField(field, row.index))}
       autoComplete="off"
       miw={field === 'sku' ? 220 : field === 'name' ? 150 : 90}
+      onBlur={
+        field === 'price'
+          ? (event) => {
+              event.currentTarget.value = moneyText(event.currentTarget.value, locale);
+            }
+          : undefined
+      }
       {...props}
     />
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, List, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, useActionData, useLocation, useNavigation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { CopyValueButton } from '#app/components/copy-value-button.tsx';
@@ -9,7 +9,7 @@ import { ProfileNav } from '#app/components/profile-nav.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
-import { ACCESS_TOKEN_EXPIRIES, ACCESS_TOKEN_SCOPES, AccessTokenInputSchema } from '#common/access-token.ts';
+import { ACCESS_TOKEN_EXPIRIES, ACCESS_TOKEN_SCOPES, AccessTokenInputSchema, type AccessTokenScope } from '#common/access-token.ts';
 import { formatDate } from '#common/dates.ts';
 import { localeFromPath } from '#common/locale.ts';
 import type { Route } from './+types/tokens';
@@ -22,6 +22,9 @@ export const action = (args: Route.ActionArgs) => tokensAction(args);
 type Row = Route.ComponentProps['loaderData']['tokens'][number];
 
 /** Profile → Access tokens (issue 12): create one (shown once, to copy), list them, revoke one after a confirmation. */
+/** A token that can change things stands out; an accountant's has its own colour. */
+const SCOPE_COLORS: Record<AccessTokenScope, string> = { read: 'blue', write: 'orange', invoices: 'grape' };
+
 export default function AccessTokens({ loaderData: { tokens, staff } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -37,7 +40,7 @@ export default function AccessTokens({ loaderData: { tokens, staff } }: Route.Co
       label: t('accessToken.scope'),
       render: (row) => (
         <Group gap={4}>
-          <Badge variant="light" color={row.scope === 'write' ? 'orange' : 'blue'}>{t(`accessToken.scopes.${row.scope}`)}</Badge>
+          <Badge variant="light" color={SCOPE_COLORS[row.scope]}>{t(`accessToken.scopes.${row.scope}`)}</Badge>
           {row.expired && <Badge variant="light" color="gray">{t('accessToken.expired')}</Badge>}
         </Group>
       ),
@@ -105,6 +108,14 @@ export default function AccessTokens({ loaderData: { tokens, staff } }: Route.Co
               <NativeSelect name="scope" label={t('accessToken.scope')} error={fieldError('scope')} defaultValue={value('scope') ?? 'read'} data={ACCESS_TOKEN_SCOPES.map((scope) => ({ value: scope, label: t(`accessToken.scopes.${scope}`) }))} style={{ flex: '0 1 200px' }} />
               <NativeSelect name="expiresIn" label={t('accessToken.expiresIn')} error={fieldError('expiresIn')} defaultValue={value('expiresIn') ?? '90'} data={ACCESS_TOKEN_EXPIRIES.map((days) => ({ value: days, label: t(`accessToken.expiries.${days}`) }))} style={{ flex: '0 1 180px' }} />
             </Group>
+            <Text size="sm" fw={600} mt="md" id="scope-help-title">
+              {t('accessToken.scopeHelpTitle')}
+            </Text>
+            <List size="sm" spacing={4} mt={4} aria-labelledby="scope-help-title" data-testid="scope-help">
+              {ACCESS_TOKEN_SCOPES.map((scope) => (
+                <List.Item key={scope}>{t(`accessToken.scopeHelp.${scope}`)}</List.Item>
+              ))}
+            </List>
             <Group justify="flex-end" mt="md">
               <Button type="submit" loading={busy} data-testid="create-token">
                 {t('accessToken.create')}

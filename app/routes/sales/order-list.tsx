@@ -1,5 +1,8 @@
-import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { Form, Link, useLocation } from 'react-router';
+import { DateField } from '#app/components/form/date-field.tsx';
+import { NumberField } from '#app/components/form/fields.tsx';
+import { FilterFields } from '#app/components/form/filter-fields.tsx';
 import { DataTable, type Column } from '#app/components/list/data-table.tsx';
 import { ListPagination } from '#app/components/list/list-pagination.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -8,6 +11,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
 import { orderStatus } from '#common/enums/sales-order.ts';
+import { OrderFilterFormSchema } from '#common/schemas/sales-order.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-list';
@@ -18,7 +22,7 @@ export const loader = (args: Route.LoaderArgs) => orderListLoader(args);
 
 type Row = Route.ComponentProps['loaderData']['page']['rows'][number];
 
-export default function OrderList({ loaderData: { query, typed, page } }: Route.ComponentProps) {
+export default function OrderList({ loaderData: { query, typed, errors, page } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const columns: Column<Row>[] = [
@@ -49,10 +53,17 @@ export default function OrderList({ loaderData: { query, typed, page } }: Route.
             defaultValue={query.filters.status ?? ''}
             data={[{ value: '', label: t('order.allStatuses') }, ...orderStatus.values.map((value) => ({ value, label: t(orderStatus.label(value)) }))]}
           />
-          <TextInput name="from" type="date" defaultValue={typed.from} label={t('order.from')} />
-          <TextInput name="to" type="date" defaultValue={typed.to} label={t('order.to')} />
-          <TextInput name="min" inputMode="decimal" defaultValue={typed.min} label={t('order.min')} w={120} />
-          <TextInput name="max" inputMode="decimal" defaultValue={typed.max} label={t('order.max')} w={120} />
+          {/* The kit's fields, typed the page's way (es dd/mm/aaaa, "10,50"); the loader judges them. */}
+          <FilterFields schema={OrderFilterFormSchema} locale={locale} values={typed} errors={errors}>
+            <Box w={190}>
+              <DateField name="from" label="order.from" />
+            </Box>
+            <Box w={190}>
+              <DateField name="to" label="order.to" />
+            </Box>
+            <NumberField name="min" label="order.min" w={130} />
+            <NumberField name="max" label="order.max" w={130} />
+          </FilterFields>
           {query.customerId ? <input type="hidden" name="customer" value={query.customerId} /> : null}
           <Button type="submit" variant="light">
             {t('list.apply')}

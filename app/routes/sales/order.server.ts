@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
-import { OrderStatusInputSchema, parseOrderListQuery } from '#common/schemas/sales-order.ts';
+import { OrderStatusInputSchema, readOrderListFilters } from '#common/schemas/sales-order.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
 import { recordId } from '#app/lib/record-id.server.ts';
@@ -12,11 +12,11 @@ import { storeScope } from '#app/lib/store-scope.server.ts';
 
 export async function orderListLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const query = parseOrderListQuery(Object.fromEntries(url.searchParams), localeFromPath(url.pathname));
+  const { query, errors } = readOrderListFilters(Object.fromEntries(url.searchParams), localeFromPath(url.pathname));
   const page = await services(context).orders.listOrders(storeScope(context), query);
-  // The typed range comes back as typed, so the filter form shows what the owner wrote.
+  // The typed range comes back as typed, so the filter form shows what the owner wrote beside its error.
   const typed = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '', min: url.searchParams.get('min') ?? '', max: url.searchParams.get('max') ?? '' };
-  return { query, typed, page };
+  return { query, typed, errors, page };
 }
 
 export async function orderShowLoader({ request, context }: LoaderFunctionArgs) {

@@ -9,6 +9,12 @@ export const accessToken: Messages['accessToken'] = {
   nameHint: 'To recognize it later, e.g. “Stock spreadsheet”',
   scope: 'Permission',
   scopes: { read: 'Read-only', write: 'Read and write', invoices: 'Invoices only' },
+  scopeHelpTitle: 'What each permission reaches',
+  scopeHelp: {
+    read: 'Read-only: reads everything of yours (parcel box, store, catalog, content, orders, customers and invoices) and changes nothing.',
+    write: 'Read and write: reads and changes all of the above.',
+    invoices: "Invoices only: for your accountant. Reads, downloads (PDF and XML) and issues your store's invoices, and reads the orders they come from; nothing else.",
+  },
   expiresIn: 'Expires',
   expiries: { '30': 'In 30 days', '90': 'In 90 days', '365': 'In a year', never: 'Never' },
   create: 'Create token',

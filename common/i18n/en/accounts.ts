@@ -32,7 +32,7 @@ export const auth: Messages['auth'] = {
   tooManyAttempts: 'Too many attempts. Try again in {{minutes}} min.',
   unauthorized: 'Log in or send a valid access token',
   readOnlyToken: 'This access token is read-only',
-  invoicesOnlyToken: 'This access token is for invoices only',
+  invoicesOnlyToken: 'This access token is for invoices only (and reading orders)',
   currentPasswordWrong: 'The current password is not correct',
   passwordWrong: 'The password is not correct',
   passwordRepeat: 'Repeat the password',

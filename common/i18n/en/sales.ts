@@ -32,6 +32,7 @@ export const order: Messages['order'] = {
   searchPlaceholder: 'Number, name, e-mail or document',
   from: 'From',
   to: 'To',
+  toBeforeFrom: '“To” cannot be before “From”',
   min: 'Minimum total',
   max: 'Maximum total',
   filter: 'Filter',

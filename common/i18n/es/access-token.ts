@@ -8,6 +8,12 @@ export const accessToken = {
   nameHint: 'Para reconocerlo después, p. ej. «Hoja de inventario»',
   scope: 'Permiso',
   scopes: { read: 'Solo lectura', write: 'Lectura y escritura', invoices: 'Solo facturas' },
+  scopeHelpTitle: 'Qué alcanza cada permiso',
+  scopeHelp: {
+    read: 'Solo lectura: consulta todo lo tuyo (casillero, tienda, catálogo, contenido, pedidos, clientes y facturas), sin cambiar nada.',
+    write: 'Lectura y escritura: consulta y cambia todo lo anterior.',
+    invoices: 'Solo facturas: para tu contador. Consulta, descarga (PDF y XML) y emite las facturas de tu tienda, y lee los pedidos de los que salen; nada más.',
+  },
   expiresIn: 'Vence',
   expiries: { '30': 'En 30 días', '90': 'En 90 días', '365': 'En un año', never: 'Nunca' },
   create: 'Crear token',

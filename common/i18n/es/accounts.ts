@@ -32,7 +32,7 @@ export const auth = {
   tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} min.',
   unauthorized: 'Inicia sesión o envía un token de acceso válido',
   readOnlyToken: 'Este token de acceso es de solo lectura',
-  invoicesOnlyToken: 'Este token de acceso solo sirve para las facturas',
+  invoicesOnlyToken: 'Este token de acceso solo sirve para las facturas y para leer los pedidos',
   currentPasswordWrong: 'La contraseña actual no es correcta',
   passwordWrong: 'La contraseña no es correcta',
   passwordRepeat: 'Repite la contraseña',

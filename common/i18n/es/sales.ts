@@ -30,6 +30,7 @@ export const order = {
   searchPlaceholder: 'Número, nombre, correo o documento',
   from: 'Desde',
   to: 'Hasta',
+  toBeforeFrom: '«Hasta» no puede ser anterior a «Desde»',
   min: 'Total mínimo',
   max: 'Total máximo',
   filter: 'Filtrar',

@@ -83,24 +83,57 @@ describe('the invoices API', () => {
   });
 });
 
-describe('access tokens', () => {
-  it('an invoices token lists and issues invoices and nothing else; a read-only token cannot issue', async () => {
-    const bearer = async (scope: 'read' | 'invoices') => `Bearer ${(await t.services.accessTokens.createAccessToken({ userId: stores.a.owner.id }, { name: `Contabilidad ${scope}`, scope, expiresIn: 'never' })).token}`;
-    const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object) => t.app.inject({ method, url, headers: { authorization, cookie: 'lang=en' }, ...(payload ? { payload } : {}) });
+describe('access tokens (decision 069)', () => {
+  const bearer = async (scope: 'read' | 'write' | 'invoices') => `Bearer ${(await t.services.accessTokens.createAccessToken({ userId: stores.a.owner.id }, { name: `Contabilidad ${scope}`, scope, expiresIn: 'never' })).token}`;
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, authorization: string, payload?: object) => t.app.inject({ method, url, headers: { authorization, cookie: 'lang=en' }, ...(payload ? { payload } : {}) });
+  const customerOf = async (orderId: number) => (await t.db.selectFrom('storeOrder').select('customerId').where('storeId', '=', stores.a.id).where('id', '=', orderId).executeTakeFirstOrThrow()).customerId;
+  const INVOICES_ONLY = { error: 'invoices_only_token', message: 'This access token is for invoices only (and reading orders)' };
+
+  it('an invoices token lists, downloads and issues invoices and reads the orders they come from; nothing else', async () => {
     const invoicesOnly = await bearer('invoices');
     const order = await insertTestOrder(t, stores.a);
     const created = await call('POST', '/api/v1/invoices', invoicesOnly, { orderId: order.id });
     expect(created.statusCode, created.body).toBe(201);
     expect((await call('GET', `/api/v1/invoices/${created.json().id}/xml`, invoicesOnly)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/invoices/${created.json().id}/pdf`, invoicesOnly)).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/invoices?page=1', invoicesOnly)).statusCode).toBe(200);
-    for (const [method, url] of [['GET', '/api/v1/alerts'], ['GET', '/api/v1/store/settings'], ['POST', '/api/v1/tickets']] as const) {
-      const refused = await call(method, url, invoicesOnly, method === 'POST' ? { subject: 'x' } : undefined);
-      expect(refused.statusCode, url).toBe(403);
-      expect(refused.json()).toEqual({ error: 'invoices_only_token', message: 'This access token is for invoices only' });
+    // The orders it invoices from, read only: what an accounting tool needs to know what to issue.
+    const orders = await call('GET', '/api/v1/orders', invoicesOnly);
+    expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.json().rows.map((row: { id: number }) => row.id)).toContain(order.id);
+    expect((await call('GET', `/api/v1/orders/${order.id}`, invoicesOnly)).statusCode).toBe(200);
+    const refusals: [method: 'GET' | 'POST' | 'PUT', url: string, body?: object][] = [
+      ['POST', `/api/v1/orders/${order.id}/status`, { status: 'paid' }],
+      ['GET', '/api/v1/customers'],
+      ['PUT', `/api/v1/customers/${await customerOf(order.id)}`, { name: 'Otro' }],
+      ['GET', '/api/v1/alerts'],
+      ['GET', '/api/v1/store/settings'],
+      ['GET', '/api/v1/products'],
+      ['POST', '/api/v1/tickets', { subject: 'x' }],
+    ];
+    for (const [method, url, body] of refusals) {
+      const refused = await call(method, url, invoicesOnly, body);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json()).toEqual(INVOICES_ONLY);
     }
+    // The order was not moved by the refused call.
+    expect((await call('GET', `/api/v1/orders/${order.id}`, invoicesOnly)).json().status).toBe('pending');
+  });
+
+  it('a read token reads orders, customers and invoices and changes none; a write token changes all three', async () => {
     const readOnly = await bearer('read');
-    expect((await call('GET', '/api/v1/invoices', readOnly)).statusCode).toBe(200);
-    expect((await call('POST', '/api/v1/invoices', readOnly, { orderId: (await insertTestOrder(t, stores.a)).id })).statusCode).toBe(403);
+    const order = await insertTestOrder(t, stores.a);
+    for (const url of ['/api/v1/orders', `/api/v1/orders/${order.id}`, '/api/v1/customers', `/api/v1/customers/${await customerOf(order.id)}`, '/api/v1/invoices']) {
+      expect((await call('GET', url, readOnly)).statusCode, url).toBe(200);
+    }
+    for (const [method, url, body] of [['POST', '/api/v1/invoices', { orderId: order.id }], ['POST', `/api/v1/orders/${order.id}/status`, { status: 'paid' }], ['PUT', `/api/v1/customers/${await customerOf(order.id)}`, { name: 'Otro' }]] as const) {
+      const refused = await call(method, url, readOnly, body);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().error).toBe('read_only_token');
+    }
+    const write = await bearer('write');
+    expect((await call('POST', `/api/v1/orders/${order.id}/status`, write, { status: 'paid', note: '' })).statusCode).toBe(204);
+    expect((await call('POST', '/api/v1/invoices', write, { orderId: order.id })).statusCode).toBe(201);
   });
 });
 

@@ -43,6 +43,39 @@ describe('the order pages', () => {
     expect((await getPage(t.app, '/sales/order?from=ayer&min=%%&status=x&customer=-1', store.owner.cookie)).statusCode).toBe(200);
   });
 
+  it('filter by a day range typed the page’s way, and say beside the field what they cannot use (never a 500, never a silent default)', async () => {
+    const order = await anOrder(store, { name: 'Rango Cliente' });
+    // Its row (a bare "#12" would also match a colour in the page's CSS).
+    const listed = `data-testid="order-${order.number}"`;
+    const list = async (url: string) => {
+      const response = await getPage(t.app, url, store.owner.cookie);
+      expect(response.statusCode, url).toBe(200);
+      return response.body;
+    };
+    // Today in Ecuador (UTC−5), as each language types it.
+    const [year, month, day] = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10).split('-');
+    const tomorrow = new Date(Date.now() - 5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10).split('-');
+    expect(await list(`/sales/order?from=${day}/${month}/${year}&to=${day}/${month}/${year}`)).toContain(listed);
+    expect(await list(`/en/sales/order?from=${month}/${day}/${year}`)).toContain(listed);
+    expect(await list(`/sales/order?from=${tomorrow[2]}/${tomorrow[1]}/${tomorrow[0]}`)).not.toContain(listed);
+    // The browser's own date input (no JavaScript) sends YYYY-MM-DD: read as well.
+    expect(await list(`/sales/order?from=${tomorrow.join('-')}`)).not.toContain(listed);
+
+    // A day that does not exist, or typed in the other language's order: the field says how to type it.
+    const badDay = await list('/sales/order?from=31/02/2026');
+    expect(badDay).toContain('Escribe la fecha como día/mes/año, por ejemplo 15/08/2030');
+    expect(badDay).toContain(listed); // the refused bound is not applied
+    expect(await list('/en/sales/order?to=25/11/2026')).toContain('Type the date as month/day/year, for example 08/15/2030');
+    expect(await list('/sales/order?from=ayer')).toContain('aria-invalid="true"');
+    // "to" before "from", in both languages.
+    expect(await list('/sales/order?from=20/11/2026&to=10/11/2026')).toContain('«Hasta» no puede ser anterior a «Desde»');
+    expect(await list('/en/sales/order?from=11/20/2026&to=11/10/2026')).toContain('“To” cannot be before “From”');
+    // A total not written the page's way.
+    expect(await list('/sales/order?min=10.50')).toContain('Escribe el número como 1.234,56');
+    expect(await list('/en/sales/order?max=10,50')).toContain('Write the number as 1,234.56');
+    expect(await list('/sales/order')).not.toContain('aria-invalid="true"');
+  });
+
   it('show an order and move it with a form; a refused move says why', async () => {
     const order = await anOrder();
     const url = `/sales/order/show?id=${order.id}`;

@@ -184,7 +184,7 @@ describe('the product screens', () => {
     const id = new URLSearchParams(String(created.headers.location).split('?')[1]).get('id');
     expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 2490, keywords: 'viaje,lona', stock: 3 });
     const shown = await page(`/catalog/product/show?id=${id}`, store.owner.cookie);
-    expect(shown.body).toContain('value="24,9"');
+    expect(shown.body).toContain('value="24,90"');
     const list = await page('/catalog/product?stock=in_stock', store.owner.cookie);
     expect(list.body).toContain('Mochila');
     expect(list.body).toContain('$24,90');
