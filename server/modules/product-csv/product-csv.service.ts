@@ -15,7 +15,7 @@ import { neutraliseCell, restoreCell } from './csv-values.ts';
 import { type CsvEncoding, decodeCsv } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
 import {
-  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, syncStockFromVariants, taxonomyRows, updateProduct, updateVariant, VARIANT_FIELDS, variantPage, variantsOfProducts,
+  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
 } from './product-csv.repository.ts';
 
 // The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
@@ -537,18 +537,16 @@ export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: st
       planned = await plan(tx, scope, file, options);
       if (planned.problems.length > 0) return summaryOf(planned, file, false);
     }
+    // On SQLite the transaction holds the process's one connection (decision 044): it only writes,
+    // a statement per table and batch, never a statement per record on PostgreSQL (decision 071).
     const now = tx.clock.now().toISOString();
     const productIds = new Map(planned.productIdBySlug);
     const created = await insertProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId === null).map((product) => ({ ...product.values, createdAt: now, updatedAt: now })));
     for (const [slug, id] of created) productIds.set(slug, id);
-    for (const product of planned.plannedProducts) {
-      if (product.existingId !== null && product.changed) await updateProduct(tx.db, scope, product.existingId, { ...product.values, updatedAt: now });
-    }
+    await updateProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId !== null && product.changed).map((product) => ({ ...product.values, id: product.existingId!, updatedAt: now })));
     const newVariants = planned.plannedVariants.filter((variant) => variant.existingId === null);
     await insertVariants(tx.db, scope, newVariants.map((variant) => ({ ...variant.values, productId: productIds.get(variant.productSlug)!, imageId: null, createdAt: now, updatedAt: now })));
-    for (const variant of planned.plannedVariants) {
-      if (variant.existingId !== null && variant.changed) await updateVariant(tx.db, scope, variant.existingId, { ...variant.values, updatedAt: now });
-    }
+    await updateVariants(tx.db, scope, planned.plannedVariants.filter((variant) => variant.existingId !== null && variant.changed).map((variant) => ({ ...variant.values, id: variant.existingId!, updatedAt: now })));
     // A product with variants shows their total, as the screens keep it.
     await syncStockFromVariants(tx.db, scope);
     return summaryOf(planned, file, true);
