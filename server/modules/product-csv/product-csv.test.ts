@@ -6,6 +6,8 @@ import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scop
 import { applyImport, exportCatalog, previewImport } from './product-csv.service.ts';
 import { decimalToInteger, integerToDecimal, neutraliseCell, restoreCell } from './csv-values.ts';
 import { FreeSlugs } from '#common/free-slug.ts';
+import { sql } from 'kysely';
+import { dialectOf } from '#server/db/database.ts';
 import { insertProducts, insertVariants, updateProducts, updateVariants } from './product-csv.repository.ts';
 
 // The catalog as CSV (issue 11 §9) on the suite's database, with the store guard on: export,
@@ -429,5 +431,22 @@ describe('decision 071: an import writes in batches', () => {
     const camiseta = await t.db.selectFrom('product').select('stock').where('storeId', '=', scope.storeId).where('slug', '=', 'camiseta').executeTakeFirstOrThrow();
     expect(camiseta.stock).toBe(5 + 1);
     expect(await pageVersion(scope)).toBeGreaterThan(stale);
+  });
+});
+
+describe('decision 071: the catalog is read page by page in id order without sorting it', () => {
+  it('has an index on (store_id, id) for products and variants, which SQLite takes for a page after an id', async () => {
+    const { scope } = await storeWithCatalog('s-');
+    for (const table of ['product', 'variant'] as const) {
+      const page = t.db.selectFrom(table).selectAll().where('storeId', '=', scope.storeId).where('id', '>', 0).orderBy('id').limit(200).compile();
+      if (dialectOf(process.env.DATABASE_URL) === 'postgres') {
+        // PostgreSQL's choice depends on the table's size; the index it needs must be there
+        const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(t.db);
+        expect(rows.map((row) => row.indexdef)).toContainEqual(expect.stringMatching(/\(store_id, id\)$/));
+      } else {
+        const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${page.sql.replace(/\?/g, () => '1')}`).execute(t.db);
+        expect(rows.map((row) => row.detail)).toEqual([expect.stringMatching(new RegExp(`USING INDEX ${table}_store_id \\(store_id=\\? AND id>\\?\\)`))]);
+      }
+    }
   });
 });
