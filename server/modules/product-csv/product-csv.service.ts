@@ -1,6 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { FreeSlugs } from '#common/free-slug.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
@@ -10,7 +9,7 @@ import { productResource, variantResource } from '#common/resources/product.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import { decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
+import { csvLines, decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
 import { neutraliseCell, restoreCell } from './csv-values.ts';
 import { type CsvEncoding, decodeCsv } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
@@ -50,9 +49,11 @@ const SLICE_CHARS = 64 * 1024;
 /** Records read from the database per query. */
 const PAGE = 2000;
 /**
- * Products per piece of an export. A piece is written in one go (read, group, stringify): 1,000
+ * Products per piece of an export. A piece is written in one go (read, group, write as CSV): 1,000
  * products with their variants held a process for ~100 ms a piece, so three exports at once kept
- * `/healthz` waiting 0.4 s at p99 (bench:csv, 27 Nov); 200 keep each hold to a few ms.
+ * `/healthz` waiting 0.4 s at p99 (bench:csv, 27 Nov). Most of that hold was SQLite sorting the
+ * store's products for each page, whatever its size, until the `(store_id, id)` index, and
+ * csv-stringify's time (decision 071); what is left grows with the piece.
  */
 const EXPORT_PAGE = 200;
 /** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
@@ -124,7 +125,7 @@ export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): Async
   // Free text is neutralised against formulas (issue 21 §9); numbers and slugs cannot start so.
   const row = (cells: Partial<Cells>) => CSV_COLUMNS.map((column) => (TEXT_COLUMNS.has(column) ? neutraliseCell(cells[column] ?? '') : (cells[column] ?? blank[column])));
   // A BOM so that spreadsheet programs read the accents as UTF-8.
-  yield `\uFEFF${stringify([[...CSV_COLUMNS]])}`;
+  yield `\uFEFF${csvLines([CSV_COLUMNS])}`;
   for (let after = 0; ; ) {
     const products = await productPage(deps.db, scope, after, EXPORT_PAGE);
     if (products.length === 0) return;
@@ -146,7 +147,7 @@ export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): Async
         }));
       }
     }
-    yield stringify(lines);
+    yield csvLines(lines);
     after = products[products.length - 1]!.id;
     await yieldToOthers();
   }

@@ -3,8 +3,9 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
-import { applyImport, exportCatalog, previewImport } from './product-csv.service.ts';
-import { decimalToInteger, integerToDecimal, neutraliseCell, restoreCell } from './csv-values.ts';
+import { applyImport, CSV_COLUMNS, exportCatalog, previewImport } from './product-csv.service.ts';
+import { csvLines, decimalToInteger, integerToDecimal, neutraliseCell, restoreCell } from './csv-values.ts';
+import { stringify } from 'csv-stringify/sync';
 import { FreeSlugs } from '#common/free-slug.ts';
 import { sql } from 'kysely';
 import { dialectOf } from '#server/db/database.ts';
@@ -57,6 +58,15 @@ describe('exact decimals', () => {
     expect(integerToDecimal(1050, 2)).toBe('10.5');
     expect(integerToDecimal(5, 2)).toBe('0.05');
     expect(integerToDecimal(1500, 2)).toBe('15');
+  });
+});
+
+describe('writing CSV lines', () => {
+  it('writes exactly what csv-stringify writes: quotes only around a quote, comma or line break, doubled inside', () => {
+    const cells = ['', 'plain', ' spaced ', 'a"b', '""', 'c,d', 'e\nf', 'g\rh', 'i\r\nj', '=1+1', "'=1", 'ñandú; €', '\t', ',', '"'];
+    const lines = [cells, [...cells].reverse(), ['only'], ['', ''], CSV_COLUMNS];
+    expect(csvLines(lines)).toBe(stringify(lines));
+    expect(csvLines([['a"b', 'x,y']])).toBe('"a""b","x,y"\n');
   });
 });
 
