@@ -33,5 +33,5 @@ export function subcategoriesInStore(db: Db, { storeId }: { storeId: number }) {
 }
 
 export function productsBySku(db: Db, { storeId }: { storeId: number }, skus: string[]) {
-  return db.selectFrom('product').select(['id', 'sku', 'priceCents']).where('storeId', '=', storeId).where('sku', 'in', skus).execute();
+  return db.selectFrom('product').select(['id', 'sku', 'priceCents', 'stock']).where('storeId', '=', storeId).where('sku', 'in', skus).execute();
 }

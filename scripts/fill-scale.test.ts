@@ -29,8 +29,13 @@ describe('npm run fill:scale', () => {
     expect(products.every((product) => subcategories.get(product.subcategoryId!) === product.categoryId)).toBe(true);
     expect(products.some((product) => product.stock === 0) && products.some((product) => product.stock > 0)).toBe(true);
 
-    const variants = await t.db.selectFrom('variant').select(['productId']).where('storeId', '=', result.storeId).execute();
+    const variants = await t.db.selectFrom('variant').select(['productId', 'stock']).where('storeId', '=', result.storeId).execute();
     expect(variants).toHaveLength(result.variants);
+    // a product with variants has their total stock, as the app keeps it
+    const totals = new Map<number, number>();
+    for (const variant of variants) totals.set(variant.productId, (totals.get(variant.productId) ?? 0) + variant.stock);
+    expect(products.filter((product) => totals.has(product.id) && totals.get(product.id) !== product.stock)).toEqual([]);
+    expect(variants.some((variant) => variant.stock > 0)).toBe(true);
     expect(result.variants).toBe(products.reduce((sum, product) => sum + (product.id % 4), 0));
     expect(result.variants / result.products).toBeGreaterThan(1.2);
   });

@@ -22,6 +22,9 @@ export const SCALE_OWNER = { email: 'escala@tiendabox.ec', slug: 'escala' } as c
 const WORDS = ['Camiseta', 'Pantalón', 'Zapato', 'Gorra', 'Mochila', 'Reloj', 'Taza', 'Lámpara', 'Cojín', 'Libreta', 'Bolso', 'Chaqueta'];
 const ADJECTIVES = ['clásica', 'deportiva', 'de algodón', 'ecológica', 'premium', 'artesanal', 'de viaje', 'infantil', 'unisex', 'de cuero'];
 
+/** The `index`th of `parts` shares of `total` that add up to it (the first ones one more when it does not divide). */
+const share = (total: number, parts: number, index: number) => Math.floor(total / parts) + (index < total % parts ? 1 : 0);
+
 export type ScaleOptions = { stores: number; products: number; password: string; now?: Date; log?: (line: string) => void };
 
 /** Fills `db` (already migrated); returns the big store's id and the counts written. */
@@ -85,6 +88,9 @@ export async function fillScale(db: Db, options: ScaleOptions) {
       });
       await insertRows(trx, 'product', rows);
       const inserted = await productsBySku(trx, { storeId }, rows.map((row) => row.sku));
+      // A product with variants has their total stock, as the app keeps it (product.repository's
+      // syncVariantStock): its stock is split among them. Stocks that disagree made the first
+      // import of bench:csv rewrite ~75,000 untouched products to their variants' total.
       const variantRows = inserted.flatMap((product) => Array.from({ length: product.id % 4 }, (_, v) => ({
         ...stamps,
         productId: product.id,
@@ -93,7 +99,7 @@ export async function fillScale(db: Db, options: ScaleOptions) {
         colorId: colors[v % colors.length]!,
         sizeId: sizes[v % sizes.length]!,
         priceCents: product.priceCents,
-        stock: (product.id * (v + 3)) % 50,
+        stock: share(product.stock, product.id % 4, v),
         imageId: null,
       })));
       await insertRows(trx, 'variant', variantRows);

@@ -24,6 +24,7 @@ import * as planEnglish from '#server/db/migrations/2026-11-26-053-plan-english.
 import * as sales from '#server/db/migrations/2026-11-26-060-sales.ts';
 import * as shopPageVersion from '#server/db/migrations/2026-11-26-064-shop-page-version.ts';
 import * as productBrandSort from '#server/db/migrations/2026-11-26-065-product-brand-sort.ts';
+import * as catalogIdOrder from '#server/db/migrations/2026-11-27-071-catalog-id-order.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-060-sales': sales,
   '2026-11-26-064-shop-page-version': shopPageVersion,
   '2026-11-26-065-product-brand-sort': productBrandSort,
+  '2026-11-27-071-catalog-id-order': catalogIdOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { FreeSlugs } from '#common/free-slug.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
@@ -10,12 +9,12 @@ import { productResource, variantResource } from '#common/resources/product.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import { decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
+import { csvLines, decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
 import { neutraliseCell, restoreCell } from './csv-values.ts';
 import { type CsvEncoding, decodeCsv } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
 import {
-  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, syncStockFromVariants, taxonomyRows, updateProduct, updateVariant, VARIANT_FIELDS, variantPage, variantsOfProducts,
+  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
 } from './product-csv.repository.ts';
 
 // The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
@@ -50,9 +49,11 @@ const SLICE_CHARS = 64 * 1024;
 /** Records read from the database per query. */
 const PAGE = 2000;
 /**
- * Products per piece of an export. A piece is written in one go (read, group, stringify): 1,000
+ * Products per piece of an export. A piece is written in one go (read, group, write as CSV): 1,000
  * products with their variants held a process for ~100 ms a piece, so three exports at once kept
- * `/healthz` waiting 0.4 s at p99 (bench:csv, 27 Nov); 200 keep each hold to a few ms.
+ * `/healthz` waiting 0.4 s at p99 (bench:csv, 27 Nov). Most of that hold was SQLite sorting the
+ * store's products for each page, whatever its size, until the `(store_id, id)` index, and
+ * csv-stringify's time (decision 071); what is left grows with the piece.
  */
 const EXPORT_PAGE = 200;
 /** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
@@ -124,7 +125,7 @@ export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): Async
   // Free text is neutralised against formulas (issue 21 §9); numbers and slugs cannot start so.
   const row = (cells: Partial<Cells>) => CSV_COLUMNS.map((column) => (TEXT_COLUMNS.has(column) ? neutraliseCell(cells[column] ?? '') : (cells[column] ?? blank[column])));
   // A BOM so that spreadsheet programs read the accents as UTF-8.
-  yield `\uFEFF${stringify([[...CSV_COLUMNS]])}`;
+  yield `\uFEFF${csvLines([CSV_COLUMNS])}`;
   for (let after = 0; ; ) {
     const products = await productPage(deps.db, scope, after, EXPORT_PAGE);
     if (products.length === 0) return;
@@ -146,7 +147,7 @@ export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): Async
         }));
       }
     }
-    yield stringify(lines);
+    yield csvLines(lines);
     after = products[products.length - 1]!.id;
     await yieldToOthers();
   }
@@ -537,18 +538,16 @@ export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: st
       planned = await plan(tx, scope, file, options);
       if (planned.problems.length > 0) return summaryOf(planned, file, false);
     }
+    // On SQLite the transaction holds the process's one connection (decision 044): it only writes,
+    // a statement per table and batch, never a statement per record on PostgreSQL (decision 071).
     const now = tx.clock.now().toISOString();
     const productIds = new Map(planned.productIdBySlug);
     const created = await insertProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId === null).map((product) => ({ ...product.values, createdAt: now, updatedAt: now })));
     for (const [slug, id] of created) productIds.set(slug, id);
-    for (const product of planned.plannedProducts) {
-      if (product.existingId !== null && product.changed) await updateProduct(tx.db, scope, product.existingId, { ...product.values, updatedAt: now });
-    }
+    await updateProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId !== null && product.changed).map((product) => ({ ...product.values, id: product.existingId!, updatedAt: now })));
     const newVariants = planned.plannedVariants.filter((variant) => variant.existingId === null);
     await insertVariants(tx.db, scope, newVariants.map((variant) => ({ ...variant.values, productId: productIds.get(variant.productSlug)!, imageId: null, createdAt: now, updatedAt: now })));
-    for (const variant of planned.plannedVariants) {
-      if (variant.existingId !== null && variant.changed) await updateVariant(tx.db, scope, variant.existingId, { ...variant.values, updatedAt: now });
-    }
+    await updateVariants(tx.db, scope, planned.plannedVariants.filter((variant) => variant.existingId !== null && variant.changed).map((variant) => ({ ...variant.values, id: variant.existingId!, updatedAt: now })));
     // A product with variants shows their total, as the screens keep it.
     await syncStockFromVariants(tx.db, scope);
     return summaryOf(planned, file, true);
