@@ -53,9 +53,10 @@ const PAGE = 2000;
  * products with their variants held a process for ~100 ms a piece, so three exports at once kept
  * `/healthz` waiting 0.4 s at p99 (bench:csv, 27 Nov). Most of that hold was SQLite sorting the
  * store's products for each page, whatever its size, until the `(store_id, id)` index, and
- * csv-stringify's time (decision 071); what is left grows with the piece.
+ * csv-stringify's time (decision 071); what is left grows with the piece: at 200 the three exports
+ * still held `/healthz` 51 ms at p99 on a quiet machine, at 100 45 ms (bench/README.md).
  */
-const EXPORT_PAGE = 200;
+const EXPORT_PAGE = 100;
 /** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
 const TEXT_COLUMNS = new Set<Column>(['name', 'sku', 'code', 'description', 'keywords', 'content']);
 /** Problems listed at most: past this, the file is clearly not what the importer expects. */
