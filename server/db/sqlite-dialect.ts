@@ -37,11 +37,13 @@ function toSqlite(value: unknown): Parameter {
 
 export function openSqlite(file: string): DatabaseSync {
   const database = new DatabaseSync(file);
+  // First: setting the journal mode takes a lock too, and a second process opening the file
+  // while another writes got "database is locked" at once with no wait set yet (seen in CI).
+  database.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
   // WAL for concurrent readers, FULL sync so a committed write survives a power cut.
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
-  database.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
   return database;
 }
 
