@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import { DEMO_CLIENT } from '#server/demo/demo-data.ts';
 import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
 import { NODE_ENV, ROOT } from './lib/settings.ts';
+import { reportMarks } from './lib/marks.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MARKS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -74,11 +75,7 @@ async function main() {
       }
     }
     const marks = results.flatMap((result) => CATEGORIES.map((category) => ({ name: `${result.path} run ${result.run} ${category} ≥ ${MARKS[category]}`, value: result.scores[category], ok: result.scores[category] >= MARKS[category] })));
-    console.log(`\nmarks:\n${marks.map((mark) => `  ${mark.ok ? 'ok  ' : 'MISS'} ${mark.name}: ${mark.value}`).join('\n')}`);
-    const resultsDir = path.join(ROOT, 'bench', 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, 'catalog-lighthouse-latest.json'), `${JSON.stringify({ date: new Date().toISOString(), results, marks }, null, 2)}\n`);
-    if (marks.some((mark) => !mark.ok)) process.exitCode = 1;
+    reportMarks('catalog-lighthouse', marks, { results });
   } finally {
     chrome.kill();
     await stopChild(app);

@@ -5,13 +5,14 @@
 // Debian's Chromium (/usr/bin/chromium, headless, offline: nothing leaves 127.0.0.1) over the
 // store's home, its first category and its first product, and prints the four scores. Marks:
 // performance ≥ 95; accessibility, best practices and SEO 100. Exits 1 when one is missed.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
-import { NODE_ENV, ROOT } from './lib/settings.ts';
+import { NODE_ENV } from './lib/settings.ts';
+import { reportMarks } from './lib/marks.ts';
 
 const STORE = 'tienda-de-maria';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -44,11 +45,7 @@ async function main() {
       results.push({ name, path: pagePath, scores, metrics, failing });
     }
     const marks = results.flatMap((result) => CATEGORIES.map((category) => ({ name: `${result.name} ${category} ≥ ${MARKS[category]}`, value: result.scores[category], ok: result.scores[category] >= MARKS[category] })));
-    console.log(`\nmarks:\n${marks.map((mark) => `  ${mark.ok ? 'ok  ' : 'MISS'} ${mark.name}: ${mark.value}`).join('\n')}`);
-    const resultsDir = path.join(ROOT, 'bench', 'results');
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, 'shop-lighthouse-latest.json'), `${JSON.stringify({ date: new Date().toISOString(), results, marks }, null, 2)}\n`);
-    if (marks.some((mark) => !mark.ok)) process.exitCode = 1;
+    reportMarks('shop-lighthouse', marks, { results });
   } finally {
     chrome.kill();
     await stopChild(app);

@@ -32,7 +32,7 @@ for (const locale of journeyLanguages('en')) {
     await expect(page.getByText(t.empty)).toBeVisible();
 
     await field(page, t.name).fill(t.tokenName);
-    await page.getByLabel(t.scope).selectOption('write');
+    await page.getByLabel(t.scope, { exact: true }).selectOption('write');
     await page.getByRole('button', { name: t.create }).click();
     const shown = page.getByTestId('new-token-value');
     await expect(shown).toHaveText(/^tbx_[A-Za-z0-9_-]{43}$/);
