@@ -20,6 +20,7 @@ export type AxeViolation = { rule: string; impact: string; help: string; targets
 /** The page's violations of the rules above, as they are now (after hydration, with its CSS). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await settled(page);
   return page.evaluate(
     async ({ tags, extra }) => {
       type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
@@ -35,6 +36,23 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     },
     { tags: WCAG_TAGS, extra: EXTRA_RULES },
   );
+}
+
+/**
+ * Waits for the page to stop moving: a resized viewport starts transitions (the app shell's navbar
+ * and main slide for 200 ms), and axe measuring a field half-way through one found its own buttons
+ * covering all but 8 px of it (target-size, about one run in four right after a resize). Endless
+ * animations are not waited for, and no wait is longer than 2 s.
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await frame();
+    await frame();
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await frame();
+  });
 }
 
 /** One line per violation: rule, impact, what it asks, page, and up to five of its elements. */
