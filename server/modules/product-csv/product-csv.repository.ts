@@ -149,6 +149,13 @@ async function updateBatches(db: Db, scope: StoreScope, table: 'product' | 'vari
   }
 }
 
+/** Empties the SKUs of these records of the store (the unique index leaves empty SKUs alone), a batch a statement. */
+export async function releaseSkus(db: Db, scope: StoreScope, table: 'product' | 'variant', ids: readonly number[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += BATCH) {
+    await db.updateTable(table).set({ sku: '' }).where('storeId', '=', scope.storeId).where('id', 'in', ids.slice(start, start + BATCH)).execute();
+  }
+}
+
 export const updateProducts = (db: Db, scope: StoreScope, rows: ChangedProduct[]) => updateBatches(db, scope, 'product', PRODUCT_FIELDS, rows);
 export const updateVariants = (db: Db, scope: StoreScope, rows: ChangedVariant[]) => updateBatches(db, scope, 'variant', VARIANT_FIELDS, rows);
 

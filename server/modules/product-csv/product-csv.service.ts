@@ -14,7 +14,7 @@ import { neutraliseCell, restoreCell } from './csv-values.ts';
 import { type CsvEncoding, decodeCsv } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
 import {
-  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
+  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, releaseSkus, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
 } from './product-csv.repository.ts';
 
 // The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
@@ -241,8 +241,8 @@ async function readFile(body: string | Uint8Array): Promise<ReadFile> {
   return { encoding, lines, problems };
 }
 
-type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; duplicate: boolean };
-type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skipped: boolean };
+type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; skuChanged: boolean; duplicate: boolean };
+type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skuChanged: boolean; skipped: boolean };
 
 function differs<T extends Record<string, unknown>>(before: T | undefined, after: T, fields: readonly (keyof T)[]): boolean {
   return !before || fields.some((field) => before[field] !== after[field]);
@@ -414,7 +414,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
       }, line, PRODUCT_COLUMN, problems);
       // the schema's text as the form would save it (trimmed)
       if (checked) Object.assign(values, { name: checked.name, sku: checked.sku, code: checked.code, description: checked.description, keywords: checked.keywords, content: checked.content });
-      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), duplicate: duplicate && !options.createDuplicates });
+      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), skuChanged: existing !== undefined && existing.sku !== values.sku, duplicate: duplicate && !options.createDuplicates });
     } else if (record === 'variant') {
       const productSlug = cells.product_slug.trim().toLowerCase();
       if (productSlug === '') problem('product_slug', 'validation.required');
@@ -442,7 +442,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
       };
       const checked = throughSchema(variantResource.input, { ...values, productId: 1, price: values.priceCents / 100, enabled: values.enabled === 1, imageId: undefined }, line, VARIANT_COLUMN, problems);
       if (checked) Object.assign(values, { name: checked.name, sku: checked.sku });
-      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skipped: false });
+      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skuChanged: existing !== undefined && existing.sku !== values.sku, skipped: false });
     } else {
       problem('record', 'productCsv.record');
     }
@@ -543,6 +543,11 @@ export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: st
     // a statement per table and batch, never a statement per record on PostgreSQL (decision 071).
     const now = tx.clock.now().toISOString();
     const productIds = new Map(planned.productIdBySlug);
+    // The file may hand a SKU from one record to another (two products swapping theirs): the checks
+    // above allow it, but the unique index checks each row as it is written, so every record whose
+    // SKU changes gives its old one up first, and then each takes its new one.
+    await releaseSkus(tx.db, scope, 'product', planned.plannedProducts.filter((product) => product.skuChanged).map((product) => product.existingId!));
+    await releaseSkus(tx.db, scope, 'variant', planned.plannedVariants.filter((variant) => variant.skuChanged).map((variant) => variant.existingId!));
     const created = await insertProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId === null).map((product) => ({ ...product.values, createdAt: now, updatedAt: now })));
     for (const [slug, id] of created) productIds.set(slug, id);
     await updateProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId !== null && product.changed).map((product) => ({ ...product.values, id: product.existingId!, updatedAt: now })));

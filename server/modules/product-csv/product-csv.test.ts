@@ -385,6 +385,26 @@ describe('issue 20 §4: importing the same file twice does not double the catalo
     const taza = (await productsOf(scope)).find((product) => product.slug === 'taza')!;
     await expect(t.db.updateTable('product').set({ sku: 'CAM-1' }).where('id', '=', taza.id).execute()).rejects.toThrow();
   });
+
+  it('lets two products, and two variants, swap their SKUs in one file, and a new product take a SKU given up', async () => {
+    const { scope } = await storeWithCatalog('s-');
+    await t.db.updateTable('product').set({ sku: 'TAZ-1' }).where('storeId', '=', scope.storeId).where('slug', '=', 'taza').execute();
+    const [rm, rl] = await t.db.selectFrom('variant').select('id').where('storeId', '=', scope.storeId).orderBy('id').execute();
+    const header = await headerOf(scope);
+    const file = [
+      header,
+      'product,camiseta,,Camiseta,TAZ-1,,,s-ropa,,,,,19.99,,,,,,,,,,,',
+      'product,taza,,Taza,CAM-2,,,s-ropa,,,,,5,,,,,,,,,,,',
+      'product,gorra,,Gorra,CAM-1,,,s-ropa,,,,,8,,,,,,,,,,,', // a new product, with the SKU the first line gives up
+      `variant,camiseta,${rm!.id},Rojo M,CAM-1-RL,,,,,,,,19.99,,,3,,,,,,,,`,
+      `variant,camiseta,${rl!.id},Rojo L,CAM-1-RM,,,,,,,,21.99,,,1,,,,,,,,`,
+    ].join('\n');
+    expect((await previewImport(t.deps, scope, file)).problems).toEqual([]);
+    expect((await applyImport(t.deps, scope, file)).applied).toBe(true);
+    expect((await productsOf(scope)).map((product) => [product.slug, product.sku])).toEqual([['camiseta', 'TAZ-1'], ['taza', 'CAM-2'], ['gorra', 'CAM-1']]);
+    const variants = await t.db.selectFrom('variant').select(['id', 'sku']).where('storeId', '=', scope.storeId).orderBy('id').execute();
+    expect(variants).toEqual([{ id: rm!.id, sku: 'CAM-1-RL' }, { id: rl!.id, sku: 'CAM-1-RM' }]);
+  });
 });
 
 // Decision 071: the write phase is a statement per table and batch on both databases (on
