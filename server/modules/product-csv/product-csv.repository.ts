@@ -1,6 +1,6 @@
 import { type Insertable, PostgresAdapter, sql } from 'kysely';
 import { sqlName } from '#server/db/case-names.ts';
-import type { Db } from '#server/db/database.ts';
+import { analyzeAfterBulkWrite, type Db } from '#server/db/database.ts';
 import type { ProductTable, VariantTable } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -155,6 +155,9 @@ export async function releaseSkus(db: Db, scope: StoreScope, table: 'product' | 
     await db.updateTable(table).set({ sku: '' }).where('storeId', '=', scope.storeId).where('id', 'in', ids.slice(start, start + BATCH)).execute();
   }
 }
+
+/** After an import of thousands of records (database.ts, analyzeAfterBulkWrite). */
+export const refreshCatalogStatistics = (db: Db) => analyzeAfterBulkWrite(db, ['product', 'variant']);
 
 export const updateProducts = (db: Db, scope: StoreScope, rows: ChangedProduct[]) => updateBatches(db, scope, 'product', PRODUCT_FIELDS, rows);
 export const updateVariants = (db: Db, scope: StoreScope, rows: ChangedVariant[]) => updateBatches(db, scope, 'variant', VARIANT_FIELDS, rows);

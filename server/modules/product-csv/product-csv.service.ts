@@ -14,7 +14,7 @@ import { neutraliseCell, restoreCell } from './csv-values.ts';
 import { type CsvEncoding, decodeCsv } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
 import {
-  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, releaseSkus, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
+  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, refreshCatalogStatistics, releaseSkus, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
 } from './product-csv.repository.ts';
 
 // The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
@@ -57,6 +57,8 @@ const PAGE = 2000;
  * still held `/healthz` 51 ms at p99 on a quiet machine, at 100 45 ms (bench/README.md).
  */
 const EXPORT_PAGE = 100;
+/** Records an import writes past which the tables' statistics are taken again (analyzeAfterBulkWrite). */
+const BULK_WRITE = 1000;
 /** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
 const TEXT_COLUMNS = new Set<Column>(['name', 'sku', 'code', 'description', 'keywords', 'content']);
 /** Problems listed at most: past this, the file is clearly not what the importer expects. */
@@ -534,7 +536,7 @@ export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: st
   const before = await state(deps);
   let planned = await plan(deps, scope, file, options);
   if (planned.problems.length > 0) return summaryOf(planned, file, false);
-  return inTransaction(deps, async (tx) => {
+  const summary = await inTransaction(deps, async (tx) => {
     if ((await state(tx)) !== before) {
       planned = await plan(tx, scope, file, options);
       if (planned.problems.length > 0) return summaryOf(planned, file, false);
@@ -558,4 +560,7 @@ export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: st
     await syncStockFromVariants(tx.db, scope);
     return summaryOf(planned, file, true);
   });
+  const written = summary.products.create + summary.products.update + summary.variants.create + summary.variants.update;
+  if (summary.applied && written >= BULK_WRITE) await refreshCatalogStatistics(deps.db);
+  return summary;
 }
