@@ -15,7 +15,7 @@ export function statusFilter<V extends string>(t: ReturnType<typeof useT>, of: E
 }
 
 /** The list pattern in one piece (docs/decisions/016): toolbar, sortable table, pagination. */
-export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters, rowTestId, selection, above }: {
+export function ListScreen<Row extends { id: number | string }>({ query, page, columns, caption, filters, rowTestId, selection, above, searchPlaceholder }: {
   query: ListQuery;
   page: Page<Row>;
   columns: Column<Row>[];
@@ -25,10 +25,11 @@ export function ListScreen<Row extends { id: number | string }>({ query, page, c
   selection?: Selection<Row>;
   /** Between the toolbar and the table (the bulk actions' bar). */
   above?: React.ReactNode;
+  searchPlaceholder?: string;
 }) {
   return (
     <>
-      <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} />
+      <ListToolbar q={query.q} sort={query.sort} dir={query.dir} filters={filters} searchPlaceholder={searchPlaceholder} />
       {above}
       <DataTable caption={caption} rows={page.rows} rowKey={(row) => row.id} rowTestId={rowTestId} sort={query.sort} dir={query.dir} columns={columns} selection={selection} />
       <ListPagination page={page.page} pages={page.pages} total={page.total} capped={page.capped} next={page.next} />

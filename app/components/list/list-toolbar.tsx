@@ -19,7 +19,8 @@ function Chevron() {
  * inputs and selects are plain elements with the module's classes (decision 068); they look as
  * Mantine's did.
  */
-export function ListToolbar({ q, filters = [], sort, dir, actions }: { q: string; filters?: Filter[]; sort: string; dir: string; actions?: React.ReactNode }) {
+/** `searchPlaceholder`: what this list's search looks in (the generic "Search…" otherwise). */
+export function ListToolbar({ q, filters = [], sort, dir, actions, searchPlaceholder }: { q: string; filters?: Filter[]; sort: string; dir: string; actions?: React.ReactNode; searchPlaceholder?: string }) {
   const t = useT();
   const id = useId();
   return (
@@ -29,7 +30,7 @@ export function ListToolbar({ q, filters = [], sort, dir, actions }: { q: string
           <label className={classes.label} htmlFor={`${id}-q`}>
             {t('list.search')}
           </label>
-          <input className={classes.input} id={`${id}-q`} name="q" type="search" defaultValue={q} placeholder={t('list.searchPlaceholder')} />
+          <input className={classes.input} id={`${id}-q`} name="q" type="search" defaultValue={q} placeholder={searchPlaceholder ?? t('list.searchPlaceholder')} />
         </div>
         {filters.map((filter) => (
           <div key={filter.name} className={classes.field}>

@@ -37,7 +37,7 @@ export default function CustomerList({ loaderData: { query, page } }: Route.Comp
   return (
     <>
       <PageHeader title={t('nav.customers')} description={t('customer.listText')} />
-      <ListScreen query={query} page={page} caption={t('nav.customers')} columns={columns} rowTestId={(row) => `customer-${row.id}`} />
+      <ListScreen query={query} page={page} caption={t('nav.customers')} columns={columns} rowTestId={(row) => `customer-${row.id}`} searchPlaceholder={t('customer.searchPlaceholder')} />
     </>
   );
 }

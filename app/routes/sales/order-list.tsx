@@ -15,6 +15,7 @@ import { OrderFilterFormSchema } from '#common/schemas/sales-order.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-list';
+import classes from './order-list.module.css';
 import { orderListLoader } from './order.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'nav.orders');
@@ -45,7 +46,9 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
       <PageHeader title={t('nav.orders')} description={t('order.listText')} />
       {/* A GET form: the filters live in the address, shareable and working without JavaScript. */}
       <Form method="get" role="search" aria-label={t('order.filter')}>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+        {/* Fields aligned by their tops: a field showing its error below stays level with the others
+            (by their bottoms it rose by the error's height); the buttons sit a label lower, beside the inputs. */}
+        <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
           <TextInput name="q" type="search" defaultValue={query.q} label={t('list.search')} placeholder={t('order.searchPlaceholder')} style={{ flex: 1, minWidth: 200 }} />
           <NativeSelect
             name="status"
@@ -65,12 +68,14 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
             <NumberField name="max" label="order.max" w={130} />
           </FilterFields>
           {query.customerId ? <input type="hidden" name="customer" value={query.customerId} /> : null}
-          <Button type="submit" variant="light">
-            {t('list.apply')}
-          </Button>
-          <Button component={Link} to={localizePath('/sales/order', locale)} variant="subtle">
-            {t('order.clear')}
-          </Button>
+          <Group gap="sm" className={classes.buttons}>
+            <Button type="submit" variant="light">
+              {t('list.apply')}
+            </Button>
+            <Button component={Link} to={localizePath('/sales/order', locale)} variant="subtle">
+              {t('order.clear')}
+            </Button>
+          </Group>
         </Group>
       </Form>
       <DataTable caption={t('nav.orders')} rows={page.rows} rowKey={(row) => row.id} rowTestId={(row) => `order-${row.number}`} sort={query.sort} dir={query.dir} columns={columns} />
