@@ -142,6 +142,10 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
       await expect(field(page, 'Hasta')).toHaveAccessibleDescription(says('«Hasta» no puede ser anterior a «Desde»'));
       await expect(field(page, 'Hasta')).toHaveValue('31/12/2019');
       await saveScreens(page, testInfo, 'sales-order-filter-error');
+      // the address opened again with a day that does not exist: the text is in its box, beside its error
+      await gotoHydrated(page, `/sales/order?from=${encodeURIComponent('31/02/2026')}`);
+      await expect(field(page, 'Desde')).toHaveValue('31/02/2026');
+      await expect(field(page, 'Desde')).toHaveAccessibleDescription(says('Escribe la fecha como día/mes/año, por ejemplo 15/08/2030'));
     });
 
     await test.step('the product has its unit back: 5 − 2 delivered = 3', async () => {

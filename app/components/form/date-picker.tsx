@@ -35,6 +35,18 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
     else if (parseTypedDate(typed.current, locale) !== value) change(formatTypedDate(value, locale));
   };
 
+  // Mantine's DateInput draws its text from its value, so a text that names no day, arriving with
+  // the page (a filter's address opened again, a reload), would show as an empty box beside its
+  // error. It is typed into the box once, as the user typed it.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = box.current;
+    const arrived = typed.current;
+    if (!input || arrived.trim() === '' || parseTypedDate(arrived, locale) !== null || input.value === arrived) return;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, arrived);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [locale]);
+
   useEffect(() => addTypedCheck(() => (typed.current.trim() && !parseTypedDate(typed.current, locale) ? 'dateField.typeAs' : undefined)), [addTypedCheck, locale]);
   // A shown error is checked again once the new text is in the form (the hidden input below).
   const recheck = useEffectEvent(() => field.recheck());
@@ -83,6 +95,7 @@ export function DatePickerField({ field, label, start, clearable }: DatePickerPr
     <DatesProvider settings={{ locale, firstDayOfWeek: locale === 'es' ? 1 : 0 }}>
       <input type="hidden" name={field.name} value={day ?? text.trim()} />
       <DateInput
+        ref={box}
         label={label}
         error={field.error}
         required={field.required}
