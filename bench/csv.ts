@@ -21,7 +21,7 @@ import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
 import { createServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
-import { CSV_COLUMNS } from '#server/modules/product-csv/product-csv.service.ts';
+import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { bigPlan, productCount } from './lib/csv-bench.repository.ts';
 import { fail, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady, freePort } from './lib/processes.ts';
 import { NODE_ENV, ROOT, round } from './lib/settings.ts';

@@ -62,7 +62,7 @@ async function realQueries(dataDir: string) {
   const colorId = await color.create(scope, { name: 'Rojo banco', hex: '#cc0000', enabled: true });
   await color.update(scope, colorId, { name: 'Rojo banco 2', hex: '#cc0001', enabled: true });
   await color.remove(scope, colorId);
-  await services.productCsv.exportCatalog(scope);
+  await services.productCsvExport.exportCatalog(scope);
   return { db, kept: [...kept], storeId: scope.storeId, listQueries };
 }
 

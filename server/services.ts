@@ -10,6 +10,7 @@ import * as notificationService from '#server/modules/notification/notification.
 import * as orderService from '#server/modules/order/order.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
+import * as productCsvExportService from '#server/modules/product-csv/product-csv-export.service.ts';
 import * as productCsvService from '#server/modules/product-csv/product-csv.service.ts';
 import * as productActionService from '#server/modules/product/product-actions.service.ts';
 import * as variantGridService from '#server/modules/product/variant-grid.service.ts';
@@ -46,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
     plans: bindService(planService, deps),
     productActions: bindService(productActionService, deps),
     productCsv: bindService(productCsvService, deps),
+    productCsvExport: bindService(productCsvExportService, deps),
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
     stores: bindService(storeService, deps),

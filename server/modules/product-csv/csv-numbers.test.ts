@@ -3,7 +3,8 @@ import { makeStore } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { decimalToInteger, parseWhole } from './csv-values.ts';
-import { CSV_COLUMNS, previewImport } from './product-csv.service.ts';
+import { CSV_COLUMNS } from './csv-columns.ts';
+import { previewImport } from './product-csv.service.ts';
 
 // Issue 20 §1: a CSV file has no page language, so its numbers follow the one rule its guide states
 // — no thousands separator, one decimal mark (point or comma), at most two decimals — and anything

@@ -10,7 +10,8 @@ import type { Services } from '#server/services.ts';
 import { Readable, Transform } from 'node:stream';
 import { CSV_ENCODINGS } from './csv-text.ts';
 import { MAX_CSV_BYTES, tooBigForPlan } from './csv-limits.ts';
-import { CSV_COLUMNS, type ImportSummary } from './product-csv.service.ts';
+import { CSV_COLUMNS } from './csv-columns.ts';
+import type { ImportSummary } from './product-csv.service.ts';
 
 const Counts = z.object({ create: z.number().int(), update: z.number().int(), unchanged: z.number().int() });
 const Summary = z.object({
@@ -65,7 +66,7 @@ export async function productCsvApi(app: FastifyInstance, { services }: { servic
     handler: async (request, reply) => {
       const name = `${requestLocale(request) === 'en' ? 'products' : 'productos'}-${request.store!.slug}.csv`;
       // Sent page by page as it is written (decision 044): no 30 MB string, no long hold of the process.
-      const pieces = Readable.from(services.productCsv.exportPieces(request.store!));
+      const pieces = Readable.from(services.productCsvExport.exportPieces(request.store!));
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', contentDisposition(name, 'attachment')).send(pieces as unknown as string); // the 200 is documented as the file's text
     },
   });

@@ -9,16 +9,17 @@ import { productResource, variantResource } from '#common/resources/product.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import { csvLines, decimalToInteger, integerToDecimal, parseFlag, parseWhole } from './csv-values.ts';
-import { neutraliseCell, restoreCell } from './csv-values.ts';
+import { type Cells, type Column, CSV_COLUMNS, loadTaxonomy, TEXT_COLUMNS } from './csv-columns.ts';
+import { decimalToInteger, parseFlag, parseWhole, restoreCell } from './csv-values.ts';
 import { type CsvEncoding, decodeCsv } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
 import {
-  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, refreshCatalogStatistics, releaseSkus, syncStockFromVariants, taxonomyRows, updateProducts, updateVariants, VARIANT_FIELDS, variantPage, variantsOfProducts,
+  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, refreshCatalogStatistics, releaseSkus, syncStockFromVariants, updateProducts, updateVariants, VARIANT_FIELDS, variantPage,
 } from './product-csv.repository.ts';
 
-// The product catalog as one CSV file (issue 11 §9): a line per product and a line per variant,
-// so a spreadsheet shows a product with its variants below it. Products are known by their slug
+// The product catalog as one CSV file (issue 11 §9), read in; product-csv-export.service.ts writes
+// it out. A line per product and a line per variant, so a spreadsheet shows a product with its
+// variants below it. Products are known by their slug
 // (unique in the store), variants by their id; taxonomy by slug, looked up in the caller's store
 // only — a slug or id of another store is "not found", never a link to it. Importing is all or
 // nothing: a preview says what would be created, updated or left alone and lists every problem
@@ -28,13 +29,6 @@ import {
 // plan can use (checked before it is read), it is parsed in slices with a turn for other requests
 // between them, the catalog is read page by page, and the long part — reading and checking — runs
 // outside the write transaction, which holds a connection only while writing in batches.
-
-export const CSV_COLUMNS = [
-  'record', 'product_slug', 'variant_id', 'name', 'sku', 'code', 'description', 'category', 'subcategory', 'brand', 'color', 'size',
-  'price', 'discount', 'tax', 'stock', 'weight_grams', 'unit', 'type', 'priority', 'keywords', 'featured', 'enabled', 'content',
-] as const;
-type Column = (typeof CSV_COLUMNS)[number];
-type Cells = Record<Column, string>;
 
 /** The largest file this store may send, by its plan: checked before a byte of it is parsed. */
 export async function byteLimit(deps: ServiceDeps, scope: StoreScope): Promise<number> {
@@ -48,19 +42,8 @@ const SLICE_LINES = 1000;
 const SLICE_CHARS = 64 * 1024;
 /** Records read from the database per query. */
 const PAGE = 2000;
-/**
- * Products per piece of an export. A piece is written in one go (read, group, write as CSV): 1,000
- * products with their variants held a process for ~100 ms a piece, so three exports at once kept
- * `/healthz` waiting 0.4 s at p99 (bench:csv, 27 Nov). Most of that hold was SQLite sorting the
- * store's products for each page, whatever its size, until the `(store_id, id)` index, and
- * csv-stringify's time (decision 071); what is left grows with the piece: at 200 the three exports
- * still held `/healthz` 51 ms at p99 on a quiet machine, at 100 45 ms (bench/README.md).
- */
-const EXPORT_PAGE = 100;
 /** Records an import writes past which the tables' statistics are taken again (analyzeAfterBulkWrite). */
 const BULK_WRITE = 1000;
-/** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
-const TEXT_COLUMNS = new Set<Column>(['name', 'sku', 'code', 'description', 'keywords', 'content']);
 /** Problems listed at most: past this, the file is clearly not what the importer expects. */
 const MAX_PROBLEMS = 200;
 
@@ -83,25 +66,6 @@ type ProductValues = {
 };
 type VariantValues = { name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; enabled: number };
 
-type Taxonomy = {
-  category: Map<string, number>; subcategory: Map<string, { id: number; categoryId: number }>; brand: Map<string, number>; color: Map<string, number>; size: Map<string, number>;
-  slugOf: { category: Map<number, string>; subcategory: Map<number, string>; brand: Map<number, string>; color: Map<number, string>; size: Map<number, string> };
-};
-
-async function loadTaxonomy(deps: ServiceDeps, scope: StoreScope): Promise<Taxonomy> {
-  const { category: categories, subcategory: subcategories, brand: brands, color: colors, size: sizes } = await taxonomyRows(deps.db, scope);
-  const bySlug = (list: { id: number; slug: string }[]) => new Map(list.map((row) => [row.slug, row.id]));
-  const byId = (list: { id: number; slug: string }[]) => new Map(list.map((row) => [row.id, row.slug]));
-  return {
-    category: bySlug(categories),
-    subcategory: new Map(subcategories.map((row) => [row.slug, { id: row.id, categoryId: row.categoryId }])),
-    brand: bySlug(brands),
-    color: bySlug(colors),
-    size: bySlug(sizes),
-    slugOf: { category: byId(categories), subcategory: byId(subcategories), brand: byId(brands), color: byId(colors), size: byId(sizes) },
-  };
-}
-
 /** Every record of a table of the store, page by page, with a turn for other requests between pages. */
 async function loadAll<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>): Promise<T[]> {
   const all: T[] = [];
@@ -115,53 +79,6 @@ async function loadAll<T extends { id: number }>(page: (afterId: number, limit: 
 }
 const loadProducts = (deps: ServiceDeps, scope: StoreScope) => loadAll((after, limit) => productPage(deps.db, scope, after, limit));
 const loadVariants = (deps: ServiceDeps, scope: StoreScope) => loadAll((after, limit) => variantPage(deps.db, scope, after, limit));
-
-/**
- * The whole catalog as CSV text, in pieces: the header, then each page of products with their
- * variants. Written page by page, so an export of 100,000 products neither holds the process for
- * its whole length nor waits for all of it before the first byte leaves.
- */
-export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): AsyncGenerator<string> {
-  const taxonomy = await loadTaxonomy(deps, scope);
-  const slug = (kind: keyof Taxonomy['slugOf'], id: number | null) => (id === null ? '' : (taxonomy.slugOf[kind].get(id) ?? ''));
-  const blank = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ''])) as Cells;
-  // Free text is neutralised against formulas (issue 21 §9); numbers and slugs cannot start so.
-  const row = (cells: Partial<Cells>) => CSV_COLUMNS.map((column) => (TEXT_COLUMNS.has(column) ? neutraliseCell(cells[column] ?? '') : (cells[column] ?? blank[column])));
-  // A BOM so that spreadsheet programs read the accents as UTF-8.
-  yield `\uFEFF${csvLines([CSV_COLUMNS])}`;
-  for (let after = 0; ; ) {
-    const products = await productPage(deps.db, scope, after, EXPORT_PAGE);
-    if (products.length === 0) return;
-    const variantsOf = Map.groupBy(await variantsOfProducts(deps.db, scope, products.map((product) => product.id)), (variant) => variant.productId);
-    const lines: string[][] = [];
-    for (const product of products) {
-      lines.push(row({
-        record: 'product', product_slug: product.slug, name: product.name, sku: product.sku, code: product.code, description: product.description,
-        category: slug('category', product.categoryId), subcategory: slug('subcategory', product.subcategoryId), brand: slug('brand', product.brandId),
-        color: slug('color', product.colorId), size: slug('size', product.sizeId), price: integerToDecimal(product.priceCents, 2),
-        discount: integerToDecimal(product.discountBp, 2), tax: integerToDecimal(product.taxBp, 2), stock: String(product.stock),
-        weight_grams: product.weightGrams === null ? '' : String(product.weightGrams), unit: product.unit, type: product.type, priority: String(product.priority),
-        keywords: product.keywords, featured: String(product.featured), enabled: String(product.enabled), content: product.content,
-      }));
-      for (const variant of variantsOf.get(product.id) ?? []) {
-        lines.push(row({
-          record: 'variant', product_slug: product.slug, variant_id: String(variant.id), name: variant.name, sku: variant.sku, color: slug('color', variant.colorId),
-          size: slug('size', variant.sizeId), price: integerToDecimal(variant.priceCents, 2), stock: String(variant.stock), enabled: String(variant.enabled),
-        }));
-      }
-    }
-    yield csvLines(lines);
-    after = products[products.length - 1]!.id;
-    await yieldToOthers();
-  }
-}
-
-/** The whole catalog as CSV text: each product, then its variants. */
-export async function exportCatalog(deps: ServiceDeps, scope: StoreScope): Promise<string> {
-  let text = '';
-  for await (const piece of exportPieces(deps, scope)) text += piece;
-  return text;
-}
 
 type ParsedLine = { line: number; cells: Cells };
 type ReadFile = { encoding: CsvEncoding; lines: ParsedLine[]; problems: ImportProblem[] };

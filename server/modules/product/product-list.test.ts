@@ -5,7 +5,8 @@ import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { COUNT_CAP, PAGE_SIZE } from '#common/list-query.ts';
 import { paginateIds } from '#server/db/paginate.ts';
-import { applyImport, exportCatalog } from '#server/modules/product-csv/product-csv.service.ts';
+import { exportCatalog } from '#server/modules/product-csv/product-csv-export.service.ts';
+import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
 import { deleteStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 
