@@ -10,13 +10,24 @@
 // timed from when it was written, not from when it was due: the timer's own lateness (1–5 ms on
 // a busy 2-core machine) is the load generator's, not the server's.
 import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import { round } from './settings.ts';
 
 export type FixedRateResult = { rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; p50: number; p99: number; max: number };
 
+/**
+ * A full collection of this process's heap, on demand. The load generator shares its process with
+ * the bench's earlier phases (the fill, closed loops of 10,000 req/s): their garbage, collected in
+ * the middle of a window, stalls the loop that reads the answers and reads as the server's latency.
+ */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
 /** `uniqueUrls`: every request its own `?bench=N`, so none is served from the page cache. */
 export async function fixedRate(url: string, headers: Record<string, string>, rate: number, seconds: number, { warmupSeconds = 2, uniqueUrls = false } = {}): Promise<FixedRateResult> {
+  collectGarbage();
   await run(url, headers, rate, warmupSeconds, uniqueUrls);
   return run(url, headers, rate, seconds, uniqueUrls);
 }
