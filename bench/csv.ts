@@ -15,7 +15,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
-import { analyzeAfterBulkWrite, createDatabase, dialectOf } from '#server/db/database.ts';
+import { createDatabase, dialectOf } from '#server/db/database.ts';
+import { refreshCatalogStatistics } from '#server/modules/product-csv/product-csv.repository.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
@@ -88,7 +89,7 @@ async function main() {
   await bigPlan(db, filled.storeId, 10_000_000);
   // Statistics of the filled tables, as autovacuum would have taken by the time a merchant exports
   // (this machine's PostgreSQL runs without it: the three exports read every page by a sort, 138 s).
-  await analyzeAfterBulkWrite(db, ['product', 'variant']);
+  await refreshCatalogStatistics(db);
   const owner = (await findLoginByEmail(db, SCALE_OWNER.email))!;
   const cookie = `tiendabox_session=${await createSession(createServiceDeps({ db, config }), owner.id)}; lang=es`;
 

@@ -60,18 +60,6 @@ export async function optimizeDatabase(db: Db): Promise<void> {
   await sql`pragma optimize = 0x10002`.execute(db);
 }
 
-/**
- * Fresh statistics after a bulk write (a CSV import of thousands of rows). PostgreSQL's
- * autovacuum analyzes a table only on its next pass (and not at all where it is off), and until
- * then the planner reads a store's grown catalog by its old size: an export page after a
- * 100,000-row import took 80 ms (a bitmap scan and a sort of every row) instead of 0.05 ms. About
- * 0.5 s at that size. SQLite: `optimize`, as at start.
- */
-export async function analyzeAfterBulkWrite(db: Db, tables: readonly ('product' | 'variant')[]): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return optimizeDatabase(db);
-  await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
-}
-
 /** True when the database answers a trivial query; used by /healthz. */
 export async function databaseIsUp(db: Db): Promise<boolean> {
   try {

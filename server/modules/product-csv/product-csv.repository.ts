@@ -1,6 +1,6 @@
 import { type Insertable, PostgresAdapter, sql } from 'kysely';
 import { sqlName } from '#server/db/case-names.ts';
-import { analyzeAfterBulkWrite, type Db } from '#server/db/database.ts';
+import { type Db, optimizeDatabase } from '#server/db/database.ts';
 import type { ProductTable, VariantTable } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
@@ -156,8 +156,17 @@ export async function releaseSkus(db: Db, scope: StoreScope, table: 'product' | 
   }
 }
 
-/** After an import of thousands of records (database.ts, analyzeAfterBulkWrite). */
-export const refreshCatalogStatistics = (db: Db) => analyzeAfterBulkWrite(db, ['product', 'variant']);
+/**
+ * Fresh planner statistics for the catalog tables after a bulk write (an import of thousands of
+ * records). PostgreSQL's autovacuum analyzes a table only on its next pass (and not at all where it
+ * is off), and until then the planner reads a store's grown catalog by its old size: an export page
+ * after a 100,000-row import took 80 ms (a bitmap scan and a sort of every row) instead of 0.05 ms.
+ * About 0.5 s at that size. SQLite: `optimize`, as at start.
+ */
+export async function refreshCatalogStatistics(db: Db): Promise<void> {
+  if (!isPostgres(db)) return optimizeDatabase(db);
+  await sql`analyze product, variant`.execute(db);
+}
 
 export const updateProducts = (db: Db, scope: StoreScope, rows: ChangedProduct[]) => updateBatches(db, scope, 'product', PRODUCT_FIELDS, rows);
 export const updateVariants = (db: Db, scope: StoreScope, rows: ChangedVariant[]) => updateBatches(db, scope, 'variant', VARIANT_FIELDS, rows);

@@ -42,7 +42,7 @@ const SLICE_LINES = 1000;
 const SLICE_CHARS = 64 * 1024;
 /** Records read from the database per query. */
 const PAGE = 2000;
-/** Records an import writes past which the tables' statistics are taken again (analyzeAfterBulkWrite). */
+/** Records an import writes past which the tables' statistics are taken again (refreshCatalogStatistics). */
 const BULK_WRITE = 1000;
 /** Problems listed at most: past this, the file is clearly not what the importer expects. */
 const MAX_PROBLEMS = 200;
