@@ -163,6 +163,9 @@ async function readFile(body: string | Uint8Array): Promise<ReadFile> {
 type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; skuChanged: boolean; duplicate: boolean };
 type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skuChanged: boolean; skipped: boolean };
 
+/** An existing record whose SKU the file changes: it gives its old SKU up before any record takes one (applyImport). */
+const givesUpSku = (existing: { sku: string } | undefined, values: { sku: string }) => existing !== undefined && existing.sku !== values.sku;
+
 function differs<T extends Record<string, unknown>>(before: T | undefined, after: T, fields: readonly (keyof T)[]): boolean {
   return !before || fields.some((field) => before[field] !== after[field]);
 }
@@ -333,7 +336,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
       }, line, PRODUCT_COLUMN, problems);
       // the schema's text as the form would save it (trimmed)
       if (checked) Object.assign(values, { name: checked.name, sku: checked.sku, code: checked.code, description: checked.description, keywords: checked.keywords, content: checked.content });
-      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), skuChanged: existing !== undefined && existing.sku !== values.sku, duplicate: duplicate && !options.createDuplicates });
+      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), skuChanged: givesUpSku(existing, values), duplicate: duplicate && !options.createDuplicates });
     } else if (record === 'variant') {
       const productSlug = cells.product_slug.trim().toLowerCase();
       if (productSlug === '') problem('product_slug', 'validation.required');
@@ -361,7 +364,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
       };
       const checked = throughSchema(variantResource.input, { ...values, productId: 1, price: values.priceCents / 100, enabled: values.enabled === 1, imageId: undefined }, line, VARIANT_COLUMN, problems);
       if (checked) Object.assign(values, { name: checked.name, sku: checked.sku });
-      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skuChanged: existing !== undefined && existing.sku !== values.sku, skipped: false });
+      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skuChanged: givesUpSku(existing, values), skipped: false });
     } else {
       problem('record', 'productCsv.record');
     }
