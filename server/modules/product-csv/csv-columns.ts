@@ -1,3 +1,4 @@
+import type { MessageKey } from '#common/i18n/messages.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { taxonomyRows } from './product-csv.repository.ts';
@@ -11,6 +12,9 @@ export const CSV_COLUMNS = [
 ] as const;
 export type Column = (typeof CSV_COLUMNS)[number];
 export type Cells = Record<Column, string>;
+
+/** What is wrong with a file, at a line and a column (or the whole line: ''), in the caller's language's key. */
+export type ImportProblem = { line: number; column: Column | ''; message: MessageKey; values?: Record<string, string | number> };
 
 /** The columns of free text: the ones a spreadsheet could take for a formula (issue 21 §9). */
 export const TEXT_COLUMNS = new Set<Column>(['name', 'sku', 'code', 'description', 'keywords', 'content']);

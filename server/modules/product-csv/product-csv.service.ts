@@ -1,5 +1,4 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { parse } from 'csv-parse';
 import type { z } from 'zod';
 import { FreeSlugs } from '#common/free-slug.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
@@ -9,9 +8,10 @@ import { productResource, variantResource } from '#common/resources/product.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import { type Cells, type Column, CSV_COLUMNS, loadTaxonomy, TEXT_COLUMNS } from './csv-columns.ts';
-import { decimalToInteger, parseFlag, parseWhole, restoreCell } from './csv-values.ts';
-import { type CsvEncoding, decodeCsv } from './csv-text.ts';
+import { type Column, type ImportProblem, loadTaxonomy } from './csv-columns.ts';
+import { type ReadFile, readFile } from './csv-read.ts';
+import { decimalToInteger, parseFlag, parseWhole } from './csv-values.ts';
+import type { CsvEncoding } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
 import {
   catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, refreshCatalogStatistics, releaseSkus, syncStockFromVariants, updateProducts, updateVariants, VARIANT_FIELDS, variantPage,
@@ -36,10 +36,8 @@ export async function byteLimit(deps: ServiceDeps, scope: StoreScope): Promise<n
 }
 
 
-/** Lines parsed, or rows checked, between two turns given to other requests. */
+/** Rows checked between two turns given to other requests (the file is parsed in slices of its own, csv-read.ts). */
 const SLICE_LINES = 1000;
-/** Characters of the file parsed between two turns given to other requests (~0.5–2 ms of parsing). */
-const SLICE_CHARS = 64 * 1024;
 /** Records read from the database per query. */
 const PAGE = 2000;
 /** Records an import writes past which the tables' statistics are taken again (refreshCatalogStatistics). */
@@ -47,7 +45,6 @@ const BULK_WRITE = 1000;
 /** Problems listed at most: past this, the file is clearly not what the importer expects. */
 const MAX_PROBLEMS = 200;
 
-export type ImportProblem = { line: number; column: Column | ''; message: MessageKey; values?: Record<string, string | number> };
 export type ImportCounts = { create: number; update: number; unchanged: number };
 /** A new product with the name of another (in the store or earlier in the file): created only when the merchant confirms. */
 export type LikelyDuplicate = { line: number; name: string };
@@ -79,86 +76,6 @@ async function loadAll<T extends { id: number }>(page: (afterId: number, limit: 
 }
 const loadProducts = (deps: ServiceDeps, scope: StoreScope) => loadAll((after, limit) => productPage(deps.db, scope, after, limit));
 const loadVariants = (deps: ServiceDeps, scope: StoreScope) => loadAll((after, limit) => variantPage(deps.db, scope, after, limit));
-
-type ParsedLine = { line: number; cells: Cells };
-type ReadFile = { encoding: CsvEncoding; lines: ParsedLine[]; problems: ImportProblem[] };
-
-/**
- * A comma is what we export; a semicolon is what a Spanish-language spreadsheet saves (its decimal
- * comma taken). The header line says which: it has no decimals, only column names.
- */
-function delimiterOf(text: string): ',' | ';' {
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  return header.includes(';') && !header.includes(',') ? ';' : ',';
-}
-
-type Parsed = { record: Record<string, string>; info: { lines: number } };
-
-/**
- * The file's records, parsed a slice at a time with a turn for other requests between slices: a
- * 39 MB file held a process for 5–7 s when parsed in one call (issue 21 §1).
- */
-async function parseInSlices(text: string): Promise<{ records: Parsed[]; failure?: { lines?: number } }> {
-  const parser = parse({
-    bom: true,
-    columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
-    delimiter: delimiterOf(text),
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: false,
-    info: true,
-  });
-  const records: Parsed[] = [];
-  let failure: { lines?: number } | undefined;
-  parser.on('readable', () => {
-    for (let record: Parsed | null; (record = parser.read() as Parsed | null) !== null; ) records.push(record);
-  });
-  const ended = new Promise<void>((resolve) => {
-    parser.on('end', resolve);
-    parser.on('error', (error: { lines?: number }) => {
-      // the first error is the file's; a write after it would only add "stream destroyed"
-      failure ??= error;
-      resolve();
-    });
-  });
-  for (let at = 0; at < text.length && !failure; ) {
-    let end = Math.min(text.length, at + SLICE_CHARS);
-    // never between the two halves of a character outside the BMP
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    parser.write(text.slice(at, end));
-    at = end;
-    await yieldToOthers();
-  }
-  if (!failure) parser.end();
-  await ended;
-  return { records, failure };
-}
-
-/** Decodes and parses the file (issue 21 §11: a file that is not UTF-8 is read as Windows-1252, and said so). */
-async function readFile(body: string | Uint8Array): Promise<ReadFile> {
-  const { text, encoding } = decodeCsv(body);
-  const problems: ImportProblem[] = [];
-  const { records, failure } = await parseInSlices(text);
-  if (failure) {
-    problems.push({ line: failure.lines ?? 1, column: '', message: 'productCsv.unreadable' });
-    return { encoding, lines: [], problems };
-  }
-  const header = records[0] ? Object.keys(records[0].record) : [];
-  const missing = CSV_COLUMNS.filter((column) => column !== 'content' && !header.includes(column));
-  if (records.length > 0 && missing.length > 0) {
-    problems.push({ line: 1, column: '', message: 'productCsv.missingColumns', values: { columns: missing.join(', ') } });
-    return { encoding, lines: [], problems };
-  }
-  const lines = records.map(({ record, info }) => ({
-    // info.lines is the line the record ends on; a record with a line break inside a quoted cell
-    // starts earlier, but the end is where a spreadsheet's row number points for one-line records.
-    line: info.lines,
-    // A text cell the export neutralised comes back as it was (`'=1+1` → `=1+1`).
-    cells: Object.fromEntries(CSV_COLUMNS.map((column) => [column, TEXT_COLUMNS.has(column) ? restoreCell(String(record[column] ?? '')) : String(record[column] ?? '')])) as Cells,
-  }));
-  return { encoding, lines, problems };
-}
 
 type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; skuChanged: boolean; duplicate: boolean };
 type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skuChanged: boolean; skipped: boolean };
