@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { dialectOf } from '#server/db/database.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { exportCatalog } from './product-csv-export.service.ts';
+import { csvFixtures, now } from './product-csv.fixtures.ts';
+import { insertProducts, insertVariants, updateProducts, updateVariants } from './product-csv.repository.ts';
+import { applyImport } from './product-csv.service.ts';
+
+// How the catalog CSV's import writes on the suite's database (decision 071): in batches, with the
+// product's stock kept, the statistics taken again after a big one, and the catalog read by its
+// (store_id, id) index. What a file means is product-csv.test.ts.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+
+const { storeWithCatalog, headerOf, lines } = csvFixtures(() => t);
+
+describe('an import of thousands of records refreshes the tables’ statistics', () => {
+  it('analyzes product and variant after the commit', async () => {
+    const { scope } = await storeWithCatalog('q-');
+    await t.db.updateTable('store').set({ planId: null }).where('id', '=', scope.storeId).execute(); // no product limit
+    const postgres = dialectOf(process.env.DATABASE_URL ?? '') === 'postgres';
+    const analyzed = async () => {
+      if (postgres) return String((await sql<{ at: Date | null }>`select last_analyze as at from pg_stat_user_tables where relname = 'product' and schemaname = current_schema()`.execute(t.db)).rows[0]?.at ?? '');
+      if ((await sql`select 1 from sqlite_master where name = 'sqlite_stat1'`.execute(t.db)).rows.length === 0) return '0';
+      return String((await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where tbl = 'product'`.execute(t.db)).rows[0]?.n ?? 0);
+    };
+    // (SQLite: the table of statistics exists once something was analyzed)
+    if (!postgres && (await sql`select 1 from sqlite_master where name = 'sqlite_stat1'`.execute(t.db)).rows.length > 0) {
+      await sql`delete from sqlite_stat1 where tbl in ('product', 'variant')`.execute(t.db);
+    }
+    const before = await analyzed();
+    const header = await headerOf(scope);
+    const rows = Array.from({ length: 1000 }, (_, n) => `product,,,Bulto ${n},Q-${n},,,q-ropa,,,,,1,,,,,,,,,,,`);
+    const summary = await applyImport(t.deps, scope, [header, ...rows].join('\n'));
+    expect(summary.problems).toEqual([]);
+    expect(summary.applied).toBe(true);
+    expect(await analyzed()).not.toBe(before);
+  });
+});
+
+// Decision 071: the write phase is a statement per table and batch on both databases (on
+// PostgreSQL a batch is one JSON parameter, 5,000 records a statement), never one per record.
+describe('decision 071: an import writes in batches', () => {
+  const pageVersion = async (scope: StoreScope) => (await t.db.selectFrom('store').select('pageVersion').where('id', '=', scope.storeId).executeTakeFirstOrThrow()).pageVersion;
+
+  it('writes more records than a statement takes, each with its own values, and changes only the store’s', async () => {
+    const { scope } = await storeWithCatalog('w-');
+    const other = await storeWithCatalog('v-');
+    const category = await t.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).where('slug', '=', 'w-ropa').executeTakeFirstOrThrow();
+    const stamp = now();
+    const count = 5001;
+    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, discountBp: 0, taxBp: 1500, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '' };
+    const rows = Array.from({ length: count }, (_, n) => ({ ...base, name: `Lote ${n}`, slug: `lote-${n}`, sku: `L-${n}`, priceCents: n, stock: n % 7, weightGrams: n % 3 === 0 ? null : n, createdAt: stamp, updatedAt: stamp }));
+    const ids = await insertProducts(t.db, scope, rows);
+    expect(ids.size).toBe(count);
+    const written = await t.db.selectFrom('product').select(['id', 'slug', 'sku', 'priceCents', 'weightGrams']).where('storeId', '=', scope.storeId).where('slug', 'like', 'lote-%').execute();
+    expect(written).toHaveLength(count);
+    const wrong = written.filter((row) => { const n = Number(row.slug.slice(5)); return ids.get(row.slug) !== row.id || row.sku !== `L-${n}` || row.priceCents !== n || row.weightGrams !== (n % 3 === 0 ? null : n); });
+    expect(wrong).toEqual([]);
+
+    // every product gets a new price; one row names another store's product, which stays as it was
+    const theirs = await t.db.selectFrom('product').select(['id', 'name', 'priceCents']).where('storeId', '=', other.scope.storeId).where('slug', '=', 'taza').executeTakeFirstOrThrow();
+    const later = new Date(Date.parse(stamp) + 60_000).toISOString();
+    const changed = [...rows.map((row) => ({ ...row, id: ids.get(row.slug)!, name: `${row.name} bis`, priceCents: row.priceCents + 100, updatedAt: later })), { ...rows[0]!, id: theirs.id, name: 'Ajena', priceCents: 1, updatedAt: later }];
+    await updateProducts(t.db, scope, changed);
+    const after = await t.db.selectFrom('product').select(['slug', 'name', 'priceCents', 'updatedAt']).where('storeId', '=', scope.storeId).where('slug', 'like', 'lote-%').execute();
+    expect(after.filter((row) => { const n = Number(row.slug.slice(5)); return row.name !== `Lote ${n} bis` || row.priceCents !== n + 100 || row.updatedAt !== later; })).toEqual([]);
+    expect(await t.db.selectFrom('product').select(['id', 'name', 'priceCents']).where('storeId', '=', other.scope.storeId).where('id', '=', theirs.id).executeTakeFirstOrThrow()).toEqual(theirs);
+
+    // variants: as many, on the first product; then each one's stock changed
+    const productId = ids.get('lote-0')!;
+    await insertVariants(t.db, scope, Array.from({ length: count }, (_, n) => ({ productId, name: `Talla ${n}`, sku: `L-0-${n}`, colorId: null, sizeId: null, priceCents: 100, stock: 1, enabled: 1, imageId: null, createdAt: stamp, updatedAt: stamp })));
+    const variants = await t.db.selectFrom('variant').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).execute();
+    expect(variants).toHaveLength(count);
+    await updateVariants(t.db, scope, variants.map((variant) => ({ ...variant, stock: 2, updatedAt: later })));
+    const stocks = await t.db.selectFrom('variant').select((eb) => [eb.fn.sum<number>('stock').as('total')]).where('storeId', '=', scope.storeId).where('productId', '=', productId).executeTakeFirstOrThrow();
+    expect(Number(stocks.total)).toBe(2 * count);
+  });
+
+  it('gives a product with variants their total, and a file that changes nothing leaves the storefront as it was', async () => {
+    const { scope } = await storeWithCatalog('u-');
+    const text = await exportCatalog(t.deps, scope);
+    const version = await pageVersion(scope);
+    expect((await applyImport(t.deps, scope, text)).applied).toBe(true);
+    expect(await pageVersion(scope), 'nothing was written, so no cached page is old').toBe(version);
+
+    // a product whose stock is not its variants' total gets it, though the file does not name it
+    await t.db.updateTable('variant').set({ stock: 5 }).where('storeId', '=', scope.storeId).where('sku', '=', 'CAM-1-RM').execute();
+    const stale = await pageVersion(scope);
+    const tazaOnly = lines(text).filter((line, index) => index === 0 || line.startsWith('product,taza,')).join('\n');
+    expect(await applyImport(t.deps, scope, tazaOnly)).toMatchObject({ applied: true, products: { create: 0, update: 0, unchanged: 1 } });
+    const camiseta = await t.db.selectFrom('product').select('stock').where('storeId', '=', scope.storeId).where('slug', '=', 'camiseta').executeTakeFirstOrThrow();
+    expect(camiseta.stock).toBe(5 + 1);
+    expect(await pageVersion(scope)).toBeGreaterThan(stale);
+  });
+});
+
+describe('decision 071: the catalog is read page by page in id order without sorting it', () => {
+  it('has an index on (store_id, id) for products and variants, which SQLite takes for a page after an id', async () => {
+    const { scope } = await storeWithCatalog('s-');
+    for (const table of ['product', 'variant'] as const) {
+      const page = t.db.selectFrom(table).selectAll().where('storeId', '=', scope.storeId).where('id', '>', 0).orderBy('id').limit(200).compile();
+      if (dialectOf(process.env.DATABASE_URL) === 'postgres') {
+        // PostgreSQL's choice depends on the table's size; the index it needs must be there
+        const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(t.db);
+        expect(rows.map((row) => row.indexdef)).toContainEqual(expect.stringMatching(/\(store_id, id\)$/));
+      } else {
+        const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${page.sql.replace(/\?/g, () => '1')}`).execute(t.db);
+        expect(rows.map((row) => row.detail)).toEqual([expect.stringMatching(new RegExp(`USING INDEX ${table}_store_id \\(store_id=\\? AND id>\\?\\)`))]);
+      }
+    }
+  });
+});
