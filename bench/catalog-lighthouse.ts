@@ -12,10 +12,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { DEMO_CLIENT } from '#server/demo/demo-data.ts';
 import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
 import { NODE_ENV, ROOT } from './lib/settings.ts';
+import { runLighthouse } from './lib/lighthouse.ts';
 import { reportMarks } from './lib/marks.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -55,9 +55,7 @@ async function main() {
       const check = await fetch(`${base}${pagePath}`, { headers: { cookie }, redirect: 'manual' });
       if (check.status !== 200) fail(`${pagePath} answered ${check.status} with María's session`);
       for (let run = 1; run <= RUNS; run += 1) {
-        const answer = await lighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { cookie } });
-        if (!answer) fail(`lighthouse gave nothing for ${pagePath}`);
-        const { lhr } = answer;
+        const { lhr } = await runLighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { cookie } });
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== pagePath) fail(`lighthouse ended on ${lhr.finalDisplayedUrl}, not ${pagePath}: the session did not hold`);
         const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>;
         const failing = Object.values(lhr.audits)

@@ -9,9 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
 import { NODE_ENV } from './lib/settings.ts';
+import { runLighthouse } from './lib/lighthouse.ts';
 import { reportMarks } from './lib/marks.ts';
 
 const STORE = 'tienda-de-maria';
@@ -34,8 +34,7 @@ async function main() {
     const pages: [string, string][] = [['home', home], ['category', first('category')], ['product', first('product')]];
     const results = [];
     for (const [name, pagePath] of pages) {
-      const run = await lighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { cookie: 'lang=es' } });
-      if (!run) fail(`lighthouse gave nothing for ${pagePath}`);
+      const run = await runLighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { cookie: 'lang=es' } });
       const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((run.lhr.categories[category]?.score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>;
       const failing = Object.values(run.lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
