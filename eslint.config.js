@@ -11,6 +11,9 @@ import tseslint from 'typescript-eslint';
 // `regex`, not `group`: in gitignore-style groups a leading # starts a comment and matches nothing.
 const serverImport = { regex: '^(#server/|(\\.\\./)+server/)', message: 'app/ reaches server code only from *.server.ts files', allowTypeImports: true };
 
+// app/ and common/ take zod from #common/zod.ts, which sets the browser's zod up before any schema.
+const zodFromCommon = { name: 'zod', message: 'app/ and common/ take zod from #common/zod.ts', allowTypeImports: true };
+
 const notFromAppOrScripts = { regex: '^(#app/|#app-context|#scripts/|(\\.\\./)+(app|scripts)/)', message: 'server/ imports neither app/ nor scripts/' };
 const dbOnlyForRepositories = { regex: '^#server/db/', message: 'SQL lives in *.repository.ts: import only types from server/db here', allowTypeImports: true };
 // Read from this file's folder, not the working directory, so that ESLint runs from any folder.
@@ -53,7 +56,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverImport] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [zodFromCommon], patterns: [serverImport] }],
     },
   },
   { files: ['app/**/*.server.ts', 'app/entry.server.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
@@ -62,7 +65,7 @@ export default tseslint.config(
   {
     files: ['app/app-context.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...serverImport, regex: '^(#server/(?!request-context\\.ts$)|(\\.\\./)+server/)' }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [zodFromCommon], patterns: [{ ...serverImport, regex: '^(#server/(?!request-context\\.ts$)|(\\.\\./)+server/)' }] }],
     },
   },
   // The server stands on its own (pages and scripts use it, never the other way round); SQL lives
@@ -91,10 +94,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(#server/|#app/|#app-context|(\\.\\./)+(server|app)/)', message: 'common/ is shared by both sides and imports neither' }] },
+        {
+          paths: [zodFromCommon],
+          patterns: [{ regex: '^(#server/|#app/|#app-context|(\\.\\./)+(server|app)/)', message: 'common/ is shared by both sides and imports neither' }],
+        },
       ],
     },
   },
+  { files: ['common/zod.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   // `no-restricted-syntax` takes one list of selectors for two rules, no SQL and no StoreScope
   // cast: each entry below lists every selector its files keep, from the widest to the narrowest.
   // (An entry per rule let the StoreScope list switch the SQL rule off, without a word, until

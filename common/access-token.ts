@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 
 /** Every access token starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const ACCESS_TOKEN_PREFIX = 'tbx_';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { parseRecordIdList, recordIdNumber } from './record-id.ts';
 
 // The list's actions on many records at once (issue 11 §8): each resource declares which columns an

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 
 // The list pattern (docs/decisions/016-list-detail-pattern.md): search, filters, sorting and page live in
 // the URL, parsed by one schema per list; anything unexpected falls back to its default.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 
 // Every record id that comes in from outside — a path, a query string (`?id=`, `?cascadeOf=`,
 // `?open=`, `?after=`), a form field, an id list of a bulk action, an API body — is read here, one

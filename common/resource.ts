@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import type { MessageKey, SourceMessages } from './i18n/messages.ts';
 import { type FilterValues, listApiParameters, type ListOptions, listQuerySchema } from './list-query.ts';
 import { type BulkChanges, bulkActionsOf, bulkBody } from './bulk.ts';

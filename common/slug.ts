@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 
 /** "Café Orgánico 100%" → "cafe-organico-100": lowercase ASCII letters, digits and single hyphens. */
 export function slugify(text: string, maxLength = 60): string {

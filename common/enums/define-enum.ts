@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 
 // One registry for every closed set of values (statuses, categories, roles, sorts): the values, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { enabledActions } from '../bulk.ts';
 import { recordState } from '../enums/catalog.ts';
 import { defineResource, switchValue } from '../resource.ts';

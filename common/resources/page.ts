@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { pageState } from '../enums/content.ts';
 import { defineResource, switchValue } from '../resource.ts';
 import { optionalSlug } from '../slug.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { enabledActions } from '../bulk.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
 import { defineResource, hundredths, switchValue } from '../resource.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { reviewStatus } from '../enums/catalog.ts';
 import { defineResource } from '../resource.ts';
 import { numberInput } from '../schemas/number.ts';

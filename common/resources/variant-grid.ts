@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 
 // Variants in one step (issue 20 §17): the colors and sizes chosen, every combination a row with
 // its name, SKU, price and stock, all created in one transaction. The grid's form names each cell

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { ALERT_SORTS, alertStatus, CARRIERS, PACKAGE_SORTS, packageStatus } from '../enums/casillero.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
 import { moneyInput, numberInput } from './number.ts';

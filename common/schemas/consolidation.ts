@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { isRecordId, recordIdSchema } from '../record-id.ts';
 import { moneyInput, numberInput } from './number.ts';
 import { CONSOLIDATION_SORTS, consolidationStatus } from '../enums/casillero.ts';

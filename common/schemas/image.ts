@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { MAX_PRODUCT_IMAGES } from '../upload-limits.ts';
 
 // The image fields of store records (decision 033): an upload id the form's upload field (or an

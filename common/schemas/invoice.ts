@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { MAX_ID } from '../record-id.ts';
 
 // Invoices (issue 23 §5): the list's query (search, issue-date range, page) and the issue request.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 
 // `z.coerce.number()` reads an empty field as 0 (`Number('') === 0`), so a required number left
 // blank saved as 0 with no error (issue 9 §7). Every numeric form field goes through this one

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { listQuerySchema } from '../list-query.ts';
 import { recordIdSchema } from '../record-id.ts';
 import { moneyInput, numberInput } from './number.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { MAX_ID as ID_MAX } from '../record-id.ts';
 import { numberInput } from './number.ts';
 

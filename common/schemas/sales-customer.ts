@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { isValidDocument } from '../document.ts';
 import { documentType } from '../enums/accounts.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';

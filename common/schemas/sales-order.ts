@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { orderStatus } from '../enums/sales-order.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
 import type { Locale } from '../locale.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { toCents } from '../money.ts';
 import { moneyInput, numberInput } from './number.ts';
 import { StoreSalesSchema, type StoreSalesInput, type StoreSalesSettings } from './store-sales.ts';

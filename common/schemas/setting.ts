@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { moneyInput } from './number.ts';
 
 /** The back office's site settings: the warehouse address clients ship to and the rate per pound (form, action). */

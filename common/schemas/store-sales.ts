@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { isValidRuc, isValidSeriesCode } from '../sri.ts';
 
 // A store's sales settings (issue 23 §1): payment methods, shipping, and what its SRI invoices

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { storeSection } from '../enums/store.ts';
 import { EmailSchema } from './user.ts';
 import { numberInput } from './number.ts';

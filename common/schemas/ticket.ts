@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { ADMIN_TICKET_SORTS, TICKET_SORTS, ticketCategory, ticketStatus } from '../enums/ticket.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { isValidDocument } from '../document.ts';
 import { CLIENT_SORTS, documentType, role } from '../enums/accounts.ts';
 import { listQuerySchema } from '../list-query.ts';

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
+import { z } from '#common/zod.ts';
 import { role } from '#common/enums/accounts.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { recordIdSchema } from '#common/record-id.ts';
