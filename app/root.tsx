@@ -1,16 +1,16 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+// The theme's CSS variables (theme.test.tsx keeps them equal to what Mantine's provider prints).
+import './theme-variables.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   type MiddlewareFunction,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useMatches,
@@ -24,6 +24,7 @@ import type { MessageKey, MessagePart } from '#common/i18n/messages.ts';
 import { loadCatalog } from '#common/i18n/load-catalog.ts';
 import { type Locale, localeFromPath, localizePath, stripLocale } from '#common/locale.ts';
 import { ErrorScreen } from './components/error-screen.tsx';
+import { PageScripts, RouteStylesheets } from './components/document-assets.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { startBuildWatcher } from './lib/build-watcher.ts';
 import { forwardHeaders } from './lib/headers.ts';
@@ -71,8 +72,6 @@ function messageChunks(locale: Locale): Record<MessagePart, string | null> {
   return { base: catalogUrl(locale) ?? null, dashboard: catalogUrl(`${locale}-dashboard`) ?? null };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
-
 export const meta: Route.MetaFunction = ({ error, location, loaderData }) =>
   error ? errorMeta(location.pathname, loaderData?.origin ?? '') : [];
 
@@ -92,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(pathname);
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
-  const { theme, css } = themeFor(locale);
+  const { theme } = themeFor(locale);
   // Marks the page live once React has hydrated it (this effect runs after every other one of the
   // first render): tests and progressive CSS wait for it instead of for the network to go quiet.
   useEffect(() => {
@@ -112,11 +111,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c9283" />
         <Meta />
-        <Links />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <RouteStylesheets />
         <Alternates origin={rootData?.origin ?? ''} />
-        {parts.map((part) => (rootData?.catalogs?.[part] ? <link key={part} rel="modulepreload" href={rootData.catalogs[part]} /> : null))}
-        {/* The theme's CSS variables, made once per language (theme.ts) instead of by the provider. */}
-        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: css }} />
+        {parts.map((part) => (rootData?.catalogs?.[part] ? <link key={part} rel="modulepreload" href={rootData.catalogs[part]} fetchPriority="low" /> : null))}
       </head>
       <body>
         <MantineProvider theme={theme} withCssVariables={false}>
@@ -125,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

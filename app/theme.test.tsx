@@ -19,6 +19,14 @@ describe('theme CSS variables', () => {
     expect(css).toContain('--mantine-primary-color-filled: var(--mantine-color-brand-filled);');
   });
 
+  // The page's stylesheet carries them (theme-variables.css, decision 072): the same file for both
+  // languages, kept equal to Mantine's output here. After a change to the theme or to Mantine,
+  // `npx vitest run app/theme.test.tsx -u` writes it anew.
+  it('are the stylesheet the pages load, the same in both languages', async () => {
+    expect(themeFor('en').css).toBe(themeFor('es').css);
+    await expect(themeFor('es').css).toMatchFileSnapshot('./theme-variables.css');
+  });
+
   it('is made once per language', () => {
     expect(themeFor('es')).toBe(themeFor('es'));
     expect(themeFor('en').theme).not.toBe(themeFor('es').theme);

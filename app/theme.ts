@@ -48,7 +48,10 @@ const theme = createTheme({
 export type ThemeSetup = {
   /** The theme, with the labels Mantine draws itself in the page's language. */
   theme: MantineThemeOverride;
-  /** The theme's CSS variables, as Mantine's provider would print them on every render. */
+  /**
+   * The theme's CSS variables, as Mantine's provider would print them on every render. The pages
+   * load them as a stylesheet, theme-variables.css, which theme.test.tsx keeps equal to this.
+   */
   css: string;
 };
 
@@ -56,7 +59,7 @@ export type ThemeSetup = {
  * What `MantineCssVariables` prints (the variables of the theme that differ from Mantine's
  * defaults, for `:root` and `:host`), worked out once per language instead of on every render:
  * the provider recomputed all of them for each page, a few hundred microseconds each time.
- * theme.test.ts checks it against Mantine's own output.
+ * theme.test.tsx checks it against Mantine's own output.
  */
 function cssVariables(theme: MantineThemeOverride): string {
   const defaults = defaultCssVariablesResolver(DEFAULT_THEME);

@@ -13,5 +13,5 @@ import { resourceText } from '#common/resource.ts';
  */
 export function resourceMeta(pathname: string, text: 'title' | 'new' | 'edit', preload: readonly string[] = []): MetaDescriptor[] {
   const resource = loadedScreensAt(pathname)?.resource;
-  return [...pageMeta(pathname, resource ? resourceText(resource, text) : 'error.pageTitle'), ...preload.map((href) => ({ tagName: 'link', rel: 'modulepreload', href }))];
+  return [...pageMeta(pathname, resource ? resourceText(resource, text) : 'error.pageTitle'), ...preload.map((href) => ({ tagName: 'link', rel: 'modulepreload', href, fetchPriority: 'low' }))];
 }

@@ -46,7 +46,7 @@ describe('kit screens in the browser', () => {
     const chunks = screens();
     const { html, urls, code } = await pageScripts(path);
     expect(html).toContain('data-screens="color"');
-    for (const file of chunks.color ?? []) expect(html).toContain(`<link rel="modulepreload" href="${file}"/>`);
+    for (const file of chunks.color ?? []) expect(html).toContain(`<link rel="modulepreload" href="${file}" fetchPriority="low"/>`);
     for (const [key, files] of Object.entries(chunks)) if (key !== 'color') expect(urls).not.toContain(files[0]);
     expect(code).toContain(OWN_CODE.color);
     for (const [key, text] of Object.entries(OWN_CODE)) if (key !== 'color') expect(code, key).not.toContain(text);

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/es';
 import { ActionIcon, Popover } from '@mantine/core';
 import { type CalendarAriaLabels, DateInput, DatePicker, DatesProvider } from '@mantine/dates';
