@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -25,9 +25,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
-      mkdirSync(folder, { recursive: true });
+      // Off the event loop, which the job worker shares with the requests: a burst of orders wrote
+      // one .eml each, synchronously, in the middle of them.
+      await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer);
       log?.info({ file, to: mail.to, subject: mail.subject }, 'mail written to file (no SMTP_URL)');
     },
   };
