@@ -37,6 +37,11 @@ async function openShop(browser: Browser): Promise<Shop> {
     const slug = `e2e-shop-${randomBytes(3).toString('hex')}`;
     const { id: storeId } = await post(page.request, '/api/v1/store', { name: 'Tienda Sofía', slug, section: 'clothing' });
     await post(page.request, '/api/v1/store/settings', { published: true, section: 'clothing', name: 'Tienda Sofía', description: 'Ropa tejida a mano en Otavalo.' }, 'put');
+    const logo = await sharp({ create: { width: 620, height: 150, channels: 4, background: '#7c2d12' } }).png().toBuffer();
+    const logoUpload = await page.request.post('/api/v1/uploads', { multipart: { purpose: 'logo', file: { name: 'logo.png', mimeType: 'image/png', buffer: logo } } });
+    expect(logoUpload.status(), await logoUpload.text()).toBe(201);
+    const { style } = (await (await page.request.get('/api/v1/store/design')).json()) as { style: number };
+    await post(page.request, '/api/v1/store/design', { logo: (await logoUpload.json()).id, style }, 'put');
     const picture = async (background: string) => {
       const data = await sharp({ create: { width: 700, height: 700, channels: 3, background } }).jpeg().toBuffer();
       const upload = await page.request.post('/api/v1/uploads', { multipart: { purpose: 'catalog', file: { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: data } } });
@@ -148,6 +153,33 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+// Lighthouse saw the whole page move (layout shift 0.245) when the logo arrived after the first
+// paint: the picture had no box until then.
+test('the logo keeps its place before its picture arrives, and the header does not move when it comes', async ({ browser }) => {
+  const { context, page } = await newBrowser(browser, 'es');
+  try {
+    await page.setViewportSize({ width: 375, height: 800 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/logo?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/shop/${shop.slug}`, { waitUntil: 'domcontentloaded' });
+    const logo = page.locator('.brand img');
+    const header = page.locator('.shop-header');
+    const before = { logo: await logo.boundingBox(), header: await header.boundingBox() };
+    expect(before.logo?.height).toBe(52);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(0);
+    release();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await logo.boundingBox()).toEqual(before.logo);
+    expect(await header.boundingBox()).toEqual(before.header);
+  } finally {
+    await context.close();
+  }
+});
 
 test('unpublished and expired stores answer "store not available" to shoppers in both languages; the owner previews theirs from "Ver la tienda"', async ({ browser }) => {
   const owner = createUser('client', 'shop-hidden', 'Hugo', 'Oculto');
