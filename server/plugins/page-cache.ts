@@ -107,7 +107,9 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
       return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
     }
     if (entry) entries.delete(key);
-    const nonce = request.cspNonce;
-    request.sharedRender = { store: (html, headers) => store(key, nonce, html, headers) };
+    // The nonce the page was rendered with, read when the page is kept: a request whose render
+    // never asks for one (the storefront's pages, with their own cache) draws no random bytes —
+    // they were 6 % of a cached storefront answer's CPU.
+    request.sharedRender = { store: (html, headers) => store(key, request.cspNonce, html, headers) };
   });
 });
