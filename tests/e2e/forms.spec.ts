@@ -25,7 +25,11 @@ const MORE = {
 
 const describedBy = (message: string) => new RegExp(escapeRegExp(message));
 
-/** Whether an element lies within the window's width (a sideways-scrolling table pushes it out). */
+/**
+ * Whether an element lies within the window's width (a sideways-scrolling table pushes it out).
+ * Polled after a resize: the layout settles over a few frames (the app shell slides), and a box
+ * measured in between failed once in CI.
+ */
 const inView = async (locator: Locator) => {
   const box = await locator.boundingBox();
   return box !== null && box.x >= 0 && box.x + box.width <= (locator.page().viewportSize()?.width ?? 0);
@@ -212,7 +216,7 @@ for (const locale of LOCALES) {
       await screens(clientPage, testInfo, 'forms-consolidate-new-error', locale);
       // On a phone each package is a card: its weight is on screen, not off to the side.
       await clientPage.setViewportSize(PHONE);
-      await expect(inView(clientPage.getByTestId('choice-row').filter({ hasText: number }).getByText(c.weightShown))).resolves.toBe(true);
+      await expect.poll(() => inView(clientPage.getByTestId('choice-row').filter({ hasText: number }).getByText(c.weightShown))).toBe(true);
       await clientPage.setViewportSize(DESKTOP);
       await clientPage.getByRole('checkbox', { name: c.choose(number) }).check();
       await expect(clientPage.getByTestId('packages-error')).toBeHidden();
@@ -223,7 +227,7 @@ for (const locale of LOCALES) {
       // its package in the page's numbers, with its status on a phone's card too
       await expect(clientPage.getByTestId('consolidation-package')).toContainText(c.dimensions);
       await clientPage.setViewportSize(PHONE);
-      await expect(inView(clientPage.getByTestId('consolidation-package').locator('[data-status]'))).resolves.toBe(true);
+      await expect.poll(() => inView(clientPage.getByTestId('consolidation-package').locator('[data-status]'))).toBe(true);
       await clientPage.setViewportSize(DESKTOP);
       await screens(clientPage, testInfo, 'forms-consolidate-show', locale);
     });
