@@ -23,7 +23,7 @@ const otherModulesRepositories = (module) => ({
   message: "a module reaches another module through its service, never its repository",
 });
 // Where SQL may be written: repositories, the database setup, and the tests that check rows.
-const SQL_ALLOWED = ['**/*.repository.ts', 'server/db/**', '**/*.test.ts', 'tests/**', '**/*.fixtures.ts'];
+const SQL_ALLOWED = ['**/*.repository.ts', 'server/db/**', '**/*.test.ts', 'tests/**'];
 
 // Code that must not write SQL outside SQL_ALLOWED: the server, the pages, the scripts and the bench.
 const SQL_CHECKED = ['server/**/*.ts', 'app/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'];

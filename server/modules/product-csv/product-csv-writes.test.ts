@@ -4,9 +4,11 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { dialectOf } from '#server/db/database.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { exportCatalog } from './product-csv-export.service.ts';
-import { csvFixtures, now } from './product-csv.fixtures.ts';
+import { csvFixtures } from './product-csv.fixtures.ts';
 import { insertProducts, insertVariants, updateProducts, updateVariants } from './product-csv.repository.ts';
 import { applyImport } from './product-csv.service.ts';
+
+const now = () => new Date().toISOString();
 
 // How the catalog CSV's import writes on the suite's database (decision 071): in batches, with the
 // product's stock kept, the statistics taken again after a big one, and the catalog read by its

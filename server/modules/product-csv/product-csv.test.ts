@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const { storeWithCatalog, headerOf, productsOf, lines } = csvFixtures(() => t);
+const { storeWithCatalog, headerOf, lines } = csvFixtures(() => t);
+const productsOf = (scope: StoreScope) => t.db.selectFrom('product').select(['id', 'name', 'slug', 'sku', 'priceCents', 'content']).where('storeId', '=', scope.storeId).orderBy('id').execute();
 
 describe('exact decimals', () => {
   it('reads money and percentages into integers without floats, and writes them back', () => {
