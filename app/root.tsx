@@ -91,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(pathname);
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>('root');
-  const { theme } = themeFor(locale);
+  const theme = themeFor(locale);
   // Marks the page live once React has hydrated it (this effect runs after every other one of the
   // first render): tests and progressive CSS wait for it instead of for the network to go quiet.
   useEffect(() => {

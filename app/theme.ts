@@ -1,13 +1,4 @@
-import {
-  convertCssVariables,
-  createTheme,
-  DEFAULT_THEME,
-  defaultCssVariablesResolver,
-  type MantineColorsTuple,
-  type MantineThemeOverride,
-  mergeMantineTheme,
-  PasswordInput,
-} from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple, type MantineThemeOverride, PasswordInput } from '@mantine/core';
 import { translator } from '#common/i18n/i18n.ts';
 import type { Locale } from '#common/locale.ts';
 
@@ -45,38 +36,15 @@ const theme = createTheme({
   defaultRadius: 'md',
 });
 
-export type ThemeSetup = {
-  /** The theme, with the labels Mantine draws itself in the page's language. */
-  theme: MantineThemeOverride;
-  /**
-   * The theme's CSS variables, as Mantine's provider would print them on every render. The pages
-   * load them as a stylesheet, theme-variables.css, which theme.test.tsx keeps equal to this.
-   */
-  css: string;
-};
+// Its CSS variables are a stylesheet of their own, theme-variables.css (decision 072), which
+// theme.test.tsx keeps equal to what Mantine's provider prints for this theme.
+const themes = new Map<Locale, MantineThemeOverride>();
 
-/**
- * What `MantineCssVariables` prints (the variables of the theme that differ from Mantine's
- * defaults, for `:root` and `:host`), worked out once per language instead of on every render:
- * the provider recomputed all of them for each page, a few hundred microseconds each time.
- * theme.test.tsx checks it against Mantine's own output.
- */
-function cssVariables(theme: MantineThemeOverride): string {
-  const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
-  const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
-  const changed = (group: 'variables' | 'light' | 'dark') => {
-    const base: Record<string, string | undefined> = defaults[group];
-    return Object.fromEntries(Object.entries(ours[group]).filter(([name, value]) => base[name] !== value));
-  };
-  return convertCssVariables({ variables: changed('variables'), light: changed('light'), dark: changed('dark') });
-}
-
-const setups = new Map<Locale, ThemeSetup>();
-
-export function themeFor(locale: Locale): ThemeSetup {
-  let setup = setups.get(locale);
-  if (!setup) {
-    const localized = createTheme({
+/** The theme, with the labels Mantine draws itself in the page's language; made once per language. */
+export function themeFor(locale: Locale): MantineThemeOverride {
+  let localized = themes.get(locale);
+  if (!localized) {
+    localized = createTheme({
       ...theme,
       components: {
         PasswordInput: PasswordInput.extend({
@@ -92,8 +60,7 @@ export function themeFor(locale: Locale): ThemeSetup {
         Notification: { defaultProps: { closeButtonProps: { 'aria-label': translator(locale)('list.closeDialog') } } },
       },
     });
-    setup = { theme: localized, css: cssVariables(localized) };
-    setups.set(locale, setup);
+    themes.set(locale, localized);
   }
-  return setup;
+  return localized;
 }
