@@ -9,40 +9,113 @@
 // answer never delays the next request and the latencies have no coordinated omission. Each is
 // timed from when it was written, not from when it was due: the timer's own lateness (1–5 ms on
 // a busy 2-core machine) is the load generator's, not the server's.
+//
+// The windows run in a process of their own (`fixed-rate-client.ts`), started for them. In the
+// bench's process, after the fill and the closed loops of ~10,000 req/s, the cached product page's
+// p99 at 1,000 req/s read 5.5–7.9 ms; from a fresh process, against the same server a minute
+// later, 1.4–1.6 ms (27 Nov 2026): the stalls were the load generator's, and they decided the marks.
+//
+// The targets are measured in rounds, each round one window of each in turn, each round starting
+// one target further on (so no target always follows the same one). A target's figures are those
+// of all its windows' answers together, and beside them the median of its windows' p99s: a few
+// seconds in which something else holds the machine can decide the first (one window of four at
+// 43 ms against 9–11 ms, 27 Nov 2026), not the second; a pause of the server's own, which comes
+// back every few seconds, is in most windows and so in both.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { round } from './settings.ts';
 
-export type FixedRateResult = { rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; p50: number; p99: number; max: number };
+export type FixedRateTarget = { name: string; url: string; rate: number; /** every request its own `?bench=fN`, so none is served from the page cache */ uniqueUrls?: boolean };
 
-/**
- * A full collection of this process's heap, on demand. The load generator shares its process with
- * the bench's earlier phases (the fill, closed loops of 10,000 req/s): their garbage, collected in
- * the middle of a window, stalls the loop that reads the answers and reads as the server's latency.
- */
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
+export type Quantiles = { p50: number; p99: number; max: number };
 
-/** `uniqueUrls`: every request its own `?bench=N`, so none is served from the page cache. */
-export async function fixedRate(url: string, headers: Record<string, string>, rate: number, seconds: number, { warmupSeconds = 2, uniqueUrls = false } = {}): Promise<FixedRateResult> {
-  collectGarbage();
-  await run(url, headers, rate, warmupSeconds, uniqueUrls);
-  return run(url, headers, rate, seconds, uniqueUrls);
+/** `p50`, `p99`, `max`: of every answer of every window together; `windowP99Median`: the median of the windows' own p99s. */
+export type FixedRateResult = Quantiles & { name: string; rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; windows: Quantiles[]; windowP99Median: number };
+
+export type FixedRatePlan = { targets: FixedRateTarget[]; headers: Record<string, string>; rounds: number; seconds: number; warmupSeconds: number };
+
+/** Runs the plan in a new process (see the top of this file) and returns each target's figures, in the plan's order. */
+export function fixedRateInFreshProcess(plan: FixedRatePlan): Promise<FixedRateResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', path.join(import.meta.dirname, 'fixed-rate-client.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`the fixed-rate client exited with code ${code}`));
+      else resolve(JSON.parse(output) as FixedRateResult[]);
+    });
+    child.stdin.end(JSON.stringify(plan));
+  });
+}
+
+/** The plan itself: called in the fresh process, which prints each window as it ends. */
+export async function runPlan(plan: FixedRatePlan, collectGarbage: () => void): Promise<FixedRateResult[]> {
+  const windows = plan.targets.map(() => [] as Window[]);
+  for (let roundIndex = 0; roundIndex < plan.rounds; roundIndex++) {
+    for (let turn = 0; turn < plan.targets.length; turn++) {
+      const index = (roundIndex + turn) % plan.targets.length;
+      const target = plan.targets[index]!;
+      // This process's garbage from the last window is collected now, not in the middle of the next.
+      collectGarbage();
+      await run(target, plan.headers, plan.warmupSeconds);
+      const window = await run(target, plan.headers, plan.seconds);
+      windows[index]!.push(window);
+      const figures = quantiles(window.latencies);
+      process.stderr.write(`  round ${roundIndex + 1}/${plan.rounds}: ${target.name}, at a fixed ${target.rate} req/s … p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${window.errors} errors\n`);
+    }
+  }
+  return plan.targets.map((target, index) => {
+    const all = windows[index]!;
+    const answered = all.reduce((sum, w) => sum + w.latencies.length, 0);
+    const latencies = new Float64Array(answered);
+    let offset = 0;
+    for (const w of all) {
+      latencies.set(w.latencies, offset);
+      offset += w.latencies.length;
+    }
+    const seconds = all.reduce((sum, w) => sum + w.seconds, 0);
+    return {
+      name: target.name,
+      rate: target.rate,
+      sent: all.reduce((sum, w) => sum + w.sent, 0),
+      answered,
+      errors: all.reduce((sum, w) => sum + w.errors, 0),
+      achievedPerSecond: round(answered / seconds),
+      ...quantiles(latencies),
+      windows: all.map((w) => quantiles(w.latencies)),
+      windowP99Median: median(all.map((w) => quantiles(w.latencies).p99)),
+    };
+  });
+}
+
+type Window = { latencies: Float64Array; sent: number; errors: number; seconds: number };
+
+function quantiles(latencies: Float64Array): Quantiles {
+  const sorted = latencies.slice().sort();
+  const at = (quantile: number) => round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))] ?? Number.NaN, 2);
+  return { p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : round((sorted[middle - 1]! + sorted[middle]!) / 2, 2);
 }
 
 let sequence = 0;
 
-async function run(url: string, headers: Record<string, string>, rate: number, seconds: number, uniqueUrls: boolean): Promise<FixedRateResult> {
+async function run(target: FixedRateTarget, headers: Record<string, string>, seconds: number): Promise<Window> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const total = Math.round(rate * seconds);
+  const total = Math.round(target.rate * seconds);
   const latencies = new Float64Array(total);
   let sent = 0;
   let answered = 0;
   let errors = 0;
   const start = performance.now();
-  const interval = 1000 / rate;
+  const interval = 1000 / target.rate;
   try {
     await new Promise<void>((resolve) => {
       const finish = () => {
@@ -50,7 +123,7 @@ async function run(url: string, headers: Record<string, string>, rate: number, s
       };
       const send = () => {
         const sentAt = performance.now();
-        const request = http.get(uniqueUrls ? `${url}?bench=f${(sequence += 1)}` : url, { agent, headers }, (response) => {
+        const request = http.get(target.uniqueUrls ? `${target.url}?bench=f${(sequence += 1)}` : target.url, { agent, headers }, (response) => {
           response.resume();
           response.on('end', () => {
             if (response.statusCode === 200) latencies[answered++] = performance.now() - sentAt;
@@ -73,8 +146,5 @@ async function run(url: string, headers: Record<string, string>, rate: number, s
   } finally {
     agent.destroy();
   }
-  const elapsed = (performance.now() - start) / 1000;
-  const sorted = latencies.slice(0, answered).sort();
-  const at = (quantile: number) => round(sorted[Math.min(answered - 1, Math.max(0, Math.ceil(quantile * answered) - 1))] ?? Number.NaN, 2);
-  return { rate, sent, answered, errors, achievedPerSecond: round(answered / elapsed), p50: at(0.5), p99: at(0.99), max: at(1) };
+  return { latencies: latencies.slice(0, answered), sent, errors, seconds: (performance.now() - start) / 1000 };
 }

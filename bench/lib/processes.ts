@@ -114,26 +114,33 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 20_0
 }
 
 
-/**
- * The built app and the bare Fastify route (the ceiling) side by side, each in its own process on
- * a free port, once both answer. `env` adds to or overrides the app's environment.
- */
-export async function startAppAndBare(dataDir: string, env: Record<string, string>) {
-  const [appPort, barePort] = [await freePort(), await freePort()];
-  const app = startChild('app server', serveArguments(), {
+/** The built app in its own process on a free port, once it answers. `env` adds to or overrides its environment. */
+export async function startApp(dataDir: string, env: Record<string, string>, name = 'app server') {
+  const port = await freePort();
+  const app = startChild(name, serveArguments(), {
     NODE_ENV,
     APP_SECRET: randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',
-    PORT: String(appPort),
+    PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     MAINTENANCE_MODE: '0',
     ...env,
   });
+  const appBase = `http://127.0.0.1:${port}`;
+  await waitUntilReady(app, `${appBase}/healthz`);
+  return { app, appBase };
+}
+
+/**
+ * The built app and the bare Fastify route (the ceiling) side by side, each in its own process on
+ * a free port, once both answer. `env` adds to or overrides the app's environment.
+ */
+export async function startAppAndBare(dataDir: string, env: Record<string, string>) {
+  const barePort = await freePort();
   const bare = startChild('bare fastify', ['bench/bare-server.ts'], { PORT: String(barePort), NODE_ENV });
-  const appBase = `http://127.0.0.1:${appPort}`;
   const bareBase = `http://127.0.0.1:${barePort}`;
-  await Promise.all([waitUntilReady(app, `${appBase}/healthz`), waitUntilReady(bare, `${bareBase}/`)]);
+  const [{ app, appBase }] = await Promise.all([startApp(dataDir, env), waitUntilReady(bare, `${bareBase}/`)]);
   return { app, bare, appBase, bareBase };
 }
