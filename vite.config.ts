@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -31,6 +32,104 @@ const MANTINE = /node_modules[\\/](@mantine[\\/](core|hooks|notifications)|@floa
 // Modules that must stay chunks of their own: each language's messages (loaded by language), the
 // route modules, each kit resource's screens, the root and the browser's entry.
 const OWN_CHUNKS = /node_modules|[\\/]common[\\/]i18n[\\/](es|en)(-dashboard)?\.ts$|[\\/]app[\\/]routes[\\/]|[\\/]app[\\/]resources[\\/][a-z-]+\.tsx$|[\\/]app[\\/](root|entry\.client)\.tsx$/;
+
+const ZOD = /node_modules[\\/]zod[\\/]/;
+const COMMON_ZOD = /[\\/]common[\\/]zod\.ts$/;
+const APP_SHARED = (id: string) => /[\\/](app|common)[\\/]/.test(id) && !OWN_CHUNKS.test(id);
+// The pages a visitor sees before logging in, and what every page has (the root, the browser's
+// entry, the error and maintenance pages).
+const SHELL_ENTRIES = /[\\/]app[\\/](root|entry\.client)\.tsx$|[\\/]app[\\/]routes[\\/](user[\\/][a-z-]+|terms|maintenance|error|not-found)\.tsx$|[\\/]app[\\/]layouts[\\/](page|user)\.tsx$/;
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[]; code: string | null } | null };
+
+// A package's index re-exports each of its modules; through it, every module of the package has
+// every importer of the package as an importer. Such an edge counts only when the importer asks
+// the index for a name that comes from that module.
+const BARREL = /node_modules[\\/](@mantine[\\/](?:core|hooks|notifications))[\\/]esm[\\/]index\.mjs$/;
+
+/** Whether a module is imported, statically and through any chain of modules, by one of the shell's pages. */
+function shellModules() {
+  const known = new Map<string, boolean>();
+  const barrelNames = new Map<string, Map<string, string[]>>(); // barrel → module → its names
+  const importedNames = new Map<string, Set<string> | 'all'>(); // `${importer}\n${package}` → names
+  const namesFrom = (barrel: string, graph: ModuleGraph) => {
+    let names = barrelNames.get(barrel);
+    if (!names) {
+      names = new Map();
+      for (const [, list = '', from = ''] of (graph.getModuleInfo(barrel)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
+        names.set(path.resolve(path.dirname(barrel), from), list.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!.trim()).filter(Boolean));
+      }
+      barrelNames.set(barrel, names);
+    }
+    return names;
+  };
+  const asks = (importer: string, pkg: string, names: string[], graph: ModuleGraph) => {
+    const key = `${importer}\n${pkg}`;
+    let asked = importedNames.get(key);
+    if (!asked) {
+      const code = graph.getModuleInfo(importer)?.code ?? '';
+      const quoted = pkg.replace('/', '\\/');
+      asked = new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s*from\\s*["']${quoted}["']`).test(code) ? 'all' : new Set();
+      if (asked !== 'all') {
+        for (const [, list = ''] of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${quoted}["']`, 'g'))) {
+          for (const name of list.split(',')) asked.add(name.trim().split(/\s+as\s+/)[0]!.trim());
+        }
+      }
+      importedNames.set(key, asked);
+    }
+    return asked === 'all' || names.some((name) => asked.has(name));
+  };
+  return (id: string, graph: ModuleGraph): boolean => {
+    let found = known.get(id);
+    if (found !== undefined) return found;
+    const seen = new Set([id]);
+    const queue = [id];
+    found = false;
+    const visit = (next: string) => {
+      if (seen.has(next)) return;
+      seen.add(next);
+      queue.push(next);
+    };
+    while (queue.length > 0 && !found) {
+      const current = queue.pop()!;
+      if (SHELL_ENTRIES.test(current) || known.get(current) === true) {
+        found = true;
+        break;
+      }
+      for (const importer of graph.getModuleInfo(current)?.importers ?? []) {
+        const barrel = BARREL.exec(importer);
+        if (!barrel) {
+          visit(importer);
+          continue;
+        }
+        const names = namesFrom(importer, graph).get(current) ?? [];
+        const pkg = barrel[1]!.replace('\\', '/');
+        for (const asker of graph.getModuleInfo(importer)?.importers ?? []) if (asks(asker, pkg, names, graph)) visit(asker);
+      }
+    }
+    known.set(id, found);
+    return found;
+  };
+}
+const inShell = shellModules();
+
+/** Whether a module loads zod, itself or through any chain of static imports. */
+function zodLoaders() {
+  const known = new Map<string, boolean>();
+  const loads = (id: string, graph: ModuleGraph, chain: Set<string>): boolean => {
+    const found = known.get(id);
+    if (found !== undefined) return found;
+    if (ZOD.test(id) || COMMON_ZOD.test(id)) return true;
+    if (chain.has(id)) return false;
+    chain.add(id);
+    const result = (graph.getModuleInfo(id)?.importedIds ?? []).some((imported) => loads(imported, graph, chain));
+    chain.delete(id);
+    known.set(id, result);
+    return result;
+  };
+  return (id: string, graph: ModuleGraph) => loads(id, graph, new Set());
+}
+const loadsZod = zodLoaders();
 
 function buildInfo(): Plugin {
   const catalogs: Record<string, string> = {};
@@ -88,9 +187,13 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/, priority: 30 },
+                // What the login page and the other public pages need of Mantine and the app's
+                // shared modules, apart: they load this file, not the dashboard's. Nothing that
+                // loads zod: the register and reset forms' schemas would bring it to the login page.
+                { name: (id, graph) => (inShell(id, graph) && !loadsZod(id, graph) ? 'shell' : null), test: (id: string) => MANTINE.test(id) || APP_SHARED(id), priority: 25 },
                 { name: 'mantine', test: MANTINE, priority: 20 },
-                { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
-                { name: 'app', test: (id: string) => /[\\/](app|common)[\\/]/.test(id) && !OWN_CHUNKS.test(id), minShareCount: 2, priority: 5 },
+                { name: 'zod', test: ZOD, priority: 10 },
+                { name: 'app', test: APP_SHARED, minShareCount: 2, priority: 5 },
               ],
             },
           },

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type FieldErrors, formValues, type ParseResult, parseWith } from './forms.ts';
 import type { Locale } from './locale.ts';
 import { readLocaleNumber } from './locale-number.ts';
-import { isMoneySchema } from './schemas/number.ts';
+import { isMoneySchema } from './schemas/money-schemas.ts';
 
 // The pure half of the record form kit (decision 027): the browser and the action run the same
 // parse of the same schema, so the client's verdict can only differ from the server's where the

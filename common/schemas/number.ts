@@ -1,4 +1,5 @@
 import { z } from '#common/zod.ts';
+import { markMoneySchema } from './money-schemas.ts';
 
 // `z.coerce.number()` reads an empty field as 0 (`Number('') === 0`), so a required number left
 // blank saved as 0 with no error (issue 9 §7). Every numeric form field goes through this one
@@ -25,9 +26,6 @@ export function numberInput<T extends z.ZodType<number, number>>(refine: (base: 
   return z.preprocess(blankToUndefined, refine(finiteNumber()));
 }
 
-/** The schemas `moneyInput` made: the form kit shows their fields with two decimals. */
-const moneySchemas = new WeakSet<z.ZodType>();
-
 /**
  * An amount of money typed in dollars: a `numberInput` that also declares itself money, so the form
  * kit's NumberField shows it with exactly two decimals in the page's language ("3,50", "3.50") when
@@ -35,10 +33,5 @@ const moneySchemas = new WeakSet<z.ZodType>();
  * of it is `numberInput`'s, unchanged.
  */
 export function moneyInput<T extends z.ZodType<number, number>>(refine?: (base: z.ZodNumber) => T) {
-  const schema = numberInput(refine);
-  moneySchemas.add(schema);
-  return schema;
+  return markMoneySchema(numberInput(refine));
 }
-
-/** Whether `schema` is one `moneyInput` made (not what wraps it: see `isMoneyField`). */
-export const isMoneySchema = (schema: z.ZodType): boolean => moneySchemas.has(schema);

@@ -85,3 +85,24 @@ describe('what a dashboard page asks for first', () => {
     expect(css.join('\n')).toMatch(/--mantine-color-brand-7: ?#1c9283/);
   });
 });
+
+// The login page loads React and the shell's file (what the public pages need of Mantine and the
+// app's shared modules), not the dashboard's Mantine, shared code and zod: the login JavaScript
+// mark (< 200 kB gzipped, bench/README.md) went to 305 kB when it loaded them (decisions 072, 074).
+describe('what the public pages load', () => {
+  const chunks = (body: string) => [...body.matchAll(/<link rel="modulepreload" href="\/assets\/([a-z-]+)-[\w-]+\.js"/g)].map((match) => match[1]);
+
+  it('the login page: the shell, no file of the dashboard', async () => {
+    const page = await t.app.inject({ url: '/user/login', headers: es });
+    expect(page.statusCode).toBe(200);
+    expect(chunks(page.body)).toEqual(expect.arrayContaining(['react', 'shell', 'login']));
+    expect(chunks(page.body).filter((name) => ['mantine', 'app', 'zod'].includes(name!))).toEqual([]);
+  });
+
+  it('a dashboard page: the shell and the dashboard\'s files', async () => {
+    const user = await makeUser(t);
+    const page = await t.app.inject({ url: '/', headers: { ...es, cookie: `${user.cookie}; lang=es` } });
+    expect(page.statusCode).toBe(200);
+    expect(chunks(page.body)).toEqual(expect.arrayContaining(['react', 'shell', 'mantine', 'app', 'zod']));
+  });
+});
