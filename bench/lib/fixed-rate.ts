@@ -25,14 +25,13 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type LatencyFigures, latencyFigures } from './quantiles.ts';
 import { round } from './settings.ts';
 
 export type FixedRateTarget = { name: string; url: string; rate: number; /** every request its own `?bench=fN`, so none is served from the page cache */ uniqueUrls?: boolean };
 
-export type Quantiles = { p50: number; p99: number; max: number };
-
-/** `p50`, `p99`, `max`: of every answer of every window together; `windowP99Median`: the median of the windows' own p99s. */
-export type FixedRateResult = Quantiles & { name: string; rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; windows: Quantiles[]; windowP99Median: number };
+/** The latencies: of every answer of every window together; `windows`: each window's; `windowP99Median`: the median of the windows' p99s. */
+export type FixedRateResult = LatencyFigures & { name: string; rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; windows: LatencyFigures[]; windowP99Median: number };
 
 export type FixedRatePlan = { targets: FixedRateTarget[]; headers: Record<string, string>; rounds: number; seconds: number; warmupSeconds: number };
 
@@ -63,7 +62,7 @@ export async function runPlan(plan: FixedRatePlan, collectGarbage: () => void): 
       await run(target, plan.headers, plan.warmupSeconds);
       const window = await run(target, plan.headers, plan.seconds);
       windows[index]!.push(window);
-      const figures = quantiles(window.latencies);
+      const { figures } = window;
       process.stderr.write(`  round ${roundIndex + 1}/${plan.rounds}: ${target.name}, at a fixed ${target.rate} req/s … p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${window.errors} errors\n`);
     }
   }
@@ -84,20 +83,14 @@ export async function runPlan(plan: FixedRatePlan, collectGarbage: () => void): 
       answered,
       errors: all.reduce((sum, w) => sum + w.errors, 0),
       achievedPerSecond: round(answered / seconds),
-      ...quantiles(latencies),
-      windows: all.map((w) => quantiles(w.latencies)),
-      windowP99Median: median(all.map((w) => quantiles(w.latencies).p99)),
+      ...latencyFigures(latencies),
+      windows: all.map((w) => w.figures),
+      windowP99Median: median(all.map((w) => w.figures.p99)),
     };
   });
 }
 
-type Window = { latencies: Float64Array; sent: number; errors: number; seconds: number };
-
-function quantiles(latencies: Float64Array): Quantiles {
-  const sorted = latencies.slice().sort();
-  const at = (quantile: number) => round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))] ?? Number.NaN, 2);
-  return { p50: at(0.5), p99: at(0.99), max: at(1) };
-}
+type Window = { latencies: Float64Array; figures: LatencyFigures; sent: number; errors: number; seconds: number };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -146,5 +139,6 @@ async function run(target: FixedRateTarget, headers: Record<string, string>, sec
   } finally {
     agent.destroy();
   }
-  return { latencies: latencies.slice(0, answered), sent, errors, seconds: (performance.now() - start) / 1000 };
+  const answers = latencies.slice(0, answered);
+  return { latencies: answers, figures: latencyFigures(answers), sent, errors, seconds: (performance.now() - start) / 1000 };
 }

@@ -1,6 +1,7 @@
 // Load with autocannon: warm-up, then a measured window, with latencies at hrtime resolution.
 import autocannon, { type Result } from 'autocannon';
-import { CONNECTIONS, DURATION, round, WARMUP } from './settings.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './settings.ts';
+import { latencyFigures } from './quantiles.ts';
 import { cpuMark, cpuUse, type MemorySampler } from './usage.ts';
 
 /** Latencies of the 200 answers at hrtime resolution (autocannon's own histogram rounds to 1 ms). */
@@ -18,11 +19,7 @@ class Latencies {
   }
 
   summary() {
-    const sorted = this.values.slice(0, this.count).sort();
-    const at = (quantile: number) => sorted[Math.min(this.count - 1, Math.max(0, Math.ceil(quantile * this.count) - 1))] ?? NaN;
-    const mean = sorted.reduce((sum, value) => sum + value, 0) / (this.count || 1);
-    const ms = (value: number) => round(value, 2);
-    return { p50: ms(at(0.5)), p99: ms(at(0.99)), average: ms(mean), max: ms(at(1)) };
+    return latencyFigures(this.values.subarray(0, this.count));
   }
 }
 
