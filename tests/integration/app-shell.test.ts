@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, pageHeaders, type TestApp } from '../support/test-app.ts';
 
 // The built app (npm run build) on a fresh database, through inject(): no port, no mocks.
 let t: TestApp;
@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const es = { cookie: 'lang=es', accept: 'text/html' };
-const en = { cookie: 'lang=en', accept: 'text/html' };
+const { es, en } = pageHeaders;
 
 describe('health', () => {
   it('answers 200 with the database checked', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, pageHeaders, type TestApp } from '../support/test-app.ts';
 
 // What a page asks the browser to load — its messages, its scripts and stylesheets, in which order
 // and at which priority — and how those files are served. The built app (npm run build) on a
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const es = { cookie: 'lang=es', accept: 'text/html' };
-const en = { cookie: 'lang=en', accept: 'text/html' };
+const { es, en } = pageHeaders;
 
 describe('messages in the browser', () => {
   it.each([

@@ -12,6 +12,9 @@ const BUILD_ENTRY = path.resolve('build/server/index.js');
 
 export type TestApp = TestDatabase & { app: FastifyInstance };
 
+/** A page request's headers in each language: the stored language, and HTML asked for. */
+export const pageHeaders = { es: { cookie: 'lang=es', accept: 'text/html' }, en: { cookie: 'lang=en', accept: 'text/html' } } as const;
+
 /** The real app on a fresh database, driven through `inject()` (needs `npm run build` first). */
 export async function createTestApp(env: Partial<NodeJS.ProcessEnv> = {}, options: { logStream?: Writable; clock?: Clock; plugins?: KyselyPlugin[] } = {}): Promise<TestApp> {
   // One clock for the app and for the services a test calls directly (sessions, users).
