@@ -43,14 +43,9 @@ import { addressOf, addToCart, checkout, type Outcome, placeOrder, type Shopper,
 import { allOrderCodes, type BenchProduct, createSchema, postgresBackendPids, dropSchema, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
 import { crashServer, type Server, startServer, stopServer, waitForServer } from './orders-server.ts';
 import { freePort, removeOnExit } from './lib/processes.ts';
-import { ROOT, round } from './lib/settings.ts';
+import { envNumber, ROOT, round } from './lib/settings.ts';
 import { countSyncs } from './lib/syncs.ts';
 import { cpuMark, cpuUse, treePids } from './lib/usage.ts';
-
-function envNumber(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const OVERSELL = { stock: 10, shoppers: 100 };
 const BIG_STOCK = 1_000_000;

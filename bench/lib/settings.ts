@@ -3,7 +3,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-function envNumber(name: string, fallback: number): number {
+/** A positive number from the environment, or `fallback`. */
+export function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
