@@ -8,7 +8,7 @@ import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
-import { invoicePdf } from './invoice-pdf.ts';
+import type { invoicePdf as makeInvoicePdf } from './invoice-pdf.ts';
 import { invoiceXml } from './invoice-xml.ts';
 import * as invoices from './invoice.repository.ts';
 
@@ -155,6 +155,13 @@ export async function getInvoiceXml(deps: ServiceDeps, scope: StoreScope, id: nu
 export async function signInvoice(deps: ServiceDeps, payload: { storeId: number; invoiceId: number }) {
   deps.log.info({ storeId: payload.storeId, invoiceId: payload.invoiceId }, 'invoice left unsigned: no electronic signature certificate (.p12) configured for this store; signing and sending to SRI wait for it (decision 063)');
 }
+
+/**
+ * The PDF stack (@react-pdf with its fonts, layout engine and decoders, and bwip-js) is loaded on the
+ * first PDF a process makes, not at start: it is ~22 MB of heap and ~30 MiB resident that every
+ * worker would otherwise carry, while invoices are printed a few times a day.
+ */
+const invoicePdf: typeof makeInvoicePdf = async (doc, locale) => (await import('./invoice-pdf.ts')).invoicePdf(doc, locale);
 
 /** The RIDE of one of the store's invoices as a PDF in `locale`, with the file name it downloads as. */
 export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: number, locale: Locale) {
