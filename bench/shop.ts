@@ -2,8 +2,8 @@
 //
 // 1. fills two throw-away databases (SQLite in temporary DATA_DIRs, or BENCH_DATABASE_URL's
 //    PostgreSQL, the second in a schema of its own) with scripts/fill-scale.ts: 1,000 stores, one
-//    (`escala`) of 100,000 products, and another store given ten products (the small store); and
-//    the same big store alone (1 store);
+//    (`escala`) of 100,000 products, and another given the same catalog 10 products long (the small
+//    store); and the same big store alone (1 store);
 // 2. measures what a product page sends (§7): its HTML before compression, the CSS and the
 //    JavaScript it loads, gzipped;
 // 3. starts the built app as one process on each database (the marks are a process's cost beside
@@ -22,12 +22,13 @@ import zlib from 'node:zlib';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
+import { fillCatalog, fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
+import { findStoreBySlug } from '#server/modules/store/store.repository.ts';
 import { type FixedRateTarget, fixedRateInFreshProcess } from './lib/fixed-rate.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';
 import { fail, killChildren, removeOnExit, startApp, startAppAndBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
-import { emptySchemaUrl, fillSmallStore } from './shop-bench.repository.ts';
+import { emptySchemaUrl } from './shop-bench.repository.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const STORES = 1_000;
@@ -68,7 +69,9 @@ async function fill(dataDir: string, databaseUrl: string, stores: number) {
   try {
     await migrateToLatest(db);
     await fillScale(db, { stores, products: PRODUCTS, password: randomBytes(12).toString('base64url') });
-    if (stores > 1) await fillSmallStore(db, SMALL_STORE, 10);
+    // The small store gets the big store's catalog, 10 products long: its product-1 page is the
+    // big store's, line for line, so the two differ only in the products behind them.
+    if (stores > 1) await fillCatalog(db, (await findStoreBySlug(db, SMALL_STORE))!.id, { products: 10, now: new Date().toISOString(), log: () => {} });
     await optimizeDatabase(db);
   } finally {
     await db.destroy();
@@ -107,8 +110,8 @@ async function main() {
     ];
     const targets: [string, string, string, boolean][] = [
       ...bigTargets(appBase, ''),
-      ['small: product, cached', appBase, `${small}/product/pequeno-1`, false],
-      ['small: product, rendered', appBase, `${small}/product/pequeno-1`, true],
+      ['small: product, cached', appBase, `${small}/product/producto-1`, false],
+      ['small: product, rendered', appBase, `${small}/product/producto-1`, true],
       ...bigTargets(oneStoreBase, '1 store: '),
     ];
     for (const [name, base, url] of targets) {
@@ -132,10 +135,10 @@ async function main() {
     // the p99 of a closed loop run flat out, which measures the queue the load generator builds.
     const steadyTargets: FixedRateTarget[] = [
       { name: 'product, cached', url: `${appBase}${big}/product/producto-1`, rate: FIXED_RATE },
-      { name: 'small: product, cached', url: `${appBase}${small}/product/pequeno-1`, rate: FIXED_RATE },
+      { name: 'small: product, cached', url: `${appBase}${small}/product/producto-1`, rate: FIXED_RATE },
       { name: '1 store: product, cached', url: `${oneStoreBase}${big}/product/producto-1`, rate: FIXED_RATE },
       { name: 'product, rendered', url: `${appBase}${big}/product/producto-1`, rate: RENDERED_RATE, uniqueUrls: true },
-      { name: 'small: product, rendered', url: `${appBase}${small}/product/pequeno-1`, rate: RENDERED_RATE, uniqueUrls: true },
+      { name: 'small: product, rendered', url: `${appBase}${small}/product/producto-1`, rate: RENDERED_RATE, uniqueUrls: true },
       { name: '1 store: product, rendered', url: `${oneStoreBase}${big}/product/producto-1`, rate: RENDERED_RATE, uniqueUrls: true },
     ];
     console.log(`  at a fixed rate, ${ROUNDS} rounds of ${FIXED_RATE_WARMUP} s warm-up + ${DURATION} s per target, from a load generator of its own:`);

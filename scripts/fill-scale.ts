@@ -44,71 +44,84 @@ export async function fillScale(db: Db, options: ScaleOptions) {
     const storeId = (await findStoreBySlug(trx, SCALE_OWNER.slug))!.id;
     log(`${options.stores} users and stores`);
 
-    const stamps = { storeId, enabled: 1, createdAt: now, updatedAt: now };
-    await insertRows(trx, 'category', Array.from({ length: 20 }, (_, i) => ({ ...stamps, name: `Categoría ${i + 1}`, slug: `categoria-${i + 1}`, imageId: null })));
-    await insertRows(trx, 'brand', Array.from({ length: 30 }, (_, i) => ({ ...stamps, name: `Marca ${i + 1}`, slug: `marca-${i + 1}`, imageId: null })));
-    await insertRows(trx, 'color', ['Rojo', 'Azul', 'Verde', 'Negro', 'Blanco', 'Gris'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), hex: `#${(i * 0x2a2a2a).toString(16).padStart(6, '0')}` })));
-    await insertRows(trx, 'size', ['XS', 'S', 'M', 'L', 'XL'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), sortOrder: i })));
-    const [categories, brands, colors, sizes] = await Promise.all([idsInStore(trx, { storeId }, 'category'), idsInStore(trx, { storeId }, 'brand'), idsInStore(trx, { storeId }, 'color'), idsInStore(trx, { storeId }, 'size')]);
-    await insertRows(trx, 'subcategory', categories.flatMap((categoryId, c) => Array.from({ length: 3 }, (_, i) => ({ ...stamps, categoryId, name: `Subcategoría ${c + 1}.${i + 1}`, slug: `subcategoria-${c + 1}-${i + 1}`, imageId: null }))));
-    const subcategories = await subcategoriesInStore(trx, { storeId });
-
-    let variants = 0;
-    for (let start = 0; start < options.products; start += ROWS_PER_INSERT) {
-      const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, options.products - start) }, (_, k) => {
-        const n = start + k + 1;
-        const subcategory = subcategories[n % subcategories.length]!;
-        const name = `${WORDS[n % WORDS.length]} ${ADJECTIVES[Math.floor(n / WORDS.length) % ADJECTIVES.length]} ${n}`;
-        return {
-          ...stamps,
-          name,
-          slug: `producto-${n}`,
-          description: `${name}: descripción de prueba para la carga a escala.`,
-          code: `P${String(n).padStart(6, '0')}`,
-          sku: `SKU-${String(n).padStart(6, '0')}`,
-          categoryId: subcategory.categoryId,
-          subcategoryId: subcategory.id,
-          brandId: brands[n % brands.length]!,
-          colorId: null,
-          sizeId: null,
-          priority: n % 10,
-          keywords: 'escala,prueba',
-          content: '',
-          unit: 'standard',
-          type: 'piece',
-          // every seventh product is out of stock, so the stock filter has both sides
-          stock: n % 7 === 0 ? 0 : (n * 13) % 200,
-          weightGrams: 100 + (n % 900),
-          priceCents: 199 + ((n * 377) % 99_800),
-          discountBp: n % 5 === 0 ? 1000 : 0,
-          taxBp: 1500,
-          featured: n % 50 === 0 ? 1 : 0,
-          enabled: n % 20 === 0 ? 0 : 1,
-        };
-      });
-      await insertRows(trx, 'product', rows);
-      const inserted = await productsBySku(trx, { storeId }, rows.map((row) => row.sku));
-      // A product with variants has their total stock, as the app keeps it (product.repository's
-      // syncVariantStock): its stock is split among them. Stocks that disagree made the first
-      // import of bench:csv rewrite ~75,000 untouched products to their variants' total.
-      const variantRows = inserted.flatMap((product) => Array.from({ length: product.id % 4 }, (_, v) => ({
-        ...stamps,
-        productId: product.id,
-        name: `Talla ${v + 1}`,
-        sku: `${product.sku}-${v + 1}`,
-        colorId: colors[v % colors.length]!,
-        sizeId: sizes[v % sizes.length]!,
-        priceCents: product.priceCents,
-        stock: share(product.stock, product.id % 4, v),
-        imageId: null,
-      })));
-      await insertRows(trx, 'variant', variantRows);
-      variants += variantRows.length;
-      if ((start / ROWS_PER_INSERT) % 10 === 9) log(`${start + rows.length} products, ${variants} variants`);
-    }
+    const variants = await fillCatalog(trx, storeId, { products: options.products, now, log });
     log(`done: ${options.products} products, ${variants} variants in store ${storeId}`);
     return { storeId, stores: options.stores, products: options.products, variants };
   });
+}
+
+/**
+ * The catalog of the big store, in `storeId` (already in a transaction): 20 categories of 3
+ * subcategories, 30 brands, 6 colours, 5 sizes, and `products` products, `producto-1` up; product n
+ * has n % 4 variants. bench:shop writes the same catalog, 10 products long, into a small store, so
+ * that its product page is the big store's page, not a simpler one. Returns the variants written.
+ */
+export async function fillCatalog(trx: Db, storeId: number, options: { products: number; now: string; log: (line: string) => void }): Promise<number> {
+  const { now, log } = options;
+  const stamps = { storeId, enabled: 1, createdAt: now, updatedAt: now };
+  await insertRows(trx, 'category', Array.from({ length: 20 }, (_, i) => ({ ...stamps, name: `Categoría ${i + 1}`, slug: `categoria-${i + 1}`, imageId: null })));
+  await insertRows(trx, 'brand', Array.from({ length: 30 }, (_, i) => ({ ...stamps, name: `Marca ${i + 1}`, slug: `marca-${i + 1}`, imageId: null })));
+  await insertRows(trx, 'color', ['Rojo', 'Azul', 'Verde', 'Negro', 'Blanco', 'Gris'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), hex: `#${(i * 0x2a2a2a).toString(16).padStart(6, '0')}` })));
+  await insertRows(trx, 'size', ['XS', 'S', 'M', 'L', 'XL'].map((name, i) => ({ ...stamps, name, slug: name.toLowerCase(), sortOrder: i })));
+  const [categories, brands, colors, sizes] = await Promise.all([idsInStore(trx, { storeId }, 'category'), idsInStore(trx, { storeId }, 'brand'), idsInStore(trx, { storeId }, 'color'), idsInStore(trx, { storeId }, 'size')]);
+  await insertRows(trx, 'subcategory', categories.flatMap((categoryId, c) => Array.from({ length: 3 }, (_, i) => ({ ...stamps, categoryId, name: `Subcategoría ${c + 1}.${i + 1}`, slug: `subcategoria-${c + 1}-${i + 1}`, imageId: null }))));
+  const subcategories = await subcategoriesInStore(trx, { storeId });
+
+  let variants = 0;
+  for (let start = 0; start < options.products; start += ROWS_PER_INSERT) {
+    const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, options.products - start) }, (_, k) => {
+      const n = start + k + 1;
+      const subcategory = subcategories[n % subcategories.length]!;
+      const name = `${WORDS[n % WORDS.length]} ${ADJECTIVES[Math.floor(n / WORDS.length) % ADJECTIVES.length]} ${n}`;
+      return {
+        ...stamps,
+        name,
+        slug: `producto-${n}`,
+        description: `${name}: descripción de prueba para la carga a escala.`,
+        code: `P${String(n).padStart(6, '0')}`,
+        sku: `SKU-${String(n).padStart(6, '0')}`,
+        categoryId: subcategory.categoryId,
+        subcategoryId: subcategory.id,
+        brandId: brands[n % brands.length]!,
+        colorId: null,
+        sizeId: null,
+        priority: n % 10,
+        keywords: 'escala,prueba',
+        content: '',
+        unit: 'standard',
+        type: 'piece',
+        // every seventh product is out of stock, so the stock filter has both sides
+        stock: n % 7 === 0 ? 0 : (n * 13) % 200,
+        weightGrams: 100 + (n % 900),
+        priceCents: 199 + ((n * 377) % 99_800),
+        discountBp: n % 5 === 0 ? 1000 : 0,
+        taxBp: 1500,
+        featured: n % 50 === 0 ? 1 : 0,
+        enabled: n % 20 === 0 ? 0 : 1,
+      };
+    });
+    await insertRows(trx, 'product', rows);
+    const inserted = await productsBySku(trx, { storeId }, rows.map((row) => row.sku));
+    // A product with variants has their total stock, as the app keeps it (product.repository's
+    // syncVariantStock): its stock is split among them. Stocks that disagree made the first
+    // import of bench:csv rewrite ~75,000 untouched products to their variants' total.
+    const variantCount = new Map(rows.map((row, k) => [row.sku, (start + k + 1) % 4]));
+    const variantRows = inserted.flatMap((product) => Array.from({ length: variantCount.get(product.sku)! }, (_, v) => ({
+      ...stamps,
+      productId: product.id,
+      name: `Talla ${v + 1}`,
+      sku: `${product.sku}-${v + 1}`,
+      colorId: colors[v % colors.length]!,
+      sizeId: sizes[v % sizes.length]!,
+      priceCents: product.priceCents,
+      stock: share(product.stock, variantCount.get(product.sku)!, v),
+      imageId: null,
+    })));
+    await insertRows(trx, 'variant', variantRows);
+    variants += variantRows.length;
+    if ((start / ROWS_PER_INSERT) % 10 === 9) log(`${start + rows.length} products, ${variants} variants`);
+  }
+  return variants;
 }
 
 async function main() {
