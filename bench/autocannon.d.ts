@@ -10,7 +10,12 @@ declare module 'autocannon' {
     method?: string;
     /** Requests a second across all connections: a fixed rate instead of as fast as possible. */
     overallRate?: number;
+    /** Called with each connection's client once, before its first request. */
+    setupClient?: (client: Client) => void;
   };
+
+  /** A connection; only the queue whose `addBody` appends each answer's body to a string. */
+  export type Client = { pipelinedRequests: { addBody(data: Buffer): void } };
 
   export type Histogram = {
     average: number;
