@@ -9,9 +9,10 @@
 // 3. starts the built app as one process on each database (the marks are a process's cost beside
 //    the one-process bare route) and loads the product and category pages, from the page cache and
 //    rendered on every request (a new query string each time), on both, and the small store's;
-// 4. measures the p99s at a fixed rate (the cached product page at 1,000 req/s, the rendered one at
-//    100) of the big store on both databases and of the small store, in rounds that take each
-//    target in turn, from a load generator in a process of its own (bench/lib/fixed-rate.ts);
+// 4. measures the p99s at a fixed rate of the big store on both databases and of the small store:
+//    the cached product page with each server at 1,000 req/s, the three together; the rendered one
+//    at 50 req/s, in turn; in rounds, from a load generator in a process of its own
+//    (bench/lib/fixed-rate.ts);
 // 5. prints the table and the marks, writes bench/results/shop-<dialect>-latest.json, exits 1 when
 //    a mark is missed.
 import { randomBytes } from 'node:crypto';
@@ -33,11 +34,23 @@ import { emptySchemaUrl } from './shop-bench.repository.ts';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const STORES = 1_000;
 const SMALL_STORE = 'tienda-escala-1';
+/** Requests a second each server takes in the cached fixed-rate windows. */
 const FIXED_RATE = 1_000;
-/** A rendered page costs ~1.5–3 ms of CPU: 100 a second keeps a core under a third busy. */
-const RENDERED_RATE = 100;
-/** Rounds of fixed-rate windows: each target's p99 is of ROUNDS × DURATION s of answers, taken a window a round. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+/**
+ * Rendered pages a second in a fixed-rate window. A rendered page's p99 is read from its slowest
+ * answers, and a full collection of the server's slows ~0.1 s of them every ~1,000 pages: at 100
+ * a second that is 1 % of them, and the p99 fell on their edge, 7 to 43 ms from window to window
+ * (27 Nov 2026). At 50 it is half that, below the p99.
+ */
+const RENDERED_RATE = 50;
+/**
+ * Rounds of fixed-rate windows: each target's p99 is of all its answers in ROUNDS × DURATION s.
+ * Two reads of a p99 from the same page's answers differ by more than 20 % one time in five with
+ * 1,000 answers each, one in sixty with 4,000 (resampling a run's, 27 Nov 2026), and more than that
+ * in practice, the slow answers coming in bursts: with 8 rounds the same page read 6.7 and 8.07 ms
+ * in two stores. 16 rounds: 8,000 answers of each rendered page, ~16 minutes of windows.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
 /**
  * Seconds of load before each fixed-rate window, unmeasured: each server sits idle while the other's
  * windows run, and the first window after an idle spell read slower than the rest with 2 s.
@@ -134,9 +147,12 @@ async function main() {
     // Latency at a fixed rate (open loop, bench/lib/fixed-rate.ts): the p99 marks compare these, not
     // the p99 of a closed loop run flat out, which measures the queue the load generator builds.
     const steadyTargets: FixedRateTarget[] = [
-      { name: 'product, cached', url: `${appBase}${big}/product/producto-1`, rate: FIXED_RATE },
-      { name: 'small: product, cached', url: `${appBase}${small}/product/producto-1`, rate: FIXED_RATE },
-      { name: '1 store: product, cached', url: `${oneStoreBase}${big}/product/producto-1`, rate: FIXED_RATE },
+      // The cached targets together, their requests interleaved (bench/lib/fixed-rate.ts says why),
+      // each server at FIXED_RATE, the 1,000-store one half for each of its stores; the rendered
+      // ones in turn, each at RENDERED_RATE, its server alone under load.
+      { name: 'product, cached', url: `${appBase}${big}/product/producto-1`, rate: FIXED_RATE / 2, group: 'cached' },
+      { name: 'small: product, cached', url: `${appBase}${small}/product/producto-1`, rate: FIXED_RATE / 2, group: 'cached' },
+      { name: '1 store: product, cached', url: `${oneStoreBase}${big}/product/producto-1`, rate: FIXED_RATE, group: 'cached' },
       { name: 'product, rendered', url: `${appBase}${big}/product/producto-1`, rate: RENDERED_RATE, uniqueUrls: true },
       { name: 'small: product, rendered', url: `${appBase}${small}/product/producto-1`, rate: RENDERED_RATE, uniqueUrls: true },
       { name: '1 store: product, rendered', url: `${oneStoreBase}${big}/product/producto-1`, rate: RENDERED_RATE, uniqueUrls: true },
@@ -151,24 +167,23 @@ async function main() {
     const byName = Object.fromEntries(results.map((r) => [r.name, r]));
     const productCached = byName['product, cached']!;
     const productRendered = byName['product, rendered']!;
-    // The comparisons take each target's median of its windows' p99s (bench/lib/fixed-rate.ts says
-    // why); the ≤ 10 ms mark, the p99 of all its answers together, the stricter of the two.
-    const p99s = (a: string, b: string) => `${steady[a]!.windowP99Median} vs ${steady[b]!.windowP99Median} ms`;
-    const within = (a: string, b: string) => spread(steady[a]!.windowP99Median, steady[b]!.windowP99Median) <= MARKS.p99Spread;
-    const comparison = `cached at ${FIXED_RATE}, rendered at ${RENDERED_RATE} req/s`;
+    // Every p99 is of all a target's answers, in all its windows.
+    const p99s = (a: string, b: string) => `${steady[a]!.p99} vs ${steady[b]!.p99} ms`;
+    const within = (a: string, b: string) => spread(steady[a]!.p99, steady[b]!.p99) <= MARKS.p99Spread;
+    const comparison = `cached: each server at ${FIXED_RATE} req/s, the three together; rendered: ${RENDERED_RATE} req/s, in turn`;
     const marks = [
       { name: `product page JavaScript ≤ ${MARKS.jsGzipKb} kB gzipped`, value: `${weight.jsGzipKb} kB`, ok: weight.jsGzipKb <= MARKS.jsGzipKb },
       { name: `product page CSS ≤ ${MARKS.cssGzipKb} kB gzipped`, value: `${weight.cssGzipKb} kB`, ok: weight.cssGzipKb <= MARKS.cssGzipKb },
       { name: `product page HTML ≤ ${MARKS.htmlKb} kB before compression`, value: `${weight.htmlKb} kB`, ok: weight.htmlKb <= MARKS.htmlKb },
       { name: `cached product page ≥ ${MARKS.cachedShareOfCeiling * 100} % of the ceiling's req/s`, value: `${Math.round(productCached.requestsPerSecond)} / ${Math.round(ceiling.requestsPerSecond)} = ${round((100 * productCached.requestsPerSecond) / ceiling.requestsPerSecond)} %`, ok: productCached.requestsPerSecond >= MARKS.cachedShareOfCeiling * ceiling.requestsPerSecond },
-      { name: `cached product page p99 ≤ ${MARKS.fixedRateP99Ms} ms at ${FIXED_RATE} req/s`, value: `${steady['product, cached']!.p99} ms (${steady['product, cached']!.achievedPerSecond} req/s)`, ok: steady['product, cached']!.p99 <= MARKS.fixedRateP99Ms },
+      { name: `cached product page p99 ≤ ${MARKS.fixedRateP99Ms} ms, its server at ${FIXED_RATE} req/s`, value: `${steady['product, cached']!.p99} ms (server at ${round(steady['product, cached']!.achievedPerSecond + steady['small: product, cached']!.achievedPerSecond)} req/s)`, ok: steady['product, cached']!.p99 <= MARKS.fixedRateP99Ms },
       { name: `rendered product page ≤ ${MARKS.renderedCpuMs} ms CPU`, value: `${productRendered.cpu.serverCpuMsPerRequest} ms`, ok: productRendered.cpu.serverCpuMsPerRequest <= MARKS.renderedCpuMs },
-      { name: `p99 at a fixed rate (median of the windows') within ±${MARKS.p99Spread * 100} %, store of 10 vs ${PRODUCTS} products (${comparison})`, value: `${p99s('small: product, cached', 'product, cached')}; ${p99s('small: product, rendered', 'product, rendered')}`, ok: within('small: product, cached', 'product, cached') && within('small: product, rendered', 'product, rendered') },
-      { name: `p99 at a fixed rate (median of the windows') within ±${MARKS.p99Spread * 100} %, 1 store vs ${STORES} stores (${comparison})`, value: `${p99s('1 store: product, cached', 'product, cached')}; ${p99s('1 store: product, rendered', 'product, rendered')}`, ok: within('1 store: product, cached', 'product, cached') && within('1 store: product, rendered', 'product, rendered') },
+      { name: `p99 at a fixed rate within ±${MARKS.p99Spread * 100} %, store of 10 vs ${PRODUCTS} products (${comparison})`, value: `${p99s('small: product, cached', 'product, cached')}; ${p99s('small: product, rendered', 'product, rendered')}`, ok: within('small: product, cached', 'product, cached') && within('small: product, rendered', 'product, rendered') },
+      { name: `p99 at a fixed rate within ±${MARKS.p99Spread * 100} %, 1 store vs ${STORES} stores (${comparison})`, value: `${p99s('1 store: product, cached', 'product, cached')}; ${p99s('1 store: product, rendered', 'product, rendered')}`, ok: within('1 store: product, cached', 'product, cached') && within('1 store: product, rendered', 'product, rendered') },
       { name: 'no errors (every answer a 200)', value: `${results.reduce((sum, r) => sum + r.errors, 0) + steadyResults.reduce((sum, r) => sum + r.errors, 0)} errors`, ok: results.every((r) => r.errors === 0) && steadyResults.every((r) => r.errors === 0) },
     ];
     const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'kB/answer', 'errors'], ...[ceiling, ...results].map((r) => [r === ceiling ? 'bare route (ceiling)' : r.name, Math.round(r.requestsPerSecond), r.latencyMs.p50, r.latencyMs.p99, r.cpu.serverCpuMsPerRequest, round(r.bytesPerResponse / 1000, 1), r.errors])];
-    const steadyRows = [['at a fixed rate', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'p99 of each window', 'their median', 'errors'], ...steadyResults.map((r) => [r.name, r.achievedPerSecond, r.p50, r.p99, r.max, r.windows.map((w) => w.p99).join(' · '), r.windowP99Median, r.errors])];
+    const steadyRows = [['at a fixed rate', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'p99 of each window', 'errors'], ...steadyResults.map((r) => [r.name, r.achievedPerSecond, r.p50, r.p99, r.max, r.windows.map((w) => w.p99).join(' · '), r.errors])];
     const table = (lines: (string | number)[][]) => {
       const widths = lines[0]!.map((_, column) => Math.max(...lines.map((row) => String(row[column]).length)));
       return lines.map((row) => row.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]!) : String(cell).padStart(widths[column]!))).join('  ')).join('\n');

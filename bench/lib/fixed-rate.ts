@@ -16,11 +16,16 @@
 // later, 1.4–1.6 ms (27 Nov 2026): the stalls were the load generator's, and they decided the marks.
 //
 // The targets are measured in rounds, each round one window of each in turn, each round starting
-// one target further on (so no target always follows the same one). A target's figures are those
-// of all its windows' answers together, and beside them the median of its windows' p99s: a few
-// seconds in which something else holds the machine can decide the first (one window of four at
-// 43 ms against 9–11 ms, 27 Nov 2026), not the second; a pause of the server's own, which comes
-// back every few seconds, is in most windows and so in both.
+// one target further on (so no target always follows the same one), each after `warmupSeconds` of
+// unmeasured load. A target's figures are those of all its windows' answers together.
+//
+// Targets of one `group` share their windows: their requests are interleaved, each at its own
+// rate, so that what the machine and the servers do meanwhile falls on all of them alike. That is
+// how two targets are compared. Measured in turn, the same rendered page of two stores read p99s of
+// 6 against 14 ms, and each store's ranged 7–43 ms from window to window (27 Nov 2026): at 100 pages
+// a second a window's p99 is its 10th-slowest answer of 1,000, and one full collection of the
+// server's (every ~10 s: a 10–19 ms pause in ~100 ms of marking steps) slows about that many, so
+// whether a window holds one decided the comparison. Measured together, both see the same ones.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -28,10 +33,18 @@ import { performance } from 'node:perf_hooks';
 import { type LatencyFigures, latencyFigures } from './quantiles.ts';
 import { round } from './settings.ts';
 
-export type FixedRateTarget = { name: string; url: string; rate: number; /** every request its own `?bench=fN`, so none is served from the page cache */ uniqueUrls?: boolean };
+export type FixedRateTarget = {
+  name: string;
+  url: string;
+  rate: number;
+  /** every request its own `?bench=fN`, so none is served from the page cache */
+  uniqueUrls?: boolean;
+  /** targets of the same group are measured together, their requests interleaved (see above) */
+  group?: string;
+};
 
-/** The latencies: of every answer of every window together; `windows`: each window's; `windowP99Median`: the median of the windows' p99s. */
-export type FixedRateResult = LatencyFigures & { name: string; rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; windows: LatencyFigures[]; windowP99Median: number };
+/** The latencies: of every answer of every window together; `windows`: each window's. */
+export type FixedRateResult = LatencyFigures & { name: string; rate: number; sent: number; answered: number; errors: number; achievedPerSecond: number; windows: LatencyFigures[] };
 
 export type FixedRatePlan = { targets: FixedRateTarget[]; headers: Record<string, string>; rounds: number; seconds: number; warmupSeconds: number };
 
@@ -52,18 +65,31 @@ export function fixedRateInFreshProcess(plan: FixedRatePlan): Promise<FixedRateR
 
 /** The plan itself: called in the fresh process, which prints each window as it ends. */
 export async function runPlan(plan: FixedRatePlan, collectGarbage: () => void): Promise<FixedRateResult[]> {
+  // A turn is a group's targets, or a target of no group alone; indexes into plan.targets.
+  const turns: number[][] = [];
+  const groups = new Map<string, number[]>();
+  plan.targets.forEach((target, index) => {
+    const group = target.group === undefined ? undefined : groups.get(target.group);
+    if (group) group.push(index);
+    else {
+      turns.push([index]);
+      if (target.group !== undefined) groups.set(target.group, turns.at(-1)!);
+    }
+  });
   const windows = plan.targets.map(() => [] as Window[]);
   for (let roundIndex = 0; roundIndex < plan.rounds; roundIndex++) {
-    for (let turn = 0; turn < plan.targets.length; turn++) {
-      const index = (roundIndex + turn) % plan.targets.length;
-      const target = plan.targets[index]!;
+    for (let turn = 0; turn < turns.length; turn++) {
+      const indexes = turns[(roundIndex + turn) % turns.length]!;
+      const targets = indexes.map((index) => plan.targets[index]!);
       // This process's garbage from the last window is collected now, not in the middle of the next.
       collectGarbage();
-      await run(target, plan.headers, plan.warmupSeconds);
-      const window = await run(target, plan.headers, plan.seconds);
-      windows[index]!.push(window);
-      const { figures } = window;
-      process.stderr.write(`  round ${roundIndex + 1}/${plan.rounds}: ${target.name}, at a fixed ${target.rate} req/s … p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${window.errors} errors\n`);
+      await run(targets, plan.headers, plan.warmupSeconds);
+      const measured = await run(targets, plan.headers, plan.seconds);
+      measured.forEach((window, k) => {
+        windows[indexes[k]!]!.push(window);
+        const { figures } = window;
+        process.stderr.write(`  round ${roundIndex + 1}/${plan.rounds}: ${targets[k]!.name}, at a fixed ${targets[k]!.rate} req/s${targets.length > 1 ? ` (with ${targets.length - 1} more)` : ''} … p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${window.errors} errors\n`);
+      });
     }
   }
   return plan.targets.map((target, index) => {
@@ -85,60 +111,60 @@ export async function runPlan(plan: FixedRatePlan, collectGarbage: () => void): 
       achievedPerSecond: round(answered / seconds),
       ...latencyFigures(latencies),
       windows: all.map((w) => w.figures),
-      windowP99Median: median(all.map((w) => w.figures.p99)),
     };
   });
 }
 
 type Window = { latencies: Float64Array; figures: LatencyFigures; sent: number; errors: number; seconds: number };
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : round((sorted[middle - 1]! + sorted[middle]!) / 2, 2);
-}
-
 let sequence = 0;
 
-async function run(target: FixedRateTarget, headers: Record<string, string>, seconds: number): Promise<Window> {
+/** One window: each target's requests at its rate, target k's first 1/(n·rate) × k after the first's, all together. */
+async function run(targets: FixedRateTarget[], headers: Record<string, string>, seconds: number): Promise<Window[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const total = Math.round(target.rate * seconds);
-  const latencies = new Float64Array(total);
-  let sent = 0;
-  let answered = 0;
-  let errors = 0;
+  const lanes = targets.map((target, k) => {
+    const total = Math.round(target.rate * seconds);
+    const interval = 1000 / target.rate;
+    return { target, total, interval, offset: (interval * k) / targets.length, latencies: new Float64Array(total), sent: 0, answered: 0, errors: 0 };
+  });
   const start = performance.now();
-  const interval = 1000 / target.rate;
   try {
     await new Promise<void>((resolve) => {
       const finish = () => {
-        if (answered + errors === total) resolve();
+        if (lanes.every((lane) => lane.answered + lane.errors === lane.total)) resolve();
       };
-      const send = () => {
+      const send = (lane: (typeof lanes)[number]) => {
         const sentAt = performance.now();
+        const { target } = lane;
         const request = http.get(target.uniqueUrls ? `${target.url}?bench=f${(sequence += 1)}` : target.url, { agent, headers }, (response) => {
           response.resume();
           response.on('end', () => {
-            if (response.statusCode === 200) latencies[answered++] = performance.now() - sentAt;
-            else errors++;
+            if (response.statusCode === 200) lane.latencies[lane.answered++] = performance.now() - sentAt;
+            else lane.errors++;
             finish();
           });
         });
         request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
         request.on('error', () => {
-          errors++;
+          lane.errors++;
           finish();
         });
       };
       const timer = setInterval(() => {
-        const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
-        for (; sent < due; sent++) send();
-        if (sent === total) clearInterval(timer);
+        const elapsed = performance.now() - start;
+        for (const lane of lanes) {
+          const due = Math.min(lane.total, Math.max(0, Math.floor((elapsed - lane.offset) / lane.interval) + 1));
+          for (; lane.sent < due; lane.sent++) send(lane);
+        }
+        if (lanes.every((lane) => lane.sent === lane.total)) clearInterval(timer);
       }, 1);
     });
   } finally {
     agent.destroy();
   }
-  const answers = latencies.slice(0, answered);
-  return { latencies: answers, figures: latencyFigures(answers), sent, errors, seconds: (performance.now() - start) / 1000 };
+  const windowSeconds = (performance.now() - start) / 1000;
+  return lanes.map((lane) => {
+    const answers = lane.latencies.slice(0, lane.answered);
+    return { latencies: answers, figures: latencyFigures(answers), sent: lane.sent, errors: lane.errors, seconds: windowSeconds };
+  });
 }
