@@ -20,12 +20,12 @@
 // unmeasured load. A target's figures are those of all its windows' answers together.
 //
 // Targets of one `group` share their windows: their requests are interleaved, each at its own
-// rate, so that what the machine and the servers do meanwhile falls on all of them alike. That is
-// how two targets are compared. Measured in turn, the same rendered page of two stores read p99s of
-// 6 against 14 ms, and each store's ranged 7–43 ms from window to window (27 Nov 2026): at 100 pages
-// a second a window's p99 is its 10th-slowest answer of 1,000, and one full collection of the
-// server's (every ~10 s: a 10–19 ms pause in ~100 ms of marking steps) slows about that many, so
-// whether a window holds one decided the comparison. Measured together, both see the same ones.
+// rate, so that a spell in which something else holds the machine falls on all of them alike
+// (bench:shop's cached pages: measured in turn, one window of four read 4.1 ms against ~1). Not
+// for rendered pages (27 Nov 2026): two servers rendering at once slowed each other (p99 ~28 ms
+// against ~7 alone), and two lanes on one server split the few answers that a full collection
+// slows at random (the same page read 9.2 and 12.3 ms in two stores); those go in turn, with
+// enough answers (bench/shop.ts says how many).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
