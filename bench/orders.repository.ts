@@ -2,7 +2,6 @@
 // to check, after the load, what the database holds — never a request's.
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '#server/db/database.ts';
 import { openSqlite } from '#server/db/sqlite-dialect.ts';
 
@@ -141,27 +140,6 @@ export function sqliteCommitsPerSecond(directory: string, commits = 300, rowsPer
     };
   } finally {
     database.close();
-  }
-}
-
-/** A PostgreSQL schema of the run's own (the server's search_path points at it), so runs never meet. */
-export async function createSchema(databaseUrl: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
-}
-
-export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
   }
 }
 

@@ -40,9 +40,10 @@ import { type StoreScope, shopStoreScope } from '#server/modules/store/store-sco
 import { createServiceDeps, type ServiceDeps } from '#server/service-deps.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { addressOf, addToCart, checkout, type Outcome, placeOrder, type Shopper, ShopClient, shoppers, Tally } from './orders-client.ts';
-import { allOrderCodes, type BenchProduct, createSchema, postgresBackendPids, dropSchema, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
+import { allOrderCodes, type BenchProduct, postgresBackendPids, existingOrderCodes, integrityCheck, orderBook, orderCodesInJobs, ordersWithProduct, productsWithoutVariants, rowCounts, sqliteCommitsPerSecond, sqliteSettings, stockOf, unitsOrdered } from './orders.repository.ts';
 import { crashServer, type Server, startServer, stopServer, waitForServer } from './orders-server.ts';
 import { freePort, removeOnExit } from './lib/processes.ts';
+import { createSchema, dropSchema, withSearchPath } from './lib/pg-schemas.ts';
 import { envNumber, ROOT, round } from './lib/settings.ts';
 import { countSyncs } from './lib/syncs.ts';
 import { cpuMark, cpuUse, treePids } from './lib/usage.ts';
@@ -94,13 +95,6 @@ function check(name: string, ok: boolean, detail: string) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** DATABASE_URL whose connections all work in `schema` (node-postgres honours `options`). */
-function withSearchPath(databaseUrl: string, schema: string): string {
-  const url = new URL(databaseUrl);
-  url.searchParams.delete('options');
-  return `${url.toString()}${url.search ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-}
 
 /**
  * The service alone: `placeOrder` called by this process on its own connection, one order after

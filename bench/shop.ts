@@ -27,13 +27,14 @@ import { fillCatalog, fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { findStoreBySlug } from '#server/modules/store/store.repository.ts';
 import { type FixedRateTarget, fixedRateInFreshProcess } from './lib/fixed-rate.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';
+import { emptySchema, withSearchPath } from './lib/pg-schemas.ts';
 import { fail, killChildren, removeOnExit, startApp, startAppAndBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
-import { emptySchemaUrl } from './shop-bench.repository.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const STORES = 1_000;
 const SMALL_STORE = 'tienda-escala-1';
+const ONE_STORE_SCHEMA = 'bench_shop_one_store';
 /** Requests a second each server takes in the cached fixed-rate windows. */
 const FIXED_RATE = 1_000;
 /**
@@ -100,7 +101,9 @@ async function main() {
   removeOnExit(dataDir);
   const oneStoreDir = mkdtempSync(path.join(os.tmpdir(), 'tiendabox-bench-shop-1-'));
   removeOnExit(oneStoreDir);
-  const oneStoreUrl = dialect === 'postgres' ? await emptySchemaUrl(databaseUrl, 'bench_shop_one_store') : '';
+  // On PostgreSQL the 1-store database is a schema of its own beside the 1,000-store one.
+  if (dialect === 'postgres') await emptySchema(databaseUrl, ONE_STORE_SCHEMA);
+  const oneStoreUrl = dialect === 'postgres' ? withSearchPath(databaseUrl, ONE_STORE_SCHEMA) : '';
   console.log(`filling ${dialect}: ${STORES} stores, ${PRODUCTS} products; then 1 store of ${PRODUCTS} products …`);
   const started = Date.now();
   await fill(dataDir, databaseUrl, STORES);
