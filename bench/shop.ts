@@ -85,7 +85,7 @@ async function fill(dataDir: string, databaseUrl: string, stores: number) {
     await fillScale(db, { stores, products: PRODUCTS, password: randomBytes(12).toString('base64url') });
     // The small store gets the big store's catalog, 10 products long: its product-1 page is the
     // big store's, line for line, so the two differ only in the products behind them.
-    if (stores > 1) await fillCatalog(db, (await findStoreBySlug(db, SMALL_STORE))!.id, { products: 10, now: new Date().toISOString(), log: () => {} });
+    if (stores > 1) await fillCatalog(db, (await findStoreBySlug(db, SMALL_STORE))!.id, { products: 10, now: new Date().toISOString() });
     await optimizeDatabase(db);
   } finally {
     await db.destroy();

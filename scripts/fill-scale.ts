@@ -56,8 +56,8 @@ export async function fillScale(db: Db, options: ScaleOptions) {
  * has n % 4 variants. bench:shop writes the same catalog, 10 products long, into a small store, so
  * that its product page is the big store's page, not a simpler one. Returns the variants written.
  */
-export async function fillCatalog(trx: Db, storeId: number, options: { products: number; now: string; log: (line: string) => void }): Promise<number> {
-  const { now, log } = options;
+export async function fillCatalog(trx: Db, storeId: number, options: { products: number; now: string; log?: (line: string) => void }): Promise<number> {
+  const { now, log = () => {} } = options;
   const stamps = { storeId, enabled: 1, createdAt: now, updatedAt: now };
   await insertRows(trx, 'category', Array.from({ length: 20 }, (_, i) => ({ ...stamps, name: `Categoría ${i + 1}`, slug: `categoria-${i + 1}`, imageId: null })));
   await insertRows(trx, 'brand', Array.from({ length: 30 }, (_, i) => ({ ...stamps, name: `Marca ${i + 1}`, slug: `marca-${i + 1}`, imageId: null })));
