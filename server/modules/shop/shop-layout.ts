@@ -34,7 +34,6 @@ export type ShopRequest = {
   /** The query string the page was asked with, `?…` or ''. */
   search: string;
   publicUrl: string;
-  cspNonce: string;
   /** Whether the ALTCHA widget can run (no reCAPTCHA keys configured). */
   altcha: boolean;
   /** Items in the shopper's cart cookie, for the header's cart link. */

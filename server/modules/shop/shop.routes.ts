@@ -62,7 +62,6 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       barePath: locale === 'en' ? url.pathname.slice(3) : url.pathname,
       search: url.search,
       publicUrl: config.publicUrl,
-      cspNonce: request.cspNonce,
       altcha: botCheck.kind === 'altcha',
     };
   };
