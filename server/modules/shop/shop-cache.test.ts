@@ -114,6 +114,22 @@ describe('the storefront page cache', () => {
     }
   });
 
+  it("draws a page not yet stored in the store's new frame (name, menu) once the window has passed", async () => {
+    const page = (n: number) => get(`/shop/${store.slug}/category/ropa?frame=${n}`, { 'accept-encoding': 'identity' });
+    await page(1);
+    // a second page under the same version: drawn in the frame the first one read
+    const before = await page(2);
+    expect(before.headers['x-shop-cache']).toBe('miss');
+    expect(before.body).toContain('Tienda Caché</');
+    const renamed = await api(store, 'PUT', '/api/v1/store/settings', { published: true, section: 'other', name: 'Tienda Caché Nueva', description: 'Nueva' });
+    expect(renamed.statusCode, renamed.body).toBeLessThan(300);
+    clock.advance(t.deps.config.shopCache.versionMs);
+    const after = await page(3);
+    expect(after.headers['x-shop-cache']).toBe('miss');
+    expect(after.body).toContain('Tienda Caché Nueva</');
+    expect(after.body).not.toContain('Tienda Caché</');
+  });
+
   it('stops serving the pages of a store whose plan expires, though nothing was written', async () => {
     const scope = await staffStoreScope(t.deps, store.id);
     const { versionMs } = t.deps.config.shopCache;

@@ -21,6 +21,9 @@ type StoreVersion = { storeId: number; version: number; visibleUntil: number; re
 
 type Entry = { storeId: number; version: number; body: Buffer; encoding: Encoding | null; storedAt: number; bytes: number };
 
+/** Frames of stores not drawn lately are forgotten past this many (a frame is a few kB: the store, its menu and pages). */
+const MAX_FRAMES = 2_000;
+
 /** What a miss hands to the render, to store its page under the version read before it. */
 export type CacheSlot = { key: string; storeId: number; version: number; encoding: Encoding | null };
 
@@ -33,6 +36,7 @@ export class ShopPageCache {
   readonly #entries = new Map<string, Entry>();
   readonly #versions = new Map<string, StoreVersion>();
   readonly #reading = new Map<string, Promise<StoreVersion>>();
+  readonly #frames = new Map<number, { version: number; frame: Promise<unknown> }>();
   readonly #deps: ServiceDeps;
   readonly #now: () => number;
   hits = 0;
@@ -84,6 +88,29 @@ export class ShopPageCache {
       if (this.#bytes <= this.maxBytes) break;
       this.#remove(key, entry);
     }
+  }
+
+  /**
+   * What every page of the store draws around its content (its row, menu and pages), read once per
+   * version of the store and shared by the pages rendered under it: four queries of a product page's
+   * fifteen. The version that keys the pages keys this too, so a change shows as soon as they do.
+   */
+  frame<T>(slot: CacheSlot, read: () => Promise<T>): Promise<T> {
+    const known = this.#frames.get(slot.storeId);
+    this.#frames.delete(slot.storeId);
+    if (known && known.version === slot.version) {
+      this.#frames.set(slot.storeId, known);
+      return known.frame as Promise<T>;
+    }
+    const frame = read();
+    const entry = { version: slot.version, frame };
+    this.#frames.set(slot.storeId, entry);
+    if (this.#frames.size > MAX_FRAMES) this.#frames.delete(this.#frames.keys().next().value!);
+    // A failed read is not kept: the next page reads again.
+    frame.catch(() => {
+      if (this.#frames.get(slot.storeId) === entry) this.#frames.delete(slot.storeId);
+    });
+    return frame;
   }
 
   #remove(key: string, entry: Entry) {

@@ -120,7 +120,9 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     // The header's cart link counts what the cookie holds (the cart page checks it against the catalogue).
     sr.cartCount = cartCount(readCart(request.headers.cookie, resolved.scope.storeId));
     return runInStore(resolved.scope.storeId, async () => {
-      const frame = await shop.loadFrame(deps, resolved.scope, resolved.ownerPreview);
+      // A page every anonymous shopper sees alike draws the frame its store's version keeps.
+      const slot = cacheSlots.get(request);
+      const frame = slot && !resolved.ownerPreview ? await pageCache.frame(slot, () => shop.loadFrame(deps, resolved.scope, false)) : await shop.loadFrame(deps, resolved.scope, resolved.ownerPreview);
       const rendered = (await render(frame, sr)) ?? renderNotFound(frame, sr);
       return sendHtml(reply, request, rendered, resolved.ownerPreview || options.privatePage === true);
     });
