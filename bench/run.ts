@@ -78,13 +78,13 @@ async function main() {
     const ceiling = await load('bare route', `${bareBase}/`, {}, { server: barePid, others: [appPid] });
     const bareMemory = readMemory(barePid);
     await stopChild(bare);
-    const health = await load('/healthz', `${appBase}/healthz`, {}, { server: appPid, others: [] }, sampler);
-    const login = await load('/user/login', `${appBase}/user/login`, PAGE_HEADERS, { server: appPid, others: [] }, sampler);
+    const health = await load('/healthz', `${appBase}/healthz`, {}, { server: appPid, others: [] }, { sampler });
+    const login = await load('/user/login', `${appBase}/user/login`, PAGE_HEADERS, { server: appPid, others: [] }, { sampler });
     // The marks' peak: the load above (the page as visitors get it, from the page cache when it can).
     const peakKiB = readMemory(appPid)?.hwmKiB ?? NaN;
     // Not a mark, shown beside it: the same page rendered by React on every request (a new URL
     // each time, so the page cache never answers), the cost of every page of a logged-in user.
-    const rendered = await load('/user/login (rendered)', `${appBase}/user/login`, PAGE_HEADERS, { server: appPid, others: [] }, sampler, true);
+    const rendered = await load('/user/login (rendered)', `${appBase}/user/login`, PAGE_HEADERS, { server: appPid, others: [] }, { sampler, uniqueUrls: true });
     sampler.stop();
     if (app.process.exitCode !== null) fail(`app server exited during the load:\n${app.output()}`);
     await stopChild(app);

@@ -45,6 +45,15 @@ const FIXED_RATE = 1_000;
  */
 const RENDERED_RATE = 50;
 /**
+ * Seconds of unmeasured load before a rendered target's closed-loop window, the one its CPU mark is
+ * read from. A fresh server's first renders cost more while its page cache fills (32 MiB ≈ 4,400
+ * product pages, every rendered answer stored) and the heap grows to hold it. After 2 s, the first
+ * 10 s window was the dearest of its server's in 13 fresh servers of 13: 2.2–2.9 ms of CPU a page,
+ * against 1.7–2.5 for the windows after it; with the cache off, not so (2 of 2). After 30 s: 1.9 and
+ * 2.0 ms (27 Nov 2026). A running shop's server has a full cache.
+ */
+const RENDERED_WARMUP = 30;
+/**
  * Rounds of fixed-rate windows: each target's p99 is of all its answers in ROUNDS × DURATION s.
  * Two reads of a p99 from the same page's answers differ by more than 20 % one time in five with
  * 1,000 answers each, one in sixty with 4,000 (resampling a run's, 27 Nov 2026), and more than that
@@ -136,7 +145,7 @@ async function main() {
     }
     const weight = await pageWeight(appBase, `${big}/product/producto-1`);
 
-    console.log(`\nTiendabox storefront bench — ${dialect}, ${STORES} stores and 1 store, 1 server process each, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
+    console.log(`\nTiendabox storefront bench — ${dialect}, ${STORES} stores and 1 store, 1 server process each, ${CONNECTIONS} connections, ${WARMUP} s warm-up (${RENDERED_WARMUP} s rendered) + ${DURATION} s per target, ${os.availableParallelism()} CPUs`);
     const ceiling = await load('bare route', `${bareBase}/`, {}, { server: bare.process.pid as number, others: [appPid, oneStorePid] });
     await stopChild(bare);
     process.stdout.write(`  warming the apps: every target for ${WARMUP} s … `);
@@ -145,7 +154,7 @@ async function main() {
     const results: LoadResult[] = [];
     for (const [name, base, url, rendered] of targets) {
       const [server, other] = base === appBase ? [appPid, oneStorePid] : [oneStorePid, appPid];
-      results.push(await load(name, `${base}${url}`, headers, { server, others: [other] }, undefined, rendered));
+      results.push(await load(name, `${base}${url}`, headers, { server, others: [other] }, { uniqueUrls: rendered, warmupSeconds: rendered ? RENDERED_WARMUP : WARMUP }));
     }
     // Latency at a fixed rate (open loop, bench/lib/fixed-rate.ts): the p99 marks compare these, not
     // the p99 of a closed loop run flat out, which measures the queue the load generator builds.

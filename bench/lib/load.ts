@@ -51,25 +51,31 @@ const dropBodies = (client: Client) => {
  * (the JIT compiling its hot paths, the heap growing) — with one worker per core each sees half
  * the warm-up's requests: the first target measured after a start paid for it, every time.
  */
-export async function warm(url: string, headers: Record<string, string>, extra: object = {}): Promise<void> {
-  await autocannon({ url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...extra, duration: WARMUP });
+export async function warm(url: string, headers: Record<string, string>, extra: object = {}, seconds = WARMUP): Promise<void> {
+  await autocannon({ url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...extra, duration: seconds });
 }
+
+export type LoadOptions = {
+  sampler?: MemorySampler;
+  /** Give every request its own query string, so no two share a URL (nor a page-cache entry). */
+  uniqueUrls?: boolean;
+  /** Seconds of unmeasured load first (WARMUP unless told). */
+  warmupSeconds?: number;
+};
 
 export async function load(
   name: string,
   url: string,
   headers: Record<string, string>,
   pids: { server: number; others: number[] },
-  sampler?: MemorySampler,
-  /** Give every request its own query string, so no two share a URL (nor a page-cache entry). */
-  uniqueUrls = false,
+  { sampler, uniqueUrls = false, warmupSeconds = WARMUP }: LoadOptions = {},
 ): Promise<LoadResult> {
   let sequence = 0;
   const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${new URL(url).pathname}?bench=${(sequence += 1)}` }) }];
   const requests = uniqueUrls ? { requests: unique } : {};
   const options = { url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...requests };
-  process.stdout.write(`  ${name.padEnd(22)} warm-up ${WARMUP} s, measure ${DURATION} s … `);
-  await warm(url, headers, requests);
+  process.stdout.write(`  ${name.padEnd(22)} warm-up ${warmupSeconds} s, measure ${DURATION} s … `);
+  await warm(url, headers, requests, warmupSeconds);
   sampler?.setPhase(name);
   const latencies = new Latencies();
   const before = cpuMark(pids.server, pids.others);
