@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { login, newBrowser } from './support/casillero.ts';
-import { gotoHydrated, LOCALES, localized, saveScreens } from './support/helpers.ts';
+import { gotoHydrated, journeyLanguages, localized, SAVE_SCREENSHOTS, saveScreens } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // Screenshots of every catalog and content screen (issue 11 §13): each resource's list empty and
@@ -59,7 +59,10 @@ async function screen(page: Page, url: string) {
   expect(response?.status(), url).toBe(200);
 }
 
-for (const locale of LOCALES) {
+// The pictures are for people, in both languages. In `npm test` nobody looks at them (decision 041)
+// and the words change nothing the journey does, so the suite walks the screens once, in Spanish;
+// the axe walk and the Vitest page tests see every screen's words in both languages.
+for (const locale of journeyLanguages(SAVE_SCREENSHOTS ? 'both' : 'es')) {
   test(`every catalog and content screen, empty and full, with errors, at 1280 and 375 px (${locale})`, async ({ browser }, testInfo) => {
     const owner = createUser('client', `screens-${locale}`, 'Lucía', 'Paredes');
     const { context, page } = await newBrowser(browser, locale);

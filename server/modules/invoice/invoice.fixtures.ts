@@ -30,12 +30,18 @@ const DEFAULT_LINES: TestOrderLine[] = [
   { name: 'Libro "Cuentos" & <más>', sku: 'LIB-1', unitPriceCents: 999, quantity: 1, taxBp: 0 },
 ];
 
-/** The store's products, by store id and line: made once per store, then sold again and again. */
-const madeProducts = new Map<number, Map<string, number>>();
+/**
+ * The store's products, by database, store id and line: made once per store, then sold again and
+ * again. Keyed by the database too: test files share a worker's modules (vitest.config.ts), and
+ * every file's database numbers its stores from 1.
+ */
+const madeProducts = new WeakMap<object, Map<number, Map<string, number>>>();
 
 async function productFor(t: Factory, scope: StoreScope, line: TestOrderLine): Promise<number> {
-  const made = madeProducts.get(scope.storeId) ?? new Map<string, number>();
-  madeProducts.set(scope.storeId, made);
+  const stores = madeProducts.get(t.deps.db) ?? new Map<number, Map<string, number>>();
+  madeProducts.set(t.deps.db, stores);
+  const made = stores.get(scope.storeId) ?? new Map<string, number>();
+  stores.set(scope.storeId, made);
   const key = JSON.stringify([line.name, line.sku, line.unitPriceCents, line.discountBp, line.taxBp]);
   let id = made.get(key);
   if (id === undefined) {
