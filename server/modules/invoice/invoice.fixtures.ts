@@ -31,18 +31,16 @@ const DEFAULT_LINES: TestOrderLine[] = [
 ];
 
 /**
- * The store's products, by database, store id and line: made once per store, then sold again and
- * again. Keyed by the database too: test files share a worker's modules (vitest.config.ts), and
+ * The products made so far, by database, then by store and line: made once per store, then sold
+ * again and again. By database first: test files share a worker's modules (vitest.config.ts), and
  * every file's database numbers its stores from 1.
  */
-const madeProducts = new WeakMap<object, Map<number, Map<string, number>>>();
+const madeProducts = new WeakMap<object, Map<string, number>>();
 
 async function productFor(t: Factory, scope: StoreScope, line: TestOrderLine): Promise<number> {
-  const stores = madeProducts.get(t.deps.db) ?? new Map<number, Map<string, number>>();
-  madeProducts.set(t.deps.db, stores);
-  const made = stores.get(scope.storeId) ?? new Map<string, number>();
-  stores.set(scope.storeId, made);
-  const key = JSON.stringify([line.name, line.sku, line.unitPriceCents, line.discountBp, line.taxBp]);
+  const made = madeProducts.get(t.deps.db) ?? new Map<string, number>();
+  madeProducts.set(t.deps.db, made);
+  const key = JSON.stringify([scope.storeId, line.name, line.sku, line.unitPriceCents, line.discountBp, line.taxBp]);
   let id = made.get(key);
   if (id === undefined) {
     id = await addProduct(t.deps, scope, { name: line.name, sku: line.sku, price: line.unitPriceCents / 100, discount: (line.discountBp ?? 0) / 100, stock: 100_000, tax: line.taxBp / 100 });
