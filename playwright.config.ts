@@ -50,8 +50,8 @@ export default defineConfig({
     // Spanish is the default language; a test that wants English asks for it.
     locale: 'es-EC',
     viewport: { width: 1280, height: 800 },
-    // A trace only on the retry of a failed test: recording one costs every journey about a third
-    // more browser time (a screencast frame for each paint and a DOM snapshot for each action, even
+    // A trace only on the retry of a failed test: recording one costs every journey half as much
+    // browser CPU again (a screencast frame for each paint and a DOM snapshot for each action, even
     // when kept only on failure), and a failure is retried once anyway (decision 075).
     trace: 'on-first-retry',
     launchOptions: {

@@ -16,7 +16,7 @@ export default defineConfig({
     // on the database or a spawned server, and one worker left a core idle.
     maxWorkers: 2,
     // A worker's files share its modules instead of importing the app anew for each of 129 files:
-    // half of the Vitest phases' time on CI (decision 075). Safe because no test changes the
+    // a third to a half of the Vitest phases' time on CI (decision 075). Safe because no test changes the
     // environment, mocks or fakes timers, and the server's own state is kept per database or per
     // request (WeakMaps), never per id alone; a fixture's cache follows the same rule.
     isolate: false,
