@@ -29,7 +29,7 @@ import { findStoreBySlug } from '#server/modules/store/store.repository.ts';
 import { type FixedRateTarget, fixedRateInFreshProcess } from './lib/fixed-rate.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';
 import { emptySchema, withSearchPath } from './lib/pg-schemas.ts';
-import { fail, freePort, killChildren, removeOnExit, startApp, startAppAndBare, startChild, stopChild, waitUntilReady } from './lib/processes.ts';
+import { fail, killChildren, removeOnExit, startApp, startAppAndBare, startBare, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, PAGE_HEADERS, ROOT, round, WARMUP } from './lib/settings.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -128,11 +128,8 @@ async function startFloor(dataDir: string, pageUrl: string, headers: Record<stri
   const { body, encoding } = await answerAsSent(pageUrl, headers);
   const file = path.join(dataDir, 'floor-page');
   writeFileSync(file, body);
-  const port = await freePort();
-  const floor = startChild('bare fastify, the page', ['bench/bare-server.ts'], { PORT: String(port), NODE_ENV: 'production', BARE_PAGE_FILE: file, BARE_PAGE_ENCODING: encoding });
-  const url = `http://127.0.0.1:${port}/page`;
-  await waitUntilReady(floor, url);
-  return { floor, url, name: `floor: a bare route, the same ${round(body.length / 1000, 1)} kB` };
+  const { bare: floor, bareBase } = await startBare({ BARE_PAGE_FILE: file, BARE_PAGE_ENCODING: encoding }, '/page', 'bare fastify, the page');
+  return { floor, url: `${bareBase}/page`, name: `floor: a bare route, the same ${round(body.length / 1000, 1)} kB` };
 }
 
 async function main() {

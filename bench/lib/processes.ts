@@ -138,9 +138,15 @@ export async function startApp(dataDir: string, env: Record<string, string>, nam
  * a free port, once both answer. `env` adds to or overrides the app's environment.
  */
 export async function startAppAndBare(dataDir: string, env: Record<string, string>) {
-  const barePort = await freePort();
-  const bare = startChild('bare fastify', ['bench/bare-server.ts'], { PORT: String(barePort), NODE_ENV });
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  const [{ app, appBase }] = await Promise.all([startApp(dataDir, env), waitUntilReady(bare, `${bareBase}/`)]);
+  const [{ app, appBase }, { bare, bareBase }] = await Promise.all([startApp(dataDir, env), startBare()]);
   return { app, bare, appBase, bareBase };
+}
+
+/** The bare Fastify route (bench/bare-server.ts) in its own process on a free port, once `readyPath` answers. `env` adds to its environment. */
+export async function startBare(env: Record<string, string> = {}, readyPath = '/', name = 'bare fastify') {
+  const port = await freePort();
+  const bare = startChild(name, ['bench/bare-server.ts'], { PORT: String(port), NODE_ENV, ...env });
+  const bareBase = `http://127.0.0.1:${port}`;
+  await waitUntilReady(bare, `${bareBase}${readyPath}`);
+  return { bare, bareBase };
 }
