@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { type FormResult, useFormResult } from '#app/lib/form-result.ts';
 
 const hasProblems = (result: FormResult | undefined) => Boolean(result?.errors || result?.formError);
@@ -18,14 +18,23 @@ export function useFormDialog() {
     setAnswered(result);
     if (hasProblems(result)) handlers.open();
   }
-  // A successful save redirects (a new location): the dialog's work is done.
+  // A successful save redirects (a new location): the dialog's work is done. But a navigation
+  // already under way when the dialog opened (a toast taking `?notice=` out of the address, right
+  // after the previous save) is not its answer: arriving there must not close what was just opened.
   const { key } = useLocation();
+  const navigation = useNavigation();
   const [seenKey, setSeenKey] = useState(key);
+  const [openedDuring, setOpenedDuring] = useState<string | null>(null);
   if (key !== seenKey) {
     setSeenKey(key);
-    if (!hasProblems(result)) handlers.close();
+    if (key === openedDuring) setOpenedDuring(null);
+    else if (!hasProblems(result)) handlers.close();
   }
-  return [opened, handlers] as const;
+  const open = () => {
+    setOpenedDuring(navigation.state === 'idle' ? null : navigation.location.key);
+    handlers.open();
+  };
+  return [opened, { ...handlers, open }] as const;
 }
 
 export function FormDialog({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
