@@ -18,18 +18,29 @@ const MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
 
+/** Accept-Encoding headers already read: browsers send a handful of them, the same on every request. */
+const negotiated = new Map<string, Encoding | null>();
+const MAX_NEGOTIATED = 64;
+
 /** The encoding to answer with, from an Accept-Encoding header: br, else gzip, else none (q=0 refuses). */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  const text = String(header ?? '');
+  const known = negotiated.get(text);
+  if (known !== undefined) return known;
   const accepted = new Map<string, number>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
+  for (const part of text.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name.trim(), q ? Number.parseFloat(q.slice(2)) || 0 : 1);
   }
   const weight = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
+  const encoding = weight('br') > 0 ? 'br' : weight('gzip') > 0 ? 'gzip' : null;
+  // Any client may send any header: the memory is kept small, and long headers are not kept at all.
+  if (text.length <= 200) {
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(text, encoding);
+  }
+  return encoding;
 }
 
 export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {

@@ -80,11 +80,16 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
   // A Map iterates in insertion order: re-inserting on every hit keeps it least-recent first.
   const entries = new Map<string, Entry>();
 
-  function keyOf(request: FastifyRequest): string | null {
-    if (request.method !== 'GET' || !isPageNavigation(request) || options.bypass()) return null;
-    if (readCookie(request.headers.cookie, options.sessionCookie) !== undefined) return null;
-    return `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${request.url}`;
+  /** Whether this request may be served from or kept in the cache at all. */
+  function takesPart(request: FastifyRequest): boolean {
+    if (request.method !== 'GET' || !isPageNavigation(request) || options.bypass()) return false;
+    return readCookie(request.headers.cookie, options.sessionCookie) === undefined;
   }
+
+  // Asked only once a page is stored for the URL, or is about to be: isbot's pattern was 6 % of a
+  // cached storefront answer's CPU, asked of every browser's request for pages this cache never
+  // holds.
+  const keyOf = (request: FastifyRequest) => `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${request.url}`;
 
   function store(key: string, nonce: string, html: Buffer, headers: Headers) {
     const kept: Record<string, string> = {};
@@ -98,18 +103,20 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
 
   app.decorateRequest('sharedRender', null);
   app.addHook('onRequest', async (request, reply) => {
-    const key = keyOf(request);
-    if (key === null) return;
-    const entry = entries.get(key);
-    if (entry && entry.expires > Date.now()) {
+    if (!takesPart(request)) return;
+    // Most pages are never kept here (the storefront has its own cache): two lookups say so.
+    const key = entries.has(`browser ${request.url}`) || entries.has(`bot ${request.url}`) ? keyOf(request) : null;
+    const entry = key === null ? undefined : entries.get(key);
+    if (key !== null && entry) {
       entries.delete(key);
-      entries.set(key, entry);
-      return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
+      if (entry.expires > Date.now()) {
+        entries.set(key, entry);
+        return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
+      }
     }
-    if (entry) entries.delete(key);
     // The nonce the page was rendered with, read when the page is kept: a request whose render
     // never asks for one (the storefront's pages, with their own cache) draws no random bytes —
     // they were 6 % of a cached storefront answer's CPU.
-    request.sharedRender = { store: (html, headers) => store(key, request.cspNonce, html, headers) };
+    request.sharedRender = { store: (html, headers) => store(key ?? keyOf(request), request.cspNonce, html, headers) };
   });
 });
