@@ -89,7 +89,8 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
   // Asked only once a page is stored for the URL, or is about to be: isbot's pattern was 6 % of a
   // cached storefront answer's CPU, asked of every browser's request for pages this cache never
   // holds.
-  const keyOf = (request: FastifyRequest) => `${isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${request.url}`;
+  const kindOf = (request: FastifyRequest) => (isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser');
+  const keyFor = (kind: 'bot' | 'browser', url: string) => `${kind} ${url}`;
 
   function store(key: string, nonce: string, html: Buffer, headers: Headers) {
     const kept: Record<string, string> = {};
@@ -105,10 +106,11 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
   app.addHook('onRequest', async (request, reply) => {
     if (!takesPart(request)) return;
     // Most pages are never kept here (the storefront has its own cache): two lookups say so.
-    const key = entries.has(`browser ${request.url}`) || entries.has(`bot ${request.url}`) ? keyOf(request) : null;
+    const key = entries.has(keyFor('browser', request.url)) || entries.has(keyFor('bot', request.url)) ? keyFor(kindOf(request), request.url) : null;
     const entry = key === null ? undefined : entries.get(key);
     if (key !== null && entry) {
       entries.delete(key);
+      // Re-inserted, so most recently used last; an expired page is left out.
       if (entry.expires > Date.now()) {
         entries.set(key, entry);
         return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
@@ -117,6 +119,6 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
     // The nonce the page was rendered with, read when the page is kept: a request whose render
     // never asks for one (the storefront's pages, with their own cache) draws no random bytes —
     // they were 6 % of a cached storefront answer's CPU.
-    request.sharedRender = { store: (html, headers) => store(key ?? keyOf(request), request.cspNonce, html, headers) };
+    request.sharedRender = { store: (html, headers) => store(key ?? keyFor(kindOf(request), request.url), request.cspNonce, html, headers) };
   });
 });
