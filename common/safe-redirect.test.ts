@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './safe-redirect.ts';
+import { safeRedirect, sameSitePath } from './safe-redirect.ts';
 
 describe('safeRedirect', () => {
   it.each(['/', '/alert', '/en/alert/show?id=5', '/ticket?page=2#top', '/search?q=%2F%2Fevil.com'])('keeps the same-site path %s', (path) => {
@@ -46,5 +46,25 @@ describe('safeRedirect', () => {
   it('normalises dot segments without leaving the site', () => {
     expect(safeRedirect('/a/../../b')).toBe('/b');
     expect(safeRedirect('/./alert')).toBe('/alert');
+  });
+});
+
+describe('sameSitePath', () => {
+  it.each([
+    ['//evil.example', '/evil.example'],
+    ['///evil.example/a?b=1', '/evil.example/a?b=1'],
+    ['/\\evil.example', '/evil.example'],
+    ['\\\\evil.example', '/evil.example'],
+    ['/\t/evil.example', '/evil.example'],
+    ['/\n\r//evil.example', '/evil.example'],
+    ['/en//evil.example', '/en//evil.example'],
+    ['/alert/show?id=7', '/alert/show?id=7'],
+  ])('collapses the leading slashes of %j to one', (path, expected) => {
+    expect(sameSitePath(path)).toBe(expected);
+  });
+
+  it('falls back where the rest is no path of this site', () => {
+    expect(sameSitePath('https://evil.example', '/en')).toBe('/en');
+    expect(sameSitePath('//a/../..//evil.example', '/en')).toBe('/en');
   });
 });

@@ -19,3 +19,13 @@ export function safeRedirect(target: unknown, fallback = '/'): string {
   const path = `${url.pathname}${url.search}${url.hash}`;
   return path.startsWith('//') || path.startsWith('/\\') ? fallback : path;
 }
+
+/**
+ * A redirect to the request's own address, changed (the language switch, issue 36):
+ * leading slashes and backslashes, and the tabs and newlines browsers drop between them, collapse
+ * to one slash, so `/en//evil.example?lang=es` lands on this site's `/evil.example`, never on the
+ * host `evil.example`. Whatever `safeRedirect` would still refuse falls back.
+ */
+export function sameSitePath(path: string, fallback = '/'): string {
+  return safeRedirect(path.replace(/^[/\\\t\n\r]+/, '/'), fallback);
+}

@@ -10,6 +10,7 @@ import {
   localizePath,
   preferredLocale,
 } from '#common/locale.ts';
+import { sameSitePath } from '#common/safe-redirect.ts';
 import { readCookie, serializeCookie } from '#server/plugins/cookies.ts';
 
 // Paths that are not pages: no language redirect, no cookie.
@@ -48,7 +49,8 @@ export const localeRedirects = fp(async (app: FastifyInstance, options: { secure
       url.searchParams.delete(LOCALE_SWITCH_PARAM);
       setLocaleCookie(reply, switchTo, options.secureCookies);
       reply.header('cache-control', 'no-store');
-      return reply.redirect(`${localizePath(url.pathname, switchTo)}${url.search}`, 302);
+      // The path is the client's: `/en//evil.example` would otherwise switch to `//evil.example`.
+      return reply.redirect(sameSitePath(`${localizePath(url.pathname, switchTo)}${url.search}`, localizePath('/', switchTo)), 302);
     }
 
     const chosen: Locale = isLocale(stored)
@@ -59,7 +61,7 @@ export const localeRedirects = fp(async (app: FastifyInstance, options: { secure
     if (!isLocale(stored)) setLocaleCookie(reply, chosen, options.secureCookies);
     if (chosen === 'en' && urlLocale === 'es') {
       reply.header('vary', 'Accept-Language, Cookie');
-      return reply.redirect(`${localizePath(url.pathname, 'en')}${url.search}`, 302);
+      return reply.redirect(sameSitePath(`${localizePath(url.pathname, 'en')}${url.search}`, '/en'), 302);
     }
   });
 });

@@ -177,6 +177,31 @@ describe('locale', () => {
     const toEn = await t.app.inject({ url: '/alert/show?id=7&lang=en', headers: es });
     expect(toEn.headers.location).toBe('/en/alert/show?id=7');
   });
+
+  // Issue 36 §1: the switch's target is the request's own path; a browser follows `//host` and
+  // `/\\host` off-site. Every shape lands on a path of this site (or its home).
+  it.each([
+    ['/en//evil.example?lang=es', '/evil.example'],
+    ['/en/\\evil.example?lang=es', '/evil.example'],
+    ['/en///evil.example?lang=es', '/evil.example'],
+    ['/en/\\/evil.example?lang=es', '/evil.example'],
+    ['/en/%2F%2Fevil.example?lang=es', '/%2F%2Fevil.example'],
+    ['/en/%5Cevil.example?lang=es', '/%5Cevil.example'],
+    ['/en/\t/evil.example?lang=es', '/evil.example'],
+    ['/en/\n//evil.example?lang=es', '/evil.example'],
+    // a URL parser reads these as a host: the home, in the language asked for
+    ['/en/..//evil.example?lang=es', '/'],
+    ['/en/%2e%2e//evil.example?lang=es', '/'],
+    ['//evil.example?lang=es', '/'],
+    ['/\\evil.example?x=1&lang=es', '/?x=1'],
+  ])('switches %j to a path of this site, never to another host', async (url, path) => {
+    const response = await t.app.inject({ url, headers: en });
+    expect(response.statusCode).toBe(302);
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^\/(?![/\\])/);
+    expect(new URL(location, 'https://tiendabox.test').origin).toBe('https://tiendabox.test');
+    expect(location).toBe(path);
+  });
 });
 
 describe('new-build detection endpoints', () => {
