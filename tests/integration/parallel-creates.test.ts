@@ -55,6 +55,14 @@ describe('parallel creates of one slug or code', () => {
     expect(list.json().rows).toHaveLength(1);
   });
 
+  it('products with one name and no slug: all ten are made, each with a free slug (issue 36 §10)', async () => {
+    // On PostgreSQL nine of ten answered 500: each read the same free slug, and the unique index refused them.
+    const { statuses } = await createTenAtOnce('/api/v1/products', { name: 'Gorra Rayada', categoryId, priceCents: 1500, stock: 2, enabled: true });
+    expect(statuses).toEqual(Array(10).fill(201));
+    const slugs = (await callApi(t.app, 'GET', '/api/v1/products?q=Gorra%20Rayada', store.owner.cookie)).json().rows.map((row: { slug: string }) => row.slug).sort();
+    expect(slugs).toEqual(['gorra-rayada', ...Array.from({ length: 9 }, (_, n) => `gorra-rayada-${n + 2}`)].sort());
+  });
+
   it('updates racing to one slug: one wins, the other is the same 409', async () => {
     const made = await Promise.all(['Falda', 'Blusa'].map((name) => callApi(t.app, 'POST', '/api/v1/pages', store.owner.cookie, { title: name, content: '<p>x</p>', published: true })));
     const ids = made.map((answer) => answer.json().id as number);

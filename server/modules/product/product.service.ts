@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
-import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
 import { claimStoreImage, takeImages } from '#server/resources/resource-images.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
@@ -83,7 +83,9 @@ async function saveGallery(deps: ServiceDeps, scope: StoreScope, productId: numb
 }
 
 export async function create(deps: ServiceDeps, scope: StoreScope, input: ProductInput): Promise<number> {
-  const { id, freed } = await inTransaction(deps, async (tx) => {
+  // The gallery in the product's transaction, the whole of it tried again when a product beside it
+  // took the same derived slug first (kit.saving).
+  const { id, freed } = await kit.saving(deps, scope, input, async (tx) => {
     const id = await kit.create(tx, scope, input);
     return { id, freed: await saveGallery(tx, scope, id, input.imageIds) };
   });
@@ -92,10 +94,10 @@ export async function create(deps: ServiceDeps, scope: StoreScope, input: Produc
 }
 
 export async function update(deps: ServiceDeps, scope: StoreScope, id: number, input: ProductInput): Promise<void> {
-  const freed = await inTransaction(deps, async (tx) => {
+  const freed = await kit.saving(deps, scope, input, async (tx) => {
     await kit.update(tx, scope, id, input);
     return saveGallery(tx, scope, id, input.imageIds);
-  });
+  }, id);
   // After the commit (decision 029): a rolled-back save must not have lost a kept image.
   await removeFiles(deps, freed);
 }
