@@ -34,6 +34,8 @@ export const invoice: Messages['invoice'] = {
   missingBusinessName: 'To invoice, your store’s business name is missing: add it under Store › Settings, billing details.',
   missingRucAndName: 'To invoice, your store’s RUC and business name are missing: add them under Store › Settings, billing details.',
   sequenceExhausted: 'This emission point has used all its invoice numbers',
+  pdfTooMany: 'Too many invoice downloads. Try again in {{minutes}} min.',
+  pdfBusy: 'We are preparing other invoices. Try again in a few seconds.',
   ride: {
     title: 'INVOICE',
     ruc: 'R.U.C.',

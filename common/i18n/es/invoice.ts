@@ -34,6 +34,8 @@ export const invoice = {
   missingBusinessName: 'Para facturar falta la razón social de tu tienda: agrégala en Tienda › Configuración, datos de facturación.',
   missingRucAndName: 'Para facturar faltan el RUC y la razón social de tu tienda: agrégalos en Tienda › Configuración, datos de facturación.',
   sequenceExhausted: 'Este punto de emisión ya usó todos sus números de factura',
+  pdfTooMany: 'Se han pedido demasiadas descargas de facturas. Inténtalo de nuevo en {{minutes}} min.',
+  pdfBusy: 'Estamos preparando otras facturas. Inténtalo de nuevo en unos segundos.',
   ride: {
     title: 'FACTURA',
     ruc: 'R.U.C.',
