@@ -42,6 +42,22 @@ export type OrderTotals = {
   totalCents: number;
 };
 
+/**
+ * The most one order may amount to: USD 1,000,000 (decision 078). Money columns are `integer` on
+ * both databases (PostgreSQL's int4 ends at USD 21,474,836.47); an order past this is refused at
+ * checkout, so every amount it stores — a line's gross, discount, base and tax, the order's and
+ * its invoice's totals — stays under a twentieth of that. The product form's dearest price is
+ * this same amount, and a line holds at most 999 units (cart-cookie.ts's MAX_LINE_QUANTITY).
+ */
+export const MAX_ORDER_CENTS = 100_000_000;
+
+/**
+ * Whether the order goes past MAX_ORDER_CENTS: before any discount (the subtotal, which also
+ * bounds every line's gross and discount) or as charged (the total, with tax and shipping).
+ */
+export const overOrderMaximum = (totals: Pick<OrderTotals, 'subtotalCents' | 'totalCents'>): boolean =>
+  totals.subtotalCents > MAX_ORDER_CENTS || totals.totalCents > MAX_ORDER_CENTS;
+
 /** Half away from zero, as SRI rounds: 0.5 ¢ is 1 ¢. */
 export function roundHalfUp(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));

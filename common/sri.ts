@@ -84,3 +84,26 @@ export function accessKey(parts: AccessKeyParts): string {
 export function isValidAccessKey(key: string): boolean {
   return /^\d{49}$/.test(key) && accessKeyCheckDigit(key.slice(0, 48)) === Number(key[48]);
 }
+
+/**
+ * The longest text SRI's `factura` schema (1.1.0) takes in the fields we fill: each is one line
+ * (`[^\n]*`) of at most so many characters (the XSD counts characters, i.e. code points).
+ */
+export const SRI_MAX = { text: 300, code: 25, identification: 20 } as const;
+
+/**
+ * `value` as an SRI text field takes it: every run of whitespace (a line break too) one space,
+ * trimmed, and at most `max` characters — cut between characters, never inside a surrogate pair,
+ * with an ellipsis saying it was cut.
+ */
+export function sriText(value: string, max: number): string {
+  const line = value.replace(/\s+/gu, ' ').trim();
+  const characters = Array.from(line);
+  if (characters.length <= max) return line;
+  return `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+/** The buyer's address as the invoice states it (`direccionComprador`): street, city, province. */
+export function sriAddress(parts: readonly string[]): string {
+  return parts.map((part) => part.replace(/\s+/gu, ' ').trim()).filter(Boolean).join(', ');
+}

@@ -74,6 +74,8 @@ export const shopCart: Texts<typeof es> = {
   stockGone: 'While you were shopping, {name} sold out or changed. Check your cart.',
   cartChanged: 'Your cart changed while you were shopping. Check it before placing the order.',
   tooManyOrders: 'Too many orders in a row from this connection. Try again later.',
+  orderTooLarge: 'The order total is over the maximum of {amount} per order. Lower the quantities or place several orders.',
+  addressTooLong: 'The address, city and province together are over the 300 characters the invoice takes: shorten the address to {max} characters or fewer.',
   orderTitle: 'Order #{number}',
   thanks: 'Thank you, {name}! We received your order.',
   keepLink: 'Keep this page’s address: it lets you see your order again.',

@@ -72,6 +72,8 @@ export const shopCart = {
   stockGone: 'Mientras comprabas, {name} se agotó o cambió. Revisa tu carrito.',
   cartChanged: 'Tu carrito cambió mientras comprabas. Revísalo antes de confirmar.',
   tooManyOrders: 'Hiciste muchos pedidos seguidos desde esta conexión. Inténtalo más tarde.',
+  orderTooLarge: 'El total del pedido supera el máximo de {amount} por pedido. Reduce las cantidades o haz varios pedidos.',
+  addressTooLong: 'La dirección, la ciudad y la provincia juntas pasan de los 300 caracteres que admite la factura: acorta la dirección a {max} caracteres o menos.',
   orderTitle: 'Pedido #{number}',
   thanks: '¡Gracias, {name}! Recibimos tu pedido.',
   keepLink: 'Guarda la dirección de esta página: con ella puedes volver a ver tu pedido.',

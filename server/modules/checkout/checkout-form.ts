@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCedula, isValidPassport } from '#common/document.ts';
+import { SRI_MAX, sriAddress } from '#common/sri.ts';
 
 // The checkout form (issue 23 §3): one schema for the page's action and for `placeOrder`. Its
 // messages name texts of the storefront's cart catalogue (common/i18n/*/shop-cart.ts), which the
@@ -12,9 +13,12 @@ export const CHECKOUT_FIELDS = ['name', 'email', 'phone', 'documentType', 'docum
 export type CheckoutValues = Record<(typeof CHECKOUT_FIELDS)[number], string>;
 
 /** A message of the form: a text key of the cart catalogue, and the limit for "too long". */
-export type CheckoutMessage = 'required' | 'tooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'passportInvalid' | 'paymentInvalid';
+export type CheckoutMessage = 'required' | 'tooLong' | 'addressTooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'passportInvalid' | 'paymentInvalid';
 
-const text = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: `tooLong:${max}` });
+// One line each: a line break posted by hand (an <input> sends none) becomes a space, as the
+// invoice's fields are one line (SRI's `[^\n]*`); the notes alone keep theirs.
+const text = (max: number) => z.string({ error: 'required' }).overwrite((value) => value.replace(/\s+/gu, ' ')).trim().min(1, { error: 'required' }).max(max, { error: `tooLong:${max}` });
+const LIMITS = { address: 300, city: 80, province: 80 } as const;
 
 export const CheckoutSchema = z
   .object({
@@ -23,9 +27,9 @@ export const CheckoutSchema = z
     phone: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'phoneInvalid' }),
     documentType: z.enum(['cedula', 'passport'], { error: 'required' }),
     documentNumber: z.string({ error: 'required' }).trim().toUpperCase().min(1, { error: 'required' }).max(20, { error: 'tooLong:20' }),
-    address: text(300),
-    city: text(80),
-    province: text(80),
+    address: text(LIMITS.address),
+    city: text(LIMITS.city),
+    province: text(LIMITS.province),
     notes: z.string().trim().max(1000, { error: 'tooLong:1000' }).default(''),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }),
   })
@@ -33,6 +37,14 @@ export const CheckoutSchema = z
   .superRefine((value, ctx) => {
     if (value.documentType === 'cedula' && !isValidCedula(value.documentNumber)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'cedulaInvalid' });
     if (value.documentType === 'passport' && !isValidPassport(value.documentNumber)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'passportInvalid' });
+    // The invoice states them as one address of at most 300 characters (`direccionComprador`):
+    // refused here, where the shopper can shorten it, rather than cut on the invoice. Said once
+    // the three fields are each within their own limits, on the address, with what it may be.
+    const { address, city, province } = value;
+    const within = (part: unknown, max: number) => typeof part === 'string' && part !== '' && part.length <= max;
+    if (!within(address, LIMITS.address) || !within(city, LIMITS.city) || !within(province, LIMITS.province)) return;
+    const composed = sriAddress([address, city, province]);
+    if (composed.length > SRI_MAX.text) ctx.addIssue({ code: 'custom', path: ['address'], message: `addressTooLong:${SRI_MAX.text - (composed.length - address.length)}` });
   });
 
 export type CheckoutInput = z.output<typeof CheckoutSchema>;
@@ -46,7 +58,7 @@ export function checkoutValuesOf(body: URLSearchParams): CheckoutValues {
 
 export const emptyCheckout = (): CheckoutValues => Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutValues;
 
-/** The checked input, or each wrong field's message (`tooLong:160` carries its limit). */
+/** The checked input, or each wrong field's message (`tooLong:160` and `addressTooLong:136` carry their limit). */
 export function parseCheckout(values: CheckoutValues): { input: CheckoutInput } | { errors: Record<string, string> } {
   const parsed = CheckoutSchema.safeParse(values);
   if (parsed.success) return { input: parsed.data };

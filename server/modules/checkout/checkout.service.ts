@@ -3,6 +3,7 @@ import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
 import { shopCart as esTexts } from '#common/i18n/es/shop-cart.ts';
 import type { Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
+import { overOrderMaximum } from '#common/order-totals.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { couponReason, takeCouponUse } from '#server/modules/coupon/coupon.service.ts';
 import { enqueueJob, wakeWorkers } from '#server/modules/job/job.service.ts';
@@ -53,6 +54,8 @@ export type PlaceProblem =
   | { problem: 'coupon'; reason: string }
   /** A payment method the store does not take. */
   | { problem: 'payment' }
+  /** Past the most one order may amount to (MAX_ORDER_CENTS, decision 078). */
+  | { problem: 'tooLarge' }
   /** Past the attempt's limit (`PlaceOrderInput.attempt`): nothing was tried. */
   | { problem: 'tooMany' };
 
@@ -104,6 +107,8 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
   if (priced.notices.length > 0) throw new PlacingRefused({ problem: 'changed' });
   if (priced.lines.length === 0) throw new PlacingRefused({ problem: 'empty' });
   if (priced.coupon && !priced.coupon.ok) throw new PlacingRefused({ problem: 'coupon', reason: priced.coupon.reason });
+  // Before anything is taken or written: no amount past it ever reaches an `integer` column.
+  if (overOrderMaximum(priced.totals)) throw new PlacingRefused({ problem: 'tooLarge' });
   if (!priced.settings[METHOD_ENABLED[input.customer.paymentMethod]]) throw new PlacingRefused({ problem: 'payment' });
 
   // In one order (product, then variant) so that two placings lock rows alike and never deadlock.

@@ -117,6 +117,7 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
     if (!code) return null;
     const [key, max] = code.split(':');
     if (key === 'tooLong') return tr.t(texts.tooLong, { max: max ?? '' });
+    if (key === 'addressTooLong') return tr.t(texts.addressTooLong, { max: max ?? '' });
     return (texts as Record<string, unknown>)[key!] as string ?? texts.required;
   };
   const describedBy = (field: string, hint?: string) => {

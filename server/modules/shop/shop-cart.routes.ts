@@ -10,13 +10,15 @@
 //        name, email, phone, documentType=cedula|passport, documentNumber, address, city, province,
 //        notes (optional), paymentMethod=cash_on_delivery|bank_transfer (one the store takes)
 //      → 303 to /shop/{slug}/order?code={uuid} when placed (the cookie cleared); 400 with the page
-//        and its field errors; 409 when the coupon no longer applies; 303 back to /shop/{slug}/cart
+//        and its field errors; 409 when the coupon no longer applies or the order is past
+//        USD 1,000,000 (decision 078); 303 back to /shop/{slug}/cart
 //        (which says why) when the cart changed or sold out meanwhile — nothing is taken then;
 //        429 past LIMITS.orderPerIp from one address (request.ip: behind a proxy, TRUST_PROXY).
 // Browsers send Origin on POST: a foreign one is refused (server/plugins/csrf.ts); a script may
 // send none. Everything also answers under /en/shop/{slug}/… in English.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locale.ts';
+import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/checkout/cart-cookie.ts';
 import { addToCart, type AddResult, type PricedCart, priceCart, setCartQuantity } from '#server/modules/checkout/cart.service.ts';
@@ -33,6 +35,10 @@ import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from './sho
 
 type Params = { slug: string };
 type Redirect = { redirect: string };
+
+/** Why an order past MAX_ORDER_CENTS is refused (decision 078), with that maximum in the page's money. */
+const orderTooLarge = (sr: ShopRequest) => sr.tr.t(sr.tr.texts.cart.orderTooLarge, { amount: sr.tr.money(MAX_ORDER_CENTS) });
+
 export type WithStore = (
   request: FastifyRequest<{ Params: Params }>,
   reply: FastifyReply,
@@ -58,13 +64,14 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
   const privatePage = { privatePage: true };
 
   /** The cart page's messages: the flash of the last post, and what changed on its own. */
-  async function cartMessages(frame: ShopFrame, sr: ShopRequest, cart: CartCookie, notices: Awaited<ReturnType<typeof priceCart>>['notices']): Promise<CartMessages> {
+  async function cartMessages(frame: ShopFrame, sr: ShopRequest, cart: CartCookie, { notices, totals }: Pick<PricedCart, 'notices' | 'totals'>): Promise<CartMessages> {
     const texts = sr.tr.texts.cart;
     const messages: CartMessages = { info: [], errors: [] };
     for (const notice of notices) {
       if (notice.kind === 'gone') messages.errors.push(sr.tr.t(texts.gone, { name: notice.name }));
       else messages.errors.push(sr.tr.plural(texts.capped, notice.count, { name: notice.name }));
     }
+    if (overOrderMaximum(totals)) messages.errors.push(orderTooLarge(sr));
     const flash = cart.flash;
     if (!flash) return messages;
     const name = flash.name ?? '';
@@ -97,7 +104,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
     withStore(request, reply, locale, async (frame, sr) => {
       const cart = readCart(request.headers.cookie, frame.store.id);
       const priced = await priceCart(deps, frame.scope, cart, sr.locale);
-      const messages = await cartMessages(frame, sr, cart, priced.notices);
+      const messages = await cartMessages(frame, sr, cart, priced);
       // What changed on its own is said once; the cookie keeps the cart as it now is.
       if (cart.flash || priced.notices.length > 0) setCart(reply, frame, { ...priced.cart, flash: null });
       return renderCart(frame, sr, priced, messages, addedEvents(cart, priced));
@@ -164,8 +171,8 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
     withStore(request, reply, locale, async (frame, sr) => {
       const cart = readCart(request.headers.cookie, frame.store.id);
       const priced = await priceCart(deps, frame.scope, cart, sr.locale);
-      // Nothing to buy, or a cart that changed on its own: the cart page says why first.
-      if (priced.lines.length === 0 || priced.notices.length > 0) return { redirect: cartUrl(frame) };
+      // Nothing to buy, a cart that changed on its own or one past the order maximum: the cart page says why first.
+      if (priced.lines.length === 0 || priced.notices.length > 0 || overOrderMaximum(priced.totals)) return { redirect: cartUrl(frame) };
       return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null });
     }, privatePage),
   );
@@ -199,6 +206,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       switch (result.problem) {
         case 'tooMany': return again(429, null, texts.tooManyOrders);
         case 'payment': return again(400, { paymentMethod: 'paymentInvalid' }, null);
+        case 'tooLarge': return again(409, null, orderTooLarge(sr));
         case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
         case 'stock':
           setCart(reply, frame, { ...cart, flash: { key: 'stockGone', name: result.name } });
