@@ -1,4 +1,4 @@
-import { readCookie, serializeCookie } from '#server/plugins/cookies.ts';
+import { parseCookies, readCookie, serializeCookie } from '#server/plugins/cookies.ts';
 
 // The shopper's cart, kept in a cookie per store (decision 060): what they chose, never a price.
 // Nothing read from it is trusted — every page and every step looks the products up again — so it
@@ -17,8 +17,15 @@ export const MAX_LINE_QUANTITY = 999;
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
 export const cartCookieName = (storeId: number) => `tb_cart_${storeId}`;
-/** Whether the request carries any store's cart: the storefront's page cache serves such a shopper no stored page. */
-export const hasCartCookie = (cookieHeader: string | undefined): boolean => cookieHeader !== undefined && /(?:^|;\s*)tb_cart_\d+=[^;\s]/.test(cookieHeader);
+const CART_COOKIE = /^tb_cart_\d+$/;
+/**
+ * Whether the request carries any store's cart: the storefront's page cache serves such a shopper no
+ * stored page. Read by the parser `readCart` reads with, so a cart it would read is always seen here.
+ */
+export function hasCartCookie(cookieHeader: string | undefined): boolean {
+  for (const [name, value] of parseCookies(cookieHeader)) if (value && CART_COOKIE.test(name)) return true;
+  return false;
+}
 export const emptyCart = (): CartCookie => ({ lines: [], coupon: '', flash: null });
 
 const positive = (value: unknown, max: number) => (Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= max ? (value as number) : null);

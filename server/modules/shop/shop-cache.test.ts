@@ -81,6 +81,35 @@ describe('the storefront page cache', () => {
     expect(withCart.body).toContain('<span class="cart-count">2</span>');
   });
 
+  // Issue 36 §7: shapes of the cart cookie that the cache's check and the cart's read once parsed
+  // apart ("Carrito 999" stored, then served to clean shoppers). One parser decides both now, and a
+  // page drawn with a count is never stored.
+  it.each<[string, (id: number, value: string) => string]>([
+    ['a space after =', (id, value) => `tb_cart_${id}= ${value}`],
+    ['a tab after =', (id, value) => `tb_cart_${id}=\t${value}`],
+    ['a space before =', (id, value) => `tb_cart_${id} =${value}`],
+    ['a tab before =', (id, value) => `tb_cart_${id}\t=${value}`],
+    ['spaces around it all', (id, value) => `  tb_cart_${id}  =  ${value}  `],
+    ['no space after ;', (id, value) => `x=1;tb_cart_${id}=${value}`],
+    ['an empty one first', (id, value) => `tb_cart_${id}=; tb_cart_${id}=${value}`],
+    ['an empty one after', (id, value) => `tb_cart_${id}=${value}; tb_cart_${id}=`],
+    ['a broken one first', (id, value) => `tb_cart_${id}=%E0%A4%A; tb_cart_${id}=${value}`],
+    ['raw JSON', (id) => `tb_cart_${id}=${JSON.stringify({ l: [[product, 0, 999]] })}`],
+  ])('never shows a clean shopper the count of a cart cookie written with %s', async (shape, cookieOf) => {
+    const url = `/shop/${store.slug}/product/poncho?poison=${encodeURIComponent(shape)}`;
+    const value = encodeURIComponent(JSON.stringify({ l: [[product, 0, 999]] }));
+    const poisoned = await get(url, { cookie: `lang=es; ${cookieOf(store.id, value)}` });
+    expect(poisoned.statusCode).toBe(200);
+    expect(poisoned.headers['x-shop-cache']).not.toBe('hit');
+    for (let shopper = 0; shopper < 3; shopper++) {
+      const clean = await get(url);
+      expect(clean.statusCode).toBe(200);
+      expect(clean.body).not.toContain('<span class="cart-count">');
+    }
+    // the clean shoppers' page is kept as usual
+    expect((await get(url)).headers['x-shop-cache']).toBe('hit');
+  });
+
   it("moves a store's page version in the transaction of each change its pages show, and no other store's", async () => {
     const changes: [string, () => Promise<unknown>][] = [
       ['product renamed', () => api(store, 'PUT', `/api/v1/products/${product}`, { name: 'Poncho Azul', sku: 'PO-1', categoryId: category, priceCents: 4000, stock: 2, enabled: true })],

@@ -119,6 +119,9 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     }
     // The header's cart link counts what the cookie holds (the cart page checks it against the catalogue).
     sr.cartCount = cartCount(readCart(request.headers.cookie, resolved.scope.storeId));
+    // The count is the shopper's own: a page that shows one is never kept for others, whatever let
+    // the request this far (issue 36 §7: a cookie shape the cache's check missed stored "Carrito 999").
+    if (sr.cartCount !== 0) cacheSlots.delete(request);
     return runInStore(resolved.scope.storeId, async () => {
       // A page every anonymous shopper sees alike draws the frame its store's version keeps.
       const slot = cacheSlots.get(request);
