@@ -94,13 +94,13 @@ export const SRI_MAX = { text: 300, code: 25, identification: 20 } as const;
 /**
  * `value` as an SRI text field takes it: every run of whitespace (a line break too) one space,
  * trimmed, and at most `max` characters — cut between characters, never inside a surrogate pair,
- * with an ellipsis saying it was cut.
+ * ending in `mark` when cut (an ellipsis for what people read; a code is cut with none).
  */
-export function sriText(value: string, max: number): string {
+export function sriText(value: string, max: number, mark = '…'): string {
   const line = value.replace(/\s+/gu, ' ').trim();
   const characters = Array.from(line);
   if (characters.length <= max) return line;
-  return `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${characters.slice(0, max - Array.from(mark).length).join('').trimEnd()}${mark}`;
 }
 
 /** The buyer's address as the invoice states it (`direccionComprador`): street, city, province. */

@@ -1,9 +1,12 @@
+import { SRI_MAX, sriText } from '#common/sri.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 
 // The invoice as SRI's `factura` XML, schema version 1.1.0 (Ficha técnica de comprobantes
 // electrónicos, offline scheme): infoTributaria, infoFactura with totalConImpuestos, detalles with
 // each line's impuestos, infoAdicional. Unsigned: the XAdES-BES signature is added by the signing
-// step (decision 063). Amounts in dollars with two decimals, dates dd/mm/yyyy.
+// step (decision 063). Amounts in dollars with two decimals, dates dd/mm/yyyy. Every text is put
+// as the schema takes it (sriText: one line, within its field's length, decision 078): what was
+// stored before a limit, or a name that only fits the order (product — variant), still validates.
 
 /** Escapes the five characters XML gives meaning to; drops control characters XML 1.0 forbids. */
 export function xmlText(value: string): string {
@@ -44,18 +47,20 @@ function element(name: string, content: string | string[], attributes = ''): str
 
 export function invoiceXml(doc: InvoiceDocument): string {
   const { invoice, lines } = doc;
+  const text = (value: string) => sriText(value, SRI_MAX.text);
+  const tradeName = text(doc.issuer.tradeName);
   const info = [
     element('ambiente', String(invoice.environment)),
     element('tipoEmision', '1'),
-    element('razonSocial', invoice.businessName),
-    ...(doc.issuer.tradeName ? [element('nombreComercial', doc.issuer.tradeName)] : []),
+    element('razonSocial', text(invoice.businessName)),
+    ...(tradeName ? [element('nombreComercial', tradeName)] : []),
     element('ruc', invoice.ruc),
     element('claveAcceso', invoice.accessKey),
     element('codDoc', '01'),
     element('estab', invoice.establishment),
     element('ptoEmi', invoice.emissionPoint),
     element('secuencial', String(invoice.sequence).padStart(9, '0')),
-    element('dirMatriz', doc.issuer.address || '-'),
+    element('dirMatriz', text(doc.issuer.address) || '-'),
   ];
   const totals = doc.bases.map((base) =>
     element('totalImpuesto', [
@@ -68,9 +73,9 @@ export function invoiceXml(doc: InvoiceDocument): string {
   const factura = [
     element('fechaEmision', sriDate(doc.issuedOn)),
     element('tipoIdentificacionComprador', buyerIdType(invoice.buyerDocumentType, invoice.buyerDocumentNumber)),
-    element('razonSocialComprador', invoice.buyerName),
-    element('identificacionComprador', invoice.buyerDocumentNumber),
-    ...(invoice.buyerAddress ? [element('direccionComprador', invoice.buyerAddress)] : []),
+    element('razonSocialComprador', text(invoice.buyerName)),
+    element('identificacionComprador', sriText(invoice.buyerDocumentNumber, SRI_MAX.identification, '')),
+    ...(text(invoice.buyerAddress) ? [element('direccionComprador', text(invoice.buyerAddress))] : []),
     element('totalSinImpuestos', amount(invoice.baseTaxedCents + invoice.baseZeroCents)),
     element('totalDescuento', amount(invoice.discountCents)),
     element('totalConImpuestos', totals),
@@ -81,8 +86,8 @@ export function invoiceXml(doc: InvoiceDocument): string {
   ];
   const detalles = lines.map((line) =>
     element('detalle', [
-      element('codigoPrincipal', line.code),
-      element('descripcion', line.name),
+      element('codigoPrincipal', sriText(line.code, SRI_MAX.code, '')),
+      element('descripcion', text(line.name)),
       element('cantidad', `${line.quantity}.00`),
       element('precioUnitario', amount(line.unitPriceCents)),
       element('descuento', amount(line.discountCents)),
@@ -99,7 +104,7 @@ export function invoiceXml(doc: InvoiceDocument): string {
     ]),
   );
   const adicional = [
-    ...(invoice.buyerEmail ? [element('campoAdicional', invoice.buyerEmail, ' nombre="Email"')] : []),
+    ...(invoice.buyerEmail ? [element('campoAdicional', text(invoice.buyerEmail), ' nombre="Email"')] : []),
     element('campoAdicional', String(doc.orderNumber), ' nombre="Pedido"'),
   ];
   return (

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { InvoiceListQuery, IssueInvoiceInput } from '#common/schemas/invoice.ts';
 import type { Locale } from '#common/locale.ts';
-import { accessKey, invoiceNumber, isValidRuc, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
+import { accessKey, invoiceNumber, isValidRuc, MAX_INVOICE_SEQUENCE, SRI_MAX, sriAddress, sriText } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
@@ -59,7 +59,9 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
       const environment = settings.sriEnvironment === 2 ? 2 : 1;
       const number = invoiceNumber(establishment, emissionPoint, sequence);
       const key = accessKey({ issuedOn: ecuadorDay(now), documentType: '01', ruc: settings.ruc, environment, establishment, emissionPoint, sequence, numericCode: numericCode() });
-      const address = [order.address, order.city, order.province].map((part) => part.trim()).filter(Boolean).join(', ');
+      // SRI's `direccionComprador` (and the column) takes 300 characters on one line: the checkout
+      // keeps new orders within it; an order placed before it did (decision 078) is cut to fit.
+      const address = sriText(sriAddress([order.address, order.city, order.province]), SRI_MAX.text);
 
       const id = await invoices.insertInvoice(tx.db, scope, {
         orderId: order.id,
