@@ -26,6 +26,7 @@ import { pageBodies } from '#server/plugins/page-bodies.ts';
 import { compressHtml } from '#server/plugins/compress-html.ts';
 import { shopRoutes } from '#server/modules/shop/shop.routes.ts';
 import { invoiceShopRoutes } from '#server/modules/invoice/invoice-shop.routes.ts';
+import { invoicePdfRenderer } from '#server/modules/invoice/invoice-pdf-renderer.ts';
 import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
@@ -134,6 +135,13 @@ export async function buildApp(options: AppOptions) {
   // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
   const jobWorker = startJobWorker(services.deps, config.jobs);
   app.addHook('onClose', () => jobWorker.stop());
+  // RIDEs render on a worker thread (issue 36 §4). A listening server has it load and warm the PDF
+  // stack at once (its first document took 6 s cold), off every request's path; an app only
+  // injected into (tests) starts it on its first PDF. Closing lets the documents asked for finish.
+  app.addHook('onListen', async () => {
+    void invoicePdfRenderer.warmUp();
+  });
+  app.addHook('onClose', () => invoicePdfRenderer.close());
 
   return app;
 }

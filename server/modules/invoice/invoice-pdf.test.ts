@@ -1,30 +1,18 @@
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { makeStore } from '../../../tests/support/factories.ts';
+import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 
 // The RIDE PDF: real bytes from @react-pdf/renderer, read back with pdfjs-dist. `INVOICE_PDF_DIR`
 // keeps the files, to look at them (pdftoppm -png -r 80).
-const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(() => t.dispose());
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-  await pdf.destroy();
-  return text;
-}
 
 describe('the invoice PDF', () => {
   it('is a PDF in the page\u2019s language with the number, access key, buyer, lines and totals', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { translator } from '#common/i18n/all-languages.ts';
 import { AppError } from '#server/errors.ts';
 import { runInStore } from '#server/modules/store/active-store.ts';
 import { contentDisposition } from '#server/modules/upload/upload.api.ts';
@@ -7,14 +8,17 @@ import type { Services } from '#server/services.ts';
 // The shopper's invoice (issue 23 §5): `/shop/{slug}/order/invoice.pdf?code=` (and `/en/…`), the
 // PDF of the invoice of the order whose secret code is given, in the page's language. Without the
 // right code — or before the owner issued it — the answer is a plain 404 that tells nothing.
+// Rendered once and kept, on the PDF worker thread; rate-limited per address and per invoice (429),
+// and 503 while too many new PDFs wait for the worker (issue 36 §4); both say when to come back.
 export async function invoiceShopRoutes(app: FastifyInstance, { services }: { services: Services }) {
   for (const locale of ['es', 'en'] as const) {
     const prefix = locale === 'en' ? '/en' : '';
+    const t = translator(locale);
     app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/invoice.pdf`, async (request, reply) => {
       const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
       try {
         const scope = await services.storeScopes.shopStoreScope(request.params.slug);
-        const { fileName, pdf } = await runInStore(scope.storeId, () => services.invoices.getShopperInvoicePdf(scope, code, locale));
+        const { fileName, pdf } = await runInStore(scope.storeId, () => services.invoices.getShopperInvoicePdf(scope, code, locale, { ip: request.ip }));
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(fileName, 'attachment'))
@@ -22,8 +26,12 @@ export async function invoiceShopRoutes(app: FastifyInstance, { services }: { se
           .header('x-content-type-options', 'nosniff')
           .send(pdf);
       } catch (error) {
-        if (error instanceof AppError && error.status === 404) return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
-        throw error;
+        if (!(error instanceof AppError) || ![404, 429, 503].includes(error.status)) throw error;
+        reply.code(error.status).header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+        if (error.status === 404) return reply.send('Not found');
+        const retryAfter = error.retryAfterSeconds ?? 60;
+        const message = error.status === 429 ? t('invoice.pdfTooMany', { minutes: Math.ceil(retryAfter / 60) }) : t('invoice.pdfBusy');
+        return reply.header('retry-after', String(retryAfter)).send(message);
       }
     });
   }

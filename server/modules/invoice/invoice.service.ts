@@ -4,11 +4,12 @@ import type { Locale } from '#common/locale.ts';
 import { accessKey, invoiceNumber, isValidRuc, MAX_INVOICE_SEQUENCE, SRI_MAX, sriAddress, sriText } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
+import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
-import type { invoicePdf as makeInvoicePdf } from './invoice-pdf.ts';
+import { keptInvoicePdf } from './invoice-pdf-keep.ts';
 import { invoiceXml } from './invoice-xml.ts';
 import * as invoices from './invoice.repository.ts';
 
@@ -159,20 +160,22 @@ export async function signInvoice(deps: ServiceDeps, payload: { storeId: number;
 }
 
 /**
- * The PDF stack (@react-pdf with its fonts, layout engine and decoders, and bwip-js) is loaded on the
- * first PDF a process makes, not at start: it is ~22 MB of heap and ~30 MiB resident that every
- * worker would otherwise carry, while invoices are printed a few times a day.
+ * The RIDE of one of the store's invoices as a PDF in `locale`, with the file name it downloads as:
+ * rendered once on the PDF worker thread and kept (invoice-pdf-keep.ts, issue 36 §4).
  */
-const invoicePdf: typeof makeInvoicePdf = async (doc, locale) => (await import('./invoice-pdf.ts')).invoicePdf(doc, locale);
-
-/** The RIDE of one of the store's invoices as a PDF in `locale`, with the file name it downloads as. */
 export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: number, locale: Locale) {
   const doc = await getInvoice(deps, scope, id);
-  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await invoicePdf(doc, locale) };
+  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, doc, locale) };
 }
 
-/** The shopper's invoice as a PDF, found by their order's code. */
-export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale) {
+/**
+ * The shopper's invoice as a PDF, found by their order's code. The link is public with the code, so
+ * it is rate-limited: every request per address (a wrong code too), and an invoice's own downloads
+ * however many addresses ask (429 past either).
+ */
+export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale, context: { ip: string }) {
+  await takeAttempt(deps, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
   const doc = await shopperInvoice(deps, scope, code);
-  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await invoicePdf(doc, locale) };
+  await takeAttempt(deps, `invoice-pdf:invoice:${doc.invoice.id}`, LIMITS.invoicePdfPerCode);
+  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, doc, locale) };
 }

@@ -26,6 +26,12 @@ export const LIMITS = {
   // Orders placed from one address (storefront checkout, decision 060): a household or an office
   // orders a few times an hour; a script emptying a store's stock with fake orders is stopped here.
   orderPerIp: { max: 20, windowMs: 60 * 60_000 },
+  // The shopper's invoice PDF (issue 36 §4), public with the order's code: a shopper opens it on a
+  // phone and a laptop, in both languages, and forwards it to an accountant; a script pulling it
+  // in a loop is stopped per invoice, and one trying codes or many invoices per address (higher:
+  // an office or a carrier's NAT shares one).
+  invoicePdfPerCode: { max: 20, windowMs: 60 * 60_000 },
+  invoicePdfPerIp: { max: 60, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {
