@@ -31,6 +31,7 @@ import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { type Clock, createServiceDeps } from '#server/service-deps.ts';
+import { trustProxyOption } from '#server/trust-proxy.ts';
 import { createServices } from '#server/services.ts';
 
 export type AppOptions = {
@@ -60,7 +61,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? loggerOptions(config),
     // Our own one line per request (plugins/request-log.ts) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Keep a caller's id when it looks like one, so a request can be followed across services.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -72,4 +72,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://tiendabox.ec' })).toThrow(/PUBLIC_URL must be https/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3351' }).secure).toBe(false);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, trusting none by default (decision 079)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const none of ['0', '', 'false']) expect(loadConfig({ TRUST_PROXY: none }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a TRUST_PROXY that trusts every hop or names no address, with the variable\'s name', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: `true` would take the client address a client writes itself/);
+    for (const wrong of ['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '127.0.0.1,,10.0.0.1', '17']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
 
@@ -9,6 +10,46 @@ const flag = (byDefault: '0' | '1' = '0') =>
     .enum(['0', '1', 'true', 'false', ''])
     .default(byDefault)
     .transform((value) => value === '1' || value === 'true');
+
+// proxy-addr's names for ranges (Fastify's trustProxy takes them as its own list does).
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, a CIDR range, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY (decision 079): which hops in front of the app are our own proxies, as Fastify's
+ * `trustProxy` takes them: a hop count (`1`: Caddy on this host) or a comma-separated list of proxy
+ * addresses or ranges. The client is the first untrusted hop from the right of X-Forwarded-For.
+ * `true`, which trusts every hop and so the left end a client writes itself, is refused.
+ */
+function trustedProxies(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 16) return hops;
+    ctx.addIssue({ code: 'custom', message: 'counts the proxies in front of the app: at most 16' });
+    return z.NEVER;
+  }
+  if (text === 'true') {
+    ctx.addIssue({ code: 'custom', message: '`true` would take the client address a client writes itself: give the number of proxies in front (1 for Caddy on this host) or their addresses' });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `is a number of proxies or a list of their addresses (127.0.0.1, 10.0.0.0/8, loopback); not an address: ${wrong.map((entry) => JSON.stringify(entry)).join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 const ConfigSchema = z
   .object({
@@ -22,7 +63,7 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: flag(),
     DEMO_DATA: flag(),
-    TRUST_PROXY: flag(),
+    TRUST_PROXY: z.string().default('0').transform(trustedProxies),
     // on unless turned off: about 3 µs of CPU a query (decision 042, bench/store-guard.ts)
     STORE_GUARD: flag('1'),
     TEST_WORK_FACTORS: flag(),
@@ -81,7 +122,11 @@ export type Config = {
   secret: string;
   logLevel: string;
   maintenanceMode: boolean;
-  trustProxy: boolean;
+  /**
+   * The proxies in front of the app (TRUST_PROXY, decision 079): none (false), a hop count, or their
+   * addresses; `request.ip`, the rate limits' key, is the first hop from the right not among them.
+   */
+  trustProxy: false | number | string[];
   /** Refuse queries on store-owned tables without a store_id condition (decision 025); always on in tests. */
   storeGuard: boolean;
   smtpUrl: string | undefined;
