@@ -26,6 +26,11 @@ export const LIMITS = {
   // Orders placed from one address (storefront checkout, decision 060): a household or an office
   // orders a few times an hour; a script emptying a store's stock with fake orders is stopped here.
   orderPerIp: { max: 20, windowMs: 60 * 60_000 },
+  // Coupon codes tried on a storefront's cart and refused (issue 36 §9, decision 081): a shopper
+  // mistypes one or two; 300 guesses in 4 s from one address were all answered. Per address over
+  // every store, and per cart (its cookie's `key`), so a cart carried across addresses is stopped too.
+  couponPerIp: { max: 10, windowMs: 15 * 60_000 },
+  couponPerCart: { max: 5, windowMs: 15 * 60_000 },
   // The shopper's invoice PDF (issue 36 §4), public with the order's code: a shopper opens it on a
   // phone and a laptop, in both languages, and forwards it to an accountant; a script pulling it
   // in a loop is stopped per invoice, and one trying codes or many invoices per address (higher:

@@ -30,6 +30,7 @@ import { type CartMessages, renderCart, renderCheckout, renderOrder } from './sh
 import type { ShopRequest } from './shop-layout.ts';
 import type { Rendered } from './shop-pages.ts';
 import type { ShopFrame } from './shop.service.ts';
+import { refusedReason, tryCoupon } from './shop-coupon.ts';
 import { shopPath } from './shop-url.ts';
 import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from './shop-pixel.ts';
 
@@ -89,12 +90,8 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       case 'unavailable': messages.errors.push(sr.tr.t(texts.gone, { name: name || '—' })); break;
       case 'cartChanged': messages.errors.push(texts.cartChanged); break;
       case 'stockGone': messages.errors.push(sr.tr.t(texts.stockGone, { name })); break;
-      case 'couponRefused': {
-        // The reason is asked again now (the code is all the cookie keeps).
-        const again = await priceCart(deps, frame.scope, { ...cart, coupon: name }, sr.locale);
-        if (again.coupon && !again.coupon.ok) messages.errors.push(sr.tr.t(texts.couponNotApplied, { code: again.coupon.code, reason: again.coupon.reason }));
-        break;
-      }
+      // The reason travels in the flash: asking again for a code the cookie names would answer guesses unlimited.
+      case 'couponRefused': messages.errors.push(sr.tr.t(texts.couponNotApplied, { code: name, reason: refusedReason(flash, sr.locale) })); break;
       default: break;
     }
     return messages;
@@ -151,8 +148,15 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
           const code = (body.get('code') ?? '').trim().toUpperCase().slice(0, 40);
           if (code === '') next = { ...cart, flash: { key: 'couponEmpty' } };
           else {
-            const priced = await priceCart(deps, frame.scope, { ...cart, coupon: code }, locale);
-            next = priced.coupon?.ok ? { ...cart, coupon: priced.coupon.code, flash: { key: 'couponApplied', name: priced.coupon.code } } : { ...cart, flash: { key: 'couponRefused', name: code } };
+            const attempt = await tryCoupon(deps, frame, cart, code, request.ip, locale);
+            if ('tooMany' in attempt) {
+              // Past the attempt limit (decision 081): a 429, the cart as it was, and why.
+              setCart(reply, frame, attempt.cart);
+              reply.header('retry-after', String(attempt.retryAfterSeconds));
+              const priced = await priceCart(deps, frame.scope, attempt.cart, locale);
+              return { ...renderCart(frame, sr, priced, { info: [], errors: [sr.tr.texts.cart.couponTooMany] }, []), status: 429 };
+            }
+            next = attempt.cart;
           }
           break;
         }
