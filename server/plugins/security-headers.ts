@@ -48,7 +48,8 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: { /** Se
     reply.header('x-content-type-options', 'nosniff');
     // A route may allow its own framing (the storefront's sandboxed pixel frame, issue 22 §6).
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // A route whose address holds a secret sends none at all (the shop's order page, issue 36 §3).
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

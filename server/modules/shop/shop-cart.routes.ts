@@ -222,8 +222,11 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
     }, privatePage),
   );
 
-  app.get<{ Params: Params; Querystring: { code?: string } }>(`${prefix}/shop/:slug/order`, (request, reply) =>
-    withStore(request, reply, locale, async (frame, sr) => {
+  app.get<{ Params: Params; Querystring: { code?: string } }>(`${prefix}/shop/:slug/order`, (request, reply) => {
+    // The address holds the order's code, the key to the shopper's name, address and invoice: no
+    // request from this page names it, not the pixel frame's, an asset's or a link's (issue 36 §3).
+    reply.header('referrer-policy', 'no-referrer');
+    return withStore(request, reply, locale, async (frame, sr) => {
       const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
       const view = await loadOrderByCode(deps, frame.scope, code);
       if (!view) return null;
@@ -231,8 +234,8 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       const placedNow = cart.flash?.key === 'placed' && cart.flash.name === view.order.code;
       if (placedNow) setCart(reply, frame, { ...cart, flash: null });
       return renderOrder(frame, sr, view, placedNow ? [completedEvent(view)] : []);
-    }, privatePage),
-  );
+    }, privatePage);
+  });
 }
 
 /** The merchant pixel's `added_to_cart`, on the cart page right after an addition (decision 064). */

@@ -8,6 +8,10 @@ import type { ShopFrame } from './shop.service.ts';
 // allow-scripts` (so opening it directly sandboxes it too). Scripts run; same origin, forms,
 // popups and top navigation do not: no cookie, no parent page, no request with our origin.
 // The storefront page tells the frame what happens by `postMessage` (docs/merchant-pixel-events.md).
+// Issue 36: the frame is served only to an iframe (shop-pixel.routes.ts, decision 076), and asked
+// for with `referrerpolicy="no-referrer"`: a page's address may hold a secret (the order page's
+// `?code=`), and the frame's `document.referrer` would hand it to the merchant's scripts. They
+// learn the page from `page_viewed.path`, which never carries the query.
 
 /** What a storefront page tells the merchant's scripts (docs/merchant-pixel-events.md). Money in integer cents, USD. */
 export type PixelEvent =
@@ -51,7 +55,7 @@ type PixelRequest = { locale: string; barePath: string; tr: { texts: { pixelFram
 export function pixelTag(frame: ShopFrame, request: PixelRequest, title: string, events: readonly PixelEvent[]): SafeHtml | '' {
   if (!frame.pixel) return '';
   const viewed: PixelEvent = { type: 'page_viewed', store: frame.store.slug, language: request.locale, path: request.barePath, title };
-  return html`<iframe id="shop-pixel" class="pixel-frame" src="${pixelFramePath(frame.store.slug)}" sandbox="allow-scripts" title="${request.tr.texts.pixelFrameTitle}" tabindex="-1" hidden data-events="${JSON.stringify([viewed, ...events])}"></iframe>
+  return html`<iframe id="shop-pixel" class="pixel-frame" src="${pixelFramePath(frame.store.slug)}" sandbox="allow-scripts" referrerpolicy="no-referrer" title="${request.tr.texts.pixelFrameTitle}" tabindex="-1" hidden data-events="${JSON.stringify([viewed, ...events])}"></iframe>
 <script>${trustedHtml(BRIDGE)}</script>`;
 }
 
