@@ -166,11 +166,8 @@ export const catalog: Messages['catalog'] = {
     pastConfirm: 'Yes, save it expired',
     fields: { code: 'Code', discountType: 'Discount type', discount: 'Discount (% or USD)', minimum: 'Minimum purchase (USD)', expiresOn: 'Valid until', usageLimit: 'Usage limit', timesUsed: 'Uses', enabled: 'Active', updated: 'Updated' },
     verdict: {
-      unknown: 'This coupon does not exist',
-      disabled: 'This coupon is not active',
-      expired: 'This coupon has expired',
+      invalid: 'This coupon is not valid',
       minimum: 'This coupon is for purchases from {{minimum}}',
-      exhausted: 'This coupon has been used as many times as it can be',
     },
   },
   review: {

@@ -33,6 +33,7 @@ export const shopCart: Texts<typeof es> = {
   couponRemoved: 'The coupon was removed.',
   couponEmpty: 'Enter the coupon code.',
   couponNotApplied: 'Coupon {code} was not applied: {reason}',
+  couponTooMany: 'You tried too many coupons in a row. Wait a few minutes and try again; your cart is unchanged.',
   subtotal: 'Subtotal',
   discount: 'Discount',
   tax: 'VAT (IVA)',

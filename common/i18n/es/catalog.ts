@@ -165,11 +165,8 @@ export const catalog = {
     pastConfirm: 'Sí, guardarlo vencido',
     fields: { code: 'Código', discountType: 'Tipo de descuento', discount: 'Descuento (% o USD)', minimum: 'Compra mínima (USD)', expiresOn: 'Válido hasta', usageLimit: 'Límite de usos', timesUsed: 'Usos', enabled: 'Activo', updated: 'Actualizado' },
     verdict: {
-      unknown: 'Este cupón no existe',
-      disabled: 'Este cupón no está activo',
-      expired: 'Este cupón venció',
+      invalid: 'Este cupón no es válido',
       minimum: 'Este cupón es para compras desde {{minimum}}',
-      exhausted: 'Este cupón ya se usó todas las veces posibles',
     },
   },
   review: {

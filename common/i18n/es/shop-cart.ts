@@ -31,6 +31,7 @@ export const shopCart = {
   couponRemoved: 'Quitamos el cupón.',
   couponEmpty: 'Escribe el código del cupón.',
   couponNotApplied: 'El cupón {code} no se aplicó: {reason}',
+  couponTooMany: 'Probaste muchos cupones seguidos. Espera unos minutos e inténtalo de nuevo; tu carrito sigue igual.',
   subtotal: 'Subtotal',
   discount: 'Descuento',
   tax: 'IVA',

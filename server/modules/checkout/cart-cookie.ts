@@ -10,7 +10,13 @@ export type CartLine = { productId: number; variantId: number | null; quantity: 
  * `line` is what was just added (the cart page tells the merchant's pixel, decision 064).
  */
 export type CartFlash = { key: string; n?: number; name?: string; line?: CartLine };
-export type CartCookie = { lines: CartLine[]; coupon: string; flash: CartFlash | null };
+export type CartCookie = {
+  lines: CartLine[]; coupon: string; flash: CartFlash | null;
+  /** The server's seal on `coupon` (coupon.service's couponSeal): a code without it is not applied. */
+  couponSeal?: string;
+  /** A random name the cart takes at its first coupon attempt: the key of its own attempt limit. */
+  key?: string;
+};
 
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 999;
@@ -41,7 +47,7 @@ export function readCart(cookieHeader: string | undefined, storeId: number): Car
     return emptyCart();
   }
   if (typeof data !== 'object' || data === null) return emptyCart();
-  const { l, c, f } = data as { l?: unknown; c?: unknown; f?: unknown };
+  const { l, c, f, cs, k } = data as { l?: unknown; c?: unknown; f?: unknown; cs?: unknown; k?: unknown };
   const lines: CartLine[] = [];
   for (const item of Array.isArray(l) ? l.slice(0, MAX_CART_LINES) : []) {
     const line = lineOf(item);
@@ -54,7 +60,10 @@ export function readCart(cookieHeader: string | undefined, storeId: number): Car
   const flash = flashData && typeof flashData.k === 'string' && flashData.k.length <= 40
     ? { key: flashData.k, ...(Number.isSafeInteger(flashData.n) ? { n: flashData.n as number } : {}), ...(typeof flashData.s === 'string' ? { name: flashData.s.slice(0, 200) } : {}), ...(added ? { line: added } : {}) }
     : null;
-  return { lines, coupon, flash };
+  const token = (value: unknown) => (typeof value === 'string' && /^[\w-]{16,32}$/.test(value) ? value : undefined);
+  const couponSeal = coupon ? token(cs) : undefined;
+  const key = token(k);
+  return { lines, coupon, flash, ...(couponSeal ? { couponSeal } : {}), ...(key ? { key } : {}) };
 }
 
 /** `[productId, variantId or 0, quantity]`, or null when any part is not a plausible value. */
@@ -74,7 +83,8 @@ export function cartCookieHeader(cart: CartCookie, storeId: number, secure: bool
   const empty = cart.lines.length === 0 && cart.coupon === '' && cart.flash === null;
   const value = empty ? '' : JSON.stringify({
     l: cart.lines.slice(0, MAX_CART_LINES).map(lineTuple),
-    ...(cart.coupon ? { c: cart.coupon } : {}),
+    ...(cart.coupon ? { c: cart.coupon, ...(cart.couponSeal ? { cs: cart.couponSeal } : {}) } : {}),
+    ...(cart.key ? { k: cart.key } : {}),
     ...(cart.flash ? { f: { k: cart.flash.key, ...(cart.flash.n !== undefined ? { n: cart.flash.n } : {}), ...(cart.flash.name ? { s: cart.flash.name.slice(0, 200) } : {}), ...(cart.flash.line ? { a: lineTuple(cart.flash.line) } : {}) } } : {}),
   });
   return serializeCookie(cartCookieName(storeId), value, { httpOnly: true, secure, maxAge: empty ? 0 : THIRTY_DAYS });

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/locale.ts';
 import { orderTotals, type OrderTotals, type TotalsLine } from '#common/order-totals.ts';
-import { couponReason, couponVerdict } from '#server/modules/coupon/coupon.service.ts';
+import { couponReason, couponSealed, couponVerdict } from '#server/modules/coupon/coupon.service.ts';
 import { loadStoreSales, type StoreSalesSettings } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -29,7 +29,7 @@ export type PricedLine = CartLine & {
 /** Why the cart changed on its own: a product gone, or fewer units left than the shopper had. */
 export type CartNotice = { kind: 'gone'; name: string } | { kind: 'capped'; name: string; count: number };
 
-export type CouponState = { code: string; ok: true; discountCents: number; couponId: number } | { code: string; ok: false; reason: string };
+export type CouponState = { code: string; ok: true; discountCents: number; couponId: number } | { code: string; ok: false; reason: string; minimumCents?: number };
 
 export type PricedCart = {
   lines: PricedLine[];
@@ -94,7 +94,9 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
   const shipping = { feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents };
   let totals = orderTotals(totalsLines, null, shipping);
   let coupon: CouponState | null = null;
-  if (cart.coupon !== '' && kept.length > 0) {
+  // A code counts only with the server's seal (decision 081): one written into the cookie by hand
+  // is no coupon at all, so no page that prices a cart answers a guess past the attempt limit.
+  if (cart.coupon !== '' && kept.length > 0 && couponSealed(deps, scope.storeId, cart.coupon, cart.couponSeal)) {
     // The coupon's minimum is checked on the goods after their own discounts (order-totals' couponBase).
     const verdict = await couponVerdict(deps, scope, cart.coupon, { subtotalCents: totals.couponBaseCents });
     if (verdict.ok) {
@@ -102,7 +104,7 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
       // The coupon module decides the amount; order-totals spreads it over the lines to the cent.
       totals = orderTotals(totalsLines, { type: 'fixed', cents: verdict.discountCents }, shipping);
     } else {
-      coupon = { code: cart.coupon, ok: false, reason: couponReason(verdict, locale) };
+      coupon = { code: cart.coupon, ok: false, reason: couponReason(verdict, locale), ...(verdict.values ? { minimumCents: verdict.values.minimumCents } : {}) };
     }
   }
   const priced = kept.map((line, index) => ({ ...line, totalCents: totals.lines[index]!.baseCents + totals.lines[index]!.taxCents }));

@@ -117,7 +117,7 @@ describe('the cart page', () => {
     await s.post(shop, '/cart', { intent: 'coupon', code: 'diez' });
     expect(text((await s.get(shop, '/cart')).body)).toContain('El cupón DIEZ no se aplicó: Este cupón es para compras desde $15,00');
     await s.post(shop, '/cart', { intent: 'coupon', code: 'NADA' });
-    expect(text((await s.get(shop, '/cart')).body)).toContain('El cupón NADA no se aplicó: Este cupón no existe');
+    expect(text((await s.get(shop, '/cart')).body)).toContain('El cupón NADA no se aplicó: Este cupón no es válido');
     await s.post(shop, '/cart', { intent: 'set', product: String(shop.ids.cap), variant: '', quantity: '4' });
     await s.post(shop, '/cart', { intent: 'coupon', code: 'diez' });
     const applied = text((await s.get(shop, '/cart')).body);

@@ -7,6 +7,7 @@ import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { type CartCookie, emptyCart } from './cart-cookie.ts';
 import { addToCart, priceCart } from './cart.service.ts';
+import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
 import type { CheckoutInput } from './checkout-form.ts';
 import { loadOrderByCode, type PlaceOrderInput, placeOrder, type PlaceResult } from './checkout.service.ts';
 
@@ -40,7 +41,11 @@ const buyer = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery', ...overrides,
 });
 
-const cartOf = (lines: [number, number | null, number][], coupon = ''): CartCookie => ({ lines: lines.map(([productId, variantId, quantity]) => ({ productId, variantId, quantity })), coupon, flash: null });
+/** A cart; a coupon comes with the seal the storefront gives a code it applied in this shop (decision 081). */
+const cartOf = (lines: [number, number | null, number][], coupon = '', shop?: Shop): CartCookie => ({
+  lines: lines.map(([productId, variantId, quantity]) => ({ productId, variantId, quantity })), coupon, flash: null,
+  ...(coupon && shop ? { couponSeal: couponSeal(t.deps, shop.scope.storeId, coupon) } : {}),
+});
 const place = (shop: Shop, cart: CartCookie, customer = buyer(), locale: 'es' | 'en' = 'es') => placeOrder(t.deps, shop.scope, { cart, customer, locale });
 const placed = (result: PlaceResult) => {
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
@@ -109,9 +114,9 @@ describe('placeOrder', () => {
     const shop = await newShop();
     const mug = await product(shop, { name: 'Taza', priceCents: 1000, stock: 100 });
     const coupon = await shop.create('/api/v1/coupons', { code: 'TRES', discountType: 'fixed', discount: 200, usageLimit: 3, enabled: true });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, n) => place(shop, cartOf([[mug, null, 1]], 'TRES'), buyer({ email: `c${n}@example.com` }))));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, n) => place(shop, cartOf([[mug, null, 1]], 'TRES', shop), buyer({ email: `c${n}@example.com` }))));
     expect(results.filter((result) => result.ok)).toHaveLength(3);
-    for (const result of results.filter((r) => !r.ok)) expect(result).toMatchObject({ ok: false, problem: 'coupon', reason: 'Este cupón ya se usó todas las veces posibles' });
+    for (const result of results.filter((r) => !r.ok)) expect(result).toMatchObject({ ok: false, problem: 'coupon', reason: 'Este cupón no es válido' });
     expect((await t.db.selectFrom('coupon').select('timesUsed').where('storeId', '=', shop.scope.storeId).where('id', '=', coupon).executeTakeFirstOrThrow()).timesUsed).toBe(3);
     expect(await stockOf(shop, 'product', mug)).toBe(97);
     const view = (await loadOrderByCode(t.deps, shop.scope, placed(results.find((r) => r.ok)!).code))!;
@@ -154,8 +159,8 @@ describe('placings that arrive together (group commit, decision 070)', () => {
       ['takes 2 of 3', cartOf([[few, null, 2]]), {}],
       ['wants 2 of the 1 left', cartOf([[few, null, 2]]), {}],
       ['takes the last one', cartOf([[many, null, 1], [few, null, 1]]), {}],
-      ['uses the coupon', cartOf([[many, null, 1]], 'UNA'), {}],
-      ['wants the used coupon', cartOf([[many, null, 1]], 'UNA'), {}],
+      ['uses the coupon', cartOf([[many, null, 1]], 'UNA', shop), {}],
+      ['wants the used coupon', cartOf([[many, null, 1]], 'UNA', shop), {}],
       ['pays in a way the store does not take', cartOf([[many, null, 1]]), { paymentMethod: 'bank_transfer' }],
       ['wants the sold-out one', cartOf([[few, null, 1]]), {}, other],
       ['buys within its limit', cartOf([[many, null, 1]]), {}, once],
@@ -171,7 +176,7 @@ describe('placings that arrive together (group commit, decision 070)', () => {
       ['wants 2 of the 1 left', { ok: false, problem: 'changed' }],
       ['takes the last one', '#2'],
       ['uses the coupon', '#3'],
-      ['wants the used coupon', { ok: false, problem: 'coupon', reason: 'Este cupón ya se usó todas las veces posibles' }],
+      ['wants the used coupon', { ok: false, problem: 'coupon', reason: 'Este cupón no es válido' }],
       ['pays in a way the store does not take', { ok: false, problem: 'payment' }],
       ['wants the sold-out one', { ok: false, problem: 'changed' }],
       ['buys within its limit', '#4'],
@@ -214,18 +219,18 @@ describe('the cart', () => {
     expect([gone.lines, gone.notices, gone.cart.lines]).toEqual([[], [{ kind: 'gone', name: '#' + mug }], []]);
   });
 
-  it('says why a coupon is refused: unknown, expired, used up, minimum not reached', async () => {
+  it('says why a coupon is refused: unknown, expired and used up alike (not valid), a minimum not reached', async () => {
     const shop = await newShop();
     const mug = await product(shop, { name: 'Taza', priceCents: 1000, stock: 9 });
     await shop.create('/api/v1/coupons', { code: 'VIEJO', discountType: 'fixed', discount: 100, expiresOn: '2020-01-01', enabled: true });
     await shop.create('/api/v1/coupons', { code: 'GRANDE', discountType: 'fixed', discount: 100, minimumCents: 5000, enabled: true });
     const used = await shop.create('/api/v1/coupons', { code: 'USADO', discountType: 'percentage', discount: 1000, usageLimit: 1, enabled: true });
     await t.db.updateTable('coupon').set({ timesUsed: 1 }).where('storeId', '=', shop.scope.storeId).where('id', '=', used).execute();
-    const reason = async (code: string, locale: 'es' | 'en' = 'es') => (await priceCart(t.deps, shop.scope, cartOf([[mug, null, 1]], code), locale)).coupon;
-    expect(await reason('NADA')).toEqual({ code: 'NADA', ok: false, reason: 'Este cupón no existe' });
-    expect(await reason('VIEJO', 'en')).toEqual({ code: 'VIEJO', ok: false, reason: 'This coupon has expired' });
-    expect(await reason('USADO')).toEqual({ code: 'USADO', ok: false, reason: 'Este cupón ya se usó todas las veces posibles' });
-    expect(await reason('GRANDE')).toEqual({ code: 'GRANDE', ok: false, reason: 'Este cupón es para compras desde $50,00' });
-    expect(await place(shop, cartOf([[mug, null, 1]], 'GRANDE'))).toEqual({ ok: false, problem: 'coupon', reason: 'Este cupón es para compras desde $50,00' });
+    const reason = async (code: string, locale: 'es' | 'en' = 'es') => (await priceCart(t.deps, shop.scope, cartOf([[mug, null, 1]], code, shop), locale)).coupon;
+    expect(await reason('NADA')).toEqual({ code: 'NADA', ok: false, reason: 'Este cupón no es válido' });
+    expect(await reason('VIEJO', 'en')).toEqual({ code: 'VIEJO', ok: false, reason: 'This coupon is not valid' });
+    expect(await reason('USADO')).toEqual({ code: 'USADO', ok: false, reason: 'Este cupón no es válido' });
+    expect(await reason('GRANDE')).toEqual({ code: 'GRANDE', ok: false, reason: 'Este cupón es para compras desde $50,00', minimumCents: 5000 });
+    expect(await place(shop, cartOf([[mug, null, 1]], 'GRANDE', shop))).toEqual({ ok: false, problem: 'coupon', reason: 'Este cupón es para compras desde $50,00' });
   });
 });

@@ -120,7 +120,7 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
     if (!taken) throw new PlacingRefused({ problem: 'stock', name: lineName(line) });
   }
   if (priced.coupon?.ok && !(await takeCouponUse(tx, scope, priced.coupon.couponId))) {
-    throw new PlacingRefused({ problem: 'coupon', reason: couponReason({ ok: false, reason: 'catalog.coupon.verdict.exhausted' }, input.locale) });
+    throw new PlacingRefused({ problem: 'coupon', reason: couponReason({ ok: false, reason: 'catalog.coupon.verdict.invalid' }, input.locale) });
   }
 
   const number = await takeOrderNumber(tx.db, scope);

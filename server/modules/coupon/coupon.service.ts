@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { couponResource } from '#common/resources/coupon.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
@@ -38,16 +39,37 @@ export type CouponVerdict =
  * §6): the one place that decides it — the storefront's cart and its checkout both ask here, once
  * when the code is applied and again when the order is placed. Exact in cents: a percentage rounds
  * half up, a fixed amount never takes off more than the subtotal.
+ *
+ * A shopper never learns which codes exist (issue 36 §9, decision 081): an unknown code, a disabled
+ * one, an expired one and one used up are all "not valid". Only a code that would apply now says
+ * what it needs (its minimum purchase): whoever reads that can use the code anyway.
  */
 export async function couponVerdict(deps: ServiceDeps, scope: StoreScope, code: string, cart: { subtotalCents: number }): Promise<CouponVerdict> {
   const coupon = await findByCode(deps.db, scope, code.trim().toUpperCase().slice(0, 40));
-  if (!coupon) return { ok: false, reason: 'catalog.coupon.verdict.unknown' };
-  if (!coupon.enabled) return { ok: false, reason: 'catalog.coupon.verdict.disabled' };
-  if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < deps.clock.now().getTime()) return { ok: false, reason: 'catalog.coupon.verdict.expired' };
+  const invalid = { ok: false, reason: 'catalog.coupon.verdict.invalid' } as const;
+  if (!coupon || !coupon.enabled) return invalid;
+  if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < deps.clock.now().getTime()) return invalid;
+  if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) return invalid;
   if (cart.subtotalCents < coupon.minimumCents) return { ok: false, reason: 'catalog.coupon.verdict.minimum', values: { minimumCents: coupon.minimumCents } };
-  if (coupon.usageLimit !== null && coupon.timesUsed >= coupon.usageLimit) return { ok: false, reason: 'catalog.coupon.verdict.exhausted' };
   const discountCents = coupon.discountType === 'percentage' ? Math.round((cart.subtotalCents * coupon.discount) / 10_000) : coupon.discount;
   return { ok: true, couponId: coupon.id, code: coupon.code, discountCents: Math.min(discountCents, cart.subtotalCents) };
+}
+
+const sealOf = (secret: string, storeId: number, code: string) => createHmac('sha256', secret).update(`coupon:${storeId}:${code}`).digest('base64url').slice(0, 22);
+
+/**
+ * The seal a cart keeps beside a code the storefront applied (decision 081): the cart cookie is the
+ * shopper's to write, so a code in it counts only when this server put it there, after the
+ * rate-limited attempt. Without it every page that prices a cart would answer a guessed code.
+ */
+export const couponSeal = (deps: ServiceDeps, storeId: number, code: string) => sealOf(deps.config.secret, storeId, code);
+
+/** Whether the seal is this server's for this store's code. */
+export function couponSealed(deps: ServiceDeps, storeId: number, code: string, seal: string | undefined): boolean {
+  if (!seal) return false;
+  const expected = Buffer.from(couponSeal(deps, storeId, code));
+  const given = Buffer.from(seal);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /**

@@ -92,18 +92,18 @@ describe('couponVerdict', () => {
     expect(await couponVerdict(t.deps, scope, 'DIEZ', { subtotalCents: 1999 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.minimum', values: { minimumCents: 2000 } });
     // a fixed amount never takes off more than the cart
     expect(await couponVerdict(t.deps, scope, 'CINCO', { subtotalCents: 300 })).toMatchObject({ ok: true, discountCents: 300 });
-    expect(await couponVerdict(t.deps, scope, 'APAGADO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.disabled' });
-    expect(await couponVerdict(t.deps, scope, 'VIEJO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.expired' });
-    expect(await couponVerdict(t.deps, scope, 'NADA', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.unknown' });
+    expect(await couponVerdict(t.deps, scope, 'APAGADO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.invalid' });
+    expect(await couponVerdict(t.deps, scope, 'VIEJO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.invalid' });
+    expect(await couponVerdict(t.deps, scope, 'NADA', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.invalid' });
     // another store's code does not exist here
     await createCoupon(stores.b, { code: 'AJENO', discountType: 'fixed', discount: 100, enabled: true });
-    expect(await couponVerdict(t.deps, scope, 'AJENO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.unknown' });
+    expect(await couponVerdict(t.deps, scope, 'AJENO', { subtotalCents: 9000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.invalid' });
 
     // the usage limit: limit − 1 uses still apply, the limit does not
     await t.db.updateTable('coupon').set({ timesUsed: 2 }).where('storeId', '=', scope.storeId).where('code', '=', 'DIEZ').execute();
     expect((await couponVerdict(t.deps, scope, 'DIEZ', { subtotalCents: 5000 })).ok).toBe(true);
     await t.db.updateTable('coupon').set({ timesUsed: 3 }).where('storeId', '=', scope.storeId).where('code', '=', 'DIEZ').execute();
-    expect(await couponVerdict(t.deps, scope, 'DIEZ', { subtotalCents: 5000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.exhausted' });
+    expect(await couponVerdict(t.deps, scope, 'DIEZ', { subtotalCents: 5000 })).toEqual({ ok: false, reason: 'catalog.coupon.verdict.invalid' });
   });
 
   it('ends a coupon with its last day in Ecuador', async () => {
@@ -114,7 +114,7 @@ describe('couponVerdict', () => {
     // The verdict at a given instant: 23:59 in Quito on the last day is still 2026-12-31 there.
     const at = (instant: string) => couponVerdict({ ...t.deps, clock: { now: () => new Date(instant) } }, scope, 'FINDEANO', { subtotalCents: 1000 });
     expect((await at('2027-01-01T04:59:59.000Z')).ok).toBe(true);
-    expect(await at('2027-01-01T05:00:00.000Z')).toEqual({ ok: false, reason: 'catalog.coupon.verdict.expired' });
+    expect(await at('2027-01-01T05:00:00.000Z')).toEqual({ ok: false, reason: 'catalog.coupon.verdict.invalid' });
   });
 
   it('says why a coupon does not apply in the shopper’s language, the minimum as that locale’s money', async () => {
@@ -129,11 +129,10 @@ describe('couponVerdict', () => {
       return [couponReason(verdict, 'es'), couponReason(verdict, 'en')];
     };
     expect(await reasons('MIL', 100)).toEqual(['Este cupón es para compras desde $1.234,50', 'This coupon is for purchases from $1,234.50']);
-    expect(await reasons('OFF')).toEqual(['Este cupón no está activo', 'This coupon is not active']);
-    expect(await reasons('OLD')).toEqual(['Este cupón venció', 'This coupon has expired']);
-    expect(await reasons('NONE')).toEqual(['Este cupón no existe', 'This coupon does not exist']);
+    // A shopper is never told which codes exist (issue 36 §9): disabled, expired, unknown and used up read alike.
+    for (const code of ['OFF', 'OLD', 'NONE']) expect(await reasons(code)).toEqual(['Este cupón no es válido', 'This coupon is not valid']);
     await t.db.updateTable('coupon').set({ timesUsed: 1 }).where('storeId', '=', scope.storeId).where('code', '=', 'MIL').execute();
-    expect(await reasons('MIL')).toEqual(['Este cupón ya se usó todas las veces posibles', 'This coupon has been used as many times as it can be']);
+    expect(await reasons('MIL', 100)).toEqual(['Este cupón no es válido', 'This coupon is not valid']);
   });
 });
 
