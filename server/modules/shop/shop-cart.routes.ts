@@ -109,7 +109,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
   );
 
   app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/cart`, (request, reply) =>
-    withStore(request, reply, locale, async (frame) => {
+    withStore(request, reply, locale, async (frame, sr) => {
       const body = bodyOf(request);
       const cart = { ...readCart(request.headers.cookie, frame.store.id), flash: null };
       const productId = idOf(body.get('product'));
