@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salesFigures } from '#server/modules/desk/desk.service.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
@@ -77,6 +78,18 @@ describe('an order’s amounts', () => {
     const past = await checkout(cartCookie([[ids.fair, 10], [ids.cheap, 1]]), { ...buyer, email: 'past@example.com' });
     expect(past.statusCode).toBe(409);
     expect(await t.db.selectFrom('storeOrder').select('id').where('storeId', '=', scope.storeId).where('email', '=', 'past@example.com').executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('sums over many orders', () => {
+  it('reads the desk’s month past what one integer column holds (PostgreSQL sums integers as bigint)', async () => {
+    const before = (await salesFigures(t.deps, scope)).total.salesCents;
+    // 22 orders of USD 1,000,000: USD 22 million, past integer's USD 21,474,836.47.
+    for (let n = 0; n < 22; n++) expect((await checkout(cartCookie([[ids.fair, 10]]), { ...buyer, email: `sum${n}@example.com` })).statusCode).toBe(303);
+    const figures = await salesFigures(t.deps, scope);
+    expect(figures.total.salesCents - before).toBe(2_200_000_000);
+    expect(typeof figures.today.salesCents).toBe('number');
+    expect(figures.today.salesCents).toBeGreaterThan(2 ** 31 - 1);
   });
 });
 
