@@ -11,7 +11,17 @@ import { restoreCell } from './csv-values.ts';
 const SLICE_CHARS = 64 * 1024;
 
 type ParsedLine = { line: number; cells: Cells };
-export type ReadFile = { encoding: CsvEncoding; lines: ParsedLine[]; problems: ImportProblem[] };
+/** `records`: how many records the parser produced (the header not counted), the one it stopped at included. */
+export type ReadFile = { encoding: CsvEncoding; lines: ParsedLine[]; problems: ImportProblem[]; records: number };
+/** `maxProducts`: the plan's product limit; the file is read no further than the first product line past it (null: no plan). */
+export type ReadLimits = { maxProducts: number | null };
+
+/** Thrown from the parser's record hook to stop it at the first product line past the plan (issue 36 §10). */
+class PastThePlan extends Error {
+  constructor(readonly line: number) {
+    super('past the plan');
+  }
+}
 
 /**
  * A comma is what we export; a semicolon is what a Spanish-language spreadsheet saves (its decimal
@@ -28,7 +38,9 @@ type Parsed = { record: Record<string, string>; info: { lines: number } };
  * The file's records, parsed a slice at a time with a turn for other requests between slices: a
  * 39 MB file held a process for 5–7 s when parsed in one call (issue 21 §1).
  */
-async function parseInSlices(text: string): Promise<{ records: Parsed[]; failure?: { lines?: number } }> {
+async function parseInSlices(text: string, limits: ReadLimits): Promise<{ records: Parsed[]; parsed: number; failure?: { lines?: number } }> {
+  let products = 0;
+  let parsed = 0;
   const parser = parse({
     bom: true,
     columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
@@ -37,6 +49,15 @@ async function parseInSlices(text: string): Promise<{ records: Parsed[]; failure
     relax_column_count: true,
     trim: false,
     info: true,
+    // A file can never list more products than the plan holds: the parser stops at the first one
+    // past it, so a file of 50,000 short lines on a plan of 50 costs 51 of them (issue 36 §10).
+    on_record: (record: Parsed) => {
+      parsed += 1;
+      if (limits.maxProducts !== null && String(record.record.record ?? '').trim().toLowerCase() === 'product' && (products += 1) > limits.maxProducts) {
+        throw new PastThePlan(record.info.lines);
+      }
+      return record;
+    },
   });
   const records: Parsed[] = [];
   let failure: { lines?: number } | undefined;
@@ -62,23 +83,30 @@ async function parseInSlices(text: string): Promise<{ records: Parsed[]; failure
   }
   if (!failure) parser.end();
   await ended;
-  return { records, failure };
+  return { records, parsed, failure };
 }
 
-/** Decodes and parses the file (issue 21 §11: a file that is not UTF-8 is read as Windows-1252, and said so). */
-export async function readFile(body: string | Uint8Array): Promise<ReadFile> {
+/**
+ * Decodes and parses the file (issue 21 §11: a file that is not UTF-8 is read as Windows-1252, and
+ * said so), stopping at the first product line past the plan's limit with the plan's problem.
+ */
+export async function readFile(body: string | Uint8Array, limits: ReadLimits): Promise<ReadFile> {
   const { text, encoding } = decodeCsv(body);
   const problems: ImportProblem[] = [];
-  const { records, failure } = await parseInSlices(text);
+  const { records, parsed, failure } = await parseInSlices(text, limits);
+  if (failure instanceof PastThePlan) {
+    problems.push({ line: failure.line, column: '', message: 'productCsv.overLimit', values: { limit: limits.maxProducts! } });
+    return { encoding, lines: [], problems, records: parsed };
+  }
   if (failure) {
     problems.push({ line: failure.lines ?? 1, column: '', message: 'productCsv.unreadable' });
-    return { encoding, lines: [], problems };
+    return { encoding, lines: [], problems, records: parsed };
   }
   const header = records[0] ? Object.keys(records[0].record) : [];
   const missing = CSV_COLUMNS.filter((column) => column !== 'content' && !header.includes(column));
   if (records.length > 0 && missing.length > 0) {
     problems.push({ line: 1, column: '', message: 'productCsv.missingColumns', values: { columns: missing.join(', ') } });
-    return { encoding, lines: [], problems };
+    return { encoding, lines: [], problems, records: parsed };
   }
   const lines = records.map(({ record, info }) => ({
     // info.lines is the line the record ends on; a record with a line break inside a quoted cell
@@ -87,5 +115,5 @@ export async function readFile(body: string | Uint8Array): Promise<ReadFile> {
     // A text cell the export neutralised comes back as it was (`'=1+1` → `=1+1`).
     cells: Object.fromEntries(CSV_COLUMNS.map((column) => [column, TEXT_COLUMNS.has(column) ? restoreCell(String(record[column] ?? '')) : String(record[column] ?? '')])) as Cells,
   }));
-  return { encoding, lines, problems };
+  return { encoding, lines, problems, records: parsed };
 }

@@ -345,19 +345,23 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
   };
 }
 
-/** Refuses a file bigger than the store's plan can use, before it is decoded or parsed. */
-async function assertSize(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array): Promise<void> {
+/**
+ * Reads the file within the store's plan: refused before it is decoded or parsed when it is bigger
+ * than the plan can use, and parsed no further than the first product line past the plan's limit.
+ */
+async function readWithinPlan(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array): Promise<ReadFile> {
   const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  const limit = await byteLimit(deps, scope);
-  if (bytes > limit) throw tooBigForPlan(limit);
+  const limit = await maxProducts(deps.db, scope);
+  const bytesAllowed = importByteLimit(limit);
+  if (bytes > bytesAllowed) throw tooBigForPlan(bytesAllowed);
+  return readFile(body, { maxProducts: limit });
 }
 
 const summaryOf = (planned: Plan, file: ReadFile, applied: boolean): ImportSummary => ({ ...planned.counts, problems: applied ? [] : planned.problems, applied, encoding: file.encoding, duplicates: planned.duplicates, duplicateCount: planned.duplicateCount });
 
 /** What importing the file would do, and every problem in it; changes nothing. */
 export async function previewImport(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array, options: ImportOptions = {}): Promise<ImportSummary> {
-  await assertSize(deps, scope, body);
-  const file = await readFile(body);
+  const file = await readWithinPlan(deps, scope, body);
   return summaryOf(await plan(deps, scope, file, options), file, false);
 }
 
@@ -367,8 +371,7 @@ export async function previewImport(deps: ServiceDeps, scope: StoreScope, body: 
  * checked (else checked again there), so what is checked is what is written.
  */
 export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array, options: ImportOptions = {}): Promise<ImportSummary> {
-  await assertSize(deps, scope, body);
-  const file = await readFile(body);
+  const file = await readWithinPlan(deps, scope, body);
   const state = async (db: ServiceDeps) => `${await catalogFingerprint(db.db, scope)}/${await maxProducts(db.db, scope)}`;
   const before = await state(deps);
   let planned = await plan(deps, scope, file, options);

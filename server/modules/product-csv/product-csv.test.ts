@@ -5,6 +5,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { CSV_COLUMNS } from './csv-columns.ts';
 import { exportCatalog } from './product-csv-export.service.ts';
 import { applyImport, previewImport } from './product-csv.service.ts';
+import { readFile } from './csv-read.ts';
 import { csvLines, decimalToInteger, integerToDecimal, neutraliseCell, restoreCell } from './csv-values.ts';
 import { stringify } from 'csv-stringify/sync';
 import { FreeSlugs } from '#common/free-slug.ts';
@@ -145,6 +146,22 @@ describe('the catalog CSV', () => {
     } finally {
       await t.db.updateTable('plan').set({ maxProducts: 100 }).where('id', '=', plan.planId!).execute();
     }
+  });
+
+  it('stops reading a file at its first product line past the plan, naming the limit (issue 36 §10)', async () => {
+    const { scope } = await storeWithCatalog('fp-');
+    await ownPlan(scope, 3);
+    const header = lines(await exportCatalog(t.deps, scope))[0]!.replace(/^\uFEFF/, '');
+    // 3,000 product lines (without a category: each a problem if it were read), the plan takes 3.
+    const body = `${header}\n${Array.from({ length: 3000 }, (_, n) => `product,,,Gorra ${n},,,,,,,,,1,,,,,,,,,,,`).join('\n')}\n`;
+    const file = await readFile(body, { maxProducts: 3 });
+    expect(file.problems).toEqual([{ line: 5, column: '', message: 'productCsv.overLimit', values: { limit: 3 } }]);
+    expect(file.records, 'parsed no further than the first line past the plan').toBe(4);
+    // The service says so, and nothing else: the rest of the file was never read.
+    expect((await previewImport(t.deps, scope, body)).problems).toEqual([{ line: 5, column: '', message: 'productCsv.overLimit', values: { limit: 3 } }]);
+    // Variant lines are not products: a plan of 3 reads a product with many variants whole.
+    const variants = `${header}\nproduct,,,Gorra,,,,fp-ropa,,,,,1,,,,,,,,,,,\n${Array.from({ length: 50 }, (_, n) => `variant,gorra,,Talla ${n},,,,,,,,,1,,,,,,,,,,,`).join('\n')}\n`;
+    expect((await readFile(variants, { maxProducts: 3 })).records).toBe(51);
   });
 
   it('never reaches another store: its category slugs and variant ids are unknown here', async () => {
