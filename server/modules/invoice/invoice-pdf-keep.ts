@@ -1,7 +1,7 @@
 import type { Locale } from '#common/locale.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import type { InvoiceDocument } from './invoice-document.ts';
+import type { InvoiceDocument, InvoiceRow } from './invoice-document.ts';
 import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 
 // An issued invoice's RIDE is rendered once per language and kept in the storage; every later
@@ -20,10 +20,10 @@ import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 export const RIDE_VERSION = 1;
 
 /** Where one invoice's RIDE in one language and SRI status is kept. */
-export function keptPdfKey(storeId: number, doc: InvoiceDocument, locale: Locale): string {
+export function keptPdfKey(storeId: number, invoice: Pick<InvoiceRow, 'id' | 'sriStatus'>, locale: Locale): string {
   // The status is one of SRI_STATUSES; anything else (never written) would not make a valid key.
-  const status = /^[a-z]{1,20}$/.test(doc.invoice.sriStatus) ? doc.invoice.sriStatus : 'other';
-  return `invoices/${storeId}/${doc.invoice.id}/ride-v${RIDE_VERSION}-${locale}-${status}.pdf`;
+  const status = /^[a-z]{1,20}$/.test(invoice.sriStatus) ? invoice.sriStatus : 'other';
+  return `invoices/${storeId}/${invoice.id}/ride-v${RIDE_VERSION}-${locale}-${status}.pdf`;
 }
 
 /**
@@ -32,9 +32,13 @@ export function keptPdfKey(storeId: number, doc: InvoiceDocument, locale: Locale
  */
 const rendering = new WeakMap<Storage, Map<string, Promise<Buffer>>>();
 
-/** The RIDE of an issued invoice: the kept file, or rendered on the worker thread and kept. */
-export async function keptInvoicePdf(deps: ServiceDeps, storeId: number, doc: InvoiceDocument, locale: Locale): Promise<Buffer> {
-  const key = keptPdfKey(storeId, doc, locale);
+/**
+ * The RIDE of an issued invoice: the kept file, or rendered on the worker thread and kept. What it
+ * prints (`documentOf`: the order's lines, the issuer) is read only when it is to be rendered: a
+ * kept download costs the invoice's row and one file read.
+ */
+export async function keptInvoicePdf(deps: ServiceDeps, storeId: number, invoice: InvoiceRow, locale: Locale, documentOf: () => Promise<InvoiceDocument>): Promise<Buffer> {
+  const key = keptPdfKey(storeId, invoice, locale);
   const kept = await deps.storage.read(key);
   if (kept) return kept;
   const inFlight = rendering.get(deps.storage) ?? new Map<string, Promise<Buffer>>();
@@ -42,7 +46,7 @@ export async function keptInvoicePdf(deps: ServiceDeps, storeId: number, doc: In
   let pending = inFlight.get(key);
   if (!pending) {
     pending = (async () => {
-      const pdf = await invoicePdfRenderer.render(doc, locale);
+      const pdf = await invoicePdfRenderer.render(await documentOf(), locale);
       await deps.storage.put(key, pdf);
       return pdf;
     })().finally(() => inFlight.delete(key));

@@ -52,7 +52,7 @@ describe('the shopper\u2019s invoice PDF', () => {
       expect(text).toContain('Rocío Andrade');
       expect(text).toContain(title);
       // Kept in the storage under the invoice, its language and its SRI status.
-      const kept = await t.deps.storage.read(keptPdfKey(store.id, doc, locale));
+      const kept = await t.deps.storage.read(keptPdfKey(store.id, doc.invoice, locale));
       expect(kept?.equals(first.rawPayload)).toBe(true);
 
       const second = await fetchPdf(code, { prefix });
@@ -65,9 +65,9 @@ describe('the shopper\u2019s invoice PDF', () => {
   it('keeps one file per language and SRI status, and a new render version renders anew', async () => {
     const { doc } = await issuedInvoice();
     const keys = new Set([
-      keptPdfKey(store.id, doc, 'es'),
-      keptPdfKey(store.id, doc, 'en'),
-      keptPdfKey(store.id, { ...doc, invoice: { ...doc.invoice, sriStatus: 'authorized' } }, 'es'),
+      keptPdfKey(store.id, doc.invoice, 'es'),
+      keptPdfKey(store.id, doc.invoice, 'en'),
+      keptPdfKey(store.id, { ...doc.invoice, sriStatus: 'authorized' }, 'es'),
     ]);
     expect(keys.size).toBe(3);
     for (const key of keys) expect(key).toMatch(new RegExp(`^invoices/${store.id}/${doc.invoice.id}/ride-v\\d+-(es|en)-(unsigned|authorized)\\.pdf$`));

@@ -137,9 +137,13 @@ export async function invoiceOfOrder(deps: ServiceDeps, scope: StoreScope, order
   return (await invoices.invoiceOfOrder(deps.db, scope, orderId)) ?? null;
 }
 
+/** The invoice of the order whose code is given, if issued; a code of any other shape finds none. */
+const invoiceByCode = async (db: ServiceDeps['db'], scope: StoreScope, code: string) =>
+  /^[0-9a-f-]{36}$/i.test(code) ? invoices.findInvoiceByOrderCode(db, scope, code) : undefined;
+
 /** The shopper's invoice, found by their order's code only; none yet (or a wrong code) is not found. */
 export async function shopperInvoice(deps: ServiceDeps, scope: StoreScope, code: string): Promise<InvoiceDocument> {
-  const invoice = /^[0-9a-f-]{36}$/i.test(code) ? await invoices.findInvoiceByOrderCode(deps.db, scope, code) : undefined;
+  const invoice = await invoiceByCode(deps.db, scope, code);
   if (!invoice) throw notFound();
   return documentOf(deps, scope, invoice);
 }
@@ -164,18 +168,26 @@ export async function signInvoice(deps: ServiceDeps, payload: { storeId: number;
  * rendered once on the PDF worker thread and kept (invoice-pdf-keep.ts, issue 36 §4).
  */
 export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: number, locale: Locale) {
-  const doc = await getInvoice(deps, scope, id);
-  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, doc, locale) };
+  const invoice = await invoices.findInvoice(deps.db, scope, id);
+  if (!invoice) throw notFound();
+  return { fileName: `factura-${invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, invoice, locale, () => documentOf(deps, scope, invoice)) };
 }
 
 /**
  * The shopper's invoice as a PDF, found by their order's code. The link is public with the code, so
  * it is rate-limited: every request per address (a wrong code too), and an invoice's own downloads
- * however many addresses ask (429 past either).
+ * however many addresses ask (429 past either). Both counts in one transaction: on SQLite every
+ * commit waits for the disk with the process's event loop held, and a kept download is otherwise
+ * one query and one file read.
  */
 export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale, context: { ip: string }) {
-  await takeAttempt(deps, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
-  const doc = await shopperInvoice(deps, scope, code);
-  await takeAttempt(deps, `invoice-pdf:invoice:${doc.invoice.id}`, LIMITS.invoicePdfPerCode);
-  return { fileName: `factura-${doc.invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, doc, locale) };
+  const invoice = await inTransaction(deps, async (tx) => {
+    await takeAttempt(tx, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
+    const found = await invoiceByCode(tx.db, scope, code);
+    // A wrong code is not found after the commit, so that it counts against the address.
+    if (found) await takeAttempt(tx, `invoice-pdf:invoice:${found.id}`, LIMITS.invoicePdfPerCode);
+    return found;
+  });
+  if (!invoice) throw notFound();
+  return { fileName: `factura-${invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, invoice, locale, () => documentOf(deps, scope, invoice)) };
 }
