@@ -61,6 +61,7 @@ export const productCsv: Messages['productCsv'] = {
   variantMoved: 'The variant {{id}} belongs to another product',
   record: 'Write product or variant',
   overLimit: 'Your plan allows {{limit}} products: the file would create more',
+  interrupted: 'The catalog changed while it was being imported (another import or an edit): {{written}} of {{total}} records were saved. Import the file again to complete it',
   tooBigForPlan: 'The file is bigger than your plan can import: up to {{megabytes}} MB',
   duplicateSku: 'The SKU “{{sku}}” already appears on line {{line}}',
   encodingRead: 'File read as {{encoding}}',

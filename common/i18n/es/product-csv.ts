@@ -60,6 +60,7 @@ export const productCsv = {
   variantMoved: 'La variante {{id}} es de otro producto',
   record: 'Escribe product o variant',
   overLimit: 'Tu plan permite {{limit}} productos: el archivo crearía más',
+  interrupted: 'El catálogo cambió mientras importábamos (otra importación o un cambio a mano): se guardaron {{written}} de {{total}} registros. Vuelve a importar el archivo para completarlo',
   tooBigForPlan: 'El archivo es más grande de lo que tu plan puede importar: hasta {{megabytes}} MB',
   duplicateSku: 'El SKU «{{sku}}» ya aparece en la línea {{line}}',
   encodingRead: 'Archivo leído como {{encoding}}',

@@ -7,6 +7,8 @@ import { exportCatalog } from './product-csv-export.service.ts';
 import { csvFixtures } from './product-csv.fixtures.ts';
 import { insertProducts, insertVariants, updateProducts, updateVariants } from './product-csv.repository.ts';
 import { applyImport } from './product-csv.service.ts';
+import { WRITE_BATCH } from './csv-write.ts';
+import { setImmediate } from 'node:timers/promises';
 
 const now = () => new Date().toISOString();
 
@@ -42,6 +44,40 @@ describe('an import of thousands of records refreshes the tables’ statistics',
     expect(summary.problems).toEqual([]);
     expect(summary.applied).toBe(true);
     expect(await analyzed()).not.toBe(before);
+  });
+});
+
+// Issue 36 §10, decision 082: a 100,000-row import held a SQLite process (and its /healthz) for
+// 3.3 s in one transaction. The write phase is short transactions of WRITE_BATCH records with a turn
+// for other requests between them: a bystander asking in a loop sees the products arrive batch by batch.
+describe('decision 082: an import commits in batches, with turns for others between them', () => {
+  it('lets a bystander query run between batches, and sees each batch committed', async () => {
+    const { scope } = await storeWithCatalog('bt-');
+    await t.db.updateTable('store').set({ planId: null }).where('id', '=', scope.storeId).execute(); // no product limit
+    const header = await headerOf(scope);
+    const count = 2 * WRITE_BATCH + 500;
+    const rows = Array.from({ length: count }, (_, n) => `product,,,Tanda ${n},BT-${n},,,bt-ropa,,,,,1,,,,,,,,,,,`);
+    const products = async () => Number((await t.db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).n);
+    const before = await products();
+    const seen: number[] = [];
+    let importing = true;
+    // A bystander on the event loop: one query, a turn, another, for as long as the import runs.
+    const bystander = (async () => {
+      while (importing) {
+        seen.push(await products());
+        await setImmediate();
+      }
+    })();
+    const summary = await applyImport(t.deps, scope, [header, ...rows].join('\n'));
+    importing = false;
+    await bystander;
+    expect(summary.problems).toEqual([]);
+    expect(summary.applied).toBe(true);
+    expect(await products()).toBe(before + count);
+    // Counts strictly between before and after: batches committed while the import still ran.
+    const between = [...new Set(seen.filter((n) => n > before && n < before + count))];
+    expect(between.length, `counts seen: ${[...new Set(seen)].join(', ')}`).toBeGreaterThan(0);
+    expect(between.every((n) => (n - before) % WRITE_BATCH === 0), 'each a whole batch').toBe(true);
   });
 });
 

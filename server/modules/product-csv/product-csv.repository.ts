@@ -57,6 +57,18 @@ export async function catalogFingerprint(db: Db, scope: StoreScope): Promise<str
   return JSON.stringify(rows.map((row) => [Number(row.count), Number(row.last ?? 0), String(row.updated ?? '')]));
 }
 
+/**
+ * What changes when anyone adds or edits a product, or adds a variant, of the store: checked between
+ * the import's write batches (csv-write.ts), each a look-up in an index, not a count of the catalog.
+ */
+export async function writeMark(db: Db, scope: StoreScope): Promise<string> {
+  const [product, variant] = await Promise.all([
+    db.selectFrom('product').select((eb) => [eb.fn.max('id').as('last'), eb.fn.max('updatedAt').as('updated')]).where('storeId', '=', scope.storeId).executeTakeFirstOrThrow(),
+    db.selectFrom('variant').select((eb) => [eb.fn.max('id').as('last')]).where('storeId', '=', scope.storeId).executeTakeFirstOrThrow(),
+  ]);
+  return `${Number(product.last ?? 0)}/${String(product.updated ?? '')}/${Number(variant.last ?? 0)}`;
+}
+
 /** The store plan's product limit; null without a plan. */
 export async function maxProducts(db: Db, scope: StoreScope): Promise<number | null> {
   const row = await db.selectFrom('store').leftJoin('plan', 'plan.id', 'store.planId').select('plan.maxProducts').where('store.id', '=', scope.storeId).executeTakeFirst();

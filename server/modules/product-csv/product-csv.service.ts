@@ -7,14 +7,15 @@ import { PRODUCT_TYPES, PRODUCT_UNITS } from '#common/resources/product-fields.t
 import { productResource, variantResource } from '#common/resources/product.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 import { type Column, type ImportProblem, loadTaxonomy } from './csv-columns.ts';
 import { type ReadFile, readFile } from './csv-read.ts';
 import { decimalToInteger, parseFlag, parseWhole } from './csv-values.ts';
 import type { CsvEncoding } from './csv-text.ts';
 import { importByteLimit, tooBigForPlan } from './csv-limits.ts';
+import { writeInBatches } from './csv-write.ts';
 import {
-  catalogFingerprint, insertProducts, insertVariants, maxProducts, PRODUCT_FIELDS, productPage, refreshCatalogStatistics, releaseSkus, syncStockFromVariants, updateProducts, updateVariants, VARIANT_FIELDS, variantPage,
+  catalogFingerprint, maxProducts, PRODUCT_FIELDS, productPage, refreshCatalogStatistics, VARIANT_FIELDS, variantPage,
 } from './product-csv.repository.ts';
 
 // The product catalog as one CSV file (issue 11 §9), read in; product-csv-export.service.ts writes
@@ -366,41 +367,36 @@ export async function previewImport(deps: ServiceDeps, scope: StoreScope, body: 
 }
 
 /**
- * Imports the file in one transaction when it has no problem; otherwise changes nothing. Read and
- * checked first, outside the transaction; written inside it only if the catalog is still what was
- * checked (else checked again there), so what is checked is what is written.
+ * Imports the file when it has no problem; otherwise changes nothing. Read and checked first, with
+ * no connection held; written in batches (csv-write.ts, decision 082) only if the catalog is still
+ * what was checked (else checked again), so what is checked is what is written.
  */
 export async function applyImport(deps: ServiceDeps, scope: StoreScope, body: string | Uint8Array, options: ImportOptions = {}): Promise<ImportSummary> {
   const file = await readWithinPlan(deps, scope, body);
   const state = async (db: ServiceDeps) => `${await catalogFingerprint(db.db, scope)}/${await maxProducts(db.db, scope)}`;
-  const before = await state(deps);
-  let planned = await plan(deps, scope, file, options);
-  if (planned.problems.length > 0) return summaryOf(planned, file, false);
-  const summary = await inTransaction(deps, async (tx) => {
-    if ((await state(tx)) !== before) {
-      planned = await plan(tx, scope, file, options);
-      if (planned.problems.length > 0) return summaryOf(planned, file, false);
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await state(deps);
+    const planned = await plan(deps, scope, file, options);
+    if (planned.problems.length > 0) return summaryOf(planned, file, false);
+    const now = deps.clock.now().toISOString();
+    const outcome = await writeInBatches(deps, scope, {
+      releaseProductSkus: planned.plannedProducts.filter((product) => product.skuChanged).map((product) => product.existingId!),
+      releaseVariantSkus: planned.plannedVariants.filter((variant) => variant.skuChanged).map((variant) => variant.existingId!),
+      newProducts: planned.plannedProducts.filter((product) => product.existingId === null).map((product) => ({ ...product.values, createdAt: now, updatedAt: now })),
+      changedProducts: planned.plannedProducts.filter((product) => product.existingId !== null && product.changed).map((product) => ({ ...product.values, id: product.existingId!, updatedAt: now })),
+      newVariants: planned.plannedVariants.filter((variant) => variant.existingId === null).map((variant) => ({ ...variant.values, productSlug: variant.productSlug, imageId: null, createdAt: now, updatedAt: now })),
+      changedVariants: planned.plannedVariants.filter((variant) => variant.existingId !== null && variant.changed).map((variant) => ({ ...variant.values, id: variant.existingId!, updatedAt: now })),
+      productIds: new Map(planned.productIdBySlug),
+    }, async (tx) => (await state(tx)) === before);
+    // Changed while it was checked (another import, an edit): checked again, a few times at most.
+    if ('changed' in outcome && attempt < 3) continue;
+    if (!outcome.done) {
+      const values = 'interrupted' in outcome ? { written: outcome.written, total: outcome.total } : { written: 0, total: 0 };
+      return { ...summaryOf(planned, file, false), problems: [{ line: 1, column: '', message: 'productCsv.interrupted', values }] };
     }
-    // On SQLite the transaction holds the process's one connection (decision 044): it only writes,
-    // a statement per table and batch, never a statement per record on PostgreSQL (decision 071).
-    const now = tx.clock.now().toISOString();
-    const productIds = new Map(planned.productIdBySlug);
-    // The file may hand a SKU from one record to another (two products swapping theirs): the checks
-    // above allow it, but the unique index checks each row as it is written, so every record whose
-    // SKU changes gives its old one up first, and then each takes its new one.
-    await releaseSkus(tx.db, scope, 'product', planned.plannedProducts.filter((product) => product.skuChanged).map((product) => product.existingId!));
-    await releaseSkus(tx.db, scope, 'variant', planned.plannedVariants.filter((variant) => variant.skuChanged).map((variant) => variant.existingId!));
-    const created = await insertProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId === null).map((product) => ({ ...product.values, createdAt: now, updatedAt: now })));
-    for (const [slug, id] of created) productIds.set(slug, id);
-    await updateProducts(tx.db, scope, planned.plannedProducts.filter((product) => product.existingId !== null && product.changed).map((product) => ({ ...product.values, id: product.existingId!, updatedAt: now })));
-    const newVariants = planned.plannedVariants.filter((variant) => variant.existingId === null);
-    await insertVariants(tx.db, scope, newVariants.map((variant) => ({ ...variant.values, productId: productIds.get(variant.productSlug)!, imageId: null, createdAt: now, updatedAt: now })));
-    await updateVariants(tx.db, scope, planned.plannedVariants.filter((variant) => variant.existingId !== null && variant.changed).map((variant) => ({ ...variant.values, id: variant.existingId!, updatedAt: now })));
-    // A product with variants shows their total, as the screens keep it.
-    await syncStockFromVariants(tx.db, scope);
-    return summaryOf(planned, file, true);
-  });
-  const written = summary.products.create + summary.products.update + summary.variants.create + summary.variants.update;
-  if (summary.applied && written >= BULK_WRITE) await refreshCatalogStatistics(deps.db);
-  return summary;
+    const summary = summaryOf(planned, file, true);
+    const written = summary.products.create + summary.products.update + summary.variants.create + summary.variants.update;
+    if (written >= BULK_WRITE) await refreshCatalogStatistics(deps.db);
+    return summary;
+  }
 }

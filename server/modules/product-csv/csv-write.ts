@@ -1,0 +1,83 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { insertProducts, insertVariants, releaseSkus, syncStockFromVariants, updateProducts, updateVariants, writeMark } from './product-csv.repository.ts';
+
+// The import's write phase (issue 36 §10, decision 082): what the plan decided, written a batch at
+// a time, each batch a short transaction of its own with a turn for other requests after it. On
+// SQLite a process has one connection (decision 040): one transaction of 100,000 rows held it, and
+// every request of that process, `/healthz` too, for 3.3 s.
+
+/** Records written per transaction: a few statements of ~500 rows, some milliseconds on SQLite. */
+export const WRITE_BATCH = 1000;
+
+type NewProduct = Parameters<typeof insertProducts>[2][number];
+type NewVariant = Parameters<typeof insertVariants>[2][number];
+export type Writes = {
+  releaseProductSkus: number[];
+  releaseVariantSkus: number[];
+  newProducts: NewProduct[];
+  changedProducts: Parameters<typeof updateProducts>[2];
+  /** New variants, each with its product's slug: a product created by an earlier batch has its id only then. */
+  newVariants: (Omit<NewVariant, 'productId'> & { productSlug: string })[];
+  changedVariants: Parameters<typeof updateVariants>[2];
+  /** The store's products by slug, the new ones added as their batches are written. */
+  productIds: Map<string, number>;
+};
+
+/** `changed`: the catalog was not as checked, nothing written. `interrupted`: stopped after `written` of `total` records. */
+export type WriteOutcome = { done: true } | { done: false; changed: true } | { done: false; interrupted: true; written: number; total: number };
+
+type Step = { records: number; write: (tx: ServiceDeps) => Promise<void> };
+
+function stepsOf(scope: StoreScope, writes: Writes): Step[] {
+  const steps: Step[] = [];
+  const batches = <T>(rows: readonly T[], write: (tx: ServiceDeps, batch: T[]) => Promise<void>) => {
+    for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+      const batch = rows.slice(start, start + WRITE_BATCH);
+      steps.push({ records: batch.length, write: (tx) => write(tx, batch) });
+    }
+  };
+  // Every record whose SKU changes gives its old one up before any takes a new one (decision 071).
+  batches(writes.releaseProductSkus, (tx, ids) => releaseSkus(tx.db, scope, 'product', ids));
+  batches(writes.releaseVariantSkus, (tx, ids) => releaseSkus(tx.db, scope, 'variant', ids));
+  batches(writes.newProducts, async (tx, rows) => {
+    for (const [slug, id] of await insertProducts(tx.db, scope, rows)) writes.productIds.set(slug, id);
+  });
+  batches(writes.changedProducts, (tx, rows) => updateProducts(tx.db, scope, rows));
+  batches(writes.newVariants, (tx, rows) => insertVariants(tx.db, scope, rows.map(({ productSlug, ...variant }) => ({ ...variant, productId: writes.productIds.get(productSlug)! }))));
+  batches(writes.changedVariants, (tx, rows) => updateVariants(tx.db, scope, rows));
+  // A product with variants shows their total, as the screens keep it: one statement, last.
+  steps.push({ records: 0, write: (tx) => syncStockFromVariants(tx.db, scope) });
+  return steps;
+}
+
+/**
+ * Writes in batches. The first batch's transaction asks `stillAsChecked` (the whole catalog's
+ * fingerprint): false, and nothing is written. Each later batch checks that no one else added or
+ * changed a product or variant since the batch before (`writeMark`): if someone did, or a batch
+ * fails, the import stops there and says how much it wrote; importing the file again completes it.
+ */
+export async function writeInBatches(deps: ServiceDeps, scope: StoreScope, writes: Writes, stillAsChecked: (tx: ServiceDeps) => Promise<boolean>): Promise<WriteOutcome> {
+  const steps = stepsOf(scope, writes);
+  const total = steps.reduce((sum, step) => sum + step.records, 0);
+  let mark = '';
+  let written = 0;
+  for (const [index, step] of steps.entries()) {
+    const outcome = await inTransaction(deps, async (tx) => {
+      if (index === 0 ? !(await stillAsChecked(tx)) : (await writeMark(tx.db, scope)) !== mark) return 'changed';
+      await step.write(tx);
+      mark = await writeMark(tx.db, scope);
+      return 'written';
+    }).catch((error: unknown) => {
+      if (index === 0) throw error;
+      deps.log.warn({ err: error, storeId: scope.storeId, written, total }, 'catalog import stopped between batches');
+      return 'failed';
+    });
+    if (outcome === 'changed' && index === 0) return { done: false, changed: true };
+    if (outcome !== 'written') return { done: false, interrupted: true, written, total };
+    written += step.records;
+    await yieldToOthers();
+  }
+  return { done: true };
+}
