@@ -18,8 +18,10 @@ export type ReadLimits = { maxProducts: number | null };
 
 /** Thrown from the parser's record hook to stop it at the first product line past the plan (issue 36 §10). */
 class PastThePlan extends Error {
-  constructor(readonly line: number) {
+  readonly line: number;
+  constructor(line: number) {
     super('past the plan');
+    this.line = line;
   }
 }
 
