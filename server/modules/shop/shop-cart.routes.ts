@@ -5,7 +5,10 @@
 //        intent=add&product={productId}&variant={variantId or empty}&quantity={n}
 //      → 303 to /shop/{slug}/cart, with `Set-Cookie: tb_cart_{storeId}=…` (the cart; keep it).
 //      A client may also write that cookie itself: `tb_cart_{storeId}=` + encodeURIComponent of
-//      `{"l":[[productId,variantId or 0,quantity],…],"c":"COUPON"}` — the server trusts none of it.
+//      `{"l":[[productId,variantId or 0,quantity],…]}` — the server trusts none of it. A coupon is
+//      applied only by `intent=coupon&code=…` (refused attempts limited per address and cart, 429
+//      past them), which writes the code with the server's seal; a code written by hand is ignored
+//      (decision 081).
 //   2. POST /shop/{slug}/checkout   with that cookie, form-encoded:
 //        name, email, phone, documentType=cedula|passport, documentNumber, address, city, province,
 //        notes (optional), paymentMethod=cash_on_delivery|bank_transfer (one the store takes)
