@@ -22,7 +22,8 @@ import { localeRedirects } from '#server/plugins/locale.ts';
 import { renamedPaths } from '#server/plugins/renamed-paths.ts';
 import { maintenanceGate } from '#server/plugins/maintenance.ts';
 import { pageCache } from '#server/plugins/page-cache.ts';
-import { pageBodies } from '#server/plugins/page-bodies.ts';
+import { pageBodies, sendTooLarge } from '#server/plugins/page-bodies.ts';
+import { lingeringClose } from '#server/plugins/lingering-close.ts';
 import { compressHtml } from '#server/plugins/compress-html.ts';
 import { shopRoutes } from '#server/modules/shop/shop.routes.ts';
 import { invoiceShopRoutes } from '#server/modules/invoice/invoice-shop.routes.ts';
@@ -82,10 +83,14 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A form past its route's own limit (the storefront's 64 KB), cut as it streamed: the page's words.
+    if (status === 413) return sendTooLarge(request, reply);
     return reply.code(status).send({ error: status >= 500 ? 'internal' : (error.code ?? 'bad_request'), message: status >= 500 ? 'Internal server error' : error.message });
   });
   await app.register(csrfGuard);
   await app.register(pageBodies);
+  // An answer given before the body was read (413) reaches the client instead of a reset.
+  await app.register(lingeringClose);
   await app.register(nulGuard);
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   // Every page's HTML leaves compressed, rendered or served from the page cache (issue 22 §7).

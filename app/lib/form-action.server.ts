@@ -23,7 +23,7 @@ export async function readForm(request: Request): Promise<FormData> {
     const tooLarge = causes.some((e) => e?.statusCode === 413);
     // A NUL character, refused as the body streamed in (server/plugins/nul-guard.ts).
     const nul = causes.some((e) => e?.nul === true);
-    throw data<FormResult>({ formError: { key: nul ? 'validation.controlChar' : 'error.generic' } }, { status: tooLarge ? 413 : 400 });
+    throw data<FormResult>({ formError: { key: nul ? 'validation.controlChar' : tooLarge ? 'error.bodyTooLarge' : 'error.generic' } }, { status: tooLarge ? 413 : 400 });
   }
 }
 

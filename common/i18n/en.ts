@@ -95,6 +95,7 @@ export const en: BaseMessages = {
     methodNotAllowed: 'This address does not take the {{method}} method',
     notFound: 'Page not found: {{path}}',
     generic: 'Something went wrong',
+    bodyTooLarge: 'What you sent is too large for this form.',
     network: 'Connection Error',
     illustration: 'Illustration of an open, empty box',
   },

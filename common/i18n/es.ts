@@ -96,6 +96,7 @@ export const es = {
     methodNotAllowed: 'Esta dirección no acepta el método {{method}}',
     notFound: 'Página no encontrada: {{path}}',
     generic: 'Algo salió mal',
+    bodyTooLarge: 'Lo que enviaste es demasiado grande para este formulario.',
     network: 'Error de conexión',
     illustration: 'Ilustración de una caja abierta y vacía',
   },

@@ -1,6 +1,8 @@
 import { Transform } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { translator } from '#common/i18n/all-languages.ts';
+import { localeFromPath } from '#common/locale.ts';
 import { containsNul } from './nul-guard.ts';
 
 // Bodies sent to pages (React Router actions) are forms, and small: files go to /api/v1/uploads,
@@ -12,11 +14,20 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*
 const isPagePath = (url: string) => !url.startsWith('/api/');
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The 413 of a page's form, in the page's language, before its body is read: the connection closes
+ * after it (plugins/lingering-close.ts drains what the client still sends, so the answer arrives).
+ */
+export function sendTooLarge(request: FastifyRequest, reply: FastifyReply) {
+  const t = translator(localeFromPath(request.url.split('?')[0] ?? '/'));
+  return reply.code(413).header('connection', 'close').type('text/plain; charset=utf-8').send(String(t('error.bodyTooLarge')));
+}
+
 export const pageBodies = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITES.has(request.method) || !isPagePath(request.url)) return;
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > PAGE_BODY_LIMIT) return reply.code(413).header('connection', 'close').type('text/plain; charset=utf-8').send('Payload too large: a form sends at most 256 KB.');
+    if (length > PAGE_BODY_LIMIT) return sendTooLarge(request, reply);
     const type = request.headers['content-type'] ?? '';
     // A post without a body (a logout button) has no type; one with a body must be a form.
     if ((length > 0 || request.headers['transfer-encoding']) && !FORM_TYPES.test(type)) {
@@ -29,7 +40,7 @@ export const pageBodies = fp(async (app: FastifyInstance) => {
     let seen = 0;
     // The end of the previous chunk, so a `%00` split between two chunks is still found.
     let tail = '';
-    return payload.pipe(
+    const counted = payload.pipe(
       new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           seen += chunk.length;
@@ -42,5 +53,11 @@ export const pageBodies = fp(async (app: FastifyInstance) => {
         },
       }),
     );
+    // The error reaches whoever reads the body (React Router's form, a route's parser) through its
+    // own listener. One that stopped reading first (the storefront's parser at its 64 KB, which has
+    // answered 413) left none: an 'error' with no listener would throw. What the client still sends
+    // is dropped as it comes (plugins/lingering-close.ts), not left unread.
+    counted.on('error', () => payload.resume());
+    return counted;
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../support/factories.ts';
 import { callApi, getPage, nextClientIp } from '../support/forms.ts';
@@ -90,5 +91,55 @@ describe('bodies posted to pages', () => {
     expect(chunked.statusCode).toBe(413);
     // an ordinary form still goes through
     expect((await post('/user/login', { 'content-type': 'application/x-www-form-urlencoded' }, 'email=a%40b.ec&password=x')).statusCode).toBe(401);
+  });
+});
+
+// Issue 36 §11: an oversize body sometimes ended as EPIPE or ECONNRESET instead of its 413. Over a
+// real connection, a client that sends its whole body before reading (as a simple client does, and
+// as any client does while its upload fills the socket) got a reset every time: the server closed
+// with the body unread, and the reset threw the written 413 away. inject() has no socket to show it.
+describe('an oversize body over a real connection', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+
+  /** Sends the request whole without reading, then reads the answer's status line and body. */
+  function sendWhole(path: string, type: string, size: number, chunked: boolean): Promise<{ status: string; body: string; error: string }> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.pause();
+      // A connection kept open after its answer must not hold the test: what came is read then.
+      socket.setTimeout(10_000, () => socket.destroy());
+      const body = Buffer.alloc(size, 'a');
+      const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nCookie: lang=es\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${size}`}\r\n\r\n`;
+      const payload = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body;
+      const received: Buffer[] = [];
+      let error = '';
+      socket.on('error', (problem: NodeJS.ErrnoException) => (error ||= problem.code ?? problem.message));
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      socket.on('close', () => {
+        const [headers = '', answer = ''] = Buffer.concat(received).toString('utf8').split('\r\n\r\n');
+        resolve({ status: headers.split('\r\n')[0] ?? '', body: answer, error });
+      });
+      socket.write(head);
+      socket.write(payload, () => socket.resume());
+    });
+  }
+
+  it.each([
+    ['a page form with its length', '/user/login', 'application/x-www-form-urlencoded', false],
+    ['a page form sent chunked', '/user/login', 'application/x-www-form-urlencoded', true],
+    ['a storefront form with its length', '/shop/x/cart', 'application/x-www-form-urlencoded', false],
+    ['a storefront form sent chunked', '/shop/x/cart', 'application/x-www-form-urlencoded', true],
+    ['an API JSON body with its length', '/api/v1/auth/login', 'application/json', false],
+    ['an API JSON body sent chunked', '/api/v1/auth/login', 'application/json', true],
+  ] as const)('answers %s 413, never a reset', async (_what, path, type, chunked) => {
+    const answer = await sendWhole(path, type, 4 * 1024 * 1024, chunked);
+    expect(answer.error).toBe('');
+    expect(answer.status).toBe('HTTP/1.1 413 Payload Too Large');
+    // the page's own words: plain text when refused from the length, the form's page when cut as it streamed
+    if (!path.startsWith('/api/')) expect(answer.body).toContain('Lo que enviaste es demasiado grande para este formulario.');
   });
 });
