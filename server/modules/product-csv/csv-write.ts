@@ -47,7 +47,9 @@ function stepsOf(scope: StoreScope, writes: Writes): Step[] {
   batches(writes.changedProducts, (tx, rows) => updateProducts(tx.db, scope, rows));
   batches(writes.newVariants, (tx, rows) => insertVariants(tx.db, scope, rows.map(({ productSlug, ...variant }) => ({ ...variant, productId: writes.productIds.get(productSlug)! }))));
   batches(writes.changedVariants, (tx, rows) => updateVariants(tx.db, scope, rows));
-  // A product with variants shows their total, as the screens keep it: one statement, last.
+  // A product with variants shows their total, as the screens keep it, also one the file does not
+  // name (decision 071): one statement over the store's variants, last (70–90 ms on SQLite at 150,000
+  // variants, the longest hold left; bench/README.md).
   steps.push({ records: 0, write: (tx) => syncStockFromVariants(tx.db, scope) });
   return steps;
 }
