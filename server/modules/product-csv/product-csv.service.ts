@@ -89,7 +89,9 @@ function differs<T extends Record<string, unknown>>(before: T | undefined, after
 }
 
 /** A name as two products would be "the same": trimmed, one letter case, composed accents. */
-const sameName = (name: string) => name.trim().normalize('NFC').toLocaleLowerCase('es');
+// toLowerCase, not toLocaleLowerCase('es'): Spanish has no casing rules of its own, and ICU's locale
+// path cost ~0.5 s of one turn for a store of 100,000 products (issue 36 §10).
+const sameName = (name: string) => name.trim().normalize('NFC').toLowerCase();
 
 // The form's and the API's schema is the import's too (issue 21 §10): a row is checked by the
 // same rules and limits (content ≤ 20,000 characters…), each failure a problem of its column.
