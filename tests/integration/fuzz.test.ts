@@ -6,8 +6,10 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_ACTIONS } from '#common/bulk.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
+import { publishStore } from '#server/modules/store/store.service.ts';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { makeAdmin, makeStaff, makeStore, makeUser, type TestUser } from '../support/factories.ts';
-import { nextClientIp } from '../support/forms.ts';
+import { callApi, nextClientIp } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
@@ -22,6 +24,13 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * read, found in the source at run time, with ids and id lists past PostgreSQL's integer among the
  * values; and bodies get id lists (`ids`, `packageIds`) beside a valid bulk action, so that the
  * id, not the action, is what the handler meets.
+ *
+ * The storefront's own routes (Fastify's, read from its route table at run time) get bad queries,
+ * bodies and hostile cookies (issue 36: spaces and tabs around `=`, duplicates, huge values, broken
+ * JSON, NUL-ish characters, many cookies), as the sales form actions do; a clean shopper asking
+ * for the same page after each never sees a cart count. The language switch gets addresses whose
+ * path is a host in disguise (`/en//evil.example?lang=es`), and every redirect of every request
+ * must stay on this site.
  *
  * Knobs: FUZZ_RUNS (inputs per target and role, default 5), FUZZ_SEED (default fixed, so CI runs
  * are repeatable; a failure prints the seed and path to replay), FUZZ_ONLY (a regular expression
@@ -42,6 +51,9 @@ const ROLES: Role[] = ['anonymous', 'client', 'staff', 'admin', 'token', 'bad to
 
 let t: TestApp;
 let storeSlug = '';
+let storeId = 0;
+/** The published store's category and product, so generated storefront addresses sometimes name real ones. */
+const shopNames = { category: '', product: '', productId: 0 };
 const users: Partial<Record<'client' | 'staff' | 'admin', TestUser>> = {};
 let revokedToken = '';
 const knownIds: number[] = [];
@@ -55,10 +67,18 @@ beforeAll(async () => {
   users.staff = await makeStaff(t);
   users.admin = await makeAdmin(t);
   // Some records, so that generated ids sometimes name a real one of this client or another.
-  const { id: storeId, slug } = await makeStore(t, { owner: users.client });
+  const { id: madeStore, slug } = await makeStore(t, { owner: users.client });
   storeSlug = slug;
+  storeId = madeStore;
+  // Published, with a product, so that storefront pages, the cart and the checkout reach their code.
+  await publishStore(t.deps, (await ownStoreScope(t.deps, { userId: users.client.id }))!, true);
+  const category = (await callApi(t.app, 'POST', '/api/v1/categories', users.client.cookie, { name: 'Ropa', enabled: true })).json() as { id: number };
+  const product = (await callApi(t.app, 'POST', '/api/v1/products', users.client.cookie, { name: 'Poncho', sku: 'PO-1', categoryId: category.id, priceCents: 4000, stock: 5, enabled: true })).json() as { id: number };
+  // Slugs are made from the names.
+  Object.assign(shopNames, { category: 'ropa', product: 'poncho', productId: product.id });
+  for (const field of ['product', 'variant', 'quantity', 'code', 'coupon', 'website', 'altcha', 'rating', 'comment', 'authorName']) fieldNames.add(field);
   const alertId = await t.services.alerts.createAlert({ userId: users.client.id }, { trackingNumber: '1Z999AA1', carrier: 'UPS', store: 'Amazon', content: 'Zapatos', declaredValue: 4999, expectedDate: null, invoiceUpload: null });
-  knownIds.push(storeId, users.client.id, users.staff.id, users.admin.id, Number(alertId));
+  knownIds.push(storeId, users.client.id, users.staff.id, users.admin.id, Number(alertId), shopNames.productId);
   const revoked = await t.services.accessTokens.createAccessToken({ userId: users.client.id }, { name: 'revoked', scope: 'write', expiresIn: 'never' });
   await t.services.accessTokens.revokeAccessToken({ userId: users.client.id, id: revoked.id });
   revokedToken = revoked.token;
@@ -160,14 +180,55 @@ const body = (kind: 'json' | 'form') =>
     { weight: 1, arbitrary: fc.constantFrom('{"a":', '[1,2', 'null', '"x"', '42', '[]', 'a=1&a=2&a[]=3', '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb') .chain((payload) => fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=XyZ', 'multipart/form-data', 'text/plain', 'application/xml', 'application/octet-stream', '').map((type) => ({ type, payload }))) },
     { weight: 1, arbitrary: json().map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? '' })) },
   );
+/**
+ * Cookies a client may write by hand (issue 36 §7): the cart's and the language's, with spaces and
+ * tabs around `=`, repeated, huge, broken JSON, NUL-ish text, or a great many of them. Only what an
+ * HTTP header can carry (a parser refuses the rest before us).
+ */
+const headerSafe = (value: string) => value.toWellFormed().replace(/[^\t\x20-\x7e\x80-\xff]/gu, (char) => encodeURIComponent(char));
+const cartJson = () =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom(shopNames.productId, ...knownIds, 0, -1, 2 ** 31, 2 ** 53, Number.MAX_VALUE), fc.constantFrom(0, 1, 2 ** 31, -1), fc.constantFrom(1, 999, 1000, 0, -5, 1.5, 2 ** 53)).map((line) => ({ l: [line] })),
+    fc.record({ l: fc.oneof(fc.constant('x'), fc.constant([[1, 0, 1, 1]]), fc.array(fc.constant([shopNames.productId, 0, 999]), { maxLength: 60 })), c: fc.oneof(text, fc.constant('A'.repeat(100))), f: fc.oneof(fc.constant(null), fc.record({ k: text, n: fc.oneof(fc.integer(), fc.constant(Number.MAX_VALUE)), s: text, a: fc.constant([shopNames.productId, 0, 2]) })) }, { requiredKeys: [] }),
+    json(),
+  );
+const cookieValue = () =>
+  fc.oneof(
+    { weight: 3, arbitrary: cartJson().map((value) => encodeURIComponent(JSON.stringify(value) ?? '')) },
+    { weight: 1, arbitrary: cartJson().map((value) => JSON.stringify(value) ?? '') },
+    { weight: 2, arbitrary: fc.constantFrom('', 'es', 'en', 'EN', '{', '%7B', '%7B%22l%22%3A', '%E0%A4%A', '%', '%00', 'a%00b', '\\0', '"quoted"', '=', 'x'.repeat(5000), '%7B'.repeat(2000), 'ñ') },
+    { weight: 1, arbitrary: text },
+  );
+const cookieName = () => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(`tb_cart_${storeId}`, 'lang', 'tb_cart_1', 'tb_cart_0', `tb_cart_0${storeId}`, 'tb_cart_99999999999999999999', 'tiendabox_session', 'tb_cart_') }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) });
+const space = fc.constantFrom('', '', ' ', '\t', '  ', ' \t ');
+const hostileCookies = () =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.array(fc.tuple(space, cookieName(), space, space, cookieValue(), space).map(([a, n, b, c, v, d]) => headerSafe(`${a}${n}${b}=${c}${v}${d}`)), { maxLength: 6 }).map((parts) => parts.join(';')) },
+    { weight: 1, arbitrary: fc.constant(Array.from({ length: 300 }, (_, n) => `c${n}=${n}`).join('; ')) },
+    // The attack run's own shapes: a cart the cache's check once missed and the cart's read found.
+    { weight: 1, arbitrary: fc.constantFrom(' ', '\t', '', ';').map((gap) => `tb_cart_${storeId}${gap === '' ? ' ' : ''}=${gap === ';' ? '; tb_cart_' + storeId + '= ' : gap}${encodeURIComponent(JSON.stringify({ l: [[shopNames.productId, 0, 999]] }))}`) },
+  );
+
 const query = (names: string[]) => fc.array(fc.oneof(fc.constantFrom(...names, ...queryNames), name()).chain((field) => fc.tuple(fc.constant(field), valueOf(field))), { maxLength: 5 });
 
 // --- running one request -----------------------------------------------------------------------
 
-type Sent = { role: Role; method: string; url: string; type: string; payload: string };
+/** `cookies`: hostile cookies sent after the role's own (the first of a repeated name counts), so the role's session still holds. */
+type Sent = { role: Role; method: string; url: string; type: string; payload: string; cookies?: string };
+
+/** A redirect's target is a path of this site (or this site's own address): never `//host`, `/\\host` or another origin. */
+function leavesTheSite(location: string): boolean {
+  if (/^\/(?![/\\])/.test(location) && !/[\t\n\r]/.test(location)) return false;
+  try {
+    return new URL(location).origin !== new URL(t.config.publicUrl).origin;
+  } catch {
+    return true;
+  }
+}
 
 async function send(request: Sent, locale: 'es' | 'en') {
   const headers: Record<string, string> = { ...(await credentialsFor(request.role, locale, ++draws)), accept: request.url.startsWith('/api/') ? 'application/json' : 'text/html' };
+  if (request.cookies) headers.cookie = `${headers.cookie}; ${request.cookies}`;
   if (request.type) headers['content-type'] = request.type;
   const response = await t.app.inject({ method: request.method as 'GET', url: request.url, headers, remoteAddress: nextClientIp(), ...(request.payload || request.type ? { payload: request.payload } : {}) });
   if (process.env.FUZZ_TRACE) console.log(response.statusCode, request.role, request.method, request.url.slice(0, 80), request.type);
@@ -175,6 +236,10 @@ async function send(request: Sent, locale: 'es' | 'en') {
   for (const id of tokensToRevoke.splice(0)) await t.services.accessTokens.revokeAccessToken({ userId: users.client!.id, id });
   if (response.statusCode >= 500) {
     throw new Error(`${response.statusCode} for ${request.role} ${request.method} ${request.url} [${request.type}] ${JSON.stringify(request.payload.slice(0, 400))} → ${response.body.slice(0, 300)}`);
+  }
+  const location = response.headers.location;
+  if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string' && leavesTheSite(location)) {
+    throw new Error(`${response.statusCode} to ${JSON.stringify(location)} for ${request.role} ${request.method} ${JSON.stringify(request.url)}: a redirect off the site`);
   }
   // A bad token never gets an API call through (a 4xx: 401, or 400/404 when the input fails first).
   if (request.role === 'bad token' && request.url.startsWith('/api/') && response.statusCode < 400) {
@@ -275,6 +340,29 @@ async function pageLoaders(): Promise<string[]> {
   return [...pages];
 }
 
+type ShopRoute = { method: 'GET' | 'POST'; path: string };
+
+/**
+ * The storefront's routes (Fastify's own, not React Router's), read from the app's route table:
+ * every method but HEAD of every path under the Spanish `/shop/:slug` (the English tree runs the
+ * same handlers; a language is drawn per input).
+ */
+function shopRoutes(): ShopRoute[] {
+  const routes: ShopRoute[] = [];
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line.replace(/\u00a0/g, ' '));
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    if (!path.startsWith('/shop/:slug')) continue;
+    for (const method of match[3]!.split(', ')) if (method === 'GET' || method === 'POST') routes.push({ method, path });
+  }
+  return routes;
+}
+
 // The ceilings below are ten times a quiet run's time on SQLite (34 s for the forms): PostgreSQL on
 // a loaded or slow machine took up to 300 s; speed is not what these tests measure.
 describe('fuzzing (issue 9)', () => {
@@ -321,17 +409,101 @@ describe('fuzzing (issue 9)', () => {
     );
   }, 600_000);
 
+  // Issue 36: the storefront's routes and forms, with hostile cookies beside bad queries and bodies,
+  // as a shopper and as the store's owner (whose preview is never shared). After each input a clean
+  // shopper asks for the same page: a cart count drawn for a hostile cookie must never reach them.
+  it('no storefront route answers a 5xx to bad input or hostile cookies, and no clean shopper sees a cart count', async () => {
+    const routes = shopRoutes();
+    expect(routes).toEqual(expect.arrayContaining([{ method: 'GET', path: '/shop/:slug/product/:product' }, { method: 'POST', path: '/shop/:slug/cart' }, { method: 'POST', path: '/shop/:slug/checkout' }]));
+    const real = (param: string) => (param === 'slug' ? storeSlug : param === 'product' ? shopNames.product : param === 'category' ? shopNames.category : 'x');
+    // Every page with the attack run's own cart shapes first (a random draw seldom lands on them):
+    // the poisoned shopper's page, then a clean shopper at the same address.
+    const poisons = [' ', '\t', ' =', '\t=', '; dup'].map((shape) => {
+      const cart = encodeURIComponent(JSON.stringify({ l: [[shopNames.productId, 0, 999]] }));
+      const name = `tb_cart_${storeId}`;
+      return shape === '; dup' ? `${name}=; ${name}= ${cart}` : shape.endsWith('=') ? `${name}${shape}${cart}` : `${name}=${shape}${cart}`;
+    });
+    const seen: string[] = [];
+    for (const route of routes.filter((each) => each.method === 'GET')) {
+      for (const [index, cookies] of poisons.entries()) {
+        for (const locale of ['es', 'en'] as const) {
+          const at = route.path.replace(/:(\w+)/g, (_all, param: string) => real(param)).replace('*', 'x');
+          const url = `${locale === 'en' ? '/en' : ''}${at}?poison=${index}`;
+          await send({ role: 'anonymous', method: 'GET', url, type: '', payload: '', cookies }, locale);
+          const clean = await t.app.inject({ url, headers: { cookie: `lang=${locale}`, accept: 'text/html' }, remoteAddress: nextClientIp() });
+          if (clean.body.includes('<span class="cart-count">')) seen.push(`${url} after ${JSON.stringify(cookies)}`);
+        }
+      }
+    }
+    expect(seen, 'clean shoppers who saw a poisoned cart count').toEqual([]);
+    const segment = (param: string) =>
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(real(param)) },
+        { weight: 1, arbitrary: id().map((value) => encodeURIComponent(value.toWellFormed())) },
+        { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%C0%AF', '..', '%2e%2e', '%2F') },
+      );
+    await fuzzAll(
+      routes,
+      (route) => `${route.method} ${route.path}`,
+      (route, role) => {
+        const params = [...route.path.matchAll(/:(\w+)|\*/g)].map((found) => found[1] ?? '*');
+        return fc.asyncProperty(fc.tuple(...params.map((param) => (param === 'slug' ? fc.constant(storeSlug) : segment(param)))), query(['code', 'q', 'page', 'sort', 'color', 'size', 'variant', 'v', 'review', 'lang']), route.method === 'POST' ? body('form') : fc.constant({ type: '', payload: '' }), fc.constantFrom<'es' | 'en'>('es', 'en'), hostileCookies(), async (values, pairs, { type, payload }, locale, cookies) => {
+          let at = route.path;
+          params.forEach((param, index) => {
+            at = at.replace(param === '*' ? '*' : `:${param}`, values[index]!);
+          });
+          const url = withQuery(locale === 'en' ? `/en${at}` : at, pairs);
+          await send({ role, method: route.method, url, type, payload, cookies }, locale);
+          if (route.method !== 'GET') return;
+          const clean = await t.app.inject({ url, headers: { cookie: `lang=${locale}`, accept: 'text/html' }, remoteAddress: nextClientIp() });
+          if (clean.statusCode >= 500) throw new Error(`${clean.statusCode} for a clean shopper at ${url}`);
+          if (clean.body.includes('<span class="cart-count">')) throw new Error(`a clean shopper saw a cart count at ${url} after cookies ${JSON.stringify(cookies.slice(0, 300))}`);
+        });
+      },
+      ['anonymous', 'client'],
+    );
+  }, 600_000);
+
+  // Issue 36 §1: `GET /en//evil.example?lang=es` answered `Location: //evil.example`. The switch's
+  // target is built from the request's path; every shape of a host in disguise must stay on the site
+  // (send() checks the Location of every redirect of every target).
+  it('the language switch never redirects off the site', async () => {
+    const disguise = fc.constantFrom('//', '///', '/\\', '/\\/', '\\', '/%2F', '/%2F%2F', '/%5C', '/%5C%5C', '/\t/', '/\n/', '/\r\n/', '/../', '/..//', '/%2e%2e//', '/./', '/.//', '/ /', '/%09/');
+    const host = fc.constantFrom('evil.example', 'evil.example/x', 'evil.example:443/a?b', '@evil.example', 'evil.example%2F', storeSlug);
+    const target = fc.tuple(fc.constantFrom('', '/en', '/en/', '/shop', `/en/shop/${storeSlug}`), disguise, host, fc.constantFrom<'es' | 'en' | ''>('es', 'en', ''), query([])).map(([prefix, slashes, to, lang, pairs]) => {
+      const search = new URLSearchParams([...pairs, ...(lang ? [['lang', lang] as [string, string]] : [])]).toString();
+      return `${prefix}${slashes}${to}${search ? `?${search}` : ''}`;
+    });
+    // Every shape once, in both languages and with each stored choice (a random draw seldom lands on one).
+    for (const prefix of ['', '/en']) {
+      for (const slashes of ['//', '///', '/\\', '/\\/', '\\', '/%2F%2F', '/%5C', '/\t/', '/\n/', '/\r\n/', '/..//', '/%2e%2e//', '/.//']) {
+        for (const lang of ['es', 'en'] as const) {
+          for (const stored of ['es', 'en'] as const) await send({ role: 'anonymous', method: 'GET', url: `${prefix}${slashes}evil.example/x?a=1&lang=${lang}`, type: '', payload: '' }, stored);
+        }
+      }
+    }
+    await fuzzAll(
+      ['language switch'],
+      (label) => label,
+      (_label, role) =>
+        fc.asyncProperty(target, fc.constantFrom<'es' | 'en'>('es', 'en'), async (url, locale) => {
+          await send({ role, method: 'GET', url, type: '', payload: '' }, locale);
+        }),
+      ['anonymous', 'client'],
+    );
+  }, 600_000);
+
   it('no form action answers a 5xx to bad input, whoever sends it', async () => {
     const actions = await formActions();
     await fuzzAll(
       actions,
       (action) => `POST ${action.path}`,
       (action, role) =>
-        fc.asyncProperty(query([]), body('form'), fc.constantFrom<'es' | 'en'>('es', 'en'), fc.boolean(), async (pairs, { type, payload }, locale, dataUrl) => {
+        fc.asyncProperty(query([]), body('form'), fc.constantFrom<'es' | 'en'>('es', 'en'), fc.boolean(), hostileCookies(), async (pairs, { type, payload }, locale, dataUrl, cookies) => {
           const page = locale === 'en' ? `/en${action.path === '/' ? '' : action.path}` : action.path;
           // Sometimes as the browser's client-side navigation sends it (React Router's `.data` URL).
           const url = dataUrl ? `${page === '/' ? '/_root' : page}.data` : page;
-          await send({ role, method: 'POST', url: withQuery(url, action.index ? [['index', ''], ...pairs] : pairs), type, payload }, locale);
+          await send({ role, method: 'POST', url: withQuery(url, action.index ? [['index', ''], ...pairs] : pairs), type, payload, cookies }, locale);
         }),
     );
   }, 600_000);
