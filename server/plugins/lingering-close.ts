@@ -20,7 +20,10 @@ function lingerBeforeClosing(socket: Socket) {
   lingering.add(socket);
   // Node's server calls destroySoon() once a `Connection: close` answer is written: end our side
   // then, and close only when the client is done (its FIN) or the time is up.
+  const plain = socket.destroySoon;
   socket.destroySoon = function destroyAfterLingering(this: Socket) {
+    // The client already finished sending: nothing is left unread, close as usual.
+    if (this.readableEnded) return plain.call(this);
     this.end();
     const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();
