@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 // TCP reset, and a reset that arrives before the client has read the answer throws the answer away.
 // The fix is the one web servers call a lingering close (nginx's `lingering_close`): send the
 // answer and our FIN, keep reading and dropping what the client still sends, and close once it
-// stops, or after LINGER_MS at most. The body is never parsed or kept, only drained.
+// stops, or after LINGER_MS at most. The body is never parsed or kept, only drained (decision 084).
 
 /** The longest a connection lingers after its answer, whatever the client keeps sending. */
 export const LINGER_MS = 5_000;
