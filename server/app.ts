@@ -141,12 +141,9 @@ export async function buildApp(options: AppOptions) {
   // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
   const jobWorker = startJobWorker(services.deps, config.jobs);
   app.addHook('onClose', () => jobWorker.stop());
-  // RIDEs render on a worker thread (issue 36 §4). A listening server has it load and warm the PDF
-  // stack at once (its first document took 6 s cold), off every request's path; an app only
-  // injected into (tests) starts it on its first PDF. Closing lets the documents asked for finish.
-  app.addHook('onListen', async () => {
-    void invoicePdfRenderer.warmUp();
-  });
+  // RIDEs render on a worker thread (issue 36 §4), started when this process first issues an invoice
+  // or is asked for a PDF, not at start: the warm thread holds ~100 MiB (decision 083). Closing lets
+  // the documents asked for finish, then ends it.
   app.addHook('onClose', () => invoicePdfRenderer.close());
 
   return app;

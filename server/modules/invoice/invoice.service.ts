@@ -10,6 +10,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
 import { keptInvoicePdf } from './invoice-pdf-keep.ts';
+import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 import { invoiceXml } from './invoice-xml.ts';
 import * as invoices from './invoice.repository.ts';
 
@@ -38,7 +39,7 @@ function missingSettings(settings: { ruc: string; businessName: string }) {
  */
 export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: IssueInvoiceInput): Promise<{ id: number; number: string }> {
   try {
-    return await inTransaction(deps, async (tx) => {
+    const issued = await inTransaction(deps, async (tx) => {
       const order = await invoices.findOrderToInvoice(tx.db, scope, input.orderId);
       if (!order) throw notFound();
       if (order.status === 'cancelled') throw new AppError('invoice.orderCancelled', 409);
@@ -96,6 +97,10 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
       await enqueueJob(tx, { kind: 'invoice.sign', payload: { storeId: scope.storeId, invoiceId: id }, key: `invoice.sign:${id}` });
       return { id, number };
     });
+    // Its RIDE is asked for soon after (the merchant, the shopper's order page): the PDF stack loads
+    // now, on its own thread, so that first download does not wait for it (decision 083).
+    void invoicePdfRenderer.warmUp();
+    return issued;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('invoice.alreadyIssued', 409);
     throw error;
