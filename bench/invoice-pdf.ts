@@ -4,8 +4,8 @@
 // 1. fills a throw-away database: a published store with its tax data, 50 products, and
 //    BENCH_INVOICES (120) orders of 50 lines, each invoiced;
 // 2. starts the built app as `npm run serve` does, one process (WEB_CONCURRENCY=1: the bystander
-//    shares the PDF's process), with the PDF limits lifted (invoice-pdf-server.ts), and waits for
-//    the PDF worker's warm-up;
+//    shares the PDF's process), with the PDF limits lifted (invoice-pdf-server.ts), and fetches a
+//    first PDF (the invoices were issued by another process: this one starts its PDF worker cold);
 // 3. probes `/healthz` (one loop, a request after the other) for BENCH_WINDOW s (10) each, while:
 //    nothing (idle); eight loops fetching one invoice's PDF (kept after its first render); eight
 //    loops fetching a new invoice or language each request (every one rendered, until they run out);
@@ -107,7 +107,7 @@ async function main() {
   let firstPdfMs: number | undefined;
   try {
     await waitUntilReady(app, `${base}/healthz`, 60_000);
-    // The first PDF: the worker's warm-up has started at listen; this one waits for it if needed.
+    // The first PDF: this process has issued no invoice, so it starts the PDF worker cold (decision 083).
     const firstStarted = performance.now();
     await fetchPdf(pdfUrl(codes[0]!, 'es'), () => {});
     const firstMs = performance.now() - firstStarted;
