@@ -4,6 +4,7 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { AppError } from '#server/errors.ts';
+import { groupCommitStats } from '#server/group-commit.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { keptPdfKey } from './invoice-pdf-keep.ts';
@@ -98,6 +99,19 @@ describe('the shopper\u2019s invoice PDF', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain('Se han pedido demasiadas descargas de facturas');
     expect((await fetchPdf(code)).statusCode).toBe(200);
+  });
+
+  it('counts downloads that arrive together in shared commits, each counted', async () => {
+    const { code, doc } = await issuedInvoice();
+    expect((await fetchPdf(code)).statusCode).toBe(200); // rendered and kept: the rest are kept downloads
+    const before = { ...groupCommitStats(t.db) };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetchPdf(code)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    const after = groupCommitStats(t.db);
+    expect(after.units - before.units).toBe(8);
+    expect(after.commits - before.commits).toBeLessThan(8);
+    const counted = await t.db.selectFrom('rateLimit').select('count').where('key', '=', `invoice-pdf:invoice:${doc.invoice.id}`).executeTakeFirst();
+    expect(counted?.count).toBe(9);
   });
 });
 

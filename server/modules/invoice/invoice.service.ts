@@ -7,6 +7,7 @@ import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { groupCommit } from '#server/group-commit.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
 import { keptInvoicePdf } from './invoice-pdf-keep.ts';
@@ -181,12 +182,12 @@ export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: nu
 /**
  * The shopper's invoice as a PDF, found by their order's code. The link is public with the code, so
  * it is rate-limited: every request per address (a wrong code too), and an invoice's own downloads
- * however many addresses ask (429 past either). Both counts in one transaction: on SQLite every
- * commit waits for the disk with the process's event loop held, and a kept download is otherwise
- * one query and one file read.
+ * however many addresses ask (429 past either). Both counts in one unit of a group commit (decision
+ * 070): on SQLite every commit waits for the disk with the process's event loop held, and a kept
+ * download is otherwise one query and one file read, so downloads that arrive together share one.
  */
 export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale, context: { ip: string }) {
-  const invoice = await inTransaction(deps, async (tx) => {
+  const invoice = await groupCommit(deps, { key: 'invoice-pdf-counts' }, async (tx) => {
     await takeAttempt(tx, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
     const found = await invoiceByCode(tx.db, scope, code);
     // A wrong code is not found after the commit, so that it counts against the address.
