@@ -1,6 +1,7 @@
 import type { Locale } from '#common/locale.ts';
 import type { OrderStatus } from '#server/modules/order/order.service.ts';
 import { placeOrder } from '#server/modules/checkout/checkout.service.ts';
+import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
 import { changeOrderStatus } from '#server/modules/order/order.service.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -139,7 +140,8 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
       // A coupon whose minimum the cart does not reach is left out, as the shopper would.
       for (const code of attempt === 0 && coupon ? [coupon, ''] : ['']) {
         const result = await placeOrder({ ...deps, clock }, scope, {
-          cart: { lines: unique, coupon: code, flash: null },
+          // Sealed as the cart's coupon form seals a code it applied (decision 081).
+          cart: { lines: unique, coupon: code, ...(code ? { couponSeal: couponSeal(deps, scope.storeId, code) } : {}), flash: null },
           customer: { ...customer, notes: random.pick(NOTES), paymentMethod },
           locale,
         }, { history: true });

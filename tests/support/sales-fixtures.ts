@@ -74,7 +74,8 @@ export type TestLine = { productId: number; variantId?: number | null; quantity:
 /** Places an order through checkout's `placeOrder`; a refusal fails the test that asked for it. */
 export async function placeTestOrder(deps: ServiceDeps, scope: StoreScope, options: { lines: TestLine[]; coupon?: string; customer?: Partial<CheckoutInput>; locale?: Locale }) {
   const result = await placeOrder(deps, scope, {
-    cart: { lines: options.lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? null, quantity: line.quantity })), coupon: options.coupon ?? '', flash: null },
+    // A coupon comes sealed, as the cart's coupon form leaves it (decision 081).
+    cart: { lines: options.lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? null, quantity: line.quantity })), coupon: options.coupon ?? '', ...(options.coupon ? { couponSeal: coupons.couponSeal(deps, scope.storeId, options.coupon) } : {}), flash: null },
     customer: buyer(options.customer),
     locale: options.locale ?? 'es',
   });
