@@ -132,10 +132,10 @@ const SHOP_REACH: { name: string; path: (seed: Seed) => string; status?: number 
   { name: 'order', path: (seed) => `/shop/${seed.storeSlug}/order?code=${seed.orderCode}` },
 ];
 
-/** The storefront walk's cart: two of the seeded variant and the seeded coupon (decision 060's cookie). */
+/** The storefront walk's cart: two of the seeded variant (decision 060's cookie); the coupon is applied by its form. */
 const cartCookie = (seed: Seed) => ({
   name: `tb_cart_${seed.storeId}`,
-  value: encodeURIComponent(JSON.stringify({ l: [[seed.catalog.product, seed.catalog.variant, 2]], c: 'HOLA10' })),
+  value: encodeURIComponent(JSON.stringify({ l: [[seed.catalog.product, seed.catalog.variant, 2]] })),
   url: MAIN_URL,
 });
 
@@ -239,6 +239,10 @@ for (const locale of LOCALES) {
     const found: string[] = [];
     const context = await browser.newContext({ baseURL: MAIN_URL, viewport: DESKTOP });
     await context.addCookies([{ name: 'lang', value: locale, url: MAIN_URL }, cartCookie(seed)]);
+    // The coupon through the cart's form, as a shopper applies it: the cookie counts a code only
+    // with the server's seal (decision 081), so the cart and checkout pages draw its discount.
+    const applied = await context.request.post(`/shop/${seed.storeSlug}/cart`, { form: { intent: 'coupon', code: 'HOLA10' }, maxRedirects: 0 });
+    expect(applied.status(), 'the walk\u2019s coupon applied').toBe(303);
     const page = await context.newPage();
     try {
       for (const route of SHOP_REACH) {
