@@ -6,8 +6,9 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { exportCatalog } from './product-csv-export.service.ts';
 import { csvFixtures } from './product-csv.fixtures.ts';
 import { insertProducts, insertVariants, updateProducts, updateVariants } from './product-csv.repository.ts';
-import { applyImport } from './product-csv.service.ts';
+import { applyImport, previewImport } from './product-csv.service.ts';
 import { WRITE_BATCH } from './csv-write.ts';
+import { TURN_ITEMS } from './csv-turns.ts';
 import { setImmediate } from 'node:timers/promises';
 
 const now = () => new Date().toISOString();
@@ -78,6 +79,42 @@ describe('decision 082: an import commits in batches, with turns for others betw
     const between = [...new Set(seen.filter((n) => n > before && n < before + count))];
     expect(between.length, `counts seen: ${[...new Set(seen)].join(', ')}`).toBeGreaterThan(0);
     expect(between.every((n) => (n - before) % WRITE_BATCH === 0), 'each a whole batch').toBe(true);
+  });
+});
+
+// Issue 36 §10, decision 085: after the writes, the longest holds of a 100,000-row import were its
+// passes over the catalog and the file (the catalog's maps built in one go, ~0.9 s; the checks after
+// the row loop, ~0.9 s; 1,000 rows of the loop, 40–110 ms). Every such pass now gives other requests
+// a turn at least every TURN_ITEMS items (sooner when TURN_MS pass): a bystander on the event loop
+// counts them, with no clock in the test.
+describe('decision 085: the passes over the catalog and the file take turns', () => {
+  it('lets a bystander run at least once every TURN_ITEMS records of the catalog and of each pass over the file', async () => {
+    const { scope } = await storeWithCatalog('tt-');
+    await t.db.updateTable('store').set({ planId: null }).where('id', '=', scope.storeId).execute(); // no product limit
+    const category = await t.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).where('slug', '=', 'tt-ropa').executeTakeFirstOrThrow();
+    const stamp = now();
+    const catalog = 2000;
+    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, priceCents: 100, discountBp: 0, taxBp: 1500, stock: 1, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '', createdAt: stamp, updatedAt: stamp };
+    await insertProducts(t.db, scope, Array.from({ length: catalog }, (_, n) => ({ ...base, name: `Existente ${n}`, slug: `existente-${n}`, sku: `TT-E-${n}` })));
+    const header = await headerOf(scope);
+    const rows = 1000;
+    const file = [header, ...Array.from({ length: rows }, (_, n) => `product,,,Nuevo ${n},TT-N-${n},,,tt-ropa,,,,,1,,,,,,,,,,,`)].join('\n');
+    let ticks = 0;
+    let previewing = true;
+    const bystander = (async () => {
+      while (previewing) {
+        ticks += 1;
+        await setImmediate();
+      }
+    })();
+    const summary = await previewImport(t.deps, scope, file);
+    previewing = false;
+    await bystander;
+    expect(summary.problems).toEqual([]);
+    expect(summary.products).toEqual({ create: rows, update: 0, unchanged: 0 });
+    // The catalog's records once, and at least four passes over the file's rows after they are read
+    // (the row loop, the likely duplicates' slugs, the records in the file, what is kept and counted).
+    expect(ticks, `the bystander ran ${ticks} times`).toBeGreaterThanOrEqual((catalog + 4 * rows) / TURN_ITEMS);
   });
 });
 
