@@ -187,7 +187,9 @@ export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: nu
  * download is otherwise one query and one file read, so downloads that arrive together share one.
  */
 export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale, context: { ip: string }) {
-  const invoice = await groupCommit(deps, { key: 'invoice-pdf-counts' }, async (tx) => {
+  // Keyed by store, as the placings are: a batch runs in the request context of the unit that
+  // started it, and the store guard refuses a query for another store in it.
+  const invoice = await groupCommit(deps, { key: `invoice-pdf:${scope.storeId}` }, async (tx) => {
     await takeAttempt(tx, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
     const found = await invoiceByCode(tx.db, scope, code);
     // A wrong code is not found after the commit, so that it counts against the address.
