@@ -29,24 +29,31 @@ class PastThePlan extends Error {
  * A comma is what we export; a semicolon is what a Spanish-language spreadsheet saves (its decimal
  * comma taken). The header line says which: it has no decimals, only column names.
  */
-function delimiterOf(text: string): ',' | ';' {
-  const header = text.slice(0, text.search(/\r?\n|$/));
+function delimiterOf(pieces: readonly string[]): ',' | ';' {
+  let start = '';
+  for (const piece of pieces) {
+    start += piece;
+    if (/[\r\n]/.test(piece)) break;
+  }
+  const header = start.slice(0, start.search(/\r?\n|$/));
   return header.includes(';') && !header.includes(',') ? ';' : ',';
 }
 
 type Parsed = { record: Record<string, string>; info: { lines: number } };
 
 /**
- * The file's records, parsed a slice at a time with a turn for other requests between slices: a
- * 39 MB file held a process for 5–7 s when parsed in one call (issue 21 §1).
+ * The file's lines, parsed a slice at a time with a turn for other requests between slices: a
+ * 39 MB file held a process for 5–7 s when parsed in one call (issue 21 §1). Each record becomes its
+ * line as it comes out of the parser, so the parser's records die young: kept until a pass after
+ * the parse, 100,000 of them made the collector's pauses 30–90 ms (issue 36 §10).
  */
-async function parseInSlices(text: string, limits: ReadLimits, turns: Turns): Promise<{ records: Parsed[]; parsed: number; failure?: { lines?: number } }> {
+async function parseInSlices(pieces: readonly string[], limits: ReadLimits, turns: Turns): Promise<{ header: string[] | null; lines: ParsedLine[]; parsed: number; failure?: { lines?: number } }> {
   let products = 0;
   let parsed = 0;
   const parser = parse({
     bom: true,
     columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
-    delimiter: delimiterOf(text),
+    delimiter: delimiterOf(pieces),
     skip_empty_lines: true,
     relax_column_count: true,
     trim: false,
@@ -61,10 +68,14 @@ async function parseInSlices(text: string, limits: ReadLimits, turns: Turns): Pr
       return record;
     },
   });
-  const records: Parsed[] = [];
+  let header: string[] | null = null;
+  const lines: ParsedLine[] = [];
   let failure: { lines?: number } | undefined;
   parser.on('readable', () => {
-    for (let record: Parsed | null; (record = parser.read() as Parsed | null) !== null; ) records.push(record);
+    for (let record: Parsed | null; (record = parser.read() as Parsed | null) !== null; ) {
+      header ??= Object.keys(record.record);
+      lines.push(lineOf(record));
+    }
   });
   const ended = new Promise<void>((resolve) => {
     parser.on('end', resolve);
@@ -74,18 +85,20 @@ async function parseInSlices(text: string, limits: ReadLimits, turns: Turns): Pr
       resolve();
     });
   });
-  for (let at = 0; at < text.length && !failure; ) {
-    let end = Math.min(text.length, at + SLICE_CHARS);
-    // never between the two halves of a character outside the BMP
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    parser.write(text.slice(at, end));
-    at = end;
-    await turns.give();
+  for (const text of pieces) {
+    for (let at = 0; at < text.length && !failure; ) {
+      let end = Math.min(text.length, at + SLICE_CHARS);
+      // never between the two halves of a character outside the BMP (a piece never ends inside one)
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+      parser.write(text.slice(at, end));
+      at = end;
+      await turns.give();
+    }
   }
   if (!failure) parser.end();
   await ended;
-  return { records, parsed, failure };
+  return { header, lines, parsed, failure };
 }
 
 /**
@@ -93,10 +106,10 @@ async function parseInSlices(text: string, limits: ReadLimits, turns: Turns): Pr
  * said so), stopping at the first product line past the plan's limit with the plan's problem.
  */
 export async function readFile(body: string | Uint8Array, limits: ReadLimits): Promise<ReadFile> {
-  const { text, encoding } = decodeCsv(body);
-  const problems: ImportProblem[] = [];
   const turns = new Turns();
-  const { records, parsed, failure } = await parseInSlices(text, limits, turns);
+  const { pieces, encoding } = await decodeCsv(body, turns);
+  const problems: ImportProblem[] = [];
+  const { header, lines, parsed, failure } = await parseInSlices(pieces, limits, turns);
   if (failure instanceof PastThePlan) {
     problems.push({ line: failure.line, column: '', message: 'productCsv.overLimit', values: { limit: limits.maxProducts! } });
     return { encoding, lines: [], problems, records: parsed };
@@ -105,17 +118,10 @@ export async function readFile(body: string | Uint8Array, limits: ReadLimits): P
     problems.push({ line: failure.lines ?? 1, column: '', message: 'productCsv.unreadable' });
     return { encoding, lines: [], problems, records: parsed };
   }
-  const header = records[0] ? Object.keys(records[0].record) : [];
-  const missing = CSV_COLUMNS.filter((column) => column !== 'content' && !header.includes(column));
-  if (records.length > 0 && missing.length > 0) {
+  const missing = CSV_COLUMNS.filter((column) => column !== 'content' && !(header ?? []).includes(column));
+  if (header !== null && missing.length > 0) {
     problems.push({ line: 1, column: '', message: 'productCsv.missingColumns', values: { columns: missing.join(', ') } });
     return { encoding, lines: [], problems, records: parsed };
-  }
-  // With turns too: 100,000 records' cells in one go held the process ~0.5 s (issue 36 §10).
-  const lines: ParsedLine[] = [];
-  for (const record of records) {
-    lines.push(lineOf(record));
-    await turns.step();
   }
   return { encoding, lines, problems, records: parsed };
 }

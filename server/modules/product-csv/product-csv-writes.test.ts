@@ -7,7 +7,7 @@ import { exportCatalog } from './product-csv-export.service.ts';
 import { csvFixtures } from './product-csv.fixtures.ts';
 import { insertProducts, insertVariants, updateProducts, updateVariants } from './product-csv.repository.ts';
 import { applyImport, previewImport } from './product-csv.service.ts';
-import { WRITE_BATCH } from './csv-write.ts';
+import { SYNC_VARIANTS, WRITE_BATCH } from './csv-write.ts';
 import { TURN_ITEMS } from './csv-turns.ts';
 import { setImmediate } from 'node:timers/promises';
 
@@ -172,6 +172,26 @@ describe('decision 071: an import writes in batches', () => {
     const camiseta = await t.db.selectFrom('product').select('stock').where('storeId', '=', scope.storeId).where('slug', '=', 'camiseta').executeTakeFirstOrThrow();
     expect(camiseta.stock).toBe(5 + 1);
     expect(await pageVersion(scope)).toBeGreaterThan(stale);
+  });
+});
+
+describe('decision 085: the stock sync after an import goes a range of products at a time', () => {
+  it('gives every product with variants their total, the one a range ends on and the last range’s too', async () => {
+    const { scope } = await storeWithCatalog('rs-');
+    const text = await exportCatalog(t.deps, scope);
+    const category = await t.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).where('slug', '=', 'rs-ropa').executeTakeFirstOrThrow();
+    const stamp = now();
+    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, priceCents: 100, discountBp: 0, taxBp: 1500, stock: 0, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '', createdAt: stamp, updatedAt: stamp };
+    const ids = await insertProducts(t.db, scope, ['rango-a', 'rango-b', 'rango-c'].map((slug) => ({ ...base, name: slug, slug, sku: '' })));
+    // the first range's edge falls among rango-b's variants: rango-b closes the first range, rango-c is the last range's
+    const counts = { 'rango-a': SYNC_VARIANTS - 10, 'rango-b': 20, 'rango-c': 3 };
+    for (const [slug, count] of Object.entries(counts)) {
+      await insertVariants(t.db, scope, Array.from({ length: count }, (_, n) => ({ productId: ids.get(slug)!, name: `V ${n}`, sku: '', colorId: null, sizeId: null, priceCents: 100, stock: 1, enabled: 1, imageId: null, createdAt: stamp, updatedAt: stamp })));
+    }
+    const tazaOnly = lines(text).filter((line, index) => index === 0 || line.startsWith('product,taza,')).join('\n');
+    expect(await applyImport(t.deps, scope, tazaOnly)).toMatchObject({ applied: true, products: { create: 0, update: 0, unchanged: 1 } });
+    const stocks = await t.db.selectFrom('product').select(['slug', 'stock']).where('storeId', '=', scope.storeId).where('slug', 'like', 'rango-%').orderBy('slug').execute();
+    expect(stocks).toEqual(Object.entries(counts).map(([slug, stock]) => ({ slug, stock })));
   });
 });
 

@@ -187,18 +187,25 @@ export const updateProducts = (db: Db, scope: StoreScope, rows: ChangedProduct[]
 export const updateVariants = (db: Db, scope: StoreScope, rows: ChangedVariant[]) => updateBatches(db, scope, 'variant', VARIANT_FIELDS, rows);
 
 /**
- * Every product of the store that has variants takes their total stock (after an import wrote
- * both). Only the products whose stock is not that total are written: the same end state, without
+ * Every product of the store that has variants, among those with ids after `afterProductId`, takes
+ * their total stock (after an import wrote both): the products of the next `variants` variants in
+ * product order, or all the rest. Returns the last product id of the range, or null when it reached
+ * the end. Only the products whose stock is not that total are written: the same end state, without
  * rewriting every product with variants — each rewrite is a new row version and an entry in each of
  * the product's ~20 indexes on PostgreSQL, and a trigger's write on SQLite.
  */
-export async function syncStockFromVariants(db: Db, scope: StoreScope): Promise<void> {
-  const totals = db
+export async function syncStockFromVariants(db: Db, scope: StoreScope, afterProductId: number, variants: number): Promise<number | null> {
+  // the product of the variant `variants` places on, by the (store_id, product_id, id) index: its variants all join this range
+  const edge = await db.selectFrom('variant').select('productId').where('storeId', '=', scope.storeId).where('productId', '>', afterProductId)
+    .orderBy('productId').limit(1).offset(variants).executeTakeFirst();
+  const upTo = edge?.productId ?? null;
+  let inRange = db
     .selectFrom('variant')
     .select((eb) => ['variant.productId', eb.fn.sum<number>('variant.stock').as('total')])
     .where('variant.storeId', '=', scope.storeId)
-    .groupBy('variant.productId')
-    .as('totals');
+    .where('variant.productId', '>', afterProductId);
+  if (upTo !== null) inRange = inRange.where('variant.productId', '<=', upTo);
+  const totals = inRange.groupBy('variant.productId').as('totals');
   await db
     .updateTable('product')
     .from(totals)
@@ -207,4 +214,5 @@ export async function syncStockFromVariants(db: Db, scope: StoreScope): Promise<
     .where('product.storeId', '=', scope.storeId)
     .whereRef('product.stock', '<>', 'totals.total')
     .execute();
+  return upTo;
 }

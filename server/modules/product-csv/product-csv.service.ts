@@ -62,17 +62,28 @@ type ProductValues = {
 };
 type VariantValues = { name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; enabled: number };
 
-/** Every record of a table of the store, page by page, each record handed to `take` with a turn for other requests as due. */
-async function eachRecord<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>, turns: Turns, take: (record: T) => void): Promise<void> {
+/** Every record of a table of the store, page by page, with a turn for other requests between pages. */
+async function loadAll<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>, turns: Turns): Promise<T[]> {
+  const all: T[] = [];
   for (let after = 0; ; ) {
     const rows = await page(after, PAGE);
-    for (const row of rows) {
-      take(row);
-      await turns.step();
-    }
-    if (rows.length < PAGE) return;
+    for (const row of rows) all.push(row);
+    if (rows.length < PAGE) return all;
     after = rows[rows.length - 1]!.id;
     await turns.give();
+  }
+}
+
+/**
+ * Each record's key (null: none) added to `into`, with turns. One map a pass: a map that grows past
+ * 2^n entries copies all of them into a table twice the size, and five maps doing it at the same
+ * record held a loaded process 50–70 ms (issue 36 §10).
+ */
+async function keyed<T, K>(records: readonly T[], key: (record: T) => K | null, into: (key: K, record: T) => void, turns: Turns): Promise<void> {
+  for (const record of records) {
+    const value = key(record);
+    if (value !== null) into(value, record);
+    await turns.step();
   }
 }
 
@@ -80,32 +91,27 @@ type CatalogProduct = Awaited<ReturnType<typeof productPage>>[number];
 type CatalogVariant = Awaited<ReturnType<typeof variantPage>>[number];
 
 /**
- * The store's catalog as the plan looks it up, each map grown as its page is read: built after
- * the reading, the maps of 100,000 products and 150,000 variants held the process ~0.9 s in one
- * turn (issue 36 §10).
+ * The store's catalog as the plan looks it up, every map built with turns: the maps of 100,000
+ * products and 150,000 variants held the process ~0.9 s in one turn (issue 36 §10).
  */
 async function loadCatalog(deps: ServiceDeps, scope: StoreScope, turns: Turns) {
+  const products = await loadAll((after, limit) => productPage(deps.db, scope, after, limit), turns);
   const productBySlug = new Map<string, CatalogProduct>();
+  await keyed(products, (product) => product.slug, (slug, product) => productBySlug.set(slug, product), turns);
   // Issue 20 §4: a row without a slug (or variant id) finds its record by SKU, as Shopify's by handle.
   const productBySku = new Map<string, CatalogProduct>();
-  const productIdBySlug = new Map<string, number>();
+  await keyed(products, (product) => product.sku || null, (sku, product) => productBySku.set(sku, product), turns);
   const names = new Set<string>();
+  await keyed(products, (product) => sameName(product.name), (name) => names.add(name), turns);
   // Seeded with the store's slugs; a counter per base makes n rows of one name linear (issue 21 §1).
   const freeSlugs = new FreeSlugs([]);
-  await eachRecord((after, limit) => productPage(deps.db, scope, after, limit), turns, (product) => {
-    productBySlug.set(product.slug, product);
-    productIdBySlug.set(product.slug, product.id);
-    if (product.sku !== '') productBySku.set(product.sku, product);
-    names.add(sameName(product.name));
-    freeSlugs.add(product.slug);
-  });
+  await keyed(products, (product) => product.slug, (slug) => freeSlugs.add(slug), turns);
+  const variants = await loadAll((after, limit) => variantPage(deps.db, scope, after, limit), turns);
   const variantById = new Map<number, CatalogVariant>();
+  await keyed(variants, (variant) => variant.id, (id, variant) => variantById.set(id, variant), turns);
   const variantBySku = new Map<string, CatalogVariant>();
-  await eachRecord((after, limit) => variantPage(deps.db, scope, after, limit), turns, (variant) => {
-    variantById.set(variant.id, variant);
-    if (variant.sku !== '') variantBySku.set(variant.sku, variant);
-  });
-  return { productCount: productBySlug.size, productBySlug, productBySku, productIdBySlug, names, freeSlugs, variantById, variantBySku };
+  await keyed(variants, (variant) => variant.sku || null, (sku, variant) => variantBySku.set(sku, variant), turns);
+  return { productCount: products.length, productBySlug, productBySku, names, freeSlugs, variantById, variantBySku };
 }
 
 type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; skuChanged: boolean; duplicate: boolean };
@@ -155,7 +161,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
   // Every pass below over the file's rows or the catalog takes its turns from this (csv-turns.ts).
   const turns = new Turns();
   const taxonomy = await loadTaxonomy(deps, scope);
-  const { productCount, productBySlug, productBySku, productIdBySlug, names, freeSlugs, variantById, variantBySku } = await loadCatalog(deps, scope, turns);
+  const { productCount, productBySlug, productBySku, names, freeSlugs, variantById, variantBySku } = await loadCatalog(deps, scope, turns);
   const limit = await maxProducts(deps.db, scope);
   const plannedProducts: PlannedProduct[] = [];
   const plannedVariants: PlannedVariant[] = [];
@@ -324,9 +330,9 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
   for (const variant of plannedVariants) {
     await turns.step();
     if (variant.productSlug === '') continue;
-    const known = seenSlugs.has(variant.productSlug) || productIdBySlug.has(variant.productSlug);
+    const known = seenSlugs.has(variant.productSlug) || productBySlug.has(variant.productSlug);
     if (!known) problems.push({ line: variant.line, column: 'product_slug', message: 'productCsv.unknownProduct', values: { slug: variant.productSlug } });
-    else if (variant.existingId !== null && variantById.get(variant.existingId)?.productId !== productIdBySlug.get(variant.productSlug)) {
+    else if (variant.existingId !== null && variantById.get(variant.existingId)?.productId !== productBySlug.get(variant.productSlug)?.id) {
       problems.push({ line: variant.line, column: 'variant_id', message: 'productCsv.variantMoved', values: { id: variant.existingId } });
     }
     // the variants of a likely duplicate wait with it
@@ -399,7 +405,7 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
     plannedProducts: kept.products,
     plannedVariants: kept.variants,
     counts,
-    productIdBySlug,
+    productBySlug,
     duplicates,
     duplicateCount,
   };
@@ -408,7 +414,8 @@ async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile, option
 /** What the plan writes, as csv-write.ts takes it: one pass over each planned list, with turns. */
 async function writesOf(planned: Plan, now: string): Promise<Writes> {
   const turns = new Turns();
-  const writes: Writes = { releaseProductSkus: [], releaseVariantSkus: [], newProducts: [], changedProducts: [], newVariants: [], changedVariants: [], productIds: planned.productIdBySlug };
+  // the ids of the store's products that new variants name; csv-write.ts adds the new products' as it writes them
+  const writes: Writes = { releaseProductSkus: [], releaseVariantSkus: [], newProducts: [], changedProducts: [], newVariants: [], changedVariants: [], productIds: new Map() };
   for (const { existingId, values, changed, skuChanged } of planned.plannedProducts) {
     if (existingId === null) writes.newProducts.push({ ...values, createdAt: now, updatedAt: now });
     else {
@@ -418,7 +425,11 @@ async function writesOf(planned: Plan, now: string): Promise<Writes> {
     await turns.step();
   }
   for (const { existingId, values, changed, skuChanged, productSlug } of planned.plannedVariants) {
-    if (existingId === null) writes.newVariants.push({ ...values, productSlug, imageId: null, createdAt: now, updatedAt: now });
+    if (existingId === null) {
+      writes.newVariants.push({ ...values, productSlug, imageId: null, createdAt: now, updatedAt: now });
+      const product = planned.productBySlug.get(productSlug);
+      if (product) writes.productIds.set(productSlug, product.id);
+    }
     else {
       if (skuChanged) writes.releaseVariantSkus.push(existingId);
       if (changed) writes.changedVariants.push({ ...values, id: existingId, updatedAt: now });
