@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { type KyselyPlugin, SelectQueryNode, sql, TableNode } from 'kysely';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { dialectOf } from '#server/db/database.ts';
+import { createServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { exportCatalog } from './product-csv-export.service.ts';
 import { csvFixtures } from './product-csv.fixtures.ts';
@@ -86,7 +87,10 @@ describe('decision 082: an import commits in batches, with turns for others betw
 // passes over the catalog and the file (the catalog's maps built in one go, ~0.9 s; the checks after
 // the row loop, ~0.9 s; 1,000 rows of the loop, 40–110 ms). Every such pass now gives other requests
 // a turn at least every TURN_ITEMS items (sooner when TURN_MS pass): a bystander on the event loop
-// counts them, with no clock in the test.
+// counts them, with no clock in the test. Counted where no query is waited for (a query's wait on
+// PostgreSQL is itself turns for the bystander): from the end of the catalog's last page of products
+// to the first page of variants (the products' maps), and from the end of the last query to the end
+// of the preview (the row loop and the checks after it).
 describe('decision 085: the passes over the catalog and the file take turns', () => {
   it('lets a bystander run at least once every TURN_ITEMS records of the catalog and of each pass over the file', async () => {
     const { scope } = await storeWithCatalog('tt-');
@@ -99,7 +103,21 @@ describe('decision 085: the passes over the catalog and the file take turns', ()
     const header = await headerOf(scope);
     const rows = 1000;
     const file = [header, ...Array.from({ length: rows }, (_, n) => `product,,,Nuevo ${n},TT-N-${n},,,tt-ropa,,,,,1,,,,,,,,,,,`)].join('\n');
+
     let ticks = 0;
+    // Each query of the preview: the table it reads, and the bystander's count when it started and ended.
+    const queries = new Map<unknown, { table: string; started: number; ended: number }>();
+    const watcher: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
+        queries.set(queryId, { table: from && TableNode.is(from) ? from.table.identifier.name : '', started: ticks, ended: Infinity });
+        return node;
+      },
+      transformResult: async ({ queryId, result }) => {
+        queries.get(queryId)!.ended = ticks;
+        return result;
+      },
+    };
     let previewing = true;
     const bystander = (async () => {
       while (previewing) {
@@ -107,14 +125,22 @@ describe('decision 085: the passes over the catalog and the file take turns', ()
         await setImmediate();
       }
     })();
-    const summary = await previewImport(t.deps, scope, file);
+    const summary = await previewImport(createServiceDeps({ db: t.db.withPlugin(watcher), config: t.config }), scope, file);
+    const end = ticks;
     previewing = false;
     await bystander;
     expect(summary.problems).toEqual([]);
     expect(summary.products).toEqual({ create: rows, update: 0, unchanged: 0 });
-    // The catalog's records once, and at least four passes over the file's rows after they are read
-    // (the row loop, the likely duplicates' slugs, the records in the file, what is kept and counted).
-    expect(ticks, `the bystander ran ${ticks} times`).toBeGreaterThanOrEqual((catalog + 4 * rows) / TURN_ITEMS);
+
+    const ran = [...queries.values()];
+    const lastProductPage = ran.filter((query) => query.table === 'product').at(-1)!;
+    const firstVariantPage = ran.find((query) => query.table === 'variant')!;
+    // the products' four maps (slug, SKU, name, free slugs), each a pass over the catalog
+    const duringMaps = firstVariantPage.started - lastProductPage.ended;
+    expect(duringMaps, `the bystander ran ${duringMaps} times while the products' maps were built`).toBeGreaterThanOrEqual((3 * catalog) / TURN_ITEMS);
+    // the row loop, then the likely duplicates' slugs, the records in the file, what is kept, the counts
+    const afterQueries = end - Math.max(...ran.map((query) => query.ended));
+    expect(afterQueries, `the bystander ran ${afterQueries} times while the file's rows were checked`).toBeGreaterThanOrEqual((4 * rows) / TURN_ITEMS);
   });
 });
 
