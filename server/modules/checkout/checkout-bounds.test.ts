@@ -112,6 +112,14 @@ describe('the delivery address', () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it('names a too-long address in the same answer as an unchosen payment and a wrong cédula', async () => {
+    const typed = { ...buyer, address: `Calles${' larga'.repeat(49)}`, city: 'C'.repeat(80), province: 'P'.repeat(80), documentNumber: '1234567890', paymentMethod: '' };
+    const refused = await checkout(cartCookie([[ids.cheap, 1]]), typed);
+    expect(refused.statusCode).toBe(400);
+    for (const field of ['address', 'documentNumber', 'paymentMethod']) expect(refused.body).toContain(`id="checkout-${field}-error"`);
+    expect(text(refused.body)).toContain('acorta la dirección a 136 caracteres o menos');
+  });
+
   it('places the longest address that fits, on one line whatever the post carried', async () => {
     const placed = await checkout(cartCookie([[ids.cheap, 1]]), { ...buyer, email: 'long@example.com', ...longest });
     expect(placed.statusCode, placed.body).toBe(303);

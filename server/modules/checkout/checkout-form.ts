@@ -34,9 +34,13 @@ export const CheckoutSchema = z
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }),
   })
   // A cédula is checked as at registration (common/document.ts): ten digits, province, check digit.
+  // Run whatever else is wrong (`when`), so the page names every field to mend at once: zod skips an
+  // object's refinements after a field such as an unchosen payment fails, and the shopper would
+  // learn of a too-long address only on the second try. Each field's own error still comes first.
   .superRefine((value, ctx) => {
-    if (value.documentType === 'cedula' && !isValidCedula(value.documentNumber)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'cedulaInvalid' });
-    if (value.documentType === 'passport' && !isValidPassport(value.documentNumber)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'passportInvalid' });
+    const number = typeof value.documentNumber === 'string' ? value.documentNumber : '';
+    if (value.documentType === 'cedula' && !isValidCedula(number)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'cedulaInvalid' });
+    if (value.documentType === 'passport' && !isValidPassport(number)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'passportInvalid' });
     // The invoice states them as one address of at most 300 characters (`direccionComprador`):
     // refused here, where the shopper can shorten it, rather than cut on the invoice. Said once
     // the three fields are each within their own limits, on the address, with what it may be.
@@ -45,7 +49,7 @@ export const CheckoutSchema = z
     if (!within(address, LIMITS.address) || !within(city, LIMITS.city) || !within(province, LIMITS.province)) return;
     const composed = sriAddress([address, city, province]);
     if (composed.length > SRI_MAX.text) ctx.addIssue({ code: 'custom', path: ['address'], message: `addressTooLong:${SRI_MAX.text - (composed.length - address.length)}` });
-  });
+  }, { when: () => true });
 
 export type CheckoutInput = z.output<typeof CheckoutSchema>;
 
