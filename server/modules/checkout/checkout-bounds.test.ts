@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesFigures } from '#server/modules/desk/desk.service.ts';
-import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
-import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
-import { callApi, postForm } from '../../../tests/support/forms.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { TestStore } from '../../../tests/support/factories.ts';
+import { postForm } from '../../../tests/support/forms.ts';
+import { publishedStore, type PublishedStore } from '../../../tests/support/shops.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
 // What a checkout may place (issue 36 §5–6, decision 078): an order's amounts stay under one
@@ -17,14 +17,8 @@ const ids = { dear: 0, fair: 0, cheap: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  store = await makeStore(t);
-  scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-  await publishStore(t.deps, scope, true);
-  const create = async (url: string, input: object) => {
-    const response = await callApi(t.app, 'POST', url, store.owner.cookie, input);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json().id as number;
-  };
+  let create: PublishedStore['create'];
+  ({ store, scope, create } = await publishedStore(t));
   const categoryId = await create('/api/v1/categories', { name: 'Joyas', enabled: true });
   // The dearest price the product form takes (USD 1,000,000), with IVA.
   ids.dear = await create('/api/v1/products', { name: 'Diamante', categoryId, priceCents: 100_000_000, taxBp: 1500, stock: 1000, enabled: true });

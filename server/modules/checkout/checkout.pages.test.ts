@@ -1,10 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
-import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
+import type { TestStore } from '../../../tests/support/factories.ts';
 import { callApi, postForm } from '../../../tests/support/forms.ts';
+import { cookieJar, publishedStore } from '../../../tests/support/shops.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
 // The cart, checkout and order pages (issue 23 §1–3) as a browser without JavaScript drives them:
@@ -16,14 +15,7 @@ let shop: Shop;
 let other: Shop;
 
 async function newShop(): Promise<Shop> {
-  const store = await makeStore(t);
-  const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-  await publishStore(t.deps, scope, true);
-  const create = async (url: string, input: object) => {
-    const response = await callApi(t.app, 'POST', url, store.owner.cookie, input);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json().id as number;
-  };
+  const { store, scope, create } = await publishedStore(t);
   const category = await create('/api/v1/categories', { name: 'Ropa', enabled: true });
   const ids = { category } as Ids;
   ids.mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, taxBp: 1500, stock: 3, enabled: true });
@@ -43,17 +35,7 @@ afterAll(() => t.dispose());
 
 /** A browser's cookie jar for one shopper: what each answer sets goes with the next request. */
 function shopper(locale: 'es' | 'en' = 'es') {
-  const jar = new Map<string, string>([['lang', locale]]);
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const keep = (response: LightMyRequestResponse) => {
-    for (const header of ([] as string[]).concat(response.headers['set-cookie'] ?? [])) {
-      const [pair] = header.split(';');
-      const [name, ...rest] = pair!.split('=');
-      if (header.includes('Max-Age=0')) jar.delete(name!);
-      else jar.set(name!, rest.join('='));
-    }
-    return response;
-  };
+  const { jar, cookie, keep } = cookieJar({ lang: locale });
   const prefix = locale === 'en' ? '/en' : '';
   const url = (s: Shop, rest: string) => `${prefix}/shop/${s.store.slug}${rest}`;
   return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
-import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { TestStore } from '../../../tests/support/factories.ts';
 import { callApi, postForm } from '../../../tests/support/forms.ts';
+import { publishedStore, type PublishedStore } from '../../../tests/support/shops.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { setTaxSettings } from './invoice.fixtures.ts';
 
@@ -27,15 +27,9 @@ const sku = `SKU-${'9'.repeat(60)}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  store = await makeStore(t);
-  scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-  await publishStore(t.deps, scope, true);
+  let create: PublishedStore['create'];
+  ({ store, scope, create } = await publishedStore(t));
   await setTaxSettings(t, store);
-  const create = async (url: string, input: object) => {
-    const response = await callApi(t.app, 'POST', url, store.owner.cookie, input);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json().id as number;
-  };
   const categoryId = await create('/api/v1/categories', { name: 'Ropa', enabled: true });
   productId = await create('/api/v1/products', { name: productName, categoryId, priceCents: 1500, taxBp: 1500, stock: 100, enabled: true });
   variantId = await create('/api/v1/variants', { productId, name: variantName, sku, priceCents: 1500, stock: 100, enabled: true });

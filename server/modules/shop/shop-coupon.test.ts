@@ -1,9 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
-import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
-import { callApi, postForm } from '../../../tests/support/forms.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { TestStore } from '../../../tests/support/factories.ts';
+import { postForm } from '../../../tests/support/forms.ts';
+import { cookieJar, publishedStore, type PublishedStore } from '../../../tests/support/shops.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
 // Coupon codes can be guessed (issue 36 §9, decision 081): a storefront's cart tells no code
@@ -16,14 +15,8 @@ let mug: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  store = await makeStore(t);
-  scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-  await publishStore(t.deps, scope, true);
-  const create = async (url: string, input: object) => {
-    const response = await callApi(t.app, 'POST', url, store.owner.cookie, input);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json().id as number;
-  };
+  let create: PublishedStore['create'];
+  ({ store, scope, create } = await publishedStore(t));
   const category = await create('/api/v1/categories', { name: 'Ropa', enabled: true });
   mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, taxBp: 0, stock: 50, enabled: true });
   await create('/api/v1/coupons', { code: 'VALE', discountType: 'fixed', discount: 100, enabled: true });
@@ -41,17 +34,7 @@ const newAddress = () => `192.0.2.${++addresses}`;
 
 /** One shopper's browser: a cookie jar, from one address unless a post names another. */
 function shopper(locale: 'es' | 'en' = 'es', address = newAddress()) {
-  const jar = new Map<string, string>([['lang', locale]]);
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const keep = (response: LightMyRequestResponse) => {
-    for (const header of ([] as string[]).concat(response.headers['set-cookie'] ?? [])) {
-      const [pair] = header.split(';');
-      const [name, ...rest] = pair!.split('=');
-      if (header.includes('Max-Age=0')) jar.delete(name!);
-      else jar.set(name!, rest.join('='));
-    }
-    return response;
-  };
+  const { jar, cookie, keep } = cookieJar({ lang: locale });
   const url = (rest: string) => `${locale === 'en' ? '/en' : ''}/shop/${store.slug}${rest}`;
   return {
     jar,
