@@ -141,5 +141,7 @@ describe('an oversize body over a real connection', () => {
     expect(answer.status).toBe('HTTP/1.1 413 Payload Too Large');
     // the page's own words: plain text when refused from the length, the form's page when cut as it streamed
     if (!path.startsWith('/api/')) expect(answer.body).toContain('Lo que enviaste es demasiado grande para este formulario.');
+    // the API's own shape (its error handler, not the pages'): a JSON error with its code
+    else expect(answer.body).toContain('"error":"too_large"');
   });
 });
