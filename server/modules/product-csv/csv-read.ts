@@ -5,7 +5,7 @@ import { Turns } from './csv-turns.ts';
 import { restoreCell } from './csv-values.ts';
 
 // Reading an uploaded catalog file: decoded (UTF-8, else Windows-1252), parsed a slice at a time,
-// its header checked. What its lines mean for the store is product-csv.service.ts's plan.
+// its header checked. What its lines mean for the store is csv-plan.ts's.
 
 /** Characters of the file parsed between two turns given to other requests (~0.2–0.5 ms of parsing on a quiet machine). */
 const SLICE_CHARS = 16 * 1024;
