@@ -79,3 +79,11 @@ export function isImagePurpose(purpose: UploadPurpose): boolean {
 
 /** Purposes whose images are scaled to a box as they arrive, so the preview before saving is what is kept. */
 export const PURPOSE_BOX: Partial<Record<UploadPurpose, { width: number; height: number }>> = { logo: LOGO_SIZE, banner: BANNER_SIZE, catalog: CATALOG_IMAGE_SIZE };
+
+/**
+ * A store's signing certificate (.p12/.pfx, issue 37 §5): a few kilobytes with its chain; 100 KB
+ * leaves room for a long chain and refuses anything else early. Checked by content on the server.
+ */
+export const MAX_CERTIFICATE_BYTES = 100 * 1024;
+/** A certificate's password: the entities' are short; a longer one is refused, never cut. */
+export const MAX_CERTIFICATE_PASSWORD = 200;

@@ -79,6 +79,19 @@ const ConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
     SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
+    // The key the stores' signing certificates are sealed with (issue 37 §5): 32 random bytes in base64.
+    CERTIFICATE_KEY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return undefined;
+        const key = Buffer.from(value, 'base64');
+        if (key.length !== 32 || key.toString('base64') !== value.trim()) {
+          ctx.addIssue({ code: 'custom', message: 'is 32 random bytes in base64 (openssl rand -base64 32)' });
+          return z.NEVER;
+        }
+        return key;
+      }),
   })
   .superRefine((env, ctx) => {
     // docs/decisions/026-run-mode.md: NODE_ENV picks the libraries' build only; serving the public is
@@ -156,6 +169,11 @@ export type Config = {
    * long a store's page version read from the database is trusted (≤ 1 s: the staleness bound).
    */
   shopCache: { maxBytes: number; versionMs: number };
+  /**
+   * CERTIFICATE_KEY: the AES-256 key the stores' signing certificates and their passwords are sealed
+   * with (issue 37 §5). Without it the server keeps no certificate: uploads are refused.
+   */
+  certificateKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -194,6 +212,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },
+    certificateKey: env.CERTIFICATE_KEY,
   };
 }
 

@@ -20,6 +20,7 @@ import * as storeService from '#server/modules/store/store.service.ts';
 import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
 import * as storeSalesService from '#server/modules/store-sales/store-sales.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
+import * as sriCertificateService from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
 import * as userService from '#server/modules/user/user.service.ts';
@@ -50,6 +51,7 @@ export function createServices(deps: ServiceDeps) {
     productCsvExport: bindService(productCsvExportService, deps),
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
+    sriCertificates: bindService(sriCertificateService, deps),
     stores: bindService(storeService, deps),
     storeRenewals: bindService(storeRenewalService, deps),
     storeSales: bindService(storeSalesService, deps),

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FirstSteps } from '#app/components/first-steps.tsx';
@@ -9,6 +9,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatDate } from '#common/dates.ts';
 import type { Route } from './+types/desk';
 import { services } from '#app/lib/services.server.ts';
 import { appContext } from '#app-context';
@@ -58,6 +59,15 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
         ))}
       </SimpleGrid>
       <DeskStoreCard store={store} origin={origin} />
+      {storeSetup?.certificate ? (
+        // The signing certificate expires within 30 days, or has (issue 37 §5): invoices stop with it.
+        <Alert color={storeSetup.certificate.state === 'expired' ? 'red' : 'yellow'} mt="md" data-testid="desk-certificate">
+          <Text>{t(storeSetup.certificate.state === 'expired' ? 'sriCertificate.deskExpired' : 'sriCertificate.deskExpiring', { date: formatDate(storeSetup.certificate.notAfter, locale) })}</Text>
+          <Anchor component={Link} to={localizePath('/store/payments', locale)}>
+            {t('sriCertificate.deskLink')}
+          </Anchor>
+        </Alert>
+      ) : null}
       {storeSetup ? <DeskSales sales={storeSetup.sales} /> : null}
       {storeSetup ? <StoreSetupPanel setup={storeSetup} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">

@@ -13,6 +13,7 @@ import { productCsv } from './en/product-csv.ts';
 import { bulk } from './en/bulk.ts';
 import { dateField } from './en/date-field.ts';
 import { salesSettings } from './en/sales-settings.ts';
+import { sriCertificate } from './en/sri-certificate.ts';
 import { invoice } from './en/invoice.ts';
 import { storeSales } from './en/store-sales.ts';
 import type { DashboardMessages } from './messages.ts';
@@ -34,6 +35,7 @@ export const enDashboard: DashboardMessages = {
   bulk,
   dateField,
   salesSettings,
+  sriCertificate,
   invoice,
   storeSales,
   admin: {

@@ -13,6 +13,7 @@ import { productCsv } from './es/product-csv.ts';
 import { bulk } from './es/bulk.ts';
 import { dateField } from './es/date-field.ts';
 import { salesSettings } from './es/sales-settings.ts';
+import { sriCertificate } from './es/sri-certificate.ts';
 import { invoice } from './es/invoice.ts';
 import { storeSales } from './es/store-sales.ts';
 
@@ -36,6 +37,7 @@ export const esDashboard = {
   bulk,
   dateField,
   salesSettings,
+  sriCertificate,
   invoice,
   storeSales,
   admin: {

@@ -9,6 +9,7 @@ import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
 import { invoiceApi } from '#server/modules/invoice/invoice.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
 import { storeSalesApi } from '#server/modules/store-sales/store-sales.api.ts';
+import { sriCertificateApi } from '#server/modules/sri-certificate/sri-certificate.api.ts';
 import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
 import { planApi } from '#server/modules/plan/plan.api.ts';
 import { productCsvApi } from '#server/modules/product-csv/product-csv.api.ts';
@@ -67,6 +68,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(storeApi, options);
     await v1.register(storeDesignApi, options);
     await v1.register(storeSalesApi, options);
+    await v1.register(sriCertificateApi, options);
     await v1.register(planApi, options);
     await v1.register(productCsvApi, options);
     await v1.register(bannerApi, options);

@@ -25,6 +25,7 @@ import * as sales from '#server/db/migrations/2026-11-26-060-sales.ts';
 import * as shopPageVersion from '#server/db/migrations/2026-11-26-064-shop-page-version.ts';
 import * as productBrandSort from '#server/db/migrations/2026-11-26-065-product-brand-sort.ts';
 import * as catalogIdOrder from '#server/db/migrations/2026-11-27-071-catalog-id-order.ts';
+import * as sriCertificate from '#server/db/migrations/2026-12-06-088-sri-certificate.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-064-shop-page-version': shopPageVersion,
   '2026-11-26-065-product-brand-sort': productBrandSort,
   '2026-11-27-071-catalog-id-order': catalogIdOrder,
+  '2026-12-06-088-sri-certificate': sriCertificate,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

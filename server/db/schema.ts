@@ -7,6 +7,7 @@ import type { JobTable } from './schema/job.ts';
 import type { PlanTable, StoreTable } from './schema/store.ts';
 import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, PageTable, ProductImageTable, ProductTable, ReviewTable, SizeTable, SubcategoryTable, VariantTable } from './schema/catalog.ts';
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
+import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { CustomerTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -20,6 +21,7 @@ export type * from './schema/job.ts';
 export type * from './schema/store.ts';
 export type * from './schema/catalog.ts';
 export type * from './schema/sales.ts';
+export type * from './schema/store-certificate.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -59,6 +61,7 @@ export interface Database {
   storeOrderLine: StoreOrderLineTable;
   storeOrderEvent: StoreOrderEventTable;
   invoice: InvoiceTable;
+  storeCertificate: StoreCertificateTable;
 }
 
 export type UserRow = Selectable<UserTable>;

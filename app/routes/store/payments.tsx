@@ -6,6 +6,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { BANK_ACCOUNT_TYPES, SalesSettingsFormSchema } from '#common/schemas/sales-settings.ts';
 import type { Route } from './+types/payments';
+import { CertificateSection } from './certificate-section.tsx';
 import { paymentsAction, paymentsLoader } from './payments.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'salesSettings.title');
@@ -76,6 +77,8 @@ export default function StorePayments({ loaderData: { values } }: Route.Componen
           </Stack>
         </RecordForm>
       </Paper>
+      {/* The signing certificate (issue 37 §5): its own form, sent to its own API route. */}
+      <CertificateSection />
     </>
   );
 }

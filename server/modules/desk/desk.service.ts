@@ -6,6 +6,7 @@ import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { storeCard } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { catalogSetup, lowStock } from '#server/modules/product/catalog-setup.service.ts';
+import { certificateWarning } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import type { StoreSetup } from '#common/store-setup.ts';
 import { lastDays } from '#common/sales-days.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -47,7 +48,7 @@ async function storeSetupOf(deps: ServiceDeps, owner: { userId: number }, store:
   if (!store) return null;
   const scope = await ownStoreScope(deps, owner);
   if (!scope) return null;
-  const [catalog, low, payment, sales] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope), deskQueries.hasSalesSettings(deps.db, scope), salesFigures(deps, scope)]);
+  const [catalog, low, payment, sales, certificate] = await Promise.all([catalogSetup(deps, scope), lowStock(deps, scope), deskQueries.hasSalesSettings(deps.db, scope), salesFigures(deps, scope), certificateWarning(deps, scope)]);
   const steps: StoreSetup = {
     logo: store.setup.logo,
     style: store.setup.style,
@@ -57,7 +58,8 @@ async function storeSetupOf(deps: ServiceDeps, owner: { userId: number }, store:
     payment,
     published: store.setup.published,
   };
-  return { steps: Object.values(steps).every(Boolean) ? null : steps, lowStock: low, sales };
+  // `certificate`: the signing certificate expires within 30 days, or has (issue 37 §5); else null.
+  return { steps: Object.values(steps).every(Boolean) ? null : steps, lowStock: low, sales, certificate };
 }
 
 /**
