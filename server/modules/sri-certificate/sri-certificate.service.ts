@@ -121,7 +121,14 @@ export async function signForStore(deps: ServiceDeps, storeId: number, xml: stri
   let entry = opening.get(storeId);
   if (entry?.uploadedAt !== row.uploadedAt) {
     const label = labels(storeId);
-    const opened = openCertificate(unseal(key, row.p12Sealed, label.p12), unseal(key, row.passwordSealed, label.password).toString('utf8'), now);
+    let opened: OpenedCertificate;
+    try {
+      opened = openCertificate(unseal(key, row.p12Sealed, label.p12), unseal(key, row.passwordSealed, label.password).toString('utf8'), now);
+    } catch (error) {
+      // It opened at upload: only its dates can have moved past it since.
+      if (error instanceof CertificateRefused && (error.problem === 'expired' || error.problem === 'notYetValid')) throw new SriCertificateError('expired');
+      throw error;
+    }
     entry = { uploadedAt: row.uploadedAt, opened };
     opening.delete(storeId);
     if (opening.size >= OPENED_KEPT) opening.delete(opening.keys().next().value!);
