@@ -73,7 +73,7 @@ export async function seedRecords(browser: Browser, client: CliUser, staff: CliU
     const orders = await clientContext.request.get('/api/v1/orders');
     const { id: orderId, customerId } = ((await orders.json()) as { rows: { id: number; customerId: number }[] }).rows[0]!;
     // Its invoice, once the store has the tax data an invoice needs.
-    const taxData = await clientContext.request.put('/api/v1/store/sales', { data: { ruc: '1710034065001', businessName: 'Tienda Accesible' } });
+    const taxData = await clientContext.request.put('/api/v1/store/sales', { data: { ruc: '1710034065001', businessName: 'Tienda Accesible', headOfficeAddress: 'Av. Amazonas N24-03, Quito', establishmentAddress: 'Av. Amazonas N24-03, Quito', accountingObligated: 'no' } });
     expect(taxData.status(), await taxData.text()).toBe(200);
     const { id: invoiceId } = await api(clientContext, '/api/v1/invoices', { orderId });
     // The client's user id, as staff find it: the locker code's link in the back-office client list.
