@@ -1,6 +1,3 @@
-import type { documentType } from './enums/accounts.ts';
-import type { EnumValue } from './enums/define-enum.ts';
-
 // PRODUCT §5: a cédula has 10 digits, province 01–24 or 30, third digit below 6 and a
 // modulo-10 check digit (coefficients 2,1,2,1,… with products over 9 reduced by 9).
 export function isValidCedula(value: string): boolean {
@@ -21,8 +18,4 @@ export function isValidCedula(value: string): boolean {
 /** A passport number: 5 to 20 letters and digits (ICAO allows up to 9; some countries more). */
 export function isValidPassport(value: string): boolean {
   return /^[A-Z0-9]{5,20}$/i.test(value);
-}
-
-export function isValidDocument(type: EnumValue<typeof documentType>, value: string): boolean {
-  return type === 'cedula' ? isValidCedula(value) : isValidPassport(value);
 }

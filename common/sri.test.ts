@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accessKey, accessKeyCheckDigit, invoiceNumber, isValidAccessKey, isValidRuc } from './sri.ts';
+import { accessKey, accessKeyCheckDigit, invoiceNumber, isValidAccessKey } from './sri.ts';
+
+// The RUC's table of real numbers is in identification.test.ts, with the other identifications.
 
 // Keys and RUCs of invoices that SRI authorised, as published in their XML (third-party files).
 const AUTHORISED = [
@@ -50,17 +52,4 @@ describe('invoice number', () => {
     expect(() => invoiceNumber('001', '001', 1_000_000_000)).toThrow(RangeError);
     expect(() => invoiceNumber('001', '001', 1.5)).toThrow(RangeError);
   });
-});
-
-describe('RUC', () => {
-  it.each(['0190072002001', '0991267263001', '1790016919001'])('accepts the company RUC %s', (ruc) => expect(isValidRuc(ruc)).toBe(true));
-  it('accepts a person’s RUC: a valid cédula and an establishment', () => {
-    expect(isValidRuc('1710034065001')).toBe(true);
-    expect(isValidRuc('1710034065000')).toBe(false);
-  });
-  it('accepts a public body’s RUC, checked at the ninth digit', () => {
-    expect(isValidRuc('1760001550001')).toBe(true);
-    expect(isValidRuc('1760001560001')).toBe(false);
-  });
-  it.each(['0190072002002x', '019007200200', '0190072003001', '9990072002001', '0170072002001', 'abcdefghijklm'])('refuses %s', (ruc) => expect(isValidRuc(ruc)).toBe(false));
 });

@@ -3,9 +3,10 @@ import { translator } from '../i18n/all-languages.ts';
 import { documentType, role } from './accounts.ts';
 import { alertHistoryStep, alertStatus, consolidationStatus, packageStatus } from './casillero.ts';
 import { defineEnum } from './define-enum.ts';
+import { identificationType } from './identification.ts';
 import { ticketCategory, ticketStatus } from './ticket.ts';
 
-const registry = [alertStatus, packageStatus, consolidationStatus, alertHistoryStep, ticketStatus, ticketCategory, role, documentType];
+const registry = [alertStatus, packageStatus, consolidationStatus, alertHistoryStep, ticketStatus, ticketCategory, role, documentType, identificationType];
 
 describe('the enum registry', () => {
   it('labels every value in both languages with the texts the screens always showed', () => {

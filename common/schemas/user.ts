@@ -1,6 +1,6 @@
 import { z } from '#common/zod.ts';
-import { isValidDocument } from '../document.ts';
 import { CLIENT_SORTS, documentType, role } from '../enums/accounts.ts';
+import { isValidIdentification } from '../identification.ts';
 import { listQuerySchema } from '../list-query.ts';
 
 // One schema per input, shared by the form (client-side step checks), the action and the API.
@@ -37,7 +37,7 @@ export const PersonalDataSchema = z
     city: required(60),
     zip: z.string({ error: 'validation.required' }).trim().regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'validation.zip' }),
   })
-  .refine((value) => isValidDocument(value.documentType, value.documentNumber), { path: ['documentNumber'], error: 'auth.documentInvalid' });
+  .refine((value) => isValidIdentification(value.documentType, value.documentNumber), { path: ['documentNumber'], error: 'auth.documentInvalid' });
 
 export const RegisterSchema = z
   .object({
@@ -46,7 +46,7 @@ export const RegisterSchema = z
     terms: z.literal('on', { error: 'auth.termsRequired' }),
   })
   .refine((value) => value.password === value.passwordRepeat, { path: ['passwordRepeat'], error: 'auth.passwordInvalid' })
-  .refine((value) => isValidDocument(value.documentType, value.documentNumber), { path: ['documentNumber'], error: 'auth.documentInvalid' });
+  .refine((value) => isValidIdentification(value.documentType, value.documentNumber), { path: ['documentNumber'], error: 'auth.documentInvalid' });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const ProfileSchema = PersonalDataSchema;

@@ -10,9 +10,10 @@ import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
-import { documentType } from '#common/enums/accounts.ts';
+import { identificationType } from '#common/enums/identification.ts';
 import { orderStatus } from '#common/enums/sales-order.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { FINAL_CONSUMER } from '#common/identification.ts';
 import { formatMoney } from '#common/money.ts';
 import { CustomerInputSchema } from '#common/schemas/sales-customer.ts';
 import type { Route } from './+types/customer-show';
@@ -24,7 +25,7 @@ export const action = (args: Route.ActionArgs) => customerShowAction(args);
 
 type Data = Route.ComponentProps['loaderData'];
 type OrderRow = Data['orders'][number];
-type Field = 'name' | 'email' | 'phone' | 'documentNumber' | 'address' | 'city' | 'province';
+type Field = 'name' | 'email' | 'phone' | 'address' | 'city' | 'province';
 
 export default function CustomerShow({ loaderData: { customer, orders, orderCount, totalCents } }: Route.ComponentProps) {
   const t = useT();
@@ -80,10 +81,19 @@ export default function CustomerShow({ loaderData: { customer, orders, orderCoun
                     label={t('customer.documentType')}
                     defaultValue={values.documentType}
                     error={fieldError('documentType')}
-                    data={documentType.values.map((value) => ({ value, label: t(documentType.label(value)) }))}
+                    data={identificationType.values.map((value) => ({ value, label: t(identificationType.label(value)) }))}
                     required
                   />
-                  {text('documentNumber', 'off', 'text', true)}
+                  {/* Not marked required: a consumidor final's may be left empty (SRI's 9999999999999). */}
+                  <TextInput
+                    name="documentNumber"
+                    label={t('customer.documentNumber')}
+                    description={t('customer.documentNumberHint', { limit: formatMoney(FINAL_CONSUMER.maxTotalCents, locale) })}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    defaultValue={values.documentNumber}
+                    error={fieldError('documentNumber')}
+                    autoComplete="off"
+                  />
                 </SimpleGrid>
                 {text('address', 'street-address', 'text', true)}
                 <SimpleGrid cols={{ base: 1, xs: 2 }}>

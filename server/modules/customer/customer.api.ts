@@ -10,7 +10,15 @@ import { requireStore } from '#server/plugins/store-scope.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
-const CustomerRow = z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string(), documentType: z.string(), documentNumber: z.string(), createdAt: z.string() });
+const CustomerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  documentType: z.string().describe("SRI's buyer type: cedula (05), ruc (04), passport (06), foreign (08), final (07, consumidor final)"),
+  documentNumber: z.string().describe('For a consumidor final, 9999999999999'),
+  createdAt: z.string(),
+});
 
 const CustomerDetail = CustomerRow.extend({
   code: z.string(),
@@ -53,7 +61,7 @@ export async function customerApi(app: FastifyInstance, { services: { customers 
     schema: {
       tags,
       operationId: 'update_customer',
-      summary: "Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store)",
+      summary: "Correct a customer's contact data (the number is checked for its type as SRI issues it; the e-mail is unique in the store)",
       params: IdParams,
       body: CustomerInputSchema,
       response: { 200: CustomerDetail, 404: ErrorBody, 409: ErrorBody },

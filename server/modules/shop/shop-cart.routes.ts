@@ -10,12 +10,14 @@
 //      past them), which writes the code with the server's seal; a code written by hand is ignored
 //      (decision 081).
 //   2. POST /shop/{slug}/checkout   with that cookie, form-encoded:
-//        name, email, phone, documentType=cedula|passport, documentNumber, address, city, province,
+//        name, email, phone, documentType=cedula|ruc|passport|foreign|final, documentNumber (empty
+//        or 9999999999999 for `final`, consumidor final), address, city, province,
 //        notes (optional), paymentMethod=cash_on_delivery|bank_transfer (one the store takes)
 //      → 303 to /shop/{slug}/order?code={uuid} when placed (the cookie cleared); 400 with the page
-//        and its field errors; 409 when the coupon no longer applies or the order is past
-//        USD 1,000,000 (decision 078); 303 back to /shop/{slug}/cart
-//        (which says why) when the cart changed or sold out meanwhile — nothing is taken then;
+//        and its field errors (also a consumidor final past USD 50 of total, SRI's limit); 409
+//        when the coupon no longer applies or the order is past USD 1,000,000 (decision 078);
+//        303 back to /shop/{slug}/cart (which says why) when the cart changed or sold out
+//        meanwhile — nothing is taken then;
 //        429 past LIMITS.orderPerIp from one address (request.ip: behind a proxy, TRUST_PROXY).
 // Browsers send Origin on POST: a foreign one is refused (server/plugins/csrf.ts); a script may
 // send none. Everything also answers under /en/shop/{slug}/… in English.
@@ -214,6 +216,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
         case 'tooMany': return again(429, null, texts.tooManyOrders);
         case 'payment': return again(400, { paymentMethod: 'paymentInvalid' }, null);
         case 'tooLarge': return again(409, null, orderTooLarge(sr));
+        case 'finalConsumerLimit': return again(400, { documentType: 'finalOverLimit' }, null);
         case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
         case 'stock':
           setCart(reply, frame, { ...cart, flash: { key: 'stockGone', name: result.name } });
