@@ -11,24 +11,25 @@ function modulo11(digits: string, weights: readonly number[]): number {
 }
 
 /**
- * A RUC: 13 digits. A person's is their cédula and an establishment number (third digit below 6);
- * a public body's (third digit 6) and a company's (third digit 9) carry a modulo-11 check digit, at
- * the ninth and tenth place. The establishment part is never all zeros.
+ * A RUC as SRI issues it: refused only when SRI could never have issued it (issue 37 §1). Thirteen
+ * digits; a province 01–24, or 30 for Ecuadorians abroad; then by the third digit:
+ * - 0–5, a person: their cédula (with its modulo-10 check digit) and a three-digit establishment;
+ * - 6, a public body: a four-digit establishment at the end, never `0000` (some people with a
+ *   third digit 6 have a RUC too, python-stdnum issue 267: they pass here as well);
+ * - 9, a company (and a foreigner without a cédula): a three-digit establishment, never `000`;
+ * - 7 and 8 are never issued.
+ * The modulo-11 digit of public bodies and companies is never checked: SRI states these numbers are
+ * not made by an algorithm, and newer companies, with a seven-digit sequence, fail it (CARNADA
+ * S.A.S. `1793213150001`, python-stdnum issue 497). Only a cédula's check digit is reliable.
  */
 export function isValidRuc(ruc: string): boolean {
   if (!/^\d{13}$/.test(ruc)) return false;
   const province = Number(ruc.slice(0, 2));
   if (!((province >= 1 && province <= 24) || province === 30)) return false;
   const third = Number(ruc[2]);
-  if (third < 6) return isValidCedula(ruc.slice(0, 10)) && ruc.slice(10) !== '000';
-  if (third === 6) {
-    const check = modulo11(ruc.slice(0, 8), [2, 3, 4, 5, 6, 7]);
-    return (check === 11 ? 0 : check) === Number(ruc[8]) && ruc.slice(9) !== '0000';
-  }
-  if (third === 9) {
-    const check = modulo11(ruc.slice(0, 9), [2, 3, 4, 5, 6, 7]);
-    return (check === 11 ? 0 : check) === Number(ruc[9]) && ruc.slice(10) !== '000';
-  }
+  if (third <= 5) return isValidCedula(ruc.slice(0, 10)) && ruc.slice(10) !== '000';
+  if (third === 6) return ruc.slice(9) !== '0000';
+  if (third === 9) return ruc.slice(10) !== '000';
   return false;
 }
 
@@ -50,8 +51,8 @@ export function invoiceNumber(establishment: string, emissionPoint: string, sequ
 export type AccessKeyParts = {
   /** The issue day, `yyyy-mm-dd`, in Ecuador's time. */
   issuedOn: string;
-  /** `01` is an invoice (factura). */
-  documentType: '01';
+  /** `01` is an invoice (factura), `04` a credit note (nota de crédito). */
+  documentType: '01' | '04';
   ruc: string;
   /** 1 test, 2 production. */
   environment: 1 | 2;
