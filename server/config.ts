@@ -79,6 +79,12 @@ const ConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
     SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
+    // SRI's offline web services (issue 37 §6), per environment the store picks: SRI's own by default.
+    SRI_RECEPTION_URL_TEST: z.url().default('https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl'),
+    SRI_AUTHORIZATION_URL_TEST: z.url().default('https://celcer.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline?wsdl'),
+    SRI_RECEPTION_URL_PRODUCTION: z.url().default('https://cel.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl'),
+    SRI_AUTHORIZATION_URL_PRODUCTION: z.url().default('https://cel.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline?wsdl'),
+    SRI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // The key the stores' signing certificates are sealed with (issue 37 §5): 32 random bytes in base64.
     CERTIFICATE_KEY: z
       .string()
@@ -170,11 +176,19 @@ export type Config = {
    */
   shopCache: { maxBytes: number; versionMs: number };
   /**
+   * SRI's offline web services (issue 37 §6): reception (`validarComprobante`) and authorization
+   * (`autorizacionComprobante`) for the test (1) and production (2) environments, and how long one
+   * call may take before it counts as SRI being unreachable.
+   */
+  sri: { test: SriEndpoints; production: SriEndpoints; timeoutMs: number };
+  /**
    * CERTIFICATE_KEY: the AES-256 key the stores' signing certificates and their passwords are sealed
    * with (issue 37 §5). Without it the server keeps no certificate: uploads are refused.
    */
   certificateKey: Buffer | undefined;
 };
+
+export type SriEndpoints = { reception: string; authorization: string };
 
 export class ConfigError extends Error {}
 
@@ -212,6 +226,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },
+    sri: {
+      test: { reception: env.SRI_RECEPTION_URL_TEST, authorization: env.SRI_AUTHORIZATION_URL_TEST },
+      production: { reception: env.SRI_RECEPTION_URL_PRODUCTION, authorization: env.SRI_AUTHORIZATION_URL_PRODUCTION },
+      timeoutMs: env.SRI_TIMEOUT_MS,
+    },
     certificateKey: env.CERTIFICATE_KEY,
   };
 }

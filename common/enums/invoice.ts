@@ -1,8 +1,8 @@
 import { SRI_STATUSES } from '../schemas/invoice.ts';
 import { defineEnum } from './define-enum.ts';
 
-/** Where an invoice stands with SRI (decision 063): unsigned until the store's certificate signs it. */
+/** Where an invoice stands with SRI (issue 37 §6). */
 export const sriStatus = defineEnum('sriStatus', SRI_STATUSES, {
   labels: 'invoice.statuses',
-  colors: { unsigned: 'gray', signed: 'blue', sent: 'indigo', authorized: 'green', rejected: 'red' },
+  colors: { issued: 'gray', signed: 'blue', received: 'indigo', authorized: 'green', rejected: 'red' },
 });

@@ -21,6 +21,11 @@ export const IssueInvoiceSchema = z.object({
 });
 export type IssueInvoiceInput = z.infer<typeof IssueInvoiceSchema>;
 
-/** Where an invoice stands with SRI: unsigned until a certificate signs it (decision 063). */
-export const SRI_STATUSES = ['unsigned', 'signed', 'sent', 'authorized', 'rejected'] as const;
+/**
+ * Where an invoice stands with SRI (issue 37 §6): issued → signed (with the store's certificate) →
+ * received (SRI's reception took it) → authorized | rejected (returned, or not authorized).
+ */
+export const SRI_STATUSES = ['issued', 'signed', 'received', 'authorized', 'rejected'] as const;
+/** SRI's message identifiers the invoice page explains in the page's language (`invoice.sri.messages`). */
+export const SRI_MESSAGE_IDS = ['35', '39', '43', '45', '58', '60', '70'] as const;
 export type SriStatus = (typeof SRI_STATUSES)[number];

@@ -33,7 +33,7 @@ export default function InvoiceList({ loaderData: { query, typed, page } }: Rout
         </Anchor>
       ),
     },
-    { key: 'status', label: t('invoice.sriStatus'), render: (row) => <StatusBadge of={sriStatus} value={sriStatus.is(row.sriStatus) ? row.sriStatus : 'unsigned'} /> },
+    { key: 'status', label: t('invoice.sriStatus'), render: (row) => <StatusBadge of={sriStatus} value={sriStatus.is(row.sriStatus) ? row.sriStatus : 'issued'} /> },
     { key: 'issued', label: t('invoice.issued'), render: (row) => formatDate(row.issuedAt, locale) },
     { key: 'buyer', label: t('invoice.buyer'), render: (row) => row.buyerName },
     { key: 'total', label: t('invoice.total'), align: 'right', render: (row) => formatMoney(row.totalCents, locale) },

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { sendExpiryReminder } from '#server/modules/plan/plan-reminder.service.ts';
-import { signInvoice } from '#server/modules/invoice/invoice.service.ts';
+import { runInvoiceSri } from '#server/modules/invoice/invoice-sri.service.ts';
 import type { JobKind, JobPayloads } from './job-payloads.ts';
 
 export type { JobKind, JobPayloads } from './job-payloads.ts';
@@ -13,5 +13,5 @@ export const jobHandlers: JobHandlers = {
   // Idempotent: removing a file that is already gone succeeds.
   removeFile: (deps, { storageKey }) => deps.storage.remove(storageKey),
   store_expiring: sendExpiryReminder,
-  'invoice.sign': signInvoice,
+  'invoice.sri': (deps, payload) => runInvoiceSri(deps, payload),
 };

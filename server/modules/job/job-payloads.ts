@@ -12,8 +12,8 @@ export type JobPayloads = {
   removeFile: { storageKey: string };
   /** An expiry reminder for one store's plan period (server/modules/plan/plan-reminder.service.ts). */
   store_expiring: { storeId: number; expiresAt: string; days: number };
-  /** Signs an issued invoice and sends it to SRI (server/modules/invoice, decision 063). */
-  'invoice.sign': { storeId: number; invoiceId: number };
+  /** Signs an issued invoice, sends it to SRI and asks its authorization (invoice-sri.service.ts, issue 37 §6). */
+  'invoice.sri': { storeId: number; invoiceId: number };
 };
 
 export type JobKind = keyof JobPayloads;

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { JobKind, JobPayloads } from './job-payloads.ts';
-import { insertJob } from './job.repository.ts';
+import { insertJob, releaseFinishedKey } from './job.repository.ts';
 
 // Putting a job in the queue, apart from running it (job.service.ts): a job's handler may enqueue
 // (a notification queues its mail) without an import cycle through the handlers.
@@ -50,4 +50,14 @@ export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db'
   });
   if (id !== null) wakeWorkers(deps.db);
   return id;
+}
+
+/**
+ * Queues a keyed job again once its earlier job under that key has ended (done or failed): the key
+ * is freed, then taken by the new job. A job still queued or running keeps its key, and the answer
+ * is null as for any key already queued: the work is never queued twice.
+ */
+export async function enqueueAgain<K extends JobKind>(deps: Pick<ServiceDeps, 'db' | 'clock'>, job: NewJob<K> & { key: string }): Promise<number | null> {
+  await releaseFinishedKey(deps.db, job.key);
+  return enqueueJob(deps, job);
 }

@@ -111,3 +111,12 @@ export async function findJob(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/**
+ * Frees a unique key whose job has ended (done or failed), so that the work it names can be queued
+ * again under the same key: an invoice parked for want of a certificate, sent once one is uploaded.
+ * A job still queued or running keeps its key: nothing is queued twice.
+ */
+export async function releaseFinishedKey(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('job').where('key', '=', key).where('state', 'in', ['done', 'failed']).execute();
+}
