@@ -14,6 +14,8 @@ export type TestCertificate = {
   password: string;
   /** The test CA's certificate, for `xmlsec1 --trusted-pem`. */
   caPem: string;
+  /** The holder's certificate alone (PEM). */
+  holderPem: string;
   holder: string;
   issuer: string;
 };
@@ -27,6 +29,10 @@ type Options = {
   legacy?: boolean;
   /** Leave the private key out of the file: a certificate alone signs nothing. */
   withoutKey?: boolean;
+  /** The holder certificate's key usage; an encryption-only one (`keyEncipherment`) may not sign. */
+  keyUsage?: string;
+  /** Other certificates (PEM) put in the file beside the chain, as some entities' files carry. */
+  extraCertificates?: string[];
 };
 
 const CA_NAME = 'Entidad de Certificación de Pruebas';
@@ -54,15 +60,16 @@ export function makeTestCertificate(options: Options = {}): TestCertificate {
     writeFileSync(path.join(dir, 'serial'), `${Math.floor(Math.random() * 1e12).toString(16).padStart(16, '0')}\n`);
     writeFileSync(
       path.join(dir, 'ca.cnf'),
-      ['[ca]', 'default_ca=test', '[test]', `dir=${dir}`, 'database=$dir/index.txt', 'serial=$dir/serial', 'new_certs_dir=$dir', 'default_md=sha256', 'policy=any', 'unique_subject=no', 'copy_extensions=none', '[any]', 'countryName=optional', 'serialNumber=optional', 'commonName=supplied', '[ext]', 'keyUsage=critical,digitalSignature,nonRepudiation', 'basicConstraints=CA:FALSE', ''].join('\n'),
+      ['[ca]', 'default_ca=test', '[test]', `dir=${dir}`, 'database=$dir/index.txt', 'serial=$dir/serial', 'new_certs_dir=$dir', 'default_md=sha256', 'policy=any', 'unique_subject=no', 'copy_extensions=none', '[any]', 'countryName=optional', 'serialNumber=optional', 'commonName=supplied', '[ext]', `keyUsage=critical,${options.keyUsage ?? 'digitalSignature,nonRepudiation'}`, 'basicConstraints=CA:FALSE', ''].join('\n'),
     );
     openssl(dir, ['ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', 'holder.csr', '-out', 'holder.pem', '-extensions', 'ext', '-startdate', stamp(start), '-enddate', stamp(end), '-utf8', '-notext']);
-    const pkcs12 = ['pkcs12', '-export', '-out', 'holder.p12', '-in', 'holder.pem', '-certfile', 'ca.pem', '-passout', `pass:${password}`, '-name', holder];
+    writeFileSync(path.join(dir, 'chain.pem'), [readFileSync(path.join(dir, 'ca.pem'), 'utf8'), ...(options.extraCertificates ?? [])].join('\n'));
+    const pkcs12 = ['pkcs12', '-export', '-out', 'holder.p12', '-in', 'holder.pem', '-certfile', 'chain.pem', '-passout', `pass:${password}`, '-name', holder];
     if (options.withoutKey) pkcs12.push('-nokeys');
     else pkcs12.push('-inkey', 'holder.key');
     if (options.legacy) pkcs12.push('-legacy');
     openssl(dir, pkcs12);
-    return { p12: readFileSync(path.join(dir, 'holder.p12')), password, caPem: readFileSync(path.join(dir, 'ca.pem'), 'utf8'), holder, issuer: CA_NAME };
+    return { p12: readFileSync(path.join(dir, 'holder.p12')), password, caPem: readFileSync(path.join(dir, 'ca.pem'), 'utf8'), holderPem: readFileSync(path.join(dir, 'holder.pem'), 'utf8'), holder, issuer: CA_NAME };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

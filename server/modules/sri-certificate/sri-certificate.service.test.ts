@@ -48,10 +48,21 @@ describe('the store certificate', () => {
     expect(await save(png, 'x')).toEqual({ code: 'sriCertificate.notP12', status: 400, field: 'file' });
     expect(await save(good.p12, 'not-the-password')).toEqual({ code: 'sriCertificate.wrongPassword', status: 400, field: 'password' });
     expect(await save(makeTestCertificate({ withoutKey: true }).p12, 'clave-de-prueba')).toEqual({ code: 'sriCertificate.noKey', status: 400, field: 'file' });
+    // The key is there, but its certificate is for encryption only: no signing pair in the file.
+    expect(await save(makeTestCertificate({ keyUsage: 'keyEncipherment,dataEncipherment' }).p12, 'clave-de-prueba')).toEqual({ code: 'sriCertificate.noKey', status: 400, field: 'file' });
     expect(await save(makeTestCertificate({ days: -2 }).p12, 'clave-de-prueba')).toEqual({ code: 'sriCertificate.expired', status: 400, field: 'file' });
     expect(await save(Buffer.alloc(0), 'x')).toEqual({ code: 'sriCertificate.fileMissing', status: 400, field: 'file' });
     expect(await save(randomBytes(101 * 1024), 'x')).toMatchObject({ code: 'sriCertificate.tooLarge', status: 413 });
     expect(await t.services.sriCertificates.getCertificate(scope)).toBeNull();
+  });
+
+  it('picks, among the file\u2019s certificates, the signing one that matches its key', async () => {
+    const { store, scope } = await ownerStore();
+    // Another person's signing certificate, later to expire, rides along in the file: not ours.
+    const stranger = makeTestCertificate({ holder: 'OTRO TITULAR', days: 900 });
+    const mixed = makeTestCertificate({ holder: 'TITULAR VERDADERO', extraCertificates: [stranger.holderPem] });
+    expect(await t.services.sriCertificates.saveCertificate(scope, { file: mixed.p12, password: mixed.password })).toMatchObject({ holder: 'TITULAR VERDADERO' });
+    expect((await xmlsecVerify(await t.services.sriCertificates.signForStore(store.id, comprobante), mixed.caPem)).ok).toBe(true);
   });
 
   it('reads the older entities\u2019 files (3DES, RC2) as well as OpenSSL 3\u2019s (AES)', async () => {
