@@ -47,7 +47,14 @@ const orderArb = fc.record({
   buyerName: filled,
   buyerAddress: hostile,
   buyerEmail: hostile,
-  buyer: fc.oneof(digits(10, 10).map((n) => ['cedula', n] as const), digits(10, 10).map((n) => ['cedula', `${n}001`] as const), fc.string({ unit: fc.constantFrom(...'ABCXYZ0123456789'), minLength: 5, maxLength: 20 }).map((n) => ['passport', n] as const)),
+  // Every buyer type SRI takes (tabla 6), each number of the shape its type's check lets through.
+  buyer: fc.oneof(
+    digits(10, 10).map((n) => ['cedula', n] as const),
+    digits(10, 10).map((n) => ['ruc', `${n}001`] as const),
+    fc.string({ unit: fc.constantFrom(...'ABCXYZ0123456789'), minLength: 5, maxLength: 20 }).map((n) => ['passport', n] as const),
+    fc.string({ unit: fc.constantFrom(...'ABC0123456789.-'), minLength: 3, maxLength: 20 }).map((n) => ['foreign', `X${n}`.slice(0, 20)] as const),
+    fc.constant(['final', '9999999999999'] as const),
+  ),
   ruc: digits(10, 10).map((n) => `${n}001`),
   headOfficeAddress: filled,
   establishmentAddress: hostile,
