@@ -231,7 +231,7 @@ describe('an invoice issued from the store’s settings', () => {
       const { accounting, agent } = expected[rimpe];
       const headOfficeAddress = `Matriz ${rimpe} <Quito> & "Norte" ${'😀'.repeat(3)}`;
       await setTaxSettings(t, store, { rimpe, withholdingAgent: agent ?? '', accountingObligated: accounting === 'SI' ? 'yes' : 'no', headOfficeAddress, establishmentAddress: `Local ${rimpe}` });
-      const order = await insertTestOrder(t, store, { lines: [{ name: 'Café "de altura" & <tostado>', sku: 'C'.repeat(25), unitPriceCents: 1250, quantity: 999, taxBp: 1500 }] });
+      const order = await insertTestOrder(t, store, { lines: [{ name: 'Café "de altura" & <tostado>', sku: 'C'.repeat(25), unitPriceCents: 1250, quantity: 999, ivaCode: '4' }] });
       const { id } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
       await setTaxSettings(t, store, { rimpe: 'none', withholdingAgent: '', headOfficeAddress: 'Otra dirección', establishmentAddress: 'Otro local', accountingObligated: accounting === 'SI' ? 'no' : 'yes' });
       const xml = await xmlOf(id);
