@@ -30,7 +30,11 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
   // Passwords and the bot check at a test's cost (decision 041), except where a test plays a site
   // served over https, which refuses them as a deployment would.
   const workFactors = overrides.PUBLIC_URL?.startsWith('https://') ? {} : { TEST_WORK_FACTORS: '1' };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...workFactors, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
+  // SRI is never SRI's own servers in a test: nothing listens on the discard port (a refused
+  // connection, retried like an outage) unless a test points these at tests/support/sri-simulator.ts.
+  const nowhere = 'http://127.0.0.1:9/comprobantes-electronicos-ws';
+  const sri = { SRI_RECEPTION_URL_TEST: `${nowhere}/RecepcionComprobantesOffline?wsdl`, SRI_AUTHORIZATION_URL_TEST: `${nowhere}/AutorizacionComprobantesOffline?wsdl`, SRI_RECEPTION_URL_PRODUCTION: `${nowhere}/RecepcionComprobantesOffline?wsdl`, SRI_AUTHORIZATION_URL_PRODUCTION: `${nowhere}/AutorizacionComprobantesOffline?wsdl` };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...workFactors, ...sri, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;

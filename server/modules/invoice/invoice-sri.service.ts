@@ -55,8 +55,9 @@ export function queueInvoiceSri(deps: Pick<ServiceDeps, 'db' | 'clock'>, payload
  * call once it is stored. Each keeps its one key; a job still queued for one is left as it is.
  */
 export async function resumeInvoicesAwaitingCertificate(deps: ServiceDeps, storeId: number): Promise<number> {
+  const scope = await staffStoreScope(deps, storeId);
   return inTransaction(deps, async (tx) => {
-    const waiting = await sri.invoicesAwaitingCertificate(tx.db, { storeId });
+    const waiting = await sri.invoicesAwaitingCertificate(tx.db, scope);
     for (const { id } of waiting) {
       await enqueueAgain(tx, sriJob({ storeId, invoiceId: id }));
     }
@@ -107,7 +108,12 @@ export function authorizedFile(authorization: SriAuthorization): string {
 
 /** The job's handler (job-kinds.ts). `sign` is the signing API's; a test may hand its own signer. */
 export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayload, sign: SignComprobante = signForStore): Promise<void> {
-  const store = { storeId: payload.storeId };
+  // The job acts for the store its payload names, as the back office would (a deleted store took its invoices).
+  const store = await staffStoreScope(deps, payload.storeId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+  if (!store) return;
   const now = () => deps.clock.now().toISOString();
   let state = await sri.findSriState(deps.db, store, payload.invoiceId);
   if (!state || FINAL.has(state.sriStatus)) return;
@@ -151,8 +157,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
 
   try {
     if (state.sriStatus === 'issued') {
-      const scope = await staffStoreScope(deps, payload.storeId); // the job acts for the store its payload names
-      const xml = invoiceXml(await getInvoice(deps, scope, payload.invoiceId));
+      const xml = invoiceXml(await getInvoice(deps, store, payload.invoiceId));
       let signed: string;
       try {
         signed = await sign(deps, payload.storeId, xml);

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
+import { makeTestCertificate } from '../../../tests/support/sri-certificates.ts';
+import { type SriSimulator, startSriSimulator } from '../../../tests/support/sri-simulator.ts';
+import { type TwoStores, twoStores } from '../../../tests/support/stores.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
+
+// Issue 37 §6 where the owner sees it: the app's own job worker signs, sends and asks the local SRI
+// (tests/support/sri-simulator.ts); the API and the invoice page show each state and SRI's messages
+// in the page's language beside SRI's own text, and the XML downloaded is the authorized file as
+// kept. Another store's invoice is a 404 (needs `npm run build`).
+
+let t: TestApp;
+let sri: SriSimulator;
+let stores: TwoStores;
+const ids: { authorized: number; rejected: number } = { authorized: 0, rejected: 0 };
+
+beforeAll(async () => {
+  const certificate = makeTestCertificate();
+  sri = await startSriSimulator({ trustedPem: certificate.caPem });
+  t = await createTestApp({
+    CERTIFICATE_KEY: randomBytes(32).toString('base64'),
+    SRI_RECEPTION_URL_TEST: sri.endpoints.reception,
+    SRI_AUTHORIZATION_URL_TEST: sri.endpoints.authorization,
+    JOB_POLL_MS: '20',
+  });
+  // Two stores under one RUC, each at 001-002-000000001: SRI registers the first number only (45).
+  stores = await twoStores(t);
+  for (const store of [stores.a, stores.b]) {
+    await setTaxSettings(t, store);
+    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
+    await t.services.sriCertificates.saveCertificate(scope, { file: certificate.p12, password: certificate.password });
+  }
+  ids.authorized = await issued(stores.a.owner.cookie, await insertTestOrder(t, stores.a));
+  await settled(stores.a.id, ids.authorized);
+  ids.rejected = await issued(stores.b.owner.cookie, await insertTestOrder(t, stores.b));
+  await settled(stores.b.id, ids.rejected);
+});
+afterAll(async () => {
+  await t.dispose();
+  await sri.close();
+});
+
+async function issued(cookie: string, order: { id: number }): Promise<number> {
+  const response = await callApi(t.app, 'POST', '/api/v1/invoices', cookie, { orderId: order.id });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: number }).id;
+}
+
+/** Waits for the app's worker to bring the invoice to SRI's final answer. */
+async function settled(storeId: number, id: number) {
+  for (let i = 0; i < 400; i += 1) {
+    const row = await t.db.selectFrom('invoice').select('sriStatus').where('storeId', '=', storeId).where('id', '=', id).executeTakeFirstOrThrow();
+    if (row.sriStatus === 'authorized' || row.sriStatus === 'rejected') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`invoice ${id} got no final answer from the simulator`);
+}
+
+const kept = (storeId: number, id: number) => t.db.selectFrom('invoice').selectAll().where('storeId', '=', storeId).where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('an authorized invoice', () => {
+  it('shows its authorization in the API, and downloads SRI’s authorized file byte for byte', async () => {
+    const row = await kept(stores.a.id, ids.authorized);
+    const show = await callApi(t.app, 'GET', `/api/v1/invoices/${ids.authorized}`, stores.a.owner.cookie);
+    expect(show.json()).toMatchObject({ sriStatus: 'authorized', authorizationNumber: row.accessKey, authorizedAt: row.authorizedAt, sriMessageId: '60', sriMessage: 'ESTE PROCESO FUE REALIZADO EN EL AMBIENTE DE PRUEBAS', sriWaiting: null });
+    for (const url of [`/api/v1/invoices/${ids.authorized}/xml`, `/sales/invoice/xml?id=${ids.authorized}`]) {
+      const xml = url.startsWith('/api') ? await callApi(t.app, 'GET', url, stores.a.owner.cookie) : await t.app.inject({ url, headers: { cookie: stores.a.owner.cookie } });
+      expect(xml.statusCode, url).toBe(200);
+      expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(xml.rawPayload.equals(Buffer.from(row.sriAuthorizedXml!)), url).toBe(true);
+      expect(xml.body).toContain('<estado>AUTORIZADO</estado>');
+      expect(xml.body).toContain(`<numeroAutorizacion>${row.accessKey}</numeroAutorizacion>`);
+    }
+  });
+
+  it('shows its state, number and date of authorization, and its history with SRI, in both languages', async () => {
+    const es = await getPage(t.app, `/sales/invoice/show?id=${ids.authorized}`, stores.a.owner.cookie);
+    expect(es.statusCode).toBe(200);
+    const row = await kept(stores.a.id, ids.authorized);
+    expect(es.body).toContain('Autorizada por el SRI: es un comprobante con validez tributaria.');
+    expect(es.body).toContain('Número de autorización');
+    expect(es.body).toContain(row.accessKey);
+    expect(es.body).toContain('Historial con el SRI');
+    expect(es.body).toContain('Procesada en el ambiente de pruebas del SRI: sin validez tributaria.');
+    expect(es.body).toContain('60 · ESTE PROCESO FUE REALIZADO EN EL AMBIENTE DE PRUEBAS');
+    const en = await getPage(t.app, `/en/sales/invoice/show?id=${ids.authorized}`, stores.a.owner.cookie);
+    expect(en.body).toContain('Authorized by SRI: a valid tax document.');
+    expect(en.body).toContain('Authorization number');
+    expect(en.body).toContain('Processed in SRI’s test environment: not valid for tax purposes.');
+    expect(en.body).toContain('60 · ESTE PROCESO FUE REALIZADO EN EL AMBIENTE DE PRUEBAS');
+  });
+});
+
+describe('a rejected invoice', () => {
+  it('shows SRI’s refusal in the page’s language beside SRI’s own text, keeping its number', async () => {
+    const row = await kept(stores.b.id, ids.rejected);
+    expect(row).toMatchObject({ sriStatus: 'rejected', sriMessageId: '45', number: '001-002-000000001' });
+    const es = await getPage(t.app, `/sales/invoice/show?id=${ids.rejected}`, stores.b.owner.cookie);
+    expect(es.body).toContain('El SRI no la aceptó.');
+    expect(es.body).toContain('Este número de factura ya está registrado en el SRI con otro comprobante.');
+    expect(es.body).toContain('45 · ERROR SECUENCIAL REGISTRADO');
+    const en = await getPage(t.app, `/en/sales/invoice/show?id=${ids.rejected}`, stores.b.owner.cookie);
+    expect(en.body).toContain('SRI did not accept it.');
+    expect(en.body).toContain('This invoice number is already registered at SRI with another document.');
+    expect(en.body).toContain('45 · ERROR SECUENCIAL REGISTRADO');
+    // Before authorization the download is the signed document, as sent.
+    const xml = await callApi(t.app, 'GET', `/api/v1/invoices/${ids.rejected}/xml`, stores.b.owner.cookie);
+    expect(xml.rawPayload.equals(Buffer.from(row.sriSignedXml!))).toBe(true);
+  });
+});
+
+describe('another store', () => {
+  it('finds neither the invoice, its XML, its page nor its retry', async () => {
+    const other = stores.b.owner.cookie;
+    expect((await callApi(t.app, 'GET', `/api/v1/invoices/${ids.authorized}`, other)).statusCode).toBe(404);
+    expect((await callApi(t.app, 'GET', `/api/v1/invoices/${ids.authorized}/xml`, other)).statusCode).toBe(404);
+    expect((await getPage(t.app, `/sales/invoice/show?id=${ids.authorized}`, other)).statusCode).toBe(404);
+    expect((await postForm(t.app, '/sales/invoice/sri-retry', { id: String(ids.authorized) }, { cookie: `lang=es; ${other}` })).statusCode).toBe(404);
+    // Its own owner's retry of a final invoice changes nothing: back to its page.
+    const own = await postForm(t.app, '/sales/invoice/sri-retry', { id: String(ids.authorized) }, { cookie: `lang=es; ${stores.a.owner.cookie}` });
+    expect(own.statusCode).toBe(302);
+    expect(own.headers.location).toBe(`/sales/invoice/show?id=${ids.authorized}&sriError=invoice.sri.nothingToSend`);
+  });
+});
