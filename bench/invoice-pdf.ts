@@ -86,7 +86,7 @@ async function main() {
   await setTaxSettings({ deps }, store);
   await publishStore(db, store.id);
   const products: number[] = [];
-  for (let n = 1; n <= LINES; n++) products.push(await addProduct(deps, scope, { name: `Producto de factura ${n} con un nombre largo`, sku: `FAC-${n}`, price: 1 + n / 10, stock: 1_000_000, tax: n % 3 === 0 ? 0 : 15 }));
+  for (let n = 1; n <= LINES; n++) products.push(await addProduct(deps, scope, { name: `Producto de factura ${n} con un nombre largo`, sku: `FAC-${n}`, price: 1 + n / 10, stock: 1_000_000, ivaCode: n % 3 === 0 ? '0' : '4' }));
   const codes: string[] = [];
   for (let n = 0; n < INVOICES; n++) {
     const order = await placeTestOrder(deps, scope, { lines: products.map((productId, index) => ({ productId, quantity: 1 + (index % 4) })), customer: { email: `bench-${n}@example.com` } });

@@ -81,7 +81,7 @@ describe('readLocaleNumber', () => {
 });
 
 describe('every numeric field of a form is read this way', () => {
-  const product = { name: 'Mochila', categoryId: '1', tax: '15' };
+  const product = { name: 'Mochila', categoryId: '1', ivaCode: '4' };
   it.each(TABLE)('the product price on a %s page: %j → %s', (locale, typed, expected) => {
     const parsed = parseForm(productResource.input, { ...product, price: typed }, locale);
     if (typed === '') expect(parsed).toEqual({ ok: false, errors: { price: 'validation.required' } });
@@ -100,7 +100,7 @@ describe('every numeric field of a form is read this way', () => {
   });
 
   it('the JSON API takes numbers, and text only in the machine form "1234.5"', () => {
-    const json = { name: 'Mochila', categoryId: 1, tax: 15 };
+    const json = { name: 'Mochila', categoryId: 1, ivaCode: '4' };
     expect(productResource.input.safeParse({ ...json, price: 19.99 }).data?.price).toBe(19.99);
     expect(productResource.input.safeParse({ ...json, price: '19.99' }).data?.price).toBe(19.99);
     for (const price of ['19,99', '1,500', '1.500,5', '1e3', ' ']) expect(productResource.input.safeParse({ ...json, price }).success, price).toBe(false);

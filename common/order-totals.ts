@@ -2,21 +2,28 @@
 // each line's discount and its tax base, so every amount is rounded once, on its line, and the
 // totals are sums of rounded lines: the invoice's figures add up to the cent, as SRI checks.
 //
-// Prices are before IVA (the store's tax rate is added on top, as the storefront shows it).
-// Rates are basis points: 1500 is 15 %.
+// Prices are before IVA (each line's own rate is added on top, as the storefront shows it). A
+// line's IVA is SRI's code (common/iva.ts), its rate in basis points (1500 is 15 %) read from the
+// table. Shipping is a taxed amount of its own, at the rate the store picks for it (decision 087).
+
+import { byRideOrder, type IvaCode, ivaBp } from './iva.ts';
 
 export type TotalsLine = {
   unitPriceCents: number;
   quantity: number;
   /** The product's own discount. */
   discountBp: number;
-  /** The line's IVA rate: the store's rate, or 0 for a product without IVA. */
-  taxBp: number;
+  /** The line's IVA: the variant's code, else its product's. */
+  ivaCode: IvaCode;
 };
 
 export type TotalsCoupon = { type: 'percentage'; bp: number } | { type: 'fixed'; cents: number };
 
-export type TotalsShipping = { feeCents: number; freeFromCents: number | null };
+/** The store's shipping fee (before IVA), when it is free, and the IVA it is charged at. */
+export type TotalsShipping = { feeCents: number; freeFromCents: number | null; ivaCode: IvaCode };
+
+/** What was sold at one IVA code: SRI lists each code's base apart (`totalImpuesto`). */
+export type TaxBase = { ivaCode: IvaCode; taxBp: number; baseCents: number; taxCents: number };
 
 export type LineTotals = {
   grossCents: number;
@@ -35,10 +42,14 @@ export type OrderTotals = {
   couponBaseCents: number;
   discountCents: number;
   couponDiscountCents: number;
-  /** Tax bases by rate (SRI lists IVA 15 % and 0 % apart). */
-  bases: { taxBp: number; baseCents: number; taxCents: number }[];
+  /** Tax bases by IVA code, shipping's included, in the RIDE's order (common/iva.ts). */
+  bases: TaxBase[];
+  /** All the IVA: the lines' and shipping's. */
   taxCents: number;
+  /** Shipping before IVA. */
   shippingCents: number;
+  shippingTaxCents: number;
+  /** The bases plus the IVA: goods after discounts, shipping, and their taxes. */
   totalCents: number;
 };
 
@@ -99,23 +110,27 @@ export function orderTotals(lines: readonly TotalsLine[], coupon: TotalsCoupon |
 
   const lineTotals = lines.map((line, index): LineTotals => {
     const baseCents = afterOwn[index]! - couponShares[index]!;
-    return { grossCents: gross[index]!, discountCents: own[index]! + couponShares[index]!, baseCents, taxCents: share(baseCents, line.taxBp) };
-  });
-
-  const byRate = new Map<number, { taxBp: number; baseCents: number; taxCents: number }>();
-  lines.forEach((line, index) => {
-    const entry = byRate.get(line.taxBp) ?? { taxBp: line.taxBp, baseCents: 0, taxCents: 0 };
-    entry.baseCents += lineTotals[index]!.baseCents;
-    entry.taxCents += lineTotals[index]!.taxCents;
-    byRate.set(line.taxBp, entry);
+    return { grossCents: gross[index]!, discountCents: own[index]! + couponShares[index]!, baseCents, taxCents: share(baseCents, ivaBp(line.ivaCode)) };
   });
 
   const sum = (pick: (line: LineTotals) => number) => lineTotals.reduce((total, line) => total + pick(line), 0);
   const baseCents = sum((line) => line.baseCents);
-  const taxCents = sum((line) => line.taxCents);
   // Free shipping is earned by what the shopper pays for the goods: after discounts, before tax.
   const free = shipping.freeFromCents !== null && baseCents >= shipping.freeFromCents;
   const shippingCents = lines.length === 0 || free ? 0 : shipping.feeCents;
+  // Shipping is one more line of the invoice, rounded once like the others.
+  const shippingTaxCents = share(shippingCents, ivaBp(shipping.ivaCode));
+
+  const byCode = new Map<IvaCode, TaxBase>();
+  const add = (ivaCode: IvaCode, base: number, tax: number) => {
+    const entry = byCode.get(ivaCode) ?? { ivaCode, taxBp: ivaBp(ivaCode), baseCents: 0, taxCents: 0 };
+    entry.baseCents += base;
+    entry.taxCents += tax;
+    byCode.set(ivaCode, entry);
+  };
+  lines.forEach((line, index) => add(line.ivaCode, lineTotals[index]!.baseCents, lineTotals[index]!.taxCents));
+  if (shippingCents > 0) add(shipping.ivaCode, shippingCents, shippingTaxCents);
+  const taxCents = sum((line) => line.taxCents) + shippingTaxCents;
 
   return {
     lines: lineTotals,
@@ -123,9 +138,10 @@ export function orderTotals(lines: readonly TotalsLine[], coupon: TotalsCoupon |
     couponBaseCents,
     discountCents: sum((line) => line.discountCents),
     couponDiscountCents: couponShares.reduce((total, value) => total + value, 0),
-    bases: [...byRate.values()].sort((a, b) => b.taxBp - a.taxBp),
+    bases: [...byCode.values()].sort(byRideOrder),
     taxCents,
     shippingCents,
-    totalCents: baseCents + taxCents + shippingCents,
+    shippingTaxCents,
+    totalCents: baseCents + shippingCents + taxCents,
   };
 }

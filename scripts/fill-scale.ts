@@ -95,7 +95,7 @@ export async function fillCatalog(trx: Db, storeId: number, options: { products:
         weightGrams: 100 + (n % 900),
         priceCents: 199 + ((n * 377) % 99_800),
         discountBp: n % 5 === 0 ? 1000 : 0,
-        taxBp: 1500,
+        ivaCode: '4',
         featured: n % 50 === 0 ? 1 : 0,
         enabled: n % 20 === 0 ? 0 : 1,
       };

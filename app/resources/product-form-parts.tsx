@@ -22,6 +22,7 @@ import type { FormOptions } from '#common/resource.ts';
 import { brandResource, categoryResource, subcategoryResource } from '#common/resources/taxonomy.ts';
 import { shopPrice } from '#common/shop-price.ts';
 import { toCents } from '#common/money.ts';
+import { DEFAULT_IVA_CODE, type IvaCode, isIvaCode } from '#common/iva.ts';
 
 // The product form's pieces that do more than a field (issue 20 §14, §18, §20): its category,
 // subcategory and brand, made without leaving the form; its stock when variants hold it; and the
@@ -184,23 +185,36 @@ function typedNumber(form: HTMLFormElement, name: string, locale: Locale): numbe
  */
 export function PricePreview({ locale }: { locale: Locale }) {
   const t = useT();
-  const fields = { price: useField('price'), compareAtPrice: useField('compareAtPrice'), discount: useField('discount'), tax: useField('tax') };
+  const fields = { price: useField('price'), compareAtPrice: useField('compareAtPrice'), discount: useField('discount') };
+  const ivaField = useField('ivaCode');
   const start = (name: keyof typeof fields) => {
     const text = asText(fields[name].value) ?? '';
     return text.trim() === '' ? null : readLocaleNumber(text, locale);
   };
-  const [typed, setTyped] = useState(() => ({ price: start('price'), compareAtPrice: start('compareAtPrice'), discount: start('discount'), tax: start('tax') }));
+  // The IVA chosen: one of today's codes, else (nothing chosen yet) the general rate.
+  const ivaOf = (value: unknown): IvaCode => (typeof value === 'string' && isIvaCode(value) ? value : DEFAULT_IVA_CODE);
+  const [typed, setTyped] = useState(() => ({ price: start('price'), compareAtPrice: start('compareAtPrice'), discount: start('discount'), ivaCode: ivaOf(ivaField.value) }));
   const anchor = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const form = anchor.current?.closest('form');
     if (!form) return;
-    const read = () => setTyped({ price: typedNumber(form, 'price', locale), compareAtPrice: typedNumber(form, 'compareAtPrice', locale), discount: typedNumber(form, 'discount', locale), tax: typedNumber(form, 'tax', locale) });
+    const read = () =>
+      setTyped({
+        price: typedNumber(form, 'price', locale),
+        compareAtPrice: typedNumber(form, 'compareAtPrice', locale),
+        discount: typedNumber(form, 'discount', locale),
+        ivaCode: ivaOf((form.elements.namedItem('ivaCode') as HTMLSelectElement | null)?.value),
+      });
     form.addEventListener('input', read);
-    return () => form.removeEventListener('input', read);
+    form.addEventListener('change', read);
+    return () => {
+      form.removeEventListener('input', read);
+      form.removeEventListener('change', read);
+    };
   }, [locale]);
   const ready = typed.price !== null && typed.price >= 0;
   const price = ready
-    ? shopPrice({ priceCents: toCents(typed.price!), discountBp: Math.round((typed.discount ?? 0) * 100), taxBp: Math.round((typed.tax ?? 0) * 100), compareAtCents: typed.compareAtPrice === null ? null : toCents(typed.compareAtPrice) })
+    ? shopPrice({ priceCents: toCents(typed.price!), discountBp: Math.round((typed.discount ?? 0) * 100), ivaCode: typed.ivaCode, compareAtCents: typed.compareAtPrice === null ? null : toCents(typed.compareAtPrice) })
     : null;
   return (
     <Paper ref={anchor} withBorder p="sm" radius="md" bg="var(--mantine-color-gray-0)" aria-live="polite" data-testid="price-preview">

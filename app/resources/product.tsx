@@ -15,12 +15,14 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import type { FormOptions } from '#common/resource.ts';
-import { DEFAULT_TAX_PERCENT, productResource as product, variantResource as variant } from '#common/resources/product.ts';
+import { productResource as product, variantResource as variant } from '#common/resources/product.ts';
+import { DEFAULT_IVA_CODE } from '#common/iva.ts';
+import { ivaOptions } from '#app/lib/iva-options.ts';
 import { Thumbnail } from '#app/components/resource/thumbnail.tsx';
 import cell from '#app/components/list/cell.module.css';
 
 type Product = {
-  id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; compareAtCents: number | null; discountBp: number; taxBp: number;
+  id: number; name: string; slug: string; sku: string; code: string; stock: number; variantCount: number; priceCents: number; compareAtCents: number | null; discountBp: number; ivaCode: string;
   categoryName?: string;
   brandName?: string;
   enabled: boolean; featured: boolean; updatedAt: string; weightGrams: number | null; keywords: string; imageIds: string[]; images: { id: string; url: string }[];
@@ -145,7 +147,7 @@ export const productScreens = {
           <NumberField name="price" label="catalog.product.fields.price" />
           <NumberField name="compareAtPrice" label="catalog.product.compareAtLabel" description={t('catalog.product.compareAtHint')} />
           <NumberField name="discount" label="catalog.product.fields.discount" />
-          <NumberField name="tax" label="catalog.product.fields.tax" description={t('catalog.product.taxHint')} />
+          <SelectField name="ivaCode" label="catalog.product.fields.ivaCode" description={t('iva.productHint')} data={ivaOptions(t)} />
           {hasVariants && record ? <VariantStock stock={record.stock} locale={locale} /> : <NumberField name="stock" label="catalog.product.fields.stock" />}
           <NumberField name="weightGrams" label="catalog.product.fields.weightGrams" />
           <SelectField name="unit" label="catalog.product.fields.unit" data={productUnit.values.map((value) => ({ value, label: t(productUnit.label(value)) }))} />
@@ -169,9 +171,9 @@ export const productScreens = {
       </Stack>
     );
   },
-  blank: { name: '', slug: '', description: '', code: '', sku: '', categoryId: '', subcategoryId: '', brandId: '', colorId: '', sizeId: '', priority: 0, keywords: '', content: '', unit: 'standard', type: 'piece', stock: 0, weightGrams: '', price: '', compareAtPrice: '', discount: 0, tax: DEFAULT_TAX_PERCENT, enabled: true, featured: false, imageIds: '' },
+  blank: { name: '', slug: '', description: '', code: '', sku: '', categoryId: '', subcategoryId: '', brandId: '', colorId: '', sizeId: '', priority: 0, keywords: '', content: '', unit: 'standard', type: 'piece', stock: 0, weightGrams: '', price: '', compareAtPrice: '', discount: 0, ivaCode: DEFAULT_IVA_CODE, enabled: true, featured: false, imageIds: '' },
   // Cents and basis points as the form types them: dollars and percentages.
-  toForm: (row) => ({ ...row, price: row.priceCents / 100, compareAtPrice: row.compareAtCents === null ? '' : row.compareAtCents / 100, discount: percent(row.discountBp), tax: percent(row.taxBp), weightGrams: row.weightGrams ?? '', subcategoryId: row.subcategoryId ?? '', brandId: row.brandId ?? '', colorId: row.colorId ?? '', sizeId: row.sizeId ?? '' }),
+  toForm: (row) => ({ ...row, price: row.priceCents / 100, compareAtPrice: row.compareAtCents === null ? '' : row.compareAtCents / 100, discount: percent(row.discountBp), weightGrams: row.weightGrams ?? '', subcategoryId: row.subcategoryId ?? '', brandId: row.brandId ?? '', colorId: row.colorId ?? '', sizeId: row.sizeId ?? '' }),
   Below: function ProductVariants({ record, related }) {
     const t = useT();
     const locale = localeFromPath(useLocation().pathname);

@@ -10,8 +10,9 @@ import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import { variantResource as variant } from '#common/resources/product.ts';
 import { searchProducts } from './product-search.ts';
+import { ivaOptions } from '#app/lib/iva-options.ts';
 
-type Variant = { id: number; productId: number; productName?: string; name: string; sku: string; priceCents: number; stock: number; imageUrl: string | null; enabled: boolean; updatedAt: string } & Record<string, unknown>;
+type Variant = { id: number; productId: number; productName?: string; name: string; sku: string; priceCents: number; stock: number; ivaCode: string | null; imageUrl: string | null; enabled: boolean; updatedAt: string } & Record<string, unknown>;
 
 export const variantScreens = {
   resource: variant,
@@ -35,6 +36,7 @@ export const variantScreens = {
         <TextField name="sku" label="catalog.variant.fields.sku" />
         <NumberField name="price" label="catalog.variant.fields.price" />
         <NumberField name="stock" label="catalog.variant.fields.stock" />
+        <SelectField name="ivaCode" label="catalog.variant.fields.ivaCode" description={t('iva.variantHint')} data={[{ value: '', label: t('iva.variantSame') }, ...ivaOptions(t)]} />
         <SelectField name="colorId" label="catalog.variant.fields.colorId" data={[none, ...(options.colorId ?? [])]} />
         <SelectField name="sizeId" label="catalog.variant.fields.sizeId" data={[none, ...(options.sizeId ?? [])]} />
         <SwitchField name="enabled" label="catalog.variant.fields.enabled" />
@@ -42,6 +44,6 @@ export const variantScreens = {
       </SimpleGrid>
     );
   },
-  blank: (search) => ({ productId: search.get('productId') ?? '', name: '', sku: '', price: '', stock: 0, colorId: '', sizeId: '', imageId: '', enabled: true }),
-  toForm: (row) => ({ ...row, price: row.priceCents / 100, colorId: row.colorId ?? '', sizeId: row.sizeId ?? '', imageId: row.imageId ?? '' }),
+  blank: (search) => ({ productId: search.get('productId') ?? '', name: '', sku: '', price: '', stock: 0, ivaCode: '', colorId: '', sizeId: '', imageId: '', enabled: true }),
+  toForm: (row) => ({ ...row, price: row.priceCents / 100, ivaCode: row.ivaCode ?? '', colorId: row.colorId ?? '', sizeId: row.sizeId ?? '', imageId: row.imageId ?? '' }),
 } satisfies ResourceScreens<Variant>;

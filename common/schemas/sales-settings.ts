@@ -1,11 +1,11 @@
 import { z } from '#common/zod.ts';
 import { toCents } from '../money.ts';
-import { moneyInput, numberInput } from './number.ts';
+import { moneyInput } from './number.ts';
 import { StoreSalesSchema, type StoreSalesInput, type StoreSalesSettings } from './store-sales.ts';
 
 // The `/store/payments` form (issue 23 §2): the store's sales settings (`StoreSalesSchema`, which
 // the API and the service read in cents and basis points, decision 052) as a merchant types them —
-// money in dollars and the IVA rate in percent, written the page's way. Every other field, and its
+// money in dollars, written the page's way. Every other field, and its
 // messages, is the shared schema's own.
 
 export const BANK_ACCOUNT_TYPES = ['savings', 'checking'] as const;
@@ -23,7 +23,7 @@ const dollars = moneyInput((n) => n.min(0, { error: 'storeSales.moneyNegative' }
 /** Blank is "never free". */
 const optionalDollars = z.preprocess((value) => (value === '' || value === undefined ? null : value), dollars.nullable());
 
-const { shippingFeeCents: _fee, freeShippingFromCents: _free, ivaBp: _iva, sriEnvironment: _environment, cashOnDelivery: _cash, bankTransfer: _transfer, ...shared } = StoreSalesSchema.shape;
+const { shippingFeeCents: _fee, freeShippingFromCents: _free, sriEnvironment: _environment, cashOnDelivery: _cash, bankTransfer: _transfer, ...shared } = StoreSalesSchema.shape;
 
 export const SalesSettingsFormSchema = z
   .object({
@@ -32,7 +32,6 @@ export const SalesSettingsFormSchema = z
     bankTransfer: onOff,
     shippingFee: dollars,
     freeShippingFrom: optionalDollars,
-    ivaPercent: numberInput((n) => n.min(0, { error: 'storeSales.ivaRange' }).max(100, { error: 'storeSales.ivaRange' })),
   })
   // The shared schema's own rules across fields, so the browser says them beside the same fields.
   .superRefine((value, ctx) => {
@@ -45,14 +44,14 @@ export const SalesSettingsFormSchema = z
 export type SalesSettingsForm = z.infer<typeof SalesSettingsFormSchema>;
 
 /**
- * The form's dollars and percent as the service takes them, cents and basis points, rounded once;
+ * The form's dollars as the service takes them, cents, rounded once;
  * what the form does not show (SRI's environment) stays as stored.
  */
-export function salesSettingsFromForm({ shippingFee, freeShippingFrom, ivaPercent, ...rest }: SalesSettingsForm, stored: Pick<StoreSalesSettings, 'sriEnvironment'>): StoreSalesInput {
-  return { ...rest, shippingFeeCents: toCents(shippingFee), freeShippingFromCents: freeShippingFrom === null ? null : toCents(freeShippingFrom), ivaBp: Math.round(ivaPercent * 100), sriEnvironment: stored.sriEnvironment };
+export function salesSettingsFromForm({ shippingFee, freeShippingFrom, ...rest }: SalesSettingsForm, stored: Pick<StoreSalesSettings, 'sriEnvironment'>): StoreSalesInput {
+  return { ...rest, shippingFeeCents: toCents(shippingFee), freeShippingFromCents: freeShippingFrom === null ? null : toCents(freeShippingFrom), sriEnvironment: stored.sriEnvironment };
 }
 
-/** Stored settings as the form shows them: dollars and percent, which the page writes its way. */
-export function salesSettingsToForm({ shippingFeeCents, freeShippingFromCents, ivaBp, sriEnvironment: _environment, ...rest }: StoreSalesSettings): Record<string, unknown> {
-  return { ...rest, shippingFee: shippingFeeCents / 100, freeShippingFrom: freeShippingFromCents === null ? '' : freeShippingFromCents / 100, ivaPercent: ivaBp / 100 };
+/** Stored settings as the form shows them: dollars, which the page writes its way. */
+export function salesSettingsToForm({ shippingFeeCents, freeShippingFromCents, sriEnvironment: _environment, ...rest }: StoreSalesSettings): Record<string, unknown> {
+  return { ...rest, shippingFee: shippingFeeCents / 100, freeShippingFrom: freeShippingFromCents === null ? '' : freeShippingFromCents / 100 };
 }

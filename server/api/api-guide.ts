@@ -31,7 +31,7 @@ const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => strin
     '**Tienda** — la configuración de mi tienda:', examples.store,
     '**Catálogo** — crear un color (token de lectura y escritura):', examples.catalog,
     '## Dinero',
-    'Los precios y montos van en **centavos enteros** y los porcentajes en **puntos básicos**, igual al enviar que al recibir: `"priceCents": 1999` son USD 19,99 y `"taxBp": 1500` es el 15 %.',
+    'Los precios y montos van en **centavos enteros** y los porcentajes en **puntos básicos**, igual al enviar que al recibir: `"priceCents": 1999` son USD 19,99 y `"discountBp": 1500` es el 15 %. El IVA de un producto va como el código del SRI (`codigoPorcentaje`): `"ivaCode": "4"` es el 15 %, `"5"` el 5 %, `"0"` el 0 %, `"7"` exento y `"6"` no objeto de IVA.',
     'Los errores siempre tienen la forma `{ "error": código, "message": texto, "fields": { campo: texto } }`, en el idioma de `Accept-Language`.',
   ].join('\n\n'),
   en: (examples) => [
@@ -48,7 +48,7 @@ const guides: Record<Locale, (examples: ReturnType<typeof examplesFor>) => strin
     '**Store** — my store settings:', examples.store,
     '**Catalog** — create a color (read-write token):', examples.catalog,
     '## Money',
-    'Prices and amounts are **whole cents** and rates **basis points**, the same in what you send as in what you get: `"priceCents": 1999` is USD 19.99 and `"taxBp": 1500` is 15 %.',
+    'Prices and amounts are **whole cents** and rates **basis points**, the same in what you send as in what you get: `"priceCents": 1999` is USD 19.99 and `"discountBp": 1500` is 15 %. A product’s IVA is SRI’s code (`codigoPorcentaje`): `"ivaCode": "4"` is 15 %, `"5"` 5 %, `"0"` 0 %, `"7"` exempt and `"6"` not subject to IVA.',
     'Errors always have the shape `{ "error": code, "message": text, "fields": { field: text } }`, in the language of `Accept-Language`.',
   ].join('\n\n'),
 };

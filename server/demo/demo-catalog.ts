@@ -116,7 +116,7 @@ export async function seedDemoCatalog(deps: ServiceDeps, scope: StoreScope, owne
         const id = await products.create(deps, scope, {
           name, slug: '', description: DESCRIPTIONS[sub.name] ?? `${name}, hecho en Ecuador.`, code: `TM-${String(n).padStart(3, '0')}`, sku: `TM${String(n).padStart(4, '0')}`,
           categoryId, subcategoryId, brandId: brandIds[n % brandIds.length]!, colorId: null, sizeId: null, priority: n % 5, keywords: `${sub.name.toLowerCase()},ecuador`,
-          content: clothes ? CARE : '', unit: 'standard', type: 'piece', stock: RUNNING_OUT[name] ?? 18 + ((n * 7) % 23), weightGrams: 150 + n * 10, price, compareAtPrice: null, discount: n % 6 === 0 ? 10 : 0, tax: 15,
+          content: clothes ? CARE : '', unit: 'standard', type: 'piece', stock: RUNNING_OUT[name] ?? 18 + ((n * 7) % 23), weightGrams: 150 + n * 10, price, compareAtPrice: null, discount: n % 6 === 0 ? 10 : 0, ivaCode: '4',
           enabled: n % 13 !== 0, featured: n % 5 === 0, imageIds: [imageOf(name)],
         } as Input<typeof products.create>);
         const variantIds: number[] = [];

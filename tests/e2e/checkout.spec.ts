@@ -35,10 +35,10 @@ async function openShop(browser: Browser) {
     await post(page.request, '/api/v1/store', { name: 'Tienda Rosa', slug, section: 'clothing' });
     await post(page.request, '/api/v1/store/settings', { published: true, section: 'clothing', name: 'Tienda Rosa', description: 'Tejidos de Otavalo.' }, 'put');
     const { id: category } = await post(page.request, '/api/v1/categories', { name: 'Ropa', enabled: true });
-    const { id: poncho } = await post(page.request, '/api/v1/products', { name: 'Poncho Otavalo', sku: 'PO-1', categoryId: category, priceCents: 4000, taxBp: 1500, stock: 0, enabled: true });
+    const { id: poncho } = await post(page.request, '/api/v1/products', { name: 'Poncho Otavalo', sku: 'PO-1', categoryId: category, priceCents: 4000, ivaCode: '4', stock: 0, enabled: true });
     await post(page.request, '/api/v1/variants', { productId: poncho, name: 'Azul S', sku: 'PO-1-AS', priceCents: 4000, stock: 5, enabled: true });
     await post(page.request, '/api/v1/variants', { productId: poncho, name: 'Rojo M', sku: 'PO-1-RM', priceCents: 4400, stock: 5, enabled: true });
-    await post(page.request, '/api/v1/products', { name: 'Bufanda', sku: 'BU-1', categoryId: category, priceCents: 1500, taxBp: 1500, stock: 10, enabled: true });
+    await post(page.request, '/api/v1/products', { name: 'Bufanda', sku: 'BU-1', categoryId: category, priceCents: 1500, ivaCode: '4', stock: 10, enabled: true });
     await post(page.request, '/api/v1/coupons', { code: 'BIENVENIDA', discountType: 'percentage', discount: 1000, minimumCents: 0, enabled: true });
   } finally {
     await context.close();

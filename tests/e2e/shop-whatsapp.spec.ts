@@ -57,7 +57,7 @@ test('at 375 px the WhatsApp button covers nothing at the end of a category or a
   await post(ownerPage.request, '/api/v1/store/marketing', { instagram: 'https://instagram.com/tiendawa', whatsapp: '+593991234567' }, 'put');
   const { id: category } = await post(ownerPage.request, '/api/v1/categories', { name: 'Ropa', enabled: true });
   for (const [name, priceCents] of [['Poncho Otavalo', 4500], ['Bufanda de alpaca', 1800], ['Gorro tejido', 1200]] as const) {
-    await post(ownerPage.request, '/api/v1/products', { name, description: 'Tejido a mano.', categoryId: category, priceCents, taxBp: 1500, stock: 8, enabled: true });
+    await post(ownerPage.request, '/api/v1/products', { name, description: 'Tejido a mano.', categoryId: category, priceCents, ivaCode: '4', stock: 8, enabled: true });
   }
 
   const shopper = await browser.newContext({ baseURL: MAIN_URL, viewport: PHONE, locale: 'es-EC' });

@@ -53,7 +53,7 @@ async function openShop(browser: Browser): Promise<Shop> {
     const { id: blue } = await post(page.request, '/api/v1/colors', { name: 'Azul', hex: '#1d4ed8', enabled: true });
     const { id: small } = await post(page.request, '/api/v1/sizes', { name: 'S', sortOrder: 1, enabled: true });
     const { id: medium } = await post(page.request, '/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
-    const { id: product } = await post(page.request, '/api/v1/products', { name: 'Poncho Otavalo', description: 'Lana de alpaca.', sku: 'PO-1', categoryId: category, priceCents: 4000, discountBp: 1000, taxBp: 1500, stock: 0, enabled: true, featured: true, imageIds: [await picture('#7c2d12')] });
+    const { id: product } = await post(page.request, '/api/v1/products', { name: 'Poncho Otavalo', description: 'Lana de alpaca.', sku: 'PO-1', categoryId: category, priceCents: 4000, discountBp: 1000, ivaCode: '4', stock: 0, enabled: true, featured: true, imageIds: [await picture('#7c2d12')] });
     await post(page.request, '/api/v1/variants', { productId: product, name: 'Azul S', sku: 'PO-1-AS', colorId: blue, sizeId: small, priceCents: 4000, stock: 0, enabled: true, imageId: await picture('#1d4ed8') });
     await post(page.request, '/api/v1/variants', { productId: product, name: 'Rojo M', sku: 'PO-1-RM', colorId: red, sizeId: medium, priceCents: 4400, stock: 3, enabled: true, imageId: await picture('#b91c1c') });
     await post(page.request, '/api/v1/products', { name: 'Bufanda', sku: 'BU-1', categoryId: category, priceCents: 1500, stock: 4, enabled: true, sizeId: small });

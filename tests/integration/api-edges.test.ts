@@ -65,13 +65,13 @@ describe('a read-only token', () => {
 describe('money in the API', () => {
   it('is integer cents and basis points in a body as in an answer, for products, variants and coupons', async () => {
     const category = (await callApi(t.app, 'POST', '/api/v1/categories', store.owner.cookie, { name: 'Ropa' })).json().id as number;
-    const created = await callApi(t.app, 'POST', '/api/v1/products', store.owner.cookie, { name: 'Camiseta', categoryId: category, priceCents: 1999, discountBp: 1000, taxBp: 0 });
+    const created = await callApi(t.app, 'POST', '/api/v1/products', store.owner.cookie, { name: 'Camiseta', categoryId: category, priceCents: 1999, discountBp: 1000, ivaCode: '0' });
     expect(created.statusCode, created.body).toBe(201);
     const product = (await callApi(t.app, 'GET', `/api/v1/products/${created.json().id}`, store.owner.cookie)).json();
-    expect(product).toMatchObject({ priceCents: 1999, discountBp: 1000, taxBp: 0 });
+    expect(product).toMatchObject({ priceCents: 1999, discountBp: 1000, ivaCode: '0' });
     // what a GET gives, a PUT takes back as it is
     expect((await callApi(t.app, 'PUT', `/api/v1/products/${product.id}`, store.owner.cookie, { ...product, priceCents: 2500 })).statusCode).toBe(204);
-    expect((await callApi(t.app, 'GET', `/api/v1/products/${product.id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 2500, discountBp: 1000, taxBp: 0 });
+    expect((await callApi(t.app, 'GET', `/api/v1/products/${product.id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 2500, discountBp: 1000, ivaCode: '0' });
     const variant = await callApi(t.app, 'POST', '/api/v1/variants', store.owner.cookie, { productId: product.id, name: 'M', priceCents: 2600 });
     expect((await callApi(t.app, 'GET', `/api/v1/variants/${variant.json().id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 2600 });
     const coupon = await callApi(t.app, 'POST', '/api/v1/coupons', store.owner.cookie, { code: 'CINCO', discountType: 'fixed', discount: 500, minimumCents: 2000 });
@@ -79,7 +79,7 @@ describe('money in the API', () => {
     // the document says so
     const document = (await t.app.inject({ url: '/api/docs/json?lang=en' })).json();
     const body = document.paths['/api/v1/products'].post.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['priceCents', 'discountBp', 'taxBp']));
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['priceCents', 'discountBp', 'ivaCode']));
     expect(Object.keys(body.properties)).not.toContain('price');
   });
 });

@@ -91,7 +91,7 @@ describe('the store set-up checklist on the desk', () => {
     await t.services.stores.updateDesign(scope, { logo: await upload(store, 'logo'), style: 2 });
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
     await create(store, '/api/v1/products', { name: 'Con foto', categoryId: category, priceCents: 1000, stock: 20, enabled: true, imageIds: [await upload(store, 'catalog')] });
-    await t.services.storeSales.saveStoreSales(scope, { cashOnDelivery: true, bankTransfer: false, bankName: '', bankAccountType: '', bankAccountNumber: '', bankAccountHolder: '', shippingFeeCents: 300, freeShippingFromCents: null, ruc: '1790123456001', businessName: 'Tienda S.A.', establishment: '001', emissionPoint: '001', ivaBp: 1500 });
+    await t.services.storeSales.saveStoreSales(scope, { cashOnDelivery: true, bankTransfer: false, bankName: '', bankAccountType: '', bankAccountNumber: '', bankAccountHolder: '', shippingFeeCents: 300, freeShippingFromCents: null, ruc: '1790123456001', businessName: 'Tienda S.A.', establishment: '001', emissionPoint: '001', shippingIvaCode: '4' });
     const done = (await getPage(t.app, '/', cookie)).body;
     expect(done).not.toContain('data-testid="store-setup"');
     expect(done).toContain('data-testid="low-stock"');

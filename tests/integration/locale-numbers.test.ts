@@ -103,7 +103,7 @@ describe('numbers on the store, catalog and import screens', () => {
       return (response.json() as { id: number }).id;
     };
     const category = await api('/api/v1/categories', { name: 'Ropa', enabled: true });
-    const product = await api('/api/v1/products', { name: 'Poncho', categoryId: category, priceCents: 123450, stock: 1500, discountBp: 1250, taxBp: 1500, weightGrams: 2500, enabled: true });
+    const product = await api('/api/v1/products', { name: 'Poncho', categoryId: category, priceCents: 123450, stock: 1500, discountBp: 1250, ivaCode: '4', weightGrams: 2500, enabled: true });
     await api('/api/v1/variants', { productId: product, name: 'Rojo', priceCents: 123450, stock: 1500, enabled: true });
     await api('/api/v1/coupons', { code: 'MIL', discountType: 'fixed', discount: 150050, minimumCents: 200000, usageLimit: 1500, enabled: true });
     const screens = ['/store', '/catalog/product', `/catalog/product/show?id=${product}`, '/catalog/product/new', '/catalog/variant', '/catalog/coupon', '/catalog/category', '/catalog/product/import'];
@@ -148,7 +148,7 @@ describe('money fields', () => {
       return (response.json() as { id: number }).id;
     };
     const category = await api('POST', '/api/v1/categories', { name: 'Ropa', enabled: true });
-    const product = await api('POST', '/api/v1/products', { name: 'Poncho', categoryId: category, priceCents: 350, compareAtCents: 1200, stock: 3, discountBp: 1250, taxBp: 1500, enabled: true });
+    const product = await api('POST', '/api/v1/products', { name: 'Poncho', categoryId: category, priceCents: 350, compareAtCents: 1200, stock: 3, discountBp: 1250, ivaCode: '4', enabled: true });
     const variant = await api('POST', '/api/v1/variants', { productId: product, name: 'Rojo', priceCents: 1990, stock: 2, enabled: true });
     const fixed = await api('POST', '/api/v1/coupons', { code: 'CINCO', discountType: 'fixed', discount: 500, minimumCents: 2050, enabled: true });
     const percent = await api('POST', '/api/v1/coupons', { code: 'DIEZ', discountType: 'percentage', discount: 1000, minimumCents: 0, enabled: true });
@@ -160,14 +160,12 @@ describe('money fields', () => {
       [`/catalog/product/show?id=${product}`, store.owner.cookie, 'price', '3,50', '3.50'],
       [`/catalog/product/show?id=${product}`, store.owner.cookie, 'compareAtPrice', '12,00', '12.00'],
       [`/catalog/product/show?id=${product}`, store.owner.cookie, 'discount', '12,5', '12.5'], // a percentage keeps its digits
-      [`/catalog/product/show?id=${product}`, store.owner.cookie, 'tax', '15', '15'],
       [`/catalog/variant/show?id=${variant}`, store.owner.cookie, 'price', '19,90', '19.90'],
       [`/catalog/coupon/show?id=${fixed}`, store.owner.cookie, 'discount', '5,00', '5.00'], // a fixed amount is money
       [`/catalog/coupon/show?id=${fixed}`, store.owner.cookie, 'minimum', '20,50', '20.50'],
       [`/catalog/coupon/show?id=${percent}`, store.owner.cookie, 'discount', '10', '10'], // a percentage is not
       ['/store/payments', store.owner.cookie, 'shippingFee', '3,50', '3.50'],
       ['/store/payments', store.owner.cookie, 'freeShippingFrom', '60,00', '60.00'],
-      ['/store/payments', store.owner.cookie, 'ivaPercent', '15', '15'],
       ['/admin/setting', admin.cookie, 'ratePerLb', '4,50', '4.50'],
     ];
     for (const [page, cookie, name, es, en] of cases) {

@@ -1,4 +1,5 @@
 import { couponResource } from '#common/resources/coupon.ts';
+import type { OfferedIvaCode } from '#common/iva.ts';
 import { productResource, variantResource } from '#common/resources/product.ts';
 import { categoryResource } from '#common/resources/taxonomy.ts';
 import type { Locale } from '#common/locale.ts';
@@ -29,20 +30,20 @@ export async function makeSalesStore(t: Factory, options: Parameters<typeof make
 const categoryOf = new WeakMap<object, number>();
 let counter = 0;
 
-/** A product of the store with its price (dollars, as the form types them), stock, and optionally its SKU and discount (percent). */
-export async function addProduct(deps: ServiceDeps, scope: StoreScope, options: { name?: string; price?: number; stock?: number; tax?: number; sku?: string; discount?: number } = {}): Promise<number> {
+/** A product of the store with its price (dollars, as the form types them), stock, and optionally its SKU, discount (percent) and IVA (SRI's code, 15 % unless said). */
+export async function addProduct(deps: ServiceDeps, scope: StoreScope, options: { name?: string; price?: number; stock?: number; ivaCode?: OfferedIvaCode; sku?: string; discount?: number } = {}): Promise<number> {
   let categoryId = categoryOf.get(scope);
   if (categoryId === undefined) {
     categoryId = await categories.create(deps, scope, categoryResource.input.parse({ name: `Categoría ${++counter}`, enabled: true }));
     categoryOf.set(scope, categoryId);
   }
-  const input = productResource.input.parse({ name: options.name ?? `Producto ${++counter}`, categoryId, price: options.price ?? 10, stock: options.stock ?? 10, tax: options.tax ?? 15, sku: options.sku ?? '', discount: options.discount ?? 0, enabled: true });
+  const input = productResource.input.parse({ name: options.name ?? `Producto ${++counter}`, categoryId, price: options.price ?? 10, stock: options.stock ?? 10, ivaCode: options.ivaCode ?? '4', sku: options.sku ?? '', discount: options.discount ?? 0, enabled: true });
   return products.create(deps, scope, input);
 }
 
-/** A variant of a product, with its own stock (the product's becomes the sum of its variants'). */
-export async function addVariant(deps: ServiceDeps, scope: StoreScope, productId: number, options: { name?: string; price?: number; stock?: number } = {}): Promise<number> {
-  return variants.create(deps, scope, variantResource.input.parse({ productId, name: options.name ?? `Variante ${++counter}`, price: options.price ?? 10, stock: options.stock ?? 5, enabled: true }));
+/** A variant of a product, with its own stock (the product's becomes the sum of its variants') and, if it differs, its own IVA. */
+export async function addVariant(deps: ServiceDeps, scope: StoreScope, productId: number, options: { name?: string; price?: number; stock?: number; ivaCode?: OfferedIvaCode } = {}): Promise<number> {
+  return variants.create(deps, scope, variantResource.input.parse({ productId, name: options.name ?? `Variante ${++counter}`, price: options.price ?? 10, stock: options.stock ?? 5, ivaCode: options.ivaCode ?? null, enabled: true }));
 }
 
 /** A coupon of the store: a percentage off, with an optional usage limit. */

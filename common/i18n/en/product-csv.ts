@@ -48,6 +48,7 @@ export const productCsv: Messages['productCsv'] = {
   empty: 'The file has no rows',
   tooLong: 'Too long (at most {{max}} characters)',
   money: 'Write an amount without thousands separators and with at most two decimals, for example 12 or 12.50',
+  ivaRate: 'The VAT rate “{{value}}” is not in force: write 15, 5, 0, exento (exempt) or no objeto (not subject)',
   percent: 'Write a percentage between 0 and 100, with at most two decimals, for example 12.5',
   whole: 'Write a whole number without thousands separators, between {{min}} and {{max}}',
   flag: 'Write 1 (yes) or 0 (no)',

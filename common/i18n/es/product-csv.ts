@@ -47,6 +47,7 @@ export const productCsv = {
   empty: 'El archivo no tiene filas',
   tooLong: 'Demasiado largo (máximo {{max}} caracteres)',
   money: 'Escribe un importe sin separador de miles y con hasta dos decimales, por ejemplo 12 o 12,50',
+  ivaRate: 'La tarifa de IVA «{{value}}» no está vigente: escribe 15, 5, 0, exento o no objeto',
   percent: 'Escribe un porcentaje entre 0 y 100, con hasta dos decimales, por ejemplo 12,5',
   whole: 'Escribe un número entero sin separador de miles, entre {{min}} y {{max}}',
   flag: 'Escribe 1 (sí) o 0 (no)',

@@ -40,7 +40,7 @@ export interface SizeTable {
   updatedAt: string;
 }
 
-/** Seed §3's product. Money in cents, percentages in basis points (1500 = 15 %). */
+/** Seed §3's product. Money in cents, percentages in basis points (1500 = 15 %), IVA as SRI's code. */
 export interface ProductTable {
   id: Generated<number>;
   storeId: number;
@@ -67,7 +67,8 @@ export interface ProductTable {
   /** The "before" price shown struck through, above the price; null when there is none. */
   compareAtCents: Generated<number | null>;
   discountBp: number;
-  taxBp: number;
+  /** SRI's IVA code (`codigoPorcentaje`, common/iva.ts): '4' is 15 %. */
+  ivaCode: Generated<string>;
   enabled: number;
   featured: number;
   createdAt: string;
@@ -94,6 +95,8 @@ export interface VariantTable {
   sizeId: number | null;
   priceCents: number;
   stock: number;
+  /** SRI's IVA code when it differs from its product's; null: the product's. */
+  ivaCode: string | null;
   imageId: string | null;
   enabled: number;
   createdAt: string;

@@ -1,5 +1,6 @@
+import { asIvaCode, type IvaCode, ivaBp } from '#common/iva.ts';
 import type { Locale } from '#common/locale.ts';
-import { orderTotals, type OrderTotals, type TotalsLine } from '#common/order-totals.ts';
+import { orderTotals, type OrderTotals, type TotalsLine, type TotalsShipping } from '#common/order-totals.ts';
 import { couponReason, couponSealed, couponVerdict } from '#server/modules/coupon/coupon.service.ts';
 import { loadStoreSales, type StoreSalesSettings } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -20,7 +21,9 @@ export type PricedLine = CartLine & {
   /** Before tax and discounts, as the catalogue keeps it. */
   unitPriceCents: number;
   discountBp: number;
-  /** The store's IVA rate for a product with tax, 0 for one without. */
+  /** SRI's IVA code: the variant's when it has its own, else the product's (decision 087). */
+  ivaCode: IvaCode;
+  /** Its rate in basis points, from SRI's table (common/iva.ts). */
   taxBp: number;
   /** What the line costs the shopper: after discounts (the coupon's share too), with its IVA. */
   totalCents: number;
@@ -38,6 +41,8 @@ export type PricedCart = {
   notices: CartNotice[];
   coupon: CouponState | null;
   totals: OrderTotals;
+  /** The store's shipping fee and the IVA it is charged at, as the totals reckoned them. */
+  shipping: TotalsShipping;
   settings: StoreSalesSettings;
 };
 
@@ -52,6 +57,12 @@ function resolveLine(line: CartLine, products: Map<number, Product>, variants: V
   if (line.variantId === null) return own.length > 0 ? null : { product, variant: null };
   const variant = own.find((item) => item.id === line.variantId);
   return variant ? { product, variant } : null;
+}
+
+/** A line's IVA, each line at its own: the code stored (checked against SRI's table) and its rate. */
+function ivaOf(code: string) {
+  const ivaCode = asIvaCode(code);
+  return { ivaCode, taxBp: ivaBp(ivaCode) };
 }
 
 export const lineName = (line: { name: string; variantName: string | null }) => (line.variantName ? `${line.name} — ${line.variantName}` : line.name);
@@ -86,12 +97,12 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
       sku: variant?.sku || product.sku || product.code, stock,
       unitPriceCents: variant ? variant.priceCents : product.priceCents,
       discountBp: product.discountBp,
-      taxBp: product.taxBp > 0 ? settings.ivaBp : 0,
+      ...ivaOf(variant?.ivaCode ?? product.ivaCode),
     });
   }
 
-  const totalsLines: TotalsLine[] = kept.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, discountBp: line.discountBp, taxBp: line.taxBp }));
-  const shipping = { feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents };
+  const totalsLines: TotalsLine[] = kept.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, discountBp: line.discountBp, ivaCode: line.ivaCode }));
+  const shipping: TotalsShipping = { feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents, ivaCode: asIvaCode(settings.shippingIvaCode) };
   let totals = orderTotals(totalsLines, null, shipping);
   let coupon: CouponState | null = null;
   // A code counts only with the server's seal (decision 081): one written into the cookie by hand
@@ -114,6 +125,7 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
     notices,
     coupon,
     totals,
+    shipping,
     settings,
   };
 }

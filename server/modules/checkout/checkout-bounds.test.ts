@@ -21,9 +21,9 @@ beforeAll(async () => {
   ({ store, scope, create } = await publishedStore(t));
   const categoryId = await create('/api/v1/categories', { name: 'Joyas', enabled: true });
   // The dearest price the product form takes (USD 1,000,000), with IVA.
-  ids.dear = await create('/api/v1/products', { name: 'Diamante', categoryId, priceCents: 100_000_000, taxBp: 1500, stock: 1000, enabled: true });
-  ids.fair = await create('/api/v1/products', { name: 'Reloj', categoryId, priceCents: 10_000_000, taxBp: 0, stock: 1000, enabled: true });
-  ids.cheap = await create('/api/v1/products', { name: 'Llavero', categoryId, priceCents: 500, taxBp: 0, stock: 1000, enabled: true });
+  ids.dear = await create('/api/v1/products', { name: 'Diamante', categoryId, priceCents: 100_000_000, ivaCode: '4', stock: 1000, enabled: true });
+  ids.fair = await create('/api/v1/products', { name: 'Reloj', categoryId, priceCents: 10_000_000, ivaCode: '0', stock: 1000, enabled: true });
+  ids.cheap = await create('/api/v1/products', { name: 'Llavero', categoryId, priceCents: 500, ivaCode: '0', stock: 1000, enabled: true });
 }, 120_000);
 afterAll(() => t.dispose());
 

@@ -18,9 +18,9 @@ async function newShop(): Promise<Shop> {
   const { store, scope, create } = await publishedStore(t);
   const category = await create('/api/v1/categories', { name: 'Ropa', enabled: true });
   const ids = { category } as Ids;
-  ids.mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, taxBp: 1500, stock: 3, enabled: true });
-  ids.cap = await create('/api/v1/products', { name: 'Gorra', categoryId: category, priceCents: 500, taxBp: 0, stock: 10, enabled: true });
-  ids.shirt = await create('/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 2000, taxBp: 1500, stock: 0, enabled: true });
+  ids.mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, ivaCode: '4', stock: 3, enabled: true });
+  ids.cap = await create('/api/v1/products', { name: 'Gorra', categoryId: category, priceCents: 500, ivaCode: '0', stock: 10, enabled: true });
+  ids.shirt = await create('/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 2000, ivaCode: '4', stock: 0, enabled: true });
   ids.red = await create('/api/v1/variants', { productId: ids.shirt, name: 'Roja M', priceCents: 2000, stock: 2, enabled: true });
   ids.coupon = await create('/api/v1/coupons', { code: 'DIEZ', discountType: 'percentage', discount: 1000, minimumCents: 1500, enabled: true });
   return { store, scope, ids };
@@ -252,7 +252,7 @@ describe('the order page’s invoice spot', () => {
     await t.db.insertInto('invoice').values({
       storeId: shop.scope.storeId, orderId: order.id, establishment: '001', emissionPoint: '001', sequence: 1, number: '001-001-000000001', accessKey: '0'.repeat(49), environment: 1,
       ruc: '1790016919001', businessName: 'Tienda', buyerName: 'Ana Pérez', buyerDocumentType: 'cedula', buyerDocumentNumber: '1710034065', buyerEmail: 'ana@example.com', buyerAddress: 'Quito',
-      ivaBp: 1500, subtotalCents: order.totalCents, discountCents: 0, baseTaxedCents: 0, baseZeroCents: order.totalCents, taxCents: 0, shippingCents: 0, totalCents: order.totalCents, issuedAt: at, createdAt: at, updatedAt: at,
+      subtotalCents: order.totalCents, discountCents: 0, baseTaxedCents: 0, baseZeroCents: order.totalCents, taxCents: 0, shippingCents: 0, totalCents: order.totalCents, issuedAt: at, createdAt: at, updatedAt: at,
     }).execute();
     const body = (await s.get(shop, `/order?code=${code}`)).body;
     expect(body).toContain(`href="${pdf.replace(/&/g, '&amp;')}"`);

@@ -8,14 +8,14 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
 export const cartProducts = (db: Db, scope: StoreScope, ids: readonly number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom('product')
-    .select(['id', 'name', 'slug', 'sku', 'code', 'priceCents', 'discountBp', 'taxBp', 'stock'])
+    .select(['id', 'name', 'slug', 'sku', 'code', 'priceCents', 'discountBp', 'ivaCode', 'stock'])
     .where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', 'in', [...ids])
     .execute();
 
 /** Every enabled variant of these products: a product that has some is sold only as one of them. */
 export const cartVariants = (db: Db, scope: StoreScope, productIds: readonly number[]) =>
   productIds.length === 0 ? Promise.resolve([]) : db.selectFrom('variant')
-    .select(['id', 'productId', 'name', 'sku', 'priceCents', 'stock'])
+    .select(['id', 'productId', 'name', 'sku', 'priceCents', 'ivaCode', 'stock'])
     .where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('productId', 'in', [...productIds])
     .execute();
 
@@ -88,13 +88,13 @@ export async function insertOrderEvent(db: Db, scope: StoreScope, values: { orde
 
 export const findOrderByCode = (db: Db, scope: StoreScope, code: string) =>
   db.selectFrom('storeOrder')
-    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
+    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
     .where('storeId', '=', scope.storeId).where('code', '=', code)
     .executeTakeFirst();
 
 export const listOrderLines = (db: Db, scope: StoreScope, orderId: number) =>
   db.selectFrom('storeOrderLine')
-    .select(['position', 'productId', 'variantId', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'taxCents'])
+    .select(['position', 'productId', 'variantId', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'ivaCode', 'taxCents'])
     .where('storeId', '=', scope.storeId).where('orderId', '=', orderId)
     .orderBy('position')
     .execute();

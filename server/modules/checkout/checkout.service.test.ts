@@ -33,8 +33,8 @@ async function newShop(): Promise<Shop> {
   return { store, scope, category, create };
 }
 
-const product = (shop: Shop, input: { name: string; priceCents: number; stock: number; taxBp?: number; discountBp?: number }) =>
-  shop.create('/api/v1/products', { categoryId: shop.category, taxBp: 1500, discountBp: 0, enabled: true, ...input });
+const product = (shop: Shop, input: { name: string; priceCents: number; stock: number; ivaCode?: string; discountBp?: number }) =>
+  shop.create('/api/v1/products', { categoryId: shop.category, ivaCode: '4', discountBp: 0, enabled: true, ...input });
 
 const buyer = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065',
@@ -59,7 +59,7 @@ describe('placeOrder', () => {
     const other = await newShop();
     // 10.00 less 10 % = 9.00 a unit; two are 18.00, IVA 15 % 2.70; a cap without IVA 5.00
     const shirt = await product(shop, { name: 'Camiseta', priceCents: 1000, discountBp: 1000, stock: 10 });
-    const cap = await product(shop, { name: 'Gorra', priceCents: 500, taxBp: 0, stock: 10 });
+    const cap = await product(shop, { name: 'Gorra', priceCents: 500, ivaCode: '0', stock: 10 });
     await saveStoreSales(t.deps, shop.scope, { shippingFeeCents: 350 });
     const first = placed(await place(shop, cartOf([[shirt, null, 2], [cap, null, 1]])));
     const second = placed(await place(shop, cartOf([[cap, null, 1]]), buyer({ email: 'ANA@example.com', name: 'Ana P.' })));
@@ -72,10 +72,11 @@ describe('placeOrder', () => {
     const customers = await t.db.selectFrom('customer').select(['id', 'email', 'name', 'code']).where('storeId', '=', shop.scope.storeId).orderBy('id').execute();
     expect(customers.map((row) => [row.email, row.name])).toEqual([['ana@example.com', 'Ana P.'], ['luis@example.com', 'Ana Pérez']]);
     const view = (await loadOrderByCode(t.deps, shop.scope, first.code))!;
-    expect(view.order).toMatchObject({ number: 1, status: 'pending', subtotalCents: 2500, discountCents: 200, taxCents: 270, shippingCents: 350, totalCents: 2300 + 270 + 350 });
-    expect(view.lines.map((line) => [line.name, line.quantity, line.unitPriceCents, line.discountCents, line.baseCents, line.taxBp, line.taxCents])).toEqual([
-      ['Camiseta', 2, 1000, 200, 1800, 1500, 270],
-      ['Gorra', 1, 500, 0, 500, 0, 0],
+    // shipping 3.50 at the store's default 15 %: 0.525 → 0.53 of IVA, in the order's tax
+    expect(view.order).toMatchObject({ number: 1, status: 'pending', subtotalCents: 2500, discountCents: 200, taxCents: 270 + 53, shippingCents: 350, shippingIvaCode: '4', shippingTaxCents: 53, totalCents: 2300 + 270 + 350 + 53 });
+    expect(view.lines.map((line) => [line.name, line.quantity, line.unitPriceCents, line.discountCents, line.baseCents, line.ivaCode, line.taxBp, line.taxCents])).toEqual([
+      ['Camiseta', 2, 1000, 200, 1800, '4', 1500, 270],
+      ['Gorra', 1, 500, 0, 500, '0', 0, 0],
     ]);
     const events = await t.db.selectFrom('storeOrderEvent').select('status').where('storeId', '=', shop.scope.storeId).where('orderId', '=', first.id).execute();
     expect(events).toEqual([{ status: 'pending' }]);
@@ -151,7 +152,7 @@ describe('placings that arrive together (group commit, decision 070)', () => {
   it('share one commit, and each gets the answer it would get placed alone in its turn', async () => {
     const shop = await newShop();
     const few = await product(shop, { name: 'Taza', priceCents: 1000, stock: 3 });
-    const many = await product(shop, { name: 'Gorra', priceCents: 500, taxBp: 0, stock: 10 });
+    const many = await product(shop, { name: 'Gorra', priceCents: 500, ivaCode: '0', stock: 10 });
     const coupon = await shop.create('/api/v1/coupons', { code: 'UNA', discountType: 'fixed', discount: 100, usageLimit: 1, enabled: true });
     const once = { key: `order:test-once-${shop.scope.storeId}`, limit: { max: 1, windowMs: 60_000 } };
     const other = { key: `order:test-other-${shop.scope.storeId}`, limit: { max: 5, windowMs: 60_000 } };

@@ -17,7 +17,9 @@ import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
  * The RIDE's layout version: raise it whenever invoice-pdf.ts, its `invoice.ride` texts or what
  * `InvoiceDocument` carries change, so that kept files are rendered again instead of served stale.
  */
-export const RIDE_VERSION = 1;
+// 2: subtotals per IVA code, shipping taxed (decision 087); the issuer's two addresses, its
+// obligado / RIMPE / agente de retención notices and the payment with its amount (issue 37 §4).
+export const RIDE_VERSION = 2;
 
 /** Where one invoice's RIDE in one language and SRI status is kept. */
 export function keptPdfKey(storeId: number, invoice: Pick<InvoiceRow, 'id' | 'sriStatus'>, locale: Locale): string {

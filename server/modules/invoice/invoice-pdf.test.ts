@@ -36,8 +36,10 @@ describe('the invoice PDF', () => {
       expect(text).toContain(locale === 'es' ? 'FACTURA' : 'INVOICE');
       expect(text).toContain(locale === 'es' ? 'VALOR TOTAL' : 'TOTAL');
       expect(text).toContain(locale === 'es' ? 'Envío' : 'Shipping');
-      // $42.24 in the page's money format: es-EC writes a decimal comma.
-      expect(text).toContain(locale === 'es' ? '42,24' : '42.24');
+      // $42.77 (shipping at 15 %, decision 087) in the page's money format: es-EC writes a decimal comma.
+      expect(text).toContain(locale === 'es' ? '42,77' : '42.77');
+      // SRI's RIDE: a subtotal per rate, the two without a rate apart, and each rate's IVA
+      for (const row of locale === 'es' ? ['SUBTOTAL IVA 15 %', 'SUBTOTAL IVA 0 %', 'SUBTOTAL NO OBJETO DE IVA', 'SUBTOTAL EXENTO DE IVA', 'IVA 15 %'] : ['SUBTOTAL VAT 15 %', 'SUBTOTAL VAT 0 %', 'SUBTOTAL NOT SUBJECT TO VAT', 'SUBTOTAL VAT EXEMPT', 'VAT 15 %']) expect(text).toContain(row);
     }
   });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 async function anOrder(into = store, options: { price?: number; email?: string; name?: string } = {}) {
-  const productId = await addProduct(t.deps, into.scope, { price: options.price ?? 12.5, stock: 10, tax: 0 });
+  const productId = await addProduct(t.deps, into.scope, { price: options.price ?? 12.5, stock: 10, ivaCode: '0' });
   const order = await placeTestOrder(t.deps, into.scope, { lines: [{ productId, quantity: 2 }], customer: { email: options.email ?? `c${Date.now()}${Math.random()}@example.com`, name: options.name ?? 'Ana Torres' } });
   const { order: full } = await t.services.orders.getOrder(into.scope, order.id);
   return { ...order, productId, customerId: full.customerId };

@@ -11,6 +11,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 export const ORDER_COLUMNS = [
   'storeOrder.id', 'storeOrder.number', 'storeOrder.code', 'storeOrder.customerId', 'storeOrder.locale', 'storeOrder.status', 'storeOrder.paymentMethod',
   'storeOrder.couponId', 'storeOrder.couponCode', 'storeOrder.subtotalCents', 'storeOrder.discountCents', 'storeOrder.taxCents', 'storeOrder.shippingCents',
+  'storeOrder.shippingIvaCode', 'storeOrder.shippingTaxCents',
   'storeOrder.totalCents', 'storeOrder.name', 'storeOrder.email', 'storeOrder.phone', 'storeOrder.documentType', 'storeOrder.documentNumber',
   'storeOrder.address', 'storeOrder.city', 'storeOrder.province', 'storeOrder.notes', 'storeOrder.createdAt', 'storeOrder.updatedAt',
 ] as const;
@@ -49,7 +50,7 @@ export const findOrder = (db: Db, scope: StoreScope, id: number) =>
 export const orderLines = (db: Db, scope: StoreScope, orderId: number) =>
   db
     .selectFrom('storeOrderLine')
-    .select(['id', 'position', 'productId', 'variantId', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'taxCents'])
+    .select(['id', 'position', 'productId', 'variantId', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'ivaCode', 'taxCents'])
     .where('storeId', '=', scope.storeId)
     .where('orderId', '=', orderId)
     .orderBy('position')

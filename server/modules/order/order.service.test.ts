@@ -132,8 +132,8 @@ describe("the shopper's e-mail", () => {
 describe('the list', () => {
   it('filters by status, customer, total and number, newest first, only the store’s own', async () => {
     const list = await makeSalesStore(t);
-    const cheap = await addProduct(deps, list.scope, { price: 5, stock: 50, tax: 0 });
-    const dear = await addProduct(deps, list.scope, { price: 100, stock: 50, tax: 0 });
+    const cheap = await addProduct(deps, list.scope, { price: 5, stock: 50, ivaCode: '0' });
+    const dear = await addProduct(deps, list.scope, { price: 100, stock: 50, ivaCode: '0' });
     const first = await placeTestOrder(deps, list.scope, { lines: [{ productId: cheap, quantity: 1 }], customer: { email: 'uno@example.com' } });
     const second = await placeTestOrder(deps, list.scope, { lines: [{ productId: dear, quantity: 1 }], customer: { email: 'dos@example.com', name: 'Bruno Díaz' } });
     await orders.changeOrderStatus(deps, list.scope, { userId: list.owner.id }, second.id, { status: 'paid', note: '' });

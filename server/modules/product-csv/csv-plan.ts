@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DEFAULT_IVA_CODE, ivaCodeFromText } from '#common/iva.ts';
 import { FreeSlugs } from '#common/free-slug.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { slugify } from '#common/slug.ts';
@@ -32,10 +33,10 @@ export type ImportOptions = { createDuplicates?: boolean };
 
 type ProductValues = {
   name: string; slug: string; sku: string; code: string; description: string; categoryId: number; subcategoryId: number | null; brandId: number | null;
-  colorId: number | null; sizeId: number | null; priceCents: number; discountBp: number; taxBp: number; stock: number; weightGrams: number | null;
+  colorId: number | null; sizeId: number | null; priceCents: number; discountBp: number; ivaCode: string; stock: number; weightGrams: number | null;
   unit: string; type: string; priority: number; keywords: string; featured: number; enabled: number; content: string;
 };
-type VariantValues = { name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; enabled: number };
+type VariantValues = { name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; ivaCode: string | null; enabled: number };
 
 /** Every record of a table of the store, page by page, with a turn for other requests between pages. */
 async function loadAll<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>, turns: Turns): Promise<T[]> {
@@ -167,6 +168,15 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
       if (bp === null || bp < 0 || bp > 10_000) problem(column, 'productCsv.percent');
       return bp ?? 0;
     };
+    // The IVA as a rate or its word (15, 5, 0, exento, no objeto): any other is refused, never
+    // taken as the nearest one (decision 087). Blank: `fallback` (a variant's: its product's).
+    const iva = <T extends string | null>(fallback: T): string | T => {
+      const value = cells.tax.trim();
+      if (value === '') return fallback;
+      const code = ivaCodeFromText(value);
+      if (code === null) problem('tax', 'productCsv.ivaRate', { value });
+      return code ?? fallback;
+    };
     const whole = (column: Column, min: number, max: number, fallback: number): number => {
       const value = cells[column].trim();
       if (value === '') return fallback;
@@ -235,7 +245,8 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
         sizeId: ref('size', taxonomy.size),
         priceCents: money('price', true),
         discountBp: percent('discount', 0),
-        taxBp: percent('tax', 1500),
+        // Left blank, a product keeps its IVA; a new one starts at the general rate, as in the form.
+        ivaCode: iva(existing?.ivaCode ?? DEFAULT_IVA_CODE),
         stock: whole('stock', 0, 1_000_000_000, 0),
         weightGrams: weight === '' ? null : whole('weight_grams', 0, 10_000_000, 0),
         unit,
@@ -253,7 +264,7 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
         categoryId: categoryId ?? null,
         price: values.priceCents / 100,
         discount: values.discountBp / 100,
-        tax: values.taxBp / 100,
+        ivaCode: values.ivaCode,
         featured: values.featured === 1,
         enabled: values.enabled === 1,
         imageIds: undefined,
@@ -284,6 +295,7 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
         sizeId: ref('size', taxonomy.size),
         priceCents: money('price', true),
         stock: whole('stock', 0, 1_000_000_000, 0),
+        ivaCode: iva(null),
         enabled: flag('enabled', true),
       };
       const checked = throughSchema(variantResource.input, { ...values, productId: 1, price: values.priceCents / 100, enabled: values.enabled === 1, imageId: undefined }, line, VARIANT_COLUMN, problems);

@@ -1,4 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { asIvaCode, ivaCodeToText } from '#common/iva.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type Cells, CSV_COLUMNS, loadTaxonomy, type Taxonomy, TEXT_COLUMNS } from './csv-columns.ts';
@@ -41,14 +42,15 @@ export async function* exportPieces(deps: ServiceDeps, scope: StoreScope): Async
         record: 'product', product_slug: product.slug, name: product.name, sku: product.sku, code: product.code, description: product.description,
         category: slug('category', product.categoryId), subcategory: slug('subcategory', product.subcategoryId), brand: slug('brand', product.brandId),
         color: slug('color', product.colorId), size: slug('size', product.sizeId), price: integerToDecimal(product.priceCents, 2),
-        discount: integerToDecimal(product.discountBp, 2), tax: integerToDecimal(product.taxBp, 2), stock: String(product.stock),
+        discount: integerToDecimal(product.discountBp, 2), tax: ivaCodeToText(asIvaCode(product.ivaCode)), stock: String(product.stock),
         weight_grams: product.weightGrams === null ? '' : String(product.weightGrams), unit: product.unit, type: product.type, priority: String(product.priority),
         keywords: product.keywords, featured: String(product.featured), enabled: String(product.enabled), content: product.content,
       }));
       for (const variant of variantsOf.get(product.id) ?? []) {
         lines.push(row({
           record: 'variant', product_slug: product.slug, variant_id: String(variant.id), name: variant.name, sku: variant.sku, color: slug('color', variant.colorId),
-          size: slug('size', variant.sizeId), price: integerToDecimal(variant.priceCents, 2), stock: String(variant.stock), enabled: String(variant.enabled),
+          size: slug('size', variant.sizeId), price: integerToDecimal(variant.priceCents, 2), stock: String(variant.stock),
+          tax: variant.ivaCode === null ? '' : ivaCodeToText(asIvaCode(variant.ivaCode)), enabled: String(variant.enabled),
         }));
       }
     }

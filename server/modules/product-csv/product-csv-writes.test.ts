@@ -98,7 +98,7 @@ describe('decision 085: the passes over the catalog and the file take turns', ()
     const category = await t.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).where('slug', '=', 'tt-ropa').executeTakeFirstOrThrow();
     const stamp = now();
     const catalog = 2000;
-    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, priceCents: 100, discountBp: 0, taxBp: 1500, stock: 1, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '', createdAt: stamp, updatedAt: stamp };
+    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, priceCents: 100, discountBp: 0, ivaCode: '4', stock: 1, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '', createdAt: stamp, updatedAt: stamp };
     await insertProducts(t.db, scope, Array.from({ length: catalog }, (_, n) => ({ ...base, name: `Existente ${n}`, slug: `existente-${n}`, sku: `TT-E-${n}` })));
     const header = await headerOf(scope);
     const rows = 1000;
@@ -155,7 +155,7 @@ describe('decision 071: an import writes in batches', () => {
     const category = await t.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).where('slug', '=', 'w-ropa').executeTakeFirstOrThrow();
     const stamp = now();
     const count = 5001;
-    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, discountBp: 0, taxBp: 1500, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '' };
+    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, discountBp: 0, ivaCode: '4', weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '' };
     const rows = Array.from({ length: count }, (_, n) => ({ ...base, name: `Lote ${n}`, slug: `lote-${n}`, sku: `L-${n}`, priceCents: n, stock: n % 7, weightGrams: n % 3 === 0 ? null : n, createdAt: stamp, updatedAt: stamp }));
     const ids = await insertProducts(t.db, scope, rows);
     expect(ids.size).toBe(count);
@@ -207,7 +207,7 @@ describe('decision 085: the stock sync after an import goes a range of products 
     const text = await exportCatalog(t.deps, scope);
     const category = await t.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).where('slug', '=', 'rs-ropa').executeTakeFirstOrThrow();
     const stamp = now();
-    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, priceCents: 100, discountBp: 0, taxBp: 1500, stock: 0, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '', createdAt: stamp, updatedAt: stamp };
+    const base = { code: '', description: '', categoryId: category.id, subcategoryId: null, brandId: null, colorId: null, sizeId: null, priceCents: 100, discountBp: 0, ivaCode: '4', stock: 0, weightGrams: null, unit: 'standard', type: 'piece', priority: 0, keywords: '', featured: 0, enabled: 1, content: '', createdAt: stamp, updatedAt: stamp };
     const ids = await insertProducts(t.db, scope, ['rango-a', 'rango-b', 'rango-c'].map((slug) => ({ ...base, name: slug, slug, sku: '' })));
     // the first range's edge falls among rango-b's variants: rango-b closes the first range, rango-c is the last range's
     const counts = { 'rango-a': SYNC_VARIANTS - 10, 'rango-b': 20, 'rango-c': 3 };

@@ -32,7 +32,7 @@ export function csvFixtures(app: () => TestApp) {
     await make(brands, brandResource.input, { name: 'Andina', slug: `${prefix}andina` });
     const rojo = await make(colors, colorResource.input, { name: 'Rojo', slug: `${prefix}rojo`, hex: '#cc0000' });
     const m = await make(sizes, sizeResource.input, { name: 'M', slug: `${prefix}m`, sortOrder: 2 });
-    const product = { categoryId: ropa, unit: 'standard', type: 'piece', tax: 15 };
+    const product = { categoryId: ropa, unit: 'standard', type: 'piece', ivaCode: '4' };
     const camiseta = await make(products, productResource.input, { ...product, name: 'Camiseta "Quito", algodón', slug: 'camiseta', sku: 'CAM-1', price: 19.99, discount: 10.5, stock: 4, weightGrams: 180, content: '<p>Suave,\nfresca</p>' });
     await make(products, productResource.input, { ...product, name: 'Taza', slug: 'taza', price: 5, stock: 0, featured: true });
     await make(variants, variantResource.input, { productId: camiseta, name: 'Rojo M', sku: 'CAM-1-RM', colorId: rojo, sizeId: m, price: 19.99, stock: 3 });

@@ -7,8 +7,8 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 // The catalog CSV's reads and writes: the whole store's catalog at once (one query per table,
 // not one per line), and batched inserts.
 
-export const PRODUCT_FIELDS = ['name', 'slug', 'sku', 'code', 'description', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'discountBp', 'taxBp', 'stock', 'weightGrams', 'unit', 'type', 'priority', 'keywords', 'featured', 'enabled', 'content'] as const;
-export const VARIANT_FIELDS = ['name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled'] as const;
+export const PRODUCT_FIELDS = ['name', 'slug', 'sku', 'code', 'description', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'discountBp', 'ivaCode', 'stock', 'weightGrams', 'unit', 'type', 'priority', 'keywords', 'featured', 'enabled', 'content'] as const;
+export const VARIANT_FIELDS = ['name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'ivaCode', 'enabled'] as const;
 type Slugged = 'category' | 'brand' | 'color' | 'size';
 
 /** The store's taxonomy, each record's id and slug (subcategories with their category). */

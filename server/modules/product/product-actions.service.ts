@@ -40,7 +40,7 @@ export async function duplicate(deps: ServiceDeps, scope: StoreScope, id: number
     const copy = await products.insert(tx.db, scope, { ...original, name, slug, sku: await freeSku(original.sku), enabled: 0, featured: 0, createdAt: now, updatedAt: now });
     const variants = await variantsOf(tx.db, scope, id);
     const rows = [];
-    for (const variant of variants) rows.push({ productId: copy, name: variant.name, sku: await freeSku(variant.sku), colorId: variant.colorId, sizeId: variant.sizeId, priceCents: variant.priceCents, stock: variant.stock, enabled: Number(variant.enabled), createdAt: now, updatedAt: now });
+    for (const variant of variants) rows.push({ productId: copy, name: variant.name, sku: await freeSku(variant.sku), colorId: variant.colorId, sizeId: variant.sizeId, priceCents: variant.priceCents, stock: variant.stock, ivaCode: variant.ivaCode, enabled: Number(variant.enabled), createdAt: now, updatedAt: now });
     await insertVariants(tx.db, scope, rows);
     await syncVariantStock(tx.db, scope, copy);
     return copy;

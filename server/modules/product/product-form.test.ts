@@ -56,7 +56,7 @@ describe('the product form', () => {
     // without JavaScript every subcategory is offered, named with its category
     expect((await page('/catalog/product/new', store.owner.cookie)).body).toContain('Ropa › Camisetas');
     for (const [url, message] of [['/catalog/product/new', 'Elige una subcategoría de la categoría elegida'], ['/en/catalog/product/new', 'Choose a subcategory of the chosen category']] as const) {
-      const refused = await form(url, store.owner.cookie, { name: 'Taza roja', categoryId: String(clothes), subcategoryId: String(mugs), price: '5', tax: '15' });
+      const refused = await form(url, store.owner.cookie, { name: 'Taza roja', categoryId: String(clothes), subcategoryId: String(mugs), price: '5', ivaCode: '4' });
       expect(refused.statusCode).toBe(422);
       expect(refused.body).toContain(message);
       expect(refused.body).toContain('value="Taza roja"');
@@ -70,7 +70,7 @@ describe('the product form', () => {
     const long = `<h2>Detalles</h2><p>${'Algodón peinado de Ecuador. '.repeat(250)}</p><ul><li><strong>Talla</strong> regular</li></ul>`;
     expect(long.length).toBeGreaterThan(5_000);
     const attack = '<p onclick="steal()">Hola<script>alert(1)</script> <a href="javascript:alert(1)">enlace</a> <img src=x onerror=alert(1)></p>';
-    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Camiseta', categoryId: String(clothes), price: '10', tax: '15', description: long + attack });
+    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Camiseta', categoryId: String(clothes), price: '10', ivaCode: '4', description: long + attack });
     expect(created.statusCode, created.body).toBe(302);
     const { description } = await getProduct(store, idFrom(created.headers.location));
     expect(description.startsWith(long)).toBe(true);
@@ -84,14 +84,14 @@ describe('the product form', () => {
   it('keeps a compare-at price in cents, higher than the price, shown struck through in the list', async () => {
     const store = await makeStore(t);
     const { clothes } = await taxonomy(store);
-    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Chompa', categoryId: String(clothes), price: '39,90', compareAtPrice: '49,90', tax: '15' });
+    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Chompa', categoryId: String(clothes), price: '39,90', compareAtPrice: '49,90', ivaCode: '4' });
     expect(created.statusCode, created.body).toBe(302);
     const id = idFrom(created.headers.location);
     expect(await getProduct(store, id)).toMatchObject({ priceCents: 3990, compareAtCents: 4990 });
     expect((await page(`/catalog/product/show?id=${id}`, store.owner.cookie)).body).toContain('value="49,90"');
     expect((await page('/catalog/product', store.owner.cookie)).body).toMatch(/<s[^>]*>\$49,90<\/s>/);
     for (const [url, message] of [['/catalog/product/new', 'El precio anterior debe ser mayor que el precio'], ['/en/catalog/product/new', 'The compare-at price must be higher than the price']] as const) {
-      const refused = await form(url, store.owner.cookie, { name: 'Gorra', categoryId: String(clothes), price: '20', compareAtPrice: '20', tax: '15' });
+      const refused = await form(url, store.owner.cookie, { name: 'Gorra', categoryId: String(clothes), price: '20', compareAtPrice: '20', ivaCode: '4' });
       expect(refused.statusCode).toBe(422);
       expect(refused.body).toContain(message);
     }
@@ -104,7 +104,7 @@ describe('the product form', () => {
   });
 
   it('turns an API body back into the form\'s input without adding what it left out', () => {
-    expect(productResource.fromApi({ name: 'Gorro', priceCents: 1999, compareAtCents: 2500, taxBp: 1500 })).toEqual({ name: 'Gorro', price: 19.99, compareAtPrice: 25, tax: 15 });
+    expect(productResource.fromApi({ name: 'Gorro', priceCents: 1999, compareAtCents: 2500, ivaCode: '5' })).toEqual({ name: 'Gorro', price: 19.99, compareAtPrice: 25, ivaCode: '5' });
     const values = productResource.fromApi({ name: 'Gorro', priceCents: 1999 });
     expect(values).toEqual({ name: 'Gorro', price: 19.99 });
     expect('compareAtPrice' in values).toBe(false);

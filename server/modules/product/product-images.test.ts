@@ -123,7 +123,7 @@ describe('a product’s gallery', () => {
     const [a, b] = await uploadImages(store, 2);
     const categoryId = await category(store);
     const cookie = `lang=es; ${store.owner.cookie}`;
-    const body = new URLSearchParams({ name: 'Gorra', categoryId: String(categoryId), price: '', tax: '15' });
+    const body = new URLSearchParams({ name: 'Gorra', categoryId: String(categoryId), price: '', ivaCode: '4' });
     body.set('imageIds', `${b},${a}`);
     // The gallery field sends `imageIds` as one field, the ids comma-separated in order.
     const post = () => t.app.inject({ method: 'POST', url: '/catalog/product/new', remoteAddress: nextClientIp(), payload: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie } });

@@ -38,7 +38,7 @@ async function storeWithProducts(count: number, named: (i: number) => Partial<Ro
     categoryId: category!.id,
     unit: 'standard',
     type: 'piece',
-    taxBp: 1500,
+    ivaCode: '4',
     description: '',
     code: `C${i}`,
     sku: `S${i}`,
@@ -269,7 +269,7 @@ describe('searching the product list', () => {
     const { store, scope } = await storeWithProducts(4, catalog);
     const [gorra] = (await api('/api/v1/products?q=gorra', store)).json().rows;
     const full = (await api(`/api/v1/products/${gorra.id}`, store)).json();
-    const renamed = await callApi(t.app, 'PUT', `/api/v1/products/${gorra.id}`, store.owner.cookie, { ...full, name: 'Sombrero de paja', priceCents: 1000, discountBp: 0, taxBp: 1500 });
+    const renamed = await callApi(t.app, 'PUT', `/api/v1/products/${gorra.id}`, store.owner.cookie, { ...full, name: 'Sombrero de paja', priceCents: 1000, discountBp: 0, ivaCode: '4' });
     expect(renamed.statusCode, renamed.body).toBe(204);
     expect(await search(store, 'gorra')).toEqual([]);
     expect(await search(store, 'SOMBRERO')).toEqual(['Sombrero de paja']);

@@ -7,7 +7,7 @@ import { galleriesOf } from './product-image.repository.ts';
 // A product's `stock` is its own, or the sum of its variants' when it has some (kept so by the
 // variant service), so the stock filter and sort read one indexed column.
 export const products = storeResourceRepository('product', {
-  columns: ['id', 'name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'compareAtCents', 'discountBp', 'taxBp', 'enabled', 'featured', 'updatedAt'],
+  columns: ['id', 'name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'compareAtCents', 'discountBp', 'ivaCode', 'enabled', 'featured', 'updatedAt'],
   booleans: ['enabled', 'featured'],
   search: ['name', 'sku', 'code'],
   // its FTS5 / pg_trgm index: migration 2026-11-25-001-catalogue-search
@@ -61,7 +61,7 @@ export async function syncVariantStock(db: Db, scope: StoreScope, productId: num
 
 /** The variants of one product of the store, in name order. */
 export const variantsOf = (db: Db, scope: StoreScope, productId: number) =>
-  db.selectFrom('variant').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();
+  db.selectFrom('variant').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'ivaCode', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();
 
 /** Whether a product or a variant of the store already has this SKU. */
 export async function skuTaken(db: Db, scope: StoreScope, sku: string): Promise<boolean> {
@@ -76,13 +76,13 @@ export async function skuTaken(db: Db, scope: StoreScope, sku: string): Promise<
 export const productForCopy = (db: Db, scope: StoreScope, id: number) =>
   db
     .selectFrom('product')
-    .select(['name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'compareAtCents', 'discountBp', 'taxBp'])
+    .select(['name', 'slug', 'description', 'code', 'sku', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priority', 'keywords', 'content', 'unit', 'type', 'stock', 'weightGrams', 'priceCents', 'compareAtCents', 'discountBp', 'ivaCode'])
     .where('storeId', '=', scope.storeId)
     .where('id', '=', id)
     .executeTakeFirst();
 
 /** Writes a product's variants, all at once (a copy's, a grid's). */
-export async function insertVariants(db: Db, scope: StoreScope, rows: { productId: number; name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; enabled: number; createdAt: string; updatedAt: string }[]): Promise<void> {
+export async function insertVariants(db: Db, scope: StoreScope, rows: { productId: number; name: string; sku: string; colorId: number | null; sizeId: number | null; priceCents: number; stock: number; ivaCode?: string | null; enabled: number; createdAt: string; updatedAt: string }[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('variant').values(rows.map((row) => ({ ...row, storeId: scope.storeId, imageId: null }))).execute();
 }
 

@@ -27,7 +27,7 @@ const kit = storeResourceService(products, productResource, {
   slugFrom: 'name',
   toValues(input) {
     // The gallery is not a column: saveGallery writes it in the same transaction.
-    const { price, compareAtPrice, discount, tax, description, imageIds: _gallery, ...rest } = input as ProductInput;
+    const { price, compareAtPrice, discount, description, imageIds: _gallery, ...rest } = input as ProductInput;
     return {
       ...rest,
       // Formatted text, shown to shoppers: only what the editor writes survives (as a page's content).
@@ -35,7 +35,6 @@ const kit = storeResourceService(products, productResource, {
       priceCents: toCents(price),
       compareAtCents: compareAtPrice === null ? null : toCents(compareAtPrice),
       discountBp: toBasisPoints(discount),
-      taxBp: toBasisPoints(tax),
     };
   },
   async check(deps, scope, values, id) {

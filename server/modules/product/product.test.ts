@@ -39,16 +39,16 @@ async function taxonomy(store: TestStore) {
 }
 
 describe('the products API', () => {
-  it('stores money exactly in cents and percentages in basis points, with IVA as the default tax', async () => {
+  it('stores money exactly in cents and percentages in basis points, with IVA 15 % (SRI code 4) as the default', async () => {
     const store = await makeStore(t);
     const { category, subcategory, brand } = await taxonomy(store);
     const id = await create(store, '/api/v1/products', { name: 'Camiseta Quito', categoryId: category, subcategoryId: subcategory, brandId: brand, priceCents: 1999, discountBp: 1250, stock: 4, keywords: 'quito,algodón', enabled: true });
     const product = (await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json();
-    expect(product).toMatchObject({ name: 'Camiseta Quito', slug: 'camiseta-quito', priceCents: 1999, discountBp: 1250, taxBp: 1500, stock: 4, variantCount: 0, unit: 'standard', type: 'piece', enabled: true, featured: false });
+    expect(product).toMatchObject({ name: 'Camiseta Quito', slug: 'camiseta-quito', priceCents: 1999, discountBp: 1250, ivaCode: '4', stock: 4, variantCount: 0, unit: 'standard', type: 'piece', enabled: true, featured: false });
 
     // the API takes cents as it returns them (issue 20 §7): no float on the way in either
-    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...product, priceCents: 30, discountBp: 0, taxBp: 0 })).statusCode).toBe(204);
-    expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 30, taxBp: 0 });
+    expect((await api('PUT', `/api/v1/products/${id}`, store.owner.cookie, { ...product, priceCents: 30, discountBp: 0, ivaCode: '0' })).statusCode).toBe(204);
+    expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 30, ivaCode: '0' });
   });
 
   it('refuses bad input with field messages in the caller’s language', async () => {
@@ -93,7 +93,7 @@ describe('the products API', () => {
       const second = await api('POST', '/api/v1/products', store.owner.cookie, { name: 'Dos', categoryId: category, priceCents: 100 });
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe('Llegaste al máximo de productos de tu plan (1). Elimina uno o cambia de plan para crear otro.');
-      const screen = await form('/en/catalog/product/new', store.owner.cookie, { name: 'Dos', categoryId: String(category), price: '1', tax: '15' });
+      const screen = await form('/en/catalog/product/new', store.owner.cookie, { name: 'Dos', categoryId: String(category), price: '1', ivaCode: '4' });
       expect(screen.statusCode).toBe(409);
       expect(screen.body).toContain('maximum of products (1)');
       expect(screen.body).toContain('value="Dos"');
@@ -172,14 +172,38 @@ describe('the product screens', () => {
     const { category } = await taxonomy(store);
     const blank = await page('/catalog/product/new', store.owner.cookie);
     expect(blank.body).toContain('>Ropa</option>');
-    expect(blank.body).toContain('value="15"');
+    // the IVA: a select of today's choices, SRI's code 4 (15 %) for a new product; 12 % is not among them
+    expect(blank.body).toMatch(/<select[^>]*name="ivaCode"/);
+    expect(blank.body).toContain('<option value="4" selected="">IVA 15 %</option><option value="5">IVA 5 %</option><option value="0">IVA 0 %</option><option value="7">Exento de IVA</option><option value="6">No objeto de IVA</option>');
+    expect(blank.body).not.toContain('IVA 12 %');
 
-    const refused = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: 'doce', tax: '15' });
+    const refused = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: 'doce', ivaCode: '4' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('value="Mochila"');
     expect(refused.body).toContain('Escribe el número como 1.234,56');
 
-    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: '24,90', discount: '', tax: '15', stock: '3', keywords: 'viaje,lona', enabled: 'on' });
+    // a rate not offered (12 %'s code 2, a rate typed as such) is refused beside the field, in the page's language, keeping what was typed
+    for (const [prefix, ivaCode, message] of [['', '2', 'Elige una tarifa de IVA vigente: 15 %, 5 %, 0 %, exento o no objeto de IVA'], ['/en', '12', 'Choose a VAT rate in force: 15 %, 5 %, 0 %, exempt or not subject to VAT'], ['', '7 %', 'Elige una tarifa de IVA vigente']] as const) {
+      const wrongRate = await form(`${prefix}/catalog/product/new`, store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: '24', ivaCode });
+      expect(wrongRate.statusCode).toBe(400);
+      expect(wrongRate.body).toContain(message);
+      expect(wrongRate.body).toContain('value="Mochila"');
+    }
+    const exempt = await form('/catalog/product/new', store.owner.cookie, { name: 'Libro', categoryId: String(category), price: '12', ivaCode: '7' });
+    expect(exempt.statusCode, exempt.body).toBe(302);
+    const book = new URLSearchParams(String(exempt.headers.location).split('?')[1]).get('id');
+    expect((await api('GET', `/api/v1/products/${book}`, store.owner.cookie)).json()).toMatchObject({ ivaCode: '7' });
+    expect((await page(`/catalog/product/show?id=${book}`, store.owner.cookie)).body).toContain('<option value="7" selected="">Exento de IVA</option>');
+    // a variant: its product's IVA unless it says otherwise, and the same choices
+    const variantForm = await page(`/catalog/variant/new?productId=${book}`, store.owner.cookie);
+    expect(variantForm.body).toContain('<option value="" selected="">La del producto</option>');
+    const wrongVariant = await form('/catalog/variant/new', store.owner.cookie, { productId: String(book), name: 'Tapa dura', price: '15', ivaCode: '2' });
+    expect(wrongVariant.statusCode).toBe(400);
+    expect(wrongVariant.body).toContain('Elige una tarifa de IVA vigente');
+    const ownRate = await form('/catalog/variant/new', store.owner.cookie, { productId: String(book), name: 'Tapa dura', price: '15', ivaCode: '5' });
+    expect(ownRate.statusCode, ownRate.body).toBe(302);
+
+    const created = await form('/catalog/product/new', store.owner.cookie, { name: 'Mochila', categoryId: String(category), price: '24,90', discount: '', ivaCode: '4', stock: '3', keywords: 'viaje,lona', enabled: 'on' });
     expect(created.statusCode, created.body).toBe(302);
     const id = new URLSearchParams(String(created.headers.location).split('?')[1]).get('id');
     expect((await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json()).toMatchObject({ priceCents: 2490, keywords: 'viaje,lona', stock: 3 });
@@ -197,17 +221,17 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
     const { category } = await taxonomy(store);
     const first = await create(store, '/api/v1/products', { name: 'Taza Andina', categoryId: category, priceCents: 500 });
     const second = await create(store, '/api/v1/products', { name: 'Taza Andina', categoryId: category, priceCents: 500, slug: '' });
-    const screen = await form('/catalog/product/new', store.owner.cookie, { name: 'Taza Andina', slug: '', categoryId: String(category), price: '5', tax: '15' });
+    const screen = await form('/catalog/product/new', store.owner.cookie, { name: 'Taza Andina', slug: '', categoryId: String(category), price: '5', ivaCode: '4' });
     expect(screen.statusCode, screen.body).toBe(302);
     const third = Number(new URLSearchParams(String(screen.headers.location).split('?')[1]).get('id'));
     const slugs = await Promise.all([first, second, third].map(async (id) => (await api('GET', `/api/v1/products/${id}`, store.owner.cookie)).json().slug));
     expect(slugs).toEqual(['taza-andina', 'taza-andina-2', 'taza-andina-3']);
     // saving one again with its slug left empty keeps a free one (its own counts as free)
     const own = (await api('GET', `/api/v1/products/${second}`, store.owner.cookie)).json();
-    expect((await api('PUT', `/api/v1/products/${second}`, store.owner.cookie, { ...own, priceCents: 600, discount: 0, tax: 15, slug: '' })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/products/${second}`, store.owner.cookie, { ...own, priceCents: 600, discount: 0, ivaCode: '4', slug: '' })).statusCode).toBe(204);
     expect((await api('GET', `/api/v1/products/${second}`, store.owner.cookie)).json().slug).toBe('taza-andina-2');
     // a slug the owner typed that another product has is still an error, on that field
-    const typed = await form('/catalog/product/new', store.owner.cookie, { name: 'Otra', slug: 'taza-andina', categoryId: String(category), price: '5', tax: '15' });
+    const typed = await form('/catalog/product/new', store.owner.cookie, { name: 'Otra', slug: 'taza-andina', categoryId: String(category), price: '5', ivaCode: '4' });
     expect(typed.statusCode).toBe(409);
     expect(typed.body).toContain('Ya existe un registro con esta dirección en tu tienda');
   });
@@ -227,13 +251,13 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
     const variant = await api('POST', '/api/v1/variants', store.owner.cookie, { productId: product, name: 'Azul', sku: 'G-1', priceCents: 500 });
     expect(variant.statusCode).toBe(409);
     expect(variant.json().fields).toEqual({ sku: 'Otro producto o variante de tu tienda ya usa este SKU' });
-    const screen = await form('/catalog/product/new', store.owner.cookie, { name: 'Gorra 4', sku: 'G-1', categoryId: String(category), price: '5', tax: '15' });
+    const screen = await form('/catalog/product/new', store.owner.cookie, { name: 'Gorra 4', sku: 'G-1', categoryId: String(category), price: '5', ivaCode: '4' });
     expect(screen.statusCode).toBe(409);
     expect(screen.body).toContain('value="Gorra 4"');
     expect(screen.body).toContain('Otro producto o variante de tu tienda ya usa este SKU');
     // its own SKU is not "taken"; empty SKUs repeat; another store may use the same SKU
     const own = (await api('GET', `/api/v1/products/${product}`, store.owner.cookie)).json();
-    expect((await api('PUT', `/api/v1/products/${product}`, store.owner.cookie, { ...own, priceCents: 600, discount: 0, tax: 15 })).statusCode).toBe(204);
+    expect((await api('PUT', `/api/v1/products/${product}`, store.owner.cookie, { ...own, priceCents: 600, discount: 0, ivaCode: '4' })).statusCode).toBe(204);
     await create(store, '/api/v1/products', { name: 'Sin SKU 1', categoryId: category, priceCents: 500 });
     await create(store, '/api/v1/products', { name: 'Sin SKU 2', categoryId: category, priceCents: 500 });
     const { category: theirs } = await taxonomy(other);
@@ -242,7 +266,7 @@ describe('issue 20 §4–§5: free slugs and one SKU per record in the form and 
 });
 
 // What the document lists as required in a product body (the routes fill these in when missing).
-const PRODUCT_DEFAULTS = { subcategoryId: null, brandId: null, colorId: null, sizeId: null, priority: 0, unit: 'standard', type: 'piece', stock: 0, discountBp: 0, taxBp: 0 } as const;
+const PRODUCT_DEFAULTS = { subcategoryId: null, brandId: null, colorId: null, sizeId: null, priority: 0, unit: 'standard', type: 'piece', stock: 0, discountBp: 0, ivaCode: '0' } as const;
 
 describe('store isolation', () => {
   it("gives store A's owner a 404 for store B's catalog records everywhere, and refuses B's ids in A's forms", async () => {
@@ -279,7 +303,7 @@ describe('store isolation', () => {
       expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(422);
       expect(Object.keys(response.json().fields)).toEqual([field]);
     }
-    const screen = await form('/catalog/product/new', stores.a.owner.cookie, { name: 'X', categoryId: String(theirs.category), price: '1', tax: '15' });
+    const screen = await form('/catalog/product/new', stores.a.owner.cookie, { name: 'X', categoryId: String(theirs.category), price: '1', ivaCode: '4' });
     expect(screen.statusCode).toBe(422);
     expect(screen.body).toContain('Elige una categoría de tu tienda');
     expect((await api('GET', '/api/v1/products', stores.a.owner.cookie)).json().total).toBe(0);

@@ -64,7 +64,7 @@ export async function createVariantGrid(deps: ServiceDeps, scope: StoreScope, pr
       if (seen.has(input.sku) || (await skuTaken(tx.db, scope, input.sku))) throw new AppError('catalog.variantGrid.skuTaken', 409, { field: gridField('sku', row) });
       seen.add(input.sku);
     }
-    await insertVariants(tx.db, scope, rows.map(({ input }) => ({ productId, name: input.name, sku: input.sku, colorId: input.colorId, sizeId: input.sizeId, priceCents: toCents(input.price), stock: input.stock, enabled: Number(input.enabled), createdAt: now, updatedAt: now })));
+    await insertVariants(tx.db, scope, rows.map(({ input }) => ({ productId, name: input.name, sku: input.sku, colorId: input.colorId, sizeId: input.sizeId, priceCents: toCents(input.price), stock: input.stock, ivaCode: input.ivaCode, enabled: Number(input.enabled), createdAt: now, updatedAt: now })));
     await syncVariantStock(tx.db, scope, productId);
     return rows.length;
   });

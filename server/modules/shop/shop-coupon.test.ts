@@ -18,7 +18,7 @@ beforeAll(async () => {
   let create: PublishedStore['create'];
   ({ store, scope, create } = await publishedStore(t));
   const category = await create('/api/v1/categories', { name: 'Ropa', enabled: true });
-  mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, taxBp: 0, stock: 50, enabled: true });
+  mug = await create('/api/v1/products', { name: 'Taza', categoryId: category, priceCents: 1000, ivaCode: '0', stock: 50, enabled: true });
   await create('/api/v1/coupons', { code: 'VALE', discountType: 'fixed', discount: 100, enabled: true });
   await create('/api/v1/coupons', { code: 'GRANDE', discountType: 'fixed', discount: 100, minimumCents: 5000, enabled: true });
   await create('/api/v1/coupons', { code: 'APAGADO', discountType: 'fixed', discount: 100, enabled: false });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const pixel = await callApi(t.app, 'PUT', '/api/v1/store/analytics', store.owner.cookie, { keywords: '', analyticsScript: '', pixelScript: `<script>${MARK}=1</script>` });
   expect(pixel.statusCode, pixel.body).toBe(200);
   const category = await callApi(t.app, 'POST', '/api/v1/categories', store.owner.cookie, { name: 'Ropa', enabled: true });
-  const product = await callApi(t.app, 'POST', '/api/v1/products', store.owner.cookie, { name: 'Gorra', categoryId: category.json().id, priceCents: 500, taxBp: 0, stock: 10, enabled: true });
+  const product = await callApi(t.app, 'POST', '/api/v1/products', store.owner.cookie, { name: 'Gorra', categoryId: category.json().id, priceCents: 500, ivaCode: '0', stock: 10, enabled: true });
   expect(product.statusCode, product.body).toBe(201);
   productId = product.json().id;
 }, 120_000);

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -52,7 +53,7 @@ export async function brandIdsInCategory(db: Db, scope: StoreScope, categoryId: 
   return rows.map((row) => row.brandId!);
 }
 
-const PRODUCT_CARD = ['product.id', 'product.name', 'product.slug', 'product.priceCents', 'product.compareAtCents', 'product.discountBp', 'product.taxBp', 'product.stock', 'product.brandId', 'product.description', 'product.sku'] as const;
+const PRODUCT_CARD = ['product.id', 'product.name', 'product.slug', 'product.priceCents', 'product.compareAtCents', 'product.discountBp', 'product.ivaCode', 'product.stock', 'product.brandId', 'product.description', 'product.sku'] as const;
 
 export type ShopSort = 'relevance' | 'price-asc' | 'price-desc' | 'name' | 'newest';
 
@@ -80,9 +81,10 @@ export type ProductQuery = {
 // order line's) to the cent — the discount rounded off the price, then the tax on what is left
 // rounded on — so a filter or a sort agrees with the prices the page shows. Both databases' round()
 // of an exact decimal goes half away from zero, as `roundHalfUp` does; bigint keeps the products
-// of cents and basis points clear of PostgreSQL's 32-bit integer.
+// of cents and basis points clear of PostgreSQL's 32-bit integer. The IVA's rate is its code's,
+// from SRI's table as common/iva.ts writes it (a `case`: the table is the one source).
 const BASE = sql<number>`(cast(product.price_cents as bigint) - round(cast(product.price_cents as bigint) * product.discount_bp / 10000.0))`;
-const PAID = sql<number>`(${BASE} + round(${BASE} * product.tax_bp / 10000.0))`;
+const PAID = sql<number>`(${BASE} + round(${BASE} * ${sql.raw(ivaBpCaseSql('product.iva_code'))} / 10000.0))`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -144,7 +146,7 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
 export const findShopProduct = (db: Db, scope: StoreScope, slug: string) =>
   db
     .selectFrom('product')
-    .select(['id', 'name', 'slug', 'description', 'content', 'sku', 'code', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'compareAtCents', 'discountBp', 'taxBp', 'stock', 'updatedAt'])
+    .select(['id', 'name', 'slug', 'description', 'content', 'sku', 'code', 'categoryId', 'subcategoryId', 'brandId', 'colorId', 'sizeId', 'priceCents', 'compareAtCents', 'discountBp', 'ivaCode', 'stock', 'updatedAt'])
     .where('storeId', '=', scope.storeId)
     .where('enabled', '=', 1)
     .where('slug', '=', slug)
@@ -159,7 +161,7 @@ export const findShopCategoryById = (db: Db, scope: StoreScope, id: number) =>
 export const listShopVariants = (db: Db, scope: StoreScope, productId: number) =>
   db
     .selectFrom('variant')
-    .select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'imageId'])
+    .select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'ivaCode', 'stock', 'imageId'])
     .where('storeId', '=', scope.storeId)
     .where('productId', '=', productId)
     .where('enabled', '=', 1)

@@ -1,5 +1,6 @@
 import { readLocaleNumber } from '#common/locale-number.ts';
 import type { Locale } from '#common/locale.ts';
+import { asIvaCode } from '#common/iva.ts';
 import { type ShopPrice, shopPrice } from '#common/shop-price.ts';
 import { expiryOf } from '#common/store-expiry.ts';
 import { AppError } from '#server/errors.ts';
@@ -70,7 +71,7 @@ async function cardsOf(deps: ServiceDeps, scope: StoreScope, rows: Awaited<Retur
     slug: row.slug,
     stock: row.stock,
     imageId: galleries.get(row.id)?.[0] ?? null,
-    price: shopPrice(row),
+    price: shopPrice({ ...row, ivaCode: asIvaCode(row.ivaCode) }),
     rating: ratings.get(row.id) ?? null,
   }));
 }
@@ -183,10 +184,10 @@ export async function loadProduct(deps: ServiceDeps, scope: StoreScope, slug: st
     shop.listShopSizes(deps.db, scope),
     product.subcategoryId ? shop.findShopSubcategory(deps.db, scope, product.subcategoryId) : undefined,
   ]);
-  const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice({ priceCents: row.priceCents, discountBp: product.discountBp, taxBp: product.taxBp, compareAtCents: null }) }));
+  const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice({ priceCents: row.priceCents, discountBp: product.discountBp, ivaCode: asIvaCode(row.ivaCode ?? product.ivaCode), compareAtCents: null }) }));
   return {
     product: { ...product, content: product.content ? sanitizePageHtml(product.content) : '' },
-    price: shopPrice(product),
+    price: shopPrice({ ...product, ivaCode: asIvaCode(product.ivaCode) }),
     images: galleries.get(product.id) ?? [],
     variants,
     // Only the colours and sizes its variants (or the product itself) come in, in the store's order.

@@ -40,10 +40,10 @@ beforeAll(async () => {
   ids.s = await create('/api/v1/sizes', { name: 'S', sortOrder: 1, enabled: true });
   ids.m = await create('/api/v1/sizes', { name: 'M', sortOrder: 2, enabled: true });
   // 20.00 less 10 % plus 15 % tax = 20.70, was 23.00
-  ids.shirt = await create('/api/v1/products', { name: 'Camiseta Quito', description: 'Algodón peinado del Ecuador', sku: 'CQ-001', categoryId: ids.category, subcategoryId: ids.sub, brandId: ids.andina, priceCents: 2000, discountBp: 1000, taxBp: 1500, stock: 0, enabled: true, featured: true, content: '<p>Lavar en <strong>frío</strong></p><script>alert(1)</script>' });
+  ids.shirt = await create('/api/v1/products', { name: 'Camiseta Quito', description: 'Algodón peinado del Ecuador', sku: 'CQ-001', categoryId: ids.category, subcategoryId: ids.sub, brandId: ids.andina, priceCents: 2000, discountBp: 1000, ivaCode: '4', stock: 0, enabled: true, featured: true, content: '<p>Lavar en <strong>frío</strong></p><script>alert(1)</script>' });
   await create('/api/v1/variants', { productId: ids.shirt, name: 'Roja S', sku: 'CQ-001-RS', colorId: ids.rojo, sizeId: ids.s, priceCents: 2000, stock: 2, enabled: true });
   await create('/api/v1/variants', { productId: ids.shirt, name: 'Azul M', sku: 'CQ-001-AM', colorId: ids.azul, sizeId: ids.m, priceCents: 2200, stock: 0, enabled: true });
-  ids.cap = await create('/api/v1/products', { name: 'Gorra <b>Andina</b>', description: 'Gorra de lona', sku: 'GA-7', categoryId: ids.category, brandId: ids.otra, priceCents: 1000, taxBp: 0, stock: 0, enabled: true });
+  ids.cap = await create('/api/v1/products', { name: 'Gorra <b>Andina</b>', description: 'Gorra de lona', sku: 'GA-7', categoryId: ids.category, brandId: ids.otra, priceCents: 1000, ivaCode: '0', stock: 0, enabled: true });
   ids.secret = await create('/api/v1/products', { name: 'Producto Secreto', sku: 'SEC-1', categoryId: ids.category, priceCents: 500, stock: 3, enabled: false });
   // enough for two pages in "Hogar"
   for (let n = 1; n <= 25; n++) await create('/api/v1/products', { name: `Taza ${String(n).padStart(2, '0')}`, sku: `TZ-${n}`, categoryId: ids.other, priceCents: n * 100, stock: 1, enabled: true });
@@ -185,8 +185,8 @@ describe('a product', () => {
     await publishStore(t.deps, (await ownStoreScope(t.deps, { userId: own.owner.id }))!, true);
     const post = async (url: string, input: object) => (await callApi(t.app, 'POST', url, own.owner.cookie, input)).json().id as number;
     const category = await post('/api/v1/categories', { name: 'Ofertas', enabled: true });
-    await post('/api/v1/products', { name: 'Chompa', slug: 'chompa', categoryId: category, priceCents: 3990, compareAtCents: 4990, taxBp: 1500, enabled: true });
-    await post('/api/v1/products', { name: 'Bufanda', slug: 'bufanda', categoryId: category, priceCents: 2000, compareAtCents: 2500, discountBp: 1000, taxBp: 1500, enabled: true });
+    await post('/api/v1/products', { name: 'Chompa', slug: 'chompa', categoryId: category, priceCents: 3990, compareAtCents: 4990, ivaCode: '4', enabled: true });
+    await post('/api/v1/products', { name: 'Bufanda', slug: 'bufanda', categoryId: category, priceCents: 2000, compareAtCents: 2500, discountBp: 1000, ivaCode: '4', enabled: true });
     // 39.90 + 15 % (5.985 → 5.99) = 45.89; before 49.90 + 7.485 → 7.49 = 57.39; 11.50 / 57.39 = 20 %
     const chompa = (await get(`/shop/${own.slug}/product/chompa`)).body;
     expect(chompa).toContain('<span class="price-now">$45,89</span>');

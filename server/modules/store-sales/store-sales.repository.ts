@@ -7,7 +7,7 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
 type SettingsValues = Omit<Insertable<StoreSalesTable>, 'id' | 'storeId' | 'nextOrderNumber' | 'nextInvoiceSequence' | 'createdAt' | 'updatedAt'>;
 
-const SETTINGS = ['cashOnDelivery', 'bankTransfer', 'bankName', 'bankAccountType', 'bankAccountNumber', 'bankAccountHolder', 'shippingFeeCents', 'freeShippingFromCents', 'ruc', 'businessName', 'establishment', 'emissionPoint', 'ivaBp', 'sriEnvironment'] as const;
+const SETTINGS = ['cashOnDelivery', 'bankTransfer', 'bankName', 'bankAccountType', 'bankAccountNumber', 'bankAccountHolder', 'shippingFeeCents', 'freeShippingFromCents', 'ruc', 'businessName', 'establishment', 'emissionPoint', 'shippingIvaCode', 'sriEnvironment', 'headOfficeAddress', 'establishmentAddress', 'accountingObligated', 'rimpe', 'withholdingAgent'] as const;
 
 export const findStoreSales = (db: Db, scope: StoreScope) =>
   db.selectFrom('storeSales').select(SETTINGS).where('storeId', '=', scope.storeId).executeTakeFirst();

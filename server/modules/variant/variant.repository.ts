@@ -2,7 +2,7 @@ import { storeResourceRepository } from '#server/db/store-resource.ts';
 import { addImageUrl } from '#server/resources/resource-images.ts';
 
 export const variants = storeResourceRepository('variant', {
-  columns: ['id', 'productId', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'imageId', 'enabled', 'updatedAt'],
+  columns: ['id', 'productId', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'ivaCode', 'imageId', 'enabled', 'updatedAt'],
   booleans: ['enabled'],
   search: ['name', 'sku'],
   sort: { name: 'name', updated: 'updatedAt', price: 'priceCents', stock: 'stock' },
