@@ -51,16 +51,13 @@ export function queueInvoiceSri(deps: Pick<ServiceDeps, 'db' | 'clock'>, payload
 }
 
 /**
- * Queues again the store's invoices that wait for a certificate: for the certificate's upload to
- * call once it is stored. Each keeps its one key; a job still queued for one is left as it is.
+ * Queues again the store's invoices that wait for a certificate: the certificate's upload calls it,
+ * in its transaction. Each keeps its one key; a job still queued for one is left as it is.
  */
-export async function resumeInvoicesAwaitingCertificate(deps: ServiceDeps, storeId: number): Promise<number> {
-  const scope = await staffStoreScope(deps, storeId);
+export async function resumeInvoicesAwaitingCertificate(deps: ServiceDeps, scope: StoreScope): Promise<number> {
   return inTransaction(deps, async (tx) => {
     const waiting = await sri.invoicesAwaitingCertificate(tx.db, scope);
-    for (const { id } of waiting) {
-      await enqueueAgain(tx, sriJob({ storeId, invoiceId: id }));
-    }
+    for (const { id } of waiting) await enqueueAgain(tx, sriJob({ storeId: scope.storeId, invoiceId: id }));
     return waiting.length;
   });
 }

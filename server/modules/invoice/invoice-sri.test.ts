@@ -228,8 +228,12 @@ describe('without a certificate', () => {
     expect(await findJob(t.db, job.id)).toMatchObject({ state: 'done', attempts: 1 });
     expect(sri.calls).toEqual([]);
 
+    // Uploading one queues the store's waiting invoices again.
     await t.services.sriCertificates.saveCertificate(scope, { file: certificate.p12, password: certificate.password });
-    expect(await resumeInvoicesAwaitingCertificate(deps, scope.storeId)).toBe(1);
+    expect(await findJob(t.db, job.id)).toBeUndefined();
+    expect(await jobOf(id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await resumeInvoicesAwaitingCertificate(deps, scope)).toBe(1); // again: nothing queued twice
+    expect(await t.db.selectFrom('job').select('id').where('key', '=', invoiceSriJobKey(id)).execute()).toHaveLength(1);
     await drain();
     expect(await invoiceRow(scope, id)).toMatchObject({ sriStatus: 'authorized', sriWaiting: null });
   });

@@ -1,9 +1,10 @@
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { MAX_CERTIFICATE_BYTES, MAX_CERTIFICATE_PASSWORD } from '#common/upload-limits.ts';
 import { AppError } from '#server/errors.ts';
+import { resumeInvoicesAwaitingCertificate } from '#server/modules/invoice/invoice-sri.service.ts';
 import { signSriDocument } from '#server/modules/invoice/sri-signature.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { seal, unseal } from './sealed.ts';
 import { CertificateRefused, type OpenedCertificate, openCertificate } from './sri-certificate.ts';
 import * as repository from './sri-certificate.repository.ts';
@@ -73,10 +74,14 @@ export async function saveCertificate(deps: ServiceDeps, scope: StoreScope, inpu
     uploadedAt: now.toISOString(),
   };
   const label = labels(scope.storeId);
-  await repository.upsertCertificate(deps.db, scope, {
-    ...summary,
-    p12Sealed: seal(key, input.file, label.p12),
-    passwordSealed: seal(key, Buffer.from(input.password, 'utf8'), label.password),
+  await inTransaction(deps, async (tx) => {
+    await repository.upsertCertificate(tx.db, scope, {
+      ...summary,
+      p12Sealed: seal(key, input.file, label.p12),
+      passwordSealed: seal(key, Buffer.from(input.password, 'utf8'), label.password),
+    });
+    // The store's invoices that waited for a certificate are signed and sent now (issue 37 §6).
+    await resumeInvoicesAwaitingCertificate(tx, scope);
   });
   opening.delete(scope.storeId);
   return summary;
