@@ -26,6 +26,4 @@ export type IssueInvoiceInput = z.infer<typeof IssueInvoiceSchema>;
  * received (SRI's reception took it) → authorized | rejected (returned, or not authorized).
  */
 export const SRI_STATUSES = ['issued', 'signed', 'received', 'authorized', 'rejected'] as const;
-/** SRI's message identifiers the invoice page explains in the page's language (`invoice.sri.messages`). */
-export const SRI_MESSAGE_IDS = ['35', '39', '43', '45', '58', '60', '70'] as const;
 export type SriStatus = (typeof SRI_STATUSES)[number];
