@@ -26,7 +26,7 @@ export type InvoiceSriView = {
   sriMessageType: string | null;
 };
 
-export type InvoiceSriEventView = Message & { id: number; status: string; step: string; createdAt: string };
+export type InvoiceSriEventView = Message & { id: number; status: string; step: string; waiting: string | null; createdAt: string };
 
 /** The identifiers the page explains in its language; any other is named by its number, SRI's text beside it. */
 const MESSAGE_KEYS = {
@@ -117,6 +117,7 @@ export function InvoiceSriStatus({ invoice, events }: { invoice: InvoiceSriView;
                     <Table.Td>{t(STEP_KEYS[event.step as keyof typeof STEP_KEYS] ?? 'invoice.sri.steps.send')}</Table.Td>
                     <Table.Td>{STATUS_COLORS[event.status as SriStatus] ? t(`invoice.statuses.${event.status as SriStatus}`) : event.status}</Table.Td>
                     <Table.Td>
+                      {event.waiting && WAITING_KEYS[event.waiting as keyof typeof WAITING_KEYS] ? <Text fz="sm">{t(WAITING_KEYS[event.waiting as keyof typeof WAITING_KEYS])}</Text> : null}
                       <SriMessage message={event} />
                     </Table.Td>
                   </Table.Tr>

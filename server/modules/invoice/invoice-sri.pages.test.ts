@@ -4,6 +4,7 @@ import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { makeTestCertificate } from '../../../tests/support/sri-certificates.ts';
 import { type SriSimulator, startSriSimulator } from '../../../tests/support/sri-simulator.ts';
+import { makeStore } from '../../../tests/support/factories.ts';
 import { type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
@@ -110,6 +111,23 @@ describe('a rejected invoice', () => {
     // Before authorization the download is the signed document, as sent.
     const xml = await callApi(t.app, 'GET', `/api/v1/invoices/${ids.rejected}/xml`, stores.b.owner.cookie);
     expect(xml.rawPayload.equals(Buffer.from(row.sriSignedXml!))).toBe(true);
+  });
+});
+
+describe('an invoice of a store without a certificate', () => {
+  it('says it waits for one, in both languages, and SRI was never asked', async () => {
+    const store = await makeStore(t, { name: 'Tienda C' });
+    await setTaxSettings(t, store);
+    const calls = sri.calls.length;
+    const id = await issued(store.owner.cookie, await insertTestOrder(t, store));
+    for (let i = 0; i < 400 && (await kept(store.id, id)).sriWaiting !== 'certificate'; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await kept(store.id, id)).toMatchObject({ sriStatus: 'issued', sriWaiting: 'certificate', sriAttempts: 0 });
+    const es = await getPage(t.app, `/sales/invoice/show?id=${id}`, store.owner.cookie);
+    expect(es.body).toContain('Sin un certificado de firma electrónica vigente: la factura se firmará y enviará al SRI cuando subas tu certificado (.p12).');
+    const en = await getPage(t.app, `/en/sales/invoice/show?id=${id}`, store.owner.cookie);
+    expect(en.body).toContain('No valid electronic signature certificate: the invoice is signed and sent to SRI once you upload your certificate (.p12).');
+    expect((await callApi(t.app, 'GET', `/api/v1/invoices/${id}`, store.owner.cookie)).json()).toMatchObject({ sriStatus: 'issued', sriWaiting: 'certificate' });
+    expect(sri.calls).toHaveLength(calls);
   });
 });
 

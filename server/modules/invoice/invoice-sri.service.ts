@@ -161,9 +161,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
       } catch (error) {
         if (!(error instanceof SriCertificateError)) throw error;
         // Parked: nothing SRI says, our reason instead (an i18n key); the job ends without a retry.
-        if (state.sriStatus === 'issued') {
-          await step('issued', { sriWaiting: 'certificate', sriMessageId: null, sriMessage: error.code, sriMessageDetail: null, sriMessageType: null, sriNextAttemptAt: null }, []);
-        }
+        await step('issued', { sriWaiting: 'certificate', sriMessageId: null, sriMessage: error.code, sriMessageDetail: null, sriMessageType: null, sriNextAttemptAt: null }, events('issued', 'sign', [], 'certificate'));
         deps.log.info({ storeId: payload.storeId, invoiceId: payload.invoiceId, reason: error.code }, 'invoice left unsigned: the store has no usable certificate; it is sent once one is uploaded');
         return;
       }
@@ -183,7 +181,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
       }
       if (!state.sriSignedXml) throw new Error(`invoice ${payload.invoiceId} is signed but keeps no signed XML`);
       // Noted before the call, so that a run after a lost answer knows it may have arrived.
-      await sri.updateSriState(deps.db, store, payload.invoiceId, 'signed', { sriSentAt: state.sriSentAt ?? now(), sriAttempts: attempt });
+      await sri.updateSriState(deps.db, store, payload.invoiceId, 'signed', { sriSentAt: state.sriSentAt ?? now(), sriAttempts: attempt, updatedAt: now() });
       const reception = await sendComprobante(call, state.sriSignedXml);
       const already = reception.messages.find((m) => m.id === SRI_MESSAGE.keyRegistered || m.id === SRI_MESSAGE.keyInProcess);
       if (reception.state === 'DEVUELTA' && !already) {

@@ -227,6 +227,7 @@ describe('without a certificate', () => {
     const job = await jobOf(id);
     expect(await findJob(t.db, job.id)).toMatchObject({ state: 'done', attempts: 1 });
     expect(sri.calls).toEqual([]);
+    expect(await events(scope, id)).toEqual([['issued', 'sign', null]]);
 
     // Uploading one queues the store's waiting invoices again.
     await t.services.sriCertificates.saveCertificate(scope, { file: certificate.p12, password: certificate.password });
@@ -236,6 +237,7 @@ describe('without a certificate', () => {
     expect(await t.db.selectFrom('job').select('id').where('key', '=', invoiceSriJobKey(id)).execute()).toHaveLength(1);
     await drain();
     expect(await invoiceRow(scope, id)).toMatchObject({ sriStatus: 'authorized', sriWaiting: null });
+    expect((await t.services.invoices.invoiceSriEvents(scope, id)).map((event) => [event.status, event.waiting])).toEqual([['issued', 'certificate'], ['signed', null], ['received', null], ['authorized', null]]);
   });
 });
 
