@@ -1,7 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { authorizedFile } from './invoice-sri.service.ts';
-import { authorizationRequest, parseAuthorization, parseReception, receptionRequest, SriUnreachableError } from './sri-client.ts';
+import { loadConfig } from '#server/config.ts';
+import { authorizationRequest, parseAuthorization, parseReception, receptionRequest, sriEndpoints, SriUnreachableError } from './sri-client.ts';
 
 // SRI's answers as its offline web services write them (namespace prefixes as SRI's JAX-WS server
 // sets them), read by the client; anything else is "unreachable", so the job tries again.
@@ -97,5 +98,23 @@ describe('the authorized file kept', () => {
     const file = authorizedFile({ state: 'AUTORIZADO', number: KEY, authorizedAt: '2026-12-06T10:11:12-05:00', environment: 'PRODUCCIÓN', document: tricky, messages: [] });
     const read = parseAuthorization(authorization(`<autorizaciones>${file.replace('<?xml version="1.0" encoding="UTF-8"?>\n', '')}</autorizaciones>`));
     expect(read).toMatchObject({ state: 'AUTORIZADO', number: KEY, environment: 'PRODUCCIÓN', document: tricky });
+  });
+});
+
+describe('the endpoints', () => {
+  it('are SRI’s own by default, per the environment the invoice was issued in, and come from configuration', () => {
+    const defaults = loadConfig({});
+    expect(sriEndpoints(defaults, 1)).toEqual({
+      reception: 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl',
+      authorization: 'https://celcer.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline?wsdl',
+    });
+    expect(sriEndpoints(defaults, 2)).toEqual({
+      reception: 'https://cel.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl',
+      authorization: 'https://cel.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline?wsdl',
+    });
+    const configured = loadConfig({ SRI_RECEPTION_URL_PRODUCTION: 'https://sri-proxy.example.com/recepcion', SRI_TIMEOUT_MS: '5000' });
+    expect(sriEndpoints(configured, 2).reception).toBe('https://sri-proxy.example.com/recepcion');
+    expect(configured.sri.timeoutMs).toBe(5000);
+    expect(() => loadConfig({ SRI_AUTHORIZATION_URL_TEST: 'not a url' })).toThrow(/SRI_AUTHORIZATION_URL_TEST/);
   });
 });
