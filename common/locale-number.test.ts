@@ -157,11 +157,11 @@ describe('money in an input', () => {
     const notMoney: [Parameters<typeof isMoneyField>[0], string][] = [
       [productResource.input, 'stock'],
       [productResource.input, 'discount'],
-      [productResource.input, 'tax'],
+      [productResource.input, 'ivaCode'],
       [productResource.input, 'name'],
       [couponResource.input, 'discount'], // a percentage or an amount: the coupon form says which
       [couponResource.input, 'usageLimit'],
-      [SalesSettingsFormSchema, 'ivaPercent'],
+      [SalesSettingsFormSchema, 'shippingIvaCode'],
       [PackageInputSchema, 'weightLb'],
     ];
     for (const [schema, name] of notMoney) expect(isMoneyField(schema, name), name).toBe(false);
