@@ -182,6 +182,23 @@ describe('never sent twice', () => {
     expect(await events(scope, id)).toEqual([['signed', 'sign', null], ['received', 'send', '43'], ['authorized', 'authorize', '60']]);
   });
 
+  it('takes 70 (key in process) on a send as received, and waits for the authorization without sending again', async () => {
+    const { scope, id } = await issue();
+    sri.loseNextAnswer('validarComprobante');
+    sri.unknownFor(1);
+    sri.processFor(1);
+    await drain();
+    clock.advance(1000);
+    await drain(); // asks (unknown), so sends: 70; asks again: EN PROCESO
+    expect(await invoiceRow(scope, id)).toMatchObject({ sriStatus: 'received', sriWaiting: 'processing', sriMessageId: '70', sriMessage: 'CLAVE DE ACCESO EN PROCESAMIENTO' });
+    clock.advance(2000);
+    await drain();
+    expect((await invoiceRow(scope, id)).sriStatus).toBe('authorized');
+    expect(sent()).toHaveLength(2);
+    expect(sri.stored.size).toBe(1);
+    expect(await events(scope, id)).toEqual([['signed', 'sign', null], ['received', 'send', '70'], ['authorized', 'authorize', '60']]);
+  });
+
   it('waits while SRI answers EN PROCESO, with backoff, then is authorized', async () => {
     const { scope, id } = await issue();
     sri.processFor(2);
