@@ -3,7 +3,7 @@ import { translator } from '#common/i18n/all-languages.ts';
 import { priceCart } from '#server/modules/checkout/cart.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
-import { callApi, postForm } from '../../../tests/support/forms.ts';
+import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import type { TestStore } from '../../../tests/support/factories.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { placeTestOrder } from '../../../tests/support/sales-fixtures.ts';
@@ -141,6 +141,11 @@ describe('shipping', () => {
     expect(second.xml.lines.at(-1)).toMatchObject({ fields: { codigoPrincipal: 'ENVIO' }, tax: { codigoPorcentaje: '0', tarifa: '0', baseImponible: '3.50', valor: '0.00' } });
     expect(second.xml.totals).toEqual([{ codigo: '2', codigoPorcentaje: '0', baseImponible: '8.50', tarifa: '0', valor: '0.00' }]);
     expect(second.xml.total).toBe('8.50');
+    // the owner's order page says each order's own rate
+    const page = async (url: string) => (await getPage(t.app, url, store.owner.cookie)).body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(await page(`/sales/order/show?id=${at15.id}`)).toContain('Envío (IVA 15 %) $3,50');
+    expect(await page(`/sales/order/show?id=${at0.id}`)).toContain('Envío (IVA 0 %) $3,50');
+    expect(await page(`/en/sales/order/show?id=${at15.id}`)).toContain('Shipping (VAT 15 %) $3.50');
   });
 
   it('is stated on the cart with its rate, and the storefront shows each product’s price with its own IVA', async () => {
