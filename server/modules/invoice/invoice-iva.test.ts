@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '#common/i18n/all-languages.ts';
 import { priceCart } from '#server/modules/checkout/cart.service.ts';
@@ -101,7 +102,10 @@ describe('a mixed cart', () => {
 
     // The RIDE lists a subtotal per rate and the two without one apart, as SRI's printed invoice does.
     for (const locale of ['es', 'en'] as const) {
-      const text = await pdfText((await t.services.invoices.getInvoicePdf(scope, doc.invoice.id, locale)).pdf);
+      const { pdf } = await t.services.invoices.getInvoicePdf(scope, doc.invoice.id, locale);
+      // INVOICE_PDF_DIR keeps the file, to look at it (as invoice-pdf.test.ts does)
+      if (process.env.INVOICE_PDF_DIR) writeFileSync(`${process.env.INVOICE_PDF_DIR}/invoice-iva-${locale}.pdf`, pdf);
+      const text = await pdfText(pdf);
       const rows = locale === 'es'
         ? ['SUBTOTAL IVA 15 % $23,49', 'SUBTOTAL IVA 5 % $9,99', 'SUBTOTAL IVA 0 % $6,00', 'SUBTOTAL NO OBJETO DE IVA $40,00', 'SUBTOTAL EXENTO DE IVA $12,50', 'IVA 15 % $3,53', 'IVA 5 % $0,50']
         : ['SUBTOTAL VAT 15 % $23.49', 'SUBTOTAL VAT 5 % $9.99', 'SUBTOTAL VAT 0 % $6.00', 'SUBTOTAL NOT SUBJECT TO VAT $40.00', 'SUBTOTAL VAT EXEMPT $12.50', 'VAT 15 % $3.53', 'VAT 5 % $0.50'];
