@@ -82,6 +82,8 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('sales/invoice/pdf', 'routes/sales/invoice-pdf.ts'),
         page('sales/invoice/xml', 'routes/sales/invoice-xml.ts'),
         page('sales/invoice/issue', 'routes/sales/invoice-issue.ts'),
+        page('sales/invoice/sri-retry', 'routes/sales/invoice-sri-retry.ts'),
+        page('sales/credit-note/xml', 'routes/sales/credit-note-xml.ts'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

@@ -6,6 +6,7 @@ import * as consolidationService from '#server/modules/consolidation/consolidati
 import * as customerService from '#server/modules/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
 import * as invoiceService from '#server/modules/invoice/invoice.service.ts';
+import * as creditNoteService from '#server/modules/credit-note/credit-note.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
 import * as orderService from '#server/modules/order/order.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
@@ -42,6 +43,7 @@ export function createServices(deps: ServiceDeps) {
     customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),
     invoices: bindService(invoiceService, deps),
+    creditNotes: bindService(creditNoteService, deps),
     notifications: bindService(notificationService, deps),
     orders: bindService(orderService, deps),
     packages: bindService(packageService, deps),

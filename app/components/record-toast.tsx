@@ -10,6 +10,7 @@ const NOTICES: Record<string, MessageKey> = {
   deleted: 'record.deleted',
   storeDeleted: 'store.delete.deleted',
   renewalSent: 'store.renewal.sent',
+  creditNoteIssued: 'creditNote.issuedNotice',
   // A list's bulk actions, with `&count=3`: "3 registros actualizados".
   bulkUpdated: 'bulk.done.updated' as MessageKey,
   bulkDeleted: 'bulk.done.deleted' as MessageKey,

@@ -15,7 +15,9 @@ import { dateField } from './en/date-field.ts';
 import { salesSettings } from './en/sales-settings.ts';
 import { sriCertificate } from './en/sri-certificate.ts';
 import { invoice } from './en/invoice.ts';
+import { creditNote } from './en/credit-note.ts';
 import { storeSales } from './en/store-sales.ts';
+import { iva } from './en/iva.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -37,7 +39,9 @@ export const enDashboard: DashboardMessages = {
   salesSettings,
   sriCertificate,
   invoice,
+  creditNote,
   storeSales,
+  iva,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

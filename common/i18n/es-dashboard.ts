@@ -15,7 +15,9 @@ import { dateField } from './es/date-field.ts';
 import { salesSettings } from './es/sales-settings.ts';
 import { sriCertificate } from './es/sri-certificate.ts';
 import { invoice } from './es/invoice.ts';
+import { creditNote } from './es/credit-note.ts';
 import { storeSales } from './es/store-sales.ts';
+import { iva } from './es/iva.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -39,7 +41,9 @@ export const esDashboard = {
   salesSettings,
   sriCertificate,
   invoice,
+  creditNote,
   storeSales,
+  iva,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',

@@ -1,5 +1,7 @@
 import { z } from '#common/zod.ts';
+import { DEFAULT_IVA_CODE, ivaCodeSchema, OFFERED_IVA_CODES } from '../iva.ts';
 import { enabledActions } from '../bulk.ts';
+import { isSriLine, SKU_MAX } from '../sri-issuer.ts';
 import { featuredState, productType, productUnit, recordState, stockState } from '../enums/catalog.ts';
 import { defineResource, hundredths, switchValue } from '../resource.ts';
 import { moneyInput, numberInput } from '../schemas/number.ts';
@@ -8,10 +10,18 @@ import { optionalSlug } from '../slug.ts';
 import { imageList, imageOutput, optionalImage } from '../schemas/image.ts';
 
 // A product of the store (seed §3, PRODUCT §5), on the resource kit. Money is typed in dollars in
-// the page's locale and stored in cents; discount and tax are typed as percentages and stored in
-// basis points (1500 = 15 %), so no float is ever stored.
+// the page's locale and stored in cents; the discount is typed as a percentage and stored in basis
+// points (1500 = 15 %), so no float is ever stored. The IVA is one of SRI's codes offered today
+// (common/iva.ts, decision 087): chosen from a list, any other refused, never guessed.
 
 const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' }).default('');
+/**
+ * A name and a SKU are printed on the invoice as SRI's `descripcion` and `codigoPrincipal`: one line
+ * (`[^\n]*`, no control characters) and, for the SKU, at most 25 characters (issue 37 §4). Refused
+ * here — the forms, the API and the CSV import — so an invoice never cuts what the owner typed.
+ */
+const lineName = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }).refine(isSriLine, { error: 'catalog.product.oneLine' });
+const skuText = z.string({ error: 'validation.invalid' }).trim().max(SKU_MAX, { error: 'catalog.product.skuTooLong' }).refine(isSriLine, { error: 'catalog.product.oneLine' }).default('');
 /** A blank value takes the default (the API may leave the field out, the form sends it empty). */
 const orDefault = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((value) => (value === undefined || value === null || value === '' ? fallback : value), schema);
 const whole = (min: number, max: number) => numberInput((n) => n.int({ error: 'validation.invalid' }).min(min, { error: 'validation.invalid' }).max(max, { error: 'validation.tooLarge' }));
@@ -25,8 +35,9 @@ const optionalMoney = z.preprocess((value) => (value === '' || value === undefin
  * text, tags included (issue 20 §19); the service sanitizes it as a page's content.
  */
 export const DESCRIPTION_MAX = 50_000;
-/** Ecuador's IVA, the tax a new product starts with. */
-export const DEFAULT_TAX_PERCENT = 15;
+const IVA_DESCRIPTION = `SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included)`;
+/** A variant's IVA: blank (or null) for its product's. */
+const variantIva = z.preprocess((value) => (value === '' || value === undefined ? null : value), ivaCodeSchema.nullable());
 
 export const productResource = defineResource({
   key: 'product',
@@ -35,11 +46,11 @@ export const productResource = defineResource({
   texts: 'catalog.product',
   titleField: 'name',
   input: z.object({
-    name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),
+    name: lineName,
     slug: optionalSlug,
     description: text(DESCRIPTION_MAX),
     code: text(64),
-    sku: text(64),
+    sku: skuText,
     categoryId: requiredRef,
     subcategoryId: optionalRef,
     brandId: optionalRef,
@@ -56,7 +67,9 @@ export const productResource = defineResource({
     /** The "before" price, shown struck through; blank for none. Higher than the price. */
     compareAtPrice: optionalMoney,
     discount: orDefault(0, percent),
-    tax: orDefault(DEFAULT_TAX_PERCENT, percent),
+    ivaCode: orDefault(DEFAULT_IVA_CODE, ivaCodeSchema).describe(IVA_DESCRIPTION),
+    /** The rate in basis points this API took before decision 087: refused, so an old client is told rather than charged 15 %. */
+    taxBp: z.never({ error: 'iva.taxBpReplaced' }).optional().describe('Replaced by ivaCode (decision 087): a body that still sends it is refused'),
     enabled: switchValue,
     featured: switchValue,
     /** The gallery in order (at most 10): upload ids, the first the main image. Saved with the product. */
@@ -85,7 +98,7 @@ export const productResource = defineResource({
     priceCents: z.number().describe('The price in cents: 1999 is USD 19.99'),
     compareAtCents: z.number().nullable().describe('The "before" price in cents, shown struck through; null for none'),
     discountBp: z.number().describe('The discount in basis points: 1000 is 10 %'),
-    taxBp: z.number().describe('The tax in basis points: 1500 is 15 %'),
+    ivaCode: z.enum(OFFERED_IVA_CODES).describe(IVA_DESCRIPTION),
     enabled: z.boolean(),
     featured: z.boolean(),
     imageIds: z.array(z.string()).describe('The gallery’s upload ids in order; the first is the main image'),
@@ -97,7 +110,6 @@ export const productResource = defineResource({
     price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') },
     compareAtPrice: { as: 'compareAtCents', body: hundredths(0, 100_000_000).nullable().default(null).describe('The "before" price in cents, shown struck through; null or left out for none') },
     discount: { as: 'discountBp', body: hundredths(0, 10_000, 0).describe('The discount in basis points: 1000 is 10 %') },
-    tax: { as: 'taxBp', body: hundredths(0, 10_000, DEFAULT_TAX_PERCENT * 100).describe('The tax in basis points: 1500 is 15 %') },
   },
   list: {
     // `category` and `brand` sort by the category's or the brand's number: they group the list by
@@ -119,12 +131,13 @@ export const variantResource = defineResource({
   titleField: 'name',
   input: z.object({
     productId: requiredRef,
-    name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(160, { error: 'validation.tooLong' }),
-    sku: text(64),
+    name: lineName,
+    sku: skuText,
     colorId: optionalRef,
     sizeId: optionalRef,
     price: money,
     stock: orDefault(0, whole(0, 1_000_000_000)),
+    ivaCode: variantIva.describe(`${IVA_DESCRIPTION}. Null or left out: its product's`),
     imageId: optionalImage,
     enabled: switchValue,
   }),
@@ -139,6 +152,7 @@ export const variantResource = defineResource({
     sizeId: z.number().nullable(),
     priceCents: z.number(),
     stock: z.number(),
+    ivaCode: z.enum(OFFERED_IVA_CODES).nullable().describe(`${IVA_DESCRIPTION}. Null: its product's`),
     enabled: z.boolean(),
     updatedAt: z.string(),
   }),

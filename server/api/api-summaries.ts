@@ -83,13 +83,18 @@ const SPANISH: Record<string, string> = {
     'Avanzar un pedido (pendiente → pagado → enviado → entregado) o cancelarlo mientras está pendiente o pagado (vuelven su stock y el uso del cupón); el comprador recibe un correo',
   "My store's customers, searched by name, e-mail or document": 'Los clientes de mi tienda, buscados por nombre, correo o documento',
   'One customer of my store with their orders, how many and the sum of those not canceled (cents)': 'Un cliente de mi tienda con sus pedidos, cuántos son y la suma de los no cancelados (centavos)',
-  "Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store)": 'Corregir los datos de contacto de un cliente (una cédula debe pasar la verificación de Ecuador; el correo es único en la tienda)',
+  "Correct a customer's contact data (the number is checked for its type as SRI issues it; the e-mail is unique in the store)": 'Corregir los datos de contacto de un cliente (el número se verifica según su tipo, como lo emite el SRI; el correo es único en la tienda)',
   // invoices
   'List my store’s invoices': 'Las facturas de mi tienda',
   'Issue the invoice of one of my orders': 'Emitir la factura de uno de mis pedidos',
   'One of my store’s invoices, with its lines and IVA bases': 'Una factura de mi tienda, con sus líneas y sus bases de IVA',
-  'An invoice as SRI’s factura XML (schema 1.1.0, unsigned)': 'Una factura como XML «factura» del SRI (esquema 1.1.0, sin firmar)',
+  'An invoice as SRI’s XML: authorized, signed or unsigned': 'Una factura como XML del SRI: autorizada, firmada o sin firmar',
   'An invoice as a PDF laid out like SRI’s RIDE, in the caller’s language': 'Una factura en PDF con la forma del RIDE del SRI, en el idioma de quien la pide',
+  // credit notes (issue 37 §7)
+  'The credit notes of one of my store’s invoices, oldest first': 'Las notas de crédito de una factura de mi tienda, de la más antigua a la más reciente',
+  'Issue a credit note of one of my store’s invoices': 'Emitir una nota de crédito de una factura de mi tienda',
+  'One credit note with its lines': 'Una nota de crédito con sus líneas',
+  'A credit note as SRI’s notaCredito XML (schema 1.1.0)': 'Una nota de crédito como XML notaCredito del SRI (esquema 1.1.0)',
 };
 
 /** The kit's six operations of each resource (resource-api.ts), named by the resource's own title. */

@@ -7,6 +7,7 @@ import { packageApi } from '#server/modules/package/package.api.ts';
 import { consolidationApi } from '#server/modules/consolidation/consolidation.api.ts';
 import { ticketApi } from '#server/modules/ticket/ticket.api.ts';
 import { invoiceApi } from '#server/modules/invoice/invoice.api.ts';
+import { creditNoteApi } from '#server/modules/credit-note/credit-note.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
 import { storeSalesApi } from '#server/modules/store-sales/store-sales.api.ts';
 import { sriCertificateApi } from '#server/modules/sri-certificate/sri-certificate.api.ts';
@@ -76,6 +77,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(orderApi, options);
     await v1.register(customerApi, options);
     await v1.register(invoiceApi, options);
+    await v1.register(creditNoteApi, options);
     // An unknown API path is a JSON 404 for every method; a known one asked with a method it does
     // not take is a 405 naming the methods it does (RFC 9110 §15.5.6), not a 404.
     v1.all('/*', async (request, reply) => {

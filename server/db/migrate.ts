@@ -25,7 +25,11 @@ import * as sales from '#server/db/migrations/2026-11-26-060-sales.ts';
 import * as shopPageVersion from '#server/db/migrations/2026-11-26-064-shop-page-version.ts';
 import * as productBrandSort from '#server/db/migrations/2026-11-26-065-product-brand-sort.ts';
 import * as catalogIdOrder from '#server/db/migrations/2026-11-27-071-catalog-id-order.ts';
+import * as invoiceSriStates from '#server/db/migrations/2026-12-06-089-invoice-sri-states.ts';
+import * as ivaPerProduct from '#server/db/migrations/2026-12-06-086-iva-per-product.ts';
+import * as sriIssuerFields from '#server/db/migrations/2026-12-06-087-sri-issuer-fields.ts';
 import * as sriCertificate from '#server/db/migrations/2026-12-06-088-sri-certificate.ts';
+import * as creditNotes from '#server/db/migrations/2026-12-06-091-credit-notes.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -53,7 +57,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-064-shop-page-version': shopPageVersion,
   '2026-11-26-065-product-brand-sort': productBrandSort,
   '2026-11-27-071-catalog-id-order': catalogIdOrder,
+  '2026-12-06-089-invoice-sri-states': invoiceSriStates,
+  '2026-12-06-086-iva-per-product': ivaPerProduct,
+  '2026-12-06-087-sri-issuer-fields': sriIssuerFields,
   '2026-12-06-088-sri-certificate': sriCertificate,
+  '2026-12-06-091-credit-notes': creditNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

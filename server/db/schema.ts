@@ -7,8 +7,9 @@ import type { JobTable } from './schema/job.ts';
 import type { PlanTable, StoreTable } from './schema/store.ts';
 import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, PageTable, ProductImageTable, ProductTable, ReviewTable, SizeTable, SubcategoryTable, VariantTable } from './schema/catalog.ts';
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
+import type { CreditNoteLineTable, CreditNoteTable } from './schema/credit-note.ts';
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
-import type { CustomerTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
+import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
 // is typed with, and stays the import path the code already uses.
@@ -21,6 +22,7 @@ export type * from './schema/job.ts';
 export type * from './schema/store.ts';
 export type * from './schema/catalog.ts';
 export type * from './schema/sales.ts';
+export type * from './schema/credit-note.ts';
 export type * from './schema/store-certificate.ts';
 
 export interface Database {
@@ -61,7 +63,10 @@ export interface Database {
   storeOrderLine: StoreOrderLineTable;
   storeOrderEvent: StoreOrderEventTable;
   invoice: InvoiceTable;
+  invoiceSriEvent: InvoiceSriEventTable;
   storeCertificate: StoreCertificateTable;
+  creditNote: CreditNoteTable;
+  creditNoteLine: CreditNoteLineTable;
 }
 
 export type UserRow = Selectable<UserTable>;

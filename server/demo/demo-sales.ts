@@ -85,9 +85,15 @@ async function seedSettings(deps: ServiceDeps, scope: StoreScope) {
     freeShippingFromCents: 6000,
     ruc: DEMO_RUC,
     businessName: 'María Andrade',
+    // What her invoices say of her (issue 37 §4): a person, not obliged to keep accounts, under RIMPE.
+    headOfficeAddress: 'Av. Amazonas N24-03 y Colón, Quito',
+    establishmentAddress: 'Av. Amazonas N24-03 y Colón, Quito',
+    accountingObligated: 'no',
+    rimpe: 'emprendedor',
     establishment: '001',
     emissionPoint: '001',
-    ivaBp: 1500,
+    // Shipping at the general rate, as a shop of goods at 15 % invoices it.
+    shippingIvaCode: '4',
   });
 }
 

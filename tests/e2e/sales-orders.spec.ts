@@ -28,9 +28,9 @@ async function openShop(page: Page, owner: CliUser): Promise<Shop> {
   await post(page.request, '/api/v1/store', { name: 'Tienda Pedidos', slug, section: 'clothing' });
   await post(page.request, '/api/v1/store/settings', { published: true, section: 'clothing', name: 'Tienda Pedidos', description: 'Ropa de lana.' }, 'put');
   const { id: category } = await post(page.request, '/api/v1/categories', { name: 'Ropa', enabled: true });
-  const { id: productId } = await post(page.request, '/api/v1/products', { name: 'Chompa de lana', categoryId: category, priceCents: 2500, taxBp: 0, stock: 5, enabled: true });
+  const { id: productId } = await post(page.request, '/api/v1/products', { name: 'Chompa de lana', categoryId: category, priceCents: 2500, ivaCode: '0', stock: 5, enabled: true });
   // What an invoice needs from the store: its RUC and business name.
-  await post(page.request, '/api/v1/store/sales', { ruc: '1710034065001', businessName: 'Olga Pedidos Lana' }, 'put');
+  await post(page.request, '/api/v1/store/sales', { ruc: '1710034065001', businessName: 'Olga Pedidos Lana', headOfficeAddress: 'Calle Sucre 4-12, Cuenca', establishmentAddress: 'Calle Sucre 4-12, Cuenca', accountingObligated: 'no' }, 'put');
   return { owner, slug, productId };
 }
 

@@ -17,7 +17,7 @@ afterAll(() => t.dispose());
 const RUC = '1790123456001';
 const post = (url: string, who: TestUser, fields: Record<string, string>) => postForm(t.app, url, fields, { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}; ${who.cookie}` });
 const api = (method: 'GET' | 'PUT', who: TestUser, payload?: object, lang = 'es') => callApi(t.app, method, '/api/v1/store/sales', who.cookie, payload, lang);
-const FORM: Record<string, string> = { cashOnDelivery: 'on', bankTransfer: 'on', bankName: 'Banco Pichincha', bankAccountType: 'savings', bankAccountNumber: '2201234567', bankAccountHolder: 'Dulces Mía S.A.', shippingFee: '3,50', freeShippingFrom: '1.200,00', ruc: RUC, businessName: 'Dulces Mía S.A.', establishment: '001', emissionPoint: '002', ivaPercent: '15' };
+const FORM: Record<string, string> = { cashOnDelivery: 'on', bankTransfer: 'on', bankName: 'Banco Pichincha', bankAccountType: 'savings', bankAccountNumber: '2201234567', bankAccountHolder: 'Dulces Mía S.A.', shippingFee: '3,50', freeShippingFrom: '1.200,00', ruc: RUC, businessName: 'Dulces Mía S.A.', establishment: '001', emissionPoint: '002', shippingIvaCode: '5' };
 
 describe('/store/payments', () => {
   it('shows a new store’s defaults in both languages', async () => {
@@ -27,7 +27,11 @@ describe('/store/payments', () => {
     expect(es.headers['cache-control']).toContain('no-store');
     expect(es.body).toContain('Cobros y envíos');
     expect(es.body).toContain('Pago contra entrega');
-    expect(es.body).toMatch(/name="ivaPercent"[^>]*value="15"/);
+    // shipping's IVA: a select of today's choices, 15 % (SRI's code 4) chosen
+    expect(es.body).toContain('IVA del envío');
+    expect(es.body).toMatch(/<select[^>]*name="shippingIvaCode"/);
+    expect(es.body).toMatch(/<option value="4" selected="">IVA 15 %<\/option>/);
+    expect(es.body).not.toContain('IVA 12 %');
     const en = await getPage(t.app, '/en/store/payments', store.owner.cookie);
     expect(en.body).toContain('Payments and shipping');
     expect(en.body).toContain('Cash on delivery');
@@ -39,7 +43,7 @@ describe('/store/payments', () => {
     expect(saved.statusCode, saved.body.slice(0, 500)).toBe(200);
     expect(saved.body).toContain('La tienda se actualizó correctamente');
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    expect(await t.services.storeSales.loadStoreSales(scope)).toMatchObject({ cashOnDelivery: true, bankTransfer: true, bankAccountType: 'savings', shippingFeeCents: 350, freeShippingFromCents: 120000, ruc: RUC, emissionPoint: '002', ivaBp: 1500 });
+    expect(await t.services.storeSales.loadStoreSales(scope)).toMatchObject({ cashOnDelivery: true, bankTransfer: true, bankAccountType: 'savings', shippingFeeCents: 350, freeShippingFromCents: 120000, ruc: RUC, emissionPoint: '002', shippingIvaCode: '5' });
     const en = await post('/en/store/payments', store.owner, { ...FORM, cashOnDelivery: '', shippingFee: '4.25', freeShippingFrom: '' });
     expect(en.statusCode).toBe(200);
     expect(await t.services.storeSales.loadStoreSales(scope)).toMatchObject({ cashOnDelivery: false, shippingFeeCents: 425, freeShippingFromCents: null });
@@ -49,13 +53,13 @@ describe('/store/payments', () => {
   it('says each problem beside its field in the page’s language, and keeps what was typed', async () => {
     const store = await makeStore(t);
     const { cashOnDelivery: _cash, ...noCash } = FORM;
-    const bad = await post('/store/payments', store.owner, { ...noCash, bankTransfer: '', ruc: '1790123457001', establishment: '000', shippingFee: '3.50' });
+    const bad = await post('/store/payments', store.owner, { ...noCash, bankTransfer: '', ruc: '1780123457001', establishment: '000', shippingFee: '3.50' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Error al actualizar la tienda');
-    expect(bad.body).toContain('El RUC no es válido (13 dígitos con su dígito verificador)');
+    expect(bad.body).toContain('El RUC no es válido: son 13 dígitos, con la provincia y el tercer dígito de un RUC del SRI (p. ej. 1790011674001)');
     expect(bad.body).toContain('Escribe tres dígitos, de 001 a 999');
     expect(bad.body).toContain('Escribe el número como 1.234,56');
-    expect(bad.body).toMatch(/name="ruc"[^>]*value="1790123457001"/);
+    expect(bad.body).toMatch(/name="ruc"[^>]*value="1780123457001"/);
     expect(bad.body).toMatch(/name="businessName"[^>]*value="Dulces Mía S.A."/);
     // a transfer needs its account; at least one way to be paid
     const english = { shippingFee: '3.50', freeShippingFrom: '1,200.00' };
@@ -81,7 +85,7 @@ describe('/api/v1/store/sales', () => {
     const store = await makeStore(t);
     const fresh = await api('GET', store.owner);
     expect(fresh.statusCode).toBe(200);
-    expect(fresh.json()).toMatchObject({ cashOnDelivery: true, bankTransfer: false, shippingFeeCents: 0, freeShippingFromCents: null, ivaBp: 1500, establishment: '001', ruc: '' });
+    expect(fresh.json()).toMatchObject({ cashOnDelivery: true, bankTransfer: false, shippingFeeCents: 0, freeShippingFromCents: null, shippingIvaCode: '4', establishment: '001', ruc: '' });
     const body = { ...fresh.json(), ruc: RUC, businessName: 'Dulces Mía S.A.', shippingFeeCents: 350, freeShippingFromCents: 5000 };
     const put = await api('PUT', store.owner, body);
     expect(put.statusCode, put.body).toBe(200);
@@ -92,12 +96,19 @@ describe('/api/v1/store/sales', () => {
   it('refuses bad input with the field’s message (400), never a 5xx, and answers 409 without a store', async () => {
     const store = await makeStore(t);
     const base = (await api('GET', store.owner)).json();
-    const bad = await api('PUT', store.owner, { ...base, ruc: '1790123457001', businessName: 'X', shippingFeeCents: 3.5 }, 'en');
+    const bad = await api('PUT', store.owner, { ...base, ruc: '1780123457001', businessName: 'X', shippingFeeCents: 3.5 }, 'en');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ ruc: 'The RUC is not valid (13 digits with its check digit)', shippingFeeCents: expect.any(String) });
+    expect(bad.json().fields).toMatchObject({ ruc: 'The RUC is not valid: 13 digits, with the province and third digit of an SRI RUC (e.g. 1790011674001)', shippingFeeCents: expect.any(String) });
     const noWay = await api('PUT', store.owner, { ...base, ruc: RUC, businessName: 'X', cashOnDelivery: false });
     expect(noWay.statusCode).toBe(400);
     expect(noWay.json().fields).toMatchObject({ cashOnDelivery: 'Activa al menos una forma de pago' });
+    // 12 % is no longer in force, and a rate is never typed as a number: refused, nothing kept
+    for (const shippingIvaCode of ['2', '12', 1500]) {
+      const rate = await api('PUT', store.owner, { ...base, shippingIvaCode }, 'en');
+      expect(rate.statusCode).toBe(400);
+      expect(rate.json().fields).toEqual({ shippingIvaCode: 'Choose a VAT rate in force: 15 %, 5 %, 0 %, exempt or not subject to VAT' });
+    }
+    expect((await api('GET', store.owner)).json().shippingIvaCode).toBe('4');
     expect((await api('PUT', store.owner, { ruc: 12 })).statusCode).toBe(400);
     expect((await api('GET', await makeUser(t))).statusCode).toBe(409);
   });

@@ -805,7 +805,7 @@ export interface paths {
         };
         /** One customer of my store with their orders, how many and the sum of those not canceled (cents) */
         get: operations["get_customer"];
-        /** Correct a customer's contact data (a cédula must pass Ecuador's check; the e-mail is unique in the store) */
+        /** Correct a customer's contact data (the number is checked for its type as SRI issues it; the e-mail is unique in the store) */
         put: operations["update_customer"];
         post?: never;
         delete?: never;
@@ -862,7 +862,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An invoice as SRI’s factura XML (schema 1.1.0, unsigned) */
+        /**
+         * An invoice as SRI’s XML: authorized, signed or unsigned
+         * @description Once SRI authorized the invoice, SRI’s authorized file (`<autorizacion>` with estado, numeroAutorizacion, fechaAutorizacion, ambiente, and the comprobante exactly as SRI returned it); once signed, the signed factura as sent; before, the unsigned factura (schema 1.1.0).
+         */
         get: operations["get_invoice_xml"];
         put?: never;
         post?: never;
@@ -881,6 +884,61 @@ export interface paths {
         };
         /** An invoice as a PDF laid out like SRI’s RIDE, in the caller’s language */
         get: operations["get_invoice_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit notes of one of my store’s invoices, oldest first */
+        get: operations["get_invoices_by_id_credit_notes"];
+        put?: never;
+        /**
+         * Issue a credit note of one of my store’s invoices
+         * @description Credits `quantity` units of each order line listed (at most what is left to credit of it) and the shipping when `shipping` is true, with the store’s next credit-note number. `restock` returns the units to stock. 409 when more units are asked than are left, the shipping was credited already, or nothing is asked.
+         */
+        post: operations["post_invoices_by_id_credit_notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/credit-notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit note with its lines */
+        get: operations["get_invoices_by_id_credit_notes_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoiceId}/credit-notes/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note as SRI’s notaCredito XML (schema 1.1.0) */
+        get: operations["get_credit_note_xml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4775,10 +4833,29 @@ export interface operations {
                         businessName: string;
                         establishment: string;
                         emissionPoint: string;
-                        /** @description The IVA rate in basis points: 1500 is 15 % */
-                        ivaBp: number;
+                        /**
+                         * @description Shipping's IVA, SRI's code (codigoPorcentaje): '4' 15 % (the default), '5' 5 %, '0' 0 %, '7' exempt, '6' not subject
+                         * @enum {string}
+                         */
+                        shippingIvaCode: "0" | "4" | "5" | "6" | "7";
                         /** @description SRI's environment the invoices are made for: 1 tests, 2 production */
                         sriEnvironment: number;
+                        /** @description The head office's address (SRI's dirMatriz); required to invoice */
+                        headOfficeAddress: string;
+                        /** @description The invoicing establishment's address (SRI's dirEstablecimiento); required to invoice */
+                        establishmentAddress: string;
+                        /**
+                         * @description Whether the store must keep accounts (SRI's obligadoContabilidad); '' until said, required to invoice
+                         * @enum {string}
+                         */
+                        accountingObligated: "" | "yes" | "no";
+                        /**
+                         * @description The store's RIMPE regime: the invoice says CONTRIBUYENTE RÉGIMEN RIMPE or CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE
+                         * @enum {string}
+                         */
+                        rimpe: "none" | "emprendedor" | "negocio_popular";
+                        /** @description The withholding agent resolution's number (SRI's agenteRetencion, 1–8 digits); '' when none */
+                        withholdingAgent: string;
                     };
                 };
             };
@@ -4872,10 +4949,29 @@ export interface operations {
                     establishment?: string;
                     /** @default 001 */
                     emissionPoint?: string;
-                    /** @default 1500 */
-                    ivaBp?: number;
+                    /**
+                     * @default 4
+                     * @enum {string}
+                     */
+                    shippingIvaCode?: "0" | "4" | "5" | "6" | "7";
                     /** @default 1 */
                     sriEnvironment?: 1 | 2;
+                    /** @default  */
+                    headOfficeAddress?: string;
+                    /** @default  */
+                    establishmentAddress?: string;
+                    /**
+                     * @default
+                     * @enum {string}
+                     */
+                    accountingObligated?: "" | "yes" | "no";
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    rimpe?: "none" | "emprendedor" | "negocio_popular";
+                    /** @default  */
+                    withholdingAgent?: string;
                 };
             };
         };
@@ -4902,10 +4998,29 @@ export interface operations {
                         businessName: string;
                         establishment: string;
                         emissionPoint: string;
-                        /** @description The IVA rate in basis points: 1500 is 15 % */
-                        ivaBp: number;
+                        /**
+                         * @description Shipping's IVA, SRI's code (codigoPorcentaje): '4' 15 % (the default), '5' 5 %, '0' 0 %, '7' exempt, '6' not subject
+                         * @enum {string}
+                         */
+                        shippingIvaCode: "0" | "4" | "5" | "6" | "7";
                         /** @description SRI's environment the invoices are made for: 1 tests, 2 production */
                         sriEnvironment: number;
+                        /** @description The head office's address (SRI's dirMatriz); required to invoice */
+                        headOfficeAddress: string;
+                        /** @description The invoicing establishment's address (SRI's dirEstablecimiento); required to invoice */
+                        establishmentAddress: string;
+                        /**
+                         * @description Whether the store must keep accounts (SRI's obligadoContabilidad); '' until said, required to invoice
+                         * @enum {string}
+                         */
+                        accountingObligated: "" | "yes" | "no";
+                        /**
+                         * @description The store's RIMPE regime: the invoice says CONTRIBUYENTE RÉGIMEN RIMPE or CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE
+                         * @enum {string}
+                         */
+                        rimpe: "none" | "emprendedor" | "negocio_popular";
+                        /** @description The withholding agent resolution's number (SRI's agenteRetencion, 1–8 digits); '' when none */
+                        withholdingAgent: string;
                     };
                 };
             };
@@ -6746,9 +6861,16 @@ export interface operations {
                         couponCode: string;
                         subtotalCents: number;
                         discountCents: number;
+                        /** @description All the order's IVA: its lines' and its shipping's */
                         taxCents: number;
+                        /** @description Shipping before IVA */
                         shippingCents: number;
+                        /** @description SRI's IVA code shipping was charged at, frozen at checkout */
+                        shippingIvaCode: string;
+                        /** @description Shipping's IVA (within taxCents) */
+                        shippingTaxCents: number;
                         phone: string;
+                        /** @description The buyer's SRI type, frozen at checkout: cedula (05), ruc (04), passport (06), foreign (08), final (07, consumidor final, number 9999999999999) */
                         documentType: string;
                         documentNumber: string;
                         address: string;
@@ -6766,7 +6888,10 @@ export interface operations {
                             quantity: number;
                             discountCents: number;
                             baseCents: number;
+                            /** @description The rate its IVA was reckoned at, in basis points: 1500 is 15 % */
                             taxBp: number;
+                            /** @description SRI's IVA code it was sold at (codigoPorcentaje): '4' 15 %, '5' 5 %, '0' 0 %, '6' not subject, '7' exempt */
+                            ivaCode: string;
                             taxCents: number;
                         }[];
                         events: {
@@ -6957,7 +7082,9 @@ export interface operations {
                             name: string;
                             email: string;
                             phone: string;
+                            /** @description SRI's buyer type: cedula (05), ruc (04), passport (06), foreign (08), final (07, consumidor final) */
                             documentType: string;
+                            /** @description For a consumidor final, 9999999999999 */
                             documentNumber: string;
                             createdAt: string;
                         }[];
@@ -7027,7 +7154,9 @@ export interface operations {
                         name: string;
                         email: string;
                         phone: string;
+                        /** @description SRI's buyer type: cedula (05), ruc (04), passport (06), foreign (08), final (07, consumidor final) */
                         documentType: string;
+                        /** @description For a consumidor final, 9999999999999 */
                         documentNumber: string;
                         createdAt: string;
                         code: string;
@@ -7116,8 +7245,11 @@ export interface operations {
                     name: string;
                     email: string;
                     phone: string;
-                    /** @enum {string} */
-                    documentType: "cedula" | "passport";
+                    /**
+                     * @description SRI's buyer type: cedula (05), ruc (04), passport (06), foreign (08, identificación del exterior) or final (07, consumidor final, whose number is 9999999999999 or left empty)
+                     * @enum {string}
+                     */
+                    documentType: "cedula" | "ruc" | "passport" | "foreign" | "final";
                     documentNumber: string;
                     address: string;
                     city: string;
@@ -7137,7 +7269,9 @@ export interface operations {
                         name: string;
                         email: string;
                         phone: string;
+                        /** @description SRI's buyer type: cedula (05), ruc (04), passport (06), foreign (08), final (07, consumidor final) */
                         documentType: string;
+                        /** @description For a consumidor final, 9999999999999 */
                         documentNumber: string;
                         createdAt: string;
                         code: string;
@@ -7256,10 +7390,10 @@ export interface operations {
                             buyerDocumentNumber: string;
                             totalCents: number;
                             /**
-                             * @description `unsigned` until the store’s certificate signs it (decision 063)
+                             * @description `issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)
                              * @enum {string}
                              */
-                            sriStatus: "unsigned" | "signed" | "sent" | "authorized" | "rejected";
+                            sriStatus: "issued" | "signed" | "received" | "authorized" | "rejected";
                             orderId: number;
                         }[];
                         total: number;
@@ -7457,10 +7591,10 @@ export interface operations {
                         buyerDocumentNumber: string;
                         totalCents: number;
                         /**
-                         * @description `unsigned` until the store’s certificate signs it (decision 063)
+                         * @description `issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)
                          * @enum {string}
                          */
-                        sriStatus: "unsigned" | "signed" | "sent" | "authorized" | "rejected";
+                        sriStatus: "issued" | "signed" | "received" | "authorized" | "rejected";
                         orderId: number;
                         /** @description SRI’s 49-digit clave de acceso */
                         accessKey: string;
@@ -7474,15 +7608,34 @@ export interface operations {
                         buyerDocumentType: string;
                         buyerEmail: string;
                         buyerAddress: string;
-                        ivaBp: number;
                         subtotalCents: number;
                         discountCents: number;
                         /** @description The base taxed at a rate above 0 % */
                         baseTaxedCents: number;
-                        /** @description The base at 0 %, shipping included */
+                        /** @description The base without IVA: at 0 %, exempt and not subject */
                         baseZeroCents: number;
                         taxCents: number;
+                        /** @description Shipping before IVA; its IVA is in its line (`shipping: true`) */
                         shippingCents: number;
+                        /** @description SRI’s numeroAutorizacion, once authorized */
+                        authorizationNumber: string | null;
+                        /** @description SRI’s fechaAutorizacion, once authorized */
+                        authorizedAt: string | null;
+                        /** @description SRI’s last message identifier (`35` structure, `39` signature, `43` key registered, `45` sequence registered, `70` in process…) */
+                        sriMessageId: string | null;
+                        /** @description SRI’s own text of that message */
+                        sriMessage: string | null;
+                        /** @description SRI’s informacionAdicional */
+                        sriMessageDetail: string | null;
+                        /** @description ERROR, ADVERTENCIA or INFORMATIVO */
+                        sriMessageType: string | null;
+                        /**
+                         * @description Why it waits: no usable certificate, SRI unreachable (retried), SRI still processing (asked again)
+                         * @enum {string|null}
+                         */
+                        sriWaiting: "certificate" | "unreachable" | "processing" | null;
+                        sriNextAttemptAt: string | null;
+                        sriAttempts: number;
                         lines: {
                             code: string;
                             name: string;
@@ -7490,11 +7643,23 @@ export interface operations {
                             unitPriceCents: number;
                             discountCents: number;
                             baseCents: number;
+                            /**
+                             * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '6' not subject, '7' exempt, '2' 12 % (old invoices)
+                             * @enum {string}
+                             */
+                            ivaCode: "0" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "10";
+                            /** @description The rate its IVA was reckoned at, in basis points */
                             taxBp: number;
                             taxCents: number;
                             shipping: boolean;
                         }[];
+                        /** @description One per SRI IVA code, as the XML's totalConImpuestos */
                         bases: {
+                            /**
+                             * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '6' not subject, '7' exempt, '2' 12 % (old invoices)
+                             * @enum {string}
+                             */
+                            ivaCode: "0" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "10";
                             taxBp: number;
                             baseCents: number;
                             taxCents: number;
@@ -7742,6 +7907,400 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_invoices_by_id_credit_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description `001-001-000000123` in the store’s credit-note series */
+                        number: string;
+                        invoiceId: number;
+                        orderId: number;
+                        /** @description SRI’s 49-digit clave de acceso (document type 04) */
+                        accessKey: string;
+                        /** @description 1 tests, 2 production */
+                        environment: number;
+                        /** @description SRI’s motivo */
+                        reason: string;
+                        /** @description Whether the credited units went back to stock */
+                        restocked: boolean;
+                        baseCents: number;
+                        taxCents: number;
+                        /** @description SRI’s valorModificacion */
+                        totalCents: number;
+                        issuedAt: string;
+                        sriStatus: string;
+                    }[];
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_invoices_by_id_credit_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    lines?: {
+                        orderLineId: number;
+                        quantity: number;
+                    }[];
+                    /** @default false */
+                    shipping?: boolean;
+                    reason: string;
+                    /** @default true */
+                    restock?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        number: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_invoices_by_id_credit_notes_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description `001-001-000000123` in the store’s credit-note series */
+                        number: string;
+                        invoiceId: number;
+                        orderId: number;
+                        /** @description SRI’s 49-digit clave de acceso (document type 04) */
+                        accessKey: string;
+                        /** @description 1 tests, 2 production */
+                        environment: number;
+                        /** @description SRI’s motivo */
+                        reason: string;
+                        /** @description Whether the credited units went back to stock */
+                        restocked: boolean;
+                        baseCents: number;
+                        taxCents: number;
+                        /** @description SRI’s valorModificacion */
+                        totalCents: number;
+                        issuedAt: string;
+                        sriStatus: string;
+                        lines: {
+                            /** @description null: the order’s shipping */
+                            orderLineId: number | null;
+                            code: string;
+                            name: string;
+                            quantity: number;
+                            unitPriceCents: number;
+                            discountCents: number;
+                            baseCents: number;
+                            taxBp: number;
+                            taxCents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_credit_note_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["Error"];
                 };
             };
         };
@@ -8506,8 +9065,11 @@ export interface operations {
                             compareAtCents: number | null;
                             /** @description The discount in basis points: 1000 is 10 % */
                             discountBp: number;
-                            /** @description The tax in basis points: 1500 is 15 % */
-                            taxBp: number;
+                            /**
+                             * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included)
+                             * @enum {string}
+                             */
+                            ivaCode: "0" | "4" | "5" | "6" | "7";
                             enabled: boolean;
                             featured: boolean;
                             /** @description The gallery’s upload ids in order; the first is the main image */
@@ -8652,6 +9214,13 @@ export interface operations {
                     type: "piece" | "kg" | "meter";
                     stock: number;
                     weightGrams?: number | null;
+                    /**
+                     * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included)
+                     * @enum {string}
+                     */
+                    ivaCode: "0" | "4" | "5" | "6" | "7";
+                    /** @description Replaced by ivaCode (decision 087): a body that still sends it is refused */
+                    taxBp?: unknown;
                     enabled?: boolean | string;
                     featured?: boolean | string;
                     imageIds?: (string | string[]) | null;
@@ -8667,11 +9236,6 @@ export interface operations {
                      * @default 0
                      */
                     discountBp?: number;
-                    /**
-                     * @description The tax in basis points: 1500 is 15 %
-                     * @default 1500
-                     */
-                    taxBp?: number;
                 };
             };
         };
@@ -8936,8 +9500,11 @@ export interface operations {
                         compareAtCents: number | null;
                         /** @description The discount in basis points: 1000 is 10 % */
                         discountBp: number;
-                        /** @description The tax in basis points: 1500 is 15 % */
-                        taxBp: number;
+                        /**
+                         * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included)
+                         * @enum {string}
+                         */
+                        ivaCode: "0" | "4" | "5" | "6" | "7";
                         enabled: boolean;
                         featured: boolean;
                         /** @description The gallery’s upload ids in order; the first is the main image */
@@ -9075,6 +9642,13 @@ export interface operations {
                     type: "piece" | "kg" | "meter";
                     stock: number;
                     weightGrams?: number | null;
+                    /**
+                     * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included)
+                     * @enum {string}
+                     */
+                    ivaCode: "0" | "4" | "5" | "6" | "7";
+                    /** @description Replaced by ivaCode (decision 087): a body that still sends it is refused */
+                    taxBp?: unknown;
                     enabled?: boolean | string;
                     featured?: boolean | string;
                     imageIds?: (string | string[]) | null;
@@ -9090,11 +9664,6 @@ export interface operations {
                      * @default 0
                      */
                     discountBp?: number;
-                    /**
-                     * @description The tax in basis points: 1500 is 15 %
-                     * @default 1500
-                     */
-                    taxBp?: number;
                 };
             };
         };
@@ -9338,6 +9907,11 @@ export interface operations {
                             sizeId: number | null;
                             priceCents: number;
                             stock: number;
+                            /**
+                             * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included). Null: its product's
+                             * @enum {string|null}
+                             */
+                            ivaCode: "0" | "4" | "5" | "6" | "7" | null;
                             enabled: boolean;
                             updatedAt: string;
                         }[];
@@ -9456,6 +10030,11 @@ export interface operations {
                     colorId: number | null;
                     sizeId: number | null;
                     stock: number;
+                    /**
+                     * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included). Null or left out: its product's
+                     * @enum {string|null}
+                     */
+                    ivaCode: "0" | "4" | "5" | "6" | "7" | null;
                     imageId?: string | null;
                     enabled?: boolean | string;
                     /** @description The price in cents: 1999 is USD 19.99 */
@@ -9708,6 +10287,11 @@ export interface operations {
                         sizeId: number | null;
                         priceCents: number;
                         stock: number;
+                        /**
+                         * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included). Null: its product's
+                         * @enum {string|null}
+                         */
+                        ivaCode: "0" | "4" | "5" | "6" | "7" | null;
                         enabled: boolean;
                         updatedAt: string;
                     };
@@ -9819,6 +10403,11 @@ export interface operations {
                     colorId: number | null;
                     sizeId: number | null;
                     stock: number;
+                    /**
+                     * @description SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '7' exempt, '6' not subject; any other is refused (12 % included). Null or left out: its product's
+                     * @enum {string|null}
+                     */
+                    ivaCode: "0" | "4" | "5" | "6" | "7" | null;
                     imageId?: string | null;
                     enabled?: boolean | string;
                     /** @description The price in cents: 1999 is USD 19.99 */

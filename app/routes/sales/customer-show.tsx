@@ -88,7 +88,7 @@ export default function CustomerShow({ loaderData: { customer, orders, orderCoun
                   <TextInput
                     name="documentNumber"
                     label={t('customer.documentNumber')}
-                    description={t('customer.documentNumberHint', { limit: formatMoney(FINAL_CONSUMER.maxTotalCents, locale) })}
+                    description={t('customer.documentNumberHint', { number: FINAL_CONSUMER.number, limit: formatMoney(FINAL_CONSUMER.maxTotalCents, locale) })}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                     defaultValue={values.documentNumber}
                     error={fieldError('documentNumber')}

@@ -1,6 +1,8 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { rideSubtotalKey, rideTotals } from '#common/iva.ts';
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
+import { InvoiceSriStatus } from '#app/components/invoice-sri-status.tsx';
 import { type Column, DataTable } from '#app/components/list/data-table.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
@@ -18,12 +20,12 @@ import { invoiceShowLoader } from './invoice.server.ts';
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'invoice.title');
 export const loader = (args: Route.LoaderArgs) => invoiceShowLoader(args);
 
-export default function InvoiceShow({ loaderData: { invoice, lines, bases, issuedOn, orderNumber } }: Route.ComponentProps) {
+export default function InvoiceShow({ loaderData: { invoice, lines, bases, issuedOn, orderNumber, sriEvents } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const money = (cents: number) => formatMoney(cents, locale);
   const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
-  const status = sriStatus.is(invoice.sriStatus) ? invoice.sriStatus : 'unsigned';
+  const status = sriStatus.is(invoice.sriStatus) ? invoice.sriStatus : 'issued';
   const files = `?id=${invoice.id}`;
   // A table on a desktop, a card per line on a phone (the list pattern's DataTable).
   const lineColumns: Column<(typeof lines)[number]>[] = [
@@ -34,10 +36,10 @@ export default function InvoiceShow({ loaderData: { invoice, lines, bases, issue
     { key: 'lineTotal', label: t('invoice.ride.lineTotal'), align: 'right', render: (line) => money(line.baseCents) },
   ];
   const totals: [string, number][] = [
-    ...bases.map((base): [string, number] => [base.taxBp > 0 ? t('invoice.ride.subtotalTaxed', { rate: percent(base.taxBp) }) : t('invoice.ride.subtotalZero'), base.baseCents]),
+    ...rideTotals(bases).subtotals.map((base): [string, number] => [t(rideSubtotalKey(base.ivaCode), { rate: percent(base.taxBp) }), base.baseCents]),
     [t('invoice.ride.subtotal'), invoice.baseTaxedCents + invoice.baseZeroCents],
     [t('invoice.ride.totalDiscount'), invoice.discountCents],
-    ...bases.filter((base) => base.taxBp > 0).map((base): [string, number] => [t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents]),
+    ...rideTotals(bases).ivas.map((base): [string, number] => [t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents]),
     [t('invoice.ride.total'), invoice.totalCents],
   ];
   return (
@@ -60,11 +62,7 @@ export default function InvoiceShow({ loaderData: { invoice, lines, bases, issue
           </Group>
         }
       />
-      {status === 'unsigned' ? (
-        <Alert color="gray" mb="md" title={t('invoice.statuses.unsigned')}>
-          {t('invoice.unsignedText')}
-        </Alert>
-      ) : null}
+      <InvoiceSriStatus invoice={{ ...invoice, sriStatus: status }} events={sriEvents} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="md" p="md">

@@ -27,7 +27,27 @@ export async function invoiceListLoader({ request, context }: LoaderFunctionArgs
 
 export async function invoiceShowLoader({ request, context }: LoaderFunctionArgs) {
   const doc = await orNotFound(services(context).invoices.getInvoice(storeScope(context), recordId(request)));
-  return { invoice: doc.invoice, lines: doc.lines, bases: doc.bases, issuedOn: doc.issuedOn, orderNumber: doc.orderNumber };
+  const sriEvents = await services(context).invoices.invoiceSriEvents(storeScope(context), doc.invoice.id);
+  return { invoice: doc.invoice, lines: doc.lines, bases: doc.bases, issuedOn: doc.issuedOn, orderNumber: doc.orderNumber, sriEvents };
+}
+
+/**
+ * The invoice page's "Try SRI again" (`/sales/invoice/sri-retry`, posted with the invoice's id):
+ * its job queued again from the step it stopped at, then back to the invoice's page. Another
+ * store's invoice is a 404; one with SRI's final answer comes back with why (`?sriError=`).
+ */
+export async function invoiceSriRetryAction({ request, context }: LoaderFunctionArgs) {
+  const id = Number(formValues(await readForm(request)).id);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  const page = `${here(request, '/sales/invoice/show')}?id=${id}`;
+  try {
+    await services(context).invoices.retryInvoiceSri(storeScope(context), id);
+    return redirect(page);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 404) throw data(null, { status: 404 });
+    return redirect(`${page}&sriError=${encodeURIComponent(error.code)}`);
+  }
 }
 
 /** A file the owner downloads: never kept by a cache (it is theirs alone). */
@@ -72,3 +92,8 @@ export function invoiceIssueLoader() {
   throw data(null, { status: 404 });
 }
 
+
+export async function creditNoteXmlLoader({ request, context }: LoaderFunctionArgs) {
+  const { fileName, xml } = await orNotFound(services(context).creditNotes.getCreditNoteXml(storeScope(context), recordId(request)));
+  return download(xml, 'application/xml; charset=utf-8', fileName);
+}

@@ -11,10 +11,13 @@ import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
+import { identificationType } from '#common/enums/identification.ts';
+import { isIvaCode, ivaLabel } from '#common/iva.ts';
 import { orderStatus } from '#common/enums/sales-order.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-show';
+import { CreditNoteSection } from './credit-note-section.tsx';
 import { OrderStatusButton } from './order-status-button.tsx';
 import { orderShowAction, orderShowLoader } from './order.server.ts';
 
@@ -28,7 +31,7 @@ type Line = Data['lines'][number];
 const PAYMENTS = ['cash_on_delivery', 'bank_transfer'] as const;
 const isPayment = (value: string): value is (typeof PAYMENTS)[number] => (PAYMENTS as readonly string[]).includes(value);
 
-export default function OrderShow({ loaderData: { order, lines, events, next, invoice } }: Route.ComponentProps) {
+export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError, fieldError } = useFormResult();
@@ -45,7 +48,8 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
     [t('order.subtotal'), money(order.subtotalCents)],
     [order.couponCode ? `${t('order.discount')} (${order.couponCode})` : t('order.discount'), order.discountCents > 0 ? `−${money(order.discountCents)}` : money(0)],
     [t('order.tax'), money(order.taxCents)],
-    [t('order.shipping'), money(order.shippingCents)],
+    // shipping's IVA as the order froze it (decision 087): "Envío (IVA 15 %)"
+    [order.shippingCents > 0 && isIvaCode(order.shippingIvaCode) ? `${t('order.shipping')} (${t(ivaLabel(order.shippingIvaCode))})` : t('order.shipping'), money(order.shippingCents)],
   ];
   return (
     <>
@@ -78,7 +82,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               </DetailField>
               <DetailField label={t('customer.email')}>{order.email}</DetailField>
               <DetailField label={t('customer.phone')}>{order.phone || '—'}</DetailField>
-              <DetailField label={t('customer.documentNumber')}>{order.documentNumber}</DetailField>
+              <DetailField label={t('customer.documentNumber')}>{identificationType.is(order.documentType) ? `${t(identificationType.label(order.documentType))} ${order.documentNumber}` : order.documentNumber}</DetailField>
               <DetailField label={t('order.paymentMethod')}>{isPayment(order.paymentMethod) ? t(`order.payment.${order.paymentMethod}`) : order.paymentMethod}</DetailField>
               <DetailField label={t('order.contact')}>{[order.address, order.city, order.province].filter(Boolean).join(', ') || '—'}</DetailField>
               <DetailField label={t('order.notes')}>{order.notes || t('order.noNotes')}</DetailField>
@@ -106,6 +110,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               </Table.Tbody>
             </Table>
           </Paper>
+          {creditNotes ? <CreditNoteSection view={creditNotes} /> : null}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="md" radius="md">

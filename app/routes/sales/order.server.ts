@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
+import { readCreditNoteForm } from '#common/schemas/credit-note.ts';
 import { OrderStatusInputSchema, readOrderListFilters } from '#common/schemas/sales-order.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.server.ts';
@@ -22,13 +23,33 @@ export async function orderListLoader({ request, context }: LoaderFunctionArgs) 
 export async function orderShowLoader({ request, context }: LoaderFunctionArgs) {
   const id = recordId(request);
   const order = await orNotFound(services(context).orders.getOrder(storeScope(context), id));
-  // Its invoice, if issued: the page links it, or offers to issue one (IssueInvoiceButton).
-  return { ...order, invoice: await services(context).invoices.invoiceOfOrder(storeScope(context), id) };
+  // Its invoice, if issued: the page links it, or offers to issue one (IssueInvoiceButton); and
+  // then its credit notes, with what is left to credit (CreditNoteSection).
+  const [invoice, creditNotes] = await Promise.all([services(context).invoices.invoiceOfOrder(storeScope(context), id), services(context).creditNotes.creditNotesOfOrder(storeScope(context), id)]);
+  return { ...order, invoice, creditNotes };
+}
+
+/** The credit note form's post (`intent=creditNote`): issued → back to the order with a notice. */
+async function creditNoteAction(request: Request, context: LoaderFunctionArgs['context'], id: number, values: Record<string, string>) {
+  const scope = storeScope(context);
+  const view = await services(context).creditNotes.creditNotesOfOrder(scope, id);
+  // No invoice (or another store's order): nothing to credit, the same 404 as an unknown order.
+  if (!view) throw data(null, { status: 404 });
+  const parsed = readCreditNoteForm(values, view.invoiceId);
+  if (!parsed.ok) return invalid(parsed.errors, values);
+  try {
+    await services(context).creditNotes.issueCreditNote(scope, { userId: currentUser(context).id }, parsed.data);
+    const path = localizePath('/sales/order/show', localeFromPath(new URL(request.url).pathname));
+    return redirect(`${path}?id=${id}&notice=creditNoteIssued`);
+  } catch (error) {
+    return failure(error, values);
+  }
 }
 
 export async function orderShowAction({ request, context }: LoaderFunctionArgs) {
   const id = recordId(request);
   const values = formValues(await readForm(request));
+  if (values.intent === 'creditNote') return creditNoteAction(request, context, id, values);
   const parsed = parseWith(OrderStatusInputSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

@@ -3,8 +3,10 @@ import { NumberField, SelectField, SwitchField, TextField } from '#app/component
 import { RecordForm } from '#app/components/form/record-form.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
+import { ivaOptions } from '#app/lib/iva-options.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { BANK_ACCOUNT_TYPES, SalesSettingsFormSchema } from '#common/schemas/sales-settings.ts';
+import { ACCOUNTING_ANSWERS, RIMPE_REGIMES } from '#common/sri-issuer.ts';
 import type { Route } from './+types/payments';
 import { CertificateSection } from './certificate-section.tsx';
 import { paymentsAction, paymentsLoader } from './payments.server.ts';
@@ -63,6 +65,7 @@ export default function StorePayments({ loaderData: { values } }: Route.Componen
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <NumberField name="shippingFee" label="salesSettings.shippingFee" description={t('salesSettings.shippingFeeHint')} />
                 <NumberField name="freeShippingFrom" label="salesSettings.freeShippingFrom" description={t('salesSettings.freeShippingFromHint')} />
+                <SelectField name="shippingIvaCode" label="iva.shipping" description={t('iva.shippingHint')} data={ivaOptions(t)} />
               </SimpleGrid>
             </Section>
             <Section title={t('salesSettings.tax')} text={t('salesSettings.taxText')}>
@@ -71,7 +74,14 @@ export default function StorePayments({ loaderData: { values } }: Route.Componen
                 <TextField name="businessName" label="salesSettings.businessName" autoComplete="organization" />
                 <TextField name="establishment" label="salesSettings.establishment" description={t('salesSettings.seriesHint')} inputMode="numeric" maxLength={3} autoComplete="off" />
                 <TextField name="emissionPoint" label="salesSettings.emissionPoint" description={t('salesSettings.seriesHint')} inputMode="numeric" maxLength={3} autoComplete="off" />
-                <NumberField name="ivaPercent" label="salesSettings.ivaPercent" description={t('salesSettings.ivaHint')} />
+              </SimpleGrid>
+              {/* What the invoice says of its issuer (issue 37 §4): one line each, as SRI takes them. */}
+              <TextField name="headOfficeAddress" label="salesSettings.headOfficeAddress" description={t('salesSettings.headOfficeAddressHint')} maxLength={300} autoComplete="street-address" />
+              <TextField name="establishmentAddress" label="salesSettings.establishmentAddress" description={t('salesSettings.establishmentAddressHint')} maxLength={300} autoComplete="off" />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <SelectField name="accountingObligated" label="salesSettings.accountingObligated" description={t('salesSettings.accountingObligatedHint')} data={ACCOUNTING_ANSWERS.map((value) => ({ value, label: t(`salesSettings.accounting.${value || 'unset'}`) }))} />
+                <SelectField name="rimpe" label="salesSettings.rimpe" description={t('salesSettings.rimpeHint')} data={RIMPE_REGIMES.map((value) => ({ value, label: t(`salesSettings.rimpeRegimes.${value}`) }))} />
+                <TextField name="withholdingAgent" label="salesSettings.withholdingAgent" description={t('salesSettings.withholdingAgentHint')} inputMode="numeric" maxLength={8} autoComplete="off" />
               </SimpleGrid>
             </Section>
           </Stack>

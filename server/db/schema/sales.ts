@@ -20,12 +20,24 @@ export interface StoreSalesTable {
   businessName: Generated<string>;
   establishment: Generated<string>;
   emissionPoint: Generated<string>;
-  ivaBp: Generated<number>;
+  /** SRI's IVA code shipping is charged at (common/iva.ts); '4' is 15 %. */
+  shippingIvaCode: Generated<string>;
   /** SRI's environment: 1 tests, 2 production. */
   sriEnvironment: Generated<number>;
+  /** SRI's `dirMatriz` and `dirEstablecimiento` (migration 2026-12-06-087). */
+  headOfficeAddress: Generated<string>;
+  establishmentAddress: Generated<string>;
+  /** '' until the owner says, then 'yes' | 'no' (SRI's `obligadoContabilidad`). */
+  accountingObligated: Generated<string>;
+  /** 'none' | 'emprendedor' | 'negocio_popular' (SRI's `contribuyenteRimpe`). */
+  rimpe: Generated<string>;
+  /** The withholding agent resolution's number, digits; '' when none (SRI's `agenteRetencion`). */
+  withholdingAgent: Generated<string>;
   /** Taken with `update … returning` inside the placing transaction: never given twice. */
   nextOrderNumber: Generated<number>;
   nextInvoiceSequence: Generated<number>;
+  /** The credit notes' own series (migration 2026-12-06-091). */
+  nextCreditNoteSequence: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,6 +80,9 @@ export interface StoreOrderTable {
   discountCents: number;
   taxCents: number;
   shippingCents: number;
+  /** Shipping's IVA, frozen at sale: its code and its tax (in `taxCents` too). */
+  shippingIvaCode: Generated<string>;
+  shippingTaxCents: Generated<number>;
   totalCents: number;
   name: string;
   email: string;
@@ -95,8 +110,26 @@ export interface StoreOrderLineTable {
   quantity: number;
   discountCents: number;
   baseCents: number;
+  /** The rate its tax was reckoned at, and SRI's code for it: both frozen at sale. */
   taxBp: number;
+  ivaCode: string;
   taxCents: number;
+}
+
+/** What SRI answered at each step of an invoice (issue 37 §6), for the owner's invoice page. */
+export interface InvoiceSriEventTable {
+  id: Generated<number>;
+  storeId: number;
+  invoiceId: number;
+  status: string;
+  /** 'sign' | 'send' | 'authorize' */
+  step: string;
+  messageId: string | null;
+  message: string | null;
+  messageDetail: string | null;
+  messageType: string | null;
+  waiting: string | null;
+  createdAt: string;
 }
 
 export interface StoreOrderEventTable {
@@ -128,7 +161,6 @@ export interface InvoiceTable {
   buyerDocumentNumber: string;
   buyerEmail: string;
   buyerAddress: string;
-  ivaBp: number;
   subtotalCents: number;
   discountCents: number;
   baseTaxedCents: number;
@@ -137,8 +169,30 @@ export interface InvoiceTable {
   shippingCents: number;
   totalCents: number;
   issuedAt: string;
-  /** 'unsigned' | 'signed' | 'sent' | 'authorized' | 'rejected' */
+  /** 'issued' | 'signed' | 'received' | 'authorized' | 'rejected' (migration 2026-12-06-089) */
   sriStatus: ColumnType<string, string | undefined, string>;
+  /** The signed factura as sent to SRI, once signed (migration 2026-12-06-089). */
+  sriSignedXml: Uint8Array | null;
+  /** SRI's `<autorizacion>` file with the comprobante as SRI returned it, once authorized. */
+  sriAuthorizedXml: Uint8Array | null;
+  authorizationNumber: string | null;
+  authorizedAt: string | null;
+  /** SRI's last message: identificador, mensaje, informacionAdicional, tipo. */
+  sriMessageId: string | null;
+  sriMessage: string | null;
+  sriMessageDetail: string | null;
+  sriMessageType: string | null;
+  /** 'certificate' | 'unreachable' | 'processing' while the job waits, else null. */
+  sriWaiting: string | null;
+  sriSentAt: string | null;
+  sriNextAttemptAt: string | null;
+  sriAttempts: Generated<number>;
+  /** The store's issuer facts as they were when issued (migration 2026-12-06-087); '' before it. */
+  issuerHeadOfficeAddress: Generated<string>;
+  issuerEstablishmentAddress: Generated<string>;
+  issuerAccountingObligated: Generated<string>;
+  issuerRimpe: Generated<string>;
+  issuerWithholdingAgent: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isValidCedula, isValidPassport } from '#common/document.ts';
+import { identificationType } from '#common/enums/identification.ts';
+import { identificationNumber, isValidIdentification } from '#common/identification.ts';
 import { SRI_MAX, sriAddress } from '#common/sri.ts';
+import { isSriLine } from '#common/sri-issuer.ts';
 
 // The checkout form (issue 23 §3): one schema for the page's action and for `placeOrder`. Its
 // messages name texts of the storefront's cart catalogue (common/i18n/*/shop-cart.ts), which the
@@ -13,11 +15,12 @@ export const CHECKOUT_FIELDS = ['name', 'email', 'phone', 'documentType', 'docum
 export type CheckoutValues = Record<(typeof CHECKOUT_FIELDS)[number], string>;
 
 /** A message of the form: a text key of the cart catalogue, and the limit for "too long". */
-export type CheckoutMessage = 'required' | 'tooLong' | 'addressTooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'passportInvalid' | 'paymentInvalid';
+export type CheckoutMessage = 'required' | 'tooLong' | 'addressTooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'rucInvalid' | 'passportInvalid' | 'foreignInvalid' | 'finalInvalid' | 'finalOverLimit' | 'paymentInvalid' | 'oneLine';
 
 // One line each: a line break posted by hand (an <input> sends none) becomes a space, as the
-// invoice's fields are one line (SRI's `[^\n]*`); the notes alone keep theirs.
-const text = (max: number) => z.string({ error: 'required' }).overwrite((value) => value.replace(/\s+/gu, ' ')).trim().min(1, { error: 'required' }).max(max, { error: `tooLong:${max}` });
+// invoice's fields are one line (SRI's `[^\n]*`); the notes alone keep theirs. Any other control
+// character has no place in an invoice (issue 37 §4): refused, so the shopper sees what to mend.
+const text = (max: number) => z.string({ error: 'required' }).overwrite((value) => value.replace(/\s+/gu, ' ')).trim().min(1, { error: 'required' }).max(max, { error: `tooLong:${max}` }).refine(isSriLine, { error: 'oneLine' });
 const LIMITS = { address: 300, city: 80, province: 80 } as const;
 
 export const CheckoutSchema = z
@@ -25,22 +28,25 @@ export const CheckoutSchema = z
     name: text(160),
     email: z.string({ error: 'required' }).trim().toLowerCase().min(1, { error: 'required' }).max(254, { error: 'tooLong:254' }).pipe(z.email({ error: 'emailInvalid' })),
     phone: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'phoneInvalid' }),
-    documentType: z.enum(['cedula', 'passport'], { error: 'required' }),
-    documentNumber: z.string({ error: 'required' }).trim().toUpperCase().min(1, { error: 'required' }).max(20, { error: 'tooLong:20' }),
+    documentType: z.enum(identificationType.values, { error: 'required' }),
+    // Empty only for a consumidor final, whose number is SRI's 9999999999999 (checked below).
+    documentNumber: z.string({ error: 'required' }).trim().toUpperCase().max(20, { error: 'tooLong:20' }),
     address: text(LIMITS.address),
     city: text(LIMITS.city),
     province: text(LIMITS.province),
     notes: z.string().trim().max(1000, { error: 'tooLong:1000' }).default(''),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }),
   })
-  // A cédula is checked as at registration (common/document.ts): ten digits, province, check digit.
+  // The number is checked for the type the shopper chose, as everywhere (common/identification.ts):
+  // a cédula's check digit, a RUC SRI could have issued, a passport's or foreign id's letters.
   // Run whatever else is wrong (`when`), so the page names every field to mend at once: zod skips an
   // object's refinements after a field such as an unchosen payment fails, and the shopper would
   // learn of a too-long address only on the second try. Each field's own error still comes first.
   .superRefine((value, ctx) => {
-    const number = typeof value.documentNumber === 'string' ? value.documentNumber : '';
-    if (value.documentType === 'cedula' && !isValidCedula(number)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'cedulaInvalid' });
-    if (value.documentType === 'passport' && !isValidPassport(number)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'passportInvalid' });
+    const type = value.documentType;
+    const number = identificationNumber(type, typeof value.documentNumber === 'string' ? value.documentNumber : '');
+    if (identificationType.is(type) && number === '') ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'required' });
+    else if (identificationType.is(type) && !isValidIdentification(type, number)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: `${type}Invalid` satisfies CheckoutMessage });
     // The invoice states them as one address of at most 300 characters (`direccionComprador`):
     // refused here, where the shopper can shorten it, rather than cut on the invoice. Said once
     // the three fields are each within their own limits, on the address, with what it may be.
@@ -49,7 +55,8 @@ export const CheckoutSchema = z
     if (!within(address, LIMITS.address) || !within(city, LIMITS.city) || !within(province, LIMITS.province)) return;
     const composed = sriAddress([address, city, province]);
     if (composed.length > SRI_MAX.text) ctx.addIssue({ code: 'custom', path: ['address'], message: `addressTooLong:${SRI_MAX.text - (composed.length - address.length)}` });
-  }, { when: () => true });
+  }, { when: () => true })
+  .overwrite((value) => ({ ...value, documentNumber: identificationNumber(value.documentType, value.documentNumber) }));
 
 export type CheckoutInput = z.output<typeof CheckoutSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
 import { shopCart as esTexts } from '#common/i18n/es/shop-cart.ts';
+import { FINAL_CONSUMER } from '#common/identification.ts';
 import type { Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { overOrderMaximum } from '#common/order-totals.ts';
@@ -56,6 +57,8 @@ export type PlaceProblem =
   | { problem: 'payment' }
   /** Past the most one order may amount to (MAX_ORDER_CENTS, decision 078). */
   | { problem: 'tooLarge' }
+  /** A consumidor final buying past SRI's limit for an unidentified buyer (FINAL_CONSUMER, issue 37 §3). */
+  | { problem: 'finalConsumerLimit' }
   /** Past the attempt's limit (`PlaceOrderInput.attempt`): nothing was tried. */
   | { problem: 'tooMany' };
 
@@ -109,6 +112,8 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
   if (priced.coupon && !priced.coupon.ok) throw new PlacingRefused({ problem: 'coupon', reason: priced.coupon.reason });
   // Before anything is taken or written: no amount past it ever reaches an `integer` column.
   if (overOrderMaximum(priced.totals)) throw new PlacingRefused({ problem: 'tooLarge' });
+  // The invoice could not be made out to a consumidor final past SRI's limit: the shopper says who buys.
+  if (input.customer.documentType === 'final' && priced.totals.totalCents > FINAL_CONSUMER.maxTotalCents) throw new PlacingRefused({ problem: 'finalConsumerLimit' });
   if (!priced.settings[METHOD_ENABLED[input.customer.paymentMethod]]) throw new PlacingRefused({ problem: 'payment' });
 
   // In one order (product, then variant) so that two placings lock rows alike and never deadlock.
@@ -137,12 +142,14 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
     number, code, customerId, locale: input.locale, status: 'pending', paymentMethod: customer.paymentMethod,
     couponId: priced.coupon?.ok ? priced.coupon.couponId : null, couponCode: priced.coupon?.ok ? priced.coupon.code : '',
     subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, taxCents: totals.taxCents, shippingCents: totals.shippingCents, totalCents: totals.totalCents,
+    // Shipping's IVA as charged now: a later change of the store's rate never reaches this order.
+    shippingIvaCode: priced.shipping.ivaCode, shippingTaxCents: totals.shippingTaxCents,
     ...details, email: customer.email, notes: customer.notes, createdAt: at, updatedAt: at,
   });
   await repository.insertOrderLines(tx.db, scope, priced.lines.map((line, index) => ({
     orderId: id, position: index + 1, productId: line.productId, variantId: line.variantId, name: lineName(line), sku: line.sku.slice(0, 64),
     unitPriceCents: line.unitPriceCents, quantity: line.quantity,
-    discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, taxCents: totals.lines[index]!.taxCents,
+    discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, ivaCode: line.ivaCode, taxCents: totals.lines[index]!.taxCents,
   })));
   await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
   // In the same commit as the order (decision 067): a crash after it can no longer leave an

@@ -22,7 +22,7 @@ const contact = (overrides: Record<string, string> = {}) =>
 async function customerWithOrders(email: string, totals: number[]) {
   const placed = [];
   for (const dollars of totals) {
-    const price = await addProduct(t.deps, store.scope, { price: dollars, stock: 5, tax: 0 });
+    const price = await addProduct(t.deps, store.scope, { price: dollars, stock: 5, ivaCode: '0' });
     placed.push(await placeTestOrder(t.deps, store.scope, { lines: [{ productId: price, quantity: 1 }], customer: { email } }));
   }
   const { order } = await orders.getOrder(t.deps, store.scope, placed[0]!.id);
@@ -79,5 +79,28 @@ describe("editing a customer's contact data", () => {
     expect(CustomerInputSchema.safeParse({ ...contact(), documentNumber: '1710034066' }).error?.issues[0]).toMatchObject({ path: ['documentNumber'], message: 'auth.documentInvalid' });
     expect(CustomerInputSchema.safeParse({ ...contact(), documentType: 'passport', documentNumber: 'X1234567' }).success).toBe(true);
     expect(CustomerInputSchema.safeParse({ ...contact(), email: 'no-es-correo' }).error?.issues[0]).toMatchObject({ path: ['email'], message: 'validation.email' });
+  });
+
+  it('takes every buyer type of SRI, each number checked for its type, and keeps it', async () => {
+    const { customerId } = await customerWithOrders('tipos@example.com', [4]);
+    const cases = [
+      ['ruc', '1793213150001', '1793213150001'],
+      ['foreign', 'de-123456789', 'DE-123456789'],
+      ['passport', 'AB123456', 'AB123456'],
+      // A consumidor final's number is SRI's 9999999999999, left empty or typed.
+      ['final', '', '9999999999999'],
+      ['final', '9999999999999', '9999999999999'],
+      ['cedula', '1710034065', '1710034065'],
+    ] as const;
+    for (const [documentType, typed, stored] of cases) {
+      await customers.updateCustomer(t.deps, store.scope, customerId, contact({ email: 'tipos@example.com', documentType, documentNumber: typed }));
+      expect((await customers.getCustomer(t.deps, store.scope, customerId)).customer, `${documentType} ${typed}`).toMatchObject({ documentType, documentNumber: stored });
+    }
+    const refused = (documentType: string, documentNumber: string) => CustomerInputSchema.safeParse({ ...contact(), documentType, documentNumber }).error?.issues[0];
+    expect(refused('ruc', '1780123457001')).toMatchObject({ path: ['documentNumber'], message: 'auth.documentInvalid' });
+    expect(refused('final', '1710034065')).toMatchObject({ path: ['documentNumber'], message: 'auth.documentInvalid' });
+    expect(refused('passport', '9999999999999')).toMatchObject({ path: ['documentNumber'], message: 'auth.documentInvalid' });
+    expect(refused('ruc', '')).toMatchObject({ path: ['documentNumber'], message: 'validation.required' });
+    expect(refused('carnet', '1710034065')).toMatchObject({ path: ['documentType'], message: 'validation.required' });
   });
 });

@@ -1,8 +1,11 @@
+import { asIvaCode, byRideOrder, type IvaCode, ivaBp } from '#common/iva.ts';
+import type { TaxBase } from '#common/order-totals.ts';
+import type { AccountingAnswer, RimpeRegime } from '#common/sri-issuer.ts';
 import type { findInvoice, orderLines } from './invoice.repository.ts';
 
 // Everything the XML and the PDF (RIDE) print of one invoice, assembled once by the service: the
-// stored invoice, its order's lines (shipping as a line of its own at IVA 0 %, as the order charged
-// no tax on it), the IVA bases and the issuer's address.
+// stored invoice, its order's lines (shipping as a line of its own, at the IVA the order froze for
+// it: decision 087), the IVA bases by SRI code and the issuer's address.
 
 export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 type OrderLine = Awaited<ReturnType<typeof orderLines>>[number];
@@ -14,28 +17,72 @@ export type InvoiceLine = {
   unitPriceCents: number;
   discountCents: number;
   baseCents: number;
+  /** SRI's code (`codigoPorcentaje`) and the rate the tax was reckoned at, as frozen at sale. */
+  ivaCode: IvaCode;
   taxBp: number;
   taxCents: number;
   /** The order's shipping fee: named in the reader's language by the PDF. */
   shipping: boolean;
 };
 
-export type TaxBase = { taxBp: number; baseCents: number; taxCents: number };
+export type { TaxBase };
+
+/** The order's shipping as placed: its fee before IVA and the IVA frozen on it. */
+export type OrderShipping = { shippingCents: number; shippingIvaCode: string; shippingTaxCents: number };
+
+/**
+ * What the invoice says of its issuer beyond the RUC and the name, as copied when it was issued
+ * (issue 37 §4). An invoice issued before the store had these has them empty, its head office
+ * address aside (the store's contact address, as it printed then).
+ */
+export type InvoiceIssuer = {
+  tradeName: string;
+  headOfficeAddress: string;
+  establishmentAddress: string;
+  accountingObligated: AccountingAnswer;
+  rimpe: RimpeRegime;
+  withholdingAgent: string;
+};
 
 export type InvoiceDocument = {
   invoice: InvoiceRow;
   lines: InvoiceLine[];
-  /** By rate, highest first (SRI lists IVA 15 % and 0 % apart). */
+  /** One per SRI code, highest rate first (SRI lists each code's base apart). */
   bases: TaxBase[];
-  issuer: { address: string; tradeName: string };
+  issuer: InvoiceIssuer;
   /** The issue day on Ecuador's calendar, `yyyy-mm-dd`. */
   issuedOn: string;
   paymentMethod: string;
   orderNumber: number;
 };
 
+/** What an issued document froze of its issuer (the `issuer_*` columns of an invoice). */
+export type FrozenIssuer = {
+  issuerHeadOfficeAddress: string;
+  issuerEstablishmentAddress: string;
+  issuerAccountingObligated: string;
+  issuerRimpe: string;
+  issuerWithholdingAgent: string;
+};
+
+/**
+ * The issuer as an invoice states it: the facts it froze at issue, and the store's trade name and
+ * contact address (the head office of an invoice issued before the store kept its own, migration
+ * 2026-12-06-087, as it printed then). A credit note states its invoice's issuer.
+ */
+export function issuerOf(frozen: FrozenIssuer, store: { tradeName: string; address: string }): InvoiceIssuer {
+  return {
+    tradeName: store.tradeName,
+    headOfficeAddress: frozen.issuerHeadOfficeAddress || store.address,
+    establishmentAddress: frozen.issuerEstablishmentAddress,
+    accountingObligated: frozen.issuerAccountingObligated as AccountingAnswer,
+    rimpe: frozen.issuerRimpe as RimpeRegime,
+    withholdingAgent: frozen.issuerWithholdingAgent,
+  };
+}
+
 /** The invoice's lines: the order's, then its shipping fee when it has one. */
-export function invoiceLines(lines: readonly OrderLine[], shippingCents: number): InvoiceLine[] {
+export function invoiceLines(lines: readonly OrderLine[], shipping: OrderShipping): InvoiceLine[] {
   const goods = lines.map((line, index): InvoiceLine => ({
     code: line.sku || String(index + 1).padStart(3, '0'),
     name: line.name,
@@ -43,24 +90,30 @@ export function invoiceLines(lines: readonly OrderLine[], shippingCents: number)
     unitPriceCents: line.unitPriceCents,
     discountCents: line.discountCents,
     baseCents: line.baseCents,
+    ivaCode: asIvaCode(line.ivaCode),
     taxBp: line.taxBp,
     taxCents: line.taxCents,
     shipping: false,
   }));
+  const { shippingCents, shippingTaxCents } = shipping;
   if (shippingCents <= 0) return goods;
-  return [...goods, { code: 'ENVIO', name: 'Envío', quantity: 1, unitPriceCents: shippingCents, discountCents: 0, baseCents: shippingCents, taxBp: 0, taxCents: 0, shipping: true }];
+  const ivaCode = asIvaCode(shipping.shippingIvaCode);
+  return [...goods, { code: 'ENVIO', name: 'Envío', quantity: 1, unitPriceCents: shippingCents, discountCents: 0, baseCents: shippingCents, ivaCode, taxBp: ivaBp(ivaCode), taxCents: shippingTaxCents, shipping: true }];
 }
 
-/** The IVA bases of the lines, by rate, highest rate first. */
-export function taxBases(lines: readonly InvoiceLine[]): TaxBase[] {
-  const byRate = new Map<number, TaxBase>();
+/**
+ * The IVA bases of the lines, one per SRI code (0 %, exempt and not subject apart though all three
+ * charge nothing), in the RIDE's order: highest rate first.
+ */
+export function taxBases(lines: readonly Pick<InvoiceLine, 'ivaCode' | 'baseCents' | 'taxCents'>[]): TaxBase[] {
+  const byCode = new Map<IvaCode, TaxBase>();
   for (const line of lines) {
-    const base = byRate.get(line.taxBp) ?? { taxBp: line.taxBp, baseCents: 0, taxCents: 0 };
+    const base = byCode.get(line.ivaCode) ?? { ivaCode: line.ivaCode, taxBp: ivaBp(line.ivaCode), baseCents: 0, taxCents: 0 };
     base.baseCents += line.baseCents;
     base.taxCents += line.taxCents;
-    byRate.set(line.taxBp, base);
+    byCode.set(line.ivaCode, base);
   }
-  return [...byRate.values()].sort((a, b) => b.taxBp - a.taxBp);
+  return [...byCode.values()].sort(byRideOrder);
 }
 
 /** An instant's day on Ecuador's calendar (UTC−5 all year: no daylight saving). */

@@ -71,7 +71,7 @@ describe('the shopper\u2019s invoice PDF', () => {
       keptPdfKey(store.id, { ...doc.invoice, sriStatus: 'authorized' }, 'es'),
     ]);
     expect(keys.size).toBe(3);
-    for (const key of keys) expect(key).toMatch(new RegExp(`^invoices/${store.id}/${doc.invoice.id}/ride-v\\d+-(es|en)-(unsigned|authorized)\\.pdf$`));
+    for (const key of keys) expect(key).toMatch(new RegExp(`^invoices/${store.id}/${doc.invoice.id}/ride-v\\d+-(es|en)-(issued|signed|received|authorized|rejected)\\.pdf$`));
   });
 
   it(`answers 429 past ${LIMITS.invoicePdfPerCode.max} downloads of one invoice, whatever the addresses, in the page\u2019s language`, async () => {

@@ -1,4 +1,5 @@
 import { createElement as h, type ReactElement } from 'react';
+import { rideSubtotalKey, rideTotals } from '#common/iva.ts';
 import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import bwipjs from 'bwip-js/node';
 import { formatTypedDate } from '#common/dates.ts';
@@ -6,7 +7,9 @@ import { translator } from '#common/i18n/all-languages.ts';
 import type { Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
+import { RIMPE_LEGENDS } from '#common/sri-issuer.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
+import { paymentCode } from './invoice-xml.ts';
 
 // The invoice printed as SRI's RIDE (representación impresa del documento electrónico), a React
 // component rendered by @react-pdf/renderer on the server. Written with `createElement`: server
@@ -41,6 +44,8 @@ const styles = StyleSheet.create({
   totalLabel: { flex: 1, padding: 4, fontFamily: 'Helvetica-Bold' },
   totalValue: { width: 80, padding: 4, textAlign: 'right' },
   note: { marginTop: 12, fontSize: 7.5, color: '#555', textAlign: 'center' },
+  notice: { fontFamily: 'Helvetica-Bold', fontSize: 7.5 },
+  payments: { marginTop: 4, border: '0.5pt solid #999' },
 });
 
 const COLUMNS = [
@@ -64,8 +69,7 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
   const { invoice } = doc;
   const money = (cents: number) => formatMoney(cents, locale);
   const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
-  const rate = percent(invoice.ivaBp);
-  const taxed = doc.bases.filter((base) => base.taxBp > 0);
+  const { subtotals, ivas } = rideTotals(doc.bases);
   const cell = (column: (typeof COLUMNS)[number], text: string, key?: string) =>
     h(Text, { key: key ?? column.key, style: [styles.cell, { width: column.width }, column.align === 'right' ? styles.right : {}] }, text);
   const totalRow = (label: string, cents: number, key: string) =>
@@ -85,7 +89,15 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
           { style: styles.issuer },
           h(Text, { style: styles.businessName }, invoice.businessName),
           doc.issuer.tradeName ? h(Text, { style: styles.tradeName }, doc.issuer.tradeName) : null,
-          field(t('invoice.ride.issuerAddress'), doc.issuer.address || '-'),
+          // SRI's printed representation: both addresses, then the issuer's notices (issue 37 §9).
+          field(t('invoice.ride.issuerAddress'), doc.issuer.headOfficeAddress),
+          doc.issuer.establishmentAddress ? field(t('invoice.ride.establishmentAddress'), doc.issuer.establishmentAddress) : null,
+          doc.issuer.accountingObligated
+            ? h(Text, { style: styles.notice }, `${t('invoice.ride.accountingObligated')}: ${t(doc.issuer.accountingObligated === 'yes' ? 'invoice.ride.yes' : 'invoice.ride.no')}`)
+            : null,
+          // The RIMPE legend is the legal text, in Spanish on either language's RIDE.
+          doc.issuer.rimpe !== 'none' ? h(Text, { style: styles.notice }, RIMPE_LEGENDS[doc.issuer.rimpe]) : null,
+          doc.issuer.withholdingAgent ? h(Text, { style: styles.notice }, t('invoice.ride.withholdingAgent', { number: doc.issuer.withholdingAgent })) : null,
         ),
         h(
           View,
@@ -136,18 +148,26 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
           h(Text, { style: styles.label }, t('invoice.ride.additional')),
           invoice.buyerEmail ? field(t('invoice.ride.email'), invoice.buyerEmail) : null,
           field(t('invoice.ride.order'), `#${doc.orderNumber}`),
-          field(t('invoice.ride.payment'), t(doc.paymentMethod === 'bank_transfer' ? 'invoice.ride.payments.bank_transfer' : 'invoice.ride.payments.cash_on_delivery')),
+          // The payment as the XML's `pagos`: SRI's code and its text, and the amount paid that way.
+          h(
+            View,
+            { style: styles.payments },
+            h(View, { style: styles.head }, h(Text, { style: [styles.cell, { flex: 1 }] }, t('invoice.ride.payment')), h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, t('invoice.ride.paymentAmount'))),
+            h(
+              View,
+              { style: styles.row },
+              h(Text, { style: [styles.cell, { flex: 1 }] }, `${paymentCode(doc.paymentMethod)} - ${t(doc.paymentMethod === 'bank_transfer' ? 'invoice.ride.payments.bank_transfer' : 'invoice.ride.payments.cash_on_delivery')}`),
+              h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, money(invoice.totalCents)),
+            ),
+          ),
         ),
         h(
           View,
           { style: styles.totals },
-          totalRow(t('invoice.ride.subtotalTaxed', { rate }), invoice.baseTaxedCents, 'taxed'),
-          totalRow(t('invoice.ride.subtotalZero'), invoice.baseZeroCents, 'zero'),
+          ...subtotals.map((base) => totalRow(t(rideSubtotalKey(base.ivaCode), { rate: percent(base.taxBp) }), base.baseCents, `base-${base.ivaCode}`)),
           totalRow(t('invoice.ride.subtotal'), invoice.baseTaxedCents + invoice.baseZeroCents, 'subtotal'),
           totalRow(t('invoice.ride.totalDiscount'), invoice.discountCents, 'discount'),
-          ...(taxed.length > 0 ? taxed : [{ taxBp: invoice.ivaBp, baseCents: 0, taxCents: 0 }]).map((base) =>
-            totalRow(t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents, `iva-${base.taxBp}`),
-          ),
+          ...ivas.map((base) => totalRow(t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents, `iva-${base.ivaCode}`)),
           totalRow(t('invoice.ride.total'), invoice.totalCents, 'total'),
         ),
       ),

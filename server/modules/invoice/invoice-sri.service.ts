@@ -1,9 +1,9 @@
-import { AppError, notFound } from '#server/errors.ts';
-import { enqueueAgain, enqueueJob } from '#server/modules/job/job-queue.ts';
-import { retryDelay } from '#server/modules/job/job.service.ts';
+import { AppError } from '#server/errors.ts';
+import { retryDelay } from '#server/modules/job/job-queue.ts';
 import { signForStore, SriCertificateError } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import { staffStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { FINAL, type InvoiceSriPayload } from './invoice-sri-queue.ts';
 import * as sri from './invoice-sri.repository.ts';
 import { invoiceXml, xmlText } from './invoice-xml.ts';
 import { askAuthorization, SRI_MESSAGE, sendComprobante, type SriAuthorization, type SriMessage, sriEndpoints, SriUnreachableError } from './sri-client.ts';
@@ -24,55 +24,12 @@ import { getInvoice } from './invoice.service.ts';
 // * AUTORIZADO: SRI's `<autorizacion>` file is kept as the invoice's XML from then on, with the
 //   comprobante exactly as SRI returned it.
 
-export type InvoiceSriPayload = { storeId: number; invoiceId: number };
-
-/** The job's unique key: one live job per invoice. */
-export const invoiceSriJobKey = (invoiceId: number) => `invoice.sri:${invoiceId}`;
-
-/** About a day of tries with the queue's backoff (capped at an hour): SRI's own outages last hours. */
-export const SRI_JOB_MAX_ATTEMPTS = 30;
-
 /** Signs a comprobante's XML with the store's certificate (the signing API, issue 37 §5). */
-export type SignComprobante = (deps: ServiceDeps, storeId: number, xml: string) => Promise<string>;
-
+export type SignComprobante = (deps: ServiceDeps, scope: StoreScope, xml: string) => Promise<string>;
 
 /** SRI has the document but no verdict yet: tried again later. */
 export class SriPendingError extends Error {
   override name = 'SriPendingError';
-}
-
-const FINAL = new Set(['authorized', 'rejected']);
-
-const sriJob = (payload: InvoiceSriPayload) => ({ kind: 'invoice.sri' as const, payload, key: invoiceSriJobKey(payload.invoiceId), maxAttempts: SRI_JOB_MAX_ATTEMPTS });
-
-/** Queues the SRI job of an invoice (in the caller's transaction when there is one). */
-export function queueInvoiceSri(deps: Pick<ServiceDeps, 'db' | 'clock'>, payload: InvoiceSriPayload) {
-  return enqueueJob(deps, sriJob(payload));
-}
-
-/**
- * Queues again the store's invoices that wait for a certificate: the certificate's upload calls it,
- * in its transaction. Each keeps its one key; a job still queued for one is left as it is.
- */
-export async function resumeInvoicesAwaitingCertificate(deps: ServiceDeps, scope: StoreScope): Promise<number> {
-  return inTransaction(deps, async (tx) => {
-    const waiting = await sri.invoicesAwaitingCertificate(tx.db, scope);
-    for (const { id } of waiting) await enqueueAgain(tx, sriJob({ storeId: scope.storeId, invoiceId: id }));
-    return waiting.length;
-  });
-}
-
-/**
- * The owner's "try again" for an invoice whose job gave up (SRI away longer than its tries): queued
- * again, as from the step it stopped at. An authorized or rejected invoice has nothing to send (409).
- */
-export async function retryInvoiceSri(deps: ServiceDeps, scope: StoreScope, invoiceId: number): Promise<void> {
-  await inTransaction(deps, async (tx) => {
-    const state = await sri.findSriState(tx.db, scope, invoiceId);
-    if (!state) throw notFound();
-    if (FINAL.has(state.sriStatus)) throw new AppError('invoice.sri.nothingToSend', 409);
-    await enqueueAgain(tx, sriJob({ storeId: scope.storeId, invoiceId }));
-  });
 }
 
 /** The message shown for a step: SRI's first error, else its first message. */
@@ -157,7 +114,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
       const xml = invoiceXml(await getInvoice(deps, store, payload.invoiceId));
       let signed: string;
       try {
-        signed = await sign(deps, payload.storeId, xml);
+        signed = await sign(deps, store, xml);
       } catch (error) {
         if (!(error instanceof SriCertificateError)) throw error;
         // Parked: nothing SRI says, our reason instead (an i18n key); the job ends without a retry.
@@ -210,20 +167,3 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
   }
 }
 
-/** What SRI answered of one of the store's invoices, step by step, for its page. */
-export async function invoiceSriEvents(deps: ServiceDeps, scope: StoreScope, invoiceId: number) {
-  return sri.listSriEvents(deps.db, scope, invoiceId);
-}
-
-/**
- * The XML file kept of one of the store's invoices, if any: SRI's authorized file once authorized,
- * the signed document once signed; null before (the XML is then made from the row). The kept bytes
- * were written from text as UTF-8, so the text read back encodes to the same bytes, exactly.
- */
-export async function keptInvoiceXml(deps: ServiceDeps, scope: StoreScope, invoiceId: number): Promise<{ fileName: string; xml: string } | null> {
-  const files = await sri.findSriFiles(deps.db, scope, invoiceId);
-  if (!files) throw notFound();
-  const kept = files.sriStatus === 'authorized' ? files.sriAuthorizedXml : files.sriSignedXml;
-  if (!kept) return null;
-  return { fileName: `factura-${files.number}.xml`, xml: Buffer.from(kept).toString('utf8') };
-}

@@ -11,7 +11,8 @@ import { makeTestCertificate, type TestCertificate, xmlsecVerify } from '../../.
 import { type SriSimulator, startSriSimulator } from '../../../tests/support/sri-simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { AppError } from '#server/errors.ts';
-import { authorizedFile, invoiceSriJobKey, resumeInvoicesAwaitingCertificate, retryInvoiceSri, runInvoiceSri, type SignComprobante } from './invoice-sri.service.ts';
+import { invoiceSriJobKey, resumeInvoicesAwaitingCertificate, retryInvoiceSri } from './invoice-sri-queue.ts';
+import { authorizedFile, runInvoiceSri, type SignComprobante } from './invoice-sri.service.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 import { askAuthorization } from './sri-client.ts';
 
@@ -117,7 +118,7 @@ describe('SRI refuses', () => {
   it('a document its schema refuses: DEVUELTA 35, rejected with SRI’s message, never sent again', async () => {
     const { scope, id } = await issue();
     // A document that breaks SRI's schema (an element factura_V1.1.0 does not have), signed as it is.
-    const broken: SignComprobante = (d, storeId, xml) => signForStore(d, storeId, xml.replace('<moneda>DOLAR</moneda>', '<moneda>DOLAR</moneda><propinaExtra>1</propinaExtra>'));
+    const broken: SignComprobante = (d, scope, xml) => signForStore(d, scope, xml.replace('<moneda>DOLAR</moneda>', '<moneda>DOLAR</moneda><propinaExtra>1</propinaExtra>'));
     await runInvoiceSri(deps, { storeId: scope.storeId, invoiceId: id }, broken);
     const invoice = await invoiceRow(scope, id);
     expect(invoice).toMatchObject({ sriStatus: 'rejected', sriMessageId: '35', sriMessage: 'ARCHIVO NO CUMPLE ESTRUCTURA XML', sriMessageType: 'ERROR', authorizationNumber: null, sriAuthorizedXml: null });
@@ -133,7 +134,7 @@ describe('SRI refuses', () => {
   it('a signature that does not verify: received, then NO AUTORIZADO 39, rejected', async () => {
     const { scope, id } = await issue();
     // One byte changed after signing: the schema still holds, the digest no longer does.
-    const tampered: SignComprobante = async (d, storeId, xml) => (await signForStore(d, storeId, xml)).replace('<razonSocialComprador>María', '<razonSocialComprador>Maria');
+    const tampered: SignComprobante = async (d, scope, xml) => (await signForStore(d, scope, xml)).replace('<razonSocialComprador>María', '<razonSocialComprador>Maria');
     await runInvoiceSri(deps, { storeId: scope.storeId, invoiceId: id }, tampered);
     const invoice = await invoiceRow(scope, id);
     expect(invoice).toMatchObject({ sriStatus: 'rejected', sriMessageId: '39', sriMessage: 'FIRMA INVALIDA', authorizationNumber: null, sriAuthorizedXml: null });

@@ -3,7 +3,6 @@ import { makeStore } from '../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { amount, xmlText } from './invoice-xml.ts';
-import { signInvoice } from './invoice.service.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 
 // The `factura` XML (SRI schema 1.1.0): well-formed to a strict reader, escaped, and its figures
@@ -88,9 +87,9 @@ describe('the factura XML', () => {
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     const order = await insertTestOrder(t, store, {
       lines: [
-        { name: 'Café "especial" & <tostado>', sku: 'C-1', unitPriceCents: 1333, quantity: 3, discountBp: 1000, taxBp: 1500 },
-        { name: 'Libro', unitPriceCents: 1500, quantity: 1, taxBp: 0 },
-        { name: 'Taza', sku: 'T-9', unitPriceCents: 499, quantity: 2, taxBp: 1500 },
+        { name: 'Café "especial" & <tostado>', sku: 'C-1', unitPriceCents: 1333, quantity: 3, discountBp: 1000, ivaCode: '4' },
+        { name: 'Libro', unitPriceCents: 1500, quantity: 1, ivaCode: '0' },
+        { name: 'Taza', sku: 'T-9', unitPriceCents: 499, quantity: 2, ivaCode: '4' },
       ],
     });
     const { id } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
@@ -139,19 +138,5 @@ describe('the factura XML', () => {
     expect(cents(text(info, 'importeTotal'))).toBe(invoice.totalCents);
     expect(cents(text(info, 'pagos/pago/total'))).toBe(invoice.totalCents);
     expect(invoice.totalCents).toBe(order.totalCents);
-  });
-});
-
-describe('the signing job', () => {
-  it('leaves the invoice unsigned without a certificate, and says why', async () => {
-    const store = await makeStore(t);
-    await setTaxSettings(t, store);
-    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    const { id } = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t, store)).id });
-    const logged: unknown[] = [];
-    const log = { ...t.deps.log, info: (...args: unknown[]) => logged.push(args) } as typeof t.deps.log;
-    await signInvoice({ ...t.deps, log }, { storeId: store.id, invoiceId: id });
-    expect(JSON.stringify(logged)).toContain('no electronic signature certificate');
-    expect((await t.services.invoices.getInvoice(scope, id)).invoice.sriStatus).toBe('unsigned');
   });
 });

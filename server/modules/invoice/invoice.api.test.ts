@@ -34,9 +34,9 @@ describe('the invoices API', () => {
     const list = await api('GET', '/api/v1/invoices?q=carla', stores.a.owner.cookie);
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(list.json()).toMatchObject({ total: 1, rows: [{ id, number, buyerName: 'Carla Ríos', totalCents: order.totalCents, sriStatus: 'unsigned' }] });
+    expect(list.json()).toMatchObject({ total: 1, rows: [{ id, number, buyerName: 'Carla Ríos', totalCents: order.totalCents, sriStatus: 'issued' }] });
     const show = (await api('GET', `/api/v1/invoices/${id}`, stores.a.owner.cookie)).json();
-    expect(show).toMatchObject({ number, baseTaxedCents: 2500, baseZeroCents: 1349, taxCents: 375, totalCents: 4224, bases: [{ taxBp: 1500 }, { taxBp: 0 }] });
+    expect(show).toMatchObject({ number, baseTaxedCents: 2850, baseZeroCents: 999, taxCents: 428, totalCents: 4277, bases: [{ ivaCode: '4', taxBp: 1500 }, { ivaCode: '0', taxBp: 0 }] });
     expect(show.accessKey).toMatch(/^\d{49}$/);
 
     const xml = await api('GET', `/api/v1/invoices/${id}/xml`, stores.a.owner.cookie);
@@ -155,8 +155,8 @@ describe('the invoice screens', () => {
     const list = await getPage(t.app, '/en/sales/invoice?q=pablo', store.owner.cookie);
     expect(list.body).toContain('001-002-000000001');
     expect(list.body).toContain('Pablo Ortiz');
-    expect(list.body).toContain('$42.24');
-    expect(list.body).toContain('Unsigned');
+    expect(list.body).toContain('$42.77');
+    expect(list.body).toContain('Issued');
     expect((await getPage(t.app, '/sales/invoice?q=nadie', store.owner.cookie)).body).toContain('No se encontraron registros');
     // Days typed in the page's order: a range of long ago finds none, one around today finds it.
     expect((await getPage(t.app, '/sales/invoice?from=01/01/2020&to=31/01/2020', store.owner.cookie)).body).toContain('No se encontraron registros');
@@ -168,8 +168,10 @@ describe('the invoice screens', () => {
     expect(show.headers['cache-control']).toBe('no-store');
     const { invoice } = await t.services.invoices.getInvoice((await t.services.storeScopes.ownStoreScope({ userId: store.owner.id }))!, Number(new URLSearchParams(location.split('?')[1]).get('id')));
     expect(show.body).toContain(invoice.accessKey);
-    expect(show.body).toContain('SUBTOTAL IVA 15 %');
-    expect(show.body).toContain('$42,24');
+    // the RIDE's totals, as the PDF lists them: shipping in the 15 % base (decision 087)
+    const shown = show.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    for (const row of ['SUBTOTAL IVA 15 % $28,50', 'SUBTOTAL IVA 0 % $9,99', 'SUBTOTAL NO OBJETO DE IVA $0,00', 'SUBTOTAL EXENTO DE IVA $0,00', 'IVA 15 % $4,28']) expect(shown).toContain(row);
+    expect(show.body).toContain('$42,77');
     const pdf = await getPage(t.app, `/en/sales/invoice/pdf?id=${invoice.id}`, store.owner.cookie);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toBe('no-store');
@@ -191,9 +193,9 @@ describe('the invoice screens', () => {
 describe('an order placed at checkout', () => {
   it('is invoiced from its page with figures that add up to the order, then links its invoice', async () => {
     const store = await makeSalesStore(t);
-    await saveStoreSales(t.deps, store.scope, { ruc: '1790016919001', businessName: 'Andes Tostadores S.A.', shippingFeeCents: 350 });
-    const coffee = await addProduct(t.deps, store.scope, { name: 'Café molido', price: 12.5, tax: 15 });
-    const book = await addProduct(t.deps, store.scope, { name: 'Libro de recetas', price: 9.99, tax: 0 });
+    await saveStoreSales(t.deps, store.scope, { ruc: '1790016919001', businessName: 'Andes Tostadores S.A.', shippingFeeCents: 350, headOfficeAddress: 'Av. Shyris N35-17, Quito', establishmentAddress: 'Av. Shyris N35-17, Quito', accountingObligated: 'yes' });
+    const coffee = await addProduct(t.deps, store.scope, { name: 'Café molido', price: 12.5, ivaCode: '4' });
+    const book = await addProduct(t.deps, store.scope, { name: 'Libro de recetas', price: 9.99, ivaCode: '0' });
     const { code: coupon } = await addCoupon(t.deps, store.scope, { percent: 10 });
     const placed = await placeTestOrder(t.deps, store.scope, { lines: [{ productId: coffee, quantity: 3 }, { productId: book, quantity: 1 }], coupon });
     const cookie = `lang=es; ${store.owner.cookie}`;

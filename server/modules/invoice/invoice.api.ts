@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IVA_TABLE, type IvaCode } from '#common/iva.ts';
 import { InvoiceListQuerySchema, IssueInvoiceSchema, SRI_STATUSES } from '#common/schemas/invoice.ts';
 import { ErrorBody, requestLocale } from '#server/api/api-errors.ts';
 import { IdParams } from '#server/api/params.ts';
@@ -10,7 +11,7 @@ import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 
-const SriStatus = z.enum(SRI_STATUSES).describe('`unsigned` until the store’s certificate signs it (decision 063)');
+const SriStatus = z.enum(SRI_STATUSES).describe('`issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)');
 
 const InvoiceSummary = z.object({
   id: z.number(),
@@ -23,9 +24,12 @@ const InvoiceSummary = z.object({
   orderId: z.number(),
 });
 
+/** Any code of SRI's table: an old invoice may carry one no longer offered (12 %). */
+const IvaCodeOut = z.enum(Object.keys(IVA_TABLE) as [IvaCode, ...IvaCode[]]).describe("SRI's IVA code (codigoPorcentaje, Tabla 17): '4' 15 %, '5' 5 %, '0' 0 %, '6' not subject, '7' exempt, '2' 12 % (old invoices)");
+
 const Line = z.object({
   code: z.string(), name: z.string(), quantity: z.number(), unitPriceCents: z.number(), discountCents: z.number(),
-  baseCents: z.number(), taxBp: z.number(), taxCents: z.number(), shipping: z.boolean(),
+  baseCents: z.number(), ivaCode: IvaCodeOut, taxBp: z.number().describe('The rate its IVA was reckoned at, in basis points'), taxCents: z.number(), shipping: z.boolean(),
 });
 
 const Invoice = InvoiceSummary.extend({
@@ -39,20 +43,34 @@ const Invoice = InvoiceSummary.extend({
   buyerDocumentType: z.string(),
   buyerEmail: z.string(),
   buyerAddress: z.string(),
-  ivaBp: z.number(),
   subtotalCents: z.number(),
   discountCents: z.number(),
   baseTaxedCents: z.number().describe('The base taxed at a rate above 0 %'),
-  baseZeroCents: z.number().describe('The base at 0 %, shipping included'),
+  baseZeroCents: z.number().describe('The base without IVA: at 0 %, exempt and not subject'),
   taxCents: z.number(),
-  shippingCents: z.number(),
+  shippingCents: z.number().describe('Shipping before IVA; its IVA is in its line (`shipping: true`)'),
+  authorizationNumber: z.string().nullable().describe('SRI’s numeroAutorizacion, once authorized'),
+  authorizedAt: z.string().nullable().describe('SRI’s fechaAutorizacion, once authorized'),
+  sriMessageId: z.string().nullable().describe('SRI’s last message identifier (`35` structure, `39` signature, `43` key registered, `45` sequence registered, `70` in process…)'),
+  sriMessage: z.string().nullable().describe('SRI’s own text of that message'),
+  sriMessageDetail: z.string().nullable().describe('SRI’s informacionAdicional'),
+  sriMessageType: z.string().nullable().describe('ERROR, ADVERTENCIA or INFORMATIVO'),
+  sriWaiting: z.enum(['certificate', 'unreachable', 'processing']).nullable().describe('Why it waits: no usable certificate, SRI unreachable (retried), SRI still processing (asked again)'),
+  sriNextAttemptAt: z.string().nullable(),
+  sriAttempts: z.number(),
   lines: z.array(Line),
-  bases: z.array(z.object({ taxBp: z.number(), baseCents: z.number(), taxCents: z.number() })),
+  bases: z.array(z.object({ ivaCode: IvaCodeOut, taxBp: z.number(), baseCents: z.number(), taxCents: z.number() })).describe("One per SRI IVA code, as the XML's totalConImpuestos"),
 });
 
 const PageOf = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number(), page: z.number(), pages: z.number() });
 
-const toInvoice = (doc: InvoiceDocument) => ({ ...doc.invoice, sriStatus: doc.invoice.sriStatus as (typeof SRI_STATUSES)[number], lines: doc.lines, bases: doc.bases });
+const toInvoice = (doc: InvoiceDocument) => ({
+  ...doc.invoice,
+  sriStatus: doc.invoice.sriStatus as (typeof SRI_STATUSES)[number],
+  sriWaiting: doc.invoice.sriWaiting as 'certificate' | 'unreachable' | 'processing' | null,
+  lines: doc.lines,
+  bases: doc.bases,
+});
 
 /** `/api/v1/invoices`: the own store's SRI invoices, over the same service as /sales/invoice. */
 export async function invoiceApi(app: FastifyInstance, { services: { invoices } }: { services: Services }) {
@@ -95,7 +113,8 @@ export async function invoiceApi(app: FastifyInstance, { services: { invoices } 
     schema: {
       tags,
       operationId: 'get_invoice_xml',
-      summary: 'An invoice as SRI’s factura XML (schema 1.1.0, unsigned)',
+      summary: 'An invoice as SRI’s XML: authorized, signed or unsigned',
+      description: 'Once SRI authorized the invoice, SRI’s authorized file (`<autorizacion>` with estado, numeroAutorizacion, fechaAutorizacion, ambiente, and the comprobante exactly as SRI returned it); once signed, the signed factura as sent; before, the unsigned factura (schema 1.1.0).',
       params: IdParams,
       produces: ['application/xml'],
       response: { 200: z.string().describe('The XML file'), 404: ErrorBody, 409: ErrorBody },

@@ -1,5 +1,7 @@
 import { changeOrderStatus, getOrder } from '#server/modules/order/order.service.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import type { OfferedIvaCode } from '#common/iva.ts';
+import type { StoreSalesInput } from '#common/schemas/store-sales.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import { addProduct, placeTestOrder } from '../../../tests/support/sales-fixtures.ts';
 import type { Factory, TestStore } from '../../../tests/support/factories.ts';
@@ -19,15 +21,26 @@ const scopeOf = async (t: Factory, store: TestStore): Promise<StoreScope> => {
 };
 
 /** The store's invoicing data (and a $3.50 shipping fee, which the expected totals count). */
-export async function setTaxSettings(t: Factory, store: TestStore, settings: { ruc?: string; businessName?: string; establishment?: string; emissionPoint?: string } = {}) {
-  await saveStoreSales(t.deps, await scopeOf(t, store), { ruc: TEST_RUC, businessName: 'Comercial Andina S.A.', establishment: '001', emissionPoint: '002', shippingFeeCents: 350, ...settings });
+export async function setTaxSettings(t: Factory, store: TestStore, settings: Partial<StoreSalesInput> = {}) {
+  await saveStoreSales(t.deps, await scopeOf(t, store), {
+    ruc: TEST_RUC,
+    businessName: 'Comercial Andina S.A.',
+    establishment: '001',
+    emissionPoint: '002',
+    shippingFeeCents: 350,
+    headOfficeAddress: 'Av. 10 de Agosto N21-45 y Jorge Washington, Quito',
+    establishmentAddress: 'Av. 10 de Agosto N21-45 y Jorge Washington, Quito',
+    accountingObligated: 'yes',
+    ...settings,
+  });
 }
 
-export type TestOrderLine = { name: string; sku?: string; unitPriceCents: number; quantity: number; discountBp?: number; taxBp: number };
+/** A line to sell: its product is made at this IVA (SRI's code, common/iva.ts). */
+export type TestOrderLine = { name: string; sku?: string; unitPriceCents: number; quantity: number; discountBp?: number; ivaCode: OfferedIvaCode };
 
 const DEFAULT_LINES: TestOrderLine[] = [
-  { name: 'Café de Loja 500 g', sku: 'CAF-500', unitPriceCents: 1250, quantity: 2, taxBp: 1500 },
-  { name: 'Libro "Cuentos" & <más>', sku: 'LIB-1', unitPriceCents: 999, quantity: 1, taxBp: 0 },
+  { name: 'Café de Loja 500 g', sku: 'CAF-500', unitPriceCents: 1250, quantity: 2, ivaCode: '4' },
+  { name: 'Libro "Cuentos" & <más>', sku: 'LIB-1', unitPriceCents: 999, quantity: 1, ivaCode: '0' },
 ];
 
 /**
@@ -40,10 +53,10 @@ const madeProducts = new WeakMap<object, Map<string, number>>();
 async function productFor(t: Factory, scope: StoreScope, line: TestOrderLine): Promise<number> {
   const made = madeProducts.get(t.deps.db) ?? new Map<string, number>();
   madeProducts.set(t.deps.db, made);
-  const key = JSON.stringify([scope.storeId, line.name, line.sku, line.unitPriceCents, line.discountBp, line.taxBp]);
+  const key = JSON.stringify([scope.storeId, line.name, line.sku, line.unitPriceCents, line.discountBp, line.ivaCode]);
   let id = made.get(key);
   if (id === undefined) {
-    id = await addProduct(t.deps, scope, { name: line.name, sku: line.sku, price: line.unitPriceCents / 100, discount: (line.discountBp ?? 0) / 100, stock: 100_000, tax: line.taxBp / 100 });
+    id = await addProduct(t.deps, scope, { name: line.name, sku: line.sku, price: line.unitPriceCents / 100, discount: (line.discountBp ?? 0) / 100, stock: 100_000, ivaCode: line.ivaCode });
     made.set(key, id);
   }
   return id;

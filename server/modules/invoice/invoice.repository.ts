@@ -10,16 +10,20 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 export const INVOICE_COLUMNS = [
   'invoice.id', 'invoice.orderId', 'invoice.establishment', 'invoice.emissionPoint', 'invoice.sequence', 'invoice.number',
   'invoice.accessKey', 'invoice.environment', 'invoice.ruc', 'invoice.businessName', 'invoice.buyerName',
-  'invoice.buyerDocumentType', 'invoice.buyerDocumentNumber', 'invoice.buyerEmail', 'invoice.buyerAddress', 'invoice.ivaBp',
+  'invoice.buyerDocumentType', 'invoice.buyerDocumentNumber', 'invoice.buyerEmail', 'invoice.buyerAddress',
   'invoice.subtotalCents', 'invoice.discountCents', 'invoice.baseTaxedCents', 'invoice.baseZeroCents', 'invoice.taxCents',
   'invoice.shippingCents', 'invoice.totalCents', 'invoice.issuedAt', 'invoice.sriStatus',
+  'invoice.issuerHeadOfficeAddress', 'invoice.issuerEstablishmentAddress', 'invoice.issuerAccountingObligated', 'invoice.issuerRimpe', 'invoice.issuerWithholdingAgent',
+  // Where it stands with SRI (issue 37 §6): the RIDE prints the authorization, the page SRI's last message.
+  'invoice.authorizationNumber', 'invoice.authorizedAt', 'invoice.sriMessageId', 'invoice.sriMessage', 'invoice.sriMessageDetail', 'invoice.sriMessageType',
+  'invoice.sriWaiting', 'invoice.sriNextAttemptAt', 'invoice.sriAttempts',
 ] as const;
 
 /** The order an invoice is issued from, with what the invoice copies. */
 export async function findOrderToInvoice(db: Db, scope: StoreScope, orderId: number) {
   return db
     .selectFrom('storeOrder')
-    .select(['id', 'number', 'code', 'status', 'paymentMethod', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'totalCents', 'name', 'email', 'documentType', 'documentNumber', 'address', 'city', 'province'])
+    .select(['id', 'number', 'code', 'status', 'paymentMethod', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'documentType', 'documentNumber', 'address', 'city', 'province'])
     .where('storeId', '=', scope.storeId)
     .where('id', '=', orderId)
     .executeTakeFirst();
@@ -29,14 +33,17 @@ export async function findOrderToInvoice(db: Db, scope: StoreScope, orderId: num
 export async function orderLines(db: Db, scope: StoreScope, orderId: number) {
   return db
     .selectFrom('storeOrderLine')
-    .select(['position', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'taxCents'])
+    .select(['position', 'name', 'sku', 'unitPriceCents', 'quantity', 'discountCents', 'baseCents', 'taxBp', 'ivaCode', 'taxCents'])
     .where('storeId', '=', scope.storeId)
     .where('orderId', '=', orderId)
     .orderBy('position')
     .execute();
 }
 
-/** The issuer's address on the invoice (SRI's `dirMatriz`): the store's contact address. */
+/**
+ * The store's trade name (SRI's `nombreComercial`), and its contact address: the head office address
+ * (`dirMatriz`) an invoice issued before the store's own (migration 2026-12-06-087) printed.
+ */
 export async function issuerAddress(db: Db, scope: StoreScope) {
   const row = await db.selectFrom('store').select(['contactAddress', 'contactCity', 'contactState', 'name']).where('id', '=', scope.storeId).executeTakeFirst();
   return { address: [row?.contactAddress, row?.contactCity, row?.contactState].map((part) => (part ?? '').trim()).filter(Boolean).join(', '), tradeName: row?.name ?? '' };
@@ -81,8 +88,8 @@ export async function findInvoiceByOrderCode(db: Db, scope: StoreScope, code: st
     .executeTakeFirst();
 }
 
-/** How the order was paid, for SRI's `formaPago`. */
+/** How the order was paid, for SRI's `formaPago`, and the IVA its shipping was charged (decision 087). */
 export async function orderPayment(db: Db, scope: StoreScope, orderId: number) {
-  const row = await db.selectFrom('storeOrder').select(['paymentMethod', 'number']).where('storeId', '=', scope.storeId).where('id', '=', orderId).executeTakeFirst();
-  return row ?? { paymentMethod: 'cash_on_delivery', number: 0 };
+  const row = await db.selectFrom('storeOrder').select(['paymentMethod', 'number', 'shippingIvaCode', 'shippingTaxCents']).where('storeId', '=', scope.storeId).where('id', '=', orderId).executeTakeFirst();
+  return row ?? { paymentMethod: 'cash_on_delivery', number: 0, shippingIvaCode: '0', shippingTaxCents: 0 };
 }

@@ -35,25 +35,25 @@ describe('issuing an invoice', () => {
     const { id, number } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
     expect(number).toBe('001-002-000000001');
     const { invoice, lines, bases } = await t.services.invoices.getInvoice(scope, id);
-    // 2 × 12.50 at 15 %, 9.99 at 0 %, shipping 3.50 at 0 %.
+    // 2 × 12.50 at 15 %, 9.99 at 0 %, shipping 3.50 at the store's 15 % (0.525 → 0.53, decision 087).
     expect(invoice).toMatchObject({
       number, establishment: '001', emissionPoint: '002', sequence: 1, ruc: TEST_RUC, businessName: 'Comercial Andina S.A.', environment: 1,
       buyerName: 'María Pérez', buyerDocumentType: 'cedula', buyerDocumentNumber: TEST_CEDULA, buyerAddress: 'Av. Amazonas N24-03, Quito, Pichincha',
-      baseTaxedCents: 2500, baseZeroCents: 999 + 350, taxCents: 375, shippingCents: 350, totalCents: order.totalCents, sriStatus: 'unsigned',
+      baseTaxedCents: 2500 + 350, baseZeroCents: 999, taxCents: 375 + 53, shippingCents: 350, totalCents: order.totalCents, sriStatus: 'issued',
     });
-    expect(invoice.totalCents).toBe(2500 + 375 + 999 + 350);
-    expect(bases).toEqual([{ taxBp: 1500, baseCents: 2500, taxCents: 375 }, { taxBp: 0, baseCents: 1349, taxCents: 0 }]);
-    expect(lines.map((line) => [line.code, line.baseCents, line.shipping])).toEqual([['CAF-500', 2500, false], ['LIB-1', 999, false], ['ENVIO', 350, true]]);
+    expect(invoice.totalCents).toBe(2500 + 375 + 999 + 350 + 53);
+    expect(bases).toEqual([{ ivaCode: '4', taxBp: 1500, baseCents: 2850, taxCents: 428 }, { ivaCode: '0', taxBp: 0, baseCents: 999, taxCents: 0 }]);
+    expect(lines.map((line) => [line.code, line.baseCents, line.ivaCode, line.taxCents, line.shipping])).toEqual([['CAF-500', 2500, '4', 375, false], ['LIB-1', 999, '0', 0, false], ['ENVIO', 350, '4', 53, true]]);
     // The key: issue day, type 01, the RUC, environment 1, series 001002, the sequence, 8 digits, type 1, check digit.
     expect(isValidAccessKey(invoice.accessKey)).toBe(true);
     expect(invoice.accessKey.slice(8, 24)).toBe(`01${TEST_RUC}1`);
     expect(invoice.accessKey.slice(24, 39)).toBe('001002000000001');
-    const jobs = await t.db.selectFrom('job').select(['kind', 'payload']).where('kind', '=', 'invoice.sign').execute();
+    const jobs = await t.db.selectFrom('job').select(['kind', 'payload']).where('kind', '=', 'invoice.sri').execute();
     expect(jobs.map((job) => JSON.parse(job.payload))).toContainEqual({ storeId: store.id, invoiceId: id });
 
     const second = await t.services.invoices.issueInvoice(scope, { orderId: (await insertTestOrder(t, store)).id });
     expect(second.number).toBe('001-002-000000002');
-    expect(amount(invoice.totalCents)).toBe('42.24');
+    expect(amount(invoice.totalCents)).toBe('42.77');
   });
 
   it('refuses a cancelled order, a second invoice of an order, and another store\u2019s order', async () => {
@@ -78,9 +78,9 @@ describe('issuing an invoice', () => {
     const noName = await storeWithSettings({ businessName: '  ' });
     expect(await refusal(t.services.invoices.issueInvoice(noName.scope, { orderId: (await insertTestOrder(t, noName.store)).id }))).toEqual({ code: 'invoice.missingBusinessName', status: 409 });
     const badRuc = await storeWithSettings({});
-    // A RUC that fails its check digit cannot be saved any more; a store may still hold one saved
-    // before the check, and the invoice must not carry it.
-    await t.db.updateTable('storeSales').set({ ruc: '1790016918001' }).where('storeId', '=', badRuc.store.id).execute();
+    // A RUC SRI could never have issued (third digit 7) cannot be saved; a store may still hold one
+    // saved before the check, and the invoice must not carry it.
+    await t.db.updateTable('storeSales').set({ ruc: '1780016918001' }).where('storeId', '=', badRuc.store.id).execute();
     expect(await refusal(t.services.invoices.issueInvoice(badRuc.scope, { orderId: (await insertTestOrder(t, badRuc.store)).id }))).toEqual({ code: 'invoice.missingRuc', status: 409 });
     for (const { store } of [none, noName, badRuc]) expect(await t.db.selectFrom('invoice').select('id').where('storeId', '=', store.id).execute()).toEqual([]);
   });

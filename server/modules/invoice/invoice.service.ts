@@ -1,19 +1,26 @@
 import { randomInt } from 'node:crypto';
 import type { InvoiceListQuery, IssueInvoiceInput } from '#common/schemas/invoice.ts';
+import { FINAL_CONSUMER } from '#common/identification.ts';
 import type { Locale } from '#common/locale.ts';
 import { accessKey, invoiceNumber, isValidRuc, MAX_INVOICE_SEQUENCE, SRI_MAX, sriAddress, sriText } from '#common/sri.ts';
+import { isIssuerRuc } from '#common/sri-issuer.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
-import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { groupCommit } from '#server/group-commit.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import { ecuadorDay, type InvoiceDocument, invoiceLines, taxBases } from './invoice-document.ts';
+import { ecuadorDay, type InvoiceDocument, invoiceLines, issuerOf, taxBases } from './invoice-document.ts';
 import { keptInvoicePdf } from './invoice-pdf-keep.ts';
 import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 import { invoiceXml } from './invoice-xml.ts';
+import { keptInvoiceXml, queueInvoiceSri } from './invoice-sri-queue.ts';
 import * as invoices from './invoice.repository.ts';
+
+// The invoice's way through SRI (issue 37 §6) is the job's (invoice-sri.service.ts) and its queue's
+// (invoice-sri-queue.ts); the page's reads and the owner's "try again" are bound with the rest of
+// the invoices' service.
+export { invoiceSriEvents, retryInvoiceSri } from './invoice-sri-queue.ts';
 
 // SRI invoices of a store's orders (issue 23 §5): issued by the owner from an order, numbered per
 // store and emission point, never reused; the XML and the PDF are made from what was stored at issue.
@@ -21,13 +28,21 @@ import * as invoices from './invoice.repository.ts';
 /** Eight random digits for the access key: it cannot be guessed from the invoice's number. */
 const numericCode = () => String(randomInt(0, 100_000_000)).padStart(8, '0');
 
-/** What the store's tax settings lack for an invoice, as the message that says where to set it. */
-function missingSettings(settings: { ruc: string; businessName: string }) {
+/**
+ * What the store's tax settings lack for an invoice, as the message that says where to set it:
+ * SRI's schema requires the issuer's main RUC (`…001`), its name and head office address, and the
+ * ficha técnica the establishment's address and whether it keeps accounts (issue 37 §4). Checked
+ * before a number is taken, so a refused issue never writes `<dirMatriz>-</dirMatriz>`.
+ */
+function missingSettings(settings: Awaited<ReturnType<typeof loadStoreSales>>) {
   const ruc = !isValidRuc(settings.ruc);
   const name = settings.businessName.trim() === '';
   if (ruc && name) return 'invoice.missingRucAndName' as const;
   if (ruc) return 'invoice.missingRuc' as const;
   if (name) return 'invoice.missingBusinessName' as const;
+  if (!isIssuerRuc(settings.ruc)) return 'invoice.rucNotMain' as const;
+  if (settings.headOfficeAddress.trim() === '' || settings.establishmentAddress.trim() === '') return 'invoice.missingAddresses' as const;
+  if (settings.accountingObligated === '') return 'invoice.missingAccounting' as const;
   return null;
 }
 
@@ -36,7 +51,8 @@ function missingSettings(settings: { ruc: string; businessName: string }) {
  * invoice written with the buyer and totals copied from the order, and its signing job queued.
  * Refused: another store's or an unknown order (404), a cancelled one (409), one already invoiced
  * (409, also when two requests race: the unique index `invoice_order_unique` decides), and while
- * the store's RUC or business name is missing (409, saying which and where to set it).
+ * the store's RUC, business name, addresses or accounting answer is missing (409, saying which and
+ * where to set it).
  */
 export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: IssueInvoiceInput): Promise<{ id: number; number: string }> {
   try {
@@ -52,7 +68,7 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
       const sequence = await takeInvoiceSequence(tx.db, scope);
       if (sequence > MAX_INVOICE_SEQUENCE) throw new AppError('invoice.sequenceExhausted', 409);
 
-      const lines = invoiceLines(await invoices.orderLines(tx.db, scope, order.id), order.shippingCents);
+      const lines = invoiceLines(await invoices.orderLines(tx.db, scope, order.id), order);
       const bases = taxBases(lines);
       const baseTaxedCents = bases.filter((base) => base.taxBp > 0).reduce((sum, base) => sum + base.baseCents, 0);
       const baseZeroCents = bases.filter((base) => base.taxBp === 0).reduce((sum, base) => sum + base.baseCents, 0);
@@ -76,12 +92,12 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
         environment,
         ruc: settings.ruc,
         businessName: settings.businessName.trim(),
-        buyerName: order.name,
+        // SRI's name for an unidentified buyer; the order keeps the shopper's, for the delivery.
+        buyerName: order.documentType === 'final' ? FINAL_CONSUMER.name : order.name,
         buyerDocumentType: order.documentType,
         buyerDocumentNumber: order.documentNumber,
         buyerEmail: order.email,
         buyerAddress: address,
-        ivaBp: settings.ivaBp,
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,
         baseTaxedCents,
@@ -90,12 +106,18 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
         shippingCents: order.shippingCents,
         totalCents: baseTaxedCents + baseZeroCents + taxCents,
         issuedAt,
-        sriStatus: 'unsigned',
+        sriStatus: 'issued',
+        // The issuer's facts as they are now: a later change of the settings never changes this invoice.
+        issuerHeadOfficeAddress: settings.headOfficeAddress.trim(),
+        issuerEstablishmentAddress: settings.establishmentAddress.trim(),
+        issuerAccountingObligated: settings.accountingObligated,
+        issuerRimpe: settings.rimpe,
+        issuerWithholdingAgent: settings.withholdingAgent,
         createdAt: issuedAt,
         updatedAt: issuedAt,
       });
       // In the same transaction: an invoice never exists without its signing job, nor a job without it.
-      await enqueueJob(tx, { kind: 'invoice.sign', payload: { storeId: scope.storeId, invoiceId: id }, key: `invoice.sign:${id}` });
+      await queueInvoiceSri(tx, { storeId: scope.storeId, invoiceId: id });
       return { id, number };
     });
     // Its RIDE is asked for soon after (the merchant, the shopper's order page): the PDF stack loads
@@ -122,14 +144,17 @@ export function listInvoices(deps: ServiceDeps, scope: StoreScope, query: Invoic
 }
 
 async function documentOf(deps: ServiceDeps, scope: StoreScope, invoice: InvoiceDocument['invoice']): Promise<InvoiceDocument> {
-  const [lines, issuer, payment] = await Promise.all([
+  const [lines, store, payment] = await Promise.all([
     invoices.orderLines(deps.db, scope, invoice.orderId),
     invoices.issuerAddress(deps.db, scope),
     invoices.orderPayment(deps.db, scope, invoice.orderId),
   ]);
-  const all = invoiceLines(lines, invoice.shippingCents);
-  return { invoice, lines: all, bases: taxBases(all), issuer, issuedOn: ecuadorDay(new Date(invoice.issuedAt)), paymentMethod: payment.paymentMethod, orderNumber: payment.number };
+  const all = invoiceLines(lines, { shippingCents: invoice.shippingCents, shippingIvaCode: payment.shippingIvaCode, shippingTaxCents: payment.shippingTaxCents });
+  return { invoice, lines: all, bases: taxBases(all), issuer: issuerOf(invoice, store), issuedOn: ecuadorDay(new Date(invoice.issuedAt)), paymentMethod: payment.paymentMethod, orderNumber: payment.number };
 }
+
+/** The store's trade name and contact address, as its documents state them beside what they froze. */
+export const storeIssuer = (deps: ServiceDeps, scope: StoreScope) => invoices.issuerAddress(deps.db, scope);
 
 /** One of the store's invoices with everything it prints; another store's is not found. */
 export async function getInvoice(deps: ServiceDeps, scope: StoreScope, id: number): Promise<InvoiceDocument> {
@@ -154,20 +179,21 @@ export async function shopperInvoice(deps: ServiceDeps, scope: StoreScope, code:
   return documentOf(deps, scope, invoice);
 }
 
-/** The `factura` XML of one of the store's invoices, with the file name it downloads as. */
-export async function getInvoiceXml(deps: ServiceDeps, scope: StoreScope, id: number) {
+/**
+ * The `factura` XML of one of the store's invoices, with the file name it downloads as: once SRI
+ * authorized it, SRI's `<autorizacion>` file exactly as kept then (issue 37 §6); once signed, the
+ * signed bytes as sent; before, the XML made from the row.
+ */
+export async function getInvoiceXml(deps: ServiceDeps, scope: StoreScope, id: number): Promise<{ fileName: string; xml: string }> {
+  const kept = await keptInvoiceXml(deps, scope, id);
+  if (kept) return kept;
   const doc = await getInvoice(deps, scope, id);
+  // An invoice issued before the store kept its addresses, from a store without a contact address:
+  // SRI's `dirMatriz` has nothing to say, and a placeholder is not an address.
+  if (doc.issuer.headOfficeAddress.trim() === '') throw new AppError('invoice.missingAddresses', 409);
   return { fileName: `factura-${doc.invoice.number}.xml`, xml: invoiceXml(doc) };
 }
 
-/**
- * The `invoice.sign` job. Signing needs the merchant's .p12 certificate (XAdES-BES) and sending
- * needs SRI's web services: until a store has a certificate the invoice stays `unsigned`, and the
- * job says so in the log rather than failing and retrying (decision 063).
- */
-export async function signInvoice(deps: ServiceDeps, payload: { storeId: number; invoiceId: number }) {
-  deps.log.info({ storeId: payload.storeId, invoiceId: payload.invoiceId }, 'invoice left unsigned: no electronic signature certificate (.p12) configured for this store; signing and sending to SRI wait for it (decision 063)');
-}
 
 /**
  * The RIDE of one of the store's invoices as a PDF in `locale`, with the file name it downloads as:

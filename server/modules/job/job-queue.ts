@@ -3,6 +3,18 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import type { JobKind, JobPayloads } from './job-payloads.ts';
 import { insertJob, releaseFinishedKey } from './job.repository.ts';
 
+/** The longest wait between two attempts, whatever the backoff says. */
+export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+
+/**
+ * Exponential backoff: retryMs, 2×, 4×, … after the 1st, 2nd, 3rd failed attempt, capped. Here, not
+ * in job.service.ts, so that a job's handler that tells when it runs next (the SRI job) can read it
+ * without importing the runner that imports every handler.
+ */
+export function retryDelay(retryMs: number, attempts: number): number {
+  return Math.min(retryMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
 // Putting a job in the queue, apart from running it (job.service.ts): a job's handler may enqueue
 // (a notification queues its mail) without an import cycle through the handlers.
 

@@ -6,10 +6,10 @@ import { type JobHandlers, jobHandlers, type JobKind } from './job-kinds.ts';
 import { onEnqueue } from './job-queue.ts';
 import { claimJobs, deleteDoneJobs, type JobRow, releaseDoneJobs, releaseJob } from './job.repository.ts';
 
-export { DEFAULT_MAX_ATTEMPTS, enqueueJob, type NewJob, wakeWorkers } from './job-queue.ts';
+import { retryDelay } from './job-queue.ts';
 
-/** The longest wait between two attempts, whatever the backoff says. */
-export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+export { DEFAULT_MAX_ATTEMPTS, enqueueJob, MAX_RETRY_DELAY_MS, type NewJob, retryDelay, wakeWorkers } from './job-queue.ts';
+
 /** Done jobs are kept a week (their key stays taken meanwhile), then forgotten; the worker prunes hourly. */
 export const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -25,11 +25,6 @@ export type RunOptions = {
   /** Asked between claims: a stopping worker finishes the jobs it holds (≤ JOBS_PER_CLAIM) and takes no other. */
   shouldStop?: () => boolean;
 };
-
-/** Exponential backoff: retryMs, 2×, 4×, … after the 1st, 2nd, 3rd failed attempt, capped. */
-export function retryDelay(retryMs: number, attempts: number): number {
-  return Math.min(retryMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
-}
 
 /**
  * Due jobs taken at once by one claim, and marked done together after they ran: two commits for

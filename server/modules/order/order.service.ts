@@ -7,6 +7,7 @@ import type { OrderListQuery, OrderStatusInput } from '#common/schemas/sales-ord
 import { notificationMail } from '#server/mail/templates.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
+import { creditOnCancel } from '#server/modules/credit-note/credit-note.service.ts';
 import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
@@ -51,7 +52,11 @@ export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, ac
     if (!(await orders.updateOrderStatus(tx.db, scope, { id, from: current.status }, input.status, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
     await orders.insertOrderEvent(tx.db, scope, { orderId: id, status: input.status, note: input.note, userId: actor.userId, at: now });
     if (input.status === 'cancelled') {
-      await returnOrderStock(tx, scope, await orders.orderLines(tx.db, scope, id));
+      // An invoiced order is voided by a credit note of what is left to credit (issue 37 §7); its
+      // units come back but for those a credit note returned before.
+      const reason = input.note.trim() ? input.note : `Anulación del pedido #${current.number}`;
+      const toReturn = (await creditOnCancel(tx, scope, actor, id, reason)) ?? (await orders.orderLines(tx.db, scope, id));
+      await returnOrderStock(tx, scope, toReturn);
       if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
     }
   });

@@ -10,6 +10,7 @@ import { csvLines, decimalToInteger, integerToDecimal, neutraliseCell, restoreCe
 import { stringify } from 'csv-stringify/sync';
 import { FreeSlugs } from '#common/free-slug.ts';
 import { csvFixtures } from './product-csv.fixtures.ts';
+import { translator } from '#common/i18n/all-languages.ts';
 
 // The catalog as CSV (issue 11 §9) on the suite's database, with the store guard on: export,
 // preview, all-or-nothing import, per-row problems, the plan limit and store isolation, through the
@@ -79,8 +80,9 @@ describe('the catalog CSV', () => {
     const variant = await t.db.selectFrom('variant').select('priceCents').where('storeId', '=', scope.storeId).where('sku', '=', 'CAM-1-RM').executeTakeFirstOrThrow();
     expect(variant.priceCents).toBe(2105);
     // "Taza" exists, so the new one is taza-2, and its variant found it by that slug
-    const taza = await t.db.selectFrom('product').select(['id', 'priceCents', 'featured', 'taxBp']).where('storeId', '=', scope.storeId).where('slug', '=', 'taza-2').executeTakeFirstOrThrow();
-    expect(taza).toMatchObject({ priceCents: 750, featured: 1, taxBp: 1500 });
+    const taza = await t.db.selectFrom('product').select(['id', 'priceCents', 'featured', 'ivaCode']).where('storeId', '=', scope.storeId).where('slug', '=', 'taza-2').executeTakeFirstOrThrow();
+    // its tax left blank: a new product starts at the general rate, 15 % (SRI's code 4)
+    expect(taza).toMatchObject({ priceCents: 750, featured: 1, ivaCode: '4' });
     const variants = await t.db.selectFrom('variant').select(['name', 'priceCents']).where('storeId', '=', scope.storeId).where('productId', '=', taza.id).execute();
     expect(variants).toEqual([{ name: 'Azul', priceCents: 750 }]);
   });
@@ -89,12 +91,58 @@ describe('the catalog CSV', () => {
     const { scope } = await storeWithCatalog('c-');
     const text = (await exportCatalog(t.deps, scope)).replace(/^\uFEFF/, '');
     const header = lines(text)[0]!.replaceAll(',', ';');
-    const file = `${header}\nproduct;;;Gorra;;;;c-ropa;c-camisetas;c-andina;;;12,40;;12;5;;;;;;0;1;\n`;
+    const file = `${header}\nproduct;;;Gorra;;;;c-ropa;c-camisetas;c-andina;;;12,40;;5,00;5;;;;;;0;1;\n`;
     expect(await applyImport(t.deps, scope, file)).toMatchObject({ applied: true, products: { create: 1 } });
-    const gorra = await t.db.selectFrom('product').select(['priceCents', 'taxBp', 'subcategoryId', 'brandId']).where('storeId', '=', scope.storeId).where('slug', '=', 'gorra').executeTakeFirstOrThrow();
+    const gorra = await t.db.selectFrom('product').select(['priceCents', 'ivaCode', 'subcategoryId', 'brandId']).where('storeId', '=', scope.storeId).where('slug', '=', 'gorra').executeTakeFirstOrThrow();
     expect(gorra.priceCents).toBe(1240);
-    expect(gorra.taxBp).toBe(1200);
+    expect(gorra.ivaCode).toBe('5');
     expect(gorra.subcategoryId).not.toBeNull();
+  });
+
+  it('reads the IVA as a rate or its word, exports it as it reads it back, and refuses a rate not in force (decision 087)', async () => {
+    const { scope } = await storeWithCatalog('i-');
+    const header = lines((await exportCatalog(t.deps, scope)).replace(/^\uFEFF/, ''))[0]!;
+    const row = (cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) => CSV_COLUMNS.map((column) => cells[column] ?? '').join(',');
+    const product = (name: string, tax: string) => row({ record: 'product', name, category: 'i-ropa', price: '8', stock: '1', tax });
+    const file = [
+      header,
+      product('Cemento', '5'),
+      product('Libro', 'exento'),
+      product('Asesoría', 'No objeto'),
+      product('Pan', '0 %'),
+      product('Lámpara', '15,00'),
+      row({ record: 'variant', product_slug: 'cemento', name: 'Saco 50 kg', price: '9', stock: '1', tax: '15' }),
+      row({ record: 'variant', product_slug: 'cemento', name: 'Saco 25 kg', price: '5', stock: '1' }),
+    ].join('\n');
+    expect(await applyImport(t.deps, scope, `${file}\n`)).toMatchObject({ applied: true, problems: [] });
+    const codes = await t.db.selectFrom('product').select(['slug', 'ivaCode']).where('storeId', '=', scope.storeId).where('slug', 'in', ['cemento', 'libro', 'asesoria', 'pan', 'lampara']).orderBy('slug').execute();
+    expect(codes).toEqual([
+      { slug: 'asesoria', ivaCode: '6' }, { slug: 'cemento', ivaCode: '5' }, { slug: 'lampara', ivaCode: '4' }, { slug: 'libro', ivaCode: '7' }, { slug: 'pan', ivaCode: '0' },
+    ]);
+    const variants = await t.db.selectFrom('variant').select(['name', 'ivaCode']).where('storeId', '=', scope.storeId).where('name', 'like', 'Saco%').orderBy('name').execute();
+    expect(variants, "a variant's blank tax is its product's (null)").toEqual([{ name: 'Saco 25 kg', ivaCode: null }, { name: 'Saco 50 kg', ivaCode: '4' }]);
+
+    // The export writes what the import reads back: a round trip changes nothing.
+    const exported = await exportCatalog(t.deps, scope);
+    const taxOf = (name: string) => lines(exported.replace(/^\uFEFF/, '')).map((line) => line.split(',')).find((cells) => cells[3] === name)?.[CSV_COLUMNS.indexOf('tax')];
+    expect(['Cemento', 'Libro', 'Asesoría', 'Pan', 'Lámpara', 'Saco 50 kg', 'Saco 25 kg'].map(taxOf)).toEqual(['5', 'exento', 'no objeto', '0', '15', '15', '']);
+    expect(await previewImport(t.deps, scope, exported)).toMatchObject({ problems: [], products: { create: 0, update: 0 }, variants: { create: 0, update: 0 } });
+    // A product's tax left blank keeps its IVA.
+    await applyImport(t.deps, scope, `${header}\n${row({ record: 'product', product_slug: 'cemento', name: 'Cemento', category: 'i-ropa', price: '8', stock: '1' })}\n`);
+    expect((await t.db.selectFrom('product').select('ivaCode').where('storeId', '=', scope.storeId).where('slug', '=', 'cemento').executeTakeFirstOrThrow()).ivaCode).toBe('5');
+
+    // 12 % is no longer in force, 7 % and 14 % are not offered: refused, never rounded to a rate.
+    const refused = await applyImport(t.deps, scope, [header, product('Viejo', '12'), product('Siete', '7'), product('Catorce', '14'), product('Nada', 'gratis')].join('\n'));
+    expect(refused.applied).toBe(false);
+    expect(refused.problems.map((problem) => [problem.line, problem.column, problem.message, problem.values])).toEqual([
+      [2, 'tax', 'productCsv.ivaRate', { value: '12' }],
+      [3, 'tax', 'productCsv.ivaRate', { value: '7' }],
+      [4, 'tax', 'productCsv.ivaRate', { value: '14' }],
+      [5, 'tax', 'productCsv.ivaRate', { value: 'gratis' }],
+    ]);
+    expect(translator('es')('productCsv.ivaRate', { value: '12' })).toBe('La tarifa de IVA «12» no está vigente: escribe 15, 5, 0, exento o no objeto');
+    expect(translator('en')('productCsv.ivaRate', { value: '12' })).toContain('“12” is not in force');
+    expect(await t.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).where('name', '=', 'Viejo').executeTakeFirst()).toBeUndefined();
   });
 
   it('lists every problem with its line and column, and imports nothing while there is one', async () => {
@@ -116,7 +164,7 @@ describe('the catalog CSV', () => {
       [4, 'category', 'productCsv.unknownSlug'],
       [4, 'unit', 'productCsv.oneOf'],
       [4, 'price', 'productCsv.money'],
-      [4, 'tax', 'productCsv.percent'],
+      [4, 'tax', 'productCsv.ivaRate'],
       [4, 'featured', 'productCsv.flag'],
       [5, 'product_slug', 'productCsv.unknownProduct'],
       [6, 'record', 'productCsv.record'],
@@ -286,7 +334,7 @@ describe('issue 21: what goes in is what the form allows, and what comes out run
       `product,,,Largo,,,,v-ropa,,,,,1,,,,,,,,,,,"${'x'.repeat(20_001)}"`, // line 2: content over the form's 20,000
       `product,,,${'n'.repeat(161)},,,,v-ropa,,,,,1,,,,,,,,,,,`, // line 3: name over 160
       `product,Mala Direccion,,Mal,,,,v-ropa,,,,,1,,,,,,,,,,,`, // line 4: a slug the form refuses
-      `product,,,Bien,${'s'.repeat(65)},,,v-ropa,,,,,1,,,,,,,,,,,`, // line 5: SKU over 64
+      `product,,,Bien,${'s'.repeat(26)},,,v-ropa,,,,,1,,,,,,,,,,,`, // line 5: SKU over SRI's 25 (codigoPrincipal)
       `variant,camiseta,,${'v'.repeat(161)},,,,,,,,,1,,,,,,,,,,,`, // line 6: a variant's name over 160
     ].join('\n');
     const summary = await applyImport(t.deps, scope, file);
@@ -295,11 +343,11 @@ describe('issue 21: what goes in is what the form allows, and what comes out run
       [2, 'content', 'productCsv.tooLong', { max: 20_000 }],
       [3, 'name', 'productCsv.tooLong', { max: 160 }],
       [4, 'product_slug', 'validation.slug', undefined],
-      [5, 'sku', 'productCsv.tooLong', { max: 64 }],
+      [5, 'sku', 'catalog.product.skuTooLong', undefined],
       [6, 'name', 'productCsv.tooLong', { max: 160 }],
     ]);
     // exactly at the limit is fine, as in the form
-    const fine = `${header}\nproduct,,,Justo,,,,v-ropa,,,,,1,,,,,,,,,,,"${'x'.repeat(20_000)}"\n`;
+    const fine = `${header}\nproduct,,,Justo,${'s'.repeat(25)},,,v-ropa,,,,,1,,,,,,,,,,,"${'x'.repeat(20_000)}"\n`;
     expect((await applyImport(t.deps, scope, fine)).applied).toBe(true);
   });
 

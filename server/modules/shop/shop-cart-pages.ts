@@ -1,3 +1,6 @@
+import { identificationType } from '#common/enums/identification.ts';
+import { FINAL_CONSUMER } from '#common/identification.ts';
+import { asIvaCode, ivaBp } from '#common/iva.ts';
 import type { OrderTotals } from '#common/order-totals.ts';
 import { shopPrice } from '#common/shop-price.ts';
 import type { PricedCart } from '#server/modules/checkout/cart.service.ts';
@@ -29,14 +32,24 @@ function messagesBlock(messages: CartMessages): SafeHtml {
 ${messages.info.length ? html`<div class="notice success" role="status">${messages.info.map((text) => html`<p>${text}</p>`)}</div>` : ''}`;
 }
 
-export function totalsBlock(request: ShopRequest, totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents'>, hasLines = true): SafeHtml {
+/** The shipping row's name with the IVA it is charged at ("Envío (IVA 15 %)"), stated as the invoice states it. */
+function shippingLabel(request: ShopRequest, code: string): string {
+  const texts = request.tr.texts.cart;
+  const ivaCode = asIvaCode(code);
+  if (ivaCode === '7') return texts.shippingExempt;
+  if (ivaCode === '6') return texts.shippingNotSubject;
+  return request.tr.t(texts.shippingTaxed, { rate: `${ivaBp(ivaCode) / 100} %` });
+}
+
+/** `shippingIvaCode`: the store's (a cart) or the one frozen on the order (its page). */
+export function totalsBlock(request: ShopRequest, totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents'>, shippingIvaCode: string, hasLines = true): SafeHtml {
   const { tr } = request;
   const texts = tr.texts.cart;
   return html`<dl class="totals">
 <div><dt>${texts.subtotal}</dt><dd>${tr.money(totals.subtotalCents)}</dd></div>
 ${totals.discountCents > 0 ? html`<div><dt>${texts.discount}</dt><dd>−${tr.money(totals.discountCents)}</dd></div>` : ''}
 <div><dt>${texts.tax}</dt><dd>${tr.money(totals.taxCents)}</dd></div>
-<div><dt>${texts.shipping}</dt><dd>${hasLines && totals.shippingCents === 0 ? texts.shippingFree : tr.money(totals.shippingCents)}</dd></div>
+<div><dt>${totals.shippingCents > 0 ? shippingLabel(request, shippingIvaCode) : texts.shipping}</dt><dd>${hasLines && totals.shippingCents === 0 ? texts.shippingFree : tr.money(totals.shippingCents)}</dd></div>
 <div class="grand"><dt>${texts.total}</dt><dd>${tr.money(totals.totalCents)}</dd></div>
 </dl>`;
 }
@@ -68,7 +81,7 @@ export function renderCart(frame: ShopFrame, request: ShopRequest, priced: Price
   const texts = tr.texts.cart;
   const action = link(frame, request, '/cart');
   const lines = priced.lines.map((line, index) => {
-    const unit = shopPrice({ priceCents: line.unitPriceCents, discountBp: line.discountBp, taxBp: line.taxBp, compareAtCents: null }).paidCents;
+    const unit = shopPrice({ priceCents: line.unitPriceCents, discountBp: line.discountBp, ivaCode: line.ivaCode, compareAtCents: null }).paidCents;
     const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
     const hidden = html`<input type="hidden" name="product" value="${line.productId}"><input type="hidden" name="variant" value="${line.variantId ?? ''}">`;
     return html`<li class="cart-line">
@@ -90,7 +103,7 @@ ${priced.lines.length === 0
 <ul class="cart-lines">${lines}</ul>
 <section class="cart-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.summary}</h2>
 ${couponBlock(frame, request, priced)}
-${totalsBlock(request, priced.totals)}
+${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}
 ${freeShippingHint(request, priced.settings, priced.totals)}
 <p><a class="button wide" href="${link(frame, request, '/checkout')}">${texts.toCheckout}</a></p>
 <p><a href="${link(frame, request)}">${texts.continueShopping}</a></p>
@@ -105,7 +118,7 @@ function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
   return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${line.variantName ? `${line.name} — ${line.variantName}` : line.name}</span> <span>${tr.money(line.totalCents)}</span></li>`)}</ul>
 ${priced.coupon?.ok ? html`<p class="muted small">${tr.t(tr.texts.cart.couponApplied, { code: priced.coupon.code })}</p>` : ''}
-${totalsBlock(request, priced.totals)}`;
+${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}`;
 }
 
 export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: PricedCart, form: CheckoutForm, status = 200): Rendered {
@@ -118,6 +131,7 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
     const [key, max] = code.split(':');
     if (key === 'tooLong') return tr.t(texts.tooLong, { max: max ?? '' });
     if (key === 'addressTooLong') return tr.t(texts.addressTooLong, { max: max ?? '' });
+    if (key === 'finalOverLimit') return tr.t(texts.finalOverLimit, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) });
     return (texts as Record<string, unknown>)[key!] as string ?? texts.required;
   };
   const describedBy = (field: string, hint?: string) => {
@@ -141,9 +155,9 @@ ${input('name', texts.name, html` maxlength="160" autocomplete="name" required`)
 ${input('email', texts.email, html` type="email" maxlength="254" autocomplete="email" required`, texts.emailHint)}
 ${input('phone', texts.phone, html` type="tel" maxlength="20" autocomplete="tel" required`)}
 <div class="field"><label for="checkout-documentType">${texts.documentType}</label><select id="checkout-documentType" name="documentType" required${describedBy('documentType')}>
-<option value="cedula"${values.documentType !== 'passport' ? ' selected' : ''}>${texts.cedula}</option><option value="passport"${values.documentType === 'passport' ? ' selected' : ''}>${texts.passport}</option>
+${identificationType.values.map((type) => html`<option value="${type}"${(values.documentType || 'cedula') === type ? ' selected' : ''}>${texts.documentTypes[type]}</option>`)}
 </select>${fieldError('documentType')}</div>
-${input('documentNumber', texts.documentNumber, html` maxlength="20" autocomplete="off" required`)}
+${input('documentNumber', texts.documentNumber, html` maxlength="20" autocomplete="off"`, tr.t(texts.documentNumberHint, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) }))}
 </fieldset>
 <fieldset class="group"><legend>${texts.delivery}</legend>
 ${input('address', texts.address, html` maxlength="300" autocomplete="street-address" required`)}
@@ -192,7 +206,7 @@ export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderV
 <ul class="cart-lines">${view.lines.map((line) => html`<li class="cart-line order-line"><div class="cart-line-name"><span>${line.name}</span>${line.sku ? html`<span class="muted small">${tr.texts.sku} ${line.sku}</span>` : ''}</div>
 <p class="cart-line-price"><span class="label">${texts.quantity}</span> ${line.quantity}</p>
 <p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(line.baseCents + line.taxCents)}</strong></p></li>`)}</ul>
-${totalsBlock(request, order)}
+${totalsBlock(request, order, order.shippingIvaCode)}
 </section>
 <section class="cart-summary" aria-labelledby="pay-title">
 <h2 id="pay-title">${transfer ? texts.transferTitle : texts.paymentMethod}</h2>

@@ -6,7 +6,7 @@ import { makeTestCertificate, type TestCertificate, xmlsecVerify } from '../../.
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, staffStoreScope } from '#server/modules/store/store-scope.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { SriCertificateError } from './sri-certificate.service.ts';
 
@@ -62,7 +62,7 @@ describe('the store certificate', () => {
     const stranger = makeTestCertificate({ holder: 'OTRO TITULAR', days: 900 });
     const mixed = makeTestCertificate({ holder: 'TITULAR VERDADERO', extraCertificates: [stranger.holderPem] });
     expect(await t.services.sriCertificates.saveCertificate(scope, { file: mixed.p12, password: mixed.password })).toMatchObject({ holder: 'TITULAR VERDADERO' });
-    expect((await xmlsecVerify(await t.services.sriCertificates.signForStore(store.id, comprobante), mixed.caPem)).ok).toBe(true);
+    expect((await xmlsecVerify(await t.services.sriCertificates.signForStore(await staffStoreScope(t.deps, store.id), comprobante), mixed.caPem)).ok).toBe(true);
   });
 
   it('reads the older entities\u2019 files (3DES, RC2) as well as OpenSSL 3\u2019s (AES)', async () => {
@@ -91,12 +91,12 @@ describe('the store certificate', () => {
     expect(await t.services.sriCertificates.saveCertificate(scope, { file: other.p12, password: other.password })).toMatchObject({ holder: 'OTRA PERSONA' });
     expect(await t.db.selectFrom('storeCertificate').select('id').where('storeId', '=', store.id).execute()).toHaveLength(1);
     // Signing now uses the replacement.
-    expect((await xmlsecVerify(await t.services.sriCertificates.signForStore(store.id, comprobante), other.caPem)).ok).toBe(true);
+    expect((await xmlsecVerify(await t.services.sriCertificates.signForStore(await staffStoreScope(t.deps, store.id), comprobante), other.caPem)).ok).toBe(true);
 
     await t.services.sriCertificates.removeCertificate(scope);
     expect(await t.services.sriCertificates.getCertificate(scope)).toBeNull();
     expect(await refusal(t.services.sriCertificates.removeCertificate(scope))).toMatchObject({ status: 404 });
-    await expect(t.services.sriCertificates.signForStore(store.id, comprobante)).rejects.toMatchObject({ reason: 'missing', code: 'sriCertificate.missing' });
+    await expect(t.services.sriCertificates.signForStore(await staffStoreScope(t.deps, store.id), comprobante)).rejects.toMatchObject({ reason: 'missing', code: 'sriCertificate.missing' });
   });
 
   it('signs for its own store only, and not once it has expired', async () => {
@@ -104,10 +104,10 @@ describe('the store certificate', () => {
     const b = await ownerStore();
     const short = makeTestCertificate({ days: 20 });
     await t.services.sriCertificates.saveCertificate(a.scope, { file: short.p12, password: short.password });
-    const signed = await t.services.sriCertificates.signForStore(a.store.id, comprobante);
+    const signed = await t.services.sriCertificates.signForStore(await staffStoreScope(t.deps, a.store.id), comprobante);
     expect((await xmlsecVerify(signed, short.caPem)).ok).toBe(true);
     // Store B has none: store A's is never used for it.
-    const missing = await t.services.sriCertificates.signForStore(b.store.id, comprobante).catch((error: unknown) => error);
+    const missing = await t.services.sriCertificates.signForStore(await staffStoreScope(t.deps, b.store.id), comprobante).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(SriCertificateError);
     expect(missing).toMatchObject({ reason: 'missing', status: 409 });
 
@@ -120,7 +120,7 @@ describe('the store certificate', () => {
     const deps = { ...t.deps, clock: later };
     const { certificateWarning, signForStore } = await import('./sri-certificate.service.ts');
     expect(await certificateWarning(deps, a.scope)).toMatchObject({ state: 'expired' });
-    await expect(signForStore(deps, a.store.id, comprobante)).rejects.toMatchObject({ reason: 'expired', code: 'sriCertificate.expired' });
+    await expect(signForStore(deps, await staffStoreScope(deps, a.store.id), comprobante)).rejects.toMatchObject({ reason: 'expired', code: 'sriCertificate.expired' });
   });
 
   it('does not warn while more than 30 days are left', async () => {
@@ -138,7 +138,7 @@ describe('a server without CERTIFICATE_KEY', () => {
       const scope = (await ownStoreScope(bare.deps, { userId: store.owner.id }))!;
       const refused = await bare.services.sriCertificates.saveCertificate(scope, { file: good.p12, password: good.password }).catch((error: unknown) => error);
       expect(refused).toMatchObject({ code: 'sriCertificate.notConfigured', reason: 'notConfigured' });
-      await expect(bare.services.sriCertificates.signForStore(store.id, comprobante)).rejects.toMatchObject({ reason: 'notConfigured' });
+      await expect(bare.services.sriCertificates.signForStore(await staffStoreScope(bare.deps, store.id), comprobante)).rejects.toMatchObject({ reason: 'notConfigured' });
     } finally {
       await bare.dispose();
     }

@@ -1,7 +1,7 @@
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { MAX_CERTIFICATE_BYTES, MAX_CERTIFICATE_PASSWORD } from '#common/upload-limits.ts';
 import { AppError } from '#server/errors.ts';
-import { resumeInvoicesAwaitingCertificate } from '#server/modules/invoice/invoice-sri.service.ts';
+import { resumeInvoicesAwaitingCertificate } from '#server/modules/invoice/invoice-sri-queue.ts';
 import { signSriDocument } from '#server/modules/invoice/sri-signature.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -114,12 +114,13 @@ const OPENED_KEPT = 64;
 /**
  * Signs a comprobante's XML with the store's certificate (XAdES-BES, see sri-signature.ts) and
  * returns the signed XML. Throws SriCertificateError when the store has no certificate, when it has
- * expired, or when the server has no CERTIFICATE_KEY. `storeId` is the store whose document it is:
+ * expired, or when the server has no CERTIFICATE_KEY. `scope` is the store whose document it is:
  * only that store's certificate is ever read.
  */
-export async function signForStore(deps: ServiceDeps, storeId: number, xml: string): Promise<string> {
+export async function signForStore(deps: ServiceDeps, scope: StoreScope, xml: string): Promise<string> {
   const key = keyOf(deps);
-  const row = await repository.findSealed(deps.db, { storeId });
+  const { storeId } = scope;
+  const row = await repository.findSealed(deps.db, scope);
   if (!row) throw new SriCertificateError('missing');
   const now = deps.clock.now();
   if (Date.parse(row.notAfter) <= now.getTime()) throw new SriCertificateError('expired');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OFFERED_IVA_CODES } from '#common/iva.ts';
 import { StoreSalesSchema } from '#common/schemas/store-sales.ts';
 import { ErrorBody } from '#server/api/api-errors.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
@@ -8,7 +9,7 @@ import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
 // `/api/v1/store/sales` (issue 23 §2): the store's payment, shipping and tax settings, the same
-// service as `/store/payments`. Money in cents and the IVA rate in basis points (decision 052);
+// service as `/store/payments`. Money in cents (decision 052), shipping's IVA as SRI's code;
 // the answer to a GET can be PUT back unchanged.
 
 /** What is answered: the stored settings as they are (a fresh store's defaults have no RUC yet). */
@@ -25,8 +26,13 @@ const SalesSettingsView = z.object({
   businessName: z.string(),
   establishment: z.string(),
   emissionPoint: z.string(),
-  ivaBp: z.number().describe('The IVA rate in basis points: 1500 is 15 %'),
+  shippingIvaCode: z.enum(OFFERED_IVA_CODES).describe("Shipping's IVA, SRI's code (codigoPorcentaje): '4' 15 % (the default), '5' 5 %, '0' 0 %, '7' exempt, '6' not subject"),
   sriEnvironment: z.number().describe("SRI's environment the invoices are made for: 1 tests, 2 production"),
+  headOfficeAddress: z.string().describe("The head office's address (SRI's dirMatriz); required to invoice"),
+  establishmentAddress: z.string().describe("The invoicing establishment's address (SRI's dirEstablecimiento); required to invoice"),
+  accountingObligated: z.enum(['', 'yes', 'no']).describe("Whether the store must keep accounts (SRI's obligadoContabilidad); '' until said, required to invoice"),
+  rimpe: z.enum(['none', 'emprendedor', 'negocio_popular']).describe("The store's RIMPE regime: the invoice says CONTRIBUYENTE RÉGIMEN RIMPE or CONTRIBUYENTE NEGOCIO POPULAR - RÉGIMEN RIMPE"),
+  withholdingAgent: z.string().describe("The withholding agent resolution's number (SRI's agenteRetencion, 1–8 digits); '' when none"),
 });
 
 export async function storeSalesApi(app: FastifyInstance, { services }: { services: Services }) {

@@ -24,6 +24,10 @@ export async function loadStoreSales(deps: ServiceDeps, scope: StoreScope): Prom
     bankTransfer: row.bankTransfer === 1,
     bankAccountType: row.bankAccountType as StoreSalesSettings['bankAccountType'],
     sriEnvironment: row.sriEnvironment === 2 ? 2 : 1,
+    // Written only through StoreSalesSchema, which takes today's codes alone.
+    shippingIvaCode: row.shippingIvaCode as StoreSalesSettings['shippingIvaCode'],
+    accountingObligated: row.accountingObligated as StoreSalesSettings['accountingObligated'],
+    rimpe: row.rimpe as StoreSalesSettings['rimpe'],
   };
 }
 

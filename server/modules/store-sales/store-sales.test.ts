@@ -32,14 +32,16 @@ describe('store sales settings', () => {
     const scope = await newScope();
     expect(await loadStoreSales(t.deps, scope)).toEqual({
       cashOnDelivery: true, bankTransfer: false, bankName: '', bankAccountType: '', bankAccountNumber: '', bankAccountHolder: '',
-      shippingFeeCents: 0, freeShippingFromCents: null, ruc: '', businessName: '', establishment: '001', emissionPoint: '001', ivaBp: 1500, sriEnvironment: 1,
+      shippingFeeCents: 0, freeShippingFromCents: null, ruc: '', businessName: '', establishment: '001', emissionPoint: '001', shippingIvaCode: '4', sriEnvironment: 1,
+      headOfficeAddress: '', establishmentAddress: '', accountingObligated: '', rimpe: 'none', withholdingAgent: '',
     });
   });
 
   it('saves, reads back and saves again over the same row, each store its own', async () => {
     const scope = await newScope();
     const other = await newScope();
-    const input = { cashOnDelivery: false, bankTransfer: true, bankName: 'Banco Pichincha', bankAccountType: 'savings' as const, bankAccountNumber: '2200-123456', bankAccountHolder: 'Ana Pérez', shippingFeeCents: 350, freeShippingFromCents: 5000, ruc: '1790016919001', businessName: 'Ana Pérez S.A.', establishment: '002', emissionPoint: '010', ivaBp: 1200, sriEnvironment: 2 as const };
+    const input = { cashOnDelivery: false, bankTransfer: true, bankName: 'Banco Pichincha', bankAccountType: 'savings' as const, bankAccountNumber: '2200-123456', bankAccountHolder: 'Ana Pérez', shippingFeeCents: 350, freeShippingFromCents: 5000, ruc: '1790016919001', businessName: 'Ana Pérez S.A.', establishment: '002', emissionPoint: '010', shippingIvaCode: '5' as const, sriEnvironment: 2 as const,
+      headOfficeAddress: 'Av. Amazonas N24-03, Quito', establishmentAddress: 'Calle Bolívar 12-34, Loja', accountingObligated: 'yes' as const, rimpe: 'negocio_popular' as const, withholdingAgent: '1' };
     await saveStoreSales(t.deps, scope, input);
     expect(await loadStoreSales(t.deps, scope)).toEqual(input);
     await saveStoreSales(t.deps, scope, { ...input, shippingFeeCents: 0, freeShippingFromCents: null });
@@ -49,13 +51,15 @@ describe('store sales settings', () => {
 
   it('refuses wrong settings field by field, with messages in both languages', async () => {
     const scope = await newScope();
-    const fields = await refusal(scope, { cashOnDelivery: false, bankTransfer: true, ruc: '1790016918001', establishment: '000', emissionPoint: '12', ivaBp: 10_001, shippingFeeCents: -1, freeShippingFromCents: -5 });
+    const fields = await refusal(scope, { cashOnDelivery: false, bankTransfer: true, ruc: '1780016918001', establishment: '000', emissionPoint: '12', shippingFeeCents: -1, freeShippingFromCents: -5 });
     expect(fields).toEqual({
-      ruc: 'storeSales.ruc', establishment: 'storeSales.seriesCode', emissionPoint: 'storeSales.seriesCode', ivaBp: 'storeSales.ivaRange',
+      ruc: 'storeSales.ruc', establishment: 'storeSales.seriesCode', emissionPoint: 'storeSales.seriesCode',
       shippingFeeCents: 'storeSales.moneyNegative', freeShippingFromCents: 'storeSales.moneyNegative',
       bankName: 'storeSales.bankRequired', bankAccountType: 'storeSales.bankRequired', bankAccountNumber: 'storeSales.bankRequired', bankAccountHolder: 'storeSales.bankRequired',
     });
     expect(await refusal(scope, { cashOnDelivery: false, bankTransfer: false })).toEqual({ cashOnDelivery: 'storeSales.paymentRequired' });
+    // shipping's IVA: one of today's codes; 12 % (code 2) is no longer offered (decision 087)
+    expect(await refusal(scope, { shippingIvaCode: '2' as never })).toEqual({ shippingIvaCode: 'iva.notOffered' });
     expect(await refusal(scope, { bankTransfer: true, bankName: 'Banco' })).toEqual({ bankAccountType: 'storeSales.bankRequired', bankAccountNumber: 'storeSales.bankRequired', bankAccountHolder: 'storeSales.bankRequired' });
     expect(translator('es')('storeSales.paymentRequired')).toBe('Activa al menos una forma de pago');
     expect(translator('en')('storeSales.paymentRequired')).toBe('Turn on at least one payment method');

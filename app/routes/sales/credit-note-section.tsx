@@ -1,0 +1,126 @@
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Form, useLocation } from 'react-router';
+import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
+import { useFormResult } from '#app/lib/form-result.ts';
+import { useT } from '#app/lib/use-t.ts';
+import { formatDate } from '#common/dates.ts';
+import { localeFromPath, localizePath } from '#common/locale.ts';
+import { formatMoney } from '#common/money.ts';
+import { CREDIT_NOTE_REASON_MAX, quantityField } from '#common/schemas/credit-note.ts';
+
+// The order page's credit notes (issue 37 §7), shown once the order is invoiced: the notes issued,
+// each with its XML, and the form that issues one. The form lives in a dialog that says first what
+// issuing means (a number that is never reused); it posts to the order page (`intent=creditNote`),
+// which sends it back with the errors and what was typed, with or without JavaScript.
+
+type View = {
+  invoiceId: number;
+  notes: { id: number; number: string; issuedAt: string; reason: string; totalCents: number }[];
+  lines: { orderLineId: number; name: string; sku: string; quantity: number; left: number }[];
+  shipping: { cents: number; left: boolean };
+};
+
+export function CreditNoteSection({ view }: { view: View }) {
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  const { fieldError, formError, result } = useFormResult();
+  const [opened, { open, close }] = useFormDialog();
+  const typed = result?.values ?? {};
+  const money = (cents: number) => formatMoney(cents, locale);
+  const creditable = view.lines.filter((line) => line.left > 0);
+  const anythingLeft = creditable.length > 0 || view.shipping.left;
+  return (
+    <Paper withBorder p="md" radius="md" mt="lg" data-testid="credit-notes">
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <div>
+          <Title order={2} size="h4">
+            {t('creditNote.title')}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {t('creditNote.intro')}
+          </Text>
+        </div>
+        {anythingLeft ? (
+          <Button variant="light" onClick={open} data-testid="open-credit-note">
+            {t('creditNote.issue')}
+          </Button>
+        ) : null}
+      </Group>
+      {view.notes.length === 0 ? (
+        <Text fz="sm">{t('creditNote.none')}</Text>
+      ) : (
+        <Table>
+          <Table.Caption>{t('creditNote.title')}</Table.Caption>
+          <Table.Tbody>
+            {view.notes.map((note) => (
+              <Table.Tr key={note.id}>
+                <Table.Th scope="row" fw={600}>
+                  {t('creditNote.number', { number: note.number })}
+                  <Text fz="xs" c="dimmed" fw={400}>
+                    {formatDate(note.issuedAt, locale, true)} · {note.reason}
+                  </Text>
+                </Table.Th>
+                <Table.Td ta="right">{money(note.totalCents)}</Table.Td>
+                <Table.Td ta="right">
+                  <Anchor href={`${localizePath('/sales/credit-note/xml', locale)}?id=${note.id}`} fz="sm">
+                    {t('creditNote.downloadXml')}
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {!anythingLeft && view.notes.length > 0 ? (
+        <Text fz="sm" mt="sm">
+          {t('creditNote.nothingLeft')}
+        </Text>
+      ) : null}
+      <FormDialog opened={opened} onClose={close} title={t('creditNote.issueConfirmTitle')}>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="creditNote" />
+          <Stack gap="sm">
+            <Text fz="sm">{t('creditNote.issueConfirmText')}</Text>
+            {formError ? (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
+            ) : null}
+            {fieldError('lines') ? (
+              <Alert color="red" role="alert" data-testid="credit-note-lines-error">
+                {fieldError('lines')}
+              </Alert>
+            ) : null}
+            {creditable.map((line) => {
+              const name = quantityField(line.orderLineId);
+              return (
+                <TextInput
+                  key={line.orderLineId}
+                  name={name}
+                  label={t('creditNote.quantityLabel', { name: line.name })}
+                  description={t('creditNote.quantityLeft', { count: line.left })}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={typed[name] ?? ''}
+                  error={fieldError(name)}
+                  maw={320}
+                />
+              );
+            })}
+            {view.shipping.left ? <Checkbox name="shipping" label={t('creditNote.shippingLabel', { amount: money(view.shipping.cents) })} defaultChecked={typed.shipping === 'on'} /> : null}
+            <Checkbox name="restock" label={t('creditNote.restockLabel')} defaultChecked={result?.values ? typed.restock === 'on' : true} />
+            <TextInput name="reason" label={t('creditNote.reasonLabel')} description={t('creditNote.reasonHint')} maxLength={CREDIT_NOTE_REASON_MAX} required defaultValue={typed.reason ?? ''} error={fieldError('reason')} />
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={close}>
+                {t('list.cancel')}
+              </Button>
+              <Button type="submit" data-testid="issue-credit-note">
+                {t('creditNote.issue')}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </FormDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Generated } from 'kysely';
+
+// Credit notes (issue 37 §7, migration 2026-12-06-091): SRI's `nota de crédito` of an invoice.
+
+export interface CreditNoteTable {
+  id: Generated<number>;
+  storeId: number;
+  invoiceId: number;
+  orderId: number;
+  establishment: string;
+  emissionPoint: string;
+  sequence: number;
+  /** `001-001-000000123` in the store's credit-note series. */
+  number: string;
+  accessKey: string;
+  environment: number;
+  reason: string;
+  /** 1: the credited units went back to stock. */
+  restocked: number;
+  baseCents: number;
+  taxCents: number;
+  totalCents: number;
+  userId: number | null;
+  issuedAt: string;
+  sriStatus: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreditNoteLineTable {
+  id: Generated<number>;
+  storeId: number;
+  creditNoteId: number;
+  position: number;
+  /** null: the order's shipping. */
+  orderLineId: number | null;
+  code: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  baseCents: number;
+  /** SRI's IVA code, as the order line froze it (common/iva.ts). */
+  ivaCode: string;
+  taxBp: number;
+  taxCents: number;
+}
