@@ -7,7 +7,7 @@ import type { JobTable } from './schema/job.ts';
 import type { PlanTable, StoreTable } from './schema/store.ts';
 import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, PageTable, ProductImageTable, ProductTable, ReviewTable, SizeTable, SubcategoryTable, VariantTable } from './schema/catalog.ts';
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
-import type { CreditNoteLineTable, CreditNoteTable } from './schema/credit-note.ts';
+import type { CreditNoteLineTable, CreditNoteSriEventTable, CreditNoteTable } from './schema/credit-note.ts';
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
@@ -67,6 +67,7 @@ export interface Database {
   storeCertificate: StoreCertificateTable;
   creditNote: CreditNoteTable;
   creditNoteLine: CreditNoteLineTable;
+  creditNoteSriEvent: CreditNoteSriEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -8,7 +8,7 @@ import { activeStoreId } from '#server/modules/store/active-store.ts';
  * resource adds its table here; the type check below fails while a table with a `storeId`
  * column is missing from the list.
  */
-export const STORE_OWNED_TABLES = ['color', 'store_upload', 'brand', 'category', 'subcategory', 'size', 'product', 'product_image', 'variant', 'coupon', 'review', 'banner', 'page', 'store_sales', 'customer', 'store_order', 'store_order_line', 'store_order_event', 'invoice', 'invoice_sri_event', 'store_certificate', 'credit_note', 'credit_note_line'] as const satisfies readonly string[];
+export const STORE_OWNED_TABLES = ['color', 'store_upload', 'brand', 'category', 'subcategory', 'size', 'product', 'product_image', 'variant', 'coupon', 'review', 'banner', 'page', 'store_sales', 'customer', 'store_order', 'store_order_line', 'store_order_event', 'invoice', 'invoice_sri_event', 'store_certificate', 'credit_note', 'credit_note_line', 'credit_note_sri_event'] as const satisfies readonly string[];
 
 type StoreOwnedTable = { [T in keyof Database]: Database[T] extends { storeId: unknown } ? T : never }[keyof Database];
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;

@@ -56,7 +56,7 @@ describe('/store/payments', () => {
     const bad = await post('/store/payments', store.owner, { ...noCash, bankTransfer: '', ruc: '1780123457001', establishment: '000', shippingFee: '3.50' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Error al actualizar la tienda');
-    expect(bad.body).toContain('El RUC no es válido: son 13 dígitos, con la provincia y el tercer dígito de un RUC del SRI (p. ej. 1790011674001)');
+    expect(bad.body).toContain('El RUC no es válido: son 13 dígitos, con la provincia y el tercer dígito de un RUC del SRI y su número de establecimiento');
     expect(bad.body).toContain('Escribe tres dígitos, de 001 a 999');
     expect(bad.body).toContain('Escribe el número como 1.234,56');
     expect(bad.body).toMatch(/name="ruc"[^>]*value="1780123457001"/);
@@ -98,7 +98,7 @@ describe('/api/v1/store/sales', () => {
     const base = (await api('GET', store.owner)).json();
     const bad = await api('PUT', store.owner, { ...base, ruc: '1780123457001', businessName: 'X', shippingFeeCents: 3.5 }, 'en');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ ruc: 'The RUC is not valid: 13 digits, with the province and third digit of an SRI RUC (e.g. 1790011674001)', shippingFeeCents: expect.any(String) });
+    expect(bad.json().fields).toMatchObject({ ruc: 'The RUC is not valid: 13 digits, with the province and third digit of an SRI RUC and its establishment number', shippingFeeCents: expect.any(String) });
     const noWay = await api('PUT', store.owner, { ...base, ruc: RUC, businessName: 'X', cashOnDelivery: false });
     expect(noWay.statusCode).toBe(400);
     expect(noWay.json().fields).toMatchObject({ cashOnDelivery: 'Activa al menos una forma de pago' });

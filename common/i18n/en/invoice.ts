@@ -80,6 +80,7 @@ export const invoice: Messages['invoice'] = {
     number: 'No.',
     accessKey: 'ACCESS KEY',
     authorization: 'AUTHORIZATION NUMBER',
+    authorizedAt: 'AUTHORIZATION DATE AND TIME',
     environment: 'ENVIRONMENT',
     emission: 'EMISSION',
     normal: 'NORMAL',

@@ -81,6 +81,7 @@ export const invoice = {
     number: 'No.',
     accessKey: 'CLAVE DE ACCESO',
     authorization: 'NÚMERO DE AUTORIZACIÓN',
+    authorizedAt: 'FECHA Y HORA DE AUTORIZACIÓN',
     environment: 'AMBIENTE',
     emission: 'EMISIÓN',
     normal: 'NORMAL',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, timestampType } from './column-types.ts';
+import { idColumn, isPostgres, timestampType } from './column-types.ts';
 
 // Frozen once landed. Credit notes (issue 37 §7, SRI's `nota de crédito`, document type 04): each
 // credits some or all of one invoice's lines and its shipping, with its own number per store and
@@ -31,7 +31,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('total_cents', 'integer', (col) => col.notNull())
     .addColumn('user_id', 'integer', (col) => col.references('user.id').onDelete('set null'))
     .addColumn('issued_at', timestampType(db), (col) => col.notNull())
+    // Its way through SRI, as an invoice's (migration 089, decision 086): the same states and columns.
     .addColumn('sri_status', text(12), (col) => col.notNull().defaultTo('issued'))
+    .addColumn('sri_signed_xml', isPostgres(db) ? 'bytea' : 'blob')
+    .addColumn('sri_authorized_xml', isPostgres(db) ? 'bytea' : 'blob')
+    .addColumn('authorization_number', text(49))
+    .addColumn('authorized_at', timestampType(db))
+    .addColumn('sri_message_id', text(10))
+    .addColumn('sri_message', text(300))
+    .addColumn('sri_message_detail', text(2000))
+    .addColumn('sri_message_type', text(20))
+    .addColumn('sri_waiting', text(20))
+    .addColumn('sri_sent_at', timestampType(db))
+    .addColumn('sri_next_attempt_at', timestampType(db))
+    .addColumn('sri_attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', timestampType(db), (col) => col.notNull())
     .addColumn('updated_at', timestampType(db), (col) => col.notNull())
     .execute();
@@ -61,9 +74,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('tax_cents', 'integer', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('credit_note_line_store_note').on('credit_note_line').columns(['store_id', 'credit_note_id']).execute();
+
+  // What SRI answered at each step, as `invoice_sri_event` for invoices.
+  await db.schema.createTable('credit_note_sri_event')
+    .addColumn('id', ...idColumn(db))
+    .addColumn('store_id', 'integer', (col) => col.notNull().references('store.id').onDelete('cascade'))
+    .addColumn('credit_note_id', 'integer', (col) => col.notNull().references('credit_note.id').onDelete('cascade'))
+    .addColumn('status', text(12), (col) => col.notNull())
+    .addColumn('step', text(12), (col) => col.notNull())
+    .addColumn('message_id', text(10))
+    .addColumn('message', text(300))
+    .addColumn('message_detail', text(2000))
+    .addColumn('message_type', text(20))
+    .addColumn('waiting', text(20))
+    .addColumn('created_at', timestampType(db), (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('credit_note_sri_event_store_note').on('credit_note_sri_event').columns(['store_id', 'credit_note_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('credit_note_sri_event').ifExists().execute();
   await db.schema.dropTable('credit_note_line').ifExists().execute();
   await db.schema.dropTable('credit_note').ifExists().execute();
   await db.schema.alterTable('store_sales').dropColumn('next_credit_note_sequence').execute();

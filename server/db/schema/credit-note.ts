@@ -22,9 +22,36 @@ export interface CreditNoteTable {
   totalCents: number;
   userId: number | null;
   issuedAt: string;
+  /** As an invoice's (InvoiceTable): issued → signed → received → authorized | rejected. */
   sriStatus: Generated<string>;
+  sriSignedXml: Uint8Array | null;
+  sriAuthorizedXml: Uint8Array | null;
+  authorizationNumber: string | null;
+  authorizedAt: string | null;
+  sriMessageId: string | null;
+  sriMessage: string | null;
+  sriMessageDetail: string | null;
+  sriMessageType: string | null;
+  sriWaiting: string | null;
+  sriSentAt: string | null;
+  sriNextAttemptAt: string | null;
+  sriAttempts: Generated<number>;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface CreditNoteSriEventTable {
+  id: Generated<number>;
+  storeId: number;
+  creditNoteId: number;
+  status: string;
+  step: string;
+  messageId: string | null;
+  message: string | null;
+  messageDetail: string | null;
+  messageType: string | null;
+  waiting: string | null;
+  createdAt: string;
 }
 
 export interface CreditNoteLineTable {

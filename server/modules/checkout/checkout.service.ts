@@ -7,7 +7,7 @@ import { formatMoney } from '#common/money.ts';
 import { overOrderMaximum } from '#common/order-totals.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { couponReason, takeCouponUse } from '#server/modules/coupon/coupon.service.ts';
-import { enqueueJob, wakeWorkers } from '#server/modules/job/job.service.ts';
+import { enqueueJob, wakeWorkers } from '#server/modules/job/job-queue.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { loadStoreSales, lockOrderNumbers, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';

@@ -5,6 +5,7 @@ import { accessKey, invoiceNumber, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
 import { ecuadorDay, issuerOf, taxBases } from '#server/modules/invoice/invoice-document.ts';
+import { keptSriXml, queueCreditNoteSri } from '#server/modules/invoice/invoice-sri-queue.ts';
 import { storeIssuer } from '#server/modules/invoice/invoice.service.ts';
 import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
@@ -110,6 +111,8 @@ async function issueIn(tx: ServiceDeps, scope: StoreScope, actor: Actor, invoice
     rows,
   );
   if (request.restock) await returnOrderStock(tx, scope, credited.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.take })));
+  // In the same transaction: a credit note never exists without its SRI job (decision 086).
+  await queueCreditNoteSri(tx, { storeId: scope.storeId, creditNoteId: id });
   return { id, number: invoiceNumber(establishment, emissionPoint, sequence) };
 }
 
@@ -181,10 +184,14 @@ export async function getCreditNote(deps: ServiceDeps, scope: StoreScope, id: nu
   };
 }
 
-/** The `notaCredito` XML of one of the store's credit notes, with the file name it downloads as. */
+/**
+ * The `notaCredito` XML of one of the store's credit notes, with the file name it downloads as: SRI's
+ * authorized file once authorized, the signed bytes once signed, else made from the rows.
+ */
 export async function getCreditNoteXml(deps: ServiceDeps, scope: StoreScope, id: number) {
   const doc = await getCreditNote(deps, scope, id);
-  return { fileName: `nota-credito-${doc.note.number}.xml`, xml: creditNoteXml(doc) };
+  const kept = await keptSriXml(deps, scope, { kind: 'creditNote', id });
+  return { fileName: `nota-credito-${doc.note.number}.xml`, xml: kept ?? creditNoteXml(doc) };
 }
 
 /** The credit notes of one of the store's invoices, oldest first; another store's invoice is not found. */

@@ -18,7 +18,8 @@ import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
  * `InvoiceDocument` carries change, so that kept files are rendered again instead of served stale.
  */
 // 2: subtotals per IVA code, shipping taxed (decision 087); the issuer's two addresses, its
-// obligado / RIMPE / agente de retención notices and the payment with its amount (issue 37 §4).
+// obligado / RIMPE / agente de retención notices and the payment with its amount (issue 37 §4);
+// SRI's authorization number and date once authorized (§6, §9).
 export const RIDE_VERSION = 2;
 
 /** Where one invoice's RIDE in one language and SRI status is kept. */

@@ -2,7 +2,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { rideSubtotalKey, rideTotals } from '#common/iva.ts';
 import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import bwipjs from 'bwip-js/node';
-import { formatTypedDate } from '#common/dates.ts';
+import { formatDate, formatTypedDate } from '#common/dates.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
@@ -105,8 +105,10 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
           field(t('invoice.ride.ruc'), invoice.ruc),
           h(Text, { style: styles.title }, t('invoice.ride.title')),
           field(t('invoice.ride.number'), invoice.number),
+          // SRI's number once it authorized the invoice (the access key in the offline scheme), and when.
           h(Text, { style: styles.label }, t('invoice.ride.authorization')),
-          h(Text, { style: styles.key }, invoice.accessKey),
+          h(Text, { style: styles.key }, invoice.authorizationNumber ?? invoice.accessKey),
+          invoice.authorizedAt ? field(t('invoice.ride.authorizedAt'), formatDate(invoice.authorizedAt, locale, true)) : null,
           field(t('invoice.ride.environment'), t(invoice.environment === 2 ? 'invoice.environments.2' : 'invoice.environments.1').toUpperCase()),
           field(t('invoice.ride.emission'), t('invoice.ride.normal')),
           h(Text, { style: styles.label }, t('invoice.ride.accessKey')),

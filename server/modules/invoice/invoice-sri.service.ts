@@ -3,7 +3,10 @@ import { retryDelay } from '#server/modules/job/job-queue.ts';
 import { signForStore, SriCertificateError } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import { staffStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import { FINAL, type InvoiceSriPayload } from './invoice-sri-queue.ts';
+import { getCreditNote } from '#server/modules/credit-note/credit-note.service.ts';
+import { creditNoteXml } from '#server/modules/credit-note/credit-note-xml.ts';
+import { type CreditNoteSriPayload, FINAL, type InvoiceSriPayload } from './invoice-sri-queue.ts';
+import type { SriDoc } from './invoice-sri.repository.ts';
 import * as sri from './invoice-sri.repository.ts';
 import { invoiceXml, xmlText } from './invoice-xml.ts';
 import { askAuthorization, SRI_MESSAGE, sendComprobante, type SriAuthorization, type SriMessage, sriEndpoints, SriUnreachableError } from './sri-client.ts';
@@ -60,25 +63,35 @@ export function authorizedFile(authorization: SriAuthorization): string {
   );
 }
 
-/** The job's handler (job-kinds.ts). `sign` is the signing API's; a test may hand its own signer. */
-export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayload, sign: SignComprobante = signForStore): Promise<void> {
-  // The job acts for the store its payload names, as the back office would (a deleted store took its invoices).
-  const store = await staffStoreScope(deps, payload.storeId).catch((error: unknown) => {
+/** The `invoice.sri` job's handler (job-kinds.ts). `sign` is the signing API's; a test may hand its own signer. */
+export function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayload, sign: SignComprobante = signForStore): Promise<void> {
+  return runSri(deps, payload.storeId, { kind: 'invoice', id: payload.invoiceId }, async (scope) => invoiceXml(await getInvoice(deps, scope, payload.invoiceId)), sign);
+}
+
+/** The `creditNote.sri` job's handler: a credit note goes the invoice's way (issue 37 §7). */
+export function runCreditNoteSri(deps: ServiceDeps, payload: CreditNoteSriPayload, sign: SignComprobante = signForStore): Promise<void> {
+  return runSri(deps, payload.storeId, { kind: 'creditNote', id: payload.creditNoteId }, async (scope) => creditNoteXml(await getCreditNote(deps, scope, payload.creditNoteId)), sign);
+}
+
+/** Signs, sends and asks the authorization of one document, each step kept before the next. */
+async function runSri(deps: ServiceDeps, storeId: number, doc: SriDoc, comprobante: (scope: StoreScope) => Promise<string>, sign: SignComprobante): Promise<void> {
+  // The job acts for the store its payload names, as the back office would (a deleted store took its documents).
+  const store = await staffStoreScope(deps, storeId).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
   if (!store) return;
   const now = () => deps.clock.now().toISOString();
-  let state = await sri.findSriState(deps.db, store, payload.invoiceId);
+  let state = await sri.findSriState(deps.db, store, doc);
   if (!state || FINAL.has(state.sriStatus)) return;
   const attempt = state.sriAttempts + 1;
   const call = { endpoints: sriEndpoints(deps.config, state.environment), timeoutMs: deps.config.sri.timeoutMs };
 
   /** Takes one step: the invoice's columns and the events that say it, together; false when another run took it first. */
-  const step = async (from: string, values: Parameters<typeof sri.updateSriState>[4], events: Omit<sri.SriEventValues, 'createdAt'>[]) =>
+  const step = async (from: string, values: sri.SriValues, events: Omit<sri.SriEventValues, 'createdAt'>[]) =>
     inTransaction(deps, async (tx) => {
-      const moved = await sri.updateSriState(tx.db, store, payload.invoiceId, from, { ...values, updatedAt: now() });
-      if (moved) await sri.insertSriEvents(tx.db, store, payload.invoiceId, events.map((event) => ({ ...event, createdAt: now() })));
+      const moved = await sri.updateSriState(tx.db, store, doc, from, { ...values, updatedAt: now() });
+      if (moved) await sri.insertSriEvents(tx.db, store, doc, events.map((event) => ({ ...event, createdAt: now() })));
       return moved;
     });
   const events = (status: string, stepName: sri.SriEventValues['step'], messages: readonly SriMessage[], waiting: string | null = null) =>
@@ -86,7 +99,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
       status, step: stepName, waiting,
       messageId: m?.id.slice(0, 10) || null, message: m?.message.slice(0, 300) || null, messageDetail: m?.detail.slice(0, 2000) || null, messageType: m?.type.slice(0, 20) || null,
     }));
-  const reload = async () => (state = await sri.findSriState(deps.db, store, payload.invoiceId));
+  const reload = async () => (state = await sri.findSriState(deps.db, store, doc));
 
   /** SRI's verdict on the key: authorized or rejected, or still in process (the job tries again). */
   const settle = async (from: string, authorization: SriAuthorization) => {
@@ -111,7 +124,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
 
   try {
     if (state.sriStatus === 'issued') {
-      const xml = invoiceXml(await getInvoice(deps, store, payload.invoiceId));
+      const xml = await comprobante(store);
       let signed: string;
       try {
         signed = await sign(deps, store, xml);
@@ -119,7 +132,7 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
         if (!(error instanceof SriCertificateError)) throw error;
         // Parked: nothing SRI says, our reason instead (an i18n key); the job ends without a retry.
         await step('issued', { sriWaiting: 'certificate', sriMessageId: null, sriMessage: error.code, sriMessageDetail: null, sriMessageType: null, sriNextAttemptAt: null }, events('issued', 'sign', [], 'certificate'));
-        deps.log.info({ storeId: payload.storeId, invoiceId: payload.invoiceId, reason: error.code }, 'invoice left unsigned: the store has no usable certificate; it is sent once one is uploaded');
+        deps.log.info({ storeId, document: doc, reason: error.code }, 'SRI document left unsigned: the store has no usable certificate; it is sent once one is uploaded');
         return;
       }
       if (!(await step('issued', { sriStatus: 'signed', sriSignedXml: Buffer.from(signed, 'utf8'), sriWaiting: null, sriMessageId: null, sriMessage: null, sriMessageDetail: null, sriMessageType: null }, events('signed', 'sign', [])))) return;
@@ -136,9 +149,9 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
           return;
         }
       }
-      if (!state.sriSignedXml) throw new Error(`invoice ${payload.invoiceId} is signed but keeps no signed XML`);
+      if (!state.sriSignedXml) throw new Error(`${doc.kind} ${doc.id} is signed but keeps no signed XML`);
       // Noted before the call, so that a run after a lost answer knows it may have arrived.
-      await sri.updateSriState(deps.db, store, payload.invoiceId, 'signed', { sriSentAt: state.sriSentAt ?? now(), sriAttempts: attempt, updatedAt: now() });
+      await sri.updateSriState(deps.db, store, doc, 'signed', { sriSentAt: state.sriSentAt ?? now(), sriAttempts: attempt, updatedAt: now() });
       const reception = await sendComprobante(call, state.sriSignedXml);
       const already = reception.messages.find((m) => m.id === SRI_MESSAGE.keyRegistered || m.id === SRI_MESSAGE.keyInProcess);
       if (reception.state === 'DEVUELTA' && !already) {
@@ -159,10 +172,10 @@ export async function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayloa
   } catch (error) {
     if (!(error instanceof SriUnreachableError || error instanceof SriPendingError)) throw error;
     // The queue runs the job again after its backoff; the invoice says why it waits and until when.
-    const current = await sri.findSriState(deps.db, store, payload.invoiceId);
+    const current = await sri.findSriState(deps.db, store, doc);
     const waiting = error instanceof SriPendingError ? 'processing' : 'unreachable';
     const nextAttemptAt = new Date(deps.clock.now().getTime() + retryDelay(deps.config.jobs.retryMs, attempt)).toISOString();
-    if (current) await sri.updateSriState(deps.db, store, payload.invoiceId, current.sriStatus, { sriWaiting: waiting, sriAttempts: attempt, sriNextAttemptAt: nextAttemptAt, updatedAt: now() });
+    if (current) await sri.updateSriState(deps.db, store, doc, current.sriStatus, { sriWaiting: waiting, sriAttempts: attempt, sriNextAttemptAt: nextAttemptAt, updatedAt: now() });
     throw error;
   }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
+import { formatDate } from '#common/dates.ts';
+import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signForStore } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import { findJob } from '#server/modules/job/job.repository.ts';
@@ -91,6 +93,13 @@ describe('an invoice the store signs', () => {
     expect(file.autorizacion).toMatchObject({ estado: 'AUTORIZADO', numeroAutorizacion: invoice.accessKey, ambiente: 'PRUEBAS', comprobante: { '#cdata': answer.document } });
     expect(answer.document).toBe(signed);
     expect(Date.parse(file.autorizacion.fechaAutorizacion as string)).toBe(Date.parse(invoice.authorizedAt!));
+
+    // The RIDE prints SRI's authorization number and its date and time, in the reader's language.
+    const ride = (locale: 'es' | 'en') => t.services.invoices.getInvoicePdf(scope, id, locale).then(({ pdf }) => pdfText(pdf)).then((words) => words.replace(/\s+/g, ' '));
+    const when = (locale: 'es' | 'en') => formatDate(invoice.authorizedAt!, locale, true);
+    expect(await ride('es')).toContain(`FECHA Y HORA DE AUTORIZACIÓN: ${when('es')}`);
+    expect(await ride('en')).toContain(`AUTHORIZATION DATE AND TIME: ${when('en')}`);
+    expect(await ride('es')).not.toContain('sin validez tributaria');
 
     // Authorized is final: another run of the job asks SRI nothing.
     const calls = sri.calls.length;
@@ -283,5 +292,36 @@ describe('the owner’s “try again”', () => {
     const final = await refusal(retryInvoiceSri(deps, scope, id));
     expect(final).toBeInstanceOf(AppError);
     expect(final).toMatchObject({ code: 'invoice.sri.nothingToSend', status: 409 });
+  });
+});
+
+describe('a credit note (issue 37 §7)', () => {
+  it('goes the invoice’s way: signed, received and authorized by SRI, which validates it as a notaCredito; its XML is then SRI’s file', async () => {
+    const { store, scope, id } = await issue({ certificate: false });
+    const [line] = (await t.services.creditNotes.creditNotesOfOrder(scope, (await invoiceRow(scope, id)).orderId))!.lines;
+    const note = await t.services.creditNotes.issueCreditNote(scope, { userId: store.owner.id }, { invoiceId: id, lines: [{ orderLineId: line!.orderLineId, quantity: 1 }], shipping: true, reason: 'Devolución de un producto', restock: true });
+    const noteRow = async () => t.db.selectFrom('creditNote').selectAll().where('storeId', '=', scope.storeId).where('id', '=', note.id).executeTakeFirstOrThrow();
+    // No certificate yet: both wait, and the upload sends both.
+    await drain();
+    expect((await noteRow()).sriStatus).toBe('issued');
+    expect((await noteRow()).sriWaiting).toBe('certificate');
+    await t.services.sriCertificates.saveCertificate(scope, { file: certificate.p12, password: certificate.password });
+    await drain();
+
+    const row = await noteRow();
+    expect(row).toMatchObject({ sriStatus: 'authorized', authorizationNumber: row.accessKey, sriWaiting: null });
+    expect((await invoiceRow(scope, id)).sriStatus).toBe('authorized');
+    // SRI holds the signed note, which verifies with the store's certificate and is the one kept.
+    const signed = text(row.sriSignedXml);
+    expect(signed.startsWith('<?xml')).toBe(true);
+    expect(signed).toContain('<notaCredito id="comprobante" version="1.1.0">');
+    expect(sri.stored.get(row.accessKey)!.bytes.equals(Buffer.from(signed, 'utf8'))).toBe(true);
+    expect((await xmlsecVerify(signed, certificate.caPem)).ok).toBe(true);
+    const { xml, fileName } = await t.services.creditNotes.getCreditNoteXml(scope, note.id);
+    expect(fileName).toBe(`nota-credito-${note.number}.xml`);
+    expect(Buffer.from(xml, 'utf8').equals(Buffer.from(row.sriAuthorizedXml!))).toBe(true);
+    expect(xml).toContain('<estado>AUTORIZADO</estado>');
+    // One send each: the invoice and its note.
+    expect(sent()).toHaveLength(2);
   });
 });

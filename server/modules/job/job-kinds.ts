@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { sendExpiryReminder } from '#server/modules/plan/plan-reminder.service.ts';
-import { runInvoiceSri } from '#server/modules/invoice/invoice-sri.service.ts';
+import { runCreditNoteSri, runInvoiceSri } from '#server/modules/invoice/invoice-sri.service.ts';
 import type { JobKind, JobPayloads } from './job-payloads.ts';
 
 export type { JobKind, JobPayloads } from './job-payloads.ts';
@@ -14,4 +14,5 @@ export const jobHandlers: JobHandlers = {
   removeFile: (deps, { storageKey }) => deps.storage.remove(storageKey),
   store_expiring: sendExpiryReminder,
   'invoice.sri': (deps, payload) => runInvoiceSri(deps, payload),
+  'creditNote.sri': (deps, payload) => runCreditNoteSri(deps, payload),
 };

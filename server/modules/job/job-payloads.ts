@@ -14,6 +14,8 @@ export type JobPayloads = {
   store_expiring: { storeId: number; expiresAt: string; days: number };
   /** Signs an issued invoice, sends it to SRI and asks its authorization (invoice-sri.service.ts, issue 37 §6). */
   'invoice.sri': { storeId: number; invoiceId: number };
+  /** The same for a credit note (issue 37 §7). */
+  'creditNote.sri': { storeId: number; creditNoteId: number };
 };
 
 export type JobKind = keyof JobPayloads;

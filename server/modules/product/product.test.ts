@@ -275,7 +275,7 @@ describe('store isolation', () => {
     const variant = await create(stores.b, '/api/v1/variants', { productId: product, name: 'Ajena', priceCents: 100 });
     const records: [string, TypedRecord][] = [
       ['product', { path: '/api/v1/products/{id}', id: product, body: { ...PRODUCT_DEFAULTS, name: 'X', categoryId: theirs.category, priceCents: 100 } }],
-      ['variant', { path: '/api/v1/variants/{id}', id: variant, body: { productId: product, name: 'X', priceCents: 100, colorId: null, sizeId: null, stock: 0 } }],
+      ['variant', { path: '/api/v1/variants/{id}', id: variant, body: { productId: product, name: 'X', priceCents: 100, colorId: null, sizeId: null, stock: 0, ivaCode: null } }],
       ['category', { path: '/api/v1/categories/{id}', id: theirs.category, body: { name: 'X' } }],
       ['subcategory', { path: '/api/v1/subcategories/{id}', id: theirs.subcategory, body: { categoryId: theirs.category, name: 'X' } }],
       ['brand', { path: '/api/v1/brands/{id}', id: theirs.brand, body: { name: 'X' } }],
