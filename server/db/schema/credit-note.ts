@@ -1,8 +1,10 @@
 import type { Generated } from 'kysely';
+import type { SriDocumentColumns, SriEventColumns } from './sales.ts';
 
 // Credit notes (issue 37 §7, migration 2026-12-06-091): SRI's `nota de crédito` of an invoice.
 
-export interface CreditNoteTable {
+/** Its SRI columns are an invoice's (SriDocumentColumns). */
+export interface CreditNoteTable extends SriDocumentColumns {
   id: Generated<number>;
   storeId: number;
   invoiceId: number;
@@ -22,36 +24,13 @@ export interface CreditNoteTable {
   totalCents: number;
   userId: number | null;
   issuedAt: string;
-  /** As an invoice's (InvoiceTable): issued → signed → received → authorized | rejected. */
-  sriStatus: Generated<string>;
-  sriSignedXml: Uint8Array | null;
-  sriAuthorizedXml: Uint8Array | null;
-  authorizationNumber: string | null;
-  authorizedAt: string | null;
-  sriMessageId: string | null;
-  sriMessage: string | null;
-  sriMessageDetail: string | null;
-  sriMessageType: string | null;
-  sriWaiting: string | null;
-  sriSentAt: string | null;
-  sriNextAttemptAt: string | null;
-  sriAttempts: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface CreditNoteSriEventTable {
-  id: Generated<number>;
-  storeId: number;
+/** A step of a credit note's way through SRI, as an invoice's. */
+export interface CreditNoteSriEventTable extends SriEventColumns {
   creditNoteId: number;
-  status: string;
-  step: string;
-  messageId: string | null;
-  message: string | null;
-  messageDetail: string | null;
-  messageType: string | null;
-  waiting: string | null;
-  createdAt: string;
 }
 
 export interface CreditNoteLineTable {

@@ -117,10 +117,10 @@ export interface StoreOrderLineTable {
 }
 
 /** What SRI answered at each step of an invoice (issue 37 §6), for the owner's invoice page. */
-export interface InvoiceSriEventTable {
+/** One step of a document's way through SRI: what SRI answered, for the owner's page. */
+export interface SriEventColumns {
   id: Generated<number>;
   storeId: number;
-  invoiceId: number;
   status: string;
   /** 'sign' | 'send' | 'authorize' */
   step: string;
@@ -130,6 +130,10 @@ export interface InvoiceSriEventTable {
   messageType: string | null;
   waiting: string | null;
   createdAt: string;
+}
+
+export interface InvoiceSriEventTable extends SriEventColumns {
+  invoiceId: number;
 }
 
 export interface StoreOrderEventTable {
@@ -142,7 +146,32 @@ export interface StoreOrderEventTable {
   createdAt: string;
 }
 
-export interface InvoiceTable {
+/**
+ * A document's way through SRI (migrations 2026-12-06-089 and 091): the same columns on an invoice
+ * and a credit note, so one job and one set of queries serve both (invoice-sri.repository.ts).
+ */
+export interface SriDocumentColumns {
+  /** 'issued' | 'signed' | 'received' | 'authorized' | 'rejected' (migration 2026-12-06-089) */
+  sriStatus: ColumnType<string, string | undefined, string>;
+  /** The signed factura as sent to SRI, once signed (migration 2026-12-06-089). */
+  sriSignedXml: Uint8Array | null;
+  /** SRI's `<autorizacion>` file with the comprobante as SRI returned it, once authorized. */
+  sriAuthorizedXml: Uint8Array | null;
+  authorizationNumber: string | null;
+  authorizedAt: string | null;
+  /** SRI's last message: identificador, mensaje, informacionAdicional, tipo. */
+  sriMessageId: string | null;
+  sriMessage: string | null;
+  sriMessageDetail: string | null;
+  sriMessageType: string | null;
+  /** 'certificate' | 'unreachable' | 'processing' while the job waits, else null. */
+  sriWaiting: string | null;
+  sriSentAt: string | null;
+  sriNextAttemptAt: string | null;
+  sriAttempts: Generated<number>;
+}
+
+export interface InvoiceTable extends SriDocumentColumns {
   id: Generated<number>;
   storeId: number;
   orderId: number;
@@ -169,24 +198,6 @@ export interface InvoiceTable {
   shippingCents: number;
   totalCents: number;
   issuedAt: string;
-  /** 'issued' | 'signed' | 'received' | 'authorized' | 'rejected' (migration 2026-12-06-089) */
-  sriStatus: ColumnType<string, string | undefined, string>;
-  /** The signed factura as sent to SRI, once signed (migration 2026-12-06-089). */
-  sriSignedXml: Uint8Array | null;
-  /** SRI's `<autorizacion>` file with the comprobante as SRI returned it, once authorized. */
-  sriAuthorizedXml: Uint8Array | null;
-  authorizationNumber: string | null;
-  authorizedAt: string | null;
-  /** SRI's last message: identificador, mensaje, informacionAdicional, tipo. */
-  sriMessageId: string | null;
-  sriMessage: string | null;
-  sriMessageDetail: string | null;
-  sriMessageType: string | null;
-  /** 'certificate' | 'unreachable' | 'processing' while the job waits, else null. */
-  sriWaiting: string | null;
-  sriSentAt: string | null;
-  sriNextAttemptAt: string | null;
-  sriAttempts: Generated<number>;
   /** The store's issuer facts as they were when issued (migration 2026-12-06-087); '' before it. */
   issuerHeadOfficeAddress: Generated<string>;
   issuerEstablishmentAddress: Generated<string>;
