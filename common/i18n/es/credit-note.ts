@@ -18,6 +18,23 @@ export const creditNote = {
   issueConfirmText: 'Se le asignará el siguiente número de nota de crédito, que no se puede reutilizar ni anular.',
   issuedToast: 'Nota de crédito {{number}} emitida',
   issuedNotice: 'Nota de crédito emitida',
+  downloadPdf: 'Descargar PDF (RIDE)',
+  sriStatus: 'Estado en el SRI',
+  // Why a credit note waits to be sent or authorized (its SRI job, as an invoice's).
+  waiting: {
+    certificate: 'Sin un certificado de firma electrónica vigente: la nota de crédito se firmará y enviará al SRI cuando subas tu certificado (.p12).',
+    unreachable: 'El SRI no responde. Se volverá a intentar automáticamente, sin enviarla dos veces.',
+    processing: 'El SRI aún está procesando la nota de crédito. Se consultará de nuevo automáticamente.',
+  },
+  // SRI's printed representation of a nota de crédito (RIDE), in SRI's words.
+  ride: {
+    title: 'NOTA DE CRÉDITO',
+    modified: 'Comprobante que se modifica',
+    invoice: 'FACTURA',
+    modifiedIssueDate: 'Fecha emisión (comprobante a modificar)',
+    reason: 'Razón de modificación',
+    value: 'VALOR DE LA MODIFICACIÓN',
+  },
   downloadXml: 'Descargar XML',
   nothingLeft: 'Ya se acreditó todo lo facturado en esta factura.',
   wholeUnits: 'Escribe un número entero de unidades, 1 o más.',

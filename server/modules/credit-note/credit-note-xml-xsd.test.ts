@@ -59,7 +59,7 @@ function documentOf(arb: typeof noteArb extends fc.Arbitrary<infer T> ? T : neve
   const taxCents = bases.reduce((sum, base) => sum + base.taxCents, 0);
   const issuer = { tradeName: arb.tradeName, headOfficeAddress: arb.headOfficeAddress, establishmentAddress: arb.establishmentAddress, accountingObligated: arb.accountingObligated, rimpe: arb.rimpe, withholdingAgent: arb.withholdingAgent };
   return {
-    note: { id: 1, invoiceId: 1, orderId: 1, establishment: '001', emissionPoint: '002', sequence: arb.sequence, number: `001-002-${String(arb.sequence).padStart(9, '0')}`, accessKey: arb.accessKey, environment: 1, reason: arb.reason, restocked: 1, baseCents, taxCents, totalCents: baseCents + taxCents, userId: null, issuedAt: `${arb.issuedOn}T12:00:00.000Z`, sriStatus: 'issued' },
+    note: { id: 1, invoiceId: 1, orderId: 1, establishment: '001', emissionPoint: '002', sequence: arb.sequence, number: `001-002-${String(arb.sequence).padStart(9, '0')}`, accessKey: arb.accessKey, environment: 1, reason: arb.reason, restocked: 1, baseCents, taxCents, totalCents: baseCents + taxCents, userId: null, issuedAt: `${arb.issuedOn}T12:00:00.000Z`, sriStatus: 'issued', authorizationNumber: null, authorizedAt: null, sriMessageId: null, sriMessage: null, sriMessageDetail: null, sriMessageType: null, sriWaiting: null, sriNextAttemptAt: null, sriAttempts: 0 },
     invoice: {
       id: 1, orderId: 1, number: `001-002-${String(arb.invoiceSequence).padStart(9, '0')}`, issuedAt: `${arb.invoiceIssuedOn}T12:00:00.000Z`, environment: 1, ruc: '1790016919001', businessName: arb.businessName,
       buyerName: arb.buyerName, buyerDocumentType: arb.buyer[0], buyerDocumentNumber: arb.buyer[1], buyerEmail: arb.buyerEmail, shippingCents: 0,

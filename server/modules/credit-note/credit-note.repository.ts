@@ -8,7 +8,9 @@ import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
 const CREDIT_NOTE_COLUMNS = [
   'id', 'invoiceId', 'orderId', 'establishment', 'emissionPoint', 'sequence', 'number', 'accessKey', 'environment',
-  'reason', 'restocked', 'baseCents', 'taxCents', 'totalCents', 'userId', 'issuedAt', 'sriStatus',
+  'reason', 'restocked', 'baseCents', 'taxCents', 'totalCents', 'userId', 'issuedAt',
+  // Where it stands with SRI, as an invoice's (the owner's order page and the API show it).
+  'sriStatus', 'authorizationNumber', 'authorizedAt', 'sriMessageId', 'sriMessage', 'sriMessageDetail', 'sriMessageType', 'sriWaiting', 'sriNextAttemptAt', 'sriAttempts',
 ] as const;
 
 /** The invoice a credit note modifies, with what the note copies from it. */

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { CreditNoteRequest } from '#common/schemas/credit-note.ts';
 import { asIvaCode, ivaBp } from '#common/iva.ts';
+import type { Locale } from '#common/locale.ts';
 import { accessKey, invoiceNumber, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
 import { ecuadorDay, issuerOf, taxBases } from '#server/modules/invoice/invoice-document.ts';
+import { keptCreditNotePdf } from '#server/modules/invoice/invoice-pdf-keep.ts';
 import { keptSriXml, queueCreditNoteSri } from '#server/modules/invoice/invoice-sri-queue.ts';
 import { storeIssuer } from '#server/modules/invoice/invoice.service.ts';
 import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
@@ -192,6 +194,17 @@ export async function getCreditNoteXml(deps: ServiceDeps, scope: StoreScope, id:
   const doc = await getCreditNote(deps, scope, id);
   const kept = await keptSriXml(deps, scope, { kind: 'creditNote', id });
   return { fileName: `nota-credito-${doc.note.number}.xml`, xml: kept ?? creditNoteXml(doc) };
+}
+
+/**
+ * The RIDE (PDF) of one of the store's credit notes in `locale`, with the file name it downloads
+ * as: rendered once per language and SRI status on the RIDE worker thread and kept (as an
+ * invoice's, invoice-pdf-keep.ts); another store's note is not found.
+ */
+export async function getCreditNotePdf(deps: ServiceDeps, scope: StoreScope, id: number, locale: Locale) {
+  const note = await notes.findCreditNote(deps.db, scope, id);
+  if (!note) throw notFound();
+  return { fileName: `nota-credito-${note.number}.pdf`, pdf: await keptCreditNotePdf(deps, scope.storeId, note, locale, () => getCreditNote(deps, scope, id)) };
 }
 
 /** The credit notes of one of the store's invoices, oldest first; another store's invoice is not found. */

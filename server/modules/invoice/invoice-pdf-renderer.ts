@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
+import type { CreditNoteDocument } from '#server/modules/credit-note/credit-note-document.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
-import type { RenderAnswer, RenderRequest } from './invoice-pdf-worker.ts';
+import type { RenderAnswer, RenderDocument, RenderRequest } from './invoice-pdf-worker.ts';
 
 // RIDEs are rendered on one worker thread per process (issue 36 §4): eight loops fetching a 50-line
 // invoice's PDF raised a bystander's /healthz p99 from 20 to 1,002 ms while the request's own event
@@ -100,16 +101,25 @@ export function createInvoicePdfRenderer(options: { maxQueued?: number } = {}) {
     thread.postMessage(job.request);
   }
 
+  function renderDocument(document: RenderDocument, locale: Locale): Promise<Buffer> {
+    if (waiting.length + (current ? 1 : 0) >= maxQueued) {
+      return Promise.reject(new AppError('invoice.pdfBusy', 503, { retryAfterSeconds: BUSY_RETRY_SECONDS }));
+    }
+    return new Promise<Buffer>((resolve, reject) => {
+      waiting.push({ request: { ...document, id: nextId++, locale }, resolve, reject });
+      next();
+    });
+  }
+
   return {
-    /** The RIDE of `doc` as PDF bytes, rendered on the worker thread; 503 when too many wait. */
+    /** The RIDE of an invoice as PDF bytes, rendered on the worker thread; 503 when too many wait. */
     render(doc: InvoiceDocument, locale: Locale): Promise<Buffer> {
-      if (waiting.length + (current ? 1 : 0) >= maxQueued) {
-        return Promise.reject(new AppError('invoice.pdfBusy', 503, { retryAfterSeconds: BUSY_RETRY_SECONDS }));
-      }
-      return new Promise<Buffer>((resolve, reject) => {
-        waiting.push({ request: { id: nextId++, doc, locale }, resolve, reject });
-        next();
-      });
+      return renderDocument({ kind: 'invoice', doc }, locale);
+    },
+
+    /** The RIDE of a credit note (issue 37 §7), on the same thread and queue as invoices'. */
+    renderCreditNote(doc: CreditNoteDocument, locale: Locale): Promise<Buffer> {
+      return renderDocument({ kind: 'creditNote', doc }, locale);
     },
 
     /** Starts the thread and has it render its warm-up document, off the caller's event loop. */

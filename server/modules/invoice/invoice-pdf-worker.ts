@@ -1,5 +1,7 @@
 import { parentPort, threadId } from 'node:worker_threads';
 import type { Locale } from '#common/locale.ts';
+import type { CreditNoteDocument } from '#server/modules/credit-note/credit-note-document.ts';
+import { creditNotePdf } from '#server/modules/credit-note/credit-note-pdf.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
@@ -7,7 +9,9 @@ import { invoicePdf } from './invoice-pdf.ts';
 // milliseconds, and the PDF stack's first document for seconds, so no request's loop ever renders
 // one. Started by invoice-pdf-renderer.ts; one document at a time, in the order asked.
 
-export type RenderRequest = { id: number; doc: InvoiceDocument; locale: Locale };
+/** An invoice's RIDE or a credit note's (issue 37 §7), the same thread for both. */
+export type RenderDocument = { kind: 'invoice'; doc: InvoiceDocument } | { kind: 'creditNote'; doc: CreditNoteDocument };
+export type RenderRequest = RenderDocument & { id: number; locale: Locale };
 export type RenderAnswer =
   | { kind: 'ready' }
   | { id: number; kind: 'done'; pdf: Uint8Array; renders: number; threadId: number }
@@ -41,10 +45,11 @@ let renders = 0;
 const warm = invoicePdf(WARM_UP, 'es').then(() => port.postMessage({ kind: 'ready' } satisfies RenderAnswer));
 warm.catch(() => {}); // a failed warm-up is each document's failure below, with its stack
 
-port.on('message', async ({ id, doc, locale }: RenderRequest) => {
+port.on('message', async (request: RenderRequest) => {
+  const { id, locale } = request;
   try {
     await warm;
-    const pdf = await invoicePdf(doc, locale);
+    const pdf = request.kind === 'creditNote' ? await creditNotePdf(request.doc, locale) : await invoicePdf(request.doc, locale);
     renders += 1;
     port.postMessage({ id, kind: 'done', pdf, renders, threadId } satisfies RenderAnswer);
   } catch (error) {

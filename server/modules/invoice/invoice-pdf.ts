@@ -8,7 +8,7 @@ import type { Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatNumber } from '#common/number-format.ts';
 import { RIMPE_LEGENDS } from '#common/sri-issuer.ts';
-import type { InvoiceDocument } from './invoice-document.ts';
+import type { InvoiceDocument, InvoiceIssuer, InvoiceLine, TaxBase } from './invoice-document.ts';
 import { paymentCode } from './invoice-xml.ts';
 
 // The invoice printed as SRI's RIDE (representación impresa del documento electrónico), a React
@@ -48,6 +48,9 @@ const styles = StyleSheet.create({
   payments: { marginTop: 4, border: '0.5pt solid #999' },
 });
 
+/** The RIDE's styles, for the other documents printed with its parts (credit-note-pdf.ts). */
+export const rideStyles = styles;
+
 const COLUMNS = [
   { key: 'code', width: '14%', align: 'left' },
   { key: 'quantity', width: '8%', align: 'right' },
@@ -61,86 +64,154 @@ const COLUMNS = [
 export const accessKeyBarcode = (accessKey: string) => bwipjs.toBuffer({ bcid: 'code128', text: accessKey, scale: 2, height: 9, includetext: false });
 
 type Props = { doc: InvoiceDocument; locale: Locale; barcode: Buffer };
+type T = ReturnType<typeof translator>;
 
-const field = (label: string, value: string) => h(Text, null, h(Text, { style: styles.label }, `${label}: `), value);
+/** Words kept whole: the PDF stack's hyphenation is English's, and split "Wash-ington" in a Quito address. */
+const wholeWords = (word: string) => [word];
+
+/** A bold label and its value on one line ("RUC: 1790016919001"); it wraps between words only. */
+export const rideField = (label: string, value: string) => h(Text, { hyphenationCallback: wholeWords }, h(Text, { style: styles.label }, `${label}: `), value);
+const field = rideField;
+
+/** A document's number, key and SRI answer as its RIDE's head prints them (invoice and credit note alike). */
+export type RideHeadDocument = {
+  title: string;
+  businessName: string;
+  ruc: string;
+  number: string;
+  accessKey: string;
+  environment: number;
+  authorizationNumber: string | null;
+  authorizedAt: string | null;
+};
+
+/** The PDF's document properties: its title (the kind and number), author and language. */
+export const rideDocumentProps = (head: RideHeadDocument, locale: Locale) => ({ title: `${head.title} ${head.number}`, author: head.businessName, language: locale === 'es' ? 'es-EC' : 'en-US' });
+
+/**
+ * The head of SRI's printed representation: the issuer on the left (name, trade name, both
+ * addresses, its notices), the tax box on the right (RUC, the document's kind and number, SRI's
+ * authorization once given, environment, emission, the access key with its barcode).
+ */
+export function rideHead(t: T, locale: Locale, head: RideHeadDocument, issuer: InvoiceIssuer, barcode: Buffer): ReactElement {
+  return h(
+    View,
+    { style: styles.top },
+    h(
+      View,
+      { style: styles.issuer },
+      h(Text, { style: styles.businessName }, head.businessName),
+      issuer.tradeName ? h(Text, { style: styles.tradeName }, issuer.tradeName) : null,
+      // SRI's printed representation: both addresses, then the issuer's notices (issue 37 §9).
+      field(t('invoice.ride.issuerAddress'), issuer.headOfficeAddress),
+      issuer.establishmentAddress ? field(t('invoice.ride.establishmentAddress'), issuer.establishmentAddress) : null,
+      issuer.accountingObligated
+        ? h(Text, { style: styles.notice }, `${t('invoice.ride.accountingObligated')}: ${t(issuer.accountingObligated === 'yes' ? 'invoice.ride.yes' : 'invoice.ride.no')}`)
+        : null,
+      // The RIMPE legend is the legal text, in Spanish on either language's RIDE.
+      issuer.rimpe !== 'none' ? h(Text, { style: styles.notice }, RIMPE_LEGENDS[issuer.rimpe]) : null,
+      issuer.withholdingAgent ? h(Text, { style: styles.notice }, t('invoice.ride.withholdingAgent', { number: issuer.withholdingAgent })) : null,
+    ),
+    h(
+      View,
+      { style: styles.taxBox },
+      field(t('invoice.ride.ruc'), head.ruc),
+      h(Text, { style: styles.title }, head.title),
+      field(t('invoice.ride.number'), head.number),
+      // SRI's number once it authorized the document (the access key in the offline scheme), and when.
+      h(Text, { style: styles.label }, t('invoice.ride.authorization')),
+      h(Text, { style: styles.key }, head.authorizationNumber ?? head.accessKey),
+      head.authorizedAt ? field(t('invoice.ride.authorizedAt'), formatDate(head.authorizedAt, locale, true)) : null,
+      field(t('invoice.ride.environment'), t(head.environment === 2 ? 'invoice.environments.2' : 'invoice.environments.1').toUpperCase()),
+      field(t('invoice.ride.emission'), t('invoice.ride.normal')),
+      h(Text, { style: styles.label }, t('invoice.ride.accessKey')),
+      h(Image, { src: { data: barcode, format: 'png' }, style: styles.barcode }),
+      h(Text, { style: styles.key }, head.accessKey),
+    ),
+  );
+}
+
+/** A boxed block of label–value lines (the buyer, the document a credit note modifies). */
+export const rideBox = (...children: Array<ReactElement | null>) => h(View, { style: styles.box }, ...children);
+
+/** One line of a RIDE's table; `shipping` is named in the reader's language. */
+export type RideLine = Pick<InvoiceLine, 'code' | 'name' | 'quantity' | 'unitPriceCents' | 'discountCents' | 'baseCents' | 'shipping'>;
+
+/**
+ * A code breaks between any two characters and never gains a hyphen: each character is a part of
+ * its own with an empty one after it, which the line breaker takes as a zero-width space (a break
+ * at a part boundary without one would print a hyphen, which a SKU does not have).
+ */
+const unhyphenated = (word: string) => Array.from(word).flatMap((character) => [character, '']);
+
+/** The RIDE's table of lines: code, quantity, description, unit price, discount, total price. */
+export function rideLines(t: T, locale: Locale, lines: readonly RideLine[]): ReactElement {
+  const money = (cents: number) => formatMoney(cents, locale);
+  const cell = (column: (typeof COLUMNS)[number], text: string, extra: object = {}) =>
+    h(Text, { key: column.key, style: [styles.cell, { width: column.width }, column.align === 'right' ? styles.right : {}], ...extra }, text);
+  return h(
+    View,
+    { style: styles.table },
+    h(View, { style: styles.head, fixed: true }, ...COLUMNS.map((column) => cell(column, t(`invoice.ride.${column.key}`)))),
+    ...lines.map((line, index) =>
+      h(
+        View,
+        { key: String(index), style: styles.line, wrap: false },
+        cell(COLUMNS[0], line.code, { hyphenationCallback: unhyphenated }),
+        cell(COLUMNS[1], String(line.quantity)),
+        cell(COLUMNS[2], line.shipping ? t('invoice.ride.shipping') : line.name),
+        cell(COLUMNS[3], money(line.unitPriceCents)),
+        cell(COLUMNS[4], money(line.discountCents)),
+        cell(COLUMNS[5], money(line.baseCents)),
+      ),
+    ),
+  );
+}
+
+/** What a RIDE's totals box adds up: the IVA bases by code, the sum before tax, the discount, the last row. */
+export type RideSums = { bases: readonly TaxBase[]; subtotalCents: number; discountCents: number; totalLabel: string; totalCents: number };
+
+/** The totals box as SRI lays it out: a subtotal per rate (rideTotals), before tax, discount, each rate's IVA, the total. */
+export function rideTotalsBox(t: T, locale: Locale, sums: RideSums): ReactElement {
+  const money = (cents: number) => formatMoney(cents, locale);
+  const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
+  const { subtotals, ivas } = rideTotals(sums.bases);
+  const totalRow = (label: string, cents: number, key: string) =>
+    h(View, { key, style: styles.totalRow }, h(Text, { style: styles.totalLabel }, label), h(Text, { style: styles.totalValue }, money(cents)));
+  return h(
+    View,
+    { style: styles.totals },
+    ...subtotals.map((base) => totalRow(t(rideSubtotalKey(base.ivaCode), { rate: percent(base.taxBp) }), base.baseCents, `base-${base.ivaCode}`)),
+    totalRow(t('invoice.ride.subtotal'), sums.subtotalCents, 'subtotal'),
+    totalRow(t('invoice.ride.totalDiscount'), sums.discountCents, 'discount'),
+    ...ivas.map((base) => totalRow(t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents, `iva-${base.ivaCode}`)),
+    totalRow(sums.totalLabel, sums.totalCents, 'total'),
+  );
+}
+
+/** Under a document SRI has not authorized: it has no tax validity yet. */
+export const rideUnsignedNote = (t: T, sriStatus: string) => (sriStatus !== 'authorized' ? h(Text, { style: styles.note }, t('invoice.ride.unsigned')) : null);
 
 export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
   const t = translator(locale);
   const { invoice } = doc;
   const money = (cents: number) => formatMoney(cents, locale);
-  const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
-  const { subtotals, ivas } = rideTotals(doc.bases);
-  const cell = (column: (typeof COLUMNS)[number], text: string, key?: string) =>
-    h(Text, { key: key ?? column.key, style: [styles.cell, { width: column.width }, column.align === 'right' ? styles.right : {}] }, text);
-  const totalRow = (label: string, cents: number, key: string) =>
-    h(View, { key, style: styles.totalRow }, h(Text, { style: styles.totalLabel }, label), h(Text, { style: styles.totalValue }, money(cents)));
+  const head: RideHeadDocument = { ...invoice, title: t('invoice.ride.title') };
 
   return h(
     Document,
-    { title: `${t('invoice.ride.title')} ${invoice.number}`, author: invoice.businessName, language: locale === 'es' ? 'es-EC' : 'en-US' },
+    rideDocumentProps(head, locale),
     h(
       Page,
       { size: 'A4', style: styles.page },
-      h(
-        View,
-        { style: styles.top },
-        h(
-          View,
-          { style: styles.issuer },
-          h(Text, { style: styles.businessName }, invoice.businessName),
-          doc.issuer.tradeName ? h(Text, { style: styles.tradeName }, doc.issuer.tradeName) : null,
-          // SRI's printed representation: both addresses, then the issuer's notices (issue 37 §9).
-          field(t('invoice.ride.issuerAddress'), doc.issuer.headOfficeAddress),
-          doc.issuer.establishmentAddress ? field(t('invoice.ride.establishmentAddress'), doc.issuer.establishmentAddress) : null,
-          doc.issuer.accountingObligated
-            ? h(Text, { style: styles.notice }, `${t('invoice.ride.accountingObligated')}: ${t(doc.issuer.accountingObligated === 'yes' ? 'invoice.ride.yes' : 'invoice.ride.no')}`)
-            : null,
-          // The RIMPE legend is the legal text, in Spanish on either language's RIDE.
-          doc.issuer.rimpe !== 'none' ? h(Text, { style: styles.notice }, RIMPE_LEGENDS[doc.issuer.rimpe]) : null,
-          doc.issuer.withholdingAgent ? h(Text, { style: styles.notice }, t('invoice.ride.withholdingAgent', { number: doc.issuer.withholdingAgent })) : null,
-        ),
-        h(
-          View,
-          { style: styles.taxBox },
-          field(t('invoice.ride.ruc'), invoice.ruc),
-          h(Text, { style: styles.title }, t('invoice.ride.title')),
-          field(t('invoice.ride.number'), invoice.number),
-          // SRI's number once it authorized the invoice (the access key in the offline scheme), and when.
-          h(Text, { style: styles.label }, t('invoice.ride.authorization')),
-          h(Text, { style: styles.key }, invoice.authorizationNumber ?? invoice.accessKey),
-          invoice.authorizedAt ? field(t('invoice.ride.authorizedAt'), formatDate(invoice.authorizedAt, locale, true)) : null,
-          field(t('invoice.ride.environment'), t(invoice.environment === 2 ? 'invoice.environments.2' : 'invoice.environments.1').toUpperCase()),
-          field(t('invoice.ride.emission'), t('invoice.ride.normal')),
-          h(Text, { style: styles.label }, t('invoice.ride.accessKey')),
-          h(Image, { src: { data: barcode, format: 'png' }, style: styles.barcode }),
-          h(Text, { style: styles.key }, invoice.accessKey),
-        ),
-      ),
-      h(
-        View,
-        { style: styles.box },
+      rideHead(t, locale, head, doc.issuer, barcode),
+      rideBox(
         field(t('invoice.ride.buyer'), invoice.buyerName),
         field(t('invoice.ride.buyerId'), invoice.buyerDocumentNumber),
         field(t('invoice.ride.issueDate'), formatTypedDate(doc.issuedOn, locale)),
         invoice.buyerAddress ? field(t('invoice.ride.buyerAddress'), invoice.buyerAddress) : null,
       ),
-      h(
-        View,
-        { style: styles.table },
-        h(View, { style: styles.head, fixed: true }, ...COLUMNS.map((column) => cell(column, t(`invoice.ride.${column.key === 'description' ? 'description' : column.key}` as 'invoice.ride.code')))),
-        ...doc.lines.map((line, index) =>
-          h(
-            View,
-            { key: String(index), style: styles.line, wrap: false },
-            cell(COLUMNS[0], line.code),
-            cell(COLUMNS[1], String(line.quantity)),
-            cell(COLUMNS[2], line.shipping ? t('invoice.ride.shipping') : line.name),
-            cell(COLUMNS[3], money(line.unitPriceCents)),
-            cell(COLUMNS[4], money(line.discountCents)),
-            cell(COLUMNS[5], money(line.baseCents)),
-          ),
-        ),
-      ),
+      rideLines(t, locale, doc.lines),
       h(
         View,
         { style: styles.bottom, wrap: false },
@@ -163,17 +234,9 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
             ),
           ),
         ),
-        h(
-          View,
-          { style: styles.totals },
-          ...subtotals.map((base) => totalRow(t(rideSubtotalKey(base.ivaCode), { rate: percent(base.taxBp) }), base.baseCents, `base-${base.ivaCode}`)),
-          totalRow(t('invoice.ride.subtotal'), invoice.baseTaxedCents + invoice.baseZeroCents, 'subtotal'),
-          totalRow(t('invoice.ride.totalDiscount'), invoice.discountCents, 'discount'),
-          ...ivas.map((base) => totalRow(t('invoice.ride.iva', { rate: percent(base.taxBp) }), base.taxCents, `iva-${base.ivaCode}`)),
-          totalRow(t('invoice.ride.total'), invoice.totalCents, 'total'),
-        ),
+        rideTotalsBox(t, locale, { bases: doc.bases, subtotalCents: invoice.baseTaxedCents + invoice.baseZeroCents, discountCents: invoice.discountCents, totalLabel: t('invoice.ride.total'), totalCents: invoice.totalCents }),
       ),
-      invoice.sriStatus !== 'authorized' ? h(Text, { style: styles.note }, t('invoice.ride.unsigned')) : null,
+      rideUnsignedNote(t, invoice.sriStatus),
     ),
   );
 }
