@@ -84,6 +84,7 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('sales/invoice/issue', 'routes/sales/invoice-issue.ts'),
         page('sales/invoice/sri-retry', 'routes/sales/invoice-sri-retry.ts'),
         page('sales/credit-note/xml', 'routes/sales/credit-note-xml.ts'),
+        page('sales/credit-note/pdf', 'routes/sales/credit-note-pdf.ts'),
         // every kit resource's list, new and show screens (decision 028), on the generic modules
         ...RESOURCES.flatMap(({ path }) => [
           page(path.slice(1), 'routes/resource/list.tsx'),

@@ -42,7 +42,7 @@ const STEP_KEYS = { sign: 'invoice.sri.steps.sign', send: 'invoice.sri.steps.sen
 const WAITING_KEYS = { certificate: 'invoice.sri.waiting.certificate', unreachable: 'invoice.sri.waiting.unreachable', processing: 'invoice.sri.waiting.processing' } as const;
 const STATUS_COLORS: Record<SriStatus, string> = { issued: 'gray', signed: 'blue', received: 'indigo', authorized: 'green', rejected: 'red' };
 
-function SriMessage({ message }: { message: Message }) {
+export function SriMessage({ message }: { message: Message }) {
   const t = useT();
   if (!message.messageId) return null;
   const key = MESSAGE_KEYS[message.messageId as keyof typeof MESSAGE_KEYS];

@@ -95,6 +95,7 @@ const SPANISH: Record<string, string> = {
   'Issue a credit note of one of my store’s invoices': 'Emitir una nota de crédito de una factura de mi tienda',
   'One credit note with its lines': 'Una nota de crédito con sus líneas',
   'A credit note as SRI’s notaCredito XML (schema 1.1.0)': 'Una nota de crédito como XML notaCredito del SRI (esquema 1.1.0)',
+  'A credit note as a PDF laid out like SRI’s RIDE, in the caller’s language': 'Una nota de crédito en PDF con la forma del RIDE del SRI, en el idioma de quien la pide',
 };
 
 /** The kit's six operations of each resource (resource-api.ts), named by the resource's own title. */

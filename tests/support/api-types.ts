@@ -947,6 +947,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{invoiceId}/credit-notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note as a PDF laid out like SRI’s RIDE, in the caller’s language */
+        get: operations["get_credit_note_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/colors": {
         parameters: {
             query?: never;
@@ -7947,7 +7964,15 @@ export interface operations {
                         /** @description SRI’s valorModificacion */
                         totalCents: number;
                         issuedAt: string;
-                        sriStatus: string;
+                        /**
+                         * @description `issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)
+                         * @enum {string}
+                         */
+                        sriStatus: "issued" | "signed" | "received" | "authorized" | "rejected";
+                        /** @description SRI’s number once authorized, else null */
+                        authorizationNumber: string | null;
+                        /** @description When SRI authorized it, else null */
+                        authorizedAt: string | null;
                     }[];
                 };
             };
@@ -8162,7 +8187,15 @@ export interface operations {
                         /** @description SRI’s valorModificacion */
                         totalCents: number;
                         issuedAt: string;
-                        sriStatus: string;
+                        /**
+                         * @description `issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)
+                         * @enum {string}
+                         */
+                        sriStatus: "issued" | "signed" | "received" | "authorized" | "rejected";
+                        /** @description SRI’s number once authorized, else null */
+                        authorizationNumber: string | null;
+                        /** @description When SRI authorized it, else null */
+                        authorizedAt: string | null;
                         lines: {
                             /** @description null: the order’s shipping */
                             orderLineId: number | null;
@@ -8301,6 +8334,80 @@ export interface operations {
                 };
                 content: {
                     "application/xml": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_credit_note_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Error"];
                 };
             };
         };

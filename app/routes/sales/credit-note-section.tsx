@@ -1,24 +1,59 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Form, useLocation } from 'react-router';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
+import { SriMessage } from '#app/components/invoice-sri-status.tsx';
+import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
+import { sriStatus } from '#common/enums/invoice.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { CREDIT_NOTE_REASON_MAX, quantityField } from '#common/schemas/credit-note.ts';
 
 // The order page's credit notes (issue 37 §7), shown once the order is invoiced: the notes issued,
-// each with its XML, and the form that issues one. The form lives in a dialog that says first what
+// each with where it stands with SRI (the invoice's words; why it waits, SRI's message when it
+// refused it), its RIDE and its XML, and the form that issues one. The form lives in a dialog that says first what
 // issuing means (a number that is never reused); it posts to the order page (`intent=creditNote`),
 // which sends it back with the errors and what was typed, with or without JavaScript.
 
 type View = {
   invoiceId: number;
-  notes: { id: number; number: string; issuedAt: string; reason: string; totalCents: number }[];
+  notes: {
+    id: number;
+    number: string;
+    issuedAt: string;
+    reason: string;
+    totalCents: number;
+    sriStatus: string;
+    sriWaiting: string | null;
+    sriMessageId: string | null;
+    sriMessage: string | null;
+    sriMessageDetail: string | null;
+    sriMessageType: string | null;
+  }[];
   lines: { orderLineId: number; name: string; sku: string; quantity: number; left: number }[];
   shipping: { cents: number; left: boolean };
 };
+
+const WAITING_KEYS = { certificate: 'creditNote.waiting.certificate', unreachable: 'creditNote.waiting.unreachable', processing: 'creditNote.waiting.processing' } as const;
+
+/** A note's SRI state: its badge, why it waits, and SRI's last message while it waits or once it refused the note. */
+function CreditNoteSri({ note }: { note: View['notes'][number] }) {
+  const t = useT();
+  const waitingKey = note.sriWaiting ? WAITING_KEYS[note.sriWaiting as keyof typeof WAITING_KEYS] : undefined;
+  // A certificate's absence is our reason, not SRI's: its code is not shown as an SRI message.
+  const showMessage = (note.sriStatus === 'rejected' || note.sriWaiting !== null) && note.sriWaiting !== 'certificate';
+  return (
+    <Stack gap={4} data-testid="credit-note-sri" data-sri-status={note.sriStatus}>
+      <div>
+        <StatusBadge of={sriStatus} value={sriStatus.is(note.sriStatus) ? note.sriStatus : 'issued'} />
+      </div>
+      {waitingKey ? <Text fz="xs">{t(waitingKey)}</Text> : null}
+      {showMessage ? <SriMessage message={{ messageId: note.sriMessageId, message: note.sriMessage, messageDetail: note.sriMessageDetail, messageType: note.sriMessageType }} /> : null}
+    </Stack>
+  );
+}
 
 export function CreditNoteSection({ view }: { view: View }) {
   const t = useT();
@@ -60,11 +95,19 @@ export function CreditNoteSection({ view }: { view: View }) {
                     {formatDate(note.issuedAt, locale, true)} · {note.reason}
                   </Text>
                 </Table.Th>
+                <Table.Td>
+                  <CreditNoteSri note={note} />
+                </Table.Td>
                 <Table.Td ta="right">{money(note.totalCents)}</Table.Td>
                 <Table.Td ta="right">
-                  <Anchor href={`${localizePath('/sales/credit-note/xml', locale)}?id=${note.id}`} fz="sm">
-                    {t('creditNote.downloadXml')}
-                  </Anchor>
+                  <Stack gap={2} align="flex-end">
+                    <Anchor href={`${localizePath('/sales/credit-note/pdf', locale)}?id=${note.id}`} fz="sm" aria-label={`${t('creditNote.downloadPdf')} · ${t('creditNote.number', { number: note.number })}`}>
+                      {t('creditNote.downloadPdf')}
+                    </Anchor>
+                    <Anchor href={`${localizePath('/sales/credit-note/xml', locale)}?id=${note.id}`} fz="sm" aria-label={`${t('creditNote.downloadXml')} · ${t('creditNote.number', { number: note.number })}`}>
+                      {t('creditNote.downloadXml')}
+                    </Anchor>
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}

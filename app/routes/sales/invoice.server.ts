@@ -97,3 +97,9 @@ export async function creditNoteXmlLoader({ request, context }: LoaderFunctionAr
   const { fileName, xml } = await orNotFound(services(context).creditNotes.getCreditNoteXml(storeScope(context), recordId(request)));
   return download(xml, 'application/xml; charset=utf-8', fileName);
 }
+
+/** A credit note's RIDE in the page's language (issue 37 §7); another store's note is a 404. */
+export async function creditNotePdfLoader({ request, context }: LoaderFunctionArgs) {
+  const { fileName, pdf } = await orNotFound(services(context).creditNotes.getCreditNotePdf(storeScope(context), recordId(request), localeOf(request)));
+  return download(new Uint8Array(pdf), 'application/pdf', fileName);
+}

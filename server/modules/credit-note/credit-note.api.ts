@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordIdSchema } from '#common/record-id.ts';
 import { CreditNoteInputSchema } from '#common/schemas/credit-note.ts';
-import { ErrorBody } from '#server/api/api-errors.ts';
+import { SRI_STATUSES } from '#common/schemas/invoice.ts';
+import { ErrorBody, requestLocale } from '#server/api/api-errors.ts';
+import { SriStatus } from '#server/modules/invoice/invoice.api.ts';
 import { contentDisposition } from '#server/modules/upload/upload.api.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
@@ -31,7 +33,9 @@ const CreditNoteSummary = z.object({
   taxCents: z.number(),
   totalCents: z.number().describe('SRI’s valorModificacion'),
   issuedAt: z.string(),
-  sriStatus: z.string(),
+  sriStatus: SriStatus,
+  authorizationNumber: z.string().nullable().describe('SRI’s number once authorized, else null'),
+  authorizedAt: z.string().nullable().describe('When SRI authorized it, else null'),
 });
 
 const CreditNote = CreditNoteSummary.extend({
@@ -43,7 +47,8 @@ const CreditNote = CreditNoteSummary.extend({
 
 const IssueBody = CreditNoteInputSchema.omit({ invoiceId: true });
 
-const toSummary = (row: CreditNoteRow) => ({ ...row, restocked: row.restocked === 1 });
+/** A note as the API shows it: SRI's state as the invoice's enum (the column holds only SRI_STATUSES). */
+const toSummary = (row: CreditNoteRow) => ({ ...row, restocked: row.restocked === 1, sriStatus: row.sriStatus as (typeof SRI_STATUSES)[number] });
 
 export async function creditNoteApi(app: FastifyInstance, { services: { creditNotes } }: { services: Services }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -96,6 +101,22 @@ export async function creditNoteApi(app: FastifyInstance, { services: { creditNo
       await noteOf(request.store!, request.params.invoiceId, request.params.id);
       const { fileName, xml } = await creditNotes.getCreditNoteXml(request.store!, request.params.id);
       return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', contentDisposition(fileName, 'attachment')).send(xml);
+    },
+  });
+
+  api.get('/invoices/:invoiceId/credit-notes/:id/pdf', {
+    schema: {
+      tags,
+      operationId: 'get_credit_note_pdf',
+      summary: 'A credit note as a PDF laid out like SRI’s RIDE, in the caller’s language',
+      params: NoteParams,
+      produces: ['application/pdf'],
+      response: { 200: z.string().describe('The PDF file'), 404: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      await noteOf(request.store!, request.params.invoiceId, request.params.id);
+      const { fileName, pdf } = await creditNotes.getCreditNotePdf(request.store!, request.params.id, requestLocale(request));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(fileName, 'attachment')).send(pdf as unknown as string); // the 200 is documented as the file
     },
   });
 }

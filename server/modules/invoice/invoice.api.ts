@@ -11,7 +11,7 @@ import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 
-const SriStatus = z.enum(SRI_STATUSES).describe('`issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)');
+export const SriStatus = z.enum(SRI_STATUSES).describe('`issued` → `signed` (the store’s certificate) → `received` (SRI’s reception) → `authorized` | `rejected` (returned, or not authorized)');
 
 const InvoiceSummary = z.object({
   id: z.number(),
