@@ -16,6 +16,7 @@ import { salesSettings } from './en/sales-settings.ts';
 import { sriCertificate } from './en/sri-certificate.ts';
 import { invoice } from './en/invoice.ts';
 import { creditNote } from './en/credit-note.ts';
+import { buyerCopy } from './en/buyer-copy.ts';
 import { storeSales } from './en/store-sales.ts';
 import { iva } from './en/iva.ts';
 import type { DashboardMessages } from './messages.ts';
@@ -40,6 +41,7 @@ export const enDashboard: DashboardMessages = {
   sriCertificate,
   invoice,
   creditNote,
+  buyerCopy,
   storeSales,
   iva,
   admin: {

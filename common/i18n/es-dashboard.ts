@@ -16,6 +16,7 @@ import { salesSettings } from './es/sales-settings.ts';
 import { sriCertificate } from './es/sri-certificate.ts';
 import { invoice } from './es/invoice.ts';
 import { creditNote } from './es/credit-note.ts';
+import { buyerCopy } from './es/buyer-copy.ts';
 import { storeSales } from './es/store-sales.ts';
 import { iva } from './es/iva.ts';
 
@@ -42,6 +43,7 @@ export const esDashboard = {
   sriCertificate,
   invoice,
   creditNote,
+  buyerCopy,
   storeSales,
   iva,
   admin: {

@@ -99,6 +99,13 @@ export const listOrderLines = (db: Db, scope: StoreScope, orderId: number) =>
     .orderBy('position')
     .execute();
 
-/** The order's invoice number once one is issued (the invoice module issues it; the page links its PDF). */
+/**
+ * The order's invoice once one is issued (the invoice module issues it; the page links its PDF, and
+ * its XML once SRI authorized it).
+ */
 export const findOrderInvoiceNumber = (db: Db, scope: StoreScope, orderId: number) =>
-  db.selectFrom('invoice').select('number').where('storeId', '=', scope.storeId).where('orderId', '=', orderId).executeTakeFirst();
+  db.selectFrom('invoice').select(['number', 'sriStatus']).where('storeId', '=', scope.storeId).where('orderId', '=', orderId).executeTakeFirst();
+
+/** The order's credit notes, oldest first (issue 37 §8: the shopper's page lists them with their XML). */
+export const findOrderCreditNotes = (db: Db, scope: StoreScope, orderId: number) =>
+  db.selectFrom('creditNote').select(['id', 'number', 'issuedAt', 'totalCents', 'sriStatus']).where('storeId', '=', scope.storeId).where('orderId', '=', orderId).orderBy('id').execute();

@@ -186,8 +186,10 @@ export async function loadOrderByCode(deps: ServiceDeps, scope: StoreScope, code
   if (!UUID.test(code)) return null;
   const order = await repository.findOrderByCode(deps.db, scope, code);
   if (!order) return null;
-  const [lines, settings, invoice] = await Promise.all([repository.listOrderLines(deps.db, scope, order.id), loadStoreSales(deps, scope), repository.findOrderInvoiceNumber(deps.db, scope, order.id)]);
-  return { order, lines, bank: { name: settings.bankName, accountType: settings.bankAccountType, accountNumber: settings.bankAccountNumber, holder: settings.bankAccountHolder }, invoice: invoice ?? null };
+  const [lines, settings, invoice, creditNotes] = await Promise.all([
+    repository.listOrderLines(deps.db, scope, order.id), loadStoreSales(deps, scope), repository.findOrderInvoiceNumber(deps.db, scope, order.id), repository.findOrderCreditNotes(deps.db, scope, order.id),
+  ]);
+  return { order, lines, bank: { name: settings.bankName, accountType: settings.bankAccountType, accountNumber: settings.bankAccountNumber, holder: settings.bankAccountHolder }, invoice: invoice ?? null, creditNotes };
 }
 
 export type OrderView = NonNullable<Awaited<ReturnType<typeof loadOrderByCode>>>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { translator } from '#common/i18n/all-languages.ts';
 import { AppError } from '#server/errors.ts';
 import { runInStore } from '#server/modules/store/active-store.ts';
@@ -10,6 +10,7 @@ import type { Services } from '#server/services.ts';
 // right code — or before the owner issued it — the answer is a plain 404 that tells nothing.
 // Rendered once and kept, on the PDF worker thread; rate-limited per address and per invoice (429),
 // and 503 while too many new PDFs wait for the worker (issue 36 §4); both say when to come back.
+// Beside it, the authorized XML of the invoice and of the order's credit notes (issue 37 §8).
 export async function invoiceShopRoutes(app: FastifyInstance, { services }: { services: Services }) {
   for (const locale of ['es', 'en'] as const) {
     const prefix = locale === 'en' ? '/en' : '';
@@ -26,13 +27,50 @@ export async function invoiceShopRoutes(app: FastifyInstance, { services }: { se
           .header('x-content-type-options', 'nosniff')
           .send(pdf);
       } catch (error) {
-        if (!(error instanceof AppError) || ![404, 429, 503].includes(error.status)) throw error;
-        reply.code(error.status).header('cache-control', 'no-store').type('text/plain; charset=utf-8');
-        if (error.status === 404) return reply.send('Not found');
-        const retryAfter = error.retryAfterSeconds ?? 60;
-        const message = error.status === 429 ? t('invoice.pdfTooMany', { minutes: Math.ceil(retryAfter / 60) }) : t('invoice.pdfBusy');
-        return reply.header('retry-after', String(retryAfter)).send(message);
+        return refuse(error, reply, t);
+      }
+    });
+
+    // The authorized XML of the order's invoice and of its credit notes (issue 37 §8): SRI's kept
+    // file, byte for byte, under the PDF's rate limits; 409 with a sentence before SRI authorized it.
+    const sendXml = (reply: FastifyReply, { fileName, xml }: { fileName: string; xml: Buffer }) =>
+      reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', contentDisposition(fileName, 'attachment'))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(xml);
+    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/invoice.xml`, async (request, reply) => {
+      const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
+      try {
+        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
+        return sendXml(reply, await runInStore(scope.storeId, () => services.invoices.getShopperInvoiceXml(scope, code, { ip: request.ip })));
+      } catch (error) {
+        return refuse(error, reply, t);
+      }
+    });
+    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/credit-note.xml`, async (request, reply) => {
+      const query = new URL(request.url, 'http://local.invalid').searchParams;
+      const code = query.get('code') ?? '';
+      // Digits only: anything else finds no credit note (a 404 that counts against the address).
+      const id = /^[0-9]{1,15}$/.test(query.get('id') ?? '') ? Number(query.get('id')) : 0;
+      try {
+        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
+        return sendXml(reply, await runInStore(scope.storeId, () => services.invoices.getShopperCreditNoteXml(scope, code, id, { ip: request.ip })));
+      } catch (error) {
+        return refuse(error, reply, t);
       }
     });
   }
+}
+
+/** A shopper's download refused: a bare 404, or a sentence in the page's language (409 not yet authorized, 429, 503). */
+function refuse(error: unknown, reply: FastifyReply, t: ReturnType<typeof translator>) {
+  if (!(error instanceof AppError) || ![404, 409, 429, 503].includes(error.status)) throw error;
+  reply.code(error.status).header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+  if (error.status === 404) return reply.send('Not found');
+  if (error.status === 409) return reply.send(t(error.code));
+  const retryAfter = error.retryAfterSeconds ?? 60;
+  const message = error.status === 429 ? t('invoice.pdfTooMany', { minutes: Math.ceil(retryAfter / 60) }) : t('invoice.pdfBusy');
+  return reply.header('retry-after', String(retryAfter)).send(message);
 }

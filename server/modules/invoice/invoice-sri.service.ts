@@ -11,6 +11,7 @@ import * as sri from './invoice-sri.repository.ts';
 import { invoiceXml, xmlText } from './invoice-xml.ts';
 import { askAuthorization, SRI_MESSAGE, sendComprobante, type SriAuthorization, type SriMessage, sriEndpoints, SriUnreachableError } from './sri-client.ts';
 import { getInvoice } from './invoice.service.ts';
+import { hasBuyerCopy, queueBuyerCopy } from './sri-buyer-copy.ts';
 
 // The `invoice.sri` job (issue 37 §6): signs an issued invoice with the store's certificate, sends
 // it to SRI's reception, and asks SRI's authorization for it, keeping each step before the next:
@@ -87,11 +88,15 @@ async function runSri(deps: ServiceDeps, storeId: number, doc: SriDoc, comproban
   const attempt = state.sriAttempts + 1;
   const call = { endpoints: sriEndpoints(deps.config, state.environment), timeoutMs: deps.config.sri.timeoutMs };
 
-  /** Takes one step: the invoice's columns and the events that say it, together; false when another run took it first. */
-  const step = async (from: string, values: sri.SriValues, events: Omit<sri.SriEventValues, 'createdAt'>[]) =>
+  /**
+   * Takes one step: the invoice's columns and the events that say it, together, and what follows from
+   * it (`then`, the buyer's copy of an authorization); false when another run took it first.
+   */
+  const step = async (from: string, values: sri.SriValues, events: Omit<sri.SriEventValues, 'createdAt'>[], then?: (tx: ServiceDeps) => Promise<unknown>) =>
     inTransaction(deps, async (tx) => {
       const moved = await sri.updateSriState(tx.db, store, doc, from, { ...values, updatedAt: now() });
       if (moved) await sri.insertSriEvents(tx.db, store, doc, events.map((event) => ({ ...event, createdAt: now() })));
+      if (moved && then) await then(tx);
       return moved;
     });
   const events = (status: string, stepName: sri.SriEventValues['step'], messages: readonly SriMessage[], waiting: string | null = null) =>
@@ -119,7 +124,10 @@ async function runSri(deps: ServiceDeps, storeId: number, doc: SriDoc, comproban
       authorizationNumber: authorization.number.slice(0, 49),
       authorizedAt: new Date(authorizedAt).toISOString(),
       ...messageColumns(message), sriWaiting: null, sriNextAttemptAt: null, sriAttempts: attempt,
-    }, events('authorized', 'authorize', authorization.messages));
+    }, events('authorized', 'authorize', authorization.messages), async (tx) => {
+      // The buyer's e-mail with both files (issue 37 §8), in the commit that authorizes: exactly one.
+      if (hasBuyerCopy(doc.kind)) await queueBuyerCopy(tx, { storeId, kind: doc.kind, id: doc.id });
+    });
   };
 
   try {

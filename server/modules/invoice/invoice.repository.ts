@@ -88,6 +88,24 @@ export async function findInvoiceByOrderCode(db: Db, scope: StoreScope, code: st
     .executeTakeFirst();
 }
 
+/** The order a document was issued from: its language, its shopper and its page's code (the buyer's copy). */
+export async function orderOfDocument(db: Db, scope: StoreScope, orderId: number) {
+  return db.selectFrom('storeOrder').select(['number', 'code', 'locale', 'name']).where('storeId', '=', scope.storeId).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** One of an order's credit notes, reached only through the order's secret code (the shopper's page). */
+export async function findCreditNoteByOrderCode(db: Db, scope: StoreScope, code: string, creditNoteId: number) {
+  return db
+    .selectFrom('creditNote')
+    .innerJoin('storeOrder', (join) => join.onRef('storeOrder.id', '=', 'creditNote.orderId').onRef('storeOrder.storeId', '=', 'creditNote.storeId'))
+    .select(['creditNote.id', 'creditNote.number'])
+    .where('creditNote.storeId', '=', scope.storeId)
+    .where('storeOrder.storeId', '=', scope.storeId)
+    .where('storeOrder.code', '=', code)
+    .where('creditNote.id', '=', creditNoteId)
+    .executeTakeFirst();
+}
+
 /** How the order was paid, for SRI's `formaPago`, and the IVA its shipping was charged (decision 087). */
 export async function orderPayment(db: Db, scope: StoreScope, orderId: number) {
   const row = await db.selectFrom('storeOrder').select(['paymentMethod', 'number', 'shippingIvaCode', 'shippingTaxCents']).where('storeId', '=', scope.storeId).where('id', '=', orderId).executeTakeFirst();

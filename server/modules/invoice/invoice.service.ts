@@ -16,6 +16,7 @@ import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 import { invoiceXml } from './invoice-xml.ts';
 import { keptInvoiceXml, queueInvoiceSri } from './invoice-sri-queue.ts';
 import * as invoices from './invoice.repository.ts';
+import { findSriFiles, type SriDoc } from './invoice-sri.repository.ts';
 
 // The invoice's way through SRI (issue 37 §6) is the job's (invoice-sri.service.ts) and its queue's
 // (invoice-sri-queue.ts); the page's reads and the owner's "try again" are bound with the rest of
@@ -213,15 +214,50 @@ export async function getInvoicePdf(deps: ServiceDeps, scope: StoreScope, id: nu
  * download is otherwise one query and one file read, so downloads that arrive together share one.
  */
 export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope, code: string, locale: Locale, context: { ip: string }) {
+  const invoice = await shopperDownload(deps, scope, context, (db) => invoiceByCode(db, scope, code), (found) => `invoice-pdf:invoice:${found.id}`);
+  return { fileName: `factura-${invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, invoice, locale, () => documentOf(deps, scope, invoice)) };
+}
+
+/**
+ * A shopper's download of one of their order's documents, found with their order's code: the
+ * address's and the document's counts taken in one unit of a group commit, as the PDF's (one budget
+ * per address for every document link of the shop, one per document for its PDF and XML together).
+ */
+async function shopperDownload<T>(deps: ServiceDeps, scope: StoreScope, context: { ip: string }, find: (db: ServiceDeps['db']) => Promise<T | undefined>, documentKey: (found: T) => string): Promise<T> {
   // Keyed by store, as the placings are: a batch runs in the request context of the unit that
   // started it, and the store guard refuses a query for another store in it.
-  const invoice = await groupCommit(deps, { key: `invoice-pdf:${scope.storeId}` }, async (tx) => {
+  const found = await groupCommit(deps, { key: `invoice-pdf:${scope.storeId}` }, async (tx) => {
     await takeAttempt(tx, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
-    const found = await invoiceByCode(tx.db, scope, code);
+    const document = await find(tx.db);
     // A wrong code is not found after the commit, so that it counts against the address.
-    if (found) await takeAttempt(tx, `invoice-pdf:invoice:${found.id}`, LIMITS.invoicePdfPerCode);
-    return found;
+    if (document) await takeAttempt(tx, documentKey(document), LIMITS.invoicePdfPerCode);
+    return document;
   });
-  if (!invoice) throw notFound();
-  return { fileName: `factura-${invoice.number}.pdf`, pdf: await keptInvoicePdf(deps, scope.storeId, invoice, locale, () => documentOf(deps, scope, invoice)) };
+  if (!found) throw notFound();
+  return found;
+}
+
+/**
+ * The shopper's invoice as SRI authorized it (issue 37 §8): the kept `<autorizacion>` file, found by
+ * their order's code and rate-limited as the PDF. Before SRI authorized it there is no tax document
+ * to hand: 409 (`buyerCopy.xmlNotAuthorized`), never the signed or unsigned XML.
+ */
+export async function getShopperInvoiceXml(deps: ServiceDeps, scope: StoreScope, code: string, context: { ip: string }) {
+  const invoice = await shopperDownload(deps, scope, context, (db) => invoiceByCode(db, scope, code), (found) => `invoice-pdf:invoice:${found.id}`);
+  return { fileName: `factura-${invoice.number}.xml`, xml: await authorizedXml(deps, scope, { kind: 'invoice', id: invoice.id }) };
+}
+
+/** One of the order's credit notes as SRI authorized it, found by the order's code and the note's id; as the invoice's XML. */
+export async function getShopperCreditNoteXml(deps: ServiceDeps, scope: StoreScope, code: string, creditNoteId: number, context: { ip: string }) {
+  const find = (db: ServiceDeps['db']) => (/^[0-9a-f-]{36}$/i.test(code) && Number.isSafeInteger(creditNoteId) && creditNoteId > 0 ? invoices.findCreditNoteByOrderCode(db, scope, code, creditNoteId) : Promise.resolve(undefined));
+  const note = await shopperDownload(deps, scope, context, find, (found) => `invoice-pdf:creditNote:${found.id}`);
+  return { fileName: `nota-credito-${note.number}.xml`, xml: await authorizedXml(deps, scope, { kind: 'creditNote', id: note.id }) };
+}
+
+/** The kept authorized bytes of a document, as they were written; 409 before SRI authorized it. */
+async function authorizedXml(deps: ServiceDeps, scope: StoreScope, doc: SriDoc): Promise<Buffer> {
+  const files = await findSriFiles(deps.db, scope, doc);
+  if (!files) throw notFound();
+  if (files.sriStatus !== 'authorized' || !files.sriAuthorizedXml) throw new AppError('buyerCopy.xmlNotAuthorized', 409);
+  return Buffer.from(files.sriAuthorizedXml);
 }

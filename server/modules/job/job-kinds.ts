@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { sendExpiryReminder } from '#server/modules/plan/plan-reminder.service.ts';
 import { runCreditNoteSri, runInvoiceSri } from '#server/modules/invoice/invoice-sri.service.ts';
+import { sendBuyerCopy } from '#server/modules/invoice/sri-buyer-copy.ts';
 import type { JobKind, JobPayloads } from './job-payloads.ts';
 
 export type { JobKind, JobPayloads } from './job-payloads.ts';
@@ -15,4 +16,5 @@ export const jobHandlers: JobHandlers = {
   store_expiring: sendExpiryReminder,
   'invoice.sri': (deps, payload) => runInvoiceSri(deps, payload),
   'creditNote.sri': (deps, payload) => runCreditNoteSri(deps, payload),
+  'sri.buyerCopy': sendBuyerCopy,
 };

@@ -16,6 +16,8 @@ export type JobPayloads = {
   'invoice.sri': { storeId: number; invoiceId: number };
   /** The same for a credit note (issue 37 §7). */
   'creditNote.sri': { storeId: number; creditNoteId: number };
+  /** The buyer's e-mail with an authorized document's XML and RIDE, built when sent (sri-buyer-copy.ts, issue 37 §8). */
+  'sri.buyerCopy': { storeId: number; kind: 'invoice' | 'creditNote'; id: number };
 };
 
 export type JobKind = keyof JobPayloads;
