@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Form, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
 import { useT } from '#app/lib/use-t.ts';
@@ -100,31 +100,20 @@ export function InvoiceSriStatus({ invoice, events }: { invoice: InvoiceSriView;
           <Title order={2} fz="h5" mb="xs">
             {t('invoice.sri.history')}
           </Title>
-          <Table.ScrollContainer minWidth={480}>
-            <Table data-testid="sri-history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoice.sri.when')}</Table.Th>
-                  <Table.Th>{t('invoice.sri.step')}</Table.Th>
-                  <Table.Th>{t('invoice.sriStatus')}</Table.Th>
-                  <Table.Th>{t('invoice.sri.message')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {events.map((event) => (
-                  <Table.Tr key={event.id}>
-                    <Table.Td>{formatDate(event.createdAt, locale, true)}</Table.Td>
-                    <Table.Td>{t(STEP_KEYS[event.step as keyof typeof STEP_KEYS] ?? 'invoice.sri.steps.send')}</Table.Td>
-                    <Table.Td>{STATUS_COLORS[event.status as SriStatus] ? t(`invoice.statuses.${event.status as SriStatus}`) : event.status}</Table.Td>
-                    <Table.Td>
-                      {event.waiting && WAITING_KEYS[event.waiting as keyof typeof WAITING_KEYS] ? <Text fz="sm">{t(WAITING_KEYS[event.waiting as keyof typeof WAITING_KEYS])}</Text> : null}
-                      <SriMessage message={event} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* A timeline, as the order's: it reads the same on a phone, with no region to scroll. */}
+          <Timeline active={events.length - 1} bulletSize={14} lineWidth={2} data-testid="sri-history">
+            {events.map((event) => (
+              <Timeline.Item key={event.id} title={`${t(STEP_KEYS[event.step as keyof typeof STEP_KEYS] ?? 'invoice.sri.steps.send')} · ${STATUS_COLORS[event.status as SriStatus] ? t(`invoice.statuses.${event.status as SriStatus}`) : event.status}`}>
+                <Stack gap={2}>
+                  <Text fz="xs" c="dimmed">
+                    {formatDate(event.createdAt, locale, true)}
+                  </Text>
+                  {event.waiting && WAITING_KEYS[event.waiting as keyof typeof WAITING_KEYS] ? <Text fz="sm">{t(WAITING_KEYS[event.waiting as keyof typeof WAITING_KEYS])}</Text> : null}
+                  <SriMessage message={event} />
+                </Stack>
+              </Timeline.Item>
+            ))}
+          </Timeline>
         </>
       ) : null}
     </Paper>

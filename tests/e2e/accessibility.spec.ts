@@ -83,6 +83,9 @@ const REACH: Record<string, Reach> = {
   'sales/invoice/pdf': { skip: 'not a page: the invoice\'s PDF download' },
   'sales/invoice/xml': { skip: 'not a page: the invoice\'s XML download' },
   'sales/invoice/issue': { skip: 'not a page: the order page\'s "Issue invoice" button posts here' },
+  'sales/invoice/sri-retry': { skip: 'not a page: the invoice page\'s "try again with SRI" button posts here' },
+  'sales/credit-note/xml': { skip: 'not a page: a credit note\'s XML download' },
+  'sales/credit-note/pdf': { skip: 'not a page: a credit note\'s PDF download' },
   // back office
   admin: { as: 'admin' },
   'admin/client': { as: 'admin' },

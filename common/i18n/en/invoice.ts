@@ -24,9 +24,6 @@ export const invoice: Messages['invoice'] = {
     authorizationNumber: 'Authorization number',
     authorizedAt: 'Authorization date',
     history: 'History with SRI',
-    when: 'Date',
-    step: 'Step',
-    message: 'Message',
     sriText: 'SRI’s text',
     steps: { sign: 'Signing', send: 'Sending (reception)', authorize: 'Authorization' },
     statusText: {

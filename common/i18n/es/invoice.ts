@@ -25,9 +25,6 @@ export const invoice = {
     authorizationNumber: 'Número de autorización',
     authorizedAt: 'Fecha de autorización',
     history: 'Historial con el SRI',
-    when: 'Fecha',
-    step: 'Paso',
-    message: 'Mensaje',
     sriText: 'Texto del SRI',
     steps: { sign: 'Firma', send: 'Envío (recepción)', authorize: 'Autorización' },
     statusText: {
