@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
+import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { addProduct, placeTestOrder } from '../../../tests/support/sales-fixtures.ts';
 import { makeTestCertificate } from '../../../tests/support/sri-certificates.ts';
 import { type SriSimulator, startSriSimulator } from '../../../tests/support/sri-simulator.ts';
@@ -144,13 +145,24 @@ describe('the shopper’s order page', () => {
     const page = await get(`/en/shop/${store.slug}/order?code=${code}`);
     expect(page.body).toContain('1 credit note');
     expect(page.body).toContain(`href="/en${noteLink.replace('&', '&amp;')}"`);
+    expect(page.body).toContain(`Authorized XML of note ${note.number}`);
     const file = await get(noteLink);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(`nota-credito-${note.number}.xml`);
+    // Its RIDE beside it, in the page's language.
+    expect(page.body).toContain(`href="/en${noteLink.replace('credit-note.xml', 'credit-note.pdf').replace('&', '&amp;')}"`);
+    const pdf = await get(`/en${noteLink.replace('credit-note.xml', 'credit-note.pdf')}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const ride = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(ride).toContain(note.number);
+    expect(ride).toContain('CREDIT NOTE');
     expect(file.rawPayload.equals(Buffer.from(row.sriAuthorizedXml!))).toBe(true);
     // Another order's code, or an id that is not a number, finds nothing.
     const other = await invoicedOrder();
     expect((await get(`/shop/${store.slug}/order/credit-note.xml?code=${other.code}&id=${note.id}`)).statusCode).toBe(404);
     expect((await get(`/shop/${store.slug}/order/credit-note.xml?code=${code}&id=1e3`)).statusCode).toBe(404);
+    expect((await get(`/shop/${store.slug}/order/credit-note.pdf?code=${other.code}&id=${note.id}`)).statusCode).toBe(404);
   });
 });

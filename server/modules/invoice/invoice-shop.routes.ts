@@ -49,11 +49,23 @@ export async function invoiceShopRoutes(app: FastifyInstance, { services }: { se
         return refuse(error, reply, t);
       }
     });
+    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/credit-note.pdf`, async (request, reply) => {
+      const { code, id } = creditNoteQuery(request.url);
+      try {
+        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
+        const { fileName, pdf } = await runInStore(scope.storeId, () => services.invoices.getShopperCreditNotePdf(scope, code, id, locale, { ip: request.ip }));
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition(fileName, 'attachment'))
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(pdf);
+      } catch (error) {
+        return refuse(error, reply, t);
+      }
+    });
     app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/credit-note.xml`, async (request, reply) => {
-      const query = new URL(request.url, 'http://local.invalid').searchParams;
-      const code = query.get('code') ?? '';
-      // Digits only: anything else finds no credit note (a 404 that counts against the address).
-      const id = /^[0-9]{1,15}$/.test(query.get('id') ?? '') ? Number(query.get('id')) : 0;
+      const { code, id } = creditNoteQuery(request.url);
       try {
         const scope = await services.storeScopes.shopStoreScope(request.params.slug);
         return sendXml(reply, await runInStore(scope.storeId, () => services.invoices.getShopperCreditNoteXml(scope, code, id, { ip: request.ip })));
@@ -62,6 +74,12 @@ export async function invoiceShopRoutes(app: FastifyInstance, { services }: { se
       }
     });
   }
+}
+
+/** A credit note's link: the order's code and the note's id (digits only: anything else finds none, a 404 that counts against the address). */
+function creditNoteQuery(url: string) {
+  const query = new URL(url, 'http://local.invalid').searchParams;
+  return { code: query.get('code') ?? '', id: /^[0-9]{1,15}$/.test(query.get('id') ?? '') ? Number(query.get('id')) : 0 };
 }
 
 /** A shopper's download refused: a bare 404, or a sentence in the page's language (409 not yet authorized, 429, 503). */

@@ -9,6 +9,7 @@ import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.servi
 import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { groupCommit } from '#server/group-commit.ts';
+import { getCreditNotePdf } from '#server/modules/credit-note/credit-note.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { ecuadorDay, type InvoiceDocument, invoiceLines, issuerOf, taxBases } from './invoice-document.ts';
 import { keptInvoicePdf } from './invoice-pdf-keep.ts';
@@ -173,6 +174,10 @@ export async function invoiceOfOrder(deps: ServiceDeps, scope: StoreScope, order
 const invoiceByCode = async (db: ServiceDeps['db'], scope: StoreScope, code: string) =>
   /^[0-9a-f-]{36}$/i.test(code) ? invoices.findInvoiceByOrderCode(db, scope, code) : undefined;
 
+/** One of the order's credit notes, found by the order's code and the note's id; any other shape finds none. */
+const creditNoteByCode = async (db: ServiceDeps['db'], scope: StoreScope, code: string, creditNoteId: number) =>
+  /^[0-9a-f-]{36}$/i.test(code) && Number.isSafeInteger(creditNoteId) && creditNoteId > 0 ? invoices.findCreditNoteByOrderCode(db, scope, code, creditNoteId) : undefined;
+
 /** The shopper's invoice, found by their order's code only; none yet (or a wrong code) is not found. */
 export async function shopperInvoice(deps: ServiceDeps, scope: StoreScope, code: string): Promise<InvoiceDocument> {
   const invoice = await invoiceByCode(deps.db, scope, code);
@@ -249,9 +254,14 @@ export async function getShopperInvoiceXml(deps: ServiceDeps, scope: StoreScope,
 
 /** One of the order's credit notes as SRI authorized it, found by the order's code and the note's id; as the invoice's XML. */
 export async function getShopperCreditNoteXml(deps: ServiceDeps, scope: StoreScope, code: string, creditNoteId: number, context: { ip: string }) {
-  const find = (db: ServiceDeps['db']) => (/^[0-9a-f-]{36}$/i.test(code) && Number.isSafeInteger(creditNoteId) && creditNoteId > 0 ? invoices.findCreditNoteByOrderCode(db, scope, code, creditNoteId) : Promise.resolve(undefined));
-  const note = await shopperDownload(deps, scope, context, find, (found) => `invoice-pdf:creditNote:${found.id}`);
+  const note = await shopperDownload(deps, scope, context, (db) => creditNoteByCode(db, scope, code, creditNoteId), (found) => `invoice-pdf:creditNote:${found.id}`);
   return { fileName: `nota-credito-${note.number}.xml`, xml: await authorizedXml(deps, scope, { kind: 'creditNote', id: note.id }) };
+}
+
+/** One of the order's credit notes as its RIDE, found by the order's code and the note's id, rate-limited as the invoice's PDF. */
+export async function getShopperCreditNotePdf(deps: ServiceDeps, scope: StoreScope, code: string, creditNoteId: number, locale: Locale, context: { ip: string }) {
+  const note = await shopperDownload(deps, scope, context, (db) => creditNoteByCode(db, scope, code, creditNoteId), (found) => `invoice-pdf:creditNote:${found.id}`);
+  return getCreditNotePdf(deps, scope, note.id, locale);
 }
 
 /** The kept authorized bytes of a document, as they were written; 409 before SRI authorized it. */

@@ -61,7 +61,7 @@ async function invoicedOrder(locale: Locale = 'es') {
   const email = `cliente-${++buyers}@example.com`;
   const order = await placeTestOrder(t.deps, scope, { lines: [{ productId: product, quantity: 2 }], locale, customer: { name: 'Rocío Andrade', email, documentNumber: TEST_CEDULA, address: 'Av. Amazonas N24-03' } });
   const { id, number } = await t.services.invoices.issueInvoice(scope, { orderId: order.id });
-  return { id, number, email, code: order.code };
+  return { id, number, email, code: order.code, orderId: order.id };
 }
 
 const invoiceRow = (id: number) => t.db.selectFrom('invoice').selectAll().where('storeId', '=', store.id).where('id', '=', id).executeTakeFirstOrThrow();
@@ -158,4 +158,39 @@ describe('the buyer’s copy of an authorized invoice', () => {
     expect(copiesTo(email)).toHaveLength(0);
     expect((await t.db.selectFrom('job').select('state').where('key', '=', buyerCopyJobKey({ kind: 'invoice', id })).executeTakeFirstOrThrow()).state).toBe('done');
   });
+});
+
+describe('the buyer’s copy of an authorized credit note', () => {
+  for (const [locale, subject, title, intro] of [
+    ['es', 'Tu nota de crédito', 'NOTA DE CRÉDITO', 'de tu factura'],
+    ['en', 'Your credit note', 'CREDIT NOTE', 'of your invoice'],
+  ] as const) {
+    it(`arrives once, in the order’s language (${locale}), with its authorized file byte for byte and its RIDE`, async () => {
+      const invoiced = await invoicedOrder(locale);
+      await drain();
+      const [line] = await t.db.selectFrom('storeOrderLine').select('id').where('storeId', '=', store.id).where('orderId', '=', invoiced.orderId).execute();
+      const note = await t.services.creditNotes.issueCreditNote(scope, { userId: store.owner.id }, { invoiceId: invoiced.id, lines: [{ orderLineId: line!.id, quantity: 1 }], shipping: false, reason: 'Devolución de un café', restock: true });
+      expect(copiesTo(invoiced.email)).toHaveLength(1); // the invoice's only, until SRI authorizes the note
+      await drain();
+      const row = await t.db.selectFrom('creditNote').select(['sriStatus', 'sriAuthorizedXml']).where('storeId', '=', store.id).where('id', '=', note.id).executeTakeFirstOrThrow();
+      expect(row.sriStatus).toBe('authorized');
+
+      const copies = copiesTo(invoiced.email);
+      expect(copies).toHaveLength(2);
+      const copy = copies[1]!;
+      expect(copy.headers.get('subject')).toBe(`${subject} ${note.number} ${locale === 'es' ? 'de' : 'from'} Café Austral & Cía`);
+      expect(copy.text).toContain(`${intro} ${invoiced.number}`);
+      expect(copy.attachments.map((file) => file.filename)).toEqual([`nota-credito-${note.number}.xml`, `nota-credito-${note.number}.pdf`]);
+      expect(copy.attachments[0]!.content.equals(Buffer.from(row.sriAuthorizedXml!))).toBe(true);
+      const pdf = copy.attachments[1]!.content;
+      expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+      const ride = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      expect(ride).toContain(note.number);
+      expect(ride).toContain(title);
+
+      clock.advance(60_000);
+      await drain();
+      expect(copiesTo(invoiced.email)).toHaveLength(2);
+    });
+  }
 });

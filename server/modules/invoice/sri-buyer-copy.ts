@@ -11,6 +11,7 @@ import { staffStoreScope, type StoreScope } from '#server/modules/store/store-sc
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { SriDoc, SriKind } from './invoice-sri.repository.ts';
 import * as sri from './invoice-sri.repository.ts';
+import { getCreditNote, getCreditNotePdf } from '#server/modules/credit-note/credit-note.service.ts';
 import { getInvoicePdf } from './invoice.service.ts';
 import * as invoices from './invoice.repository.ts';
 
@@ -72,9 +73,34 @@ async function invoiceCopy(deps: ServiceDeps, scope: StoreScope, id: number): Pr
   };
 }
 
-/** How each kind of document makes its copy. A credit note's waits for its RIDE (issue 37 §9). */
+/** A credit note's copy: its authorized file and its RIDE, sent to the address its invoice states. */
+async function creditNoteCopy(deps: ServiceDeps, scope: StoreScope, id: number): Promise<Copy | null> {
+  const { note, invoice } = await getCreditNote(deps, scope, id);
+  const files = await sri.findSriFiles(deps.db, scope, { kind: 'creditNote', id });
+  if (note.sriStatus !== 'authorized' || !files?.sriAuthorizedXml) return null;
+  const order = await invoices.orderOfDocument(deps.db, scope, note.orderId);
+  if (!order || invoice.buyerEmail.trim() === '') return null;
+  const locale = localeOf(order.locale);
+  const { pdf } = await getCreditNotePdf(deps, scope, id, locale);
+  return {
+    to: invoice.buyerEmail.trim(),
+    locale,
+    order,
+    subjectKey: 'buyerCopy.creditNote.subject',
+    bodyKey: 'buyerCopy.creditNote.body',
+    values: { number: note.number, invoice: invoice.number, totalCents: note.totalCents, authorization: note.authorizationNumber ?? '', authorizedAt: note.authorizedAt ?? '' },
+    testEnvironment: note.environment !== 2,
+    files: [
+      { filename: `nota-credito-${note.number}.xml`, content: Buffer.from(files.sriAuthorizedXml), contentType: 'application/xml' },
+      { filename: `nota-credito-${note.number}.pdf`, content: pdf, contentType: 'application/pdf' },
+    ],
+  };
+}
+
+/** How each kind of document makes its copy. */
 const COPIES: Partial<Record<SriKind, (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Copy | null>>> = {
   invoice: invoiceCopy,
+  creditNote: creditNoteCopy,
 };
 
 /** Whether a kind of document has a buyer's copy to send once authorized. */

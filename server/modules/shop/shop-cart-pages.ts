@@ -183,9 +183,9 @@ ${summaryBlock(request, priced)}
 /**
  * The shopper's order. `invoicePdf` is the invoice module's spot: given once an invoice is issued,
  * the page links its PDF (`/shop/{slug}/order/invoice.pdf?code=`, served by that module), and once
- * SRI authorized it its XML (`invoice.xml`); the order's credit notes are listed with their XML
- * (`credit-note.xml?code=&id=`) once authorized (issue 37 §8). Before, the page says the XML comes
- * then: an unsigned or unauthorized file is no tax document to hand the buyer.
+ * SRI authorized it its XML (`invoice.xml`); the order's credit notes are listed with their PDF
+ * (`credit-note.pdf?code=&id=`) and, once authorized, their XML (`credit-note.xml`) (issue 37 §8).
+ * Before, the page says the XML comes then: an unauthorized file is no tax document to hand over.
  */
 export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderView, pixelEvents: readonly PixelEvent[] = []): Rendered {
   const { tr } = request;
@@ -196,7 +196,7 @@ export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderV
   const transfer = order.paymentMethod === 'bank_transfer';
   const invoicePdf = view.invoice ? `${link(frame, request, '/order/invoice.pdf')}?code=${order.code}` : null;
   const invoiceXml = view.invoice?.sriStatus === 'authorized' ? `${link(frame, request, '/order/invoice.xml')}?code=${order.code}` : null;
-  const creditNoteXml = (id: number) => `${link(frame, request, '/order/credit-note.xml')}?code=${order.code}&id=${id}`;
+  const creditNoteFile = (file: 'pdf' | 'xml', id: number) => `${link(frame, request, `/order/credit-note.${file}`)}?code=${order.code}&id=${id}`;
   const body = html`<div class="wrap order-page">
 <h1>${title}</h1>
 <p class="lead">${tr.t(texts.thanks, { name: order.name })}</p>
@@ -224,7 +224,7 @@ ${transfer
 ${invoicePdf ? html`<h2>${tr.t(texts.invoice, { number: view.invoice!.number })}</h2><p><a class="button" href="${invoicePdf}">${texts.invoicePdf}</a></p>
 ${invoiceXml ? html`<p><a class="button" href="${invoiceXml}">${texts.invoiceXml}</a></p>` : html`<p class="hint">${texts.xmlPending}</p>`}` : ''}
 ${view.creditNotes.length > 0 ? html`<h2>${tr.plural(texts.creditNotes, view.creditNotes.length)}</h2>
-<ul class="credit-notes">${view.creditNotes.map((note) => html`<li>${tr.t(texts.creditNote, { number: note.number, date: tr.date(note.issuedAt), amount: tr.money(note.totalCents) })}${note.sriStatus === 'authorized' ? html` <a href="${creditNoteXml(note.id)}">${texts.creditNoteXml}</a>` : ''}</li>`)}</ul>
+<ul class="credit-notes">${view.creditNotes.map((note) => html`<li>${tr.t(texts.creditNote, { number: note.number, date: tr.date(note.issuedAt), amount: tr.money(note.totalCents) })} <a href="${creditNoteFile('pdf', note.id)}">${tr.t(texts.creditNotePdf, { number: note.number })}</a>${note.sriStatus === 'authorized' ? html` · <a href="${creditNoteFile('xml', note.id)}">${tr.t(texts.creditNoteXml, { number: note.number })}</a>` : ''}</li>`)}</ul>
 ${view.creditNotes.some((note) => note.sriStatus !== 'authorized') ? html`<p class="hint">${texts.xmlPending}</p>` : ''}` : ''}
 </section>
 </div>
