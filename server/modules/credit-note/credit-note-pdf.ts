@@ -1,11 +1,9 @@
 import { createElement as h, type ReactElement } from 'react';
-import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
+import { renderToBuffer } from '@react-pdf/renderer';
 import { formatTypedDate } from '#common/dates.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { Locale } from '#common/locale.ts';
-import {
-  accessKeyBarcode, rideBox, rideDocumentProps, rideField, rideHead, type RideHeadDocument, rideLines, rideStyles, rideTotalsBox, rideUnsignedNote,
-} from '#server/modules/invoice/invoice-pdf.ts';
+import { accessKeyBarcode, rideBottom, rideBox, rideBuyer, rideDocument, rideField, type RideHeadDocument, rideLines } from '#server/modules/invoice/invoice-pdf.ts';
 import type { CreditNoteDocument } from './credit-note-document.ts';
 
 // A credit note printed as SRI's RIDE of a *nota de crédito* (issue 37 §7, §9), from the invoice
@@ -23,43 +21,27 @@ export function CreditNoteRide({ doc, locale, barcode }: Props): ReactElement {
   const head: RideHeadDocument = { ...note, title: t('creditNote.ride.title'), businessName: invoice.businessName, ruc: invoice.ruc };
   // Shipping is stored as SRI's code `ENVIO` without an order line; the reader's language names it.
   const lines = doc.lines.map((line) => ({ ...line, shipping: line.orderLineId === null }));
-  return h(
-    Document,
-    rideDocumentProps(head, locale),
-    h(
-      Page,
-      { size: 'A4', style: rideStyles.page },
-      rideHead(t, locale, head, doc.issuer, barcode),
-      rideBox(
-        rideField(t('invoice.ride.buyer'), invoice.buyerName),
-        rideField(t('invoice.ride.buyerId'), invoice.buyerDocumentNumber),
-        rideField(t('invoice.ride.issueDate'), formatTypedDate(doc.issuedOn, locale)),
-      ),
-      rideBox(
-        rideField(t('creditNote.ride.modified'), `${t('creditNote.ride.invoice')} ${invoice.number}`),
-        rideField(t('creditNote.ride.modifiedIssueDate'), formatTypedDate(doc.invoiceIssuedOn, locale)),
-        rideField(t('creditNote.ride.reason'), note.reason),
-      ),
-      rideLines(t, locale, lines),
-      h(
-        View,
-        { style: rideStyles.bottom, wrap: false },
-        h(
-          View,
-          { style: rideStyles.additional },
-          h(Text, { style: rideStyles.label }, t('invoice.ride.additional')),
-          invoice.buyerEmail ? rideField(t('invoice.ride.email'), invoice.buyerEmail) : null,
-        ),
-        rideTotalsBox(t, locale, {
-          bases: doc.bases,
-          subtotalCents: note.baseCents,
-          discountCents: doc.lines.reduce((sum, line) => sum + line.discountCents, 0),
-          totalLabel: t('creditNote.ride.value'),
-          totalCents: note.totalCents,
-        }),
-      ),
-      rideUnsignedNote(t, note.sriStatus),
+  return rideDocument(
+    t,
+    locale,
+    head,
+    doc.issuer,
+    barcode,
+    rideBuyer(t, locale, invoice, doc.issuedOn),
+    // SRI's "comprobante que se modifica": the invoice, its issue day, and why it is modified.
+    rideBox(
+      rideField(t('creditNote.ride.modified'), `${t('creditNote.ride.invoice')} ${invoice.number}`),
+      rideField(t('creditNote.ride.modifiedIssueDate'), formatTypedDate(doc.invoiceIssuedOn, locale)),
+      rideField(t('creditNote.ride.reason'), note.reason),
     ),
+    rideLines(t, locale, lines),
+    rideBottom(t, locale, [invoice.buyerEmail ? rideField(t('invoice.ride.email'), invoice.buyerEmail) : null], {
+      bases: doc.bases,
+      subtotalCents: note.baseCents,
+      discountCents: doc.lines.reduce((sum, line) => sum + line.discountCents, 0),
+      totalLabel: t('creditNote.ride.value'),
+      totalCents: note.totalCents,
+    }),
   );
 }
 

@@ -48,9 +48,6 @@ const styles = StyleSheet.create({
   payments: { marginTop: 4, border: '0.5pt solid #999' },
 });
 
-/** The RIDE's styles, for the other documents printed with its parts (credit-note-pdf.ts). */
-export const rideStyles = styles;
-
 const COLUMNS = [
   { key: 'code', width: '14%', align: 'left' },
   { key: 'quantity', width: '8%', align: 'right' },
@@ -83,17 +80,15 @@ export type RideHeadDocument = {
   environment: number;
   authorizationNumber: string | null;
   authorizedAt: string | null;
+  sriStatus: string;
 };
-
-/** The PDF's document properties: its title (the kind and number), author and language. */
-export const rideDocumentProps = (head: RideHeadDocument, locale: Locale) => ({ title: `${head.title} ${head.number}`, author: head.businessName, language: locale === 'es' ? 'es-EC' : 'en-US' });
 
 /**
  * The head of SRI's printed representation: the issuer on the left (name, trade name, both
  * addresses, its notices), the tax box on the right (RUC, the document's kind and number, SRI's
  * authorization once given, environment, emission, the access key with its barcode).
  */
-export function rideHead(t: T, locale: Locale, head: RideHeadDocument, issuer: InvoiceIssuer, barcode: Buffer): ReactElement {
+function rideHead(t: T, locale: Locale, head: RideHeadDocument, issuer: InvoiceIssuer, barcode: Buffer): ReactElement {
   return h(
     View,
     { style: styles.top },
@@ -172,7 +167,7 @@ export function rideLines(t: T, locale: Locale, lines: readonly RideLine[]): Rea
 export type RideSums = { bases: readonly TaxBase[]; subtotalCents: number; discountCents: number; totalLabel: string; totalCents: number };
 
 /** The totals box as SRI lays it out: a subtotal per rate (rideTotals), before tax, discount, each rate's IVA, the total. */
-export function rideTotalsBox(t: T, locale: Locale, sums: RideSums): ReactElement {
+function rideTotalsBox(t: T, locale: Locale, sums: RideSums): ReactElement {
   const money = (cents: number) => formatMoney(cents, locale);
   const percent = (bp: number) => `${formatNumber(bp / 100, locale)} %`;
   const { subtotals, ivas } = rideTotals(sums.bases);
@@ -189,54 +184,77 @@ export function rideTotalsBox(t: T, locale: Locale, sums: RideSums): ReactElemen
   );
 }
 
-/** Under a document SRI has not authorized: it has no tax validity yet. */
-export const rideUnsignedNote = (t: T, sriStatus: string) => (sriStatus !== 'authorized' ? h(Text, { style: styles.note }, t('invoice.ride.unsigned')) : null);
+/**
+ * A RIDE: one A4 page (more when its lines run over) with the head, then `body`, then, while SRI
+ * has not authorized the document, the note that it has no tax validity yet.
+ */
+export function rideDocument(t: T, locale: Locale, head: RideHeadDocument, issuer: InvoiceIssuer, barcode: Buffer, ...body: Array<ReactElement | null>): ReactElement {
+  return h(
+    Document,
+    { title: `${head.title} ${head.number}`, author: head.businessName, language: locale === 'es' ? 'es-EC' : 'en-US' },
+    h(
+      Page,
+      { size: 'A4', style: styles.page },
+      rideHead(t, locale, head, issuer, barcode),
+      ...body,
+      head.sriStatus !== 'authorized' ? h(Text, { style: styles.note }, t('invoice.ride.unsigned')) : null,
+    ),
+  );
+}
+
+/** The buyer's box: name, identification, the document's issue day, and the address when there is one. */
+export function rideBuyer(t: T, locale: Locale, buyer: { buyerName: string; buyerDocumentNumber: string; buyerAddress?: string }, issuedOn: string): ReactElement {
+  return rideBox(
+    field(t('invoice.ride.buyer'), buyer.buyerName),
+    field(t('invoice.ride.buyerId'), buyer.buyerDocumentNumber),
+    field(t('invoice.ride.issueDate'), formatTypedDate(issuedOn, locale)),
+    buyer.buyerAddress ? field(t('invoice.ride.buyerAddress'), buyer.buyerAddress) : null,
+  );
+}
+
+/** Below the lines: the additional information on the left (its title, then `additional`), the totals box on the right. */
+export function rideBottom(t: T, locale: Locale, additional: Array<ReactElement | null>, sums: RideSums): ReactElement {
+  return h(
+    View,
+    { style: styles.bottom, wrap: false },
+    h(View, { style: styles.additional }, h(Text, { style: styles.label }, t('invoice.ride.additional')), ...additional),
+    rideTotalsBox(t, locale, sums),
+  );
+}
 
 export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
   const t = translator(locale);
   const { invoice } = doc;
   const money = (cents: number) => formatMoney(cents, locale);
   const head: RideHeadDocument = { ...invoice, title: t('invoice.ride.title') };
-
-  return h(
-    Document,
-    rideDocumentProps(head, locale),
-    h(
-      Page,
-      { size: 'A4', style: styles.page },
-      rideHead(t, locale, head, doc.issuer, barcode),
-      rideBox(
-        field(t('invoice.ride.buyer'), invoice.buyerName),
-        field(t('invoice.ride.buyerId'), invoice.buyerDocumentNumber),
-        field(t('invoice.ride.issueDate'), formatTypedDate(doc.issuedOn, locale)),
-        invoice.buyerAddress ? field(t('invoice.ride.buyerAddress'), invoice.buyerAddress) : null,
-      ),
-      rideLines(t, locale, doc.lines),
-      h(
-        View,
-        { style: styles.bottom, wrap: false },
+  return rideDocument(
+    t,
+    locale,
+    head,
+    doc.issuer,
+    barcode,
+    rideBuyer(t, locale, invoice, doc.issuedOn),
+    rideLines(t, locale, doc.lines),
+    rideBottom(
+      t,
+      locale,
+      [
+        invoice.buyerEmail ? field(t('invoice.ride.email'), invoice.buyerEmail) : null,
+        field(t('invoice.ride.order'), `#${doc.orderNumber}`),
+        // The payment as the XML's `pagos`: SRI's code and its text, and the amount paid that way.
         h(
           View,
-          { style: styles.additional },
-          h(Text, { style: styles.label }, t('invoice.ride.additional')),
-          invoice.buyerEmail ? field(t('invoice.ride.email'), invoice.buyerEmail) : null,
-          field(t('invoice.ride.order'), `#${doc.orderNumber}`),
-          // The payment as the XML's `pagos`: SRI's code and its text, and the amount paid that way.
+          { style: styles.payments },
+          h(View, { style: styles.head }, h(Text, { style: [styles.cell, { flex: 1 }] }, t('invoice.ride.payment')), h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, t('invoice.ride.paymentAmount'))),
           h(
             View,
-            { style: styles.payments },
-            h(View, { style: styles.head }, h(Text, { style: [styles.cell, { flex: 1 }] }, t('invoice.ride.payment')), h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, t('invoice.ride.paymentAmount'))),
-            h(
-              View,
-              { style: styles.row },
-              h(Text, { style: [styles.cell, { flex: 1 }] }, `${paymentCode(doc.paymentMethod)} - ${t(doc.paymentMethod === 'bank_transfer' ? 'invoice.ride.payments.bank_transfer' : 'invoice.ride.payments.cash_on_delivery')}`),
-              h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, money(invoice.totalCents)),
-            ),
+            { style: styles.row },
+            h(Text, { style: [styles.cell, { flex: 1 }] }, `${paymentCode(doc.paymentMethod)} - ${t(doc.paymentMethod === 'bank_transfer' ? 'invoice.ride.payments.bank_transfer' : 'invoice.ride.payments.cash_on_delivery')}`),
+            h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, money(invoice.totalCents)),
           ),
         ),
-        rideTotalsBox(t, locale, { bases: doc.bases, subtotalCents: invoice.baseTaxedCents + invoice.baseZeroCents, discountCents: invoice.discountCents, totalLabel: t('invoice.ride.total'), totalCents: invoice.totalCents }),
-      ),
-      rideUnsignedNote(t, invoice.sriStatus),
+      ],
+      { bases: doc.bases, subtotalCents: invoice.baseTaxedCents + invoice.baseZeroCents, discountCents: invoice.discountCents, totalLabel: t('invoice.ride.total'), totalCents: invoice.totalCents },
     ),
   );
 }

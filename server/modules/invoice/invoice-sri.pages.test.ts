@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
-import { makeTestCertificate } from '../../../tests/support/sri-certificates.ts';
-import { type SriSimulator, startSriSimulator } from '../../../tests/support/sri-simulator.ts';
+import type { SriSimulator } from '../../../tests/support/sri-simulator.ts';
+import { type SriWorld, sriSettled, startSriWorld } from '../../../tests/support/sri-world.ts';
 import { makeStore } from '../../../tests/support/factories.ts';
-import { type TwoStores, twoStores } from '../../../tests/support/stores.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import type { TwoStores } from '../../../tests/support/stores.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 
 // Issue 37 §6 where the owner sees it: the app's own job worker signs, sends and asks the local SRI
@@ -15,50 +13,26 @@ import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 // kept. Another store's invoice is a 404 (needs `npm run build`).
 
 let t: TestApp;
+let world: SriWorld;
 let sri: SriSimulator;
 let stores: TwoStores;
 const ids: { authorized: number; rejected: number } = { authorized: 0, rejected: 0 };
 
 beforeAll(async () => {
-  const certificate = makeTestCertificate();
-  sri = await startSriSimulator({ trustedPem: certificate.caPem });
-  t = await createTestApp({
-    CERTIFICATE_KEY: randomBytes(32).toString('base64'),
-    SRI_RECEPTION_URL_TEST: sri.endpoints.reception,
-    SRI_AUTHORIZATION_URL_TEST: sri.endpoints.authorization,
-    JOB_POLL_MS: '20',
-  });
   // Two stores under one RUC, each at 001-002-000000001: SRI registers the first number only (45).
-  stores = await twoStores(t);
-  for (const store of [stores.a, stores.b]) {
-    await setTaxSettings(t, store);
-    const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    await t.services.sriCertificates.saveCertificate(scope, { file: certificate.p12, password: certificate.password });
-  }
+  world = await startSriWorld();
+  ({ t, sri, stores } = world);
   ids.authorized = await issued(stores.a.owner.cookie, await insertTestOrder(t, stores.a));
-  await settled(stores.a.id, ids.authorized);
+  await sriSettled(t, 'invoice', stores.a.id, ids.authorized);
   ids.rejected = await issued(stores.b.owner.cookie, await insertTestOrder(t, stores.b));
-  await settled(stores.b.id, ids.rejected);
+  await sriSettled(t, 'invoice', stores.b.id, ids.rejected);
 });
-afterAll(async () => {
-  await t.dispose();
-  await sri.close();
-});
+afterAll(() => world.dispose());
 
 async function issued(cookie: string, order: { id: number }): Promise<number> {
   const response = await callApi(t.app, 'POST', '/api/v1/invoices', cookie, { orderId: order.id });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: number }).id;
-}
-
-/** Waits for the app's worker to bring the invoice to SRI's final answer. */
-async function settled(storeId: number, id: number) {
-  for (let i = 0; i < 400; i += 1) {
-    const row = await t.db.selectFrom('invoice').select('sriStatus').where('storeId', '=', storeId).where('id', '=', id).executeTakeFirstOrThrow();
-    if (row.sriStatus === 'authorized' || row.sriStatus === 'rejected') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`invoice ${id} got no final answer from the simulator`);
 }
 
 const kept = (storeId: number, id: number) => t.db.selectFrom('invoice').selectAll().where('storeId', '=', storeId).where('id', '=', id).executeTakeFirstOrThrow();
