@@ -24,7 +24,7 @@ import * as invoices from './invoice.repository.ts';
 //   kept as JSON in the queue (an authorized file and a RIDE weigh tens of kilobytes each).
 // * Sent at least once, as every job (decision 024): an SMTP failure retries with the queue's
 //   backoff; a worker that dies between the send and marking the job done may send it again.
-// * No e-mail on the invoice (an order typed at the desk without one): nothing to send.
+// * An invoice without an e-mail (the checkout always asks for one): nothing is sent.
 
 export type BuyerCopyPayload = { storeId: number; kind: SriKind; id: number };
 
