@@ -76,6 +76,20 @@ export async function seedRecords(browser: Browser, client: CliUser, staff: CliU
     const taxData = await clientContext.request.put('/api/v1/store/sales', { data: { ruc: '1710034065001', businessName: 'Tienda Accesible', headOfficeAddress: 'Av. Amazonas N24-03, Quito', establishmentAddress: 'Av. Amazonas N24-03, Quito', accountingObligated: 'no' } });
     expect(taxData.status(), await taxData.text()).toBe(200);
     const { id: invoiceId } = await api(clientContext, '/api/v1/invoices', { orderId });
+    // A credit note of one unit (issue 37 §7), issued from the order page's dialog as the owner does,
+    // so the page shows its notes with their SRI state and downloads.
+    const ownerPage = await clientContext.newPage();
+    try {
+      await ownerPage.goto(`/sales/order/show?id=${orderId}`);
+      await ownerPage.getByTestId('open-credit-note').click();
+      const dialog = ownerPage.getByRole('dialog');
+      await dialog.getByRole('textbox').first().fill('1');
+      await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Devolución: talla equivocada');
+      await dialog.getByTestId('issue-credit-note').click();
+      await expect(ownerPage.getByTestId('credit-note-sri')).toHaveCount(1);
+    } finally {
+      await ownerPage.close();
+    }
     // The client's user id, as staff find it: the locker code's link in the back-office client list.
     await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
