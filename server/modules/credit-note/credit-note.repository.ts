@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { CreditNoteLineTable, CreditNoteTable } from '#server/db/schema.ts';
+import { storeAsIssuer } from '#server/modules/invoice/store-issuer.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 
 // Credit notes of one store: every query names the scope's store (decision 025), so another
@@ -101,3 +102,8 @@ export async function creditNotesOfInvoice(db: Db, scope: StoreScope, invoiceId:
 }
 
 export type InvoiceToCredit = NonNullable<Awaited<ReturnType<typeof findInvoiceToCredit>>>;
+
+/** The store as the note names it beside its invoice's frozen facts: trade name and contact address. */
+export async function storeIssuer(db: Db, scope: StoreScope) {
+  return storeAsIssuer(await db.selectFrom('store').select(['contactAddress', 'contactCity', 'contactState', 'name']).where('id', '=', scope.storeId).executeTakeFirst());
+}

@@ -8,7 +8,6 @@ import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
 import { ecuadorDay, issuerOf, taxBases } from '#server/modules/invoice/invoice-document.ts';
 import { keptCreditNotePdf } from '#server/modules/invoice/invoice-pdf-keep.ts';
 import { keptSriXml, queueCreditNoteSri } from '#server/modules/invoice/invoice-sri-queue.ts';
-import { storeIssuer } from '#server/modules/invoice/invoice.service.ts';
 import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -172,7 +171,7 @@ export async function creditNotesOfOrder(deps: ServiceDeps, scope: StoreScope, o
 export async function getCreditNote(deps: ServiceDeps, scope: StoreScope, id: number): Promise<CreditNoteDocument> {
   const note = await notes.findCreditNote(deps.db, scope, id);
   if (!note) throw notFound();
-  const [found, lines, store] = await Promise.all([notes.findInvoiceToCredit(deps.db, scope, note.invoiceId), notes.creditNoteLines(deps.db, scope, id), storeIssuer(deps, scope)]);
+  const [found, lines, store] = await Promise.all([notes.findInvoiceToCredit(deps.db, scope, note.invoiceId), notes.creditNoteLines(deps.db, scope, id), notes.storeIssuer(deps.db, scope)]);
   // The note's invoice is the same store's and is never deleted (the foreign key keeps it).
   const invoice = found!;
   return {

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { InvoiceTable } from '#server/db/schema.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import { storeAsIssuer } from './store-issuer.ts';
 
 // Invoices of one store: every query names the scope's store (decision 025), so another store's
 // invoice is "not found" whatever id or order code is asked for.
@@ -46,7 +47,7 @@ export async function orderLines(db: Db, scope: StoreScope, orderId: number) {
  */
 export async function issuerAddress(db: Db, scope: StoreScope) {
   const row = await db.selectFrom('store').select(['contactAddress', 'contactCity', 'contactState', 'name']).where('id', '=', scope.storeId).executeTakeFirst();
-  return { address: [row?.contactAddress, row?.contactCity, row?.contactState].map((part) => (part ?? '').trim()).filter(Boolean).join(', '), tradeName: row?.name ?? '' };
+  return storeAsIssuer(row);
 }
 
 export async function invoiceOfOrder(db: Db, scope: StoreScope, orderId: number) {

@@ -155,9 +155,6 @@ async function documentOf(deps: ServiceDeps, scope: StoreScope, invoice: Invoice
   return { invoice, lines: all, bases: taxBases(all), issuer: issuerOf(invoice, store), issuedOn: ecuadorDay(new Date(invoice.issuedAt)), paymentMethod: payment.paymentMethod, orderNumber: payment.number };
 }
 
-/** The store's trade name and contact address, as its documents state them beside what they froze. */
-export const storeIssuer = (deps: ServiceDeps, scope: StoreScope) => invoices.issuerAddress(deps.db, scope);
-
 /** One of the store's invoices with everything it prints; another store's is not found. */
 export async function getInvoice(deps: ServiceDeps, scope: StoreScope, id: number): Promise<InvoiceDocument> {
   const invoice = await invoices.findInvoice(deps.db, scope, id);
