@@ -22,11 +22,7 @@ export function CreditNoteRide({ doc, locale, barcode }: Props): ReactElement {
   // Shipping is stored as SRI's code `ENVIO` without an order line; the reader's language names it.
   const lines = doc.lines.map((line) => ({ ...line, shipping: line.orderLineId === null }));
   return rideDocument(
-    t,
-    locale,
-    head,
-    doc.issuer,
-    barcode,
+    { t, locale, head, issuer: doc.issuer, barcode },
     rideBuyer(t, locale, invoice, doc.issuedOn),
     // SRI's "comprobante que se modifica": the invoice, its issue day, and why it is modified.
     rideBox(

@@ -188,7 +188,10 @@ function rideTotalsBox(t: T, locale: Locale, sums: RideSums): ReactElement {
  * A RIDE: one A4 page (more when its lines run over) with the head, then `body`, then, while SRI
  * has not authorized the document, the note that it has no tax validity yet.
  */
-export function rideDocument(t: T, locale: Locale, head: RideHeadDocument, issuer: InvoiceIssuer, barcode: Buffer, ...body: Array<ReactElement | null>): ReactElement {
+/** What a RIDE's head is printed from: the reader's language, the document, its issuer and its access key's barcode. */
+export type RideHeading = { t: T; locale: Locale; head: RideHeadDocument; issuer: InvoiceIssuer; barcode: Buffer };
+
+export function rideDocument({ t, locale, head, issuer, barcode }: RideHeading, ...body: Array<ReactElement | null>): ReactElement {
   return h(
     Document,
     { title: `${head.title} ${head.number}`, author: head.businessName, language: locale === 'es' ? 'es-EC' : 'en-US' },
@@ -228,11 +231,7 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
   const money = (cents: number) => formatMoney(cents, locale);
   const head: RideHeadDocument = { ...invoice, title: t('invoice.ride.title') };
   return rideDocument(
-    t,
-    locale,
-    head,
-    doc.issuer,
-    barcode,
+    { t, locale, head, issuer: doc.issuer, barcode },
     rideBuyer(t, locale, invoice, doc.issuedOn),
     rideLines(t, locale, doc.lines),
     rideBottom(
