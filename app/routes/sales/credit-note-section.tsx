@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, useLocation } from 'react-router';
 import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { SriMessage } from '#app/components/invoice-sri-status.tsx';
@@ -55,6 +55,19 @@ function CreditNoteSri({ note }: { note: View['notes'][number] }) {
   );
 }
 
+/** The note's name with its number kept on one line: a phone breaks "Nota de crédito" from it, never "001-001-" from the rest. */
+function NoteNumber({ label, number }: { label: string; number: string }) {
+  const at = label.indexOf(number);
+  if (at < 0) return label;
+  return (
+    <>
+      {label.slice(0, at)}
+      <span style={{ whiteSpace: 'nowrap' }}>{number}</span>
+      {label.slice(at + number.length)}
+    </>
+  );
+}
+
 export function CreditNoteSection({ view }: { view: View }) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -84,35 +97,32 @@ export function CreditNoteSection({ view }: { view: View }) {
       {view.notes.length === 0 ? (
         <Text fz="sm">{t('creditNote.none')}</Text>
       ) : (
-        <Table>
-          <Table.Caption>{t('creditNote.title')}</Table.Caption>
-          <Table.Tbody>
-            {view.notes.map((note) => (
-              <Table.Tr key={note.id}>
-                <Table.Th scope="row" fw={600}>
-                  {t('creditNote.number', { number: note.number })}
-                  <Text fz="xs" c="dimmed" fw={400}>
-                    {formatDate(note.issuedAt, locale, true)} · {note.reason}
-                  </Text>
-                </Table.Th>
-                <Table.Td>
-                  <CreditNoteSri note={note} />
-                </Table.Td>
-                <Table.Td ta="right">{money(note.totalCents)}</Table.Td>
-                <Table.Td ta="right">
-                  <Stack gap={2} align="flex-end">
-                    <Anchor href={`${localizePath('/sales/credit-note/pdf', locale)}?id=${note.id}`} fz="sm" aria-label={`${t('creditNote.downloadPdf')} · ${t('creditNote.number', { number: note.number })}`}>
-                      {t('creditNote.downloadPdf')}
-                    </Anchor>
-                    <Anchor href={`${localizePath('/sales/credit-note/xml', locale)}?id=${note.id}`} fz="sm" aria-label={`${t('creditNote.downloadXml')} · ${t('creditNote.number', { number: note.number })}`}>
-                      {t('creditNote.downloadXml')}
-                    </Anchor>
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        // One block per note, not a table: its state, SRI's message and two links do not fit in
+        // columns at 375 px.
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('creditNote.title')}>
+          {view.notes.map((note) => (
+            <Paper component="li" key={note.id} withBorder radius="sm" p="sm" data-testid="credit-note">
+              <Group justify="space-between" align="baseline" gap="xs">
+                <Text fw={600}>
+                  <NoteNumber label={t('creditNote.number', { number: note.number })} number={note.number} />
+                </Text>
+                <Text fw={600}>{money(note.totalCents)}</Text>
+              </Group>
+              <Text fz="xs" c="dimmed" mb="xs">
+                {formatDate(note.issuedAt, locale, true)} · {note.reason}
+              </Text>
+              <CreditNoteSri note={note} />
+              <Group gap="md" mt="xs">
+                <Anchor href={`${localizePath('/sales/credit-note/pdf', locale)}?id=${note.id}`} fz="sm" aria-label={`${t('creditNote.downloadPdf')} · ${t('creditNote.number', { number: note.number })}`}>
+                  {t('creditNote.downloadPdf')}
+                </Anchor>
+                <Anchor href={`${localizePath('/sales/credit-note/xml', locale)}?id=${note.id}`} fz="sm" aria-label={`${t('creditNote.downloadXml')} · ${t('creditNote.number', { number: note.number })}`}>
+                  {t('creditNote.downloadXml')}
+                </Anchor>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       )}
       {!anythingLeft && view.notes.length > 0 ? (
         <Text fz="sm" mt="sm">
