@@ -49,6 +49,8 @@ export function readCreditNoteForm(values: Record<string, string>, invoiceId: nu
     if (!/^\d{1,7}$/.test(text)) errors[name] = 'creditNote.wholeUnits' as MessageKey;
     else lines.push({ orderLineId: Number(match[1]), quantity: Number(text) });
   }
+  // Nothing to credit is said at once, with the reason's error if any, not after the reason is mended.
+  if (lines.length === 0 && values.shipping !== 'on' && Object.keys(errors).length === 0) errors.lines = 'creditNote.empty' as MessageKey;
   const parsed = CreditNoteInputSchema.safeParse({ invoiceId, lines, shipping: values.shipping === 'on', restock: values.restock === 'on', reason: values.reason ?? '' });
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] === 'reason' ? 'reason' : 'lines'] ??= issue.message as MessageKey;
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
