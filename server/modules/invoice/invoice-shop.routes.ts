@@ -3,6 +3,7 @@ import { translator } from '#common/i18n/all-languages.ts';
 import { AppError } from '#server/errors.ts';
 import { runInStore } from '#server/modules/store/active-store.ts';
 import { contentDisposition } from '#server/modules/upload/upload.api.ts';
+import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
 // The shopper's invoice (issue 23 §5): `/shop/{slug}/order/invoice.pdf?code=` (and `/en/…`), the
@@ -15,66 +16,50 @@ export async function invoiceShopRoutes(app: FastifyInstance, { services }: { se
   for (const locale of ['es', 'en'] as const) {
     const prefix = locale === 'en' ? '/en' : '';
     const t = translator(locale);
-    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/invoice.pdf`, async (request, reply) => {
-      const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
-      try {
-        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
-        const { fileName, pdf } = await runInStore(scope.storeId, () => services.invoices.getShopperInvoicePdf(scope, code, locale, { ip: request.ip }));
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', contentDisposition(fileName, 'attachment'))
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(pdf);
-      } catch (error) {
-        return refuse(error, reply, t);
-      }
-    });
-
+    /** One of the order's files, found by the order's code in the query: sent as a download, or refused. */
+    const serve = (file: string, work: (scope: StoreScope, url: string, ip: string) => Promise<{ fileName: string; type: string; body: Buffer | Uint8Array }>) =>
+      app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/${file}`, async (request, reply) => {
+        try {
+          const scope = await services.storeScopes.shopStoreScope(request.params.slug);
+          const { fileName, type, body } = await runInStore(scope.storeId, () => work(scope, request.url, request.ip));
+          return reply
+            .header('content-type', type)
+            .header('content-disposition', contentDisposition(fileName, 'attachment'))
+            .header('cache-control', 'no-store')
+            .header('x-content-type-options', 'nosniff')
+            .send(body);
+        } catch (error) {
+          return refuse(error, reply, t);
+        }
+      });
+    const PDF = 'application/pdf';
     // The authorized XML of the order's invoice and of its credit notes (issue 37 §8): SRI's kept
     // file, byte for byte, under the PDF's rate limits; 409 with a sentence before SRI authorized it.
-    const sendXml = (reply: FastifyReply, { fileName, xml }: { fileName: string; xml: Buffer }) =>
-      reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', contentDisposition(fileName, 'attachment'))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(xml);
-    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/invoice.xml`, async (request, reply) => {
-      const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
-      try {
-        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
-        return sendXml(reply, await runInStore(scope.storeId, () => services.invoices.getShopperInvoiceXml(scope, code, { ip: request.ip })));
-      } catch (error) {
-        return refuse(error, reply, t);
-      }
+    const XML = 'application/xml; charset=utf-8';
+
+    serve('invoice.pdf', async (scope, url, ip) => {
+      const { fileName, pdf } = await services.invoices.getShopperInvoicePdf(scope, orderCode(url), locale, { ip });
+      return { fileName, type: PDF, body: pdf };
     });
-    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/credit-note.pdf`, async (request, reply) => {
-      const { code, id } = creditNoteQuery(request.url);
-      try {
-        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
-        const { fileName, pdf } = await runInStore(scope.storeId, () => services.invoices.getShopperCreditNotePdf(scope, code, id, locale, { ip: request.ip }));
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', contentDisposition(fileName, 'attachment'))
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(pdf);
-      } catch (error) {
-        return refuse(error, reply, t);
-      }
+    serve('invoice.xml', async (scope, url, ip) => {
+      const { fileName, xml } = await services.invoices.getShopperInvoiceXml(scope, orderCode(url), { ip });
+      return { fileName, type: XML, body: xml };
     });
-    app.get<{ Params: { slug: string } }>(`${prefix}/shop/:slug/order/credit-note.xml`, async (request, reply) => {
-      const { code, id } = creditNoteQuery(request.url);
-      try {
-        const scope = await services.storeScopes.shopStoreScope(request.params.slug);
-        return sendXml(reply, await runInStore(scope.storeId, () => services.invoices.getShopperCreditNoteXml(scope, code, id, { ip: request.ip })));
-      } catch (error) {
-        return refuse(error, reply, t);
-      }
+    serve('credit-note.pdf', async (scope, url, ip) => {
+      const { code, id } = creditNoteQuery(url);
+      const { fileName, pdf } = await services.invoices.getShopperCreditNotePdf(scope, code, id, locale, { ip });
+      return { fileName, type: PDF, body: pdf };
+    });
+    serve('credit-note.xml', async (scope, url, ip) => {
+      const { code, id } = creditNoteQuery(url);
+      const { fileName, xml } = await services.invoices.getShopperCreditNoteXml(scope, code, id, { ip });
+      return { fileName, type: XML, body: xml };
     });
   }
 }
+
+/** The order's secret code in a link's query; none is '' (found nowhere: a 404). */
+const orderCode = (url: string) => new URL(url, 'http://local.invalid').searchParams.get('code') ?? '';
 
 /** A credit note's link: the order's code and the note's id (digits only: anything else finds none, a 404 that counts against the address). */
 function creditNoteQuery(url: string) {
