@@ -1,4 +1,5 @@
-import { XMLParser } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLParser } from 'fast-xml-parser';
 import type { SriEndpoints } from '#server/config.ts';
 
 // SRI's offline web services (issue 37 §6; Ficha técnica de comprobantes electrónicos, esquema
@@ -124,7 +125,14 @@ const causeOf = (error: unknown) => {
 // kept as text (a 49-digit number stays a string), CDATA apart so the comprobante comes back as SRI
 // wrote it, and the few elements SRI repeats always as lists.
 const LISTS = new Set(['comprobante', 'mensaje', 'autorizacion']);
-const parser = new XMLParser({
+/**
+ * The parser, made on the first answer read: only a process that talks to SRI loads the library
+ * (decision 086; an idle worker's memory is measured, bench/README.md). Its CommonJS build, so the
+ * load stays synchronous.
+ */
+let made: XMLParser | undefined;
+const parser = () => (made ??= newParser());
+const newParser = (): XMLParser => new (createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser')).XMLParser({
   removeNSPrefix: true,
   ignoreAttributes: true,
   parseTagValue: false,
@@ -161,7 +169,7 @@ function parse(xml: string, operation: string): Node {
   if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY')) throw new SriUnreachableError('malformed', `SRI's ${operation} answer carries a DOCTYPE`);
   let document: unknown;
   try {
-    document = parser.parse(xml, true);
+    document = parser().parse(xml, true);
   } catch (error) {
     throw new SriUnreachableError('malformed', `SRI's ${operation} answer is not XML: ${causeOf(error)}`);
   }

@@ -2,12 +2,19 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { MAX_CERTIFICATE_BYTES, MAX_CERTIFICATE_PASSWORD } from '#common/upload-limits.ts';
 import { AppError } from '#server/errors.ts';
 import { resumeInvoicesAwaitingCertificate } from '#server/modules/invoice/invoice-sri-queue.ts';
-import { signSriDocument } from '#server/modules/invoice/sri-signature.ts';
 import type { StoreScope } from '#server/modules/store/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { seal, unseal } from './sealed.ts';
-import { CertificateRefused, type OpenedCertificate, openCertificate } from './sri-certificate.ts';
+import type { OpenedCertificate } from './sri-certificate.ts';
 import * as repository from './sri-certificate.repository.ts';
+
+/**
+ * What opens a .p12 (node-forge) and signs (xml-crypto, xmldom), loaded on the first upload or
+ * signature, not at start: most processes never sign, and the three take about 16 MiB of a worker's
+ * RSS (decision 086; an idle worker's memory is measured, bench/README.md).
+ */
+let loading: Promise<{ certificates: typeof import('./sri-certificate.ts'); signatures: typeof import('#server/modules/invoice/sri-signature.ts') }> | undefined;
+const signingTools = () => (loading ??= Promise.all([import('./sri-certificate.ts'), import('#server/modules/invoice/sri-signature.ts')]).then(([certificates, signatures]) => ({ certificates, signatures })));
 
 // The store's signing certificate (issue 37 §5): checked and sealed at upload, shown to its owner
 // by holder, issuer and dates only, and opened on the server to sign. Its bytes and its password
@@ -58,11 +65,12 @@ export async function saveCertificate(deps: ServiceDeps, scope: StoreScope, inpu
   if (input.file.length > MAX_CERTIFICATE_BYTES) throw new AppError('sriCertificate.tooLarge', 413, { field: 'file', vars: { size: `${MAX_CERTIFICATE_BYTES / 1024} KB` } });
   if (input.password.length > MAX_CERTIFICATE_PASSWORD) throw new AppError('sriCertificate.wrongPassword', 400, { field: 'password' });
   const now = deps.clock.now();
+  const { certificates } = await signingTools();
   let opened: OpenedCertificate;
   try {
-    opened = openCertificate(input.file, input.password, now);
+    opened = certificates.openCertificate(input.file, input.password, now);
   } catch (error) {
-    if (!(error instanceof CertificateRefused)) throw error;
+    if (!(error instanceof certificates.CertificateRefused)) throw error;
     throw new AppError(`sriCertificate.${error.problem}`, 400, { field: error.problem === 'wrongPassword' ? 'password' : 'file' });
   }
   const summary: CertificateSummary = {
@@ -124,15 +132,16 @@ export async function signForStore(deps: ServiceDeps, scope: StoreScope, xml: st
   if (!row) throw new SriCertificateError('missing');
   const now = deps.clock.now();
   if (Date.parse(row.notAfter) <= now.getTime()) throw new SriCertificateError('expired');
+  const { certificates, signatures } = await signingTools();
   let entry = opening.get(storeId);
   if (entry?.uploadedAt !== row.uploadedAt) {
     const label = labels(storeId);
     let opened: OpenedCertificate;
     try {
-      opened = openCertificate(unseal(key, row.p12Sealed, label.p12), unseal(key, row.passwordSealed, label.password).toString('utf8'), now);
+      opened = certificates.openCertificate(unseal(key, row.p12Sealed, label.p12), unseal(key, row.passwordSealed, label.password).toString('utf8'), now);
     } catch (error) {
       // It opened at upload: only its dates can have moved past it since.
-      if (error instanceof CertificateRefused && (error.problem === 'expired' || error.problem === 'notYetValid')) throw new SriCertificateError('expired');
+      if (error instanceof certificates.CertificateRefused && (error.problem === 'expired' || error.problem === 'notYetValid')) throw new SriCertificateError('expired');
       throw error;
     }
     entry = { uploadedAt: row.uploadedAt, opened };
@@ -140,5 +149,5 @@ export async function signForStore(deps: ServiceDeps, scope: StoreScope, xml: st
     if (opening.size >= OPENED_KEPT) opening.delete(opening.keys().next().value!);
     opening.set(storeId, entry);
   }
-  return signSriDocument(xml, entry.opened, now);
+  return signatures.signSriDocument(xml, entry.opened, now);
 }
