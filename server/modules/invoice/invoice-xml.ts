@@ -40,7 +40,7 @@ export const amount = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Ma
  * The number was checked for that type where it was typed (common/identification.ts). A type
  * outside SRI's table is refused, never written as another: nothing of ours stores one.
  */
-export function buyerIdType(documentType: string, _documentNumber?: string): string {
+export function buyerIdType(documentType: string): string {
   if (!identificationType.is(documentType)) throw new RangeError(`no SRI identification type for ${JSON.stringify(documentType)}`);
   return SRI_IDENTIFICATION_CODE[documentType];
 }
@@ -144,55 +144,76 @@ export const lineTaxes = (line: { ivaCode: string; taxBp: number; baseCents: num
     ]),
   ]);
 
+/**
+ * `totalConImpuestos`: one `totalImpuesto` per IVA code. A factura states each base's `tarifa`; a
+ * notaCredito's schema has no such element.
+ */
+export const totalTaxes = (bases: readonly { ivaCode: string; taxBp: number; baseCents: number; taxCents: number }[], options: { rate: boolean }) =>
+  element(
+    'totalConImpuestos',
+    bases.map((base) =>
+      element('totalImpuesto', [
+        element('codigo', '2'),
+        element('codigoPorcentaje', base.ivaCode),
+        element('baseImponible', amount(base.baseCents)),
+        ...(options.rate ? [element('tarifa', rate(base.taxBp))] : []),
+        element('valor', amount(base.taxCents)),
+      ]),
+    ),
+  );
+
+/** The buyer as a factura and a notaCredito name them: SRI's type, the name, the number. */
+export const buyerElements = (buyer: { buyerDocumentType: string; buyerName: string; buyerDocumentNumber: string }) => [
+  element('tipoIdentificacionComprador', buyerIdType(buyer.buyerDocumentType)),
+  requiredElement('razonSocialComprador', buyer.buyerName),
+  element('identificacionComprador', sriText(buyer.buyerDocumentNumber, SRI_MAX.identification, '')),
+];
+
+type DetailLine = { code: string; name: string; quantity: number; unitPriceCents: number; discountCents: number; baseCents: number; ivaCode: string; taxBp: number; taxCents: number };
+
+/** `detalles`: each line with its IVA; the code element is `codigoPrincipal` in a factura, `codigoInterno` in a notaCredito. */
+export const detailElements = (lines: readonly DetailLine[], codeElement: 'codigoPrincipal' | 'codigoInterno') =>
+  element(
+    'detalles',
+    lines.map((line) => {
+      const code = sriText(spaced(line.code), SRI_MAX.code, '');
+      return element('detalle', [
+        ...(code ? [element(codeElement, code)] : []),
+        requiredElement('descripcion', line.name),
+        element('cantidad', `${line.quantity}.00`),
+        element('precioUnitario', amount(line.unitPriceCents)),
+        element('descuento', amount(line.discountCents)),
+        element('precioTotalSinImpuesto', amount(line.baseCents)),
+        lineTaxes(line),
+      ]);
+    }),
+  );
+
 export function invoiceXml(doc: InvoiceDocument): string {
   const { invoice, lines, issuer } = doc;
   const text = sriLine;
-  const required = requiredElement;
   const info = infoTributaria({ ...invoice, documentType: '01', issuer });
-  const totals = doc.bases.map((base) =>
-    element('totalImpuesto', [
-      element('codigo', '2'),
-      element('codigoPorcentaje', base.ivaCode),
-      element('baseImponible', amount(base.baseCents)),
-      element('tarifa', rate(base.taxBp)),
-      element('valor', amount(base.taxCents)),
-    ]),
-  );
   const factura = [
     element('fechaEmision', sriDate(doc.issuedOn)),
     ...establishmentElement(issuer),
     ...accountingElement(issuer),
-    element('tipoIdentificacionComprador', buyerIdType(invoice.buyerDocumentType, invoice.buyerDocumentNumber)),
-    required('razonSocialComprador', invoice.buyerName),
-    element('identificacionComprador', sriText(invoice.buyerDocumentNumber, SRI_MAX.identification, '')),
+    ...buyerElements(invoice),
     ...(text(invoice.buyerAddress) ? [element('direccionComprador', text(invoice.buyerAddress))] : []),
     element('totalSinImpuestos', amount(invoice.baseTaxedCents + invoice.baseZeroCents)),
     element('totalDescuento', amount(invoice.discountCents)),
-    element('totalConImpuestos', totals),
+    totalTaxes(doc.bases, { rate: true }),
     element('propina', '0.00'),
     element('importeTotal', amount(invoice.totalCents)),
     element('moneda', 'DOLAR'),
     element('pagos', [element('pago', [element('formaPago', paymentCode(doc.paymentMethod)), element('total', amount(invoice.totalCents))])]),
   ];
-  const detalles = lines.map((line) => {
-    const code = sriText(spaced(line.code), SRI_MAX.code, '');
-    return element('detalle', [
-      ...(code ? [element('codigoPrincipal', code)] : []),
-      required('descripcion', line.name),
-      element('cantidad', `${line.quantity}.00`),
-      element('precioUnitario', amount(line.unitPriceCents)),
-      element('descuento', amount(line.discountCents)),
-      element('precioTotalSinImpuesto', amount(line.baseCents)),
-      lineTaxes(line),
-    ]);
-  });
   const adicional = [
     ...(text(invoice.buyerEmail) ? [element('campoAdicional', text(invoice.buyerEmail), ' nombre="Email"')] : []),
     element('campoAdicional', String(doc.orderNumber), ' nombre="Pedido"'),
   ];
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    element('factura', [info, element('infoFactura', factura), element('detalles', detalles), element('infoAdicional', adicional)], ' id="comprobante" version="1.1.0"') +
+    element('factura', [info, element('infoFactura', factura), detailElements(lines, 'codigoPrincipal'), element('infoAdicional', adicional)], ' id="comprobante" version="1.1.0"') +
     '\n'
   );
 }
