@@ -49,8 +49,7 @@ export const isIvaCode = (value: unknown): value is IvaCode => typeof value === 
 
 /** The rate of one of SRI's codes in basis points; a code outside the table is a programming error. */
 export function ivaBp(code: string): number {
-  if (!isIvaCode(code)) throw new Error(`Unknown IVA code ${JSON.stringify(code)}: not in SRI's Tabla 17 (common/iva.ts)`);
-  return IVA_TABLE[code].bp;
+  return IVA_TABLE[asIvaCode(code)].bp;
 }
 
 /** The label key of one of SRI's codes ("IVA 15 %", "Exento de IVA"…). */

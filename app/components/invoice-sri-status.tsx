@@ -12,7 +12,7 @@ import type { SriStatus } from '#common/schemas/invoice.ts';
 
 type Message = { messageId: string | null; message: string | null; messageDetail: string | null; messageType: string | null };
 
-export type InvoiceSriView = {
+type InvoiceSriView = {
   id: number;
   sriStatus: SriStatus;
   sriWaiting: string | null;
@@ -26,7 +26,7 @@ export type InvoiceSriView = {
   sriMessageType: string | null;
 };
 
-export type InvoiceSriEventView = Message & { id: number; status: string; step: string; waiting: string | null; createdAt: string };
+type InvoiceSriEventView = Message & { id: number; status: string; step: string; waiting: string | null; createdAt: string };
 
 /** The identifiers the page explains in its language; any other is named by its number, SRI's text beside it. */
 const MESSAGE_KEYS = {

@@ -27,7 +27,6 @@ export const CreditNoteInputSchema = z.object({
     .regex(/^[^\u0000-\u001F\u007F]*$/u, { error: 'creditNote.reasonOneLine' }),
   restock: z.boolean({ error: 'validation.invalid' }).default(true),
 });
-export type CreditNoteInput = z.input<typeof CreditNoteInputSchema>;
 export type CreditNoteRequest = z.output<typeof CreditNoteInputSchema>;
 
 /** The order page's form field of an order line's units: `quantity.<orderLineId>`. */

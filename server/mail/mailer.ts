@@ -14,7 +14,7 @@ export type OutgoingMail = Mail & { fromName?: string; attachments?: MailAttachm
 export type Mailer = { send(mail: OutgoingMail): Promise<void> };
 
 /** The address in MAIL_FROM (`Name <address>` or a bare address), to send from under another name. */
-export function senderAddress(mailFrom: string): string {
+function senderAddress(mailFrom: string): string {
   return /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
 }
 

@@ -32,10 +32,10 @@ export async function orderShowLoader({ request, context }: LoaderFunctionArgs) 
 /** The credit note form's post (`intent=creditNote`): issued → back to the order with a notice. */
 async function creditNoteAction(request: Request, context: LoaderFunctionArgs['context'], id: number, values: Record<string, string>) {
   const scope = storeScope(context);
-  const view = await services(context).creditNotes.creditNotesOfOrder(scope, id);
+  const invoice = await services(context).invoices.invoiceOfOrder(scope, id);
   // No invoice (or another store's order): nothing to credit, the same 404 as an unknown order.
-  if (!view) throw data(null, { status: 404 });
-  const parsed = readCreditNoteForm(values, view.invoiceId);
+  if (!invoice) throw data(null, { status: 404 });
+  const parsed = readCreditNoteForm(values, invoice.id);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
     await services(context).creditNotes.issueCreditNote(scope, { userId: currentUser(context).id }, parsed.data);

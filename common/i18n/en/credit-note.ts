@@ -17,7 +17,6 @@ export const creditNote: Messages['creditNote'] = {
   issue: 'Issue credit note',
   issueConfirmTitle: 'Issue this credit note?',
   issueConfirmText: 'It takes the next credit note number, which can never be reused or voided.',
-  issuedToast: 'Credit note {{number}} issued',
   issuedNotice: 'Credit note issued',
   downloadPdf: 'Download PDF (RIDE)',
   sriStatus: 'SRI status',

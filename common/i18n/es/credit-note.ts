@@ -16,7 +16,6 @@ export const creditNote = {
   issue: 'Emitir nota de crédito',
   issueConfirmTitle: '¿Emitir esta nota de crédito?',
   issueConfirmText: 'Se le asignará el siguiente número de nota de crédito, que no se puede reutilizar ni anular.',
-  issuedToast: 'Nota de crédito {{number}} emitida',
   issuedNotice: 'Nota de crédito emitida',
   downloadPdf: 'Descargar PDF (RIDE)',
   sriStatus: 'Estado en el SRI',

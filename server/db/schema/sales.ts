@@ -116,7 +116,6 @@ export interface StoreOrderLineTable {
   taxCents: number;
 }
 
-/** What SRI answered at each step of an invoice (issue 37 §6), for the owner's invoice page. */
 /** One step of a document's way through SRI: what SRI answered, for the owner's page. */
 export interface SriEventColumns {
   id: Generated<number>;

@@ -14,8 +14,8 @@ const CREDIT_NOTE_COLUMNS = [
   'sriStatus', 'authorizationNumber', 'authorizedAt', 'sriMessageId', 'sriMessage', 'sriMessageDetail', 'sriMessageType', 'sriWaiting', 'sriNextAttemptAt', 'sriAttempts',
 ] as const;
 
-/** The invoice a credit note modifies, with what the note copies from it. */
-export async function findInvoiceToCredit(db: Db, scope: StoreScope, invoiceId: number) {
+/** The invoice a credit note modifies, with what the note copies from it: by its id, or as its order's. */
+export async function findInvoiceToCredit(db: Db, scope: StoreScope, which: { invoiceId: number } | { orderId: number }) {
   return db
     .selectFrom('invoice')
     .innerJoin('storeOrder', (join) => join.onRef('storeOrder.id', '=', 'invoice.orderId').onRef('storeOrder.storeId', '=', 'invoice.storeId'))
@@ -27,12 +27,8 @@ export async function findInvoiceToCredit(db: Db, scope: StoreScope, invoiceId: 
     ])
     .where('invoice.storeId', '=', scope.storeId)
     .where('storeOrder.storeId', '=', scope.storeId)
-    .where('invoice.id', '=', invoiceId)
+    .where('invoiceId' in which ? 'invoice.id' : 'invoice.orderId', '=', 'invoiceId' in which ? which.invoiceId : which.orderId)
     .executeTakeFirst();
-}
-
-export async function findInvoiceOfOrder(db: Db, scope: StoreScope, orderId: number) {
-  return db.selectFrom('invoice').select('id').where('storeId', '=', scope.storeId).where('orderId', '=', orderId).executeTakeFirst();
 }
 
 /** The invoiced order's lines, as placed. */

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { CreditNoteRequest } from '#common/schemas/credit-note.ts';
-import { asIvaCode, ivaBp } from '#common/iva.ts';
+import { asIvaCode } from '#common/iva.ts';
 import type { Locale } from '#common/locale.ts';
 import { accessKey, invoiceNumber, MAX_INVOICE_SEQUENCE } from '#common/sri.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
-import { ecuadorDay, issuerOf, taxBases } from '#server/modules/invoice/invoice-document.ts';
+import { ecuadorDay, issuerOf, lineCode, shippingLine, taxBases } from '#server/modules/invoice/invoice-document.ts';
 import { keptCreditNotePdf } from '#server/modules/invoice/invoice-pdf-keep.ts';
 import { keptSriXml, queueCreditNoteSri } from '#server/modules/invoice/invoice-sri-queue.ts';
 import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
@@ -61,7 +61,7 @@ async function issueIn(tx: ServiceDeps, scope: StoreScope, actor: Actor, invoice
     return {
       position: index + 1,
       orderLineId: line.id,
-      code: line.sku || String(line.position).padStart(3, '0'),
+      code: lineCode(line),
       name: line.name,
       quantity: line.take,
       unitPriceCents: line.unitPriceCents,
@@ -72,10 +72,11 @@ async function issueIn(tx: ServiceDeps, scope: StoreScope, actor: Actor, invoice
       taxCents: credit.taxCents,
     };
   });
-  if (request.shipping) {
-    // At the IVA the order froze for it (decision 087): credited whole, as it was charged.
-    const ivaCode = asIvaCode(invoice.shippingIvaCode);
-    rows.push({ position: rows.length + 1, orderLineId: null as never, code: 'ENVIO', name: 'Envío', quantity: 1, unitPriceCents: invoice.shippingCents, discountCents: 0, baseCents: invoice.shippingCents, ivaCode, taxBp: ivaBp(ivaCode), taxCents: invoice.shippingTaxCents });
+  // Credited whole, as the invoice charged it.
+  const ship = request.shipping ? shippingLine(invoice) : null;
+  if (ship) {
+    const { shipping: _line, ...values } = ship;
+    rows.push({ position: rows.length + 1, orderLineId: null as never, ...values });
   }
   const baseCents = rows.reduce((sum, row) => sum + row.baseCents, 0);
   const taxCents = rows.reduce((sum, row) => sum + row.taxCents, 0);
@@ -125,7 +126,7 @@ async function issueIn(tx: ServiceDeps, scope: StoreScope, actor: Actor, invoice
 export async function issueCreditNote(deps: ServiceDeps, scope: StoreScope, actor: Actor, request: CreditNoteRequest) {
   try {
     return await inTransaction(deps, async (tx) => {
-      const invoice = await notes.findInvoiceToCredit(tx.db, scope, request.invoiceId);
+      const invoice = await notes.findInvoiceToCredit(tx.db, scope, { invoiceId: request.invoiceId });
       if (!invoice) throw notFound();
       const left = await creditable(tx, scope, invoice);
       return issueIn(tx, scope, actor, invoice, left, request);
@@ -143,9 +144,8 @@ export async function issueCreditNote(deps: ServiceDeps, scope: StoreScope, acto
  * stock, for the cancellation to return; null when the order has no invoice.
  */
 export async function creditOnCancel(tx: ServiceDeps, scope: StoreScope, actor: Actor, orderId: number, reason: string) {
-  const found = await notes.findInvoiceOfOrder(tx.db, scope, orderId);
-  if (!found) return null;
-  const invoice = (await notes.findInvoiceToCredit(tx.db, scope, found.id))!;
+  const invoice = await notes.findInvoiceToCredit(tx.db, scope, { orderId });
+  if (!invoice) return null;
   const left = await creditable(tx, scope, invoice);
   const lines = left.lines.filter((line) => line.quantity > line.creditedQuantity).map((line) => ({ orderLineId: line.id, quantity: line.quantity - line.creditedQuantity }));
   // The cancellation returns the stock itself: the units credited before without a return too.
@@ -155,9 +155,8 @@ export async function creditOnCancel(tx: ServiceDeps, scope: StoreScope, actor: 
 
 /** The order page's view: its invoice's credit notes, and what is left to credit; null without an invoice. */
 export async function creditNotesOfOrder(deps: ServiceDeps, scope: StoreScope, orderId: number) {
-  const found = await notes.findInvoiceOfOrder(deps.db, scope, orderId);
-  if (!found) return null;
-  const invoice = (await notes.findInvoiceToCredit(deps.db, scope, found.id))!;
+  const invoice = await notes.findInvoiceToCredit(deps.db, scope, { orderId });
+  if (!invoice) return null;
   const [left, list] = await Promise.all([creditable(deps, scope, invoice), notes.creditNotesOfInvoice(deps.db, scope, invoice.id)]);
   return {
     invoiceId: invoice.id,
@@ -171,7 +170,7 @@ export async function creditNotesOfOrder(deps: ServiceDeps, scope: StoreScope, o
 export async function getCreditNote(deps: ServiceDeps, scope: StoreScope, id: number): Promise<CreditNoteDocument> {
   const note = await notes.findCreditNote(deps.db, scope, id);
   if (!note) throw notFound();
-  const [found, lines, store] = await Promise.all([notes.findInvoiceToCredit(deps.db, scope, note.invoiceId), notes.creditNoteLines(deps.db, scope, id), notes.storeIssuer(deps.db, scope)]);
+  const [found, lines, store] = await Promise.all([notes.findInvoiceToCredit(deps.db, scope, { invoiceId: note.invoiceId }), notes.creditNoteLines(deps.db, scope, id), notes.storeIssuer(deps.db, scope)]);
   // The note's invoice is the same store's and is never deleted (the foreign key keeps it).
   const invoice = found!;
   return {
@@ -190,9 +189,9 @@ export async function getCreditNote(deps: ServiceDeps, scope: StoreScope, id: nu
  * authorized file once authorized, the signed bytes once signed, else made from the rows.
  */
 export async function getCreditNoteXml(deps: ServiceDeps, scope: StoreScope, id: number) {
-  const doc = await getCreditNote(deps, scope, id);
-  const kept = await keptSriXml(deps, scope, { kind: 'creditNote', id });
-  return { fileName: `nota-credito-${doc.note.number}.xml`, xml: kept ?? creditNoteXml(doc) };
+  // The kept file first: the document is assembled only for a note not signed yet.
+  const { number, xml } = await keptSriXml(deps, scope, { kind: 'creditNote', id });
+  return { fileName: `nota-credito-${number}.xml`, xml: xml ?? creditNoteXml(await getCreditNote(deps, scope, id)) };
 }
 
 /**
@@ -208,6 +207,6 @@ export async function getCreditNotePdf(deps: ServiceDeps, scope: StoreScope, id:
 
 /** The credit notes of one of the store's invoices, oldest first; another store's invoice is not found. */
 export async function creditNotesOfInvoice(deps: ServiceDeps, scope: StoreScope, invoiceId: number) {
-  if (!(await notes.findInvoiceToCredit(deps.db, scope, invoiceId))) throw notFound();
+  if (!(await notes.findInvoiceToCredit(deps.db, scope, { invoiceId }))) throw notFound();
   return notes.creditNotesOfInvoice(deps.db, scope, invoiceId);
 }

@@ -81,10 +81,24 @@ export function issuerOf(frozen: FrozenIssuer, store: { tradeName: string; addre
   };
 }
 
+/** A line's code on the documents (`codigoPrincipal`, `codigoInterno`): its SKU, else its place on the order, `001`. */
+export const lineCode = (line: { sku: string; position: number }) => line.sku || String(line.position).padStart(3, '0');
+
+/**
+ * The order's shipping as a document's line, at the IVA the order froze for it (decision 087), or
+ * null when it charged none. An invoice states it, a credit note may credit it whole.
+ */
+export function shippingLine(shipping: OrderShipping): InvoiceLine | null {
+  if (shipping.shippingCents <= 0) return null;
+  const ivaCode = asIvaCode(shipping.shippingIvaCode);
+  const cents = shipping.shippingCents;
+  return { code: 'ENVIO', name: 'Envío', quantity: 1, unitPriceCents: cents, discountCents: 0, baseCents: cents, ivaCode, taxBp: ivaBp(ivaCode), taxCents: shipping.shippingTaxCents, shipping: true };
+}
+
 /** The invoice's lines: the order's, then its shipping fee when it has one. */
 export function invoiceLines(lines: readonly OrderLine[], shipping: OrderShipping): InvoiceLine[] {
-  const goods = lines.map((line, index): InvoiceLine => ({
-    code: line.sku || String(index + 1).padStart(3, '0'),
+  const goods = lines.map((line): InvoiceLine => ({
+    code: lineCode(line),
     name: line.name,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
@@ -95,10 +109,8 @@ export function invoiceLines(lines: readonly OrderLine[], shipping: OrderShippin
     taxCents: line.taxCents,
     shipping: false,
   }));
-  const { shippingCents, shippingTaxCents } = shipping;
-  if (shippingCents <= 0) return goods;
-  const ivaCode = asIvaCode(shipping.shippingIvaCode);
-  return [...goods, { code: 'ENVIO', name: 'Envío', quantity: 1, unitPriceCents: shippingCents, discountCents: 0, baseCents: shippingCents, ivaCode, taxBp: ivaBp(ivaCode), taxCents: shippingTaxCents, shipping: true }];
+  const ship = shippingLine(shipping);
+  return ship ? [...goods, ship] : goods;
 }
 
 /**

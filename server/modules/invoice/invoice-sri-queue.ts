@@ -16,10 +16,10 @@ export type CreditNoteSriPayload = { storeId: number; creditNoteId: number };
 /** The job's unique key: one live job per invoice. */
 export const invoiceSriJobKey = (invoiceId: number) => `invoice.sri:${invoiceId}`;
 /** The credit note's job's key: one live job per credit note. */
-export const creditNoteSriJobKey = (creditNoteId: number) => `creditNote.sri:${creditNoteId}`;
+const creditNoteSriJobKey = (creditNoteId: number) => `creditNote.sri:${creditNoteId}`;
 
 /** About a day of tries with the queue's backoff (capped at an hour): SRI's own outages last hours. */
-export const SRI_JOB_MAX_ATTEMPTS = 30;
+const SRI_JOB_MAX_ATTEMPTS = 30;
 
 /** SRI's final answers: nothing is sent again after either. */
 export const FINAL = new Set(['authorized', 'rejected']);
@@ -80,21 +80,20 @@ export async function invoiceSriEvents(deps: ServiceDeps, scope: StoreScope, inv
 }
 
 /**
- * The XML file kept of one of the store's documents, if any: SRI's authorized file once authorized,
- * the signed document once signed; null before (the XML is then made from the row). The kept bytes
- * were written from text as UTF-8, so the text read back encodes to the same bytes, exactly.
+ * The XML file kept of one of the store's documents, with its number: SRI's authorized file once
+ * authorized, the signed document once signed; `xml` null before (the XML is then made from the
+ * rows). The kept bytes were written from text as UTF-8, so the text read back encodes to the same
+ * bytes, exactly. Another store's document is not found.
  */
-export async function keptSriXml(deps: ServiceDeps, scope: StoreScope, doc: SriDoc): Promise<string | null> {
+export async function keptSriXml(deps: ServiceDeps, scope: StoreScope, doc: SriDoc): Promise<{ number: string; xml: string | null }> {
   const files = await sri.findSriFiles(deps.db, scope, doc);
   if (!files) throw notFound();
   const kept = files.sriStatus === 'authorized' ? files.sriAuthorizedXml : files.sriSignedXml;
-  return kept ? Buffer.from(kept).toString('utf8') : null;
+  return { number: files.number, xml: kept ? Buffer.from(kept).toString('utf8') : null };
 }
 
 /** The kept XML of one of the store's invoices, with the file name it downloads as; null before it is signed. */
 export async function keptInvoiceXml(deps: ServiceDeps, scope: StoreScope, invoiceId: number): Promise<{ fileName: string; xml: string } | null> {
-  const files = await sri.findSriFiles(deps.db, scope, { kind: 'invoice', id: invoiceId });
-  if (!files) throw notFound();
-  const xml = await keptSriXml(deps, scope, { kind: 'invoice', id: invoiceId });
-  return xml === null ? null : { fileName: `factura-${files.number}.xml`, xml };
+  const { number, xml } = await keptSriXml(deps, scope, { kind: 'invoice', id: invoiceId });
+  return xml === null ? null : { fileName: `factura-${number}.xml`, xml };
 }

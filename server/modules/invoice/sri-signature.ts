@@ -29,7 +29,7 @@ const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const SIGNED_PROPERTIES = 'http://uri.etsi.org/01903#SignedProperties';
 
 /** The id SRI's schemas give every comprobante's root, which the document's reference names. */
-export const COMPROBANTE_ID = 'comprobante';
+const COMPROBANTE_ID = 'comprobante';
 
 const canonicalizer = new C14nCanonicalization();
 
