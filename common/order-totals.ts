@@ -25,6 +25,21 @@ export type TotalsShipping = { feeCents: number; freeFromCents: number | null; i
 /** What was sold at one IVA code: SRI lists each code's base apart (`totalImpuesto`). */
 export type TaxBase = { ivaCode: IvaCode; taxBp: number; baseCents: number; taxCents: number };
 
+/**
+ * The IVA bases of what an order, an invoice or a credit note charges: one per SRI code (0 %, exempt
+ * and not subject apart though all three charge nothing), in the RIDE's order, highest rate first.
+ */
+export function basesByCode(items: readonly { ivaCode: IvaCode; baseCents: number; taxCents: number }[]): TaxBase[] {
+  const byCode = new Map<IvaCode, TaxBase>();
+  for (const item of items) {
+    const base = byCode.get(item.ivaCode) ?? { ivaCode: item.ivaCode, taxBp: ivaBp(item.ivaCode), baseCents: 0, taxCents: 0 };
+    base.baseCents += item.baseCents;
+    base.taxCents += item.taxCents;
+    byCode.set(item.ivaCode, base);
+  }
+  return [...byCode.values()].sort(byRideOrder);
+}
+
 export type LineTotals = {
   grossCents: number;
   /** The product's discount and this line's share of the coupon. */
@@ -121,15 +136,8 @@ export function orderTotals(lines: readonly TotalsLine[], coupon: TotalsCoupon |
   // Shipping is one more line of the invoice, rounded once like the others.
   const shippingTaxCents = share(shippingCents, ivaBp(shipping.ivaCode));
 
-  const byCode = new Map<IvaCode, TaxBase>();
-  const add = (ivaCode: IvaCode, base: number, tax: number) => {
-    const entry = byCode.get(ivaCode) ?? { ivaCode, taxBp: ivaBp(ivaCode), baseCents: 0, taxCents: 0 };
-    entry.baseCents += base;
-    entry.taxCents += tax;
-    byCode.set(ivaCode, entry);
-  };
-  lines.forEach((line, index) => add(line.ivaCode, lineTotals[index]!.baseCents, lineTotals[index]!.taxCents));
-  if (shippingCents > 0) add(shipping.ivaCode, shippingCents, shippingTaxCents);
+  const taxed = lines.map((line, index) => ({ ivaCode: line.ivaCode, baseCents: lineTotals[index]!.baseCents, taxCents: lineTotals[index]!.taxCents }));
+  if (shippingCents > 0) taxed.push({ ivaCode: shipping.ivaCode, baseCents: shippingCents, taxCents: shippingTaxCents });
   const taxCents = sum((line) => line.taxCents) + shippingTaxCents;
 
   return {
@@ -138,7 +146,7 @@ export function orderTotals(lines: readonly TotalsLine[], coupon: TotalsCoupon |
     couponBaseCents,
     discountCents: sum((line) => line.discountCents),
     couponDiscountCents: couponShares.reduce((total, value) => total + value, 0),
-    bases: [...byCode.values()].sort(byRideOrder),
+    bases: basesByCode(taxed),
     taxCents,
     shippingCents,
     shippingTaxCents,

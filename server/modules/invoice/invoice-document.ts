@@ -1,5 +1,5 @@
-import { asIvaCode, byRideOrder, type IvaCode, ivaBp } from '#common/iva.ts';
-import type { TaxBase } from '#common/order-totals.ts';
+import { asIvaCode, type IvaCode, ivaBp } from '#common/iva.ts';
+import { basesByCode, type TaxBase } from '#common/order-totals.ts';
 import type { AccountingAnswer, RimpeRegime } from '#common/sri-issuer.ts';
 import type { findInvoice, orderLines } from './invoice.repository.ts';
 
@@ -113,20 +113,8 @@ export function invoiceLines(lines: readonly OrderLine[], shipping: OrderShippin
   return ship ? [...goods, ship] : goods;
 }
 
-/**
- * The IVA bases of the lines, one per SRI code (0 %, exempt and not subject apart though all three
- * charge nothing), in the RIDE's order: highest rate first.
- */
-export function taxBases(lines: readonly Pick<InvoiceLine, 'ivaCode' | 'baseCents' | 'taxCents'>[]): TaxBase[] {
-  const byCode = new Map<IvaCode, TaxBase>();
-  for (const line of lines) {
-    const base = byCode.get(line.ivaCode) ?? { ivaCode: line.ivaCode, taxBp: ivaBp(line.ivaCode), baseCents: 0, taxCents: 0 };
-    base.baseCents += line.baseCents;
-    base.taxCents += line.taxCents;
-    byCode.set(line.ivaCode, base);
-  }
-  return [...byCode.values()].sort(byRideOrder);
-}
+/** The IVA bases of a document's lines (common/order-totals.ts `basesByCode`). */
+export const taxBases = basesByCode;
 
 /** An instant's day on Ecuador's calendar (UTC−5 all year: no daylight saving). */
 export const ecuadorDay = (instant: Date) => new Date(instant.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
