@@ -2,6 +2,7 @@ import { z } from '#common/zod.ts';
 import type { FieldErrors } from '../forms.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { MAX_ID } from '../record-id.ts';
+import { isSriLine } from '../sri-issuer.ts';
 
 // A credit note's request (issue 37 §7): which of an invoice's lines, how many units of each, its
 // shipping or not, why (SRI's `motivo`), and whether the units come back to stock. Shared by the
@@ -24,7 +25,8 @@ export const CreditNoteInputSchema = z.object({
     .trim()
     .min(1, { error: 'creditNote.reasonRequired' })
     .max(CREDIT_NOTE_REASON_MAX, { error: 'validation.tooLong' })
-    .regex(/^[^\u0000-\u001F\u007F]*$/u, { error: 'creditNote.reasonOneLine' }),
+    // One line as SRI's texts take it, the same rule as every single-line field (common/sri-issuer.ts).
+    .refine(isSriLine, { error: 'creditNote.reasonOneLine' }),
   restock: z.boolean({ error: 'validation.invalid' }).default(true),
 });
 export type CreditNoteRequest = z.output<typeof CreditNoteInputSchema>;
