@@ -34,8 +34,8 @@ const NO_SQL = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: noSql },
   { selector: "MemberExpression[object.name='sql']", message: noSql },
 ];
-// A StoreScope is made only by server/modules/store/store-scope.ts, after its check (decision 025).
-const STORE_SCOPE_MAKER = 'server/modules/store/store-scope.ts';
+// A StoreScope is made only by server/tenancy/store-scope.ts, after its check (decision 025).
+const STORE_SCOPE_MAKER = 'server/tenancy/store-scope.ts';
 const STORE_SCOPE_CAST = { selector: "TSAsExpression[typeAnnotation.typeName.name='StoreScope']", message: 'A StoreScope comes from ownStoreScope, shopStoreScope or staffStoreScope, never from a cast' };
 const restrictedSyntax = (...selectors) => ({ 'no-restricted-syntax': ['error', ...selectors] });
 

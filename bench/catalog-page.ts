@@ -19,7 +19,7 @@ import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { load } from './lib/load.ts';
 import { fail, freePort, killChildren, removeOnExit, serveArguments, startChild, waitUntilReady } from './lib/processes.ts';

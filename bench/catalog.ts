@@ -18,7 +18,7 @@ import { createDatabase, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { explainProductList } from './lib/catalog-plans.repository.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';

@@ -20,7 +20,7 @@ import { refreshCatalogStatistics } from '#server/modules/product-csv/product-cs
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { bigPlan, productCount } from './lib/csv-bench.repository.ts';

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { createServices } from '#server/services.ts';
 import { setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
 import { addProduct, makeSalesStore, placeTestOrder } from '../tests/support/sales-fixtures.ts';

@@ -8,7 +8,7 @@ import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { AppError } from '#server/errors.ts';
 import { createUser } from '#server/modules/user/user.service.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { parseArgs } from './cli-args.ts';
 
 async function main() {

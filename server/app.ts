@@ -31,7 +31,8 @@ import { invoicePdfRenderer } from '#server/modules/invoice/invoice-pdf-renderer
 import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
-import { type Clock, createServiceDeps } from '#server/service-deps.ts';
+import { type Clock } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { trustProxyOption } from '#server/trust-proxy.ts';
 import { createServices } from '#server/services.ts';
 

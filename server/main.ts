@@ -18,7 +18,7 @@ async function prepareDatabase(db: Db, config: Config, log: Log) {
   await optimizeDatabase(db);
   // Demo accounts make a fresh local start a living product; only when asked (`npm start` asks).
   if (!config.demoData) return;
-  const [{ createServiceDeps }, { DEMO_ADMIN, DEMO_CLIENT, seedDemoData }] = await Promise.all([import('#server/service-deps.ts'), import('#server/demo/demo-data.ts')]);
+  const [{ createServiceDeps }, { DEMO_ADMIN, DEMO_CLIENT, seedDemoData }] = await Promise.all([import('#server/composition.ts'), import('#server/demo/demo-data.ts')]);
   if (await seedDemoData(createServiceDeps({ db, config, log }))) {
     log.info({ client: DEMO_CLIENT.email, admin: DEMO_ADMIN.email }, 'demo data loaded (see README for the passwords)');
   }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { createMailer, type Mailer } from '#server/mail/mailer.ts';
-import { createStorage, type Storage } from '#server/storage/storage.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import type { Subscriber } from '#server/events/events.ts';
 
 /** The time as the services see it: the system's in the app, a fixed one where a test wants it. */
 export type Clock = { now(): Date };
@@ -25,8 +25,8 @@ export function fixedClock(at: string | Date) {
 }
 
 /**
- * What every service function takes first. Built once in `buildApp` (and once by a script), never
- * assembled by a caller: loaders, actions and API routes get the bound services from the request
+ * What every service function takes first. Built once in `buildApp` (and once by a script) by
+ * `createServiceDeps` (server/composition.ts), never assembled by a caller: loaders, actions and API routes get the bound services from the request
  * context instead.
  */
 export type ServiceDeps = {
@@ -37,6 +37,8 @@ export type ServiceDeps = {
   mailer: Mailer;
   /** Where uploaded files live (local disk today, S3-compatible later). */
   storage: Storage;
+  /** Who hears a store's events, in order (issue 38 §3): registered at the composition root. */
+  subscribers: readonly Subscriber[];
 };
 
 type ServiceFunction = (deps: ServiceDeps, ...args: any[]) => unknown;
@@ -53,23 +55,6 @@ export function bindService<M extends object>(module: M, deps: ServiceDeps): Bou
     if (typeof value === 'function') bound[name] = (...args: unknown[]) => (value as (...all: unknown[]) => unknown)(deps, ...args);
   }
   return bound as BoundService<M>;
-}
-
-/**
- * The one way to assemble ServiceDeps: `buildApp`, the scripts and the tests call it once. What is
- * not given comes from the config (logger, mailer, storage) or the system (clock).
- */
-export function createServiceDeps(parts: Pick<ServiceDeps, 'db' | 'config'> & Partial<Omit<ServiceDeps, 'db' | 'config'>>): ServiceDeps {
-  // Outside the app (scripts, tests) the same logger Fastify uses, at the configured level.
-  const log = parts.log ?? pino({ level: parts.config.logLevel });
-  return {
-    db: parts.db,
-    config: parts.config,
-    log,
-    clock: parts.clock ?? systemClock,
-    mailer: parts.mailer ?? createMailer(parts.config, log),
-    storage: parts.storage ?? createStorage(parts.config),
-  };
 }
 
 /**

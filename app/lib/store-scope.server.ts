@@ -1,7 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
 import { NO_STORE } from '#common/schemas/store.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // Filled once per request by `resolveOwnStore`; read by every store and catalog loader and action.
 const storeScopeContext = createContext<StoreScope | null>(null);

@@ -19,6 +19,7 @@ import { creditNote } from './en/credit-note.ts';
 import { buyerCopy } from './en/buyer-copy.ts';
 import { storeSales } from './en/store-sales.ts';
 import { iva } from './en/iva.ts';
+import { tenancy } from './en/tenancy.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -44,6 +45,7 @@ export const enDashboard: DashboardMessages = {
   buyerCopy,
   storeSales,
   iva,
+  tenancy,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

@@ -19,6 +19,7 @@ import { creditNote } from './es/credit-note.ts';
 import { buyerCopy } from './es/buyer-copy.ts';
 import { storeSales } from './es/store-sales.ts';
 import { iva } from './es/iva.ts';
+import { tenancy } from './es/tenancy.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -46,6 +47,7 @@ export const esDashboard = {
   buyerCopy,
   storeSales,
   iva,
+  tenancy,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import { makeStore } from '../../tests/support/factories.ts';
 import { addProduct, addVariant, placeTestOrder } from '../../tests/support/sales-fixtures.ts';

@@ -30,6 +30,8 @@ import * as ivaPerProduct from '#server/db/migrations/2026-12-06-086-iva-per-pro
 import * as sriIssuerFields from '#server/db/migrations/2026-12-06-087-sri-issuer-fields.ts';
 import * as sriCertificate from '#server/db/migrations/2026-12-06-088-sri-certificate.ts';
 import * as creditNotes from '#server/db/migrations/2026-12-06-091-credit-notes.ts';
+import * as storeMembers from '#server/db/migrations/2026-12-06-092-store-members.ts';
+import * as storeEvents from '#server/db/migrations/2026-12-06-093-store-events.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-087-sri-issuer-fields': sriIssuerFields,
   '2026-12-06-088-sri-certificate': sriCertificate,
   '2026-12-06-091-credit-notes': creditNotes,
+  '2026-12-06-092-store-members': storeMembers,
+  '2026-12-06-093-store-events': storeEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

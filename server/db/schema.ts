@@ -9,6 +9,7 @@ import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, P
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
 import type { CreditNoteLineTable, CreditNoteSriEventTable, CreditNoteTable } from './schema/credit-note.ts';
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
+import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -24,6 +25,7 @@ export type * from './schema/catalog.ts';
 export type * from './schema/sales.ts';
 export type * from './schema/credit-note.ts';
 export type * from './schema/store-certificate.ts';
+export type * from './schema/tenancy.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -68,6 +70,9 @@ export interface Database {
   creditNote: CreditNoteTable;
   creditNoteLine: CreditNoteLineTable;
   creditNoteSriEvent: CreditNoteSriEventTable;
+  storeMember: StoreMemberTable;
+  storeInvitation: StoreInvitationTable;
+  storeEvent: StoreEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;

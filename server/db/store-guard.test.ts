@@ -1,7 +1,7 @@
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
-import { activeStoreId, runInStore } from '#server/modules/store/active-store.ts';
+import { activeStoreId, runInStore } from '#server/tenancy/active-store.ts';
 import { StoreGuardError, StoreGuardPlugin } from './store-guard.ts';
 
 // Two probe tables made here, so the guard is tested on real SQL of both dialects before any

@@ -1,14 +1,14 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { sqlName } from '#server/db/case-names.ts';
 import type { Database } from '#server/db/schema.ts';
-import { activeStoreId } from '#server/modules/store/active-store.ts';
+import { activeStoreId } from '#server/tenancy/active-store.ts';
 
 /**
  * The tables whose rows belong to one store (SQL names, snake_case). Each new store-owned
  * resource adds its table here; the type check below fails while a table with a `storeId`
  * column is missing from the list.
  */
-export const STORE_OWNED_TABLES = ['color', 'store_upload', 'brand', 'category', 'subcategory', 'size', 'product', 'product_image', 'variant', 'coupon', 'review', 'banner', 'page', 'store_sales', 'customer', 'store_order', 'store_order_line', 'store_order_event', 'invoice', 'invoice_sri_event', 'store_certificate', 'credit_note', 'credit_note_line', 'credit_note_sri_event'] as const satisfies readonly string[];
+export const STORE_OWNED_TABLES = ['color', 'store_upload', 'brand', 'category', 'subcategory', 'size', 'product', 'product_image', 'variant', 'coupon', 'review', 'banner', 'page', 'store_sales', 'customer', 'store_order', 'store_order_line', 'store_order_event', 'invoice', 'invoice_sri_event', 'store_certificate', 'credit_note', 'credit_note_line', 'credit_note_sri_event', 'store_member', 'store_invitation', 'store_event'] as const satisfies readonly string[];
 
 type StoreOwnedTable = { [T in keyof Database]: Database[T] extends { storeId: unknown } ? T : never }[keyof Database];
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;

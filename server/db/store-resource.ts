@@ -3,7 +3,7 @@ import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
 import { findMatches, idIn, orderTerm, paginateIds, type Seek } from '#server/db/paginate.ts';
 import type { Database } from '#server/db/schema.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The repository of a store-owned resource, written once (decision 028): every query carries the
 // store of its scope, so a record of another store is simply not there.

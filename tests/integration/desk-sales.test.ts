@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '#common/money.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { makeStore, type TestStore } from '../support/factories.ts';
 import { getPage } from '../support/forms.ts';

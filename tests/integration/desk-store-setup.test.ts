@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreContactSchema } from '#common/schemas/store.ts';
 import { LOW_STOCK_SHOWN } from '#common/store-setup.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeStore, makeUser, type TestStore } from '../support/factories.ts';
 import { callApi, getPage } from '../support/forms.ts';
 import { multipart } from '../support/multipart.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_ACTIONS } from '#common/bulk.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeAdmin, makeStaff, makeStore, makeUser, type TestUser } from '../support/factories.ts';
 import { callApi, nextClientIp } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

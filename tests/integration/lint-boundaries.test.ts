@@ -27,7 +27,7 @@ const SELECT = `${DB}export const probe = (db: Db) => db.selectFrom('ticket').se
 const SQL_TEMPLATE = "import { sql } from 'kysely';\nexport const probe = sql`select 1`;\n";
 const SQL_RAW = "import { sql } from 'kysely';\nexport const probe = sql.raw('select 1');\n";
 const INSERT = `${DB}export const probe = (db: Db) => db.insertInto('color').values({} as never).execute();\n`;
-const SCOPE = "import type { StoreScope } from '#server/modules/store/store-scope.ts';\nexport const probe = { storeId: 1 } as unknown as StoreScope;\n";
+const SCOPE = "import type { StoreScope } from '#server/tenancy/store-scope.ts';\nexport const probe = { storeId: 1 } as unknown as StoreScope;\n";
 const importing = (specifier: string) => `import { probe as imported } from '${specifier}';\nexport const probe = imported;\n`;
 
 type Probe = [what: string, filePath: string, text: string, expected: string[]];
@@ -42,7 +42,7 @@ const PROBES: Probe[] = [
   ['selectFrom in a page loader', 'app/routes/probe.server.ts', SELECT, [NO_SQL]],
   ['selectFrom in a script', 'scripts/probe.ts', SELECT, [NO_SQL]],
   ['an sql template in the bench', 'bench/probe.ts', SQL_TEMPLATE, [NO_SQL]],
-  ['selectFrom where StoreScopes are made', 'server/modules/store/store-scope.ts', SELECT, [NO_SQL]],
+  ['selectFrom where StoreScopes are made', 'server/tenancy/store-scope.ts', SELECT, [NO_SQL]],
   ['a value import from server/db in a service', 'server/modules/ticket/probe.service.ts', importing('#server/db/database.ts'), [DB_VALUES]],
   // server/ stands on its own
   ['server/ importing app/', 'server/probe.ts', importing('#app/root.tsx'), [NO_APP]],
@@ -78,7 +78,7 @@ const PROBES: Probe[] = [
   ['a type import from server/db in a service', 'server/modules/ticket/probe.service.ts', `${DB}export type Probe = Db;\n`, []],
   ['a page loader importing server/', 'app/routes/probe.server.ts', importing('#server/services.ts'), []],
   ['a type import from server/ in app/', 'app/routes/probe.tsx', "import type { Config } from '#server/config.ts';\nexport type Probe = Config;\n", []],
-  ['the StoreScope cast where StoreScopes are made', 'server/modules/store/store-scope.ts', SCOPE, []],
+  ['the StoreScope cast where StoreScopes are made', 'server/tenancy/store-scope.ts', SCOPE, []],
 ];
 
 let eslint: ESLint;

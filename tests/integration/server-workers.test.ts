@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
-import { createServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
 import { createSchema, startWorkers, until } from '../support/spawned-server.ts';
 import { makeStore } from '../support/factories.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { TestStore } from '../support/factories.ts';
 import { callApi, postForm } from '../support/forms.ts';
 import { publishedStore, type PublishedStore } from '../support/shops.ts';

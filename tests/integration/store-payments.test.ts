@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeStore, makeUser, type TestUser } from '../support/factories.ts';
 import { callApi, getPage, postForm } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

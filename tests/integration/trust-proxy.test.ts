@@ -4,7 +4,7 @@ import { callApi } from '../support/forms.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 
 // Issue 36 §8, decision 079: with TRUST_PROXY=1 (Caddy on this host) the client is the hop the proxy
 // saw, the right end of X-Forwarded-For; what a client writes to its left never makes it someone

@@ -7,7 +7,7 @@ import { placeOrder } from '#server/modules/checkout/checkout.service.ts';
 import type { CheckoutInput } from '#server/modules/checkout/checkout-form.ts';
 import * as coupons from '#server/modules/coupon/coupon.service.ts';
 import * as products from '#server/modules/product/product.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import * as categories from '#server/modules/taxonomy/category.service.ts';
 import * as variants from '#server/modules/variant/variant.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';

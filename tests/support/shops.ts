@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { publishStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeStore } from './factories.ts';
 import { callApi } from './forms.ts';
 import type { TestApp } from './test-app.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
 import { makeTestCertificate } from './sri-certificates.ts';
 import { type SriSimulator, startSriSimulator } from './sri-simulator.ts';

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
 import * as colors from '#server/modules/color/color.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { acceptUpload, claimStoreUpload } from '#server/modules/upload/upload.service.ts';
 import { tinyPng } from '#server/modules/upload/upload.fixtures.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -53,7 +53,23 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   credit_note_sri_event: async (deps, scope) => insertRow(deps, 'creditNoteSriEvent', { storeId: scope.storeId, creditNoteId: (await deps.db.selectFrom('creditNote').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, status: 'signed', step: 'sign', createdAt: deps.clock.now().toISOString() }),
   // The signing certificate (issue 37 §5): stand-in sealed bytes, enough for the row to be counted and cascaded.
   store_certificate: (deps, scope) => insertRow(deps, 'storeCertificate', { storeId: scope.storeId, p12Sealed: new Uint8Array(40), passwordSealed: new Uint8Array(30), holder: 'ANA', issuer: 'Entidad', serial: '1', notBefore: deps.clock.now().toISOString(), notAfter: deps.clock.now().toISOString(), uploadedAt: deps.clock.now().toISOString() }),
+  // Issue 38: a second member and an invitation (the owner's own row came with the store), and an event.
+  store_member: async (deps, scope) => insertRow(deps, 'storeMember', { storeId: scope.storeId, userId: await clerkOf(deps), role: 'orders', createdAt: deps.clock.now().toISOString() }),
+  store_invitation: (deps, scope, ownerId) => insertRow(deps, 'storeInvitation', { storeId: scope.storeId, email: 'nuevo@example.com', role: 'viewer', tokenHash: randomUUID().replaceAll('-', '').padEnd(64, '0'), invitedBy: ownerId, createdAt: deps.clock.now().toISOString(), expiresAt: deps.clock.now().toISOString(), usedAt: null }),
+  store_event: (deps, scope) => insertRow(deps, 'storeEvent', { storeId: scope.storeId, type: 'store.updated', resourceKind: 'store', resourceId: scope.storeId, resourceLabel: 'Tienda', actorKind: 'system', actorUserId: null, actorTokenId: null, actorName: '', data: '{}', changes: '{}', createdAt: deps.clock.now().toISOString() }),
 };
+
+/** A user to be a store's second member. */
+async function clerkOf(deps: ServiceDeps): Promise<number> {
+  const email = `clerk-${randomUUID()}@example.com`;
+  const time = deps.clock.now().toISOString();
+  const row = await deps.db
+    .insertInto('user')
+    .values({ email, passwordHash: 'x', name: 'Clerk', lastname: 'Test', documentType: 'passport', documentNumber: randomUUID().slice(0, 12), phone: '', address: '', country: 'EC', state: '', city: '', zip: '', role: 'client', enabled: 1, lockerCode: null, locale: 'es', emailNotifications: '[]', createdAt: time, updatedAt: time })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 const stamps = (deps: ServiceDeps) => ({ createdAt: deps.clock.now().toISOString(), updatedAt: deps.clock.now().toISOString() });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test filler writing any store-owned table

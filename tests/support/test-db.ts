@@ -8,7 +8,8 @@ import { type Config, loadConfig } from '#server/config.ts';
 import { createDatabase, databaseOptions, type Db, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
-import { type Clock, createServiceDeps, type ServiceDeps } from '#server/service-deps.ts';
+import { type Clock, type ServiceDeps } from '#server/service-deps.ts';
+import { createServiceDeps } from '#server/composition.ts';
 import { createServices, type Services } from '#server/services.ts';
 
 /** `deps` and `services` are built as `buildApp` builds them, so a test calls the services users go through. */

@@ -8,7 +8,7 @@ import { parseForm } from '#common/form-parse.ts';
 import { formValues } from '#common/forms.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { STORE_SECTION_SCHEMAS, type StoreSectionName } from '#common/schemas/store.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
 /** A second button of a section's screen (settings' confirmed publish toggle): its own intent. */

@@ -44,6 +44,8 @@ export interface SessionTable {
   userId: number;
   expiresAt: string;
   createdAt: string;
+  /** The store this session acts on (the header's switcher); null: the user's own, else their first. */
+  actingStoreId: Generated<number | null>;
 }
 
 export interface PasswordResetTable {
@@ -64,6 +66,8 @@ export interface AccessTokenTable {
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+  /** The store the token acts on: the one in use when it was made; null on tokens made before stores had members (their user's own). */
+  actingStoreId: Generated<number | null>;
 }
 
 export interface RateLimitTable {

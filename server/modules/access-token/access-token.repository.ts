@@ -46,7 +46,7 @@ export async function findAccessTokenWithUser(db: Db, tokenHash: string) {
   return db
     .selectFrom('accessToken')
     .innerJoin('user', 'user.id', 'accessToken.userId')
-    .select(['accessToken.id as tokenId', 'accessToken.scope', 'accessToken.expiresAt', 'accessToken.lastUsedAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.enabled'])
+    .select(['accessToken.id as tokenId', 'accessToken.name as tokenName', 'accessToken.actingStoreId', 'accessToken.scope', 'accessToken.expiresAt', 'accessToken.lastUsedAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.enabled'])
     .where('accessToken.tokenHash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -59,5 +59,9 @@ export async function authenticateAccessToken(deps: ServiceDeps, token: string):
   if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= TOUCH_AFTER_MS) await tokens.touchAccessToken(deps.db, row.tokenId, now.toISOString());
   // A token acts with a client's rights, whatever its user's role (decision 045): a staff member's
   // token reaches their own records as anyone's does, never the back office or other clients' files.
-  return { user: { id: row.id, email: row.email, name: row.name, role: 'client' }, scope: row.scope, tokenId: row.tokenId };
+  return {
+    user: { id: row.id, email: row.email, name: row.name, role: 'client', entry: { kind: 'token', tokenId: row.tokenId, tokenName: row.tokenName, scope: row.scope, actingStoreId: row.actingStoreId } },
+    scope: row.scope,
+    tokenId: row.tokenId,
+  };
 }

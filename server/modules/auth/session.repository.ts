@@ -1,7 +1,8 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { PasswordResetTable, SessionTable } from '#server/db/schema.ts';
 
-export async function insertSession(db: Db, row: SessionTable) {
+export async function insertSession(db: Db, row: Insertable<SessionTable>) {
   await db.insertInto('session').values(row).execute();
 }
 
@@ -9,7 +10,7 @@ export async function findSessionWithUser(db: Db, id: string) {
   return db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select(['session.expiresAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.enabled'])
+    .select(['session.expiresAt', 'session.actingStoreId', 'user.id', 'user.email', 'user.name', 'user.role', 'user.enabled'])
     .where('session.id', '=', id)
     .executeTakeFirst();
 }

@@ -51,7 +51,7 @@ export async function findSessionUser(deps: ServiceDeps, token: string | undefin
   if (expiresAt - now < REFRESH_WHEN_LEFT_MS) {
     await sessions.extendSession(db, id, new Date(now + SESSION_TTL_MS).toISOString());
   }
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { id: row.id, email: row.email, name: row.name, role: row.role, entry: { kind: 'session', actingStoreId: row.actingStoreId } };
 }
 
 export async function deleteSession(deps: ServiceDeps, token: string | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { addImageUrl } from '#server/resources/resource-images.ts';
 
 export const banners = storeResourceRepository('banner', {

@@ -3,7 +3,7 @@ import { BANNER_SIZE } from '#common/upload-limits.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { assertUnderPlanLimit } from '#server/modules/store/store.service.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { takeStoreFile } from '#server/modules/upload/upload.service.ts';

@@ -6,7 +6,7 @@ import { multipart } from '../../../tests/support/multipart.ts';
 import { capStore } from '../../../tests/support/plan-limits.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { deleteStore, publishStore } from '#server/modules/store/store.service.ts';
 import { textFile } from '#server/modules/upload/upload.fixtures.ts';
 import { variantKeys } from '#server/modules/upload/image-variants.ts';

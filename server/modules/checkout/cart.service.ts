@@ -3,7 +3,7 @@ import type { Locale } from '#common/locale.ts';
 import { orderTotals, type OrderTotals, type TotalsLine, type TotalsShipping } from '#common/order-totals.ts';
 import { couponReason, couponSealed, couponVerdict } from '#server/modules/coupon/coupon.service.ts';
 import { loadStoreSales, type StoreSalesSettings } from '#server/modules/store-sales/store-sales.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type CartCookie, type CartLine, MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-cookie.ts';
 import * as repository from './checkout.repository.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesFigures } from '#server/modules/desk/desk.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { TestStore } from '../../../tests/support/factories.ts';
 import { postForm } from '../../../tests/support/forms.ts';
 import { publishedStore, type PublishedStore } from '../../../tests/support/shops.ts';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { CustomerTable, StoreOrderLineTable, StoreOrderTable } from '#server/db/schema/sales.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The cart's and the checkout's queries: the products as they are now (a cart trusts nothing it
 // kept), the conditional stock updates of a placing, the customer, the order and its page.

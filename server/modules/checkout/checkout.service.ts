@@ -11,7 +11,7 @@ import { enqueueJob, wakeWorkers } from '#server/modules/job/job-queue.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { loadStoreSales, lockOrderNumbers, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { groupCommit, inSavepoint } from '#server/group-commit.ts';
 import { type Limit, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { AppError } from '#server/errors.ts';

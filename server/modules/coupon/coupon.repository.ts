@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 export const coupons = storeResourceRepository('coupon', {
   columns: ['id', 'code', 'discountType', 'discount', 'minimumCents', 'expiresAt', 'usageLimit', 'timesUsed', 'enabled', 'updatedAt'],

@@ -8,7 +8,7 @@ import type { Locale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { countCouponUse, coupons, findByCode, uncountCouponUse } from './coupon.repository.ts';
 
 type CouponInput = z.output<typeof couponResource.input>;

@@ -3,7 +3,7 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { couponReason, couponVerdict, endOfDayInEcuador } from './coupon.service.ts';
 
 // Coupons (issue 11 §4): the kit's screens and API, and the one function that decides whether a

@@ -5,7 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { keptCreditNotePdfKey } from '#server/modules/invoice/invoice-pdf-keep.ts';
 import { invoicePdfRenderer } from '#server/modules/invoice/invoice-pdf-renderer.ts';
 import { insertTestOrder, setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeStore } from '../../../tests/support/factories.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';

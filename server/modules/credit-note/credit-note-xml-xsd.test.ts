@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ivaBp, OFFERED_IVA_CODES } from '#common/iva.ts';
 import { RIMPE_REGIMES } from '#common/sri-issuer.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { taxBases } from '#server/modules/invoice/invoice-document.ts';
 import { insertTestOrder, setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
 import { describeSriXsdErrors, sriXsdErrors } from '#server/modules/invoice/sri-xsd.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { insertTestOrder } from '#server/modules/invoice/invoice.fixtures.ts';
 import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';

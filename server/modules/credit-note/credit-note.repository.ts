@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { CreditNoteLineTable, CreditNoteTable } from '#server/db/schema.ts';
 import { storeAsIssuer } from '#server/modules/invoice/store-issuer.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // Credit notes of one store: every query names the scope's store (decision 025), so another
 // store's credit note, invoice or order line is "not found" whatever id is asked for.

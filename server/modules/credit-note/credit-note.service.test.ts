@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccessKey } from '#common/sri.ts';
 import { AppError } from '#server/errors.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { insertTestOrder, setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';

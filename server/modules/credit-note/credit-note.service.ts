@@ -9,7 +9,7 @@ import { ecuadorDay, issuerOf, lineCode, shippingLine, taxBases } from '#server/
 import { keptCreditNotePdf } from '#server/modules/invoice/invoice-pdf-keep.ts';
 import { keptSriXml, queueCreditNoteSri } from '#server/modules/invoice/invoice-sri-queue.ts';
 import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { creditOf } from './credit-note-amounts.ts';
 import type { CreditNoteDocument } from './credit-note-document.ts';

@@ -7,7 +7,7 @@ import { ErrorBody } from '#server/api/api-errors.ts';
 import { IdParams } from '#server/api/params.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
 const CustomerRow = z.object({

@@ -1,7 +1,7 @@
 import type { CustomerListQuery } from '#common/schemas/sales-customer.ts';
 import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // A store's customers, as the owner sees them: every query names the scope's store (decision 025).
 

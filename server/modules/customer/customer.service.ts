@@ -1,7 +1,7 @@
 import type { CustomerInput, CustomerListQuery } from '#common/schemas/sales-customer.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { ordersOfCustomer } from '#server/modules/order/order.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import * as customers from './customer.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The desk's sales figures (issue 23 §7): read straight off `store_order` by the desk, which owns
 // no table, so that the desk's summary costs one query however many orders the month had.

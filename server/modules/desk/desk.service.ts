@@ -4,12 +4,12 @@ import { countAllRequested, countInProgress, countShipments, listConsolidations 
 import { countAllPackages, countInWarehouse, listOwnPackages } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { storeCard } from '#server/modules/store/store.service.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { catalogSetup, lowStock } from '#server/modules/product/catalog-setup.service.ts';
 import { certificateWarning } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import type { StoreSetup } from '#common/store-setup.ts';
 import { lastDays } from '#common/sales-days.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import * as deskQueries from './desk.repository.ts';
 import { countAllWaitingTickets, countOpenTickets, listTickets } from '#server/modules/ticket/ticket.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '#common/i18n/all-languages.ts';
 import { priceCart } from '#server/modules/checkout/cart.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import type { TestStore } from '../../../tests/support/factories.ts';

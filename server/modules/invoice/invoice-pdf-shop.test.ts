@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { AppError } from '#server/errors.ts';
 import { groupCommitStats } from '#server/group-commit.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { keptPdfKey } from './invoice-pdf-keep.ts';
 import { createInvoicePdfRenderer, invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';

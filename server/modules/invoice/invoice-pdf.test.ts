@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../tests/support/factories.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 
 // The RIDE PDF: real bytes from @react-pdf/renderer, read back with pdfjs-dist. `INVOICE_PDF_DIR`

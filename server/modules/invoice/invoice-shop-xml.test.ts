@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
 import { addProduct, placeTestOrder } from '../../../tests/support/sales-fixtures.ts';

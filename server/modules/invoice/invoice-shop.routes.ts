@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { translator } from '#common/i18n/all-languages.ts';
 import { AppError } from '#server/errors.ts';
-import { runInStore } from '#server/modules/store/active-store.ts';
+import { runInStore } from '#server/tenancy/active-store.ts';
 import { contentDisposition } from '#server/modules/upload/upload.api.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
 // The shopper's invoice (issue 23 §5): `/shop/{slug}/order/invoice.pdf?code=` (and `/en/…`), the

@@ -1,6 +1,6 @@
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueAgain, enqueueJob } from '#server/modules/job/job-queue.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as sri from './invoice-sri.repository.ts';
 import type { SriDoc } from './invoice-sri.repository.ts';

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { InvoiceTable } from '#server/db/schema.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // A document's way through SRI (issue 37 §6, §7): an invoice's or a credit note's state and what
 // SRI answered, on the document and, step by step, in its events table. Both tables carry the same

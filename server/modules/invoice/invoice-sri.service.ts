@@ -1,7 +1,7 @@
 import { AppError } from '#server/errors.ts';
 import { retryDelay } from '#server/modules/job/job-queue.ts';
 import { signForStore, SriCertificateError } from '#server/modules/sri-certificate/sri-certificate.service.ts';
-import { staffStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { getCreditNote } from '#server/modules/credit-note/credit-note.service.ts';
 import { creditNoteXml } from '#server/modules/credit-note/credit-note-xml.ts';

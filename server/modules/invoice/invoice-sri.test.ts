@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { signForStore } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import { findJob } from '#server/modules/job/job.repository.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { fixedClock, type ServiceDeps } from '#server/service-deps.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { makeTestCertificate, type TestCertificate, xmlsecVerify } from '../../../tests/support/sri-certificates.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { StoreSalesInvalid } from '#server/modules/store-sales/store-sales.service.ts';
 import { ivaBp, OFFERED_IVA_CODES } from '#common/iva.ts';
 import { RIMPE_REGIMES } from '#common/sri-issuer.ts';

@@ -1,5 +1,5 @@
 import { changeOrderStatus, getOrder } from '#server/modules/order/order.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import type { OfferedIvaCode } from '#common/iva.ts';
 import type { StoreSalesInput } from '#common/schemas/store-sales.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';

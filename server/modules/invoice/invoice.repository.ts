@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { InvoiceTable } from '#server/db/schema.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { storeAsIssuer } from './store-issuer.ts';
 
 // Invoices of one store: every query names the scope's store (decision 025), so another store's

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccessKey } from '#common/sri.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { AppError } from '#server/errors.ts';
 import { amount } from './invoice-xml.ts';
 import { insertTestOrder, setTaxSettings, TEST_CEDULA, TEST_RUC } from './invoice.fixtures.ts';

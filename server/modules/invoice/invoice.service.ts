@@ -7,7 +7,7 @@ import { isIssuerRuc } from '#common/sri-issuer.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { loadStoreSales, takeInvoiceSequence } from '#server/modules/store-sales/store-sales.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { groupCommit } from '#server/group-commit.ts';
 import { getCreditNotePdf } from '#server/modules/credit-note/credit-note.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#common/locale.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { fixedClock, type ServiceDeps } from '#server/service-deps.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { parseMail } from '../../../tests/support/mime.ts';

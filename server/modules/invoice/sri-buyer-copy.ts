@@ -7,7 +7,7 @@ import type { MailAttachment } from '#server/mail/mailer.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
-import { staffStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { SriDoc, SriKind } from './invoice-sri.repository.ts';
 import * as sri from './invoice-sri.repository.ts';

@@ -3,7 +3,7 @@ import { makeStore } from '../../../tests/support/factories.ts';
 import { makeTestCertificate, type TestCertificate, xmlsecVerify } from '../../../tests/support/sri-certificates.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { openCertificate, type OpenedCertificate } from '#server/modules/sri-certificate/sri-certificate.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { invoiceXml } from './invoice-xml.ts';
 import { insertTestOrder, setTaxSettings, type TestOrderLine } from './invoice.fixtures.ts';
 import { signSriDocument } from './sri-signature.ts';

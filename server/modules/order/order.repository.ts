@@ -3,7 +3,7 @@ import type { orderStatus } from '#common/enums/sales-order.ts';
 import type { OrderListQuery } from '#common/schemas/sales-order.ts';
 import type { Db } from '#server/db/database.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The owner's view of their store's orders (issue 23 §4). Every query names the scope's store, so
 // another store's order is simply not there (decision 025); the placing itself is checkout's.

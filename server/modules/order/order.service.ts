@@ -11,7 +11,7 @@ import { creditOnCancel } from '#server/modules/credit-note/credit-note.service.
 import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as orders from './order.repository.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '#server/modules/job/job.service.ts';
-import { staffStoreScope } from '#server/modules/store/store-scope.ts';
+import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { setStoreExpiry } from '#server/modules/store/store.service.ts';
 import { setEmailNotifications } from '#server/modules/user/user.service.ts';
 import { createMailer } from '#server/mail/mailer.ts';

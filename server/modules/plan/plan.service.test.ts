@@ -5,7 +5,7 @@ import { fixedClock } from '#server/service-deps.ts';
 import { makeStore } from '../../../tests/support/factories.ts';
 import { testServiceDeps } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { staffStoreScope, ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { staffStoreScope, ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { getStore, getStoreForStaff, listStoresForStaff, setStorePlan } from '#server/modules/store/store.service.ts';
 import { createPlan, defaultPlan, deletePlan, getPlan, listPlansWithUsage, updatePlan } from './plan.service.ts';
 

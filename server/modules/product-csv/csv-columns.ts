@@ -1,6 +1,6 @@
 import type { MessageKey } from '#common/i18n/messages.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { taxonomyRows } from './product-csv.repository.ts';
 
 // The catalog file's columns, and the store's slugs its taxonomy columns name: what the import

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { decimalToInteger, parseWhole } from './csv-values.ts';
 import { CSV_COLUMNS } from './csv-columns.ts';
 import { previewImport } from './product-csv.service.ts';

@@ -6,7 +6,7 @@ import { slugify } from '#common/slug.ts';
 import { PRODUCT_TYPES, PRODUCT_UNITS } from '#common/resources/product-fields.ts';
 import { productResource, variantResource } from '#common/resources/product.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type Column, type ImportProblem, loadTaxonomy } from './csv-columns.ts';
 import type { ReadFile } from './csv-read.ts';

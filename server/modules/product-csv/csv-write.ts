@@ -1,5 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { insertProducts, insertVariants, releaseSkus, syncStockFromVariants, updateProducts, updateVariants, writeMark } from './product-csv.repository.ts';
 

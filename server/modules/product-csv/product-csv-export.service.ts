@@ -1,6 +1,6 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { asIvaCode, ivaCodeToText } from '#common/iva.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type Cells, CSV_COLUMNS, loadTaxonomy, type Taxonomy, TEXT_COLUMNS } from './csv-columns.ts';
 import { csvLines, integerToDecimal, neutraliseCell } from './csv-values.ts';

@@ -1,6 +1,6 @@
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { exportCatalog } from './product-csv-export.service.ts';
 import { colorResource } from '#common/resources/color.ts';
 import { productResource, variantResource } from '#common/resources/product.ts';

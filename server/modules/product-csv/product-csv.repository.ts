@@ -2,7 +2,7 @@ import { type Insertable, PostgresAdapter, sql } from 'kysely';
 import { sqlName } from '#server/db/case-names.ts';
 import { type Db, optimizeDatabase } from '#server/db/database.ts';
 import type { ProductTable, VariantTable } from '#server/db/schema.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The catalog CSV's reads and writes: the whole store's catalog at once (one query per table,
 // not one per line), and batched inserts.

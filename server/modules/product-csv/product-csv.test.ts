@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { CSV_COLUMNS } from './csv-columns.ts';
 import { exportCatalog } from './product-csv-export.service.ts';
 import { applyImport, previewImport } from './product-csv.service.ts';

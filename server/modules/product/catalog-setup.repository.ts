@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The catalog's part of the desk's set-up checklist and its low-stock list (issue 20 §23): small
 // reads on the store's own rows, each on an index that starts with store_id.

@@ -1,6 +1,6 @@
 import { LOW_STOCK_SHOWN, LOW_STOCK_THRESHOLD } from '#common/store-setup.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import * as setup from './catalog-setup.repository.ts';
 
 /** The catalog's steps of the store's set-up: a first category, a first product with an image. */

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The small reads the catalog's forms and rules share: a store's records to choose from, whether
 // an id is one of the store's, how many rows point at a record.

@@ -1,7 +1,7 @@
 import { slugify } from '#common/slug.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { assertUnderPlanLimit } from '#server/modules/store/store.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { insertVariants, products, productForCopy, setOwnStock, skuTaken, syncVariantStock, variantsOf } from './product.repository.ts';
 import { get } from './product.service.ts';

@@ -3,7 +3,7 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage, nextClientIp, postForm } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { productResource } from '#common/resources/product.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 
 // The product form and list of issue 20 (§14, §17–§21), through the screens a browser without
 // JavaScript uses and the API, on the real database with the store guard on (needs `npm run build`).

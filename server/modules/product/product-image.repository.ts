@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // A product's gallery (`product_image`): upload ids in order, position 0 the main image.
 

@@ -4,7 +4,7 @@ import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support
 import { callApi, nextClientIp } from '../../../tests/support/forms.ts';
 import { multipart } from '../../../tests/support/multipart.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { deleteStore } from '#server/modules/store/store.service.ts';
 import { variantKeys } from '#server/modules/upload/image-variants.ts';
 import { minimalPdf } from '#server/modules/upload/upload.fixtures.ts';

@@ -8,7 +8,7 @@ import { paginateIds } from '#server/db/paginate.ts';
 import { exportCatalog } from '#server/modules/product-csv/product-csv-export.service.ts';
 import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
 import { deleteStore } from '#server/modules/store/store.service.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 
 // The catalog list at scale (issue 11 §10, decision 036), through the API with the store guard
 // on, on whichever database the suite runs: deferred-join paging gives every page the rows a plain

@@ -1,7 +1,7 @@
 import { mediaUrl } from '#common/media-url.ts';
 import type { Db } from '#server/db/database.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { galleriesOf } from './product-image.repository.ts';
 
 // A product's `stock` is its own, or the sum of its variants' when it has some (kept so by the

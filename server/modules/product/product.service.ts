@@ -10,7 +10,7 @@ import { claimStoreImage, takeImages } from '#server/resources/resource-images.t
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { galleryOf, imagesOfProducts, writeGallery } from './product-image.repository.ts';
 import { assertUnderPlanLimit, getStore } from '#server/modules/store/store.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';

@@ -3,7 +3,7 @@ import { makeStore, makeUser, type TestStore } from '../../../tests/support/fact
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, type TypedRecord, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 
 // Products, their variants and the taxonomy they hang from (issue 11 §1–§3, §8, §12), through the
 // API and the screens, with the store guard on (needs `npm run build` first).

@@ -1,7 +1,7 @@
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { AppError } from '#server/errors.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { isOwnRecord, type ReferenceTable } from './choices.repository.ts';
 
 const REFERENCES: Record<string, { table: ReferenceTable; error: MessageKey }> = {

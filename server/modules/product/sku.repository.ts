@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // A SKU names one product or one variant of the store (issue 20 §4): the form, the API and the CSV
 // import refuse a second. An empty SKU is "none" and may repeat.

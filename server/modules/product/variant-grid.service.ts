@@ -4,7 +4,7 @@ import { variantResource } from '#common/resources/product.ts';
 import { gridField, MAX_GRID_ROWS, skuFromPattern } from '#common/resources/variant-grid.ts';
 import { slugify } from '#common/slug.ts';
 import { AppError } from '#server/errors.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { choicesOf } from './choices.repository.ts';
 import { choices, get } from './product.service.ts';

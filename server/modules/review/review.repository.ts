@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 export const reviews = storeResourceRepository('review', {
   columns: ['id', 'productId', 'authorName', 'email', 'rating', 'comment', 'status', 'updatedAt'],

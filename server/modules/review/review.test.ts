@@ -3,7 +3,7 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, getPage } from '../../../tests/support/forms.ts';
 import { expectOtherStoreNotFound, type TwoStores, twoStores } from '../../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { submitReview } from './review.service.ts';
 
 // Reviews (issue 11 §5): shoppers' reviews wait pending, the owner approves or rejects them, and the

@@ -1,4 +1,4 @@
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { refreshStoreRating } from './review.repository.ts';
 

@@ -5,7 +5,7 @@ import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { deleteStore, publishStore, setStoreExpiry } from '#server/modules/store/store.service.ts';
-import { ownStoreScope, staffStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { ShopPageCache } from './shop-cache.ts';
 import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { TestStore } from '../../../tests/support/factories.ts';
 import { postForm } from '../../../tests/support/forms.ts';
 import { cookieJar, publishedStore, type PublishedStore } from '../../../tests/support/shops.ts';

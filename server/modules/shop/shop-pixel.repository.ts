@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The merchant's scripts leave the database only here, for the sandboxed pixel frame (issue 22
 // §6); a storefront page asks only whether there are any.

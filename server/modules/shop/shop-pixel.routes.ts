@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors.ts';
-import { runInStore } from '#server/modules/store/active-store.ts';
+import { runInStore } from '#server/tenancy/active-store.ts';
 import type { Services } from '#server/services.ts';
 import { PIXEL_FRAME_POLICY, pixelFrameDocument } from './shop-pixel.ts';
 import { findShopScripts } from './shop-pixel.repository.ts';

@@ -1,6 +1,6 @@
 import { reviewResource } from '#common/resources/review.ts';
 import { submitReview } from '#server/modules/review/review.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { ReviewValues } from './shop-review-form.ts';
 import type { ShopTexts } from './shop-text.ts';

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The storefront's own door (ARCHITECTURE: "The storefront reads through its own door"): every
 // query here applies what a shopper may see — enabled records, published pages, approved reviews —

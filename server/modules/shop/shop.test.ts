@@ -4,7 +4,7 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, nextClientIp, solveBotCheck } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { publishStore, setStoreExpiry } from '#server/modules/store/store.service.ts';
-import { ownStoreScope, staffStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { reviewFormToken } from './shop-bot-check.ts';
 
 // The storefront's pages (issue 22 §1, §3, §4, §7) through inject() with the store guard on, on

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { StoreCertificateTable } from '#server/db/schema/store-certificate.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The store's one `store_certificate` row (issue 37 §5). Every query names its store: another
 // store's certificate is never read. The sealed columns are read only by `findSealed`, for signing.

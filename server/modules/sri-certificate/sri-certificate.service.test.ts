@@ -6,7 +6,7 @@ import { makeTestCertificate, type TestCertificate, xmlsecVerify } from '../../.
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
-import { ownStoreScope, staffStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { SriCertificateError } from './sri-certificate.service.ts';
 

@@ -2,7 +2,7 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { MAX_CERTIFICATE_BYTES, MAX_CERTIFICATE_PASSWORD } from '#common/upload-limits.ts';
 import { AppError } from '#server/errors.ts';
 import { resumeInvoicesAwaitingCertificate } from '#server/modules/invoice/invoice-sri-queue.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { seal, unseal } from './sealed.ts';
 import type { OpenedCertificate } from './sri-certificate.ts';

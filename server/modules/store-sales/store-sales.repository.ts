@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { StoreSalesTable } from '#server/db/schema/sales.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // A store's one `store_sales` row: its settings and its two counters (issue 23 §1).
 

@@ -1,7 +1,7 @@
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { StoreSalesSchema, type StoreSalesInput, type StoreSalesSettings } from '#common/schemas/store-sales.ts';
 import { AppError } from '#server/errors.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { Db } from '#server/db/database.ts';
 import * as repository from './store-sales.repository.ts';

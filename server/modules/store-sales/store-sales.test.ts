@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '#common/i18n/all-languages.ts';
-import { ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { makeStore } from '../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { loadStoreSales, saveStoreSales, StoreSalesInvalid, takeInvoiceSequence, takeOrderNumber } from './store-sales.service.ts';

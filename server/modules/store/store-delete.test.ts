@@ -8,7 +8,7 @@ import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support
 import { recordingLog, runDueJobs } from '../../../tests/support/jobs.ts';
 import { fillStore, storeForeignKeys, storeFootprint } from '../../../tests/support/store-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { ownStoreScope, staffStoreScope } from './store-scope.ts';
+import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { deleteStore } from './store.service.ts';
 
 // Deleting a store takes everything it owns, rows and files, and nothing of another store

@@ -8,7 +8,7 @@ import { rejection } from '../../../tests/support/rejection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { acceptUpload, UPLOAD_PURPOSES, type UploadKind } from '../upload/upload.service.ts';
 import { minimalPdf, phoneJpeg, tinyPng } from '../upload/upload.fixtures.ts';
-import { ownStoreScope } from './store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { storeUploadIds } from '#server/modules/upload/upload.service.ts';
 import { getDesign, updateDesign } from './store.service.ts';
 

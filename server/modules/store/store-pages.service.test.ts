@@ -4,7 +4,7 @@ import { fixedClock } from '#server/service-deps.ts';
 import { makeStore, makeUser } from '../../../tests/support/factories.ts';
 import { testServiceDeps } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { ownStoreScope, staffStoreScope } from './store-scope.ts';
+import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { expiryOf, getStoreHome, getStoreSection, setStoreExpiry, slugAvailability, storeCard, storeStateOf, updateStoreSection } from './store.service.ts';
 
 // The store pages' rules (issue 10 §1–§6, §9): home, the four sections, the slug check, the desk card.

@@ -5,7 +5,7 @@ import { notifyStaff } from '#server/modules/notification/notification.service.t
 import { getPlan } from '#server/modules/plan/plan.service.ts';
 import { takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
-import type { StoreScope } from './store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import * as stores from './store.repository.ts';
 
 // An owner asks staff to renew the store's plan or to change it (issue 20 §12). Nothing changes on

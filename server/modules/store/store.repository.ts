@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import type { StoreTable } from '#server/db/schema.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
 import type { StoreListFilter } from '#common/schemas/plan.ts';
-import type { StoreScope } from './store-scope-type.ts';
+import type { StoreScope } from '#server/tenancy/store-scope-type.ts';
 
 // Explicit columns per use: the scripts (analytics, pixel) are read only where a screen edits them,
 // never with the store's summary that layouts and lists show.

@@ -4,7 +4,7 @@ import { fixedClock } from '#server/service-deps.ts';
 import { makeStore, makeUser } from '../../../tests/support/factories.ts';
 import { testServiceDeps } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import { ownStoreScope, shopStoreScope, type StoreScope, staffStoreScope } from './store-scope.ts';
+import { ownStoreScope, shopStoreScope, type StoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { createStore, getStore, publishStore, setStoreExpiry } from './store.service.ts';
 
 // The store's rules and the three ways to a StoreScope, on the dialect the suite runs on.

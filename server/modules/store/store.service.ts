@@ -11,7 +11,7 @@ import { defaultPlan, getPlan, listPlans, NEW_STORE_PLAN_DAYS } from '#server/mo
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { claimStoreUpload, deleteUpload, getOwnUpload, takeStoreFiles } from '#server/modules/upload/upload.service.ts';
 import { confirmPassword } from '#server/modules/user/user.service.ts';
-import type { StoreScope } from './store-scope.ts';
+import { addOwner, type StoreScope } from '#server/tenancy/store-scope.ts';
 import * as stores from './store.repository.ts';
 
 /** Opens the owner's one store (PRODUCT §5); the slug is checked by `NewStoreSchema` and is unique. */
@@ -29,17 +29,21 @@ export async function createStore(deps: ServiceDeps, owner: { userId: number }, 
   const plan = await defaultPlan(deps);
   const expiresAt = new Date(now.getTime() + NEW_STORE_PLAN_DAYS * 24 * 60 * 60 * 1000).toISOString();
   try {
-    return await stores.insertStore(deps.db, {
-      userId: owner.userId,
-      slug: input.slug,
-      name: input.name,
-      section: input.section,
-      description: input.description,
-      published: 0,
-      planId: plan.id,
-      expiresAt,
-      createdAt: time,
-      updatedAt: time,
+    return await inTransaction(deps, async (tx) => {
+      const storeId = await stores.insertStore(tx.db, {
+        userId: owner.userId,
+        slug: input.slug,
+        name: input.name,
+        section: input.section,
+        description: input.description,
+        published: 0,
+        planId: plan.id,
+        expiresAt,
+        createdAt: time,
+        updatedAt: time,
+      });
+      await addOwner(tx, { id: storeId, slug: input.slug }, owner.userId);
+      return storeId;
     });
   } catch (error) {
     // Two requests racing for one owner or one slug: the unique indexes decide, we name the loser's reason.

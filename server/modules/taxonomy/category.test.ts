@@ -4,7 +4,7 @@ import { translator } from '#common/i18n/all-languages.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, postForm } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { acceptUpload, claimStoreUpload } from '#server/modules/upload/upload.service.ts';
 import { tinyPng } from '#server/modules/upload/upload.fixtures.ts';
 

@@ -3,7 +3,7 @@ import type { FormOptions } from '#common/resource.ts';
 import { subcategoryResource } from '#common/resources/taxonomy.ts';
 import { ownChoices } from '#server/modules/product/product.service.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { countWhere, subcategories } from './taxonomy.repository.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { CATALOG_IMAGE_SIZE, MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '#common/upload-limits.ts';
 import { rejection } from '../../../tests/support/rejection.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { UploadTable } from '#server/db/schema.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // Every query names its columns and, except the one that serves staff, its owner.
 const COLUMNS = ['id', 'userId', 'storageKey', 'name', 'type', 'size', 'claimed', 'createdAt'] as const;

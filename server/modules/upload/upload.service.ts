@@ -11,7 +11,7 @@ import * as uploads from './upload.repository.ts';
 import { assertImageDimensions } from './image-dimensions.ts';
 import { isVariantWidth, VARIANT_WIDTHS, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { type MediaViewer, mediaStoreScope, ownStoreScope, type StoreScope } from '#server/modules/store/store-scope.ts';
+import { type MediaViewer, mediaStoreScope, ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 
 export { UPLOAD_KINDS, type UploadKind } from './upload.content.ts';
 

@@ -9,7 +9,7 @@ import { variants } from './variant.repository.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // A product's variant (PRODUCT §5's variant): its own price and stock; the product's stock is
 // the sum of its variants', kept so after every change here.

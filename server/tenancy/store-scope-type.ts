@@ -12,7 +12,7 @@ declare const scopeBrand: unique symbol;
 export type StoreScope = {
   readonly storeId: number;
   readonly slug: string;
-  /** How it was resolved: the owner's dashboard, a shopper's storefront, the back office, or a public image. */
-  readonly via: 'owner' | 'shop' | 'staff' | 'media';
+  /** How it was resolved: the owner's or a member's dashboard, a shopper's storefront, the back office, or a public image. */
+  readonly via: 'owner' | 'member' | 'shop' | 'staff' | 'media';
   readonly [scopeBrand]: true;
 };

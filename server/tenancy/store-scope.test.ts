@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlName } from '#server/db/case-names.ts';
 import { STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
 import { activeStoreId } from './active-store.ts';
-import { callApi, getPage } from '../../../tests/support/forms.ts';
-import { type TwoStores, twoStores } from '../../../tests/support/stores.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { callApi, getPage } from '../../tests/support/forms.ts';
+import { type TwoStores, twoStores } from '../../tests/support/stores.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 
 // Where a request's store scope is resolved — the API's requireStore, the store layout's
 // middleware — the rest of the request runs in it (decision 042), so the store guard refuses any

@@ -1,0 +1,17 @@
+import type { Messages } from '../messages.ts';
+
+export const tenancy: Messages['tenancy'] = {
+  notMember: 'You are no longer a member of this store. Choose another store in the menu, or ask its owner to invite you again.',
+  forbidden: 'Your role in this store does not allow this. Ask the owner or an administrator for access.',
+  forbiddenTitle: 'Not allowed',
+  switcher: 'Store in use',
+  switchTo: 'Switch to {{store}}',
+  switched: 'You are now working in {{store}}',
+  roles: {
+    owner: 'Owner',
+    administrator: 'Administrator',
+    catalogue: 'Catalogue',
+    orders: 'Orders',
+    viewer: 'Read only',
+  },
+};
