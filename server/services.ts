@@ -16,7 +16,7 @@ import * as productCsvService from '#server/modules/product-csv/product-csv.serv
 import * as productActionService from '#server/modules/product/product-actions.service.ts';
 import * as variantGridService from '#server/modules/product/variant-grid.service.ts';
 import * as rateLimitService from '#server/modules/rate-limit/rate-limit.service.ts';
-import * as storeScopeService from '#server/modules/store/store-scope.ts';
+import * as storeScopeService from '#server/tenancy/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
 import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
 import * as storeSalesService from '#server/modules/store-sales/store-sales.service.ts';

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { callApi, postForm, sessionFrom } from '../../tests/support/forms.ts';
 import { placeTestOrder } from '../../tests/support/sales-fixtures.ts';
 import { isValidRuc } from '#common/sri.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { DEMO_CLIENT, seedDemoData } from './demo-data.ts';
 import { DEMO_RUC } from './demo-sales.ts';
 

@@ -5,7 +5,7 @@ import * as pages from '#server/modules/page/page.service.ts';
 import * as products from '#server/modules/product/product.service.ts';
 import * as reviews from '#server/modules/review/review.service.ts';
 import * as variants from '#server/modules/variant/variant.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import * as brands from '#server/modules/taxonomy/brand.service.ts';
 import * as categories from '#server/modules/taxonomy/category.service.ts';
 import * as sizes from '#server/modules/taxonomy/size.service.ts';

@@ -3,7 +3,7 @@ import { LOGO_SIZE } from '#common/upload-limits.ts';
 import { PackageInputSchema } from '#common/schemas/casillero.ts';
 import { NewStoreSchema, StoreContactSchema, StoreDesignSchema, StoreMarketingSchema } from '#common/schemas/store.ts';
 import { create as createColor } from '#server/modules/color/color.service.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { createStore, publishStore, updateDesign, updateStoreSection } from '#server/modules/store/store.service.ts';
 import { acceptUpload } from '#server/modules/upload/upload.service.ts';
 import { createAlert } from '#server/modules/alert/alert.service.ts';

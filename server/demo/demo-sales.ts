@@ -4,7 +4,7 @@ import { placeOrder } from '#server/modules/checkout/checkout.service.ts';
 import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
 import { changeOrderStatus } from '#server/modules/order/order.service.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { DemoGoods } from './demo-catalog.ts';
 

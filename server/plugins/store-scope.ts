@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { runInStore } from '#server/modules/store/active-store.ts';
+import { runInStore } from '#server/tenancy/active-store.ts';
 import { AppError } from '#server/errors.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { Services } from '#server/services.ts';
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import { callApi, getPage, postForm } from '../../tests/support/forms.ts';
 import { multipart } from '../../tests/support/multipart.ts';
 import { type TwoStores, twoStores } from '../../tests/support/stores.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { ownStoreScope } from '#server/modules/store/store-scope.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { cascadeMany } from '#server/modules/product/product.service.ts';
 import { submitReview } from '#server/modules/review/review.service.ts';
 

@@ -1,7 +1,7 @@
 import type { BulkAction } from '#common/bulk.ts';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { FormOptions } from '#common/resource.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
 // What the kit's generic screens and API call on a resource's service (decision 028): the

@@ -1,6 +1,6 @@
 import { mediaUrl } from '#common/media-url.ts';
 import { AppError } from '#server/errors.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import { claimStoreUpload, takeStoreFile, takeStoreFileList } from '#server/modules/upload/upload.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';

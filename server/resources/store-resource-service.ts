@@ -6,7 +6,7 @@ import { FreeSlugs } from '#common/free-slug.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
-import type { StoreScope } from '#server/modules/store/store-scope.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { type Box, saveImageColumns, takeImages } from './resource-images.ts';
