@@ -32,7 +32,7 @@ import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { type Clock } from '#server/service-deps.ts';
-import { createServiceDeps } from '#server/composition.ts';
+import { createServiceDeps, HOURLY_CHORES, JOB_HANDLERS } from '#server/composition.ts';
 import { trustProxyOption } from '#server/trust-proxy.ts';
 import { createServices } from '#server/services.ts';
 
@@ -140,7 +140,7 @@ export async function buildApp(options: AppOptions) {
 
   // Mails (and later PDFs, reminders) leave through the queue: every server process runs a worker
   // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
-  const jobWorker = startJobWorker(services.deps, config.jobs);
+  const jobWorker = startJobWorker(services.deps, { ...config.jobs, handlers: JOB_HANDLERS, chores: HOURLY_CHORES });
   app.addHook('onClose', () => jobWorker.stop());
   // RIDEs render on a worker thread (issue 36 §4), started when this process first issues an invoice
   // or is asked for a PDF, not at start: the warm thread holds ~100 MiB (decision 083). Closing lets

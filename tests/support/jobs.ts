@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from '#server/mail/mailer.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
+import { JOB_HANDLERS } from '#server/composition.ts';
 import type { Clock, ServiceDeps } from '#server/service-deps.ts';
 import type { TestDatabase } from './test-db.ts';
 
@@ -39,5 +40,5 @@ export function testServiceDeps(t: Pick<TestDatabase, 'deps'>, parts: { mailer?:
 
 /** Runs every due job now, inside the test: a service test without the app's worker sees its mail. */
 export function runDueJobs(t: TestDatabase, mailer: Mailer) {
-  return runJobs(testServiceDeps(t, { mailer }), { workerId: 'test', lockMs: 60_000, retryMs: 1000 });
+  return runJobs(testServiceDeps(t, { mailer }), { workerId: 'test', lockMs: 60_000, retryMs: 1000, handlers: JOB_HANDLERS });
 }

@@ -64,7 +64,7 @@ export function authorizedFile(authorization: SriAuthorization): string {
   );
 }
 
-/** The `invoice.sri` job's handler (job-kinds.ts). `sign` is the signing API's; a test may hand its own signer. */
+/** The `invoice.sri` job's handler (invoice-jobs.ts). `sign` is the signing API's; a test may hand its own signer. */
 export function runInvoiceSri(deps: ServiceDeps, payload: InvoiceSriPayload, sign: SignComprobante = signForStore): Promise<void> {
   return runSri(deps, payload.storeId, { kind: 'invoice', id: payload.invoiceId }, async (scope) => invoiceXml(await getInvoice(deps, scope, payload.invoiceId)), sign);
 }

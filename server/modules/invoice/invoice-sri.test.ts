@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { signForStore } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import { findJob } from '#server/modules/job/job.repository.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
+import { JOB_HANDLERS } from '#server/composition.ts';
 import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { fixedClock, type ServiceDeps } from '#server/service-deps.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
@@ -41,7 +42,7 @@ beforeEach(async () => {
 afterEach(() => sri.close());
 
 /** Runs the due jobs with the app's handlers, as the worker would (retries after 1 s, 2 s, 4 s…). */
-const drain = () => runJobs(deps, { workerId: 'sri-test', lockMs: 60_000, retryMs: deps.config.jobs.retryMs });
+const drain = () => runJobs(deps, { workerId: 'sri-test', lockMs: 60_000, retryMs: deps.config.jobs.retryMs, handlers: JOB_HANDLERS });
 
 async function storeWithCertificate(options: { certificate?: boolean } = {}): Promise<{ store: TestStore; scope: StoreScope }> {
   const store = await makeStore(t);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#common/locale.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
+import { JOB_HANDLERS } from '#server/composition.ts';
 import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { fixedClock, type ServiceDeps } from '#server/service-deps.ts';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
@@ -54,7 +55,7 @@ beforeEach(async () => {
 afterEach(() => sri.close());
 
 /** Runs the due jobs with the app's handlers, as the worker would: the SRI job, then the mail it queued. */
-const drain = () => runJobs(deps, { workerId: 'buyer-copy-test', lockMs: 60_000, retryMs: deps.config.jobs.retryMs });
+const drain = () => runJobs(deps, { workerId: 'buyer-copy-test', lockMs: 60_000, retryMs: deps.config.jobs.retryMs, handlers: JOB_HANDLERS });
 
 let buyers = 0;
 async function invoicedOrder(locale: Locale = 'es') {

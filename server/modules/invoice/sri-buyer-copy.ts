@@ -106,7 +106,7 @@ const COPIES: Partial<Record<SriKind, (deps: ServiceDeps, scope: StoreScope, id:
 /** Whether a kind of document has a buyer's copy to send once authorized. */
 export const hasBuyerCopy = (kind: SriKind) => COPIES[kind] !== undefined;
 
-/** The `sri.buyerCopy` job's handler (job-kinds.ts). */
+/** The `sri.buyerCopy` job's handler (invoice-jobs.ts). */
 export async function sendBuyerCopy(deps: ServiceDeps, payload: BuyerCopyPayload): Promise<void> {
   // The job acts for the store its payload names; a deleted store took its documents.
   const scope = await staffStoreScope(deps, payload.storeId).catch((error: unknown) => {

@@ -1,10 +1,11 @@
 import type { Mail } from '#server/mail/mailer.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
 
 /**
  * Every kind of job and its payload, kept as JSON in the job's row. A new kind adds its payload
- * here and its handler in job-kinds.ts, and the type checker holds every `enqueueJob` call to that
- * payload. Types only: the queue (job-queue.ts) needs them, and must not import the handlers, which
- * may themselves enqueue (a reminder's notification queues its mail).
+ * here and its handler beside its module (e.g. invoice/invoice-jobs.ts), wired into `JOB_HANDLERS`
+ * at the composition root (server/composition.ts); the type checker holds every `enqueueJob` call
+ * to that payload and the root to a handler per kind. Types only: the queue imports no module.
  */
 export type JobPayloads = {
   mail: Mail;
@@ -21,3 +22,9 @@ export type JobPayloads = {
 };
 
 export type JobKind = keyof JobPayloads;
+
+/** Handlers run at least once per job (see decision 024): a retry after a crash may repeat one. */
+export type JobHandler<K extends JobKind> = (deps: ServiceDeps, payload: JobPayloads[K]) => Promise<void>;
+
+/** One handler per kind: what the worker runs, given to it by the composition root. */
+export type JobHandlers = { [K in JobKind]: JobHandler<K> };

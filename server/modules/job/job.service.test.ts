@@ -3,7 +3,8 @@ import type { Mail } from '#server/mail/mailer.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { outboxMailer, recordingLog, testServiceDeps } from '../../../tests/support/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
-import type { JobHandlers } from './job-kinds.ts';
+import { JOB_HANDLERS } from '#server/composition.ts';
+import type { JobHandlers } from './job-payloads.ts';
 import { claimJob, claimJobs, findJob, releaseDoneJobs, releaseJob } from './job.repository.ts';
 import { enqueueJob, JOBS_PER_CLAIM, KEEP_DONE_MS, pruneJobs, retryDelay, runJobs, startJobWorker } from './job.service.ts';
 
@@ -21,7 +22,7 @@ const mail = (subject = `Hola ${++counter}`): Mail => ({ to: `job${counter}@exam
 const options = { lockMs: 60_000, retryMs: 1000 };
 
 /** Each test drains the queue it filled, so one test's jobs never reach another's handlers. */
-async function drain(deps: ReturnType<typeof testServiceDeps>, handlers?: Partial<JobHandlers>) {
+async function drain(deps: ReturnType<typeof testServiceDeps>, handlers: Partial<JobHandlers> = JOB_HANDLERS) {
   return runJobs(deps, { ...options, workerId: 'drain', handlers });
 }
 

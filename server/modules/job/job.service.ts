@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { sweepPartialUploads } from '#server/modules/upload/upload.service.ts';
-import { enqueueExpiryReminders } from '#server/modules/plan/plan-reminder.service.ts';
-import { type JobHandlers, jobHandlers, type JobKind } from './job-kinds.ts';
+import type { JobHandlers, JobKind } from './job-payloads.ts';
 import { onEnqueue } from './job-queue.ts';
 import { claimJobs, deleteDoneJobs, type JobRow, releaseDoneJobs, releaseJob } from './job.repository.ts';
 
@@ -20,8 +18,12 @@ export type RunOptions = {
   lockMs: number;
   /** The wait before the second attempt; each later one waits twice as long. */
   retryMs: number;
-  /** Tests replace some kinds' handlers; a kind without one fails its job. */
-  handlers?: Partial<JobHandlers>;
+  /**
+   * What runs each kind: `JOB_HANDLERS` from the composition root (server/composition.ts), so that
+   * the queue imports none of the modules whose jobs it runs. Tests give some kinds their own; a
+   * kind without one fails its job.
+   */
+  handlers: Partial<JobHandlers>;
   /** Asked between claims: a stopping worker finishes the jobs it holds (≤ JOBS_PER_CLAIM) and takes no other. */
   shouldStop?: () => boolean;
 };
@@ -61,7 +63,7 @@ async function runJob(deps: ServiceDeps, options: RunOptions, job: JobRow): Prom
     deps.log.error({ jobId: job.id, kind: job.kind, attempts: job.maxAttempts }, 'job failed: its worker stopped on every attempt');
     return false;
   }
-  const handler = (options.handlers ?? jobHandlers)[job.kind as JobKind] as ((deps: ServiceDeps, payload: unknown) => Promise<void>) | undefined;
+  const handler = options.handlers[job.kind as JobKind] as ((deps: ServiceDeps, payload: unknown) => Promise<void>) | undefined;
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
     await handler(deps, JSON.parse(job.payload));
@@ -86,7 +88,10 @@ export function pruneJobs(deps: Pick<ServiceDeps, 'db' | 'clock'>): Promise<numb
 }
 
 export type JobWorker = { id: string; stop(): Promise<void> };
-export type WorkerOptions = Omit<RunOptions, 'workerId' | 'shouldStop'> & { pollMs: number; workerId?: string };
+/** Work of other modules the worker does hourly and at start-up (`HOURLY_CHORES` at the composition root). */
+export type Chore = (deps: ServiceDeps) => Promise<unknown>;
+
+export type WorkerOptions = Omit<RunOptions, 'workerId' | 'shouldStop'> & { pollMs: number; workerId?: string; chores?: readonly Chore[] };
 
 /**
  * Runs the queue in the background: a pass over the due jobs, then a pause of `pollMs` (cut short by
@@ -112,10 +117,8 @@ export function startJobWorker(deps: ServiceDeps, options: WorkerOptions): JobWo
         if (deps.clock.now().getTime() - prunedAt >= PRUNE_EVERY_MS) {
           prunedAt = deps.clock.now().getTime();
           await pruneJobs(deps);
-          // The same hourly pass (and the first, at start-up) removes half-written uploads.
-          await sweepPartialUploads(deps);
-          // …and queues the stores' expiry reminders that are due (each once, by its job key).
-          await enqueueExpiryReminders(deps);
+          // The same hourly pass (and the first, at start-up) does the other modules' chores.
+          for (const chore of options.chores ?? []) await chore(deps);
         }
       } catch (error) {
         // The database may be briefly away; the next pass tries again.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '#server/modules/job/job.service.ts';
+import { JOB_HANDLERS } from '#server/composition.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { setStoreExpiry } from '#server/modules/store/store.service.ts';
 import { setEmailNotifications } from '#server/modules/user/user.service.ts';
@@ -22,7 +23,7 @@ const at = (ms: number) => new Date(clock.now().getTime() + ms);
 
 /** Two "processes": the same database, each its own deps (mailer, log) and worker id. */
 const processes = () => [1, 2].map(() => testServiceDeps(t, { clock, mailer: createMailer(t.config, recordingLog()), log: recordingLog() }));
-const work = (all: ReturnType<typeof processes>) => Promise.all(all.map((deps, i) => runJobs(deps, { workerId: `worker-${i}`, lockMs: 60_000, retryMs: 1000 })));
+const work = (all: ReturnType<typeof processes>) => Promise.all(all.map((deps, i) => runJobs(deps, { workerId: `worker-${i}`, lockMs: 60_000, retryMs: 1000, handlers: JOB_HANDLERS })));
 const scan = (all: ReturnType<typeof processes>) => Promise.all(all.map((deps) => enqueueExpiryReminders(deps))).then((counts) => counts.reduce((a, b) => a + b, 0));
 
 async function storeExpiringIn(ms: number | null, options: { locale?: 'es' | 'en' } = {}) {

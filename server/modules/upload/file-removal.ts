@@ -2,8 +2,8 @@ import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { variantKeys } from './image-variants.ts';
 
-// Beside upload.service.ts, not in it: the job worker imports the upload service (its hourly
-// sweep), so this takes only the queue's enqueue (job-queue.ts), never the worker.
+// A removal that failed is queued as work of its own (`removeFile`, its handler in upload-jobs.ts),
+// not a side effect of an event: the queue is this module's retry, and takes only the enqueue.
 
 /**
  * Removes stored files whose rows are gone, after the commit that deleted them (decision 029). One
