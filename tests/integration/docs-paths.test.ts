@@ -100,6 +100,15 @@ describe('the READMEs name what exists', () => {
     expect(benches.filter((name) => !markdown.includes(`npm run ${name}\``) && !markdown.includes(`npm run ${name} `))).toEqual([]);
   });
 
+  it('bench/README.md describes every file of bench/ and bench/lib/', () => {
+    const markdown = readFileSync(path.join(ROOT, 'bench/README.md'), 'utf8');
+    const files = [
+      ...readdirSync(path.join(ROOT, 'bench')).filter((name) => name.endsWith('.ts')),
+      ...readdirSync(path.join(ROOT, 'bench/lib')).filter((name) => name.endsWith('.ts')).map((name) => `lib/${name}`),
+    ];
+    expect(files.filter((name) => !new RegExp(`[\`(\\[/]${name.replaceAll('.', '\\.')}[\`)\\]]`).test(markdown))).toEqual([]);
+  });
+
   it('scripts/README.md lists every file of scripts/', () => {
     const markdown = readFileSync(path.join(ROOT, 'scripts/README.md'), 'utf8');
     const files = readdirSync(path.join(ROOT, 'scripts')).filter((name) => name.endsWith('.ts'));
