@@ -3,7 +3,6 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import type { Subscriber } from '#server/events/events.ts';
 
 /** The time as the services see it: the system's in the app, a fixed one where a test wants it. */
 export type Clock = { now(): Date };
@@ -37,9 +36,16 @@ export type ServiceDeps = {
   mailer: Mailer;
   /** Where uploaded files live (local disk today, S3-compatible later). */
   storage: Storage;
-  /** Who hears a store's events, in order (issue 38 §3): registered at the composition root. */
-  subscribers: readonly Subscriber[];
+  /**
+   * Who hears a store's events, in order (issue 38 §3): the `Subscriber`s of server/events/events.ts,
+   * registered at the composition root. Seen here only as what `emit` calls of them: events.ts takes
+   * ServiceDeps, so naming its type here made an import cycle.
+   */
+  subscribers: readonly EventSubscriber[];
 };
+
+/** A `Subscriber` (server/events/events.ts) as ServiceDeps carries it. */
+type EventSubscriber = { name: string; types: readonly string[] | 'all'; handle(tx: ServiceDeps, event: unknown): Promise<void> };
 
 type ServiceFunction = (deps: ServiceDeps, ...args: any[]) => unknown;
 
