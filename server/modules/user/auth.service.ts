@@ -6,16 +6,22 @@ import type { Mail } from '#server/mail/mailer.ts';
 import { passwordResetMail, welcomeMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job.service.ts';
 import { clearAttempts, LIMITS, refundAttempt, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
-import { createUser, findLogin, setPasswordHash } from '#server/modules/user/user.service.ts';
-import { decoyHash, hashPassword, verifyPassword } from './password.ts';
-import * as resets from './session.repository.ts';
-import { createSession, deleteUserSessions } from './session.service.ts';
-import { newToken, tokenHash } from './tokens.ts';
+import { decoyHash, hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
+import { createSession, deleteUserSessions } from '#server/modules/auth/session.service.ts';
+import { newToken, tokenHash } from '#server/modules/auth/tokens.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
+import * as resets from './password-reset.repository.ts';
+import { createUser, findLogin, setPasswordHash } from './user.service.ts';
+
+// Signing up, signing in and resetting a password: an account's ways in. They sit with the account
+// (user/) above the credentials and sessions they use (auth/), which the tenancy layer reads: in
+// auth/ they made the loop auth → user → upload → tenancy → auth.
 
 /**
  * Queued, not sent (decision 024): a mail server that is down or slow neither undoes the work nor,
- * through a slower answer, tells that an account exists.
+ * through a slower answer, tells that an account exists. A direct enqueue, not an event's
+ * subscriber (issue 38 §3): a reset mail carries its secret token, which must never sit in an
+ * event's row or reach a subscriber (a webhook).
  */
 async function sendQuietly(deps: ServiceDeps, mail: Mail) {
   await enqueueJob(deps, { kind: 'mail', payload: mail });
