@@ -9,13 +9,12 @@ import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
 import { claimStoreImage, takeImages } from '#server/resources/resource-images.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { galleryOf, imagesOfProducts, writeGallery } from './product-image.repository.ts';
-import { assertUnderPlanLimit, getStore } from '#server/modules/store/store.service.ts';
+import { assertUnderPlanLimit, getStore, refreshRating } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { products, syncVariantStock as syncStock, variantsOf } from './product.repository.ts';
 import { type Choice, categoryOfSubcategory, choiceOf, choicesOf, countOfProduct, productOfVariant, subcategoryChoices } from './choices.repository.ts';
 import { checkOwnReferences } from './references.ts';
 import { skuTaken } from './sku.repository.ts';
-import { refreshRating } from '#server/modules/review/store-rating.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 
 type ProductInput = z.output<typeof productResource.input>;

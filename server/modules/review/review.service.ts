@@ -6,7 +6,8 @@ import { checkOwnReferences } from '#server/modules/product/references.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { refreshStoreRating, reviews } from './review.repository.ts';
+import { refreshRating } from '#server/modules/store/store.service.ts';
+import { reviews } from './review.repository.ts';
 
 type ReviewInput = z.output<typeof reviewResource.input>;
 
@@ -15,14 +16,14 @@ type ReviewInput = z.output<typeof reviewResource.input>;
 export const { list, get, create, update, remove, cascade, cascadeMany, bulk } = storeResourceService(reviews, reviewResource, {
   check: (deps, scope, values) => checkOwnReferences(deps, scope, values),
   afterWrite: async (deps, scope) => {
-    await refreshStoreRating(deps.db, scope);
+    await refreshRating(deps, scope);
   },
   afterRemove: async (deps, scope) => {
-    await refreshStoreRating(deps.db, scope);
+    await refreshRating(deps, scope);
   },
   // Approving or rejecting many (or one, from its row) is a bulk action: one recount for them all.
   afterBulk: async (deps, scope) => {
-    await refreshStoreRating(deps.db, scope);
+    await refreshRating(deps, scope);
   },
 });
 

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { StoreTable } from '#server/db/schema.ts';
 import { matchesText, paginate } from '#server/db/paginate.ts';
@@ -124,4 +124,12 @@ export async function findStoreCardByOwner(db: Db, { userId }: { userId: number 
 export async function countStoreRows(db: Db, scope: StoreScope, table: 'product' | 'banner' | 'page'): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('storeId', '=', scope.storeId).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The store's rating: the average of its approved reviews to one decimal, 0 with none. */
+export async function refreshStoreRating(db: Db, scope: StoreScope): Promise<number> {
+  const row = await db.selectFrom('review').select(sql<number | null>`avg(rating)`.as('average')).where('storeId', '=', scope.storeId).where('status', '=', 'approved').executeTakeFirst();
+  const rating = row?.average == null ? 0 : Math.round(Number(row.average) * 10) / 10;
+  await db.updateTable('store').set({ rating }).where('id', '=', scope.storeId).execute();
+  return rating;
 }

@@ -178,7 +178,7 @@ export async function getStoreForStaff(deps: ServiceDeps, scope: StoreScope) {
 /**
  * The admin moves a store to a plan and sets when its period ends (a renewal, a trial, a
  * correction). Staff may look but not change it: to them the operation does not exist (404). A new
- * expiration also gets its own reminders, 7 and 1 day before it (plan-reminder.service.ts).
+ * expiration also gets its own reminders, 7 and 1 day before it (store-expiry-reminder.service.ts).
  */
 export async function setStorePlan(deps: ServiceDeps, scope: StoreScope, actor: StoreActor, input: StorePlanInput) {
   if (actor.role !== 'admin' || scope.via !== 'staff') throw new AppError('error.generic', 404);
@@ -290,3 +290,10 @@ export async function slugAvailability(deps: ServiceDeps, slug: string): Promise
   if (await stores.slugTaken(deps.db, parsed.data)) return { available: false, reason: 'store.slugTaken' };
   return { available: true };
 }
+
+/**
+ * Recomputes the store's rating from its approved reviews, in the caller's transaction: the review
+ * service after each write, and the product and category services after a delete whose reviews the
+ * foreign keys took. It is the store's figure, so it lives here, below all three.
+ */
+export const refreshRating = (deps: ServiceDeps, scope: StoreScope) => stores.refreshStoreRating(deps.db, scope);

@@ -2,7 +2,7 @@ import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
 import { categoryResource } from '#common/resources/taxonomy.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import { imagesOfCategoryProducts } from '#server/modules/product/product.service.ts';
-import { refreshRating } from '#server/modules/review/store-rating.ts';
+import { refreshRating } from '#server/modules/store/store.service.ts';
 import { categories, countOfCategoryProducts, countWhere, subcategoryImagesOf } from './taxonomy.repository.ts';
 
 // Deleting a category deletes its subcategories and products (seed §4; the foreign keys cascade,
