@@ -2,7 +2,7 @@ import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { JobPayloads } from '#server/modules/job/job-payloads.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
-import { getStore, storesExpiringBetween } from '#server/modules/store/store.service.ts';
+import { getStore, storesExpiringBetween } from './store.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '#server/modules/job/job.service.ts';
 import { JOB_HANDLERS } from '#server/composition.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
-import { setStoreExpiry } from '#server/modules/store/store.service.ts';
+import { setStoreExpiry } from './store.service.ts';
 import { setEmailNotifications } from '#server/modules/user/user.service.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { fixedClock } from '#server/service-deps.ts';
@@ -11,7 +11,7 @@ import { recordingLog, testServiceDeps } from '../../../tests/support/jobs.ts';
 import { startSmtpServer } from '../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { up as addStoreExpiringMail } from '#server/db/migrations/2026-11-23-007-store-expiring-mail.ts';
-import { enqueueExpiryReminders } from './plan-reminder.service.ts';
+import { enqueueExpiryReminders } from './store-expiry-reminder.service.ts';
 
 // Expiry reminders (issue 10 §8): 7 days and 1 day before a store's plan ends, once each, whatever
 // the number of processes scanning and working at once; in the bell and by real SMTP.
