@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 
-// No import cycle in server/ or common/ (decision 023). A small walk of the import graph rather
+// No import cycle in server/ or common/ (decision 023), between files and between the server's
+// modules (issue 38 §6). A small walk of the import graph rather
 // than eslint-plugin-import-x's no-cycle: that plugin is not installed, would need a resolver for
 // our `#` aliases, and re-parses every file for every lint run; this reads ~100 files once.
 // Type-only imports count too: `ApiDeps` made a cycle of them between api.ts and the *.api.ts.
@@ -56,6 +57,50 @@ function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The unit a file belongs to in the module graph (issue 38 §6):
+ * - a module, `server/modules/<name>/`, is one unit, whatever its files import among themselves;
+ * - its HTTP edge (`*.api.ts`, `*.routes.ts`) is a unit of its own, `<name> (http)`: an edge takes
+ *   the bound services of every module (`Services`, server/services.ts), as app/'s routes do, so it
+ *   sits above server/services.ts while the module's rules sit below it;
+ * - the sales modules count as one, `sales`, the folder they are moving into (issue 38 §6: checkout,
+ *   order, invoice, credit notes, customers, the store's sales settings and the certificate that signs
+ *   their documents are one workflow); delete SALES when they share a folder;
+ * - every other file (server/tenancy, server/events, server/db, server/api, server/plugins, the
+ *   files at server/'s top, common/) is a unit of its own. Those folders group the kernel by kind,
+ *   and its files reference each other by design (the store guard in db/ reads tenancy's active
+ *   store, whose repositories take db's `Db`), so the file walk above keeps them acyclic; a module
+ *   that reaches back to itself through any of their files is still a cycle here.
+ */
+const SALES = new Set(['checkout', 'order', 'invoice', 'credit-note', 'customer', 'store-sales', 'sri-certificate']);
+
+function unitOf(file: string): string {
+  const module = /^server\/modules\/([^/]+)\//.exec(file)?.[1];
+  if (!module) return file;
+  const name = SALES.has(module) ? 'sales' : module;
+  return /[.-]api\.tsx?$|\.routes\.tsx?$/.test(file) ? `${name} (http)` : name;
+}
+
+/** The file graph folded into units; each arrow keeps one import that makes it, to say why. */
+function unitGraph(files: Map<string, string[]>): { graph: Map<string, string[]>; why: Map<string, string> } {
+  const graph = new Map<string, string[]>();
+  const why = new Map<string, string>();
+  for (const [file, targets] of files) {
+    const from = unitOf(file);
+    if (!graph.has(from)) graph.set(from, []);
+    for (const target of targets) {
+      const to = unitOf(target);
+      if (to === from || why.has(`${from} → ${to}`)) continue;
+      graph.get(from)!.push(to);
+      why.set(`${from} → ${to}`, `${file} imports ${target}`);
+    }
+  }
+  return { graph, why };
+}
+
+/** A cycle of units with the import behind each arrow. */
+const explain = (cycle: string[], why: Map<string, string>) => [cycle.join(' → '), ...cycle.slice(1).map((to, i) => `  ${why.get(`${cycle[i]} → ${to}`)}`)].join('\n');
+
 it('finds a cycle when there is one (the walk itself works)', () => {
   const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
   expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
@@ -67,4 +112,36 @@ it('has no import cycle in server/ and common/', () => {
   expect(graph.size).toBeGreaterThan(50);
   expect(graph.get('server/api/api.ts')).toContain('server/modules/alert/alert.api.ts');
   expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+});
+
+it('folds files into modules and finds a cycle between modules (the fold itself works)', () => {
+  const files = new Map([
+    // Two modules whose services import each other: a cycle, though no file imports back.
+    ['server/modules/a/a.service.ts', ['server/modules/b/b.service.ts']],
+    ['server/modules/b/b.service.ts', ['server/modules/b/b.repository.ts']],
+    ['server/modules/b/b.repository.ts', ['server/modules/a/a-types.ts']],
+    ['server/modules/a/a-types.ts', []],
+    // An edge reaching its own module through services.ts, and two sales modules importing each
+    // other: neither is a cycle between units.
+    ['server/modules/a/a.api.ts', ['server/services.ts']],
+    ['server/services.ts', ['server/modules/a/a.service.ts']],
+    ['server/modules/invoice/invoice.service.ts', ['server/modules/credit-note/credit-note.service.ts']],
+    ['server/modules/credit-note/credit-note.service.ts', ['server/modules/invoice/invoice-xml.ts']],
+    ['server/modules/invoice/invoice-xml.ts', []],
+  ]);
+  expect(findCycles(files)).toEqual([]);
+  const { graph, why } = unitGraph(files);
+  expect(findCycles(graph).map((cycle) => explain(cycle, why))).toEqual([
+    ['a → b → a', '  server/modules/a/a.service.ts imports server/modules/b/b.service.ts', '  server/modules/b/b.repository.ts imports server/modules/a/a-types.ts'].join('\n'),
+  ]);
+});
+
+it('has no import cycle between the server\'s modules', () => {
+  const { graph, why } = unitGraph(importGraph());
+  expect(graph.get('sales')).toContain('store');
+  expect(graph.get('server/services.ts')).toContain('sales');
+  const cycles = findCycles(graph).map((cycle) => explain(cycle, why));
+  // Printed whole, with the import behind each arrow: the diff below cuts long strings.
+  if (cycles.length > 0) console.log(`Import cycles between modules:\n${cycles.join('\n')}`);
+  expect(cycles).toEqual([]);
 });
