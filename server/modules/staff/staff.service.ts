@@ -213,6 +213,20 @@ export async function acceptWithNewAccount(deps: ServiceDeps, token: string, inp
 
 // ---- members ---------------------------------------------------------------------------------------
 
+/**
+ * Makes a known account a member without an invitation: for the demo data and scripts only, which
+ * act for the owner (the screens and the API always go through an invitation and its link).
+ */
+export async function addMemberDirectly(deps: ServiceDeps, scope: StoreScope, userId: number, role: InvitableRole): Promise<void> {
+  const person = await getProfile(deps, { userId });
+  await inTransaction(deps, async (tx) => {
+    await tenancy.insertMember(tx.db, scope, { userId, role, createdAt: tx.clock.now().toISOString() });
+    const actor: Actor = { kind: 'member', userId, name: person.name };
+    await emit(tx, { type: 'member.joined', storeId: scope.storeId, resource: { kind: 'member', id: userId, label: memberLabel(person) }, data: { userId, email: person.email, role }, actor });
+  });
+}
+
+
 async function otherMember(tx: ServiceDeps, scope: StoreScope, acting: ActingMember, userId: number, self: 'staff.ownRole' | 'staff.removeSelf' | 'staff.handover.self') {
   if (userId === acting.userId) throw new AppError(self, 409);
   const member = await staff.findMember(tx.db, scope, userId);
