@@ -24,33 +24,36 @@ export const cartVariants = (db: Db, scope: StoreScope, productIds: readonly num
  * once cannot both read "1 left" and both take it (PostgreSQL re-checks the condition on the row
  * it waited for; SQLite runs one writer at a time). False: not enough stock, nothing changed.
  */
-export async function takeProductStock(db: Db, scope: StoreScope, productId: number, quantity: number): Promise<boolean> {
-  const result = await db.updateTable('product').set((eb) => ({ stock: eb('stock', '-', quantity) }))
+export async function takeProductStock(db: Db, scope: StoreScope, productId: number, quantity: number): Promise<number | null> {
+  const row = await db.updateTable('product').set((eb) => ({ stock: eb('stock', '-', quantity) }))
     .where('storeId', '=', scope.storeId).where('id', '=', productId).where('enabled', '=', 1).where('stock', '>=', quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .returning('stock').executeTakeFirst();
+  return row?.stock ?? null;
 }
 
-export async function takeVariantStock(db: Db, scope: StoreScope, variantId: number, productId: number, quantity: number): Promise<boolean> {
-  const result = await db.updateTable('variant').set((eb) => ({ stock: eb('stock', '-', quantity) }))
+/** The variant's stock left once taken, or null (nothing changed), as takeProductStock. */
+export async function takeVariantStock(db: Db, scope: StoreScope, variantId: number, productId: number, quantity: number): Promise<number | null> {
+  const row = await db.updateTable('variant').set((eb) => ({ stock: eb('stock', '-', quantity) }))
     .where('storeId', '=', scope.storeId).where('id', '=', variantId).where('productId', '=', productId).where('enabled', '=', 1).where('stock', '>=', quantity)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+    .returning('stock').executeTakeFirst();
+  if (!row) return null;
   // The product's stock is its variants' sum (product.repository's syncVariantStock): moved by the
   // same amount rather than summed again, which under PostgreSQL's READ COMMITTED could miss a
   // concurrent placing's variant still uncommitted.
   await db.updateTable('product').set((eb) => ({ stock: eb('stock', '-', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', productId).execute();
-  return true;
+  return row.stock;
 }
 
-/** Gives units back (an order cancelled): the product or variant may have gone meanwhile. */
-export async function giveBackProductStock(db: Db, scope: StoreScope, productId: number, quantity: number): Promise<void> {
-  await db.updateTable('product').set((eb) => ({ stock: eb('stock', '+', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', productId).execute();
+/** Gives units back (an order cancelled): the product or variant may have gone meanwhile (null). The stock it has now. */
+export async function giveBackProductStock(db: Db, scope: StoreScope, productId: number, quantity: number): Promise<number | null> {
+  const row = await db.updateTable('product').set((eb) => ({ stock: eb('stock', '+', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', productId).returning('stock').executeTakeFirst();
+  return row?.stock ?? null;
 }
 
-export async function giveBackVariantStock(db: Db, scope: StoreScope, variantId: number, productId: number | null, quantity: number): Promise<void> {
-  const result = await db.updateTable('variant').set((eb) => ({ stock: eb('stock', '+', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', variantId).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1 && productId !== null) await giveBackProductStock(db, scope, productId, quantity);
+export async function giveBackVariantStock(db: Db, scope: StoreScope, variantId: number, productId: number | null, quantity: number): Promise<number | null> {
+  const row = await db.updateTable('variant').set((eb) => ({ stock: eb('stock', '+', quantity) })).where('storeId', '=', scope.storeId).where('id', '=', variantId).returning('stock').executeTakeFirst();
+  if (row && productId !== null) await giveBackProductStock(db, scope, productId, quantity);
+  return row?.stock ?? null;
 }
 
 type CustomerValues = Omit<Insertable<CustomerTable>, 'id' | 'storeId'>;
@@ -60,12 +63,14 @@ type CustomerValues = Omit<Insertable<CustomerTable>, 'id' | 'storeId'>;
  * the unique index (store, e-mail) keeps one row — the second insert does nothing (PostgreSQL waits
  * for the first to commit) and both read the same customer.
  */
-export async function findOrCreateCustomer(db: Db, scope: StoreScope, values: CustomerValues): Promise<number> {
-  await db.insertInto('customer').values({ ...values, storeId: scope.storeId })
+export async function findOrCreateCustomer(db: Db, scope: StoreScope, values: CustomerValues): Promise<{ id: number; created: boolean }> {
+  // An insert that did nothing returns no row: `created` says which happened (the customer.created event).
+  const inserted = await db.insertInto('customer').values({ ...values, storeId: scope.storeId })
     .onConflict((conflict) => conflict.columns(['storeId', 'email']).doNothing())
-    .execute();
+    .returning('id').executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
   const row = await db.selectFrom('customer').select('id').where('storeId', '=', scope.storeId).where('email', '=', values.email).executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, created: false };
 }
 
 /** The customer's latest details, as typed at their latest checkout. */

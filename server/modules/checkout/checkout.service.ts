@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
-import { shopCart as esTexts } from '#common/i18n/es/shop-cart.ts';
 import { FINAL_CONSUMER } from '#common/identification.ts';
 import type { Locale } from '#common/locale.ts';
-import { formatMoney } from '#common/money.ts';
 import { overOrderMaximum } from '#common/order-totals.ts';
-import { composeMail } from '#server/mail/templates.ts';
+import { emit } from '#server/events/events.ts';
+import { emitStockMove } from '#server/events/inventory.ts';
 import { couponReason, takeCouponUse } from '#server/modules/coupon/coupon.service.ts';
-import { enqueueJob, wakeWorkers } from '#server/modules/job/job-queue.ts';
-import { notify } from '#server/modules/notification/notification.service.ts';
+import { wakeWorkers } from '#server/modules/job/job-queue.ts';
 import { loadStoreSales, lockOrderNumbers, takeOrderNumber } from '#server/modules/store-sales/store-sales.service.ts';
-import { getStore } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { groupCommit, inSavepoint } from '#server/group-commit.ts';
 import { type Limit, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { CartCookie } from './cart-cookie.ts';
-import { lineName, type PricedCart, priceCart } from './cart.service.ts';
+import { lineName, priceCart } from './cart.service.ts';
 import type { CheckoutInput } from './checkout-form.ts';
 import * as repository from './checkout.repository.ts';
+import { customerEventData, orderEventData } from './order-event-data.ts';
 
 // Placing an order (issue 23 §4, decision 060): one transaction that re-reads the cart, takes the
 // stock and the coupon's use with conditional updates, numbers the order and writes it — so two
@@ -40,8 +37,8 @@ export type PlaceOrderInput = {
 
 /**
  * `history`: the order is a record of the past (the demo store's month, issue 23 §13), not a
- * purchase happening now — nobody is mailed and the owner's bell does not ring. Every shopper's
- * order is placed without it.
+ * purchase happening now — its events are logged, but no subscriber hears them: nobody is mailed
+ * and the owner's bell does not ring. Every shopper's order is placed without it.
  */
 export type PlaceOptions = { history?: boolean };
 
@@ -78,8 +75,10 @@ const METHOD_ENABLED = { cash_on_delivery: 'cashOnDelivery', bank_transfer: 'ban
 export const orderPath = (locale: Locale, slug: string, code: string) => `${locale === 'en' ? '/en' : ''}/shop/${slug}/order?code=${code}`;
 
 export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput, options: PlaceOptions = {}): Promise<PlaceResult> {
-  // One queue per store: the batch takes the store's order counter first (`lockOrderNumbers`), so
-  // the locks of two workers' batches never cross on PostgreSQL (decision 070).
+  // groupCommit, not inTransaction: it batches the placings that arrive together into one commit,
+  // each in its own savepoint (decision 070), a throughput tool for this hot write, not a way to open
+  // a transaction. One queue per store: the batch takes the store's order counter first
+  // (`lockOrderNumbers`), so the locks of two workers' batches never cross on PostgreSQL.
   const batch = { key: `placing:${scope.storeId}`, begin: (tx: ServiceDeps) => lockOrderNumbers(tx.db, scope) };
   const result = await groupCommit(deps, batch, async (tx): Promise<PlaceResult> => {
     if (input.attempt) {
@@ -92,7 +91,7 @@ export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: Pl
       }
     }
     try {
-      const placed = await inSavepoint(tx, (own) => writeOrder(own, scope, input, options));
+      const placed = await inSavepoint(tx, (own) => writeOrder(options.history ? { ...own, subscribers: [] } : own, scope, input));
       return { ok: true, order: { id: placed.id, number: placed.number, code: placed.code } };
     } catch (error) {
       // Undone by its savepoint; the attempt counted above stays.
@@ -105,7 +104,7 @@ export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: Pl
 }
 
 /** The placing itself, inside the transaction `tx`: throws PlacingRefused to have it undone. */
-async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderInput, options: PlaceOptions) {
+async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderInput) {
   const priced = await priceCart(tx, scope, input.cart, input.locale);
   if (priced.notices.length > 0) throw new PlacingRefused({ problem: 'changed' });
   if (priced.lines.length === 0) throw new PlacingRefused({ problem: 'empty' });
@@ -119,10 +118,11 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
   // In one order (product, then variant) so that two placings lock rows alike and never deadlock.
   const byRow = [...priced.lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
   for (const line of byRow) {
-    const taken = line.variantId === null
+    const left = line.variantId === null
       ? await repository.takeProductStock(tx.db, scope, line.productId, line.quantity)
       : await repository.takeVariantStock(tx.db, scope, line.variantId, line.productId, line.quantity);
-    if (!taken) throw new PlacingRefused({ problem: 'stock', name: lineName(line) });
+    if (left === null) throw new PlacingRefused({ problem: 'stock', name: lineName(line) });
+    await emitStockMove(tx, scope, { productId: line.productId, variantId: line.variantId, name: lineName(line), sku: line.sku, before: left + line.quantity, after: left });
   }
   if (priced.coupon?.ok && !(await takeCouponUse(tx, scope, priced.coupon.couponId))) {
     throw new PlacingRefused({ problem: 'coupon', reason: couponReason({ ok: false, reason: 'catalog.coupon.verdict.invalid' }, input.locale) });
@@ -133,50 +133,35 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
   // One customer per e-mail and store, whatever its case (the form's schema lowers it too).
   const customer = { ...input.customer, email: input.customer.email.trim().toLowerCase() };
   const details = { name: customer.name, phone: customer.phone, documentType: customer.documentType, documentNumber: customer.documentNumber, address: customer.address, city: customer.city, province: customer.province };
-  const customerId = await repository.findOrCreateCustomer(tx.db, scope, { ...details, code: randomUUID(), userId: null, email: customer.email, createdAt: at, updatedAt: at });
+  const { id: customerId, created } = await repository.findOrCreateCustomer(tx.db, scope, { ...details, code: randomUUID(), userId: null, email: customer.email, createdAt: at, updatedAt: at });
   await repository.updateCustomerDetails(tx.db, scope, customerId, { ...details, updatedAt: at });
+  if (created) {
+    await emit(tx, { type: 'customer.created', storeId: scope.storeId, resource: { kind: 'customer', id: customerId, label: details.name || customer.email }, data: customerEventData({ id: customerId, ...details, email: customer.email, createdAt: at, updatedAt: at }) });
+  }
 
   const code = randomUUID();
   const { totals } = priced;
-  const id = await repository.insertOrder(tx.db, scope, {
+  const values = {
     number, code, customerId, locale: input.locale, status: 'pending', paymentMethod: customer.paymentMethod,
     couponId: priced.coupon?.ok ? priced.coupon.couponId : null, couponCode: priced.coupon?.ok ? priced.coupon.code : '',
     subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, taxCents: totals.taxCents, shippingCents: totals.shippingCents, totalCents: totals.totalCents,
     // Shipping's IVA as charged now: a later change of the store's rate never reaches this order.
     shippingIvaCode: priced.shipping.ivaCode, shippingTaxCents: totals.shippingTaxCents,
     ...details, email: customer.email, notes: customer.notes, createdAt: at, updatedAt: at,
-  });
-  await repository.insertOrderLines(tx.db, scope, priced.lines.map((line, index) => ({
+  };
+  const id = await repository.insertOrder(tx.db, scope, values);
+  const lines = priced.lines.map((line, index) => ({
     orderId: id, position: index + 1, productId: line.productId, variantId: line.variantId, name: lineName(line), sku: line.sku.slice(0, 64),
     unitPriceCents: line.unitPriceCents, quantity: line.quantity,
     discountCents: totals.lines[index]!.discountCents, baseCents: totals.lines[index]!.baseCents, taxBp: line.taxBp, ivaCode: line.ivaCode, taxCents: totals.lines[index]!.taxCents,
-  })));
+  }));
+  await repository.insertOrderLines(tx.db, scope, lines);
   await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
-  // In the same commit as the order (decision 067): a crash after it can no longer leave an
-  // order that holds stock but that neither the shopper nor the owner ever hears of.
-  if (!options.history) await tellShopperAndOwner(tx, scope, input, { id, number, code, priced });
+  // In the same commit as the order (decision 067): its subscribers queue the shopper's
+  // confirmation and ring the owner's bell (server/composition.ts), so a crash after it can no
+  // longer leave an order that holds stock but that neither the shopper nor the owner hears of.
+  await emit(tx, { type: 'order.created', storeId: scope.storeId, resource: { kind: 'order', id, label: `#${number}` }, data: orderEventData({ id, ...values }, lines) });
   return { id, number, code, priced };
-}
-
-/**
- * The shopper's confirmation in the order's language and the owner's notification, written as
- * jobs and a notification row inside the placing transaction (decision 067, amending 060): the
- * mail server is reached later by the job worker, so it never holds the placing.
- */
-async function tellShopperAndOwner(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput, placed: { id: number; number: number; code: string; priced: PricedCart }) {
-  const store = await getStore(deps, scope);
-  const texts = input.locale === 'en' ? enTexts : esTexts;
-  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
-  const values = { number: placed.number, store: store.name, name: input.customer.name, amount: formatMoney(placed.priced.totals.totalCents, input.locale) };
-  const payment = input.customer.paymentMethod === 'bank_transfer' ? fill(texts.transferHint, values) : texts.payOnDelivery;
-  await enqueueJob(deps, {
-    kind: 'mail',
-    payload: composeMail(input.customer.email, fill(texts.mailSubject, values), [fill(texts.mailGreeting, values), fill(texts.mailTotal, values), payment], {
-      label: texts.mailAction,
-      url: `${deps.config.publicUrl}${orderPath(input.locale, scope.slug, placed.code)}`,
-    }),
-  });
-  await notify(deps, { userId: store.userId, kind: 'order_received', params: { number: placed.number }, link: `/sales/order/show?id=${placed.id}` });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -194,10 +179,15 @@ export async function loadOrderByCode(deps: ServiceDeps, scope: StoreScope, code
 
 export type OrderView = NonNullable<Awaited<ReturnType<typeof loadOrderByCode>>>;
 
-/** Gives an order's units back to their products and variants (a cancelled order): for the orders module. */
-export async function returnOrderStock(deps: ServiceDeps, scope: StoreScope, lines: readonly { productId: number | null; variantId: number | null; quantity: number }[]): Promise<void> {
+/**
+ * Gives an order's units back to their products and variants (a cancelled order): for the orders
+ * module, inside its transaction; each move is an `inventory.changed`.
+ */
+export async function returnOrderStock(tx: ServiceDeps, scope: StoreScope, lines: readonly { productId: number | null; variantId: number | null; quantity: number; name: string; sku: string }[]): Promise<void> {
   for (const line of lines) {
-    if (line.variantId !== null) await repository.giveBackVariantStock(deps.db, scope, line.variantId, line.productId, line.quantity);
-    else if (line.productId !== null) await repository.giveBackProductStock(deps.db, scope, line.productId, line.quantity);
+    const now = line.variantId !== null
+      ? await repository.giveBackVariantStock(tx.db, scope, line.variantId, line.productId, line.quantity)
+      : line.productId !== null ? await repository.giveBackProductStock(tx.db, scope, line.productId, line.quantity) : null;
+    if (now !== null) await emitStockMove(tx, scope, { productId: line.productId, variantId: line.variantId, name: line.name, sku: line.sku, before: now - line.quantity, after: now });
   }
 }

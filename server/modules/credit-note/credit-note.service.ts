@@ -7,7 +7,8 @@ import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
 import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
 import { ecuadorDay, issuerOf, lineCode, shippingLine, taxBases } from '#server/modules/invoice/invoice-document.ts';
 import { keptCreditNotePdf } from '#server/modules/invoice/invoice-pdf-keep.ts';
-import { keptSriXml, queueCreditNoteSri } from '#server/modules/invoice/invoice-sri-queue.ts';
+import { keptSriXml } from '#server/modules/invoice/invoice-sri-queue.ts';
+import { emit } from '#server/events/events.ts';
 import { loadStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -112,10 +113,21 @@ async function issueIn(tx: ServiceDeps, scope: StoreScope, actor: Actor, invoice
     },
     rows,
   );
-  if (request.restock) await returnOrderStock(tx, scope, credited.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.take })));
-  // In the same transaction: a credit note never exists without its SRI job (decision 086).
-  await queueCreditNoteSri(tx, { storeId: scope.storeId, creditNoteId: id });
-  return { id, number: invoiceNumber(establishment, emissionPoint, sequence) };
+  if (request.restock) await returnOrderStock(tx, scope, credited.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.take, name: line.name, sku: line.sku })));
+  const number = invoiceNumber(establishment, emissionPoint, sequence);
+  // In the same transaction: its subscriber queues the SRI job, so a credit note never exists
+  // without it (decision 086).
+  await emit(tx, {
+    type: 'credit_note.issued',
+    storeId: scope.storeId,
+    resource: { kind: 'credit_note', id, label: number },
+    data: {
+      id, number, invoiceId: invoice.id, orderId: invoice.orderId, reason: request.reason, restocked: request.restock,
+      baseCents, taxCents, totalCents: baseCents + taxCents, currency: 'USD', sriStatus: 'issued', issuedAt,
+      lines: rows.map((row) => ({ orderLineId: row.orderLineId ?? null, code: row.code, name: row.name, quantity: row.quantity, unitPriceCents: row.unitPriceCents, baseCents: row.baseCents, taxCents: row.taxCents })),
+    },
+  });
+  return { id, number };
 }
 
 /**
@@ -150,7 +162,7 @@ export async function creditOnCancel(tx: ServiceDeps, scope: StoreScope, actor: 
   const lines = left.lines.filter((line) => line.quantity > line.creditedQuantity).map((line) => ({ orderLineId: line.id, quantity: line.quantity - line.creditedQuantity }));
   // The cancellation returns the stock itself: the units credited before without a return too.
   if (lines.length > 0 || left.shippingLeft) await issueIn(tx, scope, actor, invoice, left, { lines, shipping: left.shippingLeft, reason, restock: false });
-  return left.lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity - line.returnedQuantity })).filter((line) => line.quantity > 0);
+  return left.lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity - line.returnedQuantity, name: line.name, sku: line.sku })).filter((line) => line.quantity > 0);
 }
 
 /** The order page's view: its invoice's credit notes, and what is left to credit; null without an invoice. */

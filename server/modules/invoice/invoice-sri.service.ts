@@ -1,4 +1,5 @@
 import { AppError } from '#server/errors.ts';
+import { emit } from '#server/events/events.ts';
 import { retryDelay } from '#server/modules/job/job-queue.ts';
 import { signForStore, SriCertificateError } from '#server/modules/sri-certificate/sri-certificate.service.ts';
 import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
@@ -125,7 +126,17 @@ async function runSri(deps: ServiceDeps, storeId: number, doc: SriDoc, comproban
       authorizedAt: new Date(authorizedAt).toISOString(),
       ...messageColumns(message), sriWaiting: null, sriNextAttemptAt: null, sriAttempts: attempt,
     }, events('authorized', 'authorize', authorization.messages), async (tx) => {
+      if (doc.kind === 'invoice' && state) {
+        await emit(tx, {
+          type: 'invoice.authorized',
+          storeId,
+          resource: { kind: 'invoice', id: doc.id, label: state.number },
+          data: { id: doc.id, number: state.number, accessKey: state.accessKey, environment: state.environment, sriStatus: 'authorized', authorizationNumber: authorization.number.slice(0, 49), authorizedAt: new Date(authorizedAt).toISOString() },
+          changes: { sriStatus: [from, 'authorized'] },
+        });
+      }
       // The buyer's e-mail with both files (issue 37 §8), in the commit that authorizes: exactly one.
+      // Queued here, not by a subscriber: it is this job's own next step, for credit notes too.
       if (hasBuyerCopy(doc.kind)) await queueBuyerCopy(tx, { storeId, kind: doc.kind, id: doc.id });
     });
   };

@@ -77,6 +77,12 @@ describe('an invoice the store signs', () => {
     expect(await events(scope, id)).toEqual([['signed', 'sign', null], ['received', 'send', null], ['authorized', 'authorize', '60']]);
     expect(sent()).toHaveLength(1);
     expect((await jobOf(id)).state).toBe('done');
+    // Issued by the owner's command, authorized by the job (the system), each an event of the store (issue 38 §3).
+    const stored = await t.db.selectFrom('storeEvent').select(['type', 'resourceId', 'actorKind', 'changes']).where('storeId', '=', scope.storeId).where('resourceKind', '=', 'invoice').orderBy('id').execute();
+    expect(stored).toEqual([
+      { type: 'invoice.issued', resourceId: id, actorKind: 'system', changes: '{}' },
+      { type: 'invoice.authorized', resourceId: id, actorKind: 'system', changes: JSON.stringify({ sriStatus: ['received', 'authorized'] }) },
+    ]);
 
     // What SRI holds is what was signed and kept, and it verifies with the store's certificate.
     const signed = text(invoice.sriSignedXml);

@@ -15,7 +15,8 @@ import { ecuadorDay, type InvoiceDocument, invoiceLines, issuerOf, taxBases } fr
 import { keptInvoicePdf } from './invoice-pdf-keep.ts';
 import { invoicePdfRenderer } from './invoice-pdf-renderer.ts';
 import { invoiceXml } from './invoice-xml.ts';
-import { keptInvoiceXml, queueInvoiceSri } from './invoice-sri-queue.ts';
+import { keptInvoiceXml } from './invoice-sri-queue.ts';
+import { emit } from '#server/events/events.ts';
 import * as invoices from './invoice.repository.ts';
 import { findSriFiles, type SriDoc } from './invoice-sri.repository.ts';
 
@@ -118,8 +119,19 @@ export async function issueInvoice(deps: ServiceDeps, scope: StoreScope, input: 
         createdAt: issuedAt,
         updatedAt: issuedAt,
       });
-      // In the same transaction: an invoice never exists without its signing job, nor a job without it.
-      await queueInvoiceSri(tx, { storeId: scope.storeId, invoiceId: id });
+      // In the same transaction: its subscriber queues the signing job (invoice-subscribers.ts), so an
+      // invoice never exists without it, nor a job without it.
+      await emit(tx, {
+        type: 'invoice.issued',
+        storeId: scope.storeId,
+        resource: { kind: 'invoice', id, label: number },
+        data: {
+          id, number, orderId: order.id, accessKey: key, environment, sriStatus: 'issued', currency: 'USD',
+          buyerName: order.documentType === 'final' ? FINAL_CONSUMER.name : order.name, buyerDocumentType: order.documentType, buyerDocumentNumber: order.documentNumber, buyerEmail: order.email,
+          subtotalCents: order.subtotalCents, discountCents: order.discountCents, baseTaxedCents, baseZeroCents, taxCents, shippingCents: order.shippingCents,
+          totalCents: baseTaxedCents + baseZeroCents + taxCents, issuedAt,
+        },
+      });
       return { id, number };
     });
     // Its RIDE is asked for soon after (the merchant, the shopper's order page): the PDF stack loads
@@ -226,8 +238,10 @@ export async function getShopperInvoicePdf(deps: ServiceDeps, scope: StoreScope,
  * per address for every document link of the shop, one per document for its PDF and XML together).
  */
 async function shopperDownload<T>(deps: ServiceDeps, scope: StoreScope, context: { ip: string }, find: (db: ServiceDeps['db']) => Promise<T | undefined>, documentKey: (found: T) => string): Promise<T> {
-  // Keyed by store, as the placings are: a batch runs in the request context of the unit that
-  // started it, and the store guard refuses a query for another store in it.
+  // groupCommit, not inTransaction: the downloads that arrive together share one commit of their
+  // counts, each in its own savepoint (decision 070), a batching tool rather than a way to open a
+  // transaction. Keyed by store, as the placings are: a batch runs in the request context of the
+  // unit that started it, and the store guard refuses a query for another store in it.
   const found = await groupCommit(deps, { key: `invoice-pdf:${scope.storeId}` }, async (tx) => {
     await takeAttempt(tx, `invoice-pdf:ip:${context.ip}`, LIMITS.invoicePdfPerIp);
     const document = await find(tx.db);

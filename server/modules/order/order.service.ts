@@ -1,16 +1,13 @@
-import { translator } from '#common/i18n/all-languages.ts';
 import { ORDER_NEXT, orderStatus } from '#common/enums/sales-order.ts';
 import type { EnumValue } from '#common/enums/define-enum.ts';
-import { formatMoney } from '#common/money.ts';
-import { type Locale, LOCALES, localizePath } from '#common/locale.ts';
 import type { OrderListQuery, OrderStatusInput } from '#common/schemas/sales-order.ts';
-import { notificationMail } from '#server/mail/templates.ts';
+import type { StoreEventType } from '#common/store-events.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { emit } from '#server/events/events.ts';
 import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
+import { orderEventData } from '#server/modules/checkout/order-event-data.ts';
 import { creditOnCancel } from '#server/modules/credit-note/credit-note.service.ts';
 import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
-import { enqueueJob } from '#server/modules/job/job-queue.ts';
-import { getStore } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as orders from './order.repository.ts';
@@ -37,18 +34,23 @@ export async function getOrder(deps: ServiceDeps, scope: StoreScope, id: number)
   };
 }
 
+/** The event each state an order moves to emits. */
+const STATUS_EVENT: Record<Exclude<OrderStatus, 'pending'>, StoreEventType> = { paid: 'order.paid', shipped: 'order.shipped', delivered: 'order.delivered', cancelled: 'order.cancelled' };
+
 /**
  * Moves an order to another state (PRODUCT §6): the order, its event with who did it, and on
  * cancelling the stock and the coupon's use given back — all in one transaction, from the state the
- * owner saw (a concurrent change is a 409, not a second restock). Then the shopper is told by e-mail
- * in the order's language, through the job queue so a slow mail server never holds the answer.
+ * owner saw (a concurrent change is a 409, not a second restock). Its `order.<status>` event in
+ * the same transaction has its subscriber queue the shopper's e-mail in the order's language
+ * (order-subscribers.ts). A move of the past (`history`, the demo's month) is logged, told to no one.
  */
 export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, actor: Actor, id: number, input: OrderStatusInput, options: { history?: boolean } = {}) {
   const current = await orders.findOrder(deps.db, scope, id);
   if (!current) throw notFound();
   if (!(nextStatuses(current.status) as readonly string[]).includes(input.status)) throw new AppError('order.invalidTransition', 409, { field: 'status' });
   const now = deps.clock.now().toISOString();
-  await inTransaction(deps, async (tx) => {
+  await inTransaction(deps, async (transaction) => {
+    const tx = options.history ? { ...transaction, subscribers: [] } : transaction;
     if (!(await orders.updateOrderStatus(tx.db, scope, { id, from: current.status }, input.status, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
     await orders.insertOrderEvent(tx.db, scope, { orderId: id, status: input.status, note: input.note, userId: actor.userId, at: now });
     if (input.status === 'cancelled') {
@@ -59,24 +61,13 @@ export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, ac
       await returnOrderStock(tx, scope, toReturn);
       if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
     }
-  });
-  // A move of the past (the demo's month, as placeOrder's `history`) is not news to the shopper.
-  if (!options.history) await mailShopper(deps, scope, { ...current, status: input.status }, input.note);
-}
-
-async function mailShopper(deps: ServiceDeps, scope: StoreScope, order: { number: number; code: string; locale: string; email: string; name: string; status: OrderStatus; totalCents: number }, note: string) {
-  const locale: Locale = (LOCALES as readonly string[]).includes(order.locale) ? (order.locale as Locale) : 'es';
-  const t = translator(locale);
-  const store = await getStore(deps, scope);
-  const params = { number: order.number, store: store.name, name: order.name, total: formatMoney(order.totalCents, locale), status: String(t(orderStatus.label(order.status))) };
-  const body = [String(t(`order.mail.${order.status}`, params)), ...(note ? [String(t('order.mail.note', { note }))] : [])].join('\n\n');
-  await enqueueJob(deps, {
-    kind: 'mail',
-    payload: notificationMail(locale, order.email, {
-      title: String(t('order.mail.subject', params)),
-      body,
-      link: `${deps.config.publicUrl}${localizePath(`/shop/${scope.slug}/order?code=${order.code}`, locale)}`,
-    }),
+    await emit(tx, {
+      type: STATUS_EVENT[input.status as Exclude<OrderStatus, 'pending'>],
+      storeId: scope.storeId,
+      resource: { kind: 'order', id, label: `#${current.number}` },
+      data: { ...orderEventData({ ...current, status: input.status, updatedAt: now }), note: input.note },
+      changes: { status: [current.status, input.status] },
+    });
   });
 }
 
