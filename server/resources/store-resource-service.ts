@@ -5,7 +5,9 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { FreeSlugs } from '#common/free-slug.ts';
 import { slugify } from '#common/slug.ts';
 import type { StoreResourceRepository } from '#server/db/store-resource.ts';
+import type { StoreEventType } from '#common/store-events.ts';
 import { AppError, isUniqueViolation, notFound } from '#server/errors.ts';
+import { changedFields, emit } from '#server/events/events.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -51,6 +53,12 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     cascade?: (deps: ServiceDeps, scope: StoreScope, id: number) => Promise<Record<string, number>>;
     /** After a bulk action, inside its transaction (a review's approval recomputes the store's rating). */
     afterBulk?: (deps: ServiceDeps, scope: StoreScope, action: BulkAction) => Promise<void>;
+    /**
+     * The events its writes emit in their transaction (issue 38 §3): each with the record as read
+     * back (`data`), its label, and on an update the before and after of `fields`; a bulk action
+     * emits one per record. `also` emits what else a write means (a product's moved stock).
+     */
+    events?: ResourceEvents<Row>;
   } = {},
 ) {
   // The repository's value types are the table's columns; an input whose keys are those columns
@@ -148,6 +156,28 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
     return values;
   }
 
+  /** The record as its event carries it: read back inside the write's transaction, only when events are wanted. */
+  const eventRow = async (tx: ServiceDeps, scope: StoreScope, id: number) => (options.events ? repo.find(tx.db, scope, id) : undefined);
+
+  /** Emits a write's event (and `also`'s), in its transaction. */
+  async function emitChange(tx: ServiceDeps, scope: StoreScope, what: 'created' | 'updated' | 'deleted', before: Row | undefined, after: Row | undefined) {
+    const events = options.events;
+    const row = after ?? before;
+    if (!events || !row) return;
+    const type = events[what];
+    if (type) {
+      const record = row as Row & { id: number };
+      await emit(tx, {
+        type,
+        storeId: scope.storeId,
+        resource: { kind: events.kind, id: record.id, label: events.label(row) },
+        data: { ...(row as Record<string, unknown>) },
+        ...(before && after ? { changes: changedFields(before as Record<string, unknown>, after as Record<string, unknown>, events.fields) } : {}),
+      });
+    }
+    await events.also?.(tx, scope, before, after);
+  }
+
   return {
     saving,
     list: (deps: ServiceDeps, scope: StoreScope, query: ListQuery<S, F>) => repo.list(deps.db, scope, query),
@@ -163,6 +193,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         const freed = options.images ? await saveImageColumns(tx, scope, { ...options.images, before: undefined, after: values }) : [];
         const id = await repo.insert(tx.db, scope, { ...values, createdAt: now, updatedAt: now });
         await options.afterWrite?.(tx, scope, id, values);
+        await emitChange(tx, scope, 'created', undefined, await eventRow(tx, scope, id));
         return { id, freed };
       });
       await removeFiles(deps, freed);
@@ -176,6 +207,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
         const freed = options.images ? await saveImageColumns(tx, scope, { ...options.images, before: before as Record<string, unknown>, after: values }) : [];
         if (!(await repo.update(tx.db, scope, id, { ...values, updatedAt: tx.clock.now().toISOString() }))) throw notFound();
         await options.afterWrite?.(tx, scope, id, values);
+        await emitChange(tx, scope, 'updated', before, await eventRow(tx, scope, id));
         return freed;
       }, id);
       // After the commit (decision 029): a rolled-back save must not have lost the old image.
@@ -208,9 +240,19 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       const changed = action === 'delete' ? await removeMany(deps, scope, unique(ids), action) : await inTransaction(deps, async (tx) => {
         const values: Record<string, unknown> = { updatedAt: tx.clock.now().toISOString() };
         for (const [column, value] of Object.entries(changes!)) values[column] = typeof value === 'boolean' ? Number(value) : value;
+        const before = options.events ? await repo.findMany(tx.db, scope, unique(ids)) : [];
         const count = await repo.updateMany(tx.db, scope, unique(ids), values);
         if (count === 0) throw notFound();
         await options.afterBulk?.(tx, scope, action);
+        if (options.events) {
+          const after = new Map((await repo.findMany(tx.db, scope, unique(ids))).map((row) => [(row as { id: number }).id, row]));
+          // A record the action left as it was (already enabled) is no news.
+          for (const row of before) {
+            const now = after.get((row as { id: number }).id);
+            const moved = Object.keys(changedFields(row as Record<string, unknown>, (now ?? {}) as Record<string, unknown>, Object.keys(values).filter((key) => key !== 'updatedAt'))).length > 0;
+            if (moved) await emitChange(tx, scope, 'updated', row, now);
+          }
+        }
         return count;
       });
       return { action, changed };
@@ -220,7 +262,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
   /** Deletes the store's records among `ids` with their hooks and images; answers how many went. */
   async function removeMany(deps: ServiceDeps, scope: StoreScope, ids: readonly number[], bulkAction?: BulkAction): Promise<number> {
     const { count, freed } = await inTransaction(deps, async (tx) => {
-      const rows = options.afterRemove || options.images || options.filesOf ? await repo.findMany(tx.db, scope, ids) : [];
+      const rows = options.afterRemove || options.images || options.filesOf || options.events ? await repo.findMany(tx.db, scope, ids) : [];
       // Read before the delete: the foreign keys take the rows that name the files along.
       const images: (string | null)[] = [];
       for (const row of rows) {
@@ -233,6 +275,7 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
       // store's rating once, not 100 times.
       if (rows.length > 0) await options.afterRemove?.(tx, scope, rows);
       if (bulkAction) await options.afterBulk?.(tx, scope, bulkAction);
+      for (const row of rows) await emitChange(tx, scope, 'deleted', row, undefined);
       return { count: removed, freed: await takeImages(tx, scope, images) };
     });
     // After the commit (decision 029): a rolled-back delete must not have lost its files.
@@ -242,4 +285,20 @@ export function storeResourceService<Row, S extends string, F extends string, Sc
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/** A resource's events (the kit's `events` option). */
+export type ResourceEvents<Row> = {
+  /** The record's kind in the event (`product`, `variant`). */
+  kind: string;
+  /** The event each write emits; a write without one emits nothing of its own. */
+  created?: StoreEventType;
+  updated?: StoreEventType;
+  deleted?: StoreEventType;
+  /** The log's human label of a record (its name). */
+  label: (row: Row) => string;
+  /** The fields an update records the before and after of: prices, stock, name, SKU, enabled… */
+  fields: readonly (keyof Row & string)[];
+  /** What else a write emits, with the record before and after it (undefined: created, deleted). */
+  also?: (tx: ServiceDeps, scope: StoreScope, before: Row | undefined, after: Row | undefined) => Promise<void>;
+};
 

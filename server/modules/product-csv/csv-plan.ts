@@ -13,6 +13,8 @@ import type { ReadFile } from './csv-read.ts';
 import { decimalToInteger, parseFlag, parseWhole } from './csv-values.ts';
 import { Turns } from './csv-turns.ts';
 import type { Writes } from './csv-write.ts';
+import { changedFields, type FieldChanges } from '#server/events/events.ts';
+import { PRODUCT_EVENT_FIELDS } from '#server/modules/product/product.service.ts';
 import { maxProducts, PRODUCT_FIELDS, productPage, VARIANT_FIELDS, variantPage } from './product-csv.repository.ts';
 
 // The import's plan (issue 11 §9): what a read file would create, update or leave alone in the
@@ -90,11 +92,14 @@ async function loadCatalog(deps: ServiceDeps, scope: StoreScope, turns: Turns) {
   return { productCount: products.length, productBySlug, productBySku, names, freeSlugs, variantById, variantBySku };
 }
 
-type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; skuChanged: boolean; duplicate: boolean };
-type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skuChanged: boolean; skipped: boolean };
+type PlannedProduct = { line: number; existingId: number | null; values: ProductValues; changed: boolean; skuChanged: boolean; duplicate: boolean; changes: FieldChanges };
+type PlannedVariant = { line: number; existingId: number | null; productSlug: string; values: VariantValues; changed: boolean; skuChanged: boolean; skipped: boolean; changes: FieldChanges };
 
 /** An existing record whose SKU the file changes: it gives its old SKU up before any record takes one (applyImport). */
 const givesUpSku = (existing: { sku: string } | undefined, values: { sku: string }) => existing !== undefined && existing.sku !== values.sku;
+
+/** The fields of a product whose before and after an import's `product.updated` records (those the file holds). */
+const CSV_EVENT_FIELDS = PRODUCT_FIELDS.filter((field) => (PRODUCT_EVENT_FIELDS as readonly string[]).includes(field));
 
 function differs<T extends Record<string, unknown>>(before: T | undefined, after: T, fields: readonly (keyof T)[]): boolean {
   return !before || fields.some((field) => before[field] !== after[field]);
@@ -271,7 +276,7 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
       }, line, PRODUCT_COLUMN, problems);
       // the schema's text as the form would save it (trimmed)
       if (checked) Object.assign(values, { name: checked.name, sku: checked.sku, code: checked.code, description: checked.description, keywords: checked.keywords, content: checked.content });
-      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), skuChanged: givesUpSku(existing, values), duplicate: duplicate && !options.createDuplicates });
+      plannedProducts.push({ line, existingId: existing?.id ?? null, values, changed: differs(existing, values, PRODUCT_FIELDS), skuChanged: givesUpSku(existing, values), duplicate: duplicate && !options.createDuplicates, changes: existing ? changedFields(existing, values, CSV_EVENT_FIELDS) : {} });
     } else if (record === 'variant') {
       const productSlug = cells.product_slug.trim().toLowerCase();
       if (productSlug === '') problem('product_slug', 'validation.required');
@@ -300,7 +305,7 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
       };
       const checked = throughSchema(variantResource.input, { ...values, productId: 1, price: values.priceCents / 100, enabled: values.enabled === 1, imageId: undefined }, line, VARIANT_COLUMN, problems);
       if (checked) Object.assign(values, { name: checked.name, sku: checked.sku });
-      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skuChanged: givesUpSku(existing, values), skipped: false });
+      plannedVariants.push({ line, existingId: existing?.id ?? null, productSlug, values, changed: differs(existing, values, VARIANT_FIELDS), skuChanged: givesUpSku(existing, values), skipped: false, changes: existing ? changedFields(existing, values, VARIANT_FIELDS) : {} });
     } else {
       problem('record', 'productCsv.record');
     }
@@ -402,16 +407,17 @@ export async function plan(deps: ServiceDeps, scope: StoreScope, file: ReadFile,
 export async function writesOf(planned: Plan, now: string): Promise<Writes> {
   const turns = new Turns();
   // the ids of the store's products that new variants name; csv-write.ts adds the new products' as it writes them
-  const writes: Writes = { releaseProductSkus: [], releaseVariantSkus: [], newProducts: [], changedProducts: [], newVariants: [], changedVariants: [], productIds: new Map() };
-  for (const { existingId, values, changed, skuChanged } of planned.plannedProducts) {
+  const writes: Writes = { releaseProductSkus: [], releaseVariantSkus: [], newProducts: [], changedProducts: [], newVariants: [], changedVariants: [], productIds: new Map(), changes: new Map() };
+  for (const { existingId, values, changed, skuChanged, changes } of planned.plannedProducts) {
     if (existingId === null) writes.newProducts.push({ ...values, createdAt: now, updatedAt: now });
     else {
       if (skuChanged) writes.releaseProductSkus.push(existingId);
       if (changed) writes.changedProducts.push({ ...values, id: existingId, updatedAt: now });
+      if (changed) writes.changes.set(`product:${existingId}`, changes);
     }
     await turns.step();
   }
-  for (const { existingId, values, changed, skuChanged, productSlug } of planned.plannedVariants) {
+  for (const { existingId, values, changed, skuChanged, productSlug, changes } of planned.plannedVariants) {
     if (existingId === null) {
       writes.newVariants.push({ ...values, productSlug, imageId: null, createdAt: now, updatedAt: now });
       const product = planned.productBySlug.get(productSlug);
@@ -420,6 +426,7 @@ export async function writesOf(planned: Plan, now: string): Promise<Writes> {
     else {
       if (skuChanged) writes.releaseVariantSkus.push(existingId);
       if (changed) writes.changedVariants.push({ ...values, id: existingId, updatedAt: now });
+      if (changed) writes.changes.set(`variant:${existingId}`, changes);
     }
     await turns.step();
   }

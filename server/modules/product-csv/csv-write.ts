@@ -1,6 +1,8 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { emit, type FieldChanges } from '#server/events/events.ts';
+import { emitStockMove } from '#server/events/inventory.ts';
 import { insertProducts, insertVariants, releaseSkus, syncStockFromVariants, updateProducts, updateVariants, writeMark } from './product-csv.repository.ts';
 
 // The import's write phase (issue 36 §10, decision 082): what the plan decided, written a batch at
@@ -27,6 +29,8 @@ export type Writes = {
   changedVariants: Parameters<typeof updateVariants>[2];
   /** The ids of the products new variants belong to, by slug: the new products added as their batches are written. */
   productIds: Map<string, number>;
+  /** What an update changes, by `product:<id>` or `variant:<id>`: its event's before and after. */
+  changes: Map<string, FieldChanges>;
 };
 
 /** `changed`: the catalog was not as checked, nothing written. `interrupted`: stopped after `written` of `total` records. */
@@ -50,11 +54,24 @@ function stepsOf(scope: StoreScope, writes: Writes): Step[] {
   batches(writes.releaseProductSkus, (tx, ids) => releaseSkus(tx.db, scope, 'product', ids));
   batches(writes.releaseVariantSkus, (tx, ids) => releaseSkus(tx.db, scope, 'variant', ids));
   batches(writes.newProducts, async (tx, rows) => {
-    for (const [slug, id] of await insertProducts(tx.db, scope, rows)) writes.productIds.set(slug, id);
+    const made = await insertProducts(tx.db, scope, rows);
+    for (const [slug, id] of made) writes.productIds.set(slug, id);
+    const bySlug = new Map(made);
+    for (const row of rows) await emitImported(tx, scope, 'product.created', { kind: 'product', id: bySlug.get(row.slug) ?? null, row });
   });
-  batches(writes.changedProducts, (tx, rows) => updateProducts(tx.db, scope, rows));
-  batches(writes.newVariants, (tx, rows) => insertVariants(tx.db, scope, rows.map(({ productSlug, ...variant }) => ({ ...variant, productId: writes.productIds.get(productSlug)! }))));
-  batches(writes.changedVariants, (tx, rows) => updateVariants(tx.db, scope, rows));
+  batches(writes.changedProducts, async (tx, rows) => {
+    await updateProducts(tx.db, scope, rows);
+    for (const row of rows) await emitImported(tx, scope, 'product.updated', { kind: 'product', id: row.id, row, changes: writes.changes.get(`product:${row.id}`) });
+  });
+  batches(writes.newVariants, async (tx, rows) => {
+    await insertVariants(tx.db, scope, rows.map(({ productSlug, ...variant }) => ({ ...variant, productId: writes.productIds.get(productSlug)! })));
+    // A new variant is news of its product (as the variant form's save, variant.service.ts).
+    for (const { productSlug, ...row } of rows) await emitImported(tx, scope, 'product.updated', { kind: 'variant', id: null, row: { ...row, productId: writes.productIds.get(productSlug) ?? null } });
+  });
+  batches(writes.changedVariants, async (tx, rows) => {
+    await updateVariants(tx.db, scope, rows);
+    for (const row of rows) await emitImported(tx, scope, 'product.updated', { kind: 'variant', id: row.id, row, changes: writes.changes.get(`variant:${row.id}`) });
+  });
   // A product with variants shows their total, as the screens keep it, also one the file does not
   // name (decision 071): last, a range of products at a time (one statement over the store's 150,000
   // variants held a loaded SQLite process 120–135 ms, decision 085).
@@ -69,6 +86,21 @@ function stepsOf(scope: StoreScope, writes: Writes): Step[] {
     },
   });
   return steps;
+}
+
+/**
+ * An imported record's event, in its batch's transaction (issue 38 §3): as the form's save of it
+ * would emit, with the file's values as its data; a moved stock is an `inventory.changed` too.
+ */
+async function emitImported(tx: ServiceDeps, scope: StoreScope, type: 'product.created' | 'product.updated', record: { kind: 'product' | 'variant'; id: number | null; row: Record<string, unknown> & { name: string }; changes?: FieldChanges }) {
+  const { kind, id, row, changes = {} } = record;
+  const { createdAt: _created, ...data } = row;
+  await emit(tx, { type, storeId: scope.storeId, resource: { kind, id, label: row.name }, data: { ...data, id }, changes });
+  const stock = changes.stock;
+  if (stock && id !== null) {
+    const productId = kind === 'product' ? id : ((row.productId as number | undefined) ?? null);
+    await emitStockMove(tx, scope, { productId, variantId: kind === 'variant' ? id : null, name: row.name, sku: String(row.sku ?? ''), before: Number(stock[0]), after: Number(stock[1]) });
+  }
 }
 
 /**

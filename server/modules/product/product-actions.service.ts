@@ -1,5 +1,7 @@
 import { slugify } from '#common/slug.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { emit } from '#server/events/events.ts';
+import { emitStockMove } from '#server/events/inventory.ts';
 import { assertUnderPlanLimit } from '#server/modules/store/store.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -43,13 +45,21 @@ export async function duplicate(deps: ServiceDeps, scope: StoreScope, id: number
     for (const variant of variants) rows.push({ productId: copy, name: variant.name, sku: await freeSku(variant.sku), colorId: variant.colorId, sizeId: variant.sizeId, priceCents: variant.priceCents, stock: variant.stock, ivaCode: variant.ivaCode, enabled: Number(variant.enabled), createdAt: now, updatedAt: now });
     await insertVariants(tx.db, scope, rows);
     await syncVariantStock(tx.db, scope, copy);
+    const made = await get(tx, scope, copy);
+    await emit(tx, { type: 'product.created', storeId: scope.storeId, resource: { kind: 'product', id: copy, label: made.name }, data: { ...made, duplicateOf: id } });
     return copy;
   });
 }
 
 /** The list's stock cell (issue 20 §21): a product's own stock; one with variants keeps theirs (a field error). */
 export async function setStock(deps: ServiceDeps, scope: StoreScope, id: number, stock: number): Promise<void> {
-  await get(deps, scope, id);
-  if (!(await setOwnStock(deps.db, scope, id, stock, deps.clock.now().toISOString()))) throw new AppError('catalog.product.stockFromVariants', 422, { field: 'stock' });
+  await inTransaction(deps, async (tx) => {
+    const before = await get(tx, scope, id);
+    if (!(await setOwnStock(tx.db, scope, id, stock, tx.clock.now().toISOString()))) throw new AppError('catalog.product.stockFromVariants', 422, { field: 'stock' });
+    if (before.stock === stock) return;
+    const after = await get(tx, scope, id);
+    await emit(tx, { type: 'product.updated', storeId: scope.storeId, resource: { kind: 'product', id, label: after.name }, data: { ...after }, changes: { stock: [before.stock, stock] } });
+    await emitStockMove(tx, scope, { productId: id, variantId: null, name: after.name, sku: after.sku, before: before.stock, after: stock });
+  });
 }
 

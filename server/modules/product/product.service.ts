@@ -3,6 +3,7 @@ import { productResource } from '#common/resources/product.ts';
 import type { z } from 'zod';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
+import { emitStockMove } from '#server/events/inventory.ts';
 import { storeResourceService } from '#server/resources/store-resource-service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { CATALOG_IMAGE_SIZE } from '#common/upload-limits.ts';
@@ -18,6 +19,9 @@ import { skuTaken } from './sku.repository.ts';
 import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 
 type ProductInput = z.output<typeof productResource.input>;
+
+/** The fields whose before and after a product's update records (the audit log's "what changed"). */
+export const PRODUCT_EVENT_FIELDS = ['name', 'slug', 'sku', 'code', 'priceCents', 'compareAtCents', 'discountBp', 'ivaCode', 'stock', 'enabled', 'featured', 'categoryId', 'subcategoryId', 'brandId', 'weightGrams'] as const;
 
 /** Percent as typed ("12,5") to basis points (1250): exact for the two decimals a form allows. */
 export const toBasisPoints = (percent: number) => Math.round(percent * 100);
@@ -58,6 +62,18 @@ const kit = storeResourceService(products, productResource, {
   async cascade(deps, scope, id) {
     const [variants, reviews] = await Promise.all([countOfProduct(deps.db, scope, 'variant', id), countOfProduct(deps.db, scope, 'review', id)]);
     return { variants, reviews };
+  },
+  events: {
+    kind: 'product',
+    created: 'product.created',
+    updated: 'product.updated',
+    deleted: 'product.deleted',
+    label: (row) => row.name,
+    fields: PRODUCT_EVENT_FIELDS,
+    // An edit that moved the stock is an inventory change too (one with variants follows theirs).
+    also: async (tx, scope, before, after) => {
+      if (before && after) await emitStockMove(tx, scope, { productId: after.id, variantId: null, name: after.name, sku: after.sku, before: before.stock, after: after.stock });
+    },
   },
 });
 

@@ -4,6 +4,7 @@ import type { FormOptions } from '#common/resource.ts';
 import { variantResource } from '#common/resources/product.ts';
 import { toCents } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
+import { emitStockMove } from '#server/events/inventory.ts';
 import { ownChoices, productChoices, productOfVariantId, skuInUse, syncVariantStock } from '#server/modules/product/product.service.ts';
 import { variants } from './variant.repository.ts';
 import { checkOwnReferences } from '#server/modules/product/references.ts';
@@ -32,6 +33,19 @@ export const { list, get, create, update, remove, cascade, cascadeMany, bulk } =
   afterWrite: (deps, scope, _id, values) => syncVariantStock(deps, scope, values.productId as number),
   afterRemove: async (deps, scope, rows) => {
     for (const productId of new Set(rows.map((row) => row.productId))) await syncVariantStock(deps, scope, productId);
+  },
+  // A variant is part of its product: its changes are the product's `product.updated` (as
+  // Shopify's products/update), naming the variant; its stock's moves are `inventory.changed`.
+  events: {
+    kind: 'variant',
+    created: 'product.updated',
+    updated: 'product.updated',
+    deleted: 'product.updated',
+    label: (row) => row.name,
+    fields: ['name', 'sku', 'priceCents', 'stock', 'enabled', 'colorId', 'sizeId', 'ivaCode'],
+    also: async (tx, scope, before, after) => {
+      if (before && after) await emitStockMove(tx, scope, { productId: after.productId, variantId: after.id, name: after.name, sku: after.sku, before: before.stock, after: after.stock });
+    },
   },
 });
 
