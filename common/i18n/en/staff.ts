@@ -30,7 +30,7 @@ export const staff: Messages['staff'] = {
   roleHelpTitle: 'What each role can do',
   roleHelp: {
     administrator: 'Administrator: everything but the plan, deleting the store and managing the team (which they see).',
-    catalogue: "Catalogue: products, taxonomy and the store's content.",
+    catalogue: "Catalog: products, taxonomy and the store's content.",
     orders: 'Orders: orders, customers and invoices.',
     viewer: 'Read only: sees the store without changing anything.',
   },
@@ -97,7 +97,7 @@ export const invitation: Messages['invitation'] = {
   expires: 'Expires',
   roles: {
     administrator: 'Administrator',
-    catalogue: 'Catalogue',
+    catalogue: 'Catalog',
     orders: 'Orders',
     viewer: 'Read only',
   },
