@@ -40,3 +40,8 @@ export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInputSchema>;
 /** The states an endpoint is shown in: on, turned off by its owner, or turned off after three days of failures. */
 export type WebhookEndpointState = 'enabled' | 'disabled' | 'failing';
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/** The page's form: the same fields, `enabled` a checkbox (ticked: "on"; unticked: absent). */
+export const WebhookEndpointFormSchema = WebhookEndpointInputSchema.extend({
+  enabled: z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean()),
+});

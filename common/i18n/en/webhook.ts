@@ -70,7 +70,7 @@ export const webhook: Messages['webhook'] = {
   urlInvalid: 'Type a full address, such as https://erp.example.com/webhooks.',
   urlHttps: 'The address must start with https://.',
   urlCredentials: 'The address cannot carry a user name or password.',
-  urlRefused: 'That address points to a private or internal network ({{reason}}): we cannot send it events.',
+  urlRefused: 'That address points to a private or internal network ($t(webhook.reason.{{reason}})): we cannot send it events.',
   hostNotFound: 'We could not find the domain {{host}}. Check the address.',
   eventsRequired: 'Pick at least one event.',
   tooMany: 'Your store already has {{limit}} webhooks, the most it can have. Delete one to add another.',

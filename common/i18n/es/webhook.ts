@@ -70,7 +70,7 @@ export const webhook = {
   urlInvalid: 'Escribe una dirección completa, como https://erp.ejemplo.com/webhooks.',
   urlHttps: 'La dirección debe empezar con https://.',
   urlCredentials: 'La dirección no puede llevar usuario ni contraseña.',
-  urlRefused: 'Esa dirección apunta a una red privada o interna ({{reason}}): no podemos enviarle eventos.',
+  urlRefused: 'Esa dirección apunta a una red privada o interna ($t(webhook.reason.{{reason}})): no podemos enviarle eventos.',
   hostNotFound: 'No encontramos el dominio {{host}}. Revisa la dirección.',
   eventsRequired: 'Elige al menos un evento.',
   tooMany: 'Tu tienda ya tiene {{limit}} webhooks, el máximo. Elimina uno para agregar otro.',

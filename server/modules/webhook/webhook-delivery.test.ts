@@ -190,7 +190,7 @@ describe('webhook deliveries', () => {
     expect(test!.verified).toBe(true);
 
     const [delivery] = await deliveries(endpoint);
-    await webhooks.redeliver(t.deps, store.scope, delivery!.id);
+    await webhooks.redeliver(t.deps, store.scope, endpoint.id, delivery!.id);
     await deliver();
     const [, again] = receiver.on('/test');
     expect(again!.headers['webhook-id']).toBe(test!.headers['webhook-id']);

@@ -144,10 +144,10 @@ export async function sendTestEvent(deps: ServiceDeps, scope: StoreScope, id: nu
 }
 
 /** Sends a delivery again as a new delivery of the same event: the same body under the same `webhook-id`. */
-export async function redeliver(deps: ServiceDeps, scope: StoreScope, deliveryId: number): Promise<{ deliveryId: number }> {
+export async function redeliver(deps: ServiceDeps, scope: StoreScope, endpointId: number, deliveryId: number): Promise<{ deliveryId: number }> {
   return inTransaction(deps, async (tx) => {
     const delivery = await webhooks.findDelivery(tx.db, scope, deliveryId);
-    if (!delivery) throw notFound();
+    if (!delivery || delivery.endpointId !== endpointId) throw notFound();
     const id = await webhooks.insertDelivery(tx.db, scope, { endpointId: delivery.endpointId, eventId: delivery.eventId, eventType: delivery.eventType, resourceKey: delivery.resourceKey, body: delivery.body, manual: true, now: tx.clock.now().toISOString() });
     await enqueueJob(tx, { kind: 'webhook.deliver', payload: { storeId: scope.storeId, endpointId: delivery.endpointId } });
     return { deliveryId: id };
