@@ -2,7 +2,8 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { StoreSalesSchema, type StoreSalesInput, type StoreSalesSettings } from '#common/schemas/store-sales.ts';
 import { AppError } from '#server/errors.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { changedFields, emit } from '#server/events/events.ts';
 import type { Db } from '#server/db/database.ts';
 import * as repository from './store-sales.repository.ts';
 
@@ -50,7 +51,20 @@ export async function saveStoreSales(deps: ServiceDeps, scope: StoreScope, input
     throw new StoreSalesInvalid(fields);
   }
   const settings = parsed.data;
-  await repository.upsertStoreSales(deps.db, scope, { ...settings, cashOnDelivery: settings.cashOnDelivery ? 1 : 0, bankTransfer: settings.bankTransfer ? 1 : 0 }, deps.clock.now().toISOString());
+  await inTransaction(deps, async (tx) => {
+    const before = await loadStoreSales(tx, scope);
+    await repository.upsertStoreSales(tx.db, scope, { ...settings, cashOnDelivery: settings.cashOnDelivery ? 1 : 0, bankTransfer: settings.bankTransfer ? 1 : 0 }, tx.clock.now().toISOString());
+    // `store.updated` with the before and after of each setting that moved (issue 38 §3).
+    const changes = changedFields(before as Record<string, unknown>, settings as Record<string, unknown>, Object.keys(settings));
+    if (Object.keys(changes).length === 0) return;
+    await emit(tx, {
+      type: 'store.updated',
+      storeId: scope.storeId,
+      resource: { kind: 'store', id: scope.storeId, label: scope.slug },
+      data: { id: scope.storeId, slug: scope.slug, section: 'sales', ...settings },
+      changes,
+    });
+  });
   return settings;
 }
 

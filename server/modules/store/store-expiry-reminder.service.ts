@@ -1,10 +1,10 @@
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { JobPayloads } from '#server/modules/job/job-payloads.ts';
-import { notify } from '#server/modules/notification/notification.service.ts';
+import { emit } from '#server/events/events.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 import { getStore, storesExpiringBetween } from './store.service.ts';
 import { AppError } from '#server/errors.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,7 +47,7 @@ export async function enqueueExpiryReminders(deps: ServiceDeps): Promise<number>
 }
 
 /**
- * The job: tells the owner in the bell, and by e-mail if they chose this kind (notify). Nothing when
+ * The job: tells the owner in the bell, and by e-mail if they chose this kind (`plan.expiring`). Nothing when
  * the store is gone, was renewed (another expiration: its own reminders follow) or already expired.
  */
 export async function sendExpiryReminder(deps: ServiceDeps, { storeId, expiresAt, days }: JobPayloads['store_expiring']): Promise<void> {
@@ -60,5 +60,12 @@ export async function sendExpiryReminder(deps: ServiceDeps, { storeId, expiresAt
   }
   const end = Date.parse(expiresAt);
   if (!store.expiresAt || Date.parse(store.expiresAt) !== end || end <= deps.clock.now().getTime()) return;
-  await notify(deps, { userId: store.userId, kind: 'store_expiring', params: { store: store.name, expiresAt, days }, link: '/store' });
+  const owner = store.userId;
+  // The owner's bell and e-mail, by the notification's subscriber (server/composition.ts).
+  await inTransaction(deps, (tx) => emit(tx, {
+    type: 'plan.expiring',
+    userId: owner,
+    resource: { kind: 'store', id: storeId, label: store.name },
+    data: { notice: { params: { store: store.name, expiresAt, days }, link: '/store' } },
+  }));
 }

@@ -1,7 +1,7 @@
 import type { RenewalRequest } from '#common/schemas/store.ts';
 import { AppError } from '#server/errors.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
-import { notifyStaff } from '#server/modules/notification/notification.service.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { emit } from '#server/events/events.ts';
 import { getPlan } from '#server/modules/plan/plan.service.ts';
 import { takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
@@ -9,7 +9,8 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import * as stores from './store.repository.ts';
 
 // An owner asks staff to renew the store's plan or to change it (issue 20 §12). Nothing changes on
-// the store here: staff are told (the bell, and e-mail through the job queue as they chose) and set
+// the store here: staff are told (the bell, and e-mail through the job queue as they chose, by the
+// `plan.renewal_requested` account event's subscriber) and set
 // the new plan and expiry in the back office's store screen, which the notification links to.
 
 /** A few requests a day are plenty; more would only fill the staff's bell. */
@@ -29,9 +30,16 @@ export async function requestRenewal(deps: ServiceDeps, scope: StoreScope, input
   const upgrade = wanted !== null && current !== null && wanted.id !== current.id;
   // The texts' variants (i18next's context): a change of plan or the same again, with a note or not.
   const context = [upgrade ? 'upgrade' : 'renew', input.note ? 'note' : ''].filter(Boolean).join('_');
-  await notifyStaff(deps, {
-    kind: 'staff_store_renewal',
-    params: { context, store: store.name, slug: store.slug, locker: lockerCode ?? '', plan: wanted?.name ?? '—', current: current?.name ?? '—', note: input.note },
-    link: `/admin/store/show?id=${store.id}`,
-  });
+  // The staff's bells (notification-subscribers.ts): the request changes nothing on the store.
+  await inTransaction(deps, (tx) => emit(tx, {
+    type: 'plan.renewal_requested',
+    userId: store.userId,
+    resource: { kind: 'store', id: store.id, label: store.name },
+    data: {
+      staffNotice: {
+        params: { context, store: store.name, slug: store.slug, locker: lockerCode ?? '', plan: wanted?.name ?? '—', current: current?.name ?? '—', note: input.note },
+        link: `/admin/store/show?id=${store.id}`,
+      },
+    },
+  }));
 }

@@ -6,6 +6,7 @@ import { type DeleteStoreInput, type NewStore, type SlugAvailability, type Store
 import { LOGO_SIZE } from '#common/upload-limits.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { AppError } from '#server/errors.ts';
+import { changedFields, emit } from '#server/events/events.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { defaultPlan, getPlan, listPlans, NEW_STORE_PLAN_DAYS } from '#server/modules/plan/plan.service.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
@@ -58,15 +59,38 @@ export async function getStore(deps: ServiceDeps, scope: StoreScope) {
   return { ...store, published: store.published === 1 };
 }
 
+/**
+ * Writes `changes` to the store and emits `store.updated` with the before and after of the fields
+ * that moved (issue 38 §3), in one transaction; `section` says which form or action. The actor is
+ * the request's (a back-office action runs as its staff member: the caller's `runAs`).
+ */
+async function changeStore(deps: ServiceDeps, scope: StoreScope, section: string, changes: stores.StoreChanges) {
+  await inTransaction(deps, async (tx) => {
+    const fields = Object.keys(changes) as (keyof stores.StoreChanges & string)[];
+    const before: Record<string, unknown> | undefined = await stores.findStoreById(tx.db, scope.storeId);
+    if (!before) throw new AppError('error.generic', 404);
+    await stores.updateStore(tx.db, scope, { ...changes, updatedAt: tx.clock.now().toISOString() });
+    const moved = changedFields(before, changes as Record<string, unknown>, fields);
+    if (Object.keys(moved).length === 0) return;
+    await emit(tx, {
+      type: 'store.updated',
+      storeId: scope.storeId,
+      resource: { kind: 'store', id: scope.storeId, label: String(changes.name ?? before.name) },
+      data: { id: scope.storeId, slug: scope.slug, section, ...Object.fromEntries(Object.entries(moved).map(([field, [, after]]) => [field, after])) },
+      changes: moved,
+    });
+  });
+}
+
 /** The owner's publish toggle: a published store is shown to shoppers while it has not expired. */
 export async function publishStore(deps: ServiceDeps, scope: StoreScope, published: boolean) {
-  await stores.updateStore(deps.db, scope, { published: published ? 1 : 0, updatedAt: deps.clock.now().toISOString() });
+  await changeStore(deps, scope, 'publish', { published: published ? 1 : 0 });
 }
 
 /** The plan's expiration is the platform's to set (PRODUCT §2): only a back-office scope may. */
 export async function setStoreExpiry(deps: ServiceDeps, scope: StoreScope, expiresAt: Date | null) {
   if (scope.via !== 'staff') throw new AppError('error.generic', 404);
-  await stores.updateStore(deps.db, scope, { expiresAt: expiresAt?.toISOString() ?? null, updatedAt: deps.clock.now().toISOString() });
+  await changeStore(deps, scope, 'plan', { expiresAt: expiresAt?.toISOString() ?? null });
 }
 
 // ---- Store deletion (issue 10 point 7, decision 029) ----
@@ -147,7 +171,8 @@ export async function updateDesign(deps: ServiceDeps, scope: StoreScope, input: 
       }
     }
     const now = deps.clock.now().toISOString();
-    await stores.updateStore(tx.db, scope, { logo: input.logo, style: input.style, styleChosenAt: now, updatedAt: now });
+    await changeStore(tx, scope, 'design', { logo: input.logo, style: input.style });
+    await stores.updateStore(tx.db, scope, { styleChosenAt: now, updatedAt: now });
     return current.logo && current.logo !== input.logo ? { userId: current.userId, uploadId: current.logo } : null;
   });
   if (replaced) {
@@ -184,7 +209,7 @@ export async function setStorePlan(deps: ServiceDeps, scope: StoreScope, actor: 
   if (actor.role !== 'admin' || scope.via !== 'staff') throw new AppError('error.generic', 404);
   const plan = await listPlans(deps).then((all) => all.find((item) => item.id === input.planId));
   if (!plan) throw new AppError('plan.unknown', 400, { field: 'planId' });
-  await stores.updateStore(deps.db, scope, { planId: plan.id, expiresAt: input.expiresAt.toISOString(), updatedAt: deps.clock.now().toISOString() });
+  await changeStore(deps, scope, 'plan', { planId: plan.id, expiresAt: input.expiresAt.toISOString() });
 }
 
 /** Stores whose plan ends in (after, until]: the expiry reminders' candidates. */
@@ -280,7 +305,7 @@ export async function updateStoreSection<S extends StoreSectionName>(deps: Servi
     if (!writable.includes(key) || value === undefined) continue;
     changes[key] = key === 'published' ? (value ? 1 : 0) : value;
   }
-  await stores.updateStore(deps.db, scope, { ...(changes as stores.StoreChanges), updatedAt: deps.clock.now().toISOString() });
+  await changeStore(deps, scope, section, changes as stores.StoreChanges);
 }
 
 /** The new-store form's live check: the first rule the slug breaks (its message key), or taken, or free. */
