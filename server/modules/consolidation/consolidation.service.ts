@@ -2,13 +2,13 @@ import { estimate } from '#common/consolidation-estimate.ts';
 import { CHOICE_PAGE_SIZE, type ConsolidationChoiceQuery, type ConsolidationInput, type ConsolidationListQuery, type ConsolidationStatusInput } from '#common/schemas/consolidation.ts';
 import type { ConsolidationStatus, PackageStatus } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { notify, notifyStaff } from '#server/modules/notification/notification.service.ts';
+import { emit } from '#server/events/events.ts';
 import { warehouseChoice } from '#server/modules/package/package.service.ts';
 import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import * as consolidations from './consolidation.repository.ts';
 import type { FinalFigures } from './consolidation.repository.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 
 type Owner = { userId: number };
 
@@ -101,7 +101,8 @@ export async function createConsolidation(deps: ServiceDeps, { userId }: Owner, 
     rate,
   );
   const now = deps.clock.now().toISOString();
-  const id = await db.transaction().execute(async (trx) => {
+  return inTransaction(deps, async (tx) => {
+    const trx = tx.db;
     const id = await consolidations.insertConsolidation(trx, {
       userId: userId,
       deliveryAddress: input.deliveryAddress,
@@ -122,12 +123,19 @@ export async function createConsolidation(deps: ServiceDeps, { userId }: Owner, 
       throw new AppError('consolidation.packageUnavailable', 409, { field: 'packageIds' });
     }
     await consolidations.insertEvent(trx, { consolidationId: id, status: 'requested', note: '', at: now });
+    // The client's and the staff's bells (notification-subscribers.ts), in this commit.
+    const { lockerCode } = await getProfile(tx, { userId });
+    await emit(tx, {
+      type: 'consolidation.requested',
+      userId,
+      resource: { kind: 'consolidation', id, label: `#${id}` },
+      data: {
+        notice: { params: { number: id, status: 'requested' }, link: linkTo(id) },
+        staffNotice: { params: { number: id, locker: lockerCode ?? '' }, link: staffLinkTo(id) },
+      },
+    });
     return id;
   });
-  await notify(deps, { userId, kind: 'consolidation_update', params: { number: id, status: 'requested' }, link: linkTo(id) });
-  const { lockerCode } = await getProfile(deps, { userId });
-  await notifyStaff(deps, { kind: 'staff_consolidation', params: { number: id, locker: lockerCode ?? '' }, link: staffLinkTo(id) });
-  return id;
 }
 
 type Current = { id: number; userId: number; status: ConsolidationStatus } & Required<FinalFigures>;
@@ -163,16 +171,22 @@ async function moveTo(deps: ServiceDeps, current: Current, to: ConsolidationStat
   if (!NEXT[current.status].includes(to)) throw new AppError('consolidation.invalidTransition', 409);
   const figures = finalFigures(current, to, input);
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps, async (tx) => {
+    const trx = tx.db;
     if (!(await consolidations.updateStatus(trx, { id: current.id, from: current.status }, to, now, figures))) {
       throw new AppError('consolidation.invalidTransition', 409);
     }
     if (to === 'cancelled') await consolidations.releasePackages(trx, { consolidationId: current.id }, now);
     else await consolidations.setPackagesStatus(trx, { consolidationId: current.id }, PACKAGE_STATUS[to], now);
     await consolidations.insertEvent(trx, { consolidationId: current.id, status: to, note, at: now });
+    const after = { finalWeightLb: current.finalWeightLb, finalCostCents: current.finalCostCents, outboundTracking: current.outboundTracking, ...figures };
+    await emit(tx, {
+      type: 'consolidation.updated',
+      userId: current.userId,
+      resource: { kind: 'consolidation', id: current.id, label: `#${current.id}` },
+      data: { notice: { params: statusParams(current.id, to, after), link: linkTo(current.id) } },
+    });
   });
-  const after = { finalWeightLb: current.finalWeightLb, finalCostCents: current.finalCostCents, outboundTracking: current.outboundTracking, ...figures };
-  await notify(deps, { userId: current.userId, kind: 'consolidation_update', params: statusParams(current.id, to, after), link: linkTo(current.id) });
 }
 
 /** The client cancels their own consolidation while it is still `requested`. */

@@ -4,10 +4,10 @@ import { packageStatus } from '#common/enums/casillero.ts';
 import type { ListQuery } from '#common/list-query.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { receivePendingAlert } from '#server/modules/alert/alert.service.ts';
-import { notify } from '#server/modules/notification/notification.service.ts';
+import { emit } from '#server/events/events.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
 import { findIdByLockerCode } from '#server/modules/user/user.service.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as packages from './package.repository.ts';
 
 /** What the warehouse measures of a package, as its columns (registering and correcting it alike). */
@@ -33,8 +33,8 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
   if (ownerId === undefined) throw new AppError('casillero.package.lockerUnknown', 400, { field: 'lockerCode' });
   if (input.photoUpload) await claimUpload(deps, { userId: staff.userId, uploadId: input.photoUpload });
   const now = deps.clock.now().toISOString();
-  const { packageId, alertId } = await deps.db.transaction().execute(async (trx) => {
-    const id = await packages.insertPackage(trx, {
+  return inTransaction(deps, async (tx) => {
+    const id = await packages.insertPackage(tx.db, {
         userId: ownerId,
         consolidationId: null,
         trackingNumber: input.trackingNumber,
@@ -46,17 +46,22 @@ export async function registerPackage(deps: ServiceDeps, staff: { userId: number
         receivedAt: now,
         updatedAt: now,
       });
-    const alertId = await receivePendingAlert({ ...deps, db: trx }, { userId: ownerId }, { trackingNumber: input.trackingNumber, packageId: id });
-    return { packageId: id, alertId };
+    const alertId = await receivePendingAlert(tx, { userId: ownerId }, { trackingNumber: input.trackingNumber, packageId: id });
+    // The client's bell and e-mail, by the notification's subscriber (server/composition.ts).
+    await emit(tx, {
+      type: 'package.received',
+      userId: ownerId,
+      resource: { kind: 'package', id, label: input.trackingNumber },
+      data: {
+        notice: {
+          params: { tracking: input.trackingNumber, weightLb: input.weightLb },
+          // The alert the client wrote (it shows its package), else the package itself — never the desk.
+          link: alertId ? `/alert/show?id=${alertId}` : packageLink(id),
+        },
+      },
+    });
+    return { packageId: id, alertId, userId: ownerId };
   });
-  await notify(deps, {
-    userId: ownerId,
-    kind: 'package_received',
-    params: { tracking: input.trackingNumber, weightLb: input.weightLb },
-    // The alert the client wrote (it shows its package), else the package itself — never the desk.
-    link: alertId ? `/alert/show?id=${alertId}` : packageLink(packageId),
-  });
-  return { packageId, alertId, userId: ownerId };
 }
 
 /** The client's packages, optionally only those with one status (e.g. ready to consolidate). */
@@ -93,14 +98,14 @@ export async function updatePackageForStaff(deps: ServiceDeps, { id, staffId }: 
   if (!current) throw notFound();
   if (!EDITABLE.includes(current.status)) throw new AppError('backOffice.package.notEditable', 409);
   const photoUploadId = input.photoUpload ?? current.photoUploadId;
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps, async (tx) => {
     if (input.photoUpload && input.photoUpload !== current.photoUploadId) {
-      const photo = await claimUpload({ ...deps, db: trx }, { userId: staffId, uploadId: input.photoUpload }).catch(() => null);
+      const photo = await claimUpload(tx, { userId: staffId, uploadId: input.photoUpload }).catch(() => null);
       // A photo is an image by its content (the upload module sniffed and re-encoded it), not a PDF
       // uploaded for something else; a failure here rolls the claim back.
       if (!photo?.type.startsWith('image/')) throw new AppError('backOffice.package.photoUnknown', 400, { field: 'photoUpload' });
     }
-    await packages.updatePackage(trx, { id }, {
+    await packages.updatePackage(tx.db, { id }, {
       ...measured(input),
       photoUploadId,
       updatedAt: deps.clock.now().toISOString(),

@@ -3,11 +3,11 @@ import type { StaffReply, TicketInput, TicketReply } from '#common/schemas/ticke
 import type { Db } from '#server/db/database.ts';
 import type { TicketStatus } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { notify, notifyStaff } from '#server/modules/notification/notification.service.ts';
+import { emit } from '#server/events/events.ts';
 import { getProfile } from '#server/modules/user/user.service.ts';
 import { claimUpload } from '#server/modules/upload/upload.service.ts';
 import * as tickets from './ticket.repository.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 
 // PRODUCT §6: a client message makes a ticket `open` (so a reply to a closed ticket reopens it),
 // a staff reply makes it `answered` and notifies the client, and either side may close it.
@@ -71,17 +71,21 @@ async function addMessage(deps: ServiceDeps, message: NewMessage, status: Ticket
 }
 
 export async function createTicket(deps: ServiceDeps, { userId }: Owner, input: TicketInput) {
-  const { db } = deps;
   const at = deps.clock.now().toISOString();
-  const id = await db.transaction().execute(async (trx) => {
-    const id = await tickets.insertTicket(trx, { userId: userId, subject: input.subject, category: input.category, status: 'open', createdAt: at, updatedAt: at });
-    await addMessage({ ...deps, db: trx }, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at);
+  return inTransaction(deps, async (tx) => {
+    const id = await tickets.insertTicket(tx.db, { userId: userId, subject: input.subject, category: input.category, status: 'open', createdAt: at, updatedAt: at });
+    await addMessage(tx, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at);
+    // The support queue hears of it at once, each staff member in the bell and by e-mail as they
+    // chose (notification-subscribers.ts), in this commit.
+    const { lockerCode } = await getProfile(tx, { userId });
+    await emit(tx, {
+      type: 'ticket.opened',
+      userId,
+      resource: { kind: 'ticket', id, label: input.subject },
+      data: { staffNotice: { params: { number: id, subject: input.subject, locker: lockerCode ?? '' }, link: `/admin/ticket/show?id=${id}` } },
+    });
     return id;
   });
-  // The support queue hears of it at once, each staff member in the bell and by e-mail as they chose.
-  const { lockerCode } = await getProfile(deps, { userId });
-  await notifyStaff(deps, { kind: 'staff_ticket', params: { number: id, subject: input.subject, locker: lockerCode ?? '' }, link: `/admin/ticket/show?id=${id}` });
-  return id;
 }
 
 /** The client's reply: the ticket is `open` again, whatever it was (a closed one is reopened). */
@@ -89,7 +93,7 @@ export async function replyToTicket(deps: ServiceDeps, { userId, id }: Owner & {
   const { db } = deps;
   if (!(await tickets.findTicket(db, { userId, id }))) throw notFound();
   const at = deps.clock.now().toISOString();
-  return db.transaction().execute((trx) => addMessage({ ...deps, db: trx }, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at));
+  return inTransaction(deps, (tx) => addMessage(tx, { ticketId: id, authorId: userId, fromStaff: false, body: input.message, attachments: input.attachments }, 'open', at));
 }
 
 /** Closing a closed ticket changes nothing (a double click, or both sides at once). */
@@ -108,11 +112,16 @@ export async function answerTicket(deps: ServiceDeps, { staffId, id }: Staff & {
   const ticket = await tickets.findTicketForStaff(deps.db, { id });
   if (!ticket) throw notFound();
   const at = deps.clock.now().toISOString();
-  const messageId = await deps.db
-    .transaction()
-    .execute((trx) => addMessage({ ...deps, db: trx }, { ticketId: id, authorId: staffId, fromStaff: true, body: input.message, attachments: [] }, 'answered', at));
-  await notify(deps, { userId: ticket.userId, kind: 'ticket_reply', params: { number: id, subject: ticket.subject }, link: ticketLink(id) });
-  return messageId;
+  return inTransaction(deps, async (tx) => {
+    const messageId = await addMessage(tx, { ticketId: id, authorId: staffId, fromStaff: true, body: input.message, attachments: [] }, 'answered', at);
+    await emit(tx, {
+      type: 'ticket.replied',
+      userId: ticket.userId,
+      resource: { kind: 'ticket', id, label: ticket.subject },
+      data: { notice: { params: { number: id, subject: ticket.subject }, link: ticketLink(id) } },
+    });
+    return messageId;
+  });
 }
 
 export async function closeTicketAsStaff(deps: ServiceDeps, { id }: { id: number }) {
