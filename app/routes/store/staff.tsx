@@ -58,7 +58,7 @@ function RoleForm({ member }: { member: Member }) {
             size="xs"
             data-testid={`role-${member.userId}`}
           />
-          <Button type="submit" size="compact-sm" variant="light" data-testid={`save-role-${member.userId}`} aria-label={t('staff.roleChangeTitle', { name })}>
+          <Button type="submit" size="compact-sm" variant="light" data-testid={`save-role-${member.userId}`} aria-label={t('staff.saveRoleLabel', { name })}>
             {t('staff.saveRole')}
           </Button>
         </Group>

@@ -14,6 +14,7 @@ export const staff = {
   actions: 'Acciones',
   roleOf: 'Rol de {{name}}',
   saveRole: 'Cambiar rol',
+  saveRoleLabel: 'Cambiar rol de {{name}}',
   roleChangeTitle: 'Cambiar el rol de {{name}}',
   roleChangeText: 'Su acceso cambia desde su próximo clic.',
   roleChanged: 'El rol se cambió',
