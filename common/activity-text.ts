@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDate } from './dates.ts';
+import { isIvaCode, ivaLabel } from './iva.ts';
 import type { MessageKey } from './i18n/messages.ts';
 import { type Locale, localizePath } from './locale.ts';
 import { formatMoney } from './money.ts';
@@ -95,6 +96,7 @@ export function valueText(field: string, value: unknown, resourceKind: string, t
   if (typeof value === 'string') {
     if (field === 'status' && STATUS_LABELS[resourceKind]) return maybe(t, `${STATUS_LABELS[resourceKind]}.${value}`, value);
     if (field === 'role') return maybe(t, `tenancy.roles.${value}`, value);
+    if ((field === 'ivaCode' || field === 'shippingIvaCode') && isIvaCode(value)) return String(t(ivaLabel(value) as MessageKey));
     const instant = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?/.exec(value);
     if (instant && !Number.isNaN(Date.parse(value))) return formatDate(value, locale, instant[1] !== undefined);
     return shorten(value);
