@@ -82,10 +82,25 @@ export async function storeShowAction({ request, context }: LoaderFunctionArgs) 
   const values = formValues(await readForm(request));
   const parsed = parseForm(StorePlanSchema, values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return invalid(parsed.errors, values);
+  let refused: unknown = null;
   try {
-    await stores.setStorePlan(await storeScopes.staffStoreScope(id), { role: user.role }, parsed.data);
+    const scope = await storeScopes.staffStoreScope(id);
+    // In the store's scope and as staff, through the bound services (the server's copy of the
+    // actor's store, which `emit` reads): the store's activity log names the admin as Tiendabox
+    // staff (issue 38 §4).
+    await storeScopes.runInScope(
+      scope,
+      async () => {
+        await stores.setStorePlan(scope, { role: user.role }, parsed.data).catch((error: unknown) => {
+          refused = error;
+        });
+        return new Response(null);
+      },
+      { kind: 'staff', userId: user.id, name: user.name },
+    );
   } catch (error) {
-    return failure(error, values);
+    refused = error;
   }
+  if (refused !== null) return failure(refused, values);
   return redirect(`${here(request, '/admin/store/show')}?id=${id}&notice=updated`);
 }

@@ -6,6 +6,7 @@ import { IdParams } from '#server/api/params.ts';
 import { AppError } from '#server/errors.ts';
 import { requireStaff, requireUser } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
+import { runAs } from '#server/tenancy/actor.ts';
 import { ErrorBody } from '#server/api/api-errors.ts';
 
 const Plan = z.object({
@@ -114,7 +115,10 @@ export async function planApi(app: FastifyInstance, { services: { plans, stores,
     preHandler: [requireStaff, requireAdmin],
     schema: { ...admin, summary: 'Set a store’s plan and expiration (admin)', params: IdParams, body: StorePlanSchema, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody } },
     handler: async (request, reply) => {
-      await stores.setStorePlan(await storeScopes.staffStoreScope(request.params.id), { role: request.user!.role }, request.body);
+      const user = request.user!;
+      const scope = await storeScopes.staffStoreScope(request.params.id);
+      // The change is the back office's: the store's activity log names the admin as staff (issue 38 §4).
+      await runAs({ kind: 'staff', userId: user.id, name: user.name }, () => stores.setStorePlan(scope, { role: user.role }, request.body));
       return reply.code(204).send(null);
     },
   });
