@@ -4,6 +4,7 @@ import { placeOrder } from '#server/modules/checkout/checkout.service.ts';
 import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
 import { changeOrderStatus } from '#server/modules/order/order.service.ts';
 import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
+import { type Actor, runAs } from '#server/tenancy/actor.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { DemoGoods } from './demo-catalog.ts';
@@ -116,7 +117,7 @@ function orderMoments(now: Date, random: ReturnType<typeof seeded>): Date[] {
  * Places the month's orders and moves them on. Returns how many were placed. A pick the stock no
  * longer covers is picked again, as a shopper would choose something else.
  */
-async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods): Promise<number> {
+async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods, movers: readonly Actor[]): Promise<number> {
   const random = seeded(2311);
   const customers = PEOPLE.map(([name, city, province, code], index) => ({
     name,
@@ -145,12 +146,13 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
       const unique = lines.filter((line, index) => lines.findIndex((other) => other.productId === line.productId && other.variantId === line.variantId) === index);
       // A coupon whose minimum the cart does not reach is left out, as the shopper would.
       for (const code of attempt === 0 && coupon ? [coupon, ''] : ['']) {
-        const result = await placeOrder({ ...deps, clock }, scope, {
+        // Placed by a shopper, as the storefront places them: the activity log says so.
+        const result = await runAs({ kind: 'shopper' }, () => placeOrder({ ...deps, clock }, scope, {
           // Sealed as the cart's coupon form seals a code it applied (decision 081).
           cart: { lines: unique, coupon: code, ...(code ? { couponSeal: couponSeal(deps, scope.storeId, code) } : {}), flash: null },
           customer: { ...customer, notes: random.pick(NOTES), paymentMethod },
           locale,
-        }, { history: true });
+        }, { history: true }));
         if (result.ok) {
           order = result.order;
           break;
@@ -162,16 +164,19 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
     // Most orders go all the way as time allows; a few are cancelled, a few wait on the owner.
     const fate = random.next();
     const owner = { userId: ownerId };
+    // Moved on by the store's people in turn (the owner, the clerk): the activity log's "who".
+    const mover = movers[placed % Math.max(1, movers.length)];
+    const asMover = <T>(work: () => Promise<T>) => (mover ? runAs(mover, work) : work());
     if (fate < 0.07) {
       const cancelAt = new Date(Math.min(at.getTime() + 5 * HOUR, now.getTime() - 60_000));
-      await changeOrderStatus({ ...deps, clock: { now: () => cancelAt } }, scope, owner, order.id, { status: 'cancelled', note: 'El cliente pidió cancelar.' }, { history: true });
+      await asMover(() => changeOrderStatus({ ...deps, clock: { now: () => cancelAt } }, scope, owner, order.id, { status: 'cancelled', note: 'El cliente pidió cancelar.' }, { history: true }));
       continue;
     }
     if (fate < 0.1) continue;
     for (const [status, hours] of STEPS) {
       const stepAt = at.getTime() + hours * HOUR;
       if (stepAt >= now.getTime()) break;
-      await changeOrderStatus({ ...deps, clock: { now: () => new Date(stepAt) } }, scope, owner, order.id, { status, note: '' }, { history: true });
+      await asMover(() => changeOrderStatus({ ...deps, clock: { now: () => new Date(stepAt) } }, scope, owner, order.id, { status, note: '' }, { history: true }));
     }
   }
   return placed;
@@ -184,9 +189,9 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
  * written yet: it never has here, where nothing races the demo — a cart the stock no longer covers
  * or a coupon below its minimum is refused by the pricing, before the first write.
  */
-export async function seedDemoSales(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods): Promise<number> {
+export async function seedDemoSales(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods, movers: readonly Actor[] = []): Promise<number> {
   return inTransaction(deps, async (tx) => {
     await seedSettings(tx, scope);
-    return seedOrders(tx, scope, ownerId, goods);
+    return seedOrders(tx, scope, ownerId, goods, movers);
   });
 }
