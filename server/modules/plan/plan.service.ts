@@ -1,6 +1,6 @@
 import type { PlanInput } from '#common/schemas/plan.ts';
 import { AppError } from '#server/errors.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as plans from './plan.repository.ts';
 
 /** How long a new store's default plan runs before its first renewal. */
@@ -74,10 +74,10 @@ export async function createPlan(deps: ServiceDeps, input: PlanInput): Promise<n
   const now = deps.clock.now().toISOString();
   await refuseTakenName(deps.db, input.name);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
-      if (input.isDefault) await plans.lockPlans(trx);
-      const id = await plans.insertPlan(trx, { ...planColumns(input), isDefault: 0, createdAt: now, updatedAt: now });
-      if (input.isDefault) await plans.markDefaultPlan(trx, id, now);
+    return await inTransaction(deps, async (tx) => {
+      if (input.isDefault) await plans.lockPlans(tx.db);
+      const id = await plans.insertPlan(tx.db, { ...planColumns(input), isDefault: 0, createdAt: now, updatedAt: now });
+      if (input.isDefault) await plans.markDefaultPlan(tx.db, id, now);
       return id;
     });
   } catch (error) {
@@ -97,10 +97,10 @@ export async function updatePlan(deps: ServiceDeps, id: number, input: PlanInput
   await refuseTakenName(deps.db, input.name, id);
   const now = deps.clock.now().toISOString();
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      if (input.isDefault) await plans.lockPlans(trx);
-      if (!(await plans.updatePlan(trx, id, { ...planColumns(input), updatedAt: now }))) throw new AppError('error.generic', 404);
-      if (input.isDefault && !current.isDefault) await plans.markDefaultPlan(trx, id, now);
+    await inTransaction(deps, async (tx) => {
+      if (input.isDefault) await plans.lockPlans(tx.db);
+      if (!(await plans.updatePlan(tx.db, id, { ...planColumns(input), updatedAt: now }))) throw new AppError('error.generic', 404);
+      if (input.isDefault && !current.isDefault) await plans.markDefaultPlan(tx.db, id, now);
     });
   } catch (error) {
     if (!(error instanceof AppError)) await refuseTakenName(deps.db, input.name, id);

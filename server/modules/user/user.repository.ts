@@ -36,14 +36,12 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return Boolean(await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst());
 }
 
-/** Inserts and gives the locker code from the id, in one transaction: unique and never reused. */
+/** Inserts and gives the locker code from the id (unique and never reused): call it in a transaction, so both writes land or neither. */
 export async function insertUser(db: Db, user: NewUser): Promise<{ id: number; lockerCode: string }> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('user').values(user).returning('id').executeTakeFirstOrThrow();
-    const lockerCode = `EC-${10_000 + id}`;
-    await trx.updateTable('user').set({ lockerCode: lockerCode }).where('id', '=', id).execute();
-    return { id, lockerCode };
-  });
+  const { id } = await db.insertInto('user').values(user).returning('id').executeTakeFirstOrThrow();
+  const lockerCode = `EC-${10_000 + id}`;
+  await db.updateTable('user').set({ lockerCode: lockerCode }).where('id', '=', id).execute();
+  return { id, lockerCode };
 }
 
 export async function updateUser(db: Db, { userId }: { userId: number }, changes: Partial<Omit<UserTable, 'id'>>) {

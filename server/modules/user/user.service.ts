@@ -34,10 +34,12 @@ export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, '
   const { db } = deps;
   if (await users.emailExists(db, input.email)) throw new AppError('auth.duplicate', 409, { field: 'email' });
   const time = now(deps);
+  const passwordHash = await hashPassword(input.password, deps.config);
   try {
-    return await users.insertUser(db, {
+    // The row and its locker code, from its id, in one transaction.
+    return await inTransaction(deps, (tx) => users.insertUser(tx.db, {
       email: input.email,
-      passwordHash: await hashPassword(input.password, deps.config),
+      passwordHash,
       ...profileColumns(input),
       role: options.role ?? 'client',
       enabled: 1,
@@ -47,7 +49,7 @@ export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, '
       emailNotifications: JSON.stringify(NOTIFICATION_KINDS.filter((kind) => !STAFF_NOTIFICATION_KINDS.includes(kind))),
       createdAt: time,
       updatedAt: time,
-    });
+    }));
   } catch (error) {
     // Two registrations racing for one e-mail: the unique index decides.
     if (await users.emailExists(db, input.email)) throw new AppError('auth.duplicate', 409, { field: 'email' });
@@ -123,13 +125,13 @@ export async function deleteAccount(deps: ServiceDeps, { userId }: { userId: num
  */
 async function changeAccount(deps: ServiceDeps, { userId, adminId }: { userId: number; adminId: number }, changes: { enabled?: 0 | 1; role?: Role }) {
   if (userId === adminId) throw new AppError('backOffice.users.notYourself', 409);
-  await deps.db.transaction().execute(async (trx) => {
-    const admins = await users.lockEnabledAdmins(trx);
-    const profile = await users.findProfile(trx, { userId });
+  await inTransaction(deps, async (tx) => {
+    const admins = await users.lockEnabledAdmins(tx.db);
+    const profile = await users.findProfile(tx.db, { userId });
     if (!profile) throw new AppError('error.generic', 404);
     const staysAdmin = (changes.role ?? profile.role) === 'admin' && (changes.enabled ?? profile.enabled) === 1;
     if (admins.includes(userId) && !staysAdmin && admins.length <= 1) throw new AppError('backOffice.users.lastAdmin', 409);
-    await users.updateUser(trx, { userId }, { ...changes, updatedAt: now(deps) });
+    await users.updateUser(tx.db, { userId }, { ...changes, updatedAt: now(deps) });
   });
 }
 
