@@ -14,27 +14,33 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const CHECKOUT_FIELDS = ['name', 'email', 'phone', 'documentType', 'documentNumber', 'address', 'city', 'province', 'notes', 'paymentMethod'] as const;
 export type CheckoutValues = Record<(typeof CHECKOUT_FIELDS)[number], string>;
 
-/** A message of the form: a text key of the cart catalogue, and the limit for "too long". */
+/** A message of the form: a text key of the cart catalogue. */
 export type CheckoutMessage = 'required' | 'tooLong' | 'addressTooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'rucInvalid' | 'passportInvalid' | 'foreignInvalid' | 'finalInvalid' | 'finalOverLimit' | 'paymentInvalid' | 'oneLine';
+
+/**
+ * A wrong field as the house says it (an AppError's code and `vars`): the message's key, and the
+ * values its text names beside it — the limit of a "too long" — never packed into the key.
+ */
+export type CheckoutError = { message: CheckoutMessage; vars?: { max: number } };
 
 // One line each: a line break posted by hand (an <input> sends none) becomes a space, as the
 // invoice's fields are one line (SRI's `[^\n]*`); the notes alone keep theirs. Any other control
 // character has no place in an invoice (issue 37 §4): refused, so the shopper sees what to mend.
-const text = (max: number) => z.string({ error: 'required' }).overwrite((value) => value.replace(/\s+/gu, ' ')).trim().min(1, { error: 'required' }).max(max, { error: `tooLong:${max}` }).refine(isSriLine, { error: 'oneLine' });
+const text = (max: number) => z.string({ error: 'required' }).overwrite((value) => value.replace(/\s+/gu, ' ')).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' }).refine(isSriLine, { error: 'oneLine' });
 const LIMITS = { address: 300, city: 80, province: 80 } as const;
 
 export const CheckoutSchema = z
   .object({
     name: text(160),
-    email: z.string({ error: 'required' }).trim().toLowerCase().min(1, { error: 'required' }).max(254, { error: 'tooLong:254' }).pipe(z.email({ error: 'emailInvalid' })),
+    email: z.string({ error: 'required' }).trim().toLowerCase().min(1, { error: 'required' }).max(254, { error: 'tooLong' }).pipe(z.email({ error: 'emailInvalid' })),
     phone: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'phoneInvalid' }),
     documentType: z.enum(identificationType.values, { error: 'required' }),
     // Empty only for a consumidor final, whose number is SRI's 9999999999999 (checked below).
-    documentNumber: z.string({ error: 'required' }).trim().toUpperCase().max(20, { error: 'tooLong:20' }),
+    documentNumber: z.string({ error: 'required' }).trim().toUpperCase().max(20, { error: 'tooLong' }),
     address: text(LIMITS.address),
     city: text(LIMITS.city),
     province: text(LIMITS.province),
-    notes: z.string().trim().max(1000, { error: 'tooLong:1000' }).default(''),
+    notes: z.string().trim().max(1000, { error: 'tooLong' }).default(''),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }),
   })
   // The number is checked for the type the shopper chose, as everywhere (common/identification.ts):
@@ -54,7 +60,7 @@ export const CheckoutSchema = z
     const within = (part: unknown, max: number) => typeof part === 'string' && part !== '' && part.length <= max;
     if (!within(address, LIMITS.address) || !within(city, LIMITS.city) || !within(province, LIMITS.province)) return;
     const composed = sriAddress([address, city, province]);
-    if (composed.length > SRI_MAX.text) ctx.addIssue({ code: 'custom', path: ['address'], message: `addressTooLong:${SRI_MAX.text - (composed.length - address.length)}` });
+    if (composed.length > SRI_MAX.text) ctx.addIssue({ code: 'custom', path: ['address'], message: 'addressTooLong' satisfies CheckoutMessage, params: { max: SRI_MAX.text - (composed.length - address.length) } });
   }, { when: () => true })
   .overwrite((value) => ({ ...value, documentNumber: identificationNumber(value.documentType, value.documentNumber) }));
 
@@ -69,11 +75,16 @@ export function checkoutValuesOf(body: URLSearchParams): CheckoutValues {
 
 export const emptyCheckout = (): CheckoutValues => Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutValues;
 
-/** The checked input, or each wrong field's message (`tooLong:160` and `addressTooLong:136` carry their limit). */
-export function parseCheckout(values: CheckoutValues): { input: CheckoutInput } | { errors: Record<string, string> } {
+/** The checked input, or each wrong field's first error; a limit comes from the issue (zod's `maximum`, or the address's own). */
+export function parseCheckout(values: CheckoutValues): { input: CheckoutInput } | { errors: Record<string, CheckoutError> } {
   const parsed = CheckoutSchema.safeParse(values);
   if (parsed.success) return { input: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  const errors: Record<string, CheckoutError> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    if (errors[field]) continue;
+    const max = issue.code === 'too_big' ? Number(issue.maximum) : issue.code === 'custom' ? (issue.params as { max?: number } | undefined)?.max : undefined;
+    errors[field] = { message: issue.message as CheckoutMessage, ...(max === undefined ? {} : { vars: { max } }) };
+  }
   return { errors };
 }

@@ -4,7 +4,7 @@ import { asIvaCode, ivaBp } from '#common/iva.ts';
 import type { OrderTotals } from '#common/order-totals.ts';
 import { shopPrice } from '#common/shop-price.ts';
 import type { PricedCart } from '#server/modules/checkout/cart.service.ts';
-import type { CheckoutValues } from '#server/modules/checkout/checkout-form.ts';
+import type { CheckoutError, CheckoutValues } from '#server/modules/checkout/checkout-form.ts';
 import type { OrderView } from '#server/modules/checkout/checkout.service.ts';
 import type { StoreSalesSettings } from '#server/modules/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from './shop-html.ts';
@@ -112,7 +112,7 @@ ${freeShippingHint(request, priced.settings, priced.totals)}
   return page(frame, request, texts.title, body, 200, pixelEvents);
 }
 
-export type CheckoutForm = { values: CheckoutValues; errors: Record<string, string> | null; formError: string | null };
+export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null };
 
 function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
@@ -126,13 +126,11 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
   const texts = tr.texts.cart;
   const { values, errors } = form;
   const message = (field: string): string | null => {
-    const code = errors?.[field];
-    if (!code) return null;
-    const [key, max] = code.split(':');
-    if (key === 'tooLong') return tr.t(texts.tooLong, { max: max ?? '' });
-    if (key === 'addressTooLong') return tr.t(texts.addressTooLong, { max: max ?? '' });
-    if (key === 'finalOverLimit') return tr.t(texts.finalOverLimit, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) });
-    return (texts as Record<string, unknown>)[key!] as string ?? texts.required;
+    const error = errors?.[field];
+    if (!error) return null;
+    // The consumidor final's limit is money, said in the page's own format.
+    if (error.message === 'finalOverLimit') return tr.t(texts.finalOverLimit, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) });
+    return tr.t(texts[error.message], error.vars);
   };
   const describedBy = (field: string, hint?: string) => {
     const ids = [hint, message(field) ? `checkout-${field}-error` : null].filter(Boolean).join(' ');

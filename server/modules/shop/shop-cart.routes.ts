@@ -27,7 +27,7 @@ import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/checkout/cart-cookie.ts';
 import { addToCart, type AddResult, type PricedCart, priceCart, setCartQuantity } from '#server/modules/checkout/cart.service.ts';
-import { checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/checkout/checkout-form.ts';
+import { type CheckoutError, checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/checkout/checkout-form.ts';
 import { loadOrderByCode, type OrderView, orderPath, placeOrder } from '#server/modules/checkout/checkout.service.ts';
 import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -191,7 +191,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       const texts = sr.tr.texts.cart;
       const cart = readCart(request.headers.cookie, frame.store.id);
       const values = checkoutValuesOf(bodyOf(request));
-      const again = async (status: number, errors: Record<string, string> | null, formError: string | null) =>
+      const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
         ({ ...renderCheckout(frame, sr, await priceCart(deps, frame.scope, cart, sr.locale), { values, errors, formError }), status });
       const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
@@ -214,9 +214,9 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       }
       switch (result.problem) {
         case 'tooMany': return again(429, null, texts.tooManyOrders);
-        case 'payment': return again(400, { paymentMethod: 'paymentInvalid' }, null);
+        case 'payment': return again(400, { paymentMethod: { message: 'paymentInvalid' } }, null);
         case 'tooLarge': return again(409, null, orderTooLarge(sr));
-        case 'finalConsumerLimit': return again(400, { documentType: 'finalOverLimit' }, null);
+        case 'finalConsumerLimit': return again(400, { documentType: { message: 'finalOverLimit' } }, null);
         case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
         case 'stock':
           setCart(reply, frame, { ...cart, flash: { key: 'stockGone', name: result.name } });
