@@ -59,4 +59,9 @@ export function roleCan(role: StoreRole, action: StoreAction): boolean {
   return access === 'write' || (access === 'read' && !action.write);
 }
 
+/** What the store screens' boundary shows for a role that does not reach a screen (403)… */
+export const FORBIDDEN = 'tenancy.forbidden';
+/** … and for a session whose store no longer has them (403). */
+export const NOT_MEMBER = 'tenancy.notMember';
+
 export const isStoreRole = (value: unknown): value is StoreRole => typeof value === 'string' && (STORE_ROLES as readonly string[]).includes(value);

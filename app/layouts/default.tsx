@@ -5,16 +5,18 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { NotificationBell } from '#app/components/notification-bell.tsx';
 import { LanguageSwitch } from '#app/components/language-switch.tsx';
 import { Logo } from '#app/components/logo.tsx';
+import { StoreSwitcher } from '#app/components/store-switcher.tsx';
 import { mainMenu, visibleMenu } from '#app/lib/menu.ts';
 import { LogoutLink, MenuLinks, menuScroll } from '#app/components/menu-links.tsx';
 import { requireUser } from '#app/lib/require-user.ts';
+import { resolveStoreContext } from '#app/lib/store-scope.server.ts';
 import { loadCatalog } from '#common/i18n/load-catalog.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import type { Route } from './+types/default';
 import { useDefaultLayoutData } from './default-layout-data.ts';
 import { defaultLayoutLoader } from './default.server.ts';
 
-export const middleware = [requireUser];
+export const middleware = [requireUser, resolveStoreContext];
 
 // The logged-in screens' messages, before a navigation into them renders (after a login, say): the
 // public pages never load them (decision 020).
@@ -72,7 +74,7 @@ export default function DefaultLayout() {
   const locale = localeFromPath(pathname);
   const data = useDefaultLayoutData();
   const role = data?.user?.role;
-  const menu = visibleMenu(mainMenu, { isStaff: role === 'staff' || role === 'admin', isAdmin: role === 'admin', hasStore: Boolean(data?.hasStore) });
+  const menu = visibleMenu(mainMenu, { isStaff: role === 'staff' || role === 'admin', isAdmin: role === 'admin', access: data?.store.access ?? null });
   return (
     <AppShell
       header={{ height: 60 }}
@@ -91,6 +93,7 @@ export default function DefaultLayout() {
           </Group>
           <Group gap="md" wrap="nowrap">
             <LanguageSwitch compact />
+            <StoreSwitcher store={data?.store.store ?? null} stores={data?.store.stores ?? []} />
             <HeaderBell />
             <UserMenu />
           </Group>

@@ -4,6 +4,7 @@
 // its route: tests/integration/menu.test.ts fails while a shown entry answers anything but 200, or a
 // planned one already answers (so nobody forgets to show it).
 import type { MessageKey } from '#common/i18n/messages.ts';
+import type { StoreArea } from '#common/store-permissions.ts';
 
 /** The back office's queues a menu entry can show as a badge (counted by desk.backOfficeQueues). */
 export type QueueName = 'requestedConsolidations' | 'waitingTickets' | 'pendingAlerts';
@@ -18,8 +19,8 @@ export type MenuItem = {
   /** Shown only to admins (inside the admin-only layout). */
   adminOnly?: true;
   planned?: true;
-  /** Shown only to the owner of a store (its screens act on it). */
-  needsStore?: true;
+  /** A store screen: shown only to a member whose role reaches this area (decision 088). */
+  area?: StoreArea;
   /** Active only on its own path, not on the paths below it (a hub above its sections). */
   exact?: true;
   /** The queue whose count the entry shows as a badge, when there is something waiting. */
@@ -62,44 +63,47 @@ export const mainMenu: MenuItem[] = [
     children: [
       // `/store` shows always: it is where a store is opened
       { key: 'store-home', label: 'nav.storeHome', path: '/store', exact: true },
-      { key: 'settings', label: 'nav.settings', path: '/store/settings', needsStore: true },
-      { key: 'payments', label: 'salesSettings.title', path: '/store/payments', needsStore: true },
-      { key: 'design', label: 'nav.design', path: '/store/design', needsStore: true },
-      { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', needsStore: true },
-      { key: 'contact', label: 'nav.contact', path: '/store/contact', needsStore: true },
-      { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', needsStore: true },
+      { key: 'settings', label: 'nav.settings', path: '/store/settings', area: 'settings' },
+      { key: 'payments', label: 'salesSettings.title', path: '/store/payments', area: 'settings' },
+      { key: 'design', label: 'nav.design', path: '/store/design', area: 'settings' },
+      { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', area: 'settings' },
+      { key: 'contact', label: 'nav.contact', path: '/store/contact', area: 'settings' },
+      { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', area: 'settings' },
+      { key: 'staff', label: 'nav.staff', path: '/store/staff', area: 'staff', planned: true },
+      { key: 'activity', label: 'nav.activity', path: '/store/activity', area: 'activity', planned: true },
+      { key: 'webhooks', label: 'nav.webhooks', path: '/store/webhooks', area: 'webhooks', planned: true },
     ],
   },
   {
     key: 'catalog',
     label: 'nav.catalog',
     children: [
-      { key: 'products', label: 'nav.products', path: '/catalog/product', needsStore: true },
-      { key: 'variants', label: 'catalog.variant.title', path: '/catalog/variant', needsStore: true },
-      { key: 'categories', label: 'catalog.category.title', path: '/catalog/category', needsStore: true },
-      { key: 'subcategories', label: 'catalog.subcategory.title', path: '/catalog/subcategory', needsStore: true },
-      { key: 'brands', label: 'catalog.brand.title', path: '/catalog/brand', needsStore: true },
-      { key: 'colors', label: 'catalog.color.title', path: '/catalog/color', needsStore: true },
-      { key: 'sizes', label: 'catalog.size.title', path: '/catalog/size', needsStore: true },
-      { key: 'coupons', label: 'catalog.coupon.title', path: '/catalog/coupon', needsStore: true },
-      { key: 'reviews', label: 'catalog.review.title', path: '/catalog/review', needsStore: true },
+      { key: 'products', label: 'nav.products', path: '/catalog/product', area: 'catalogue' },
+      { key: 'variants', label: 'catalog.variant.title', path: '/catalog/variant', area: 'catalogue' },
+      { key: 'categories', label: 'catalog.category.title', path: '/catalog/category', area: 'catalogue' },
+      { key: 'subcategories', label: 'catalog.subcategory.title', path: '/catalog/subcategory', area: 'catalogue' },
+      { key: 'brands', label: 'catalog.brand.title', path: '/catalog/brand', area: 'catalogue' },
+      { key: 'colors', label: 'catalog.color.title', path: '/catalog/color', area: 'catalogue' },
+      { key: 'sizes', label: 'catalog.size.title', path: '/catalog/size', area: 'catalogue' },
+      { key: 'coupons', label: 'catalog.coupon.title', path: '/catalog/coupon', area: 'catalogue' },
+      { key: 'reviews', label: 'catalog.review.title', path: '/catalog/review', area: 'content' },
     ],
   },
   {
     key: 'content',
     label: 'nav.content',
     children: [
-      { key: 'banners', label: 'content.banner.title', path: '/content/banner', needsStore: true },
-      { key: 'pages', label: 'content.page.title', path: '/content/page', needsStore: true },
+      { key: 'banners', label: 'content.banner.title', path: '/content/banner', area: 'content' },
+      { key: 'pages', label: 'content.page.title', path: '/content/page', area: 'content' },
     ],
   },
   {
     key: 'sales',
     label: 'nav.sales',
     children: [
-      { key: 'orders', label: 'nav.orders', path: '/sales/order', needsStore: true },
-      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', needsStore: true },
-      { key: 'customers', label: 'nav.customers', path: '/sales/customer', needsStore: true },
+      { key: 'orders', label: 'nav.orders', path: '/sales/order', area: 'orders' },
+      { key: 'invoices', label: 'nav.invoices', path: '/sales/invoice', area: 'orders' },
+      { key: 'customers', label: 'nav.customers', path: '/sales/customer', area: 'orders' },
     ],
   },
   {
@@ -111,13 +115,17 @@ export const mainMenu: MenuItem[] = [
   },
 ];
 
+/** The role's access to each store area (null without a store), as `storeHeader` reckons it. */
+export type StoreAccess = Partial<Record<StoreArea, 'read' | 'write'>> | null;
+
 /**
  * The entries a user sees: no planned screens, staff entries only for staff, admin entries only
- * for admins, store screens only for a store's owner, and no group left without a visible entry.
+ * for admins, store screens only to a member whose role reaches their area, and no group left
+ * without a visible entry.
  */
-export function visibleMenu(items: MenuItem[], viewer: { isStaff: boolean; isAdmin?: boolean; hasStore: boolean }): MenuItem[] {
+export function visibleMenu(items: MenuItem[], viewer: { isStaff: boolean; isAdmin?: boolean; access: StoreAccess }): MenuItem[] {
   return items.flatMap((item) => {
-    if (item.planned || (item.staffOnly && !viewer.isStaff) || (item.adminOnly && !viewer.isAdmin) || (item.needsStore && !viewer.hasStore)) return [];
+    if (item.planned || (item.staffOnly && !viewer.isStaff) || (item.adminOnly && !viewer.isAdmin) || (item.area && !viewer.access?.[item.area])) return [];
     if (!item.children) return [item];
     const children = visibleMenu(item.children, viewer);
     return children.length ? [{ ...item, children }] : [];

@@ -1,5 +1,6 @@
 import type { StoreRole } from '#common/store-permissions.ts';
 import type { SessionUser } from '#server/modules/auth/session-user.ts';
+import { tokenHash } from '#server/modules/auth/tokens.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { Actor } from './actor.ts';
@@ -94,6 +95,16 @@ export async function mediaStoreScope(deps: ServiceDeps, storeId: number, viewer
   throw new AppError('error.generic', 404);
 }
 
+/**
+ * The header's switcher: the session acts on `storeId` from its next request on. Only a store the
+ * user is a member of; any other id is "not found", as another store's records are.
+ */
+export async function chooseStore(deps: ServiceDeps, { user, sessionToken, storeId }: { user: SessionUser; sessionToken: string | undefined; storeId: number }): Promise<void> {
+  const chosen = (await tenancy.membershipsOf(deps.db, user.id)).find((member) => member.storeId === storeId);
+  if (!chosen || !sessionToken) throw new AppError('error.generic', 404);
+  await tenancy.setSessionActingStore(deps.db, tokenHash(sessionToken), scopeOf({ id: chosen.storeId, slug: chosen.slug }, chosen.role === 'owner' ? 'owner' : 'member'));
+}
+
 /** Makes the store's first member, its owner, in the transaction that opens it. */
 export async function addOwner(deps: ServiceDeps, store: { id: number; slug: string }, userId: number): Promise<void> {
   await tenancy.insertMember(deps.db, scopeOf(store, 'owner'), { userId, role: 'owner', createdAt: deps.clock.now().toISOString() });
@@ -105,11 +116,24 @@ export async function addOwner(deps: ServiceDeps, store: { id: number; slug: str
  * id, and `emit` records its actor. Pages reach it through the bound services, so that they share
  * the guard's instance rather than a bundled copy; the API's `requireStore` does the same.
  */
-export function runInContext<T>(_deps: ServiceDeps, context: { scope: StoreScope; actor: Actor }, next: () => Promise<T>): Promise<T> {
-  return runAs(context.actor, () => runInStore(context.scope.storeId, next));
+export function runInContext(_deps: ServiceDeps, context: { scope: StoreScope; actor: Actor }, next: () => Promise<Response>): Promise<Response> {
+  return enterContext(context, next);
+}
+
+/** `runInContext` for the API's hooks, which run in this process's copy of the module anyway. */
+export function enterContext<T>(context: { scope: StoreScope; actor: Actor }, work: () => T): T {
+  return runAs(context.actor, () => runInStore(context.scope.storeId, work));
 }
 
 /** The same for a scope alone (the back office's store screens act as staff). */
 export function runInScope(_deps: ServiceDeps, scope: StoreScope, next: () => Promise<Response>, actor?: Actor): Promise<Response> {
   return actor ? runAs(actor, () => runInStore(scope.storeId, next)) : runInStore(scope.storeId, next);
+}
+
+/**
+ * The store an invitation's link names (issue 38 §2), for its landing: the link's token carries the
+ * store's id, and the staff service checks the token's hash in that store before anything else.
+ */
+export async function invitationStoreScope(deps: ServiceDeps, storeId: number): Promise<StoreScope> {
+  return scopeOf(await storeById(deps, storeId), 'member');
 }

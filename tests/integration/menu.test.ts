@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isActive, mainMenu, menuPaths, visibleMenu } from '#app/lib/menu.ts';
+import { isActive, mainMenu, menuPaths, type StoreAccess, visibleMenu } from '#app/lib/menu.ts';
+import { STORE_AREAS } from '#common/store-permissions.ts';
 import { localizePath } from '#common/locale.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeAdmin, makeStaff, makeStore, makeUser } from '../support/factories.ts';
@@ -48,15 +49,22 @@ describe('the main menu', () => {
     expect(body).not.toContain('href="/admin"');
   });
 
+  const OWNER = Object.fromEntries(STORE_AREAS.map((area) => [area, 'write'])) as StoreAccess;
+
   it('drops a group whose entries are all planned, and staff entries for clients', () => {
     const keys = (items: ReturnType<typeof visibleMenu>): string[] => items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
     // Sales shows its orders, invoices and customers to an owner; with no store every entry is hidden, so the group goes.
-    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: true }))).toEqual(expect.arrayContaining(['sales', 'orders', 'invoices', 'customers']));
-    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).not.toContain('sales');
-    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).toContain('store-home');
-    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).not.toContain('settings');
-    expect(keys(visibleMenu(mainMenu, { isStaff: false, hasStore: false }))).not.toContain('back-office');
-    expect(keys(visibleMenu(mainMenu, { isStaff: true, hasStore: false }))).toContain('back-office');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, access: OWNER }))).toEqual(expect.arrayContaining(['sales', 'orders', 'invoices', 'customers']));
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, access: null }))).not.toContain('sales');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, access: null }))).toContain('store-home');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, access: null }))).not.toContain('settings');
+    expect(keys(visibleMenu(mainMenu, { isStaff: false, access: null }))).not.toContain('back-office');
+    expect(keys(visibleMenu(mainMenu, { isStaff: true, access: null }))).toContain('back-office');
+    // An orders clerk sees sales and not the catalogue (decision 088).
+    const clerk = keys(visibleMenu(mainMenu, { isStaff: false, access: { desk: 'read', orders: 'write' } }));
+    expect(clerk).toEqual(expect.arrayContaining(['store-home', 'orders', 'invoices', 'customers']));
+    expect(clerk).not.toContain('products');
+    expect(clerk).not.toContain('settings');
   });
 
   it("shows a store's screens only to a store's owner", async () => {
@@ -68,12 +76,12 @@ describe('the main menu', () => {
 
   it("gives staff the back office as a group of its own, second, with the admins' entries only for admins", () => {
     const keys = (items: ReturnType<typeof visibleMenu>): string[] => items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
-    const staffMenu = visibleMenu(mainMenu, { isStaff: true, isAdmin: false, hasStore: false });
+    const staffMenu = visibleMenu(mainMenu, { isStaff: true, isAdmin: false, access: null });
     expect(staffMenu.map((item) => item.key).slice(0, 2)).toEqual(['desk', 'back-office']);
     expect(keys(staffMenu)).toEqual(expect.arrayContaining(['admin-home', 'admin-packages', 'admin-consolidations', 'admin-tickets', 'admin-alerts', 'admin-clients']));
     expect(keys(staffMenu)).not.toContain('admin-users');
     expect(keys(staffMenu)).not.toContain('admin-settings');
-    expect(keys(visibleMenu(mainMenu, { isStaff: true, isAdmin: true, hasStore: false }))).toEqual(expect.arrayContaining(['admin-users', 'admin-settings']));
+    expect(keys(visibleMenu(mainMenu, { isStaff: true, isAdmin: true, access: null }))).toEqual(expect.arrayContaining(['admin-users', 'admin-settings']));
     // One way to declare an entry: the back office is not also an entry under System.
     expect(menuPaths().filter((entry) => entry.path === '/admin')).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { services } from '#app/lib/services.server.ts';
+import { storeHeader } from '#app/lib/store-scope.server.ts';
 import { parseRecordId } from '#common/record-id.ts';
 
 /** The answer to a created token: the only time its text is sent (the page is `no-store`, as every signed-in page). */
@@ -34,7 +35,7 @@ export async function tokensAction({ request, context }: LoaderFunctionArgs) {
   const parsed = parseWith(AccessTokenInputSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {
-    const { token } = await services(context).accessTokens.createAccessToken(owner, parsed.data);
+    const { token } = await services(context).accessTokens.createAccessToken(owner, parsed.data, storeHeader(context).store?.id ?? null);
     return data<TokenActionResult>({ created: { name: parsed.data.name, token } });
   } catch (error) {
     return failure(error, values);

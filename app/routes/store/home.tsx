@@ -2,7 +2,7 @@ import { FormAlert } from '#app/components/form-alert.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { resolveOwnStore } from '#app/lib/store-scope.server.ts';
+import { guardStore } from '#app/lib/store-scope.server.ts';
 import type { Route } from './+types/home';
 import { NewStoreForm } from './new-store-form.tsx';
 import { StoreHomeView } from './store-home-view.tsx';
@@ -11,7 +11,7 @@ import { newStoreAction, storeHomeLoader } from './store.server.ts';
 // `/store` is where a store is opened: outside the store layout (which answers "no store yet" to
 // every other store screen), it resolves the owner's store with the same middleware and shows its
 // home, or the new-store form while there is none.
-export const middleware = [resolveOwnStore];
+export const middleware = [guardStore];
 export const meta: Route.MetaFunction = ({ location, loaderData }) => pageMeta(location.pathname, loaderData?.home ? 'store.home' : 'store.newTitle');
 export const loader = (args: Route.LoaderArgs) => storeHomeLoader(args);
 export const action = (args: Route.ActionArgs) => newStoreAction(args);

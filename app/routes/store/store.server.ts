@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
-import { optionalStoreScope } from '#app/lib/store-scope.server.ts';
+import { optionalStoreScope, requireCan } from '#app/lib/store-scope.server.ts';
 import { parseForm } from '#common/form-parse.ts';
 import { formValues, parseWith } from '#common/forms.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -41,6 +41,7 @@ export async function newStoreAction({ request, context }: LoaderFunctionArgs) {
 async function renewalAction(context: LoaderFunctionArgs['context'], locale: 'es' | 'en', values: Record<string, string>) {
   const scope = optionalStoreScope(context);
   if (!scope) throw data(null, { status: 404 });
+  requireCan(context, { area: 'plan', write: true });
   const parsed = parseWith(RenewalRequestSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

@@ -6,7 +6,7 @@ export const tenancy: Messages['tenancy'] = {
   forbiddenTitle: 'Not allowed',
   switcher: 'Store in use',
   switchTo: 'Switch to {{store}}',
-  switched: 'You are now working in {{store}}',
+  switch: 'Switch store',
   roles: {
     owner: 'Owner',
     administrator: 'Administrator',

@@ -6,7 +6,7 @@ export const tenancy = {
   forbiddenTitle: 'Sin permiso',
   switcher: 'Tienda en uso',
   switchTo: 'Cambiar a {{store}}',
-  switched: 'Ahora trabajas en {{store}}',
+  switch: 'Cambiar de tienda',
   roles: {
     owner: 'Dueño',
     administrator: 'Administrador',

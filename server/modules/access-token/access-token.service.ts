@@ -17,8 +17,12 @@ const TOKEN_PATTERN = new RegExp(`^${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
 
 export type TokenCaller = { user: SessionUser; scope: AccessTokenScope; tokenId: number };
 
-/** A new token for the owner: the only time its text exists outside the caller's hands. */
-export async function createAccessToken(deps: ServiceDeps, owner: Owner, input: AccessTokenInput): Promise<{ id: number; token: string }> {
+/**
+ * A new token for the owner: the only time its text exists outside the caller's hands. It acts on
+ * `actingStoreId`, the store the owner's session works in when they make it (decision 088), with
+ * their role there narrowed by its scope; null acts on their own store.
+ */
+export async function createAccessToken(deps: ServiceDeps, owner: Owner, input: AccessTokenInput, actingStoreId: number | null = null): Promise<{ id: number; token: string }> {
   const now = deps.clock.now();
   const token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   // Counted and inserted in one transaction that holds the owner's row: 25 creations at once made
@@ -34,6 +38,7 @@ export async function createAccessToken(deps: ServiceDeps, owner: Owner, input: 
       createdAt: now.toISOString(),
       expiresAt: input.expiresIn === 'never' ? null : new Date(now.getTime() + Number(input.expiresIn) * DAY).toISOString(),
       lastUsedAt: null,
+      actingStoreId,
     });
   });
   return { id, token };

@@ -85,9 +85,9 @@ export async function productCsvApi(app: FastifyInstance, { services }: { servic
     // A file bigger than the store's plan can use is refused before it is read (issue 21 §1): by its
     // Content-Length at once, or, sent without one, as soon as its bytes pass the limit.
     preParsing: async (request, reply, payload) => {
-      const scope = await request.ownStore();
-      if (!scope) return payload;
-      const limit = await services.productCsv.byteLimit(scope);
+      const context = await request.storeContext();
+      if (!context) return payload;
+      const limit = await services.productCsv.byteLimit(context.scope);
       if (Number(request.headers['content-length'] ?? 0) > limit) {
         reply.header('connection', 'close');
         throw tooBigForPlan(limit);

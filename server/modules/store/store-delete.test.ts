@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '#server/db/database.ts';
-import { STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
+import { STORE_MEMBERSHIP_TABLES, STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
 import { AppError } from '#server/errors.ts';
 import { deleteAccount } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -37,7 +37,7 @@ const errorOf = (promise: Promise<unknown>) =>
 describe('every store-owned table', () => {
   it("references the store with on delete cascade, so the store's delete takes its rows", async () => {
     const keys = await storeForeignKeys(t.db, dialectOf(process.env.DATABASE_URL));
-    expect(keys).toEqual(Object.fromEntries(STORE_OWNED_TABLES.map((table) => [table, 'store.id on delete cascade'])));
+    expect(keys).toEqual(Object.fromEntries([...STORE_OWNED_TABLES, ...STORE_MEMBERSHIP_TABLES].map((table) => [table, 'store.id on delete cascade'])));
   });
 });
 
