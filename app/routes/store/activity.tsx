@@ -119,7 +119,7 @@ export default function Activity({ loaderData: { typed, errors, page, people, ex
   );
 }
 
-/** An event kind in the filter: its sentence without the record ("Marcó como pagado el pedido"). */
+/** An event kind in the filter ("Pedido pagado"); a kind without its label yet shows its type. */
 function kindLabel(t: ReturnType<typeof useT>, type: string): string {
-  return String(t(`activity.event.${type}` as MessageKey, { label: '…' }));
+  return String(t(`activity.kinds.${type}` as MessageKey, { defaultValue: type }));
 }

@@ -44,7 +44,7 @@ export const activity: Messages['activity'] = {
   people: { shopper: 'Shoppers', system: 'System', staffTag: '{{name}} (Tiendabox staff)' },
   groups: {
     orders: 'Orders',
-    catalogue: 'Catalogue and stock',
+    catalogue: 'Catalog and stock',
     invoices: 'Invoices',
     customers: 'Customers',
     settings: 'Settings',
@@ -57,7 +57,7 @@ export const activity: Messages['activity'] = {
       paid: 'Marked order {{label}} as paid',
       shipped: 'Marked order {{label}} as shipped',
       delivered: 'Marked order {{label}} as delivered',
-      cancelled: 'Cancelled order {{label}}',
+      cancelled: 'Canceled order {{label}}',
     },
     product: {
       created: 'Created product “{{label}}”',
@@ -79,6 +79,18 @@ export const activity: Messages['activity'] = {
       removed: 'Removed {{label}} from the team',
     },
     webhook: { test: 'Sent a test event to {{label}}' },
+  },
+  /** Each kind in the filter, without its record. */
+  kinds: {
+    order: { created: 'Order placed', paid: 'Order paid', shipped: 'Order shipped', delivered: 'Order delivered', cancelled: 'Order canceled' },
+    product: { created: 'Product created', updated: 'Product edited', deleted: 'Product deleted' },
+    inventory: { changed: 'Stock changed' },
+    invoice: { issued: 'Invoice issued', authorized: 'Invoice authorized by SRI' },
+    credit_note: { issued: 'Credit note issued' },
+    customer: { created: 'Customer added', updated: 'Customer edited' },
+    store: { updated: 'Settings changed', ownership_transferred: 'Ownership handed over' },
+    member: { invited: 'Member invited', joined: 'Member joined', updated: 'Role changed', removed: 'Member removed' },
+    webhook: { test: 'Webhook test event' },
   },
   resource: {
     order: 'Order',
@@ -133,7 +145,7 @@ export const activity: Messages['activity'] = {
     categoryId: 'Category',
     subcategoryId: 'Subcategory',
     brandId: 'Brand',
-    colorId: 'Colour',
+    colorId: 'Color',
     sizeId: 'Size',
     weightGrams: 'Weight (g)',
     documentType: 'Document type',

@@ -83,6 +83,18 @@ export const activity = {
     },
     webhook: { test: 'Envió un evento de prueba a {{label}}' },
   },
+  /** Each kind in the filter, without its record. */
+  kinds: {
+    order: { created: 'Pedido creado', paid: 'Pedido pagado', shipped: 'Pedido enviado', delivered: 'Pedido entregado', cancelled: 'Pedido cancelado' },
+    product: { created: 'Producto creado', updated: 'Producto editado', deleted: 'Producto eliminado' },
+    inventory: { changed: 'Stock cambiado' },
+    invoice: { issued: 'Factura emitida', authorized: 'Factura autorizada por el SRI' },
+    credit_note: { issued: 'Nota de crédito emitida' },
+    customer: { created: 'Cliente registrado', updated: 'Cliente editado' },
+    store: { updated: 'Configuración cambiada', ownership_transferred: 'Propiedad entregada' },
+    member: { invited: 'Miembro invitado', joined: 'Miembro unido', updated: 'Rol cambiado', removed: 'Miembro quitado' },
+    webhook: { test: 'Evento de prueba de webhook' },
+  },
   /** The kinds of record an entry links to. */
   resource: {
     order: 'Pedido',

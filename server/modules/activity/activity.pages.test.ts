@@ -91,8 +91,12 @@ describe('the activity page', () => {
 
     expect(await list('/store/activity?kind=webhooks')).toContain('No se encontraron registros');
     expect(await list('/en/store/activity?kind=webhooks')).toContain('No records found');
-    // The people who appear in the log are the person filter's choices.
-    expect(await list('/store/activity')).toMatch(new RegExp(`<option value="${s.owner.id}"[^>]*>`));
+    // The people who appear in the log are the person filter's choices; the kinds come in groups.
+    const form = await list('/store/activity');
+    expect(form).toMatch(new RegExp(`<option value="${s.owner.id}"[^>]*>`));
+    expect(form).toContain('<optgroup label="Pedidos">');
+    expect(form).toMatch(/<option value="order.paid"[^>]*>Pedido pagado<\/option>/);
+    expect(await list('/en/store/activity')).toMatch(/<option value="orders"[^>]*>All of Orders<\/option>/);
   });
 
   it('pages a long log', async () => {
@@ -124,7 +128,7 @@ describe('the activity page', () => {
     expect(es.body.split('\n').some((line) => /(^|,)"?[=+\-@\t\r]/.test(line))).toBe(false);
     const en = await getPage(t.app, '/en/store/activity/export?kind=order.cancelled', s.owner.cookie);
     expect(en.headers['content-disposition']).toBe(`attachment; filename="activity-${s.slug}.csv"`);
-    expect(en.body.trimEnd().split('\n')).toEqual(['\uFEFFDate,Who,What,Record,Changes,type,created_at', expect.stringContaining('Cancelled order #9')]);
+    expect(en.body.trimEnd().split('\n')).toEqual(['\uFEFFDate,Who,What,Record,Changes,type,created_at', expect.stringContaining('Canceled order #9')]);
     // The page's button carries the filters.
     expect(await html('/store/activity?kind=orders', s.owner)).toContain('href="/store/activity/export?kind=orders"');
   });

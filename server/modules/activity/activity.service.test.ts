@@ -176,8 +176,7 @@ describe('the activity log', () => {
     for (const locale of ['es', 'en'] as const) {
       const tr = translator(locale);
       for (const type of STORE_EVENT_TYPES) {
-        const key = `activity.event.${type}` as MessageKey;
-        expect(tr(key, { label: 'X' }), `${locale} ${type}`).not.toBe(key);
+        for (const key of [`activity.event.${type}`, `activity.kinds.${type}`] as MessageKey[]) expect(tr(key, { label: 'X' }), `${locale} ${key}`).not.toBe(key);
       }
     }
     expect(ACTIVITY_GROUPS.flatMap(typesOfGroup).sort()).toEqual([...STORE_EVENT_TYPES].sort());
