@@ -3,6 +3,7 @@ import { ACTIVITY_GROUPS, readActivityFilters, typesOfGroup } from '#common/acti
 import { translator } from '#common/i18n/all-languages.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { STORE_EVENT_TYPES } from '#common/store-events.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import type { Actor } from '#server/tenancy/actor.ts';
 import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
@@ -158,7 +159,9 @@ describe('the activity log', () => {
     expect(await activityService.pruneActivity(t.deps)).toBeGreaterThanOrEqual(2);
     expect((await activityService.listActivity(t.deps, s.scope, { page: 1 })).rows.map((row) => row.id)).toEqual([kept]);
     expect((await activityService.listActivity(t.deps, other.scope, { page: 1 })).rows.filter((row) => row.resource.label === '#3')).toEqual([]);
-    // A shorter retention, as ACTIVITY_RETENTION_DAYS sets it.
+    // A shorter retention, as ACTIVITY_RETENTION_DAYS sets it (a whole number of days, 1 to 3650; anything else stops the start).
+    expect(loadConfig({ NODE_ENV: 'test', ACTIVITY_RETENTION_DAYS: '30' }).activityRetentionDays).toBe(30);
+    for (const wrong of ['0', '-1', '1.5', 'un año', '4000']) expect(() => loadConfig({ NODE_ENV: 'test', ACTIVITY_RETENTION_DAYS: wrong }), wrong).toThrow(ConfigError);
     await logEvent(t.deps, s.scope, { type: 'order.paid', resource: { kind: 'order', id: 4, label: '#4' }, actor: s.actor, at: dayAgo(31) });
     expect(await activityService.pruneActivity({ ...t.deps, config: { ...t.config, activityRetentionDays: 30 } })).toBeGreaterThanOrEqual(2);
     expect((await activityService.listActivity(t.deps, s.scope, { page: 1 })).rows).toEqual([]);
