@@ -27,7 +27,7 @@ export function parseShopReview(productId: number, values: ReviewValues, texts: 
       errors[field] =
         field === 'rating' ? texts.ratingInvalid
         : message === 'validation.required' ? texts.required
-        : message === 'validation.tooLong' ? texts.tooLong.replace('{max}', field === 'comment' ? '2000' : field === 'email' ? '254' : '80')
+        : message === 'validation.tooLong' && issue.code === 'too_big' ? texts.tooLong.replace('{max}', String(issue.maximum))
         : field === 'email' ? texts.emailInvalid
         : texts.required;
     }
