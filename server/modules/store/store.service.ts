@@ -59,6 +59,8 @@ export async function getStore(deps: ServiceDeps, scope: StoreScope) {
   return { ...store, published: store.published === 1 };
 }
 
+const FORM_ONLY_COLUMNS = [...stores.CONTACT_COLUMNS, ...stores.MARKETING_COLUMNS, ...stores.ANALYTICS_COLUMNS] as const;
+
 /**
  * Writes `changes` to the store and emits `store.updated` with the before and after of the fields
  * that moved (issue 38 §3), in one transaction; `section` says which form or action. The actor is
@@ -67,8 +69,11 @@ export async function getStore(deps: ServiceDeps, scope: StoreScope) {
 async function changeStore(deps: ServiceDeps, scope: StoreScope, section: string, changes: stores.StoreChanges) {
   await inTransaction(deps, async (tx) => {
     const fields = Object.keys(changes) as (keyof stores.StoreChanges & string)[];
-    const before: Record<string, unknown> | undefined = await stores.findStoreById(tx.db, scope.storeId);
-    if (!before) throw new AppError('error.generic', 404);
+    const row = await stores.findStoreById(tx.db, scope.storeId);
+    if (!row) throw new AppError('error.generic', 404);
+    // The forms' columns the store's summary row leaves out (contact, marketing, analytics).
+    const more = fields.filter((field): field is (typeof FORM_ONLY_COLUMNS)[number] => (FORM_ONLY_COLUMNS as readonly string[]).includes(field));
+    const before: Record<string, unknown> = { ...row, ...(more.length > 0 ? await stores.findStoreColumns(tx.db, scope, more) : {}) };
     await stores.updateStore(tx.db, scope, { ...changes, updatedAt: tx.clock.now().toISOString() });
     const moved = changedFields(before, changes as Record<string, unknown>, fields);
     if (Object.keys(moved).length === 0) return;
