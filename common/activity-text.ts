@@ -18,8 +18,11 @@ export type ActivityEntry = {
   type: string;
   createdAt: string;
   actor: { kind: ActorKind; userId: number | null; tokenId: number | null; name: string; tokenName: string | null };
-  /** `exists`: the record is still there, so the entry links to it. */
-  resource: { kind: string; id: number | null; label: string; exists: boolean };
+  /**
+   * `opens`: the record whose page shows it — itself, or its product (a variant) or its order (a
+   * credit note); `exists`: that record is still there, so the entry links to it.
+   */
+  resource: { kind: string; id: number | null; label: string; opens: { kind: string; id: number | null }; exists: boolean };
   /** Each tracked field that changed: [field, before, after]. */
   changes: [field: string, before: unknown, after: unknown][];
 };
@@ -34,17 +37,25 @@ const RECORD_PAGES: Record<string, { path: string; byId: boolean }> = {
   invitation: { path: '/store/staff', byId: false },
   store: { path: '/store/settings', byId: false },
   webhook: { path: '/store/webhooks', byId: false },
+  webhook_endpoint: { path: '/store/webhooks', byId: false },
 };
 
 /** The kinds of record whose existence the log checks before linking (the others' pages always exist). */
 export const RECORD_TABLES = ['order', 'product', 'customer', 'invoice'] as const;
+export type RecordTable = (typeof RECORD_TABLES)[number];
+
+/** Records without a page of their own, shown on another's: the field of the event's data naming it. */
+export const SHOWN_ON: Record<string, { kind: RecordTable; field: string }> = {
+  variant: { kind: 'product', field: 'productId' },
+  credit_note: { kind: 'order', field: 'orderId' },
+};
 
 /** The record's page in the page's language, or null when it has none or is gone. */
 export function recordPath(resource: ActivityEntry['resource'], locale: Locale): string | null {
-  const page = RECORD_PAGES[resource.kind];
+  const page = RECORD_PAGES[resource.opens.kind];
   if (!page || !resource.exists) return null;
   if (!page.byId) return localizePath(page.path, locale);
-  return resource.id === null ? null : `${localizePath(page.path, locale)}?id=${resource.id}`;
+  return resource.opens.id === null ? null : `${localizePath(page.path, locale)}?id=${resource.opens.id}`;
 }
 
 const key = (text: string) => text as MessageKey;

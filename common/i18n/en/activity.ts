@@ -103,6 +103,7 @@ export const activity: Messages['activity'] = {
     member: 'Member',
     invitation: 'Invitation',
     webhook: 'Webhook',
+    webhook_endpoint: 'Webhook',
   },
   field: {
     name: 'Name',

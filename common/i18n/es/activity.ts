@@ -107,6 +107,7 @@ export const activity = {
     member: 'Miembro',
     invitation: 'Invitación',
     webhook: 'Webhook',
+    webhook_endpoint: 'Webhook',
   },
   /** The fields whose before and after an entry shows. */
   field: {

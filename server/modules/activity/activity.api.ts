@@ -21,7 +21,13 @@ const Entry = z.object({
     })
     .describe('Who did it: a member, a member’s access token, Tiendabox staff, a shopper or the app itself'),
   resource: z
-    .object({ kind: z.string(), id: z.number().nullable(), label: z.string().describe('The record’s name as it was then'), exists: z.boolean().describe('Whether the record is still there') })
+    .object({
+      kind: z.string(),
+      id: z.number().nullable(),
+      label: z.string().describe('The record’s name as it was then'),
+      opens: z.object({ kind: z.string(), id: z.number().nullable() }).describe('The record whose page shows it: itself, or a variant’s product, a credit note’s order'),
+      exists: z.boolean().describe('Whether that record is still there'),
+    })
     .describe('The record it happened to'),
   changes: z.array(z.tuple([z.string(), z.unknown(), z.unknown()])).describe('Each tracked field that changed: `[field, before, after]` (money in cents)'),
 });

@@ -12,6 +12,8 @@ export type LoggedEvent = {
   type: StoreEventType;
   resource: { kind: string; id: number | null; label: string };
   changes?: FieldChanges;
+  /** The event's payload, as webhooks deliver it (a variant's names its product). */
+  data?: Record<string, unknown>;
   actor: Actor;
   /** When it happened (ISO); now when absent. */
   at?: string;
@@ -20,6 +22,6 @@ export type LoggedEvent = {
 export async function logEvent(deps: ServiceDeps, scope: StoreScope, event: LoggedEvent): Promise<number> {
   const at = event.at ? new Date(event.at) : deps.clock.now();
   const quiet: ServiceDeps = { ...deps, clock: { now: () => new Date(at) }, subscribers: [] };
-  const stored = await inTransaction(quiet, (tx) => emit(tx, { type: event.type, storeId: scope.storeId, resource: event.resource, changes: event.changes ?? {}, actor: event.actor }));
+  const stored = await inTransaction(quiet, (tx) => emit(tx, { type: event.type, storeId: scope.storeId, resource: event.resource, data: event.data ?? {}, changes: event.changes ?? {}, actor: event.actor }));
   return stored.id;
 }

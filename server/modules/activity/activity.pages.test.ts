@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '#common/i18n/all-languages.ts';
 import { formatMoney } from '#common/money.ts';
+import { PERMISSIONS, STORE_ROLES } from '#common/store-permissions.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
 import { makeAdmin, type TestUser } from '../../../tests/support/factories.ts';
 import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../../../tests/support/sales-fixtures.ts';
@@ -40,6 +41,7 @@ describe('the activity page', () => {
     await logEvent(t.deps, store.scope, { type: 'product.updated', resource: { kind: 'product', id: productId, label: 'Camiseta azul' }, changes: { priceCents: [1000, 1250], enabled: [1, 0] }, actor: owner() });
     await logEvent(t.deps, store.scope, { type: 'order.paid', resource: { kind: 'order', id: orderId, label: '#77' }, changes: { status: ['pending', 'paid'] }, actor: { kind: 'token', userId: store.owner.id, name: 'María', tokenId: 1, tokenName: 'ERP' } });
     await logEvent(t.deps, store.scope, { type: 'product.deleted', resource: { kind: 'product', id: 999_999, label: 'Gorra vieja' }, actor: { kind: 'staff', userId: admin.id, name: 'Admin' } });
+    await logEvent(t.deps, store.scope, { type: 'inventory.changed', resource: { kind: 'variant', id: 555, label: 'Camiseta azul · M' }, data: { productId, variantId: 555 }, changes: { stock: [4, 1] }, actor: owner() });
 
     const es = await html('/store/activity');
     expect(es).toContain('Editó el producto «Camiseta azul»');
@@ -53,6 +55,9 @@ describe('the activity page', () => {
     expect(es).toContain('Personal de Tiendabox: Admin');
     expect(es).toContain('Producto: Gorra vieja (ya no existe)');
     expect(es).not.toContain('show?id=999999');
+    // A variant's stock opens its product's page.
+    expect(es).toMatch(new RegExp(`href="/catalog/product/show\\?id=${productId}"[^>]*>Variante: Camiseta azul · M<`));
+    expect(es).toContain('Cambió el stock de «Camiseta azul · M» (−3 unidades)');
 
     const en = await html('/en/store/activity');
     expect(en).toContain('Edited product “Camiseta azul”');
@@ -158,9 +163,11 @@ describe('the activity page', () => {
         const api = url.startsWith('/api');
         const body = api ? { 'content-type': 'application/json', payload: '{"type":"x"}' } : { 'content-type': 'application/x-www-form-urlencoded', payload: 'intent=delete' };
         const response = await t.app.inject({ method, url, headers: { cookie: store.owner.cookie, accept: api ? 'application/json' : 'text/html', 'content-type': body['content-type'] }, payload: body.payload });
-        expect([404, 405], `${method} ${url}`).toContain(response.statusCode);
+        // 403: the permission matrix refuses any write to the log to every role first (below).
+        expect([403, 404, 405], `${method} ${url}`).toContain(response.statusCode);
       }
     }
+    expect(STORE_ROLES.filter((role) => PERMISSIONS[role].activity === 'write')).toEqual([]);
     expect((await callApi(t.app, 'GET', `/api/v1/activity/${id}`, store.owner.cookie)).statusCode).toBe(404);
     expect((await callApi(t.app, 'GET', '/api/v1/activity', store.owner.cookie)).json().rows.map((row: { id: number }) => row.id)).toContain(id);
   });

@@ -10,7 +10,7 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 /** The log's filter in the database's terms: instants (ISO) for the day bounds. */
 export type EventFilter = { who?: ActivityWho; types?: readonly StoreEventType[]; since?: string; until?: string };
 
-const EVENT_COLUMNS = ['id', 'type', 'resourceKind', 'resourceId', 'resourceLabel', 'actorKind', 'actorUserId', 'actorTokenId', 'actorName', 'changes', 'createdAt'] as const;
+const EVENT_COLUMNS = ['id', 'type', 'resourceKind', 'resourceId', 'resourceLabel', 'actorKind', 'actorUserId', 'actorTokenId', 'actorName', 'data', 'changes', 'createdAt'] as const;
 
 function filtered(db: Db, scope: StoreScope, filter: EventFilter) {
   let query = db.selectFrom('storeEvent').where('storeEvent.storeId', '=', scope.storeId);

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { ActivityQuery } from '#common/activity.ts';
-import { type ActivityEntry, type ActorKind, changeTexts, RECORD_TABLES, recordKindText, whatText, whoText } from '#common/activity-text.ts';
+import { type ActivityEntry, type ActorKind, changeTexts, RECORD_TABLES, recordKindText, SHOWN_ON, whatText, whoText } from '#common/activity-text.ts';
 import { formatDate } from '#common/dates.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { Page } from '#common/list-query.ts';
@@ -49,26 +49,43 @@ function changesOf(text: string): ActivityEntry['changes'] {
   }
 }
 
+function parsed(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The record whose page shows the entry's: itself, or the one its data names (a variant's product). */
+function opensOf(row: EventRow): ActivityEntry['resource']['opens'] {
+  const shown = SHOWN_ON[row.resourceKind];
+  if (!shown) return { kind: row.resourceKind, id: row.resourceId };
+  const id = parsed(row.data)[shown.field];
+  return { kind: shown.kind, id: typeof id === 'number' && Number.isSafeInteger(id) ? id : null };
+}
+
 /** The rows as entries, each record checked once per kind: linked while it still exists. */
 async function entriesOf(deps: ServiceDeps, scope: StoreScope, rows: readonly EventRow[]): Promise<ActivityEntry[]> {
+  const opens = rows.map(opensOf);
   const present = new Map<string, Set<number>>();
   for (const kind of RECORD_TABLES) {
-    const ids = [...new Set(rows.filter((row) => row.resourceKind === kind && row.resourceId !== null).map((row) => row.resourceId!))];
+    const ids = [...new Set(opens.flatMap((record) => (record.kind === kind && record.id !== null ? [record.id] : [])))];
     present.set(kind, await events.existingRecords(deps.db, scope, kind, ids));
   }
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    createdAt: row.createdAt,
-    actor: actorOf(row),
-    resource: {
-      kind: row.resourceKind,
-      id: row.resourceId,
-      label: row.resourceLabel,
-      exists: present.has(row.resourceKind) ? row.resourceId !== null && present.get(row.resourceKind)!.has(row.resourceId) : true,
-    },
-    changes: changesOf(row.changes),
-  }));
+  return rows.map((row, index) => {
+    const record = opens[index]!;
+    const checked = present.get(record.kind);
+    return {
+      id: row.id,
+      type: row.type,
+      createdAt: row.createdAt,
+      actor: actorOf(row),
+      resource: { kind: row.resourceKind, id: row.resourceId, label: row.resourceLabel, opens: record, exists: checked ? record.id !== null && checked.has(record.id) : true },
+      changes: changesOf(row.changes),
+    };
+  });
 }
 
 /** One page of the store's log, newest first. */
