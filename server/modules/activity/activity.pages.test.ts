@@ -3,7 +3,8 @@ import { translator } from '#common/i18n/all-languages.ts';
 import { formatMoney } from '#common/money.ts';
 import { PERMISSIONS, STORE_ROLES } from '#common/store-permissions.ts';
 import { callApi, getPage, postForm } from '../../../tests/support/forms.ts';
-import { makeAdmin, type TestUser } from '../../../tests/support/factories.ts';
+import { makeAdmin, makeUser, type TestUser } from '../../../tests/support/factories.ts';
+import { addMemberDirectly } from '#server/modules/staff/staff.service.ts';
 import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../../../tests/support/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { logEvent } from './activity.fixtures.ts';
@@ -180,6 +181,24 @@ describe('the activity page', () => {
     const api = await callApi(t.app, 'GET', '/api/v1/activity?kind=orders', store.owner.cookie);
     expect(JSON.stringify(api.json())).not.toContain('#otra-tienda');
     expect(await html('/store/activity', other.owner)).toContain('#otra-tienda');
+  });
+
+  it('opens to the owner and administrators only', async () => {
+    const s = await makeSalesStore(t);
+    await logEvent(t.deps, s.scope, { type: 'order.paid', resource: { kind: 'order', id: null, label: '#rol' }, actor: { kind: 'member', userId: s.owner.id, name: 'Lola' } });
+    const member = async (role: 'administrator' | 'orders' | 'viewer') => {
+      const user = await makeUser(t);
+      await addMemberDirectly(t.deps, s.scope, user.id, role);
+      return user;
+    };
+    const administrator = await member('administrator');
+    expect(await html('/store/activity', administrator)).toContain('#rol');
+    expect((await getPage(t.app, '/store/activity/export', administrator.cookie)).body).toContain('#rol');
+    expect((await callApi(t.app, 'GET', '/api/v1/activity', administrator.cookie)).statusCode).toBe(200);
+    for (const user of [await member('orders'), await member('viewer')]) {
+      for (const url of ['/store/activity', '/store/activity/export']) expect([403, 404], url).toContain((await getPage(t.app, url, user.cookie)).statusCode);
+      expect([403, 404]).toContain((await callApi(t.app, 'GET', '/api/v1/activity', user.cookie)).statusCode);
+    }
   });
 
   it('logs the back office’s changes to a store as Tiendabox staff', async () => {
