@@ -26,16 +26,16 @@ import type { Locale } from '#common/locale.ts';
 import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/checkout/cart-cookie.ts';
-import { addToCart, type AddResult, type PricedCart, priceCart, setCartQuantity } from '#server/modules/checkout/cart.service.ts';
+import type { AddResult, PricedCart } from '#server/modules/checkout/cart.service.ts';
 import { type CheckoutError, checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/checkout/checkout-form.ts';
-import { loadOrderByCode, type OrderView, orderPath, placeOrder } from '#server/modules/checkout/checkout.service.ts';
-import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { type OrderView, orderPath } from '#server/modules/checkout/checkout.service.ts';
+import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
+import type { Services } from '#server/services.ts';
 import { type CartMessages, renderCart, renderCheckout, renderOrder } from './shop-cart-pages.ts';
 import type { ShopRequest } from './shop-layout.ts';
 import type { Rendered } from './shop-pages.ts';
 import type { ShopFrame } from './shop.service.ts';
-import { refusedReason, tryCoupon } from './shop-coupon.ts';
+import { refusedReason } from './shop-coupon.ts';
 import { shopPath } from './shop-url.ts';
 import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from './shop-pixel.ts';
 
@@ -62,7 +62,8 @@ function refusalFlash(result: Exclude<AddResult, { ok: true }>): CartCookie['fla
   return { key: result.problem };
 }
 
-export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }: { deps: ServiceDeps; locale: Locale; withStore: WithStore }) {
+export function shopCartRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
+  const { deps, carts, checkout, rateLimits, shopCoupons } = services;
   const prefix = locale === 'en' ? '/en' : '';
   const secure = deps.config.secure;
   const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
@@ -105,7 +106,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
   app.get<{ Params: Params }>(`${prefix}/shop/:slug/cart`, (request, reply) =>
     withStore(request, reply, locale, async (frame, sr) => {
       const cart = readCart(request.headers.cookie, frame.store.id);
-      const priced = await priceCart(deps, frame.scope, cart, sr.locale);
+      const priced = await carts.priceCart(frame.scope, cart, sr.locale);
       const messages = await cartMessages(frame, sr, cart, priced);
       // What changed on its own is said once; the cookie keeps the cart as it now is.
       if (cart.flash || priced.notices.length > 0) setCart(reply, frame, { ...priced.cart, flash: null });
@@ -128,7 +129,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
           const wanted = line(quantity);
           if (!wanted || quantity < 1 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: wanted ? 'quantityInvalid' : 'unavailable' } };
           else {
-            const result = await addToCart(deps, frame.scope, cart, wanted);
+            const result = await carts.addToCart(frame.scope, cart, wanted);
             next = result.ok ? { ...result.cart, flash: { key: 'added', name: result.name, line: wanted } } : { ...cart, flash: refusalFlash(result) };
           }
           break;
@@ -137,14 +138,14 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
           const wanted = line(quantity);
           if (!wanted || quantity < 0 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: 'quantityInvalid' } };
           else {
-            const result = await setCartQuantity(deps, frame.scope, cart, wanted);
+            const result = await carts.setCartQuantity(frame.scope, cart, wanted);
             next = result.ok ? { ...result.cart, flash: { key: 'updated' } } : { ...cart, flash: refusalFlash(result) };
           }
           break;
         }
         case 'remove': {
           const removed = cart.lines.find((item) => item.productId === productId && item.variantId === variantId);
-          const priced = removed ? await priceCart(deps, frame.scope, { lines: [removed], coupon: '', flash: null }, locale) : null;
+          const priced = removed ? await carts.priceCart(frame.scope, { lines: [removed], coupon: '', flash: null }, locale) : null;
           const name = priced?.lines[0] ? (priced.lines[0].variantName ? `${priced.lines[0].name} — ${priced.lines[0].variantName}` : priced.lines[0].name) : '';
           next = { ...cart, lines: cart.lines.filter((item) => item !== removed), flash: { key: 'removed', name } };
           break;
@@ -153,12 +154,12 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
           const code = (body.get('code') ?? '').trim().toUpperCase().slice(0, 40);
           if (code === '') next = { ...cart, flash: { key: 'couponEmpty' } };
           else {
-            const attempt = await tryCoupon(deps, frame, cart, code, request.ip, locale);
+            const attempt = await shopCoupons.tryCoupon(frame, cart, code, request.ip, locale);
             if ('tooMany' in attempt) {
               // Past the attempt limit (decision 081): a 429, the cart as it was, and why.
               setCart(reply, frame, attempt.cart);
               reply.header('retry-after', String(attempt.retryAfterSeconds));
-              const priced = await priceCart(deps, frame.scope, attempt.cart, locale);
+              const priced = await carts.priceCart(frame.scope, attempt.cart, locale);
               return { ...renderCart(frame, sr, priced, { info: [], errors: [sr.tr.texts.cart.couponTooMany] }, []), status: 429 };
             }
             next = attempt.cart;
@@ -179,7 +180,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
   app.get<{ Params: Params }>(`${prefix}/shop/:slug/checkout`, (request, reply) =>
     withStore(request, reply, locale, async (frame, sr) => {
       const cart = readCart(request.headers.cookie, frame.store.id);
-      const priced = await priceCart(deps, frame.scope, cart, sr.locale);
+      const priced = await carts.priceCart(frame.scope, cart, sr.locale);
       // Nothing to buy, a cart that changed on its own or one past the order maximum: the cart page says why first.
       if (priced.lines.length === 0 || priced.notices.length > 0 || overOrderMaximum(priced.totals)) return { redirect: cartUrl(frame) };
       return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null });
@@ -192,13 +193,13 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
       const cart = readCart(request.headers.cookie, frame.store.id);
       const values = checkoutValuesOf(bodyOf(request));
       const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
-        ({ ...renderCheckout(frame, sr, await priceCart(deps, frame.scope, cart, sr.locale), { values, errors, formError }), status });
+        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError }), status });
       const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
       if ('errors' in parsed) {
         // Counted as every post is, and refused past the limit before the form's errors are shown.
         try {
-          await takeAttempt(deps, attempt.key, attempt.limit);
+          await rateLimits.takeAttempt(attempt.key, attempt.limit);
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 429) throw error;
           return again(429, null, texts.tooManyOrders);
@@ -206,7 +207,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
         return again(400, parsed.errors, null);
       }
       // A well-formed order's attempt is counted in its placing's commit (decision 070).
-      const result = await placeOrder(deps, frame.scope, { cart, customer: parsed.input, locale: sr.locale, attempt });
+      const result = await checkout.placeOrder(frame.scope, { cart, customer: parsed.input, locale: sr.locale, attempt });
       if (result.ok) {
         // The order page tells the merchant's pixel once: the cart, now empty, keeps which order was placed.
         setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
@@ -234,7 +235,7 @@ export function shopCartRoutes(app: FastifyInstance, { deps, locale, withStore }
     reply.header('referrer-policy', 'no-referrer');
     return withStore(request, reply, locale, async (frame, sr) => {
       const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
-      const view = await loadOrderByCode(deps, frame.scope, code);
+      const view = await checkout.loadOrderByCode(frame.scope, code);
       if (!view) return null;
       const cart = readCart(request.headers.cookie, frame.store.id);
       const placedNow = cart.flash?.key === 'placed' && cart.flash.name === view.order.code;

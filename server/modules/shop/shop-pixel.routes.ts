@@ -3,8 +3,6 @@ import { AppError } from '#server/errors.ts';
 import { runInStore } from '#server/tenancy/active-store.ts';
 import type { Services } from '#server/services.ts';
 import { PIXEL_FRAME_POLICY, pixelFrameDocument } from './shop-pixel.ts';
-import { findShopScripts } from './shop-pixel.repository.ts';
-import * as shop from './shop.service.ts';
 
 // `/shop/{slug}/pixel-frame.html`: the document the storefront frames, sandboxed by its own
 // policy (shop-pixel.ts). The `.html` ending keeps it out of the language redirect (it is not a
@@ -17,7 +15,7 @@ import * as shop from './shop.service.ts';
 // plain 404 as an unknown store, and `frame-ancestors 'self'` keeps other sites from framing it.
 
 export function shopPixelRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { deps } = services;
+  const { shop } = services;
   const notFound = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
   app.get<{ Params: { slug: string } }>('/shop/:slug/pixel-frame.html', async (request: FastifyRequest<{ Params: { slug: string } }>, reply) => {
     // The answer depends on how the document is wanted: a cache in front must not hand the frame to a tab.
@@ -25,8 +23,8 @@ export function shopPixelRoutes(app: FastifyInstance, { services }: { services: 
     if (request.headers['sec-fetch-dest'] !== 'iframe') return notFound(reply);
     let scripts: { analyticsScript: string; pixelScript: string };
     try {
-      const { scope } = await shop.resolveShopScope(deps, request.params.slug, () => request.currentUser());
-      scripts = await runInStore(scope.storeId, () => findShopScripts(deps.db, scope));
+      const { scope } = await shop.resolveShopScope(request.params.slug, () => request.currentUser());
+      scripts = await runInStore(scope.storeId, () => shop.loadShopScripts(scope));
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 404) throw error;
       return notFound(reply);

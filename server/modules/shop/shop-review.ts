@@ -1,7 +1,5 @@
 import { reviewResource } from '#common/resources/review.ts';
-import { submitReview } from '#server/modules/review/review.service.ts';
-import type { StoreScope } from '#server/tenancy/store-scope.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import type { submitReview } from '#server/modules/review/review.service.ts';
 import type { ReviewValues } from './shop-review-form.ts';
 import type { ShopTexts } from './shop-text.ts';
 
@@ -36,6 +34,3 @@ export function parseShopReview(productId: number, values: ReviewValues, texts: 
   const { status: _status, ...input } = parsed.data;
   return { input };
 }
-
-/** Stores the shopper's review as pending; the owner's review screens moderate it. */
-export const saveShopReview = (deps: ServiceDeps, scope: StoreScope, input: ReviewInput) => submitReview(deps, scope, input);

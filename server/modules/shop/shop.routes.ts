@@ -6,10 +6,9 @@ import type { Locale } from '#common/locale.ts';
 import type { BotCheck } from '#server/captcha/bot-check.ts';
 import { AppError } from '#server/errors.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
-import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { runInStore } from '#server/tenancy/active-store.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
-import { readStoreLogo } from '#server/modules/upload/upload.service.ts';
 import { compressBuffer, type Encoding, negotiateEncoding } from '#server/plugins/compress-html.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
@@ -23,11 +22,11 @@ import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
 import { shopPixelRoutes } from './shop-pixel.routes.ts';
 import { type Rendered, renderBadPage, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
-import { parseShopReview, reviewValuesOf, saveShopReview } from './shop-review.ts';
+import { parseShopReview, reviewValuesOf } from './shop-review.ts';
 import { robotsTxt, sitemapIndexXml, storeSitemapXml } from './shop-sitemap.ts';
 import { translate } from './shop-text.ts';
 import { queryOf, shopPath } from './shop-url.ts';
-import * as shop from './shop.service.ts';
+import { badPageParam, readFilters, type ShopFrame } from './shop.service.ts';
 
 // The public storefront (issue 22, decision 047): Fastify routes that answer whole HTML pages
 // rendered on the server, with no React runtime sent to the browser. Each page's work is
@@ -48,7 +47,8 @@ type Redirect = { redirect: string };
 const ALTCHA_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('altcha')), 'altcha.min.js');
 
 export async function shopRoutes(app: FastifyInstance, { services, botCheck }: { services: Services; botCheck: BotCheck }) {
-  const { deps } = services;
+  // The storefront calls the bound services, as the dashboard does; `deps` only for the page cache.
+  const { deps, shop, rateLimits, uploads } = services;
   const { config } = deps;
   const cookieName = sessionCookieName(config);
   await app.register(currentUserPlugin, { services });
@@ -108,11 +108,11 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   };
 
   /** Resolves the store (or answers "store not available"), then renders inside its scope (decision 042). */
-  async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: shop.ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
+  async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
     const sr = shopRequest(request, locale);
     let resolved: { scope: StoreScope; ownerPreview: boolean };
     try {
-      resolved = await shop.resolveShopScope(deps, request.params.slug, () => request.currentUser());
+      resolved = await shop.resolveShopScope(request.params.slug, () => request.currentUser());
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return sendHtml(reply, request, { status: 404, html: unavailableDocument(sr) }, false);
       throw error;
@@ -125,14 +125,14 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     return runInStore(resolved.scope.storeId, async () => {
       // A page every anonymous shopper sees alike draws the frame its store's version keeps.
       const slot = cacheSlots.get(request);
-      const frame = slot && !resolved.ownerPreview ? await pageCache.frame(slot, () => shop.loadFrame(deps, resolved.scope, false)) : await shop.loadFrame(deps, resolved.scope, resolved.ownerPreview);
+      const frame = slot && !resolved.ownerPreview ? await pageCache.frame(slot, () => shop.loadFrame(resolved.scope, false)) : await shop.loadFrame(resolved.scope, resolved.ownerPreview);
       const rendered = (await render(frame, sr)) ?? renderNotFound(frame, sr);
       return sendHtml(reply, request, rendered, resolved.ownerPreview || options.privatePage === true);
     });
   }
 
-  async function productPage(frame: shop.ShopFrame, sr: ShopRequest, request: ShopReq, form?: (productId: number) => ReviewForm) {
-    const data = await shop.loadProduct(deps, frame.scope, request.params.product ?? '');
+  async function productPage(frame: ShopFrame, sr: ShopRequest, request: ShopReq, form?: (productId: number) => ReviewForm) {
+    const data = await shop.loadProduct(frame.scope, request.params.product ?? '');
     if (!data) return null;
     const params = new URL(request.url, 'http://local.invalid').searchParams;
     const base = form?.(data.product.id) ?? { ...emptyReview(reviewFormToken(config.secret, frame.store.id, data.product.id, Date.now())), sent: params.get('review') === 'sent' };
@@ -145,16 +145,16 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     const prefix = locale === 'en' ? '/en' : '';
     const query = (request: FastifyRequest) => new URL(request.url, 'http://local.invalid').searchParams;
 
-    app.get<{ Params: Params }>(`${prefix}/shop/:slug`, (request, reply) => fromCache(request, reply, () => withStore(request, reply, locale, async (frame, sr) => renderHome(frame, sr, await shop.loadHome(deps, frame.scope)))));
+    app.get<{ Params: Params }>(`${prefix}/shop/:slug`, (request, reply) => fromCache(request, reply, () => withStore(request, reply, locale, async (frame, sr) => renderHome(frame, sr, await shop.loadHome(frame.scope)))));
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/category/:category`, (request, reply) =>
       fromCache(request, reply, () =>
         withStore(request, reply, locale, async (frame, sr) => {
           const params = query(request);
-          const typed = shop.badPageParam(params);
+          const typed = badPageParam(params);
           if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
-          const filters = shop.readFilters(params);
-          const data = await shop.loadCategory(deps, frame.scope, request.params.category ?? '', filters, locale);
+          const filters = readFilters(params);
+          const data = await shop.loadCategory(frame.scope, request.params.category ?? '', filters, locale);
           return data ? renderCategory(frame, sr, filters, data) : null;
         }),
       ),
@@ -168,14 +168,14 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
         // The page drawn again is the product's: its language link and canonical name that address.
         const sr = { ...posted, barePath: posted.barePath.replace(/\/review$/, ''), search: '' };
         const texts = sr.tr.texts;
-        const product = await shop.loadProduct(deps, frame.scope, request.params.product ?? '');
+        const product = await shop.loadProduct(frame.scope, request.params.product ?? '');
         if (!product) return null;
         const productId = product.product.id;
         const values = reviewValuesOf(body);
         const again = (errors: Record<string, string>, formError: string | null) => () => ({ values, errors, formError, sent: false, token: reviewFormToken(config.secret, frame.store.id, productId, Date.now()) });
         const productUrl = shopPath(locale, frame.store.slug, `/product/${product.product.slug}`);
         try {
-          await takeAttempt(deps, `review:${request.ip}`, LIMITS.reviewPerIp);
+          await rateLimits.takeAttempt(`review:${request.ip}`, LIMITS.reviewPerIp);
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 429) throw error;
           const page = await productPage(frame, sr, request, again({}, texts.tooManyReviews));
@@ -194,18 +194,18 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
           const page = await productPage(frame, sr, request, again({}, texts.botCheckFailed));
           return page && { ...page, status: 400 };
         }
-        await saveShopReview(deps, frame.scope, parsed.input);
+        await services.resources.review.submitReview(frame.scope, parsed.input);
         return sent;
       });
     });
 
     // The cart, the checkout and the order page (issue 23): their own file, in this store's scope.
-    shopCartRoutes(app, { deps, locale, withStore });
+    shopCartRoutes(app, { services, locale, withStore });
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/page/:page`, (request, reply) =>
       fromCache(request, reply, () =>
         withStore(request, reply, locale, async (frame, sr) => {
-          const page = await shop.loadPage(deps, frame.scope, request.params.page ?? '');
+          const page = await shop.loadPage(frame.scope, request.params.page ?? '');
           return page ? renderContentPage(frame, sr, page) : null;
         }),
       ),
@@ -214,11 +214,11 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/search`, (request, reply) =>
       withStore(request, reply, locale, async (frame, sr) => {
         const params = query(request);
-        const typed = shop.badPageParam(params);
+        const typed = badPageParam(params);
         if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
         const q = (params.get('q') ?? '').slice(0, 100);
         const page = Number(params.get('page') || 1);
-        return renderSearch(frame, sr, q, page, await shop.loadSearch(deps, frame.scope, q, page));
+        return renderSearch(frame, sr, q, page, await shop.loadSearch(frame.scope, q, page));
       }),
     );
 
@@ -227,13 +227,13 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       const notFound = () => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
       let scope: StoreScope;
       try {
-        ({ scope } = await shop.resolveShopScope(deps, request.params.slug, () => request.currentUser()));
+        ({ scope } = await shop.resolveShopScope(request.params.slug, () => request.currentUser()));
       } catch {
         return notFound();
       }
       const logo = await runInStore(scope.storeId, async () => {
-        const store = await shop.loadFrame(deps, scope, false);
-        return store.store.logo ? readStoreLogo(deps, scope, store.store.logo).then((file) => ({ ...file, id: store.store.logo! })).catch(() => null) : null;
+        const store = await shop.loadFrame(scope, false);
+        return store.store.logo ? uploads.readStoreLogo(scope, store.store.logo).then((file) => ({ ...file, id: store.store.logo! })).catch(() => null) : null;
       });
       if (!logo) return notFound();
       const versioned = query(request).get('v') === logo.id;
@@ -258,12 +258,12 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     } catch {
       return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
     }
-    const xml = await runInStore(scope.storeId, async () => storeSitemapXml(config.publicUrl, scope.slug, await shop.loadSitemap(deps, scope)));
+    const xml = await runInStore(scope.storeId, async () => storeSitemapXml(config.publicUrl, scope.slug, await shop.loadSitemap(scope)));
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
   });
 
   app.get('/sitemap.xml', async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapIndexXml(config.publicUrl, await shop.visibleStores(deps))),
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapIndexXml(config.publicUrl, await shop.visibleStores())),
   );
 
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)));

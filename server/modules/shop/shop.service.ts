@@ -8,7 +8,7 @@ import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { ownStoreScope, shopStoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
-import { hasShopScripts } from './shop-pixel.repository.ts';
+import { findShopScripts, hasShopScripts } from './shop-pixel.repository.ts';
 import * as shop from './shop.repository.ts';
 
 // What each storefront page shows, read through the shop's repository. Render functions
@@ -211,3 +211,6 @@ export const SITEMAP_LIMIT = 50_000;
 export const loadSitemap = (deps: ServiceDeps, scope: StoreScope) => shop.shopSitemapEntries(deps.db, scope, SITEMAP_LIMIT);
 
 export const visibleStores = (deps: ServiceDeps) => shop.listVisibleStoreSlugs(deps.db, deps.clock.now().toISOString());
+
+/** The merchant's analytics and pixel scripts, for the sandboxed frame that runs them (shop-pixel.routes.ts). */
+export const loadShopScripts = (deps: ServiceDeps, scope: StoreScope) => findShopScripts(deps.db, scope);
