@@ -91,8 +91,9 @@ async function pass(sender: Sender): Promise<void> {
     const now = deps.clock.now();
     const held = [...sender.inFlight.values()];
     const busy = (key: 'storeId' | 'endpointId', value: number, extra: readonly webhooks.DueDelivery[]) => [...held, ...extra].filter((one) => one[key] === value).length;
-    const full = held.filter((one) => busy('endpointId', one.endpointId, []) >= PER_ENDPOINT_LIMIT || busy('storeId', one.storeId, []) >= PER_STORE_LIMIT).map((one) => one.endpointId);
-    const candidates = await webhooks.dueDeliveries(deps.db, { now: now.toISOString(), limit: room * 4, skipEndpoints: [...new Set(full)] });
+    const fullEndpoints = new Set(held.filter((one) => busy('endpointId', one.endpointId, []) >= PER_ENDPOINT_LIMIT).map((one) => one.endpointId));
+    const fullStores = new Set(held.filter((one) => busy('storeId', one.storeId, []) >= PER_STORE_LIMIT).map((one) => one.storeId));
+    const candidates = await webhooks.dueDeliveries(deps.db, { now: now.toISOString(), limit: room * 4, skipEndpoints: [...fullEndpoints], skipStores: [...fullStores] });
     // Within the limits: per endpoint, per store, and in all.
     const picked: webhooks.DueDelivery[] = [];
     for (const due of candidates) {

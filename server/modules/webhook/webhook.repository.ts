@@ -137,10 +137,11 @@ export type DueDelivery = { id: number; storeId: number; endpointId: number };
  * Due deliveries, oldest due first: pending, their time come, not held by a sender, their endpoint
  * on (or asked for by the owner: a test, a redelivery), and no earlier delivery of the same record
  * to the same endpoint still pending — the deliveries of one record reach an endpoint in the order
- * their events happened. Endpoints in `skipEndpoints` (at their limit of tries in flight) wait.
+ * their events happened. The endpoints and stores at their limit of tries in flight are skipped,
+ * so that their backlog does not fill the answer and hide everyone else's.
  */
-export async function dueDeliveries(db: Db, due: { now: string; limit: number; skipEndpoints: readonly number[] }): Promise<DueDelivery[]> {
-  const skip = due.skipEndpoints.length > 0 ? sql`and d.endpoint_id not in (${sql.join([...due.skipEndpoints])})` : sql``;
+export async function dueDeliveries(db: Db, due: { now: string; limit: number; skipEndpoints: readonly number[]; skipStores: readonly number[] }): Promise<DueDelivery[]> {
+  const skip = sql`${due.skipEndpoints.length > 0 ? sql`and d.endpoint_id not in (${sql.join([...due.skipEndpoints])})` : sql``} ${due.skipStores.length > 0 ? sql`and d.store_id not in (${sql.join([...due.skipStores])})` : sql``}`;
   const { rows } = await sql<{ id: number; storeId: number; endpointId: number }>`
     select d.id, d.store_id, d.endpoint_id
     from webhook_delivery d
