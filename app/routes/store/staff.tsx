@@ -24,6 +24,9 @@ export const action = (args: Route.ActionArgs) => staffAction(args);
 type Member = Route.ComponentProps['loaderData']['members'][number];
 type Invitation = Route.ComponentProps['loaderData']['invitations'][number];
 
+/** A badge keeps its whole word: a table's narrow column would otherwise cut it ("PENDIE…"). */
+const WHOLE = { minWidth: 'max-content' } as const;
+
 const ROLE_COLORS: Record<StoreRole, string> = { owner: 'grape', administrator: 'orange', catalogue: 'teal', orders: 'blue', viewer: 'gray' };
 
 /** A member's role as a form: a change asks first (a dialog), and without JavaScript the form is sent as it is. */
@@ -98,7 +101,7 @@ export default function Staff({ loaderData: { members, invitations, manage } }: 
   if (answers.result !== result) setAnswers({ result, count: answers.count + 1 });
   const date = (iso: string) => formatDate(iso, locale, true);
   const roleBadge = (role: StoreRole) => (
-    <Badge variant="light" color={ROLE_COLORS[role]}>
+    <Badge variant="light" color={ROLE_COLORS[role]} style={WHOLE}>
       {t(`tenancy.roles.${role}`)}
     </Badge>
   );
@@ -154,7 +157,7 @@ export default function Staff({ loaderData: { members, invitations, manage } }: 
       key: 'state',
       label: t('staff.state'),
       render: (row) => (
-        <Badge variant="light" color={row.expired ? 'gray' : 'yellow'}>
+        <Badge variant="light" color={row.expired ? 'gray' : 'yellow'} style={WHOLE}>
           {row.expired ? t('staff.expired') : t('staff.pending')}
         </Badge>
       ),
