@@ -48,6 +48,9 @@ export const guardStore: MiddlewareFunction<Response> = async ({ request, contex
   if (!resolved.context || resolved.refused) return next();
   const action = pageAction(stripLocale(new URL(request.url).pathname), request.method);
   if (!action || !can(resolved.context, action)) {
+    // A write is refused before its action runs (an action may parse its form before it asks for
+    // the scope); a read lets the screen's loader throw it, to show it inside the dashboard.
+    if (action?.write !== false) refuse(FORBIDDEN);
     context.set(storeContextKey, { ...resolved, refused: FORBIDDEN });
     return next();
   }

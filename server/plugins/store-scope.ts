@@ -38,18 +38,33 @@ export const storeScopePlugin = fp(
 );
 
 /**
+ * The one permission check of the API (decision 088), before a body is read or validated (the
+ * API's `preParsing`), so that a role that may not call an operation gets its 403 and not the
+ * body's validation errors: the operation's area from route-areas.ts, judged by `can` on the
+ * caller's role and token. Operations outside any store area (the parcel box, the back office)
+ * and callers without a user or a store pass on to their own checks (401, 409).
+ */
+export async function refuseOutsideRole(request: FastifyRequest): Promise<void> {
+  const action = apiAction(request.routeOptions.url ?? '', request.method);
+  if (!action || !(await request.currentUser())) return;
+  const context = await request.storeContext();
+  if (context && !can(context, action)) throw new AppError('tenancy.forbidden', 403);
+}
+
+/**
  * preHandler after `requireUser`: the store the caller acts on in `request.store` (409 while they
- * are a member of none), and the one permission check (decision 088): the operation's area from
- * route-areas.ts, judged by `can` on the caller's role and token — 403 when the role does not
- * reach it. The rest of the request — later hooks and the handler, which Fastify calls from
- * `done` — runs in the store's scope and as its actor (decisions 042, 088), hence a callback hook.
+ * are a member of none). An operation with no area in route-areas.ts is refused (403) to every
+ * role, so a new one is closed until it is given one. The rest of the request — later hooks and
+ * the handler, which Fastify calls from `done` — runs in the store's scope and as its actor
+ * (decisions 042, 088), hence a callback hook.
  */
 export function requireStore(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   request.storeContext().then(
     (context) => {
       if (!context) return done(new AppError('store.noStoreTitle', 409));
       const action = apiAction(request.routeOptions.url ?? '', request.method);
-      if (!action || !can(context, action)) return done(new AppError('tenancy.forbidden', 403));
+      // The role was judged by refuseOutsideRole; here only an operation left out of route-areas.ts.
+      if (!action) return done(new AppError('tenancy.forbidden', 403));
       request.store = context.scope;
       request.tenant = context;
       enterContext(context, () => done());
