@@ -91,6 +91,14 @@ export function whatText(entry: Pick<ActivityEntry, 'type' | 'resource' | 'chang
 
 const BOOLEAN_FIELDS = new Set(['enabled', 'featured', 'published', 'cashOnDelivery', 'bankTransfer']);
 const STATUS_LABELS: Record<string, string> = { order: 'order.status', invoice: 'invoice.statuses' };
+/** Fields holding a value of a fixed list, and where that list's words are. */
+const VALUE_LABELS: Record<string, string> = {
+  role: 'tenancy.roles',
+  section: 'store.section',
+  bankAccountType: 'salesSettings.accountType',
+  accountingObligated: 'salesSettings.accounting',
+  rimpe: 'salesSettings.rimpeRegimes',
+};
 const LONGEST = 120;
 
 const shorten = (text: string) => (text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text);
@@ -106,7 +114,7 @@ export function valueText(field: string, value: unknown, resourceKind: string, t
   }
   if (typeof value === 'string') {
     if (field === 'status' && STATUS_LABELS[resourceKind]) return maybe(t, `${STATUS_LABELS[resourceKind]}.${value}`, value);
-    if (field === 'role') return maybe(t, `tenancy.roles.${value}`, value);
+    if (VALUE_LABELS[field]) return maybe(t, `${VALUE_LABELS[field]}.${value}`, value);
     if ((field === 'ivaCode' || field === 'shippingIvaCode') && isIvaCode(value)) return String(t(ivaLabel(value) as MessageKey));
     const instant = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?/.exec(value);
     if (instant && !Number.isNaN(Date.parse(value))) return formatDate(value, locale, instant[1] !== undefined);
@@ -115,9 +123,14 @@ export function valueText(field: string, value: unknown, resourceKind: string, t
   return shorten(JSON.stringify(value));
 }
 
-/** "Precio: $10,00 → $12,50", one per changed field. */
-export function changeTexts(entry: Pick<ActivityEntry, 'changes' | 'resource'>, t: TFunction, locale: Locale): string[] {
-  return entry.changes.map(([field, before, after]) =>
+/**
+ * "Precio: $10,00 → $12,50", one per changed field; with `shown`, that many and then "y 3 cambios
+ * más" (the screen; the CSV lists them all).
+ */
+export function changeTexts(entry: Pick<ActivityEntry, 'changes' | 'resource'>, t: TFunction, locale: Locale, shown = Infinity): string[] {
+  const cut = entry.changes.length > shown ? shown - 1 : entry.changes.length;
+  const more = entry.changes.length - cut;
+  const lines = entry.changes.slice(0, cut).map(([field, before, after]) =>
     String(
       t('activity.change', {
         field: maybe(t, `activity.field.${field}`, field),
@@ -126,6 +139,7 @@ export function changeTexts(entry: Pick<ActivityEntry, 'changes' | 'resource'>, 
       }),
     ),
   );
+  return more > 0 ? [...lines, String(t('activity.moreChanges', { count: more }))] : lines;
 }
 
 /** The kind of record an entry is about ("Pedido"), or its raw kind when the log has no word for it. */

@@ -191,7 +191,8 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
  */
 export async function seedDemoSales(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods, movers: readonly Actor[] = []): Promise<number> {
   return inTransaction(deps, async (tx) => {
-    await seedSettings(tx, scope);
+    // Set by the owner (the first of `movers`), as she would on the settings screen.
+    await (movers[0] ? runAs(movers[0], () => seedSettings(tx, scope)) : seedSettings(tx, scope));
     return seedOrders(tx, scope, ownerId, goods, movers);
   });
 }

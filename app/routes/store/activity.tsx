@@ -25,6 +25,9 @@ export const loader = (args: Route.LoaderArgs) => activityLoader(args);
 
 type Row = Route.ComponentProps['loaderData']['page']['rows'][number];
 
+/** Changed fields a row shows before "and 3 more changes" (a settings form may change a dozen; the CSV has them all). */
+const SHOWN_CHANGES = 5;
+
 export default function Activity({ loaderData: { typed, errors, page, people, exportQuery } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
@@ -49,7 +52,7 @@ export default function Activity({ loaderData: { typed, errors, page, people, ex
       label: t('activity.changes'),
       card: 'fact',
       render: (row) => {
-        const lines = changeTexts(row, t, locale);
+        const lines = changeTexts(row, t, locale, SHOWN_CHANGES);
         if (lines.length === 0) return t('activity.none');
         return (
           <Stack gap={2}>

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_GROUPS, readActivityFilters, typesOfGroup } from '#common/activity.ts';
+import { changeTexts } from '#common/activity-text.ts';
+import { formatMoney } from '#common/money.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { STORE_EVENT_TYPES } from '#common/store-events.ts';
@@ -109,6 +111,29 @@ describe('the activity log', () => {
     expect(translator('en')(backwards.errors.to!)).toBe('“To” cannot be before “From”');
     // An unknown person, kind or page is no filter, never an error.
     expect(readActivityFilters({ who: 'nadie', kind: 'x.y', page: '-3' }, 'es').query).toEqual({ page: 1 });
+  });
+
+  it('writes each changed value the page’s way: money, percentages, counts, yes/no, dates, and a fixed list’s words', () => {
+    const entry = (changes: [string, unknown, unknown][], kind = 'store') => ({ resource: { kind, id: 1, label: 'x', opens: { kind, id: 1 }, exists: true }, changes });
+    const es = translator('es');
+    expect(changeTexts(entry([['shippingFeeCents', 0, 350], ['discountBp', 1250, null], ['stock', 1200, 3], ['published', 0, 1], ['bankAccountType', '', 'savings'], ['rimpe', 'none', 'emprendedor'], ['ivaCode', '4', '0']]), es, 'es')).toEqual([
+      `Costo de envío: ${formatMoney(0, 'es')} → ${formatMoney(350, 'es')}`,
+      'Descuento: 12,5 % → —',
+      'Stock: 1.200 → 3',
+      'Publicada: No → Sí',
+      'Tipo de cuenta: — → Ahorros',
+      'Régimen RIMPE: No (régimen general) → RIMPE Emprendedor',
+      'IVA: IVA 15 % → IVA 0 %',
+    ]);
+    expect(changeTexts(entry([['status', 'paid', 'shipped']], 'order'), translator('en'), 'en')).toEqual(['Status: Paid → Shipped']);
+    expect(changeTexts(entry([['role', 'viewer', 'orders']], 'member'), es, 'es')).toEqual(['Rol: Solo lectura → Pedidos']);
+    expect(changeTexts(entry([['expiresAt', null, '2027-01-15T05:00:00.000Z']]), translator('en'), 'en')[0]).toMatch(/^Expires: — → Jan 15, 2027/);
+    // A long list is cut on the screen, with how many more.
+    const many = entry(Array.from({ length: 9 }, (_, index) => [`field${index}`, index, index + 1] as [string, unknown, unknown]));
+    expect(changeTexts(many, es, 'es', 5)).toHaveLength(5);
+    expect(changeTexts(many, es, 'es', 5).at(-1)).toBe('y 5 cambios más');
+    expect(changeTexts(entry([['a', 1, 2], ['b', 1, 2]]), translator('en'), 'en', 1)).toEqual(['and 2 more changes']);
+    expect(changeTexts(many, es, 'es')).toHaveLength(9);
   });
 
   it('pages a long log', async () => {
