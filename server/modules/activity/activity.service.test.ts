@@ -5,6 +5,7 @@ import { formatMoney } from '#common/money.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { STORE_EVENT_TYPES } from '#common/store-events.ts';
+import { HOURLY_CHORES } from '#server/composition.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import type { Actor } from '#server/tenancy/actor.ts';
@@ -184,6 +185,8 @@ describe('the activity log', () => {
     expect(await activityService.pruneActivity(t.deps)).toBeGreaterThanOrEqual(2);
     expect((await activityService.listActivity(t.deps, s.scope, { page: 1 })).rows.map((row) => row.id)).toEqual([kept]);
     expect((await activityService.listActivity(t.deps, other.scope, { page: 1 })).rows.filter((row) => row.resource.label === '#3')).toEqual([]);
+    // The job worker does it hourly and at start-up, with the other modules' chores.
+    expect(HOURLY_CHORES).toContain(activityService.pruneActivity);
     // A shorter retention, as ACTIVITY_RETENTION_DAYS sets it (a whole number of days, 1 to 3650; anything else stops the start).
     expect(loadConfig({ NODE_ENV: 'test', ACTIVITY_RETENTION_DAYS: '30' }).activityRetentionDays).toBe(30);
     for (const wrong of ['0', '-1', '1.5', 'un año', '4000']) expect(() => loadConfig({ NODE_ENV: 'test', ACTIVITY_RETENTION_DAYS: wrong }), wrong).toThrow(ConfigError);
