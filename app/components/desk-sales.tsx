@@ -2,20 +2,12 @@ import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { DataTable, type Column } from '#app/components/list/data-table.tsx';
 import { DeskSalesChart } from '#app/components/desk-sales-chart.tsx';
+import { type SalesDay, shortDay } from '#app/components/sales-day.ts';
 import { useT } from '#app/lib/use-t.ts';
-import { DATE_LOCALES } from '#common/dates.ts';
-import { dateTimeFormat } from '#common/intl-formats.ts';
-import { localeFromPath, type Locale } from '#common/locale.ts';
+import { localeFromPath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 
-export type SalesDay = { day: string; orders: number; salesCents: number };
 export type DeskSalesView = { days: SalesDay[]; today: { orders: number; salesCents: number }; total: { orders: number; salesCents: number } };
-
-/** A calendar day (`2026-11-26`) as the page's language writes it short: "26 nov" / "Nov 26". */
-export function shortDay(day: string, locale: Locale): string {
-  // Noon UTC of a bare date is that same day everywhere: no time zone moves it.
-  return dateTimeFormat(DATE_LOCALES[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
-}
 
 /**
  * The store's sales on the desk (issue 23 §7): today's and the month's figures, the last 30 days
