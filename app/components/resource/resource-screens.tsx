@@ -14,9 +14,8 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useT } from '#app/lib/use-t.ts';
 import { recordState } from '#common/enums/catalog.ts';
 import type { EnumDef } from '#common/enums/define-enum.ts';
-import { ResourceForm } from './resource-form.tsx';
 import cell from '#app/components/list/cell.module.css';
-import type { SaveQuestion } from '#app/components/form/record-form.tsx';
+import { RecordForm, type SaveQuestion } from '#app/components/form/record-form.tsx';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { type FormOptions, type Resource, resourceText } from '#common/resource.ts';
@@ -67,6 +66,21 @@ export type ResourceScreens<Row extends ResourceRow = ResourceRow> = {
   /** Below the form of a saved record: what belongs to it (a product's variants, from its service's `related`). */
   Below?(props: { record: Row; related: unknown }): React.ReactNode;
 };
+
+/**
+ * A kit resource's form: its fields inside the record form, checked with its input schema (decision 027).
+ * Here with the screens that show it: in a file of its own, it and this one imported each other.
+ */
+function ResourceForm({ screens, initial, submitLabel, options, record }: { screens: ResourceScreens; initial: Record<string, unknown>; submitLabel: string; options: FormOptions; record: ResourceRow | null }) {
+  const { resource, Fields, confirmSave } = screens;
+  const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
+  return (
+    <RecordForm schema={resource.input} initial={initial} submitLabel={submitLabel} confirmSave={confirmSave ? (data) => confirmSave(data, t, locale) : undefined}>
+      <Fields options={options} record={record} />
+    </RecordForm>
+  );
+}
 
 function useResourcePaths(resource: Resource) {
   const locale = localeFromPath(useLocation().pathname);
