@@ -28,6 +28,7 @@ import { createServiceDeps } from '#server/composition.ts';
 import { createDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { emit } from '#server/events/events.ts';
+import { failPendingDeliveries } from '#server/modules/webhook/webhook.repository.ts';
 import { createEndpoint } from '#server/modules/webhook/webhook.service.ts';
 import { inTransaction } from '#server/service-deps.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
@@ -77,7 +78,8 @@ async function main() {
   const b = await makeStore({ deps }, { name: 'Tienda B' });
   const scopeA = (await ownStoreScope(deps, { userId: a.owner.id }))!;
   const scopeB = (await ownStoreScope(deps, { userId: b.owner.id }))!;
-  for (let n = 0; n < 10; n += 1) await createEndpoint(deps, scopeA, { url: `${origin}/a`, events: ['product.updated'], enabled: true });
+  const deadEndpoints: number[] = [];
+  for (let n = 0; n < 10; n += 1) deadEndpoints.push((await createEndpoint(deps, scopeA, { url: `${origin}/a`, events: ['product.updated'], enabled: true })).endpoint.id);
   await createEndpoint(deps, scopeB, { url: `${origin}/b`, events: ['product.updated'], enabled: true });
 
   const { app, appBase } = await startApp(dataDir, { ...env, JOB_POLL_MS: '20', LOG_LEVEL: 'warn' });
@@ -117,7 +119,7 @@ async function main() {
     const loaded = await phase("with A's dead endpoints", true);
     runs.push({ quiet, loaded, aTriesInFlight: held.size });
     // The next run starts quiet: A's waiting deliveries are given up, and its tries in flight run out at their 10 s deadline.
-    await db.updateTable('webhookDelivery').set({ state: 'failed' }).where('storeId', '=', scopeA.storeId).where('state', '=', 'pending').execute();
+    for (const id of deadEndpoints) await failPendingDeliveries(db, scopeA, id, new Date().toISOString());
     while (held.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stopChild(app);

@@ -16,14 +16,7 @@ const HOUR = 60 * 60 * 1000;
 export async function seedDemoWebhooks(deps: ServiceDeps, scope: StoreScope): Promise<void> {
   const now = deps.clock.now().getTime();
   const at = (ms: number) => new Date(ms).toISOString();
-  const events = await deps.db
-    .selectFrom('storeEvent')
-    .select(['id', 'type', 'resourceKind', 'resourceId', 'data', 'createdAt'])
-    .where('storeId', '=', scope.storeId)
-    .where('type', '=', 'order.created')
-    .orderBy('id', 'desc')
-    .limit(6)
-    .execute();
+  const events = await webhooks.latestEvents(deps.db, scope, { type: 'order.created', limit: 6 });
   const body = (event: (typeof events)[number]) => JSON.stringify({ type: event.type, timestamp: event.createdAt, data: { object: event.resourceKind, id: event.resourceId, ...(JSON.parse(event.data) as object) } });
   const endpoint = async (url: string, types: string[], since: number, failingSince: number | null) => {
     const id = await webhooks.insertEndpoint(deps.db, scope, { url, eventTypes: JSON.stringify(types), secretSealed: sealSecret(deps.config, scope.storeId, newSecret()), enabled: 1, now: at(since) });

@@ -213,3 +213,8 @@ export async function failPendingDeliveries(db: Db, scope: StoreScope, endpointI
 export function storeOwner(db: Db, scope: StoreScope) {
   return db.selectFrom('store').select(['userId', 'name']).where('id', '=', scope.storeId).executeTakeFirst();
 }
+
+/** The store's latest events of a type (the demo's deliveries are made of them). */
+export function latestEvents(db: Db, scope: StoreScope, { type, limit }: { type: string; limit: number }) {
+  return db.selectFrom('storeEvent').select(['id', 'type', 'resourceKind', 'resourceId', 'data', 'createdAt']).where('storeId', '=', scope.storeId).where('type', '=', type).orderBy('id', 'desc').limit(limit).execute();
+}
