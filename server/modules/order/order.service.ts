@@ -8,6 +8,7 @@ import { returnOrderStock } from '#server/modules/checkout/checkout.service.ts';
 import { orderEventData } from '#server/modules/checkout/order-event-data.ts';
 import { creditOnCancel } from '#server/modules/credit-note/credit-note.service.ts';
 import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
+import { wakeWorkers } from '#server/modules/job/job-queue.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import * as orders from './order.repository.ts';
@@ -69,6 +70,8 @@ export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, ac
       changes: { status: [current.status, input.status] },
     });
   });
+  // The shopper's mail was queued inside the transaction, which woke no worker: it leaves now.
+  wakeWorkers(deps.db);
 }
 
 /** A customer's orders, newest first, and their count and sum of non-cancelled totals (the customer's screen). */
