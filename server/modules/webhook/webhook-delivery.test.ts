@@ -11,6 +11,7 @@ import { fixedClock, inTransaction } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { postWebhook } from './webhook-post.ts';
 import { RETRY_WINDOW_MS, sendDueWebhooks, tryDelivery, webhookId } from './webhook-sender.ts';
+import { nextDueAt } from './webhook.repository.ts';
 import * as webhooks from './webhook.service.ts';
 
 // Deliveries end to end (issue 38 §5): a store's change emits its event, the webhook subscriber
@@ -159,6 +160,21 @@ describe('webhook deliveries', () => {
     await sendDueWebhooks(t.deps);
     expect(types()).toEqual([`order.created #${first.id}`, `order.created #${second.id}`, `order.created #${first.id}`, `order.paid #${first.id}`]);
     expect((await deliveries(endpoint)).map((row) => row.state)).toEqual(['delivered', 'delivered', 'delivered']);
+  });
+
+  it('sets no timer for what is due but waits (a turned-off endpoint, an earlier delivery of its record): nothing spins', async () => {
+    const store = await storeWithProduct();
+    const endpoint = await endpointAt(store.scope, '/off');
+    await webhooks.updateEndpoint(t.deps, store.scope, endpoint.id, { url: endpoint.url, events: ['order.created'], enabled: false });
+    await inTransaction(t.deps, (tx) => emit(tx, { type: 'order.created', storeId: store.id, resource: { kind: 'order', id: 9, label: '#9' }, data: {} }));
+    expect(await deliveries(endpoint)).toEqual([]); // off: nothing is queued for it
+    await t.db.insertInto('webhookDelivery').values({ storeId: store.id, endpointId: endpoint.id, eventId: 1, eventType: 'order.created', resourceKey: 'order:9', body: '{}', manual: 0, state: 'pending', attempts: 0, nextAttemptAt: clock.now().toISOString(), leaseUntil: null, lastStatus: null, lastAttemptAt: null, createdAt: clock.now().toISOString(), updatedAt: clock.now().toISOString() }).execute();
+    const now = clock.now().toISOString();
+    const next = await nextDueAt(t.db, now);
+    expect(next === null || next > now).toBe(true);
+    await sendDueWebhooks(t.deps);
+    expect(receiver.on('/off')).toEqual([]);
+    await t.db.deleteFrom('webhookEndpoint').where('storeId', '=', store.id).where('id', '=', endpoint.id).execute();
   });
 
   it('queues nothing for a change that rolls back', async () => {

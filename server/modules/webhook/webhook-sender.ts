@@ -27,7 +27,7 @@ const LEASE_MS = WEBHOOK_TIMEOUT_MS + 50_000;
 export const RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 /** The longest wait between two tries. */
 const MAX_RETRY_DELAY_MS = 4 * 60 * 60 * 1000;
-/** The sender looks again at least this often while it has nothing due (another process may have added work). */
+/** The longest a timer waits: a clock moved meanwhile, or another process's work, is seen within it. */
 const IDLE_CHECK_MS = 60_000;
 
 /** Exponential backoff from the queue's first retry delay (JOB_RETRY_MS, 10 s): 10 s, 20 s, 40 s … capped at 4 h. */
@@ -123,13 +123,11 @@ async function pass(sender: Sender): Promise<void> {
 /** A timer for the next retry that falls due, so that nothing waits for an event to be sent. */
 async function scheduleNext(sender: Sender): Promise<void> {
   if (sender.timer) clearTimeout(sender.timer);
-  const next = await webhooks.nextDueAt(sender.deps.db);
-  const wait = next === null ? IDLE_CHECK_MS : Math.min(IDLE_CHECK_MS, Math.max(0, Date.parse(next) - sender.deps.clock.now().getTime()));
-  if (next === null && sender.inFlight.size === 0) {
-    sender.timer = null;
-    return;
-  }
-  sender.timer = setTimeout(() => wakeSender(sender.deps), Math.max(wait, 100));
+  sender.timer = null;
+  const now = sender.deps.clock.now().getTime();
+  const next = await webhooks.nextDueAt(sender.deps.db, new Date(now).toISOString());
+  if (next === null) return;
+  sender.timer = setTimeout(() => wakeSender(sender.deps), Math.min(IDLE_CHECK_MS, Math.max(100, Date.parse(next) - now)));
   sender.timer.unref();
 }
 

@@ -18,7 +18,9 @@ export function webhookBody(event: StoredEvent): string {
 export const webhookSubscriber: Subscriber = {
   name: 'webhooks',
   types: 'all',
-  async handle(tx: ServiceDeps, event: StoredEvent) {
+  async handle(tx: ServiceDeps, event) {
+    // 'all' is every store event; an account's never reaches here, but it would have no store.
+    if (!('storeId' in event)) return;
     const scope = await staffStoreScope(tx, event.storeId);
     const endpoints =
       event.type === 'webhook.test'

@@ -174,11 +174,18 @@ export async function leaseDeliveries(db: Db, lease: { ids: readonly number[]; n
   return rows.map((row) => Number(row.id));
 }
 
-/** When the next pending delivery of any store falls due: the sender's next wake-up. */
-export async function nextDueAt(db: Db): Promise<string | null> {
-  const { rows } = await sql<{ at: string | Date | null }>`select min(next_attempt_at) as at from webhook_delivery where state = 'pending'`.execute(db);
-  const at = rows[0]?.at ?? null;
-  return at === null ? null : new Date(at).toISOString();
+/**
+ * When the sender must look again: the next retry that falls due, or the next hold that lapses
+ * (a sender that died mid-try), after `now`. What is due already but waits — behind an earlier
+ * delivery of its record, or for its endpoint to be turned on — is woken by that, not by a timer.
+ */
+export async function nextDueAt(db: Db, now: string): Promise<string | null> {
+  const { rows } = await sql<{ retry: string | Date | null; lapse: string | Date | null }>`
+    select min(case when next_attempt_at > ${now} then next_attempt_at end) as retry,
+           min(case when lease_until > ${now} then lease_until end) as lapse
+    from webhook_delivery where state = 'pending'`.execute(db);
+  const times = [rows[0]?.retry, rows[0]?.lapse].filter((at): at is string | Date => at !== null && at !== undefined).map((at) => new Date(at).getTime());
+  return times.length > 0 ? new Date(Math.min(...times)).toISOString() : null;
 }
 
 /** Forgets ended deliveries (and, by their foreign key, their attempts) created before a time. */
