@@ -10,7 +10,7 @@ import { changeOrderStatus } from '#server/modules/order/order.service.ts';
 import { fixedClock, inTransaction } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { postWebhook } from './webhook-post.ts';
-import { RETRY_WINDOW_MS, sendDueWebhooks, tryDelivery, webhookId } from './webhook-sender.ts';
+import { RETRY_WINDOW_MS, sendDueWebhooks, stopSender, tryDelivery, webhookId } from './webhook-sender.ts';
 import { nextDueAt } from './webhook.repository.ts';
 import * as webhooks from './webhook.service.ts';
 
@@ -122,6 +122,17 @@ describe('webhook deliveries', () => {
     await deliver();
     const [delivery] = await deliveries(endpoint);
     expect((await attempts(store.id, delivery!.id))[0]!.responseSnippet).toBe('x'.repeat(1024));
+  });
+
+  it('records a binary answer (NUL bytes, which PostgreSQL text refuses) as the text it holds', async () => {
+    const store = await storeWithProduct();
+    receiver.answer('/binary', (_request, response) => response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from([0x6f, 0x6b, 0x00, 0x00, 0xff, 0x21])));
+    const endpoint = await endpointAt(store.scope, '/binary');
+    await order(store);
+    await deliver();
+    const [delivery] = await deliveries(endpoint);
+    expect(delivery).toMatchObject({ state: 'delivered' });
+    expect((await attempts(store.id, delivery!.id))[0]!.responseSnippet).toBe('ok\uFFFD!');
   });
 
   it('gives up on an answer that does not come within its deadline', async () => {
@@ -264,5 +275,25 @@ describe('webhook deliveries', () => {
     await deliver();
     expect(receiver.on('/dead')).toHaveLength(tried);
     clock.set(new Date());
+  });
+});
+
+describe('the sender at the app\u2019s close', () => {
+  it('starts no try once stopped: the delivery stays pending for the next process', async () => {
+    const closing = await createTestDatabase({}, { clock });
+    try {
+      const store = await makeSalesStore(closing);
+      const productId = await addProduct(closing.deps, store.scope, { stock: 10 });
+      const { endpoint, secret } = await webhooks.createEndpoint(closing.deps, store.scope, { url: `${receiver.origin}/closing`, events: ['order.created'], enabled: true });
+      receiver.secret('/closing', secret);
+      await placeTestOrder(closing.deps, store.scope, { lines: [{ productId, quantity: 1 }] });
+      await stopSender(closing.deps);
+      await sendDueWebhooks(closing.deps);
+      expect(receiver.on('/closing')).toEqual([]);
+      const rows = await closing.db.selectFrom('webhookDelivery').select('state').where('storeId', '=', store.id).where('endpointId', '=', endpoint.id).execute();
+      expect(rows).toEqual([{ state: 'pending' }]);
+    } finally {
+      await closing.dispose();
+    }
   });
 });

@@ -15,7 +15,7 @@ export type PostOptions = { allowLoopback: boolean; timeoutMs?: number };
 
 export function postWebhook(url: URL, headers: Record<string, string>, body: string, options: PostOptions): Promise<PostResult> {
   const started = performance.now();
-  const done = (status: number | null, snippet: string, error: string | null): PostResult => ({ status, snippet, error: error?.slice(0, 300) ?? null, durationMs: Math.round(performance.now() - started) });
+  const done = (status: number | null, snippet: string, error: string | null): PostResult => ({ status, snippet, error: error?.replaceAll('\0', '').slice(0, 300) ?? null, durationMs: Math.round(performance.now() - started) });
   const host = hostOf(url);
   // A literal address is not looked up, so it is checked here; a name is checked by the lookup.
   if (net.isIP(host) && !addressAllowed(host, options.allowLoopback)) return Promise.resolve(done(null, '', new RefusedAddressError(host, host, refusedAddress(host)!).message));
@@ -50,7 +50,8 @@ export function postWebhook(url: URL, headers: Record<string, string>, body: str
       const chunks: Buffer[] = [];
       let size = 0;
       const end = () => {
-        const snippet = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+        // PostgreSQL's text takes no NUL; a binary answer keeps what reads as text.
+        const snippet = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES).toString('utf8').replace(/\uFFFD+$/, '').replaceAll('\0', '');
         const status = response.statusCode ?? null;
         // A redirect is an answer, not a success: its Location is never followed (SSRF).
         const error = status !== null && status >= 300 && status < 400 ? `redirect not followed${response.headers.location ? ` (to ${String(response.headers.location).slice(0, 200)})` : ''}` : null;

@@ -35,6 +35,7 @@ export const retryDelayMs = (retryMs: number, attempts: number) => Math.min(retr
 
 type Sender = {
   deps: ServiceDeps;
+  stopped: boolean;
   inFlight: Map<number, { storeId: number; endpointId: number }>;
   passing: Promise<void> | null;
   again: boolean;
@@ -47,7 +48,7 @@ const senders = new WeakMap<Db, Sender>();
 function senderOf(deps: ServiceDeps): Sender {
   let sender = senders.get(deps.db);
   if (!sender) {
-    sender = { deps, inFlight: new Map(), passing: null, again: false, timer: null, tries: new Set() };
+    sender = { deps, stopped: false, inFlight: new Map(), passing: null, again: false, timer: null, tries: new Set() };
     senders.set(deps.db, sender);
   }
   return sender;
@@ -56,6 +57,7 @@ function senderOf(deps: ServiceDeps): Sender {
 /** Wakes this process's sender: it takes the due deliveries it has room for, now, without waiting for them. */
 export function wakeSender(deps: ServiceDeps): void {
   const sender = senderOf(deps);
+  if (sender.stopped) return;
   if (sender.passing) {
     sender.again = true;
     return;
@@ -73,6 +75,21 @@ export function wakeSender(deps: ServiceDeps): void {
   })();
 }
 
+/**
+ * Stops this process's sender on `deps.db` (the app's close): no new try starts, the timer goes,
+ * and the tries in flight end (each within its 10 s deadline) before the database closes. A try cut
+ * short by a harder stop leaves its hold to lapse: another process, or this one after its restart,
+ * sends it again.
+ */
+export async function stopSender(deps: ServiceDeps): Promise<void> {
+  const sender = senderOf(deps);
+  sender.stopped = true;
+  if (sender.timer) clearTimeout(sender.timer);
+  sender.timer = null;
+  await sender.passing;
+  await Promise.all([...sender.tries]);
+}
+
 /** Wakes the sender and waits until nothing is due or in flight: the tests' and the benchmark's "deliver now". */
 export async function sendDueWebhooks(deps: ServiceDeps): Promise<void> {
   const sender = senderOf(deps);
@@ -86,6 +103,7 @@ export async function sendDueWebhooks(deps: ServiceDeps): Promise<void> {
 async function pass(sender: Sender): Promise<void> {
   const { deps } = sender;
   for (;;) {
+    if (sender.stopped) return;
     const room = SENDER_LIMIT - sender.inFlight.size;
     if (room <= 0) return;
     const now = deps.clock.now();
@@ -126,7 +144,7 @@ async function scheduleNext(sender: Sender): Promise<void> {
   sender.timer = null;
   const now = sender.deps.clock.now().getTime();
   const next = await webhooks.nextDueAt(sender.deps.db, new Date(now).toISOString());
-  if (next === null) return;
+  if (next === null || sender.stopped) return;
   sender.timer = setTimeout(() => wakeSender(sender.deps), Math.min(IDLE_CHECK_MS, Math.max(100, Date.parse(next) - now)));
   sender.timer.unref();
 }
