@@ -78,7 +78,8 @@ export default defineConfig({
       command: SERVER_COMMAND,
       cwd: PROJECT_ROOT,
       url: `http://127.0.0.1:${MAIN_PORT}/healthz`,
-      env: serverEnv('main', runDir, { SMTP_URL }),
+      // Webhooks may reach this machine: the store-team journey's receiver listens on 127.0.0.1 (issue 38 §5).
+      env: serverEnv('main', runDir, { SMTP_URL, WEBHOOKS_ALLOW_LOOPBACK: '1' }),
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

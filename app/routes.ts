@@ -55,6 +55,8 @@ function tree(locale: Locale): RouteConfigEntry[] {
       page('notification', 'routes/notification.tsx'),
       // the store home, or the new-store form while the user has none (so outside the store layout)
       page('store', 'routes/store/home.tsx'),
+      // the header's store switcher (issue 38 §2): a form posts here, no page
+      page('store/switch', 'routes/store/switch.ts'),
       // Unknown path: inside this layout, so a logged-in user keeps the menu on the 404 screen;
       // a visitor gets the plain error screen (requireUser answers 404 for this route).
       page('*', 'routes/not-found.tsx'),
@@ -67,6 +69,15 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
         page('store/payments', 'routes/store/payments.tsx'),
+        // webhooks for integrators (issue 38 §5): owners and administrators (area `webhooks`)
+        page('store/webhooks', 'routes/store/webhooks.tsx'),
+        page('store/webhooks/new', 'routes/store/webhook-new.tsx'),
+        page('store/webhooks/show', 'routes/store/webhook-show.tsx'),
+        // the store's members and invitations (issue 38 §2): the owner manages, administrators read
+        page('store/staff', 'routes/store/staff.tsx'),
+        // the store's activity log and its CSV (issue 38 §4): owners and administrators
+        page('store/activity', 'routes/store/activity.tsx'),
+        page('store/activity/export', 'routes/store/activity-export.ts'),
         page('sales/order', 'routes/sales/order-list.tsx'),
         page('sales/order/show', 'routes/sales/order-show.tsx'),
         page('sales/customer', 'routes/sales/customer-list.tsx'),
@@ -96,7 +107,11 @@ function tree(locale: Locale): RouteConfigEntry[] {
     // page layout, public
     layout('layouts/page.tsx', { id: `${locale}/layout-page` }, [page('terms', 'routes/terms.tsx')]),
     // user layout: account screens outside the dashboard that are not in the seed's table
-    layout('layouts/user.tsx', { id: `${locale}/layout-user` }, [page('user/reset/confirm', 'routes/user/reset-confirm.tsx')]),
+    layout('layouts/user.tsx', { id: `${locale}/layout-user` }, [
+      page('user/reset/confirm', 'routes/user/reset-confirm.tsx'),
+      // an invitation's link to a store (issue 38 §2): join with the account, or make one
+      page('user/invitation', 'routes/user/invitation.tsx'),
+    ]),
     // no layout: each draws its whole screen
     page('user/login', 'routes/user/login.tsx'),
     page('user/register', 'routes/user/register.tsx'),

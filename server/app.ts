@@ -15,6 +15,7 @@ import { createBotCheck } from '#server/captcha/bot-check.ts';
 import { botCheckRoutes } from '#server/captcha/bot-check.api.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { startJobWorker } from '#server/modules/job/job.service.ts';
+import { stopSender } from '#server/modules/webhook/webhook-sender.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { csrfGuard } from '#server/plugins/csrf.ts';
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions) {
   // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
   const jobWorker = startJobWorker(services.deps, { ...config.jobs, handlers: JOB_HANDLERS, chores: HOURLY_CHORES });
   app.addHook('onClose', () => jobWorker.stop());
+  // Webhook attempts in flight end before the database closes (their leases would send them again anyway).
+  app.addHook('onClose', () => stopSender(services.deps));
   // RIDEs render on a worker thread (issue 36 §4), started when this process first issues an invoice
   // or is asked for a PDF, not at start: the warm thread holds ~100 MiB (decision 083). Closing lets
   // the documents asked for finish, then ends it.

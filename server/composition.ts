@@ -1,6 +1,17 @@
 import { pino } from 'pino';
 import type { Subscriber } from '#server/events/events.ts';
 import { createMailer } from '#server/mail/mailer.ts';
+import { activityChores } from '#server/modules/activity/activity-jobs.ts';
+import { invoiceJobHandlers } from '#server/modules/invoice/invoice-jobs.ts';
+import { creditNoteSriJob, invoiceSriJob } from '#server/modules/invoice/invoice-subscribers.ts';
+import type { JobHandlers } from '#server/modules/job/job-payloads.ts';
+import type { Chore } from '#server/modules/job/job.service.ts';
+import { accountNotices, newOrderNotice } from '#server/modules/notification/notification-subscribers.ts';
+import { orderConfirmationMail, orderStatusMail } from '#server/modules/order/order-subscribers.ts';
+import { storeChores, storeJobHandlers } from '#server/modules/store/store-jobs.ts';
+import { uploadChores, uploadJobHandlers } from '#server/modules/upload/upload-jobs.ts';
+import { webhookChores, webhookJobHandlers } from '#server/modules/webhook/webhook-jobs.ts';
+import { webhookSubscriber } from '#server/modules/webhook/webhook-subscriber.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { systemClock } from '#server/service-deps.ts';
 import { createStorage } from '#server/storage/storage.ts';
@@ -8,8 +19,36 @@ import { createStorage } from '#server/storage/storage.ts';
 // The composition root (issue 38 §3, decision 088): the one place that knows every module, and
 // wires what one module's events set off in another. Modules import nothing from here.
 
-/** Who hears a store's events, in this order, inside the emitting transaction. */
-export const SUBSCRIBERS: readonly Subscriber[] = [];
+/** Who hears a store's events (and an account's), in this order, inside the emitting transaction. */
+export const SUBSCRIBERS: readonly Subscriber[] = [
+  // The shopper's e-mails about their order.
+  orderConfirmationMail,
+  orderStatusMail,
+  // The bell and its e-mail: the owner's new orders, the casillero's and the plan's notices.
+  newOrderNotice,
+  accountNotices,
+  // SRI's jobs of an issued invoice or credit note.
+  invoiceSriJob,
+  creditNoteSriJob,
+  // Webhooks: a delivery per endpoint that wants the event, sent by the webhook sender after the commit.
+  webhookSubscriber,
+];
+
+/**
+ * What the job worker runs for each kind (decision 024): each module's handlers live beside it
+ * and are gathered here, so the queue (server/modules/job/) imports no module. A new kind: its
+ * payload in job-payloads.ts, its handler in its module, one spread here.
+ */
+export const JOB_HANDLERS: JobHandlers = {
+  mail: (deps, mail) => deps.mailer.send(mail),
+  ...uploadJobHandlers,
+  ...storeJobHandlers,
+  ...invoiceJobHandlers,
+  ...webhookJobHandlers,
+};
+
+/** What the worker does hourly and at start-up, besides pruning its done jobs. */
+export const HOURLY_CHORES: readonly Chore[] = [...uploadChores, ...storeChores, ...activityChores, ...webhookChores];
 
 /**
  * The one way to assemble ServiceDeps: `buildApp`, the scripts and the tests call it once. What is

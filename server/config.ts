@@ -85,6 +85,10 @@ const ConfigSchema = z
     SRI_RECEPTION_URL_PRODUCTION: z.url().default('https://cel.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl'),
     SRI_AUTHORIZATION_URL_PRODUCTION: z.url().default('https://cel.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline?wsdl'),
     SRI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    // How long a store's activity log keeps its entries (issue 38 §4): a year unless told otherwise.
+    ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    // Webhooks to this machine (http://127.0.0.1, http://localhost): development and tests only (issue 38 §5).
+    WEBHOOKS_ALLOW_LOOPBACK: z.enum(['0', '1', 'true', 'false']).optional(),
     // The key the stores' signing certificates are sealed with (issue 37 §5): 32 random bytes in base64.
     CERTIFICATE_KEY: z
       .string()
@@ -107,6 +111,9 @@ const ConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL must be https:// when serving anything but this machine' });
     }
     if (publicUrl?.protocol !== 'https:') return;
+    if (env.WEBHOOKS_ALLOW_LOOPBACK === '1' || env.WEBHOOKS_ALLOW_LOOPBACK === 'true') {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOOPBACK'], message: "lets a store's webhooks reach this machine's own services: only for development and tests, never on an https PUBLIC_URL" });
+    }
     if (env.DEMO_DATA) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'DEMO_DATA loads accounts with published passwords: never on an https PUBLIC_URL' });
     }
@@ -186,6 +193,15 @@ export type Config = {
    * with (issue 37 §5). Without it the server keeps no certificate: uploads are refused.
    */
   certificateKey: Buffer | undefined;
+  /** ACTIVITY_RETENTION_DAYS: a store's activity log keeps its entries this many days (365), then the job worker prunes them. */
+  activityRetentionDays: number;
+  /**
+   * Webhooks (issue 38 §5): `allowLoopback` lets an endpoint be http:// on this machine (127.0.0.0/8,
+   * ::1, `localhost`); every other private, link-local or metadata address stays refused.
+   * WEBHOOKS_ALLOW_LOOPBACK, by default on in development and tests and off with NODE_ENV=production;
+   * refused with an https PUBLIC_URL.
+   */
+  webhooks: { allowLoopback: boolean };
 };
 
 export type SriEndpoints = { reception: string; authorization: string };
@@ -232,6 +248,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       timeoutMs: env.SRI_TIMEOUT_MS,
     },
     certificateKey: env.CERTIFICATE_KEY,
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
+    webhooks: {
+      allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? env.NODE_ENV !== 'production' && !publicUrl.startsWith('https://') : env.WEBHOOKS_ALLOW_LOOPBACK === '1' || env.WEBHOOKS_ALLOW_LOOPBACK === 'true',
+    },
   };
 }
 

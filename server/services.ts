@@ -1,7 +1,10 @@
 import * as accessTokenService from '#server/modules/access-token/access-token.service.ts';
+import * as activityService from '#server/modules/activity/activity.service.ts';
 import * as alertService from '#server/modules/alert/alert.service.ts';
-import * as authService from '#server/modules/auth/auth.service.ts';
+import * as authService from '#server/modules/user/auth.service.ts';
 import * as sessionService from '#server/modules/auth/session.service.ts';
+import * as cartService from '#server/modules/checkout/cart.service.ts';
+import * as checkoutService from '#server/modules/checkout/checkout.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
 import * as customerService from '#server/modules/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
@@ -21,10 +24,14 @@ import * as storeService from '#server/modules/store/store.service.ts';
 import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
 import * as storeSalesService from '#server/modules/store-sales/store-sales.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
+import * as shopCouponService from '#server/modules/shop/shop-coupon.ts';
+import * as shopService from '#server/modules/shop/shop.service.ts';
 import * as sriCertificateService from '#server/modules/sri-certificate/sri-certificate.service.ts';
+import * as staffService from '#server/modules/staff/staff.service.ts';
 import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
 import * as userService from '#server/modules/user/user.service.ts';
+import * as webhookService from '#server/modules/webhook/webhook.service.ts';
 import { bindResources } from '#server/resources/registry.ts';
 import { bindService, type ServiceDeps } from '#server/service-deps.ts';
 
@@ -36,9 +43,12 @@ export function createServices(deps: ServiceDeps) {
   return {
     deps,
     accessTokens: bindService(accessTokenService, deps),
+    activity: bindService(activityService, deps),
     alerts: bindService(alertService, deps),
     auth: bindService(authService, deps),
     sessions: bindService(sessionService, deps),
+    carts: bindService(cartService, deps),
+    checkout: bindService(checkoutService, deps),
     consolidations: bindService(consolidationService, deps),
     customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),
@@ -53,7 +63,11 @@ export function createServices(deps: ServiceDeps) {
     productCsvExport: bindService(productCsvExportService, deps),
     rateLimits: bindService(rateLimitService, deps),
     settings: bindService(settingService, deps),
+    /** The storefront's pages, and a code typed on its cart. */
+    shop: bindService(shopService, deps),
+    shopCoupons: bindService(shopCouponService, deps),
     sriCertificates: bindService(sriCertificateService, deps),
+    staff: bindService(staffService, deps),
     stores: bindService(storeService, deps),
     storeRenewals: bindService(storeRenewalService, deps),
     storeSales: bindService(storeSalesService, deps),
@@ -62,6 +76,7 @@ export function createServices(deps: ServiceDeps) {
     uploads: bindService(uploadService, deps),
     users: bindService(userService, deps),
     variantGrids: bindService(variantGridService, deps),
+    webhooks: bindService(webhookService, deps),
     /** The store-owned resources built on the kit, by key (decision 028). */
     resources: bindResources(deps),
   };

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router';
+import { Form, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { guardStore, storeLayoutLoader } from '#app/lib/store-scope.server.ts';
@@ -36,6 +36,7 @@ function NoStore() {
 /** A role that does not reach this screen, or a store that removed them (decision 088). */
 function Refused({ reason }: { reason: typeof FORBIDDEN | typeof NOT_MEMBER }) {
   const t = useT();
+  const locale = localeFromPath(useLocation().pathname);
   return (
     <Paper withBorder p="xl" radius="md" maw={640} mx="auto" mt="xl" data-testid="store-refused" role="alert">
       <Stack gap="sm">
@@ -43,6 +44,14 @@ function Refused({ reason }: { reason: typeof FORBIDDEN | typeof NOT_MEMBER }) {
           {t('tenancy.forbiddenTitle')}
         </Title>
         <Text>{t(reason)}</Text>
+        {reason === NOT_MEMBER ? (
+          <Form method="post" action={localizePath('/store/switch', locale)}>
+            <input type="hidden" name="store" value="default" />
+            <Button type="submit" w="fit-content" data-testid="leave-store">
+              {t('tenancy.leave')}
+            </Button>
+          </Form>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -69,9 +69,9 @@ export const mainMenu: MenuItem[] = [
       { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', area: 'settings' },
       { key: 'contact', label: 'nav.contact', path: '/store/contact', area: 'settings' },
       { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', area: 'settings' },
-      { key: 'staff', label: 'nav.staff', path: '/store/staff', area: 'staff', planned: true },
-      { key: 'activity', label: 'nav.activity', path: '/store/activity', area: 'activity', planned: true },
-      { key: 'webhooks', label: 'nav.webhooks', path: '/store/webhooks', area: 'webhooks', planned: true },
+      { key: 'staff', label: 'nav.staff', path: '/store/staff', area: 'staff' },
+      { key: 'activity', label: 'nav.activity', path: '/store/activity', area: 'activity' },
+      { key: 'webhooks', label: 'nav.webhooks', path: '/store/webhooks', area: 'webhooks' },
     ],
   },
   {

@@ -20,6 +20,9 @@ import { buyerCopy } from './en/buyer-copy.ts';
 import { storeSales } from './en/store-sales.ts';
 import { iva } from './en/iva.ts';
 import { tenancy } from './en/tenancy.ts';
+import { webhook } from './en/webhook.ts';
+import { staff } from './en/staff.ts';
+import { activity } from './en/activity.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -46,6 +49,9 @@ export const enDashboard: DashboardMessages = {
   storeSales,
   iva,
   tenancy,
+  webhook,
+  staff,
+  activity,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',
@@ -146,6 +152,7 @@ export const enDashboard: DashboardMessages = {
     ticket_reply: { title: 'Reply on your ticket #{{number}}', body: 'The support team answered your ticket “{{subject}}”.' },
     order_received: { title: 'New order #{{number}}', body: 'You received a new order in your store.' },
     store_expiring: { title: 'Your plan expires on {{expiresAt}}', body: 'The plan of your store “{{store}}” expires on {{expiresAt}}. Renew it so that your store stays visible to your customers.' },
+    webhook_disabled: { title: 'We disabled a webhook of “{{store}}”', body: 'Your webhook {{url}} failed for 3 days in a row and we disabled it. Check your server and enable it again.' },
     general: { title: '{{title}}', body: '{{body}}' },
     staff_ticket: { title: 'New ticket #{{number}}: {{subject}}', body: 'Locker {{locker}} opened the ticket “{{subject}}”.' },
     staff_consolidation: { title: 'Consolidation #{{number}} requested ({{locker}})', body: 'Locker {{locker}} requested consolidation #{{number}}.' },

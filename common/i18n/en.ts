@@ -1,4 +1,5 @@
 import { auth, profile } from './en/accounts.ts';
+import { invitation } from './en/staff.ts';
 import type { BaseMessages } from './messages.ts';
 
 export const en: BaseMessages = {
@@ -37,6 +38,9 @@ export const en: BaseMessages = {
     orders: 'Orders',
     invoices: 'Invoices',
     customers: 'Customers',
+    staff: 'Team',
+    activity: 'Activity',
+    webhooks: 'Webhooks',
     system: 'System',
     profile: 'Profile',
     backOffice: 'Back office',
@@ -168,6 +172,7 @@ export const en: BaseMessages = {
     pickColor: 'Pick a color from the screen',
   },
   profile,
+  invitation,
   footer: {
     rights: '© {{year}} Tiendabox. Made in Ecuador.',
   },

@@ -20,6 +20,9 @@ import { buyerCopy } from './es/buyer-copy.ts';
 import { storeSales } from './es/store-sales.ts';
 import { iva } from './es/iva.ts';
 import { tenancy } from './es/tenancy.ts';
+import { webhook } from './es/webhook.ts';
+import { staff } from './es/staff.ts';
+import { activity } from './es/activity.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -48,6 +51,9 @@ export const esDashboard = {
   storeSales,
   iva,
   tenancy,
+  webhook,
+  staff,
+  activity,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',
@@ -149,6 +155,7 @@ export const esDashboard = {
     ticket_reply: { title: 'Respuesta en tu ticket #{{number}}', body: 'El equipo de soporte respondió tu ticket «{{subject}}».' },
     order_received: { title: 'Nuevo pedido #{{number}}', body: 'Recibiste un pedido nuevo en tu tienda.' },
     store_expiring: { title: 'Tu plan vence el {{expiresAt}}', body: 'El plan de tu tienda «{{store}}» vence el {{expiresAt}}. Renuévalo para que tu tienda siga visible para tus clientes.' },
+    webhook_disabled: { title: 'Desactivamos un webhook de «{{store}}»', body: 'Tu webhook {{url}} falló durante 3 días seguidos y lo desactivamos. Revisa tu servidor y vuelve a activarlo.' },
     general: { title: '{{title}}', body: '{{body}}' },
     staff_ticket: { title: 'Ticket nuevo #{{number}}: {{subject}}', body: 'El casillero {{locker}} abrió el ticket «{{subject}}».' },
     staff_consolidation: { title: 'Consolidación #{{number}} solicitada ({{locker}})', body: 'El casillero {{locker}} solicitó la consolidación #{{number}}.' },

@@ -1,4 +1,5 @@
 import { auth, profile } from './es/accounts.ts';
+import { invitation } from './es/staff.ts';
 
 // Spanish is the source language: every key starts here (or in es-dashboard.ts, the logged-in
 // screens' part) and en.ts is type-checked against it.
@@ -38,6 +39,9 @@ export const es = {
     orders: 'Pedidos',
     invoices: 'Facturas',
     customers: 'Clientes',
+    staff: 'Equipo',
+    activity: 'Actividad',
+    webhooks: 'Webhooks',
     system: 'Sistema',
     profile: 'Perfil',
     backOffice: 'Administración',
@@ -169,6 +173,7 @@ export const es = {
     pickColor: 'Tomar un color de la pantalla',
   },
   profile,
+  invitation,
   footer: {
     rights: '© {{year}} Tiendabox. Hecho en Ecuador.',
   },

@@ -76,6 +76,20 @@ const SPANISH: Record<string, string> = {
   'The variants of one product of my store, in name order': 'Las variantes de un producto de mi tienda, por nombre',
   'Put my store’s banners in this order (first shown first; banners left out follow)': 'Poner los banners de mi tienda en este orden (el primero se muestra primero; los que no se nombran van después)',
   'Move one banner a step up or down, or to just before another banner': 'Mover un banner un lugar arriba o abajo, o justo antes de otro banner',
+  // the store's activity log (issue 38 §4)
+  "My store's activity log, newest first: by person, kind and day range": 'El registro de actividad de mi tienda, lo más reciente primero: por persona, tipo y rango de días',
+  // the store's staff (issue 38 §2)
+  "My store's members and their roles, the owner first": 'Los miembros de mi tienda y sus roles, el dueño primero',
+  // webhooks (issue 38 §5)
+  "My store's webhook endpoints": 'Los webhooks de mi tienda',
+  'Add a webhook endpoint; its signing secret is answered once': 'Agregar un webhook; su secreto de firma se responde una sola vez',
+  'One webhook endpoint': 'Un webhook',
+  "Change a webhook endpoint's URL, events or state": 'Cambiar la dirección, los eventos o el estado de un webhook',
+  'Delete a webhook endpoint with its deliveries': 'Eliminar un webhook con sus envíos',
+  "Rotate a webhook endpoint's signing secret; the new one is answered once": 'Cambiar el secreto de firma de un webhook; el nuevo se responde una sola vez',
+  'Send a webhook endpoint a `webhook.test` event': 'Enviar a un webhook un evento `webhook.test`',
+  "A webhook endpoint's deliveries, newest first, each with its attempts": 'Los envíos de un webhook, los más recientes primero, cada uno con sus intentos',
+  'Send a delivery again, under the same `webhook-id`': 'Reenviar un envío, con el mismo `webhook-id`',
   // sales: orders and customers
   "My store's orders, newest first: by status, customer, day range and total range (cents), or a number": 'Los pedidos de mi tienda, los más nuevos primero: por estado, cliente, rango de días y rango de total (centavos), o un número',
   'One order of my store with its lines, history and the states it may move to': 'Un pedido de mi tienda con sus líneas, su historial y los estados a los que puede pasar',

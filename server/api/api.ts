@@ -18,11 +18,14 @@ import { bannerApi } from '#server/modules/banner/banner.api.ts';
 import { productApi } from '#server/modules/product/product.api.ts';
 import { orderApi } from '#server/modules/order/order.api.ts';
 import { customerApi } from '#server/modules/customer/customer.api.ts';
+import { webhookApi } from '#server/modules/webhook/webhook.api.ts';
+import { activityApi } from '#server/modules/activity/activity.api.ts';
+import { staffApi } from '#server/modules/staff/staff.api.ts';
 import { uploadRoutes } from '#server/modules/upload/upload.api.ts';
 import { mediaRoutes } from '#server/modules/upload/image-variants.api.ts';
 import { currentUserPlugin, refuseReadOnlyToken } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
-import { storeScopePlugin } from '#server/plugins/store-scope.ts';
+import { refuseOutsideRole, storeScopePlugin } from '#server/plugins/store-scope.ts';
 import { resourceApi } from '#server/resources/resource-api.ts';
 import { genericService, STORE_RESOURCES } from '#server/resources/registry.ts';
 import { translator } from '#common/i18n/all-languages.ts';
@@ -58,6 +61,11 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     // so an invalid body does not get validation errors for a call that was never allowed. The
     // reply it returns is a thenable Fastify waits for, so nothing after the hook runs.
     v1.addHook('preParsing', async (request, reply, payload) => ((await refuseReadOnlyToken(request, reply)) ?? payload) as typeof payload);
+    // … and so does a store role that does not reach the operation's area (decision 088).
+    v1.addHook('preParsing', async (request, _reply, payload) => {
+      await refuseOutsideRole(request);
+      return payload;
+    });
     v1.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -78,6 +86,9 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(customerApi, options);
     await v1.register(invoiceApi, options);
     await v1.register(creditNoteApi, options);
+    await v1.register(webhookApi, options);
+    await v1.register(staffApi, options);
+    await v1.register(activityApi, options);
     // An unknown API path is a JSON 404 for every method; a known one asked with a method it does
     // not take is a 405 naming the methods it does (RFC 9110 §15.5.6), not a 404.
     v1.all('/*', async (request, reply) => {

@@ -32,6 +32,8 @@ import * as sriCertificate from '#server/db/migrations/2026-12-06-088-sri-certif
 import * as creditNotes from '#server/db/migrations/2026-12-06-091-credit-notes.ts';
 import * as storeMembers from '#server/db/migrations/2026-12-06-092-store-members.ts';
 import * as storeEvents from '#server/db/migrations/2026-12-06-093-store-events.ts';
+import * as webhooks from '#server/db/migrations/2026-12-06-094-webhooks.ts';
+import * as invitationWithdrawn from '#server/db/migrations/2026-12-06-096-invitation-withdrawn.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-091-credit-notes': creditNotes,
   '2026-12-06-092-store-members': storeMembers,
   '2026-12-06-093-store-events': storeEvents,
+  '2026-12-06-094-webhooks': webhooks,
+  '2026-12-06-096-invitation-withdrawn': invitationWithdrawn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
 import type { CreditNoteLineTable, CreditNoteSriEventTable, CreditNoteTable } from './schema/credit-note.ts';
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -26,6 +27,7 @@ export type * from './schema/sales.ts';
 export type * from './schema/credit-note.ts';
 export type * from './schema/store-certificate.ts';
 export type * from './schema/tenancy.ts';
+export type * from './schema/webhook.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -73,6 +75,9 @@ export interface Database {
   storeMember: StoreMemberTable;
   storeInvitation: StoreInvitationTable;
   storeEvent: StoreEventTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+  webhookAttempt: WebhookAttemptTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -14,6 +14,10 @@ import { countUsers, createUser } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoSales } from './demo-sales.ts';
+import { runAs } from '#server/tenancy/actor.ts';
+import { demoTeam, seedDemoActivity } from './demo-activity.ts';
+import { seedDemoStaff } from './demo-staff.ts';
+import { seedDemoWebhooks } from './demo-webhooks.ts';
 
 // For local use only: main.ts calls this only with DEMO_DATA=1, which config refuses on an https
 // PUBLIC_URL (docs/decisions/026-run-mode.md). The README lists them.
@@ -48,15 +52,25 @@ export async function seedDemoData(deps: ServiceDeps): Promise<boolean> {
   const scope = await ownStoreScope(deps, owner);
   // A published store with a logo, a style and its contact data, as its owner would leave it.
   const logo = await acceptUpload(deps, { userId: client.id, name: 'logo-tienda-de-maria.png', data: await demoLogo(), kinds: ['png'], box: LOGO_SIZE });
-  await updateDesign(deps, scope!, StoreDesignSchema.parse({ logo: logo.id, style: 1 }));
-  await updateStoreSection(deps, scope!, 'contact', StoreContactSchema.parse({ contactEmail: 'ventas@tiendademaria.ec', contactPhone: '+593 99 123 4567', contactAddress: place.address, contactState: place.state, contactCity: place.city, contactZip: place.zip, contactCountry: place.country }));
-  await updateStoreSection(deps, scope!, 'marketing', StoreMarketingSchema.parse({ instagram: 'https://instagram.com/tiendademaria', facebook: 'https://facebook.com/tiendademaria', whatsapp: '+593991234567' }));
-  await publishStore(deps, scope!, true);
+  // Done by María, as the store's activity log tells it.
+  const asMaria = <T>(work: () => Promise<T>) => runAs({ kind: 'member', userId: client.id, name: 'María' }, work);
+  await asMaria(() => updateDesign(deps, scope!, StoreDesignSchema.parse({ logo: logo.id, style: 1 })));
+  await asMaria(() => updateStoreSection(deps, scope!, 'contact', StoreContactSchema.parse({ contactEmail: 'ventas@tiendademaria.ec', contactPhone: '+593 99 123 4567', contactAddress: place.address, contactState: place.state, contactCity: place.city, contactZip: place.zip, contactCountry: place.country })));
+  await asMaria(() => updateStoreSection(deps, scope!, 'marketing', StoreMarketingSchema.parse({ instagram: 'https://instagram.com/tiendademaria', facebook: 'https://facebook.com/tiendademaria', whatsapp: '+593991234567' })));
+  await asMaria(() => publishStore(deps, scope!, true));
   const colors: [string, string][] = [['Negro', '#111111'], ['Blanco', '#ffffff'], ['Azul marino', '#1f3a93'], ['Rojo carmín', '#c0392b'], ['Verde oliva', '#808000'], ['Arena', '#d8c3a5']];
   for (const [name, hex] of colors) await createColor(deps, scope!, { name, hex, slug: '', enabled: name !== 'Arena' });
-  const goods = await seedDemoCatalog(deps, scope!, client.id);
-  // A month of orders, as history (no mail, no bell), before the parcel box's fresh news.
-  await seedDemoSales(deps, scope!, client.id, goods);
+  const goods = await asMaria(() => seedDemoCatalog(deps, scope!, client.id));
+  // A second member, the orders clerk of the README's table (issue 38 §8).
+  await asMaria(() => seedDemoStaff(deps, scope!, client.id));
+  // A month of orders, as history (no mail, no bell), before the parcel box's fresh news; moved on
+  // by the store's people in turn, the owner and the clerk (the activity log's "who").
+  const team = await demoTeam(deps, scope!, { id: client.id, name: 'María' });
+  await seedDemoSales(deps, scope!, client.id, goods, team.movers);
+  // …and the rest of the month's activity log: prices, stock, customers, settings, the plan's renewal.
+  await seedDemoActivity(deps, scope!, { ...team, staff: { id: admin.id, name: 'Admin' } }, goods);
+  // Two webhook endpoints, the ERP's and a bot's that stopped answering (issue 38 §8): after the history, which queues nothing for them.
+  await seedDemoWebhooks(deps, scope!);
 
   const purchases = [
     ['1Z999AA10123456784', 'UPS', 'Amazon', 'Audífonos inalámbricos', 89.99, 1.2, [20, 15, 8]],

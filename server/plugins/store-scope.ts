@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#server/errors.ts';
-import { can } from '#server/tenancy/can.ts';
+import { roleCan } from '#common/store-permissions.ts';
 import { apiAction } from '#server/tenancy/route-areas.ts';
 import { enterContext, type StoreContext, type StoreScope } from '#server/tenancy/store-scope.ts';
 import type { Services } from '#server/services.ts';
@@ -38,17 +38,19 @@ export const storeScopePlugin = fp(
 );
 
 /**
- * The one permission check of the API (decision 088), before a body is read or validated (the
- * API's `preParsing`), so that a role that may not call an operation gets its 403 and not the
- * body's validation errors: the operation's area from route-areas.ts, judged by `can` on the
- * caller's role and token. Operations outside any store area (the parcel box, the back office)
+ * The API's role check (decision 088), before a body is read or validated (the API's
+ * `preParsing`), so that a role that may not call an operation gets its 403 and not the body's
+ * validation errors: the operation's area from route-areas.ts, judged by the matrix on the
+ * caller's role in the store. Operations outside any store area (the parcel box, the back office)
  * and callers without a user or a store pass on to their own checks (401, 409).
  */
 export async function refuseOutsideRole(request: FastifyRequest): Promise<void> {
   const action = apiAction(request.routeOptions.url ?? '', request.method);
   if (!action || !(await request.currentUser())) return;
   const context = await request.storeContext();
-  if (context && !can(context, action)) throw new AppError('tenancy.forbidden', 403);
+  // The role's half of `can`: a token whose scope narrows the role further is answered by the
+  // token's own checks (current-user.ts, before and after this one), which say which scope it lacks.
+  if (context && !roleCan(context.role, action)) throw new AppError('tenancy.forbidden', 403);
 }
 
 /**

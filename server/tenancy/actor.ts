@@ -19,6 +19,7 @@ export type Actor =
   | { kind: 'system' };
 
 export const SYSTEM: Actor = Object.freeze({ kind: 'system' });
+export const SHOPPER: Actor = Object.freeze({ kind: 'shopper' });
 
 const current = new AsyncLocalStorage<Actor>();
 

@@ -3,7 +3,7 @@ import type { StoreAction, StoreArea } from '#common/store-permissions.ts';
 // Which area of the permission matrix each store screen and API operation belongs to (issue 38 §1,
 // decision 088). The first matching prefix wins, so the longer ones come first. A path in no area
 // is refused to every role: a new screen or operation is closed until it is given one here, and the
-// permission test (server/tenancy/permissions.test.ts) fails on it.
+// permission test (tests/integration/permission-matrix.test.ts) fails on it.
 
 type Rule = readonly [prefix: string, area: StoreArea];
 

@@ -99,7 +99,12 @@ export async function mediaStoreScope(deps: ServiceDeps, storeId: number, viewer
  * The header's switcher: the session acts on `storeId` from its next request on. Only a store the
  * user is a member of; any other id is "not found", as another store's records are.
  */
-export async function chooseStore(deps: ServiceDeps, { user, sessionToken, storeId }: { user: SessionUser; sessionToken: string | undefined; storeId: number }): Promise<void> {
+export async function chooseStore(deps: ServiceDeps, { user, sessionToken, storeId }: { user: SessionUser; sessionToken: string | undefined; storeId: number | 'default' }): Promise<void> {
+  // A session whose store removed them goes back to the user's default (their own, else their first).
+  if (storeId === 'default') {
+    if (sessionToken) await tenancy.setSessionActingStore(deps.db, tokenHash(sessionToken), null);
+    return;
+  }
   const chosen = (await tenancy.membershipsOf(deps.db, user.id)).find((member) => member.storeId === storeId);
   if (!chosen || !sessionToken) throw new AppError('error.generic', 404);
   await tenancy.setSessionActingStore(deps.db, tokenHash(sessionToken), scopeOf({ id: chosen.storeId, slug: chosen.slug }, chosen.role === 'owner' ? 'owner' : 'member'));

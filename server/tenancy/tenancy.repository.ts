@@ -45,6 +45,6 @@ export async function sessionActingStore(db: Db, sessionTokenHash: string): Prom
   return row?.actingStoreId ?? null;
 }
 
-export async function setSessionActingStore(db: Db, sessionTokenHash: string, scope: StoreScope): Promise<void> {
-  await db.updateTable('session').set({ actingStoreId: scope.storeId }).where('id', '=', sessionTokenHash).execute();
+export async function setSessionActingStore(db: Db, sessionTokenHash: string, scope: StoreScope | null): Promise<void> {
+  await db.updateTable('session').set({ actingStoreId: scope?.storeId ?? null }).where('id', '=', sessionTokenHash).execute();
 }

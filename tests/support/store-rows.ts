@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
-import { STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
+import { STORE_MEMBERSHIP_TABLES, STORE_OWNED_TABLES } from '#server/db/store-guard.ts';
 import * as colors from '#server/modules/color/color.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { acceptUpload, claimStoreUpload } from '#server/modules/upload/upload.service.ts';
@@ -13,7 +13,7 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 // took them all (decision 029). A table added to STORE_OWNED_TABLES without a filler here does
 // not type-check: the store-deletion test then covers it too.
 
-type StoreOwnedTable = (typeof STORE_OWNED_TABLES)[number];
+type StoreOwnedTable = (typeof STORE_OWNED_TABLES)[number] | (typeof STORE_MEMBERSHIP_TABLES)[number];
 
 const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, ownerId: number) => Promise<unknown> } = {
   color: (deps, scope) => colors.create(deps, scope, { name: `Azul ${scope.storeId}`, hex: '#1F3A93', enabled: true }),
@@ -57,6 +57,10 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   store_member: async (deps, scope) => insertRow(deps, 'storeMember', { storeId: scope.storeId, userId: await clerkOf(deps), role: 'orders', createdAt: deps.clock.now().toISOString() }),
   store_invitation: (deps, scope, ownerId) => insertRow(deps, 'storeInvitation', { storeId: scope.storeId, email: 'nuevo@example.com', role: 'viewer', tokenHash: randomUUID().replaceAll('-', '').padEnd(64, '0'), invitedBy: ownerId, createdAt: deps.clock.now().toISOString(), expiresAt: deps.clock.now().toISOString(), usedAt: null }),
   store_event: (deps, scope) => insertRow(deps, 'storeEvent', { storeId: scope.storeId, type: 'store.updated', resourceKind: 'store', resourceId: scope.storeId, resourceLabel: 'Tienda', actorKind: 'system', actorUserId: null, actorTokenId: null, actorName: '', data: '{}', changes: '{}', createdAt: deps.clock.now().toISOString() }),
+  // Issue 38 §5: an endpoint (stand-in sealed secret), a delivery to it and one attempt.
+  webhook_endpoint: (deps, scope) => insertRow(deps, 'webhookEndpoint', { storeId: scope.storeId, url: 'https://erp.example.com/hooks', eventTypes: '["order.created"]', secretSealed: new Uint8Array(60), enabled: 1, disabledReason: null, failingSince: null, ...stamps(deps) }),
+  webhook_delivery: async (deps, scope) => insertRow(deps, 'webhookDelivery', { storeId: scope.storeId, endpointId: (await deps.db.selectFrom('webhookEndpoint').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, eventId: 1, eventType: 'order.created', resourceKey: 'order:1', body: '{}', manual: 0, state: 'delivered', attempts: 1, nextAttemptAt: deps.clock.now().toISOString(), leaseUntil: null, lastStatus: 200, lastAttemptAt: deps.clock.now().toISOString(), ...stamps(deps) }),
+  webhook_attempt: async (deps, scope) => insertRow(deps, 'webhookAttempt', { storeId: scope.storeId, deliveryId: (await deps.db.selectFrom('webhookDelivery').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, attemptedAt: deps.clock.now().toISOString(), durationMs: 12, status: 200, responseSnippet: 'ok', error: null }),
 };
 
 /** A user to be a store's second member. */
@@ -80,7 +84,7 @@ const productOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db
 
 /** A row in every store-owned table for the store (a file among them). */
 export async function fillStore(deps: ServiceDeps, scope: StoreScope, ownerId: number): Promise<void> {
-  for (const table of STORE_OWNED_TABLES) await FILLERS[table](deps, scope, ownerId);
+  for (const table of [...STORE_OWNED_TABLES, ...STORE_MEMBERSHIP_TABLES]) await FILLERS[table](deps, scope, ownerId);
 }
 
 const count = async (db: Db, query: RawBuilder<unknown>) => Number(((await query.execute(db)).rows[0] as { n?: number | string } | undefined)?.n ?? 0);
@@ -89,7 +93,7 @@ const count = async (db: Db, query: RawBuilder<unknown>) => Number(((await query
 export async function storeFootprint(deps: ServiceDeps, { storeId, ownerId }: { storeId: number; ownerId: number }) {
   const rows: Record<string, number> = {};
   // Raw SQL on purpose (column names come back camelCased): a test that counts every table by name (the guard does not read raw SQL).
-  for (const table of STORE_OWNED_TABLES) rows[table] = await count(deps.db, sql`select count(*) as n from ${sql.table(table)} where store_id = ${storeId}`);
+  for (const table of [...STORE_OWNED_TABLES, ...STORE_MEMBERSHIP_TABLES]) rows[table] = await count(deps.db, sql`select count(*) as n from ${sql.table(table)} where store_id = ${storeId}`);
   rows.store = await count(deps.db, sql`select count(*) as n from store where id = ${storeId}`);
   rows.upload = await count(deps.db, sql`select count(*) as n from upload where user_id = ${ownerId}`);
   const keys = (await sql<{ key: string }>`select storage_key as key from upload where user_id = ${ownerId}`.execute(deps.db)).rows.map((row) => row.key);
@@ -101,7 +105,7 @@ export async function storeFootprint(deps: ServiceDeps, { storeId, ownerId }: { 
 /** Whether each store-owned table's `store_id` references `store.id` with `on delete cascade`. */
 export async function storeForeignKeys(db: Db, dialect: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
-  for (const table of STORE_OWNED_TABLES) {
+  for (const table of [...STORE_OWNED_TABLES, ...STORE_MEMBERSHIP_TABLES]) {
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ table: string; from: string; to: string; onDelete: string }>`select * from pragma_foreign_key_list(${table})`.execute(db);
       const fk = rows.find((row) => row.from === 'store_id');

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { currentUser } from '#app/lib/current-user.server.ts';
 import { readForm } from '#app/lib/form-action.server.ts';
@@ -17,8 +17,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const values = formValues(await readForm(request));
   const locale = localeFromPath(new URL(request.url).pathname);
-  const storeId = /^[1-9]\d{0,9}$/.test(values.store ?? '') ? Number(values.store) : 0;
-  await app.services.storeScopes.chooseStore({ user: currentUser(context), sessionToken: app.sessionToken, storeId });
+  const storeId = values.store === 'default' ? 'default' : /^[1-9]\d{0,9}$/.test(values.store ?? '') ? Number(values.store) : 0;
+  // Another store, or no store, is "not found", as another store's records are.
+  if (storeId === 0) throw data(null, { status: 404 });
+  await app.services.storeScopes.chooseStore({ user: currentUser(context), sessionToken: app.sessionToken, storeId }).catch(() => {
+    throw data(null, { status: 404 });
+  });
   // A record's screen (`?id=`) names the other store's record: the list or home is where to land.
   const back = new URL(safeRedirect(values.back, localizePath('/store', locale)), 'http://same-site.invalid');
   const landing = back.searchParams.has('id') ? localizePath('/store', locale) : back.pathname;

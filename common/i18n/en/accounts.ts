@@ -98,6 +98,7 @@ export const profile: Messages['profile'] = {
     consolidation_update: 'Changes to your consolidations',
     ticket_reply: 'Replies to your tickets',
     store_expiring: 'Your plan is about to expire',
+    webhook_disabled: 'Webhooks disabled after failures',
     order_received: 'New orders in your store',
     general: 'General notices',
     staff_ticket: 'New client tickets (staff)',

@@ -99,6 +99,7 @@ export const profile = {
     ticket_reply: 'Respuestas a tus tickets',
     order_received: 'Pedidos nuevos en tu tienda',
     store_expiring: 'Tu plan está por vencer',
+    webhook_disabled: 'Webhooks desactivados por fallos',
     general: 'Avisos generales',
     staff_ticket: 'Tickets nuevos de clientes (personal)',
     staff_consolidation: 'Consolidaciones solicitadas (personal)',

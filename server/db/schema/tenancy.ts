@@ -22,6 +22,8 @@ export interface StoreInvitationTable {
   expiresAt: string;
   /** Accepted or withdrawn: the link works once. */
   usedAt: string | null;
+  /** Withdrawn by the owner (migration 096): `usedAt` is set too. */
+  withdrawnAt: Generated<string | null>;
 }
 
 export interface StoreEventTable {

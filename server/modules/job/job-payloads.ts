@@ -11,7 +11,7 @@ export type JobPayloads = {
   mail: Mail;
   /** A stored file whose record is gone but whose removal failed (decision 029): tried again. */
   removeFile: { storageKey: string };
-  /** An expiry reminder for one store's plan period (server/modules/plan/plan-reminder.service.ts). */
+  /** An expiry reminder for one store's plan period (server/modules/store/store-expiry-reminder.service.ts). */
   store_expiring: { storeId: number; expiresAt: string; days: number };
   /** Signs an issued invoice, sends it to SRI and asks its authorization (invoice-sri.service.ts, issue 37 §6). */
   'invoice.sri': { storeId: number; invoiceId: number };
@@ -19,6 +19,8 @@ export type JobPayloads = {
   'creditNote.sri': { storeId: number; creditNoteId: number };
   /** The buyer's e-mail with an authorized document's XML and RIDE, built when sent (sri-buyer-copy.ts, issue 37 §8). */
   'sri.buyerCopy': { storeId: number; kind: 'invoice' | 'creditNote'; id: number };
+  /** Wakes the webhook sender for an endpoint's due deliveries (server/modules/webhook/webhook-sender.ts, issue 38 §5). */
+  'webhook.deliver': { storeId: number; endpointId: number };
 };
 
 export type JobKind = keyof JobPayloads;

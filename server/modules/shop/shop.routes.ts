@@ -8,7 +8,8 @@ import { AppError } from '#server/errors.ts';
 import { sessionCookieName } from '#server/modules/auth/session.service.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { runInStore } from '#server/tenancy/active-store.ts';
-import type { StoreScope } from '#server/tenancy/store-scope.ts';
+import { SHOPPER } from '#server/tenancy/actor.ts';
+import { enterContext, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { compressBuffer, type Encoding, negotiateEncoding } from '#server/plugins/compress-html.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
@@ -122,7 +123,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     // The count is the shopper's own: a page that shows one is never kept for others, whatever let
     // the request this far (issue 36 §7: a cookie shape the cache's check missed stored "Carrito 999").
     if (sr.cartCount !== 0) cacheSlots.delete(request);
-    return runInStore(resolved.scope.storeId, async () => {
+    // The storefront's changes (an order, a review) are a shopper's in the store's log (decision 088).
+    return enterContext({ scope: resolved.scope, actor: SHOPPER }, async () => {
       // A page every anonymous shopper sees alike draws the frame its store's version keeps.
       const slot = cacheSlots.get(request);
       const frame = slot && !resolved.ownerPreview ? await pageCache.frame(slot, () => shop.loadFrame(resolved.scope, false)) : await shop.loadFrame(resolved.scope, resolved.ownerPreview);

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleCan, STORE_ROLES, type StoreRole } from '#common/store-permissions.ts';
 import { createAccessToken } from '#server/modules/access-token/access-token.service.ts';
 import routes from '../../app/routes.ts';
-import { makeStore, makeUser, type TestUser } from '../../tests/support/factories.ts';
-import { getPage, postForm } from '../../tests/support/forms.ts';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { apiAction, pageAction } from './route-areas.ts';
-import { ownStoreScope } from './store-scope.ts';
-import { insertMember } from './tenancy.repository.ts';
+import { makeStore, makeUser, type TestUser } from '../support/factories.ts';
+import { getPage, postForm } from '../support/forms.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { apiAction, pageAction } from '#server/tenancy/route-areas.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
+import { insertMember } from '#server/tenancy/tenancy.repository.ts';
 
 // The permission matrix, walked (issue 38 §1, decision 088): every store screen and every store API
 // operation, for every role, asked to read and to write. Where the matrix (common/store-permissions.ts)
