@@ -101,6 +101,9 @@ const VALUE_LABELS: Record<string, string> = {
 };
 const LONGEST = 120;
 
+/** The store's scripts, which an event records by their length only (server/modules/store/store.service.ts). */
+export const STORE_SCRIPT_FIELDS: ReadonlySet<string> = new Set(['analyticsScript', 'pixelScript']);
+
 const shorten = (text: string) => (text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text);
 
 /** One value of a changed field, as the page's language writes it. */
@@ -108,6 +111,7 @@ export function valueText(field: string, value: unknown, resourceKind: string, t
   if (value === null || value === undefined || value === '') return String(t('activity.none'));
   if (typeof value === 'boolean' || (BOOLEAN_FIELDS.has(field) && (value === 0 || value === 1))) return String(t(value ? 'activity.yes' : 'activity.no'));
   if (typeof value === 'number') {
+    if (STORE_SCRIPT_FIELDS.has(field)) return String(t('activity.characters', { count: value }));
     if (field.endsWith('Cents')) return formatMoney(value, locale);
     if (field.endsWith('Bp')) return `${formatNumber(value / 100, locale)} %`;
     return formatNumber(value, locale);

@@ -27,6 +27,8 @@ export const activity: Messages['activity'] = {
   change: '{{field}}: {{before}} → {{after}}',
   moreChanges_one: 'and {{count}} more change',
   moreChanges_other: 'and {{count}} more changes',
+  characters_one: 'a {{count}}-character script',
+  characters_other: 'a {{count}}-character script',
   stockUp_one: '+{{count}} unit',
   stockUp_other: '+{{count}} units',
   stockDown_one: '−{{count}} unit',

@@ -28,6 +28,9 @@ export const activity = {
   change: '{{field}}: {{before}} → {{after}}',
   moreChanges_one: 'y {{count}} cambio más',
   moreChanges_other: 'y {{count}} cambios más',
+  /** A store script's length: the log never shows what a script runs. */
+  characters_one: 'script de {{count}} carácter',
+  characters_other: 'script de {{count}} caracteres',
   stockUp_one: '+{{count}} unidad',
   stockUp_other: '+{{count}} unidades',
   stockDown_one: '−{{count}} unidad',

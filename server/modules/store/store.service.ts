@@ -6,7 +6,8 @@ import { type DeleteStoreInput, type NewStore, type SlugAvailability, type Store
 import { LOGO_SIZE } from '#common/upload-limits.ts';
 import type { MessageKey } from '#common/i18n/messages.ts';
 import { AppError } from '#server/errors.ts';
-import { changedFields, emit } from '#server/events/events.ts';
+import { STORE_SCRIPT_FIELDS } from '#common/activity-text.ts';
+import { changedFields, emit, type FieldChanges } from '#server/events/events.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { defaultPlan, getPlan, listPlans, NEW_STORE_PLAN_DAYS } from '#server/modules/plan/plan.service.ts';
 import { removeFiles } from '#server/modules/upload/file-removal.ts';
@@ -75,7 +76,10 @@ async function changeStore(deps: ServiceDeps, scope: StoreScope, section: string
     const more = fields.filter((field): field is (typeof FORM_ONLY_COLUMNS)[number] => (FORM_ONLY_COLUMNS as readonly string[]).includes(field));
     const before: Record<string, unknown> = { ...row, ...(more.length > 0 ? await stores.findStoreColumns(tx.db, scope, more) : {}) };
     await stores.updateStore(tx.db, scope, { ...changes, updatedAt: tx.clock.now().toISOString() });
-    const moved = changedFields(before, changes as Record<string, unknown>, fields);
+    // A store's scripts go into no event, so into no log page and no webhook (issue 10 §6): their length stands in.
+    const moved = Object.fromEntries(
+      Object.entries(changedFields(before, changes as Record<string, unknown>, fields)).map(([field, values]) => [field, STORE_SCRIPT_FIELDS.has(field) ? values.map((value) => String(value ?? '').length) : values] as const),
+    ) as FieldChanges;
     if (Object.keys(moved).length === 0) return;
     await emit(tx, {
       type: 'store.updated',
