@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Checkbox, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
+import { TermsCheckbox } from '#app/components/terms-checkbox.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -114,20 +115,7 @@ export default function InvitationLanding({ loaderData: { view, token, loginHref
             <PasswordInput name="password" label={t('auth.password')} description={t('auth.passwordHint')} autoComplete="new-password" error={fieldError('password')} required />
             <PasswordInput name="passwordRepeat" label={t('auth.passwordRepeat')} autoComplete="new-password" error={fieldError('passwordRepeat')} required />
             <PersonalDataFields values={{ country: 'Ecuador', ...result?.values }} error={fieldError} />
-            <Checkbox
-              name="terms"
-              value="on"
-              defaultChecked={value('terms') === 'on'}
-              error={fieldError('terms')}
-              label={
-                <>
-                  {t('auth.termsAgree')}{' '}
-                  <Anchor href={localizePath('/terms', locale)} target="_blank" rel="noopener">
-                    {t('auth.termsLink')}
-                  </Anchor>
-                </>
-              }
-            />
+            <TermsCheckbox checked={value('terms') === 'on'} error={fieldError('terms')} />
             <Button type="submit" fullWidth size="md" loading={busy} data-testid="create-and-join">
               {t('invitation.createAndJoin')}
             </Button>

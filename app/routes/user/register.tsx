@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Checkbox, PasswordInput, Stack, Stepper, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, PasswordInput, Stack, Stepper, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
@@ -6,6 +6,7 @@ import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { BotCheck, type BotCheckHandle } from '#app/components/bot-check.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
+import { TermsCheckbox } from '#app/components/terms-checkbox.tsx';
 import { type FormResult, useFormResult } from '#app/lib/form-result.ts';
 import { forwardHeaders } from '#app/lib/headers.ts';
 import { publicPageMeta } from '#app/lib/meta.ts';
@@ -123,20 +124,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         <Box display={step === 1 ? 'block' : 'none'} data-step="2">
           <Stack gap="md">
             <PersonalDataFields values={{ country: 'Ecuador', ...result?.values }} error={error} />
-            <Checkbox
-              name="terms"
-              value="on"
-              defaultChecked={value('terms') === 'on'}
-              error={error('terms')}
-              label={
-                <>
-                  {t('auth.termsAgree')}{' '}
-                  <Anchor href={localizePath('/terms', locale)} target="_blank" rel="noopener">
-                    {t('auth.termsLink')}
-                  </Anchor>
-                </>
-              }
-            />
+            <TermsCheckbox checked={value('terms') === 'on'} error={error('terms')} />
             <BotCheck ref={botCheck} config={loaderData.botCheck} language={locale} />
             {checking ? (
               <Text fz="sm" c="dimmed" role="status">
