@@ -20,7 +20,7 @@ import { createDatabase, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createServiceDeps } from '#server/composition.ts';
 import { createServices } from '#server/services.ts';
-import { setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
+import { setTaxSettings } from '#server/modules/sales/invoice/invoice.fixtures.ts';
 import { addProduct, makeSalesStore, placeTestOrder } from '../tests/support/sales-fixtures.ts';
 import { latencyFigures } from './lib/quantiles.ts';
 import { createSchema, dropSchema, withSearchPath } from './lib/pg-schemas.ts';

@@ -64,22 +64,19 @@ function findCycles(graph: Map<string, string[]>): string[][] {
  * - its HTTP edge (`*.api.ts`, `*.routes.ts`) is a unit of its own, `<name> (http)`: an edge takes
  *   the bound services of every module (`Services`, server/services.ts), as app/'s routes do, so it
  *   sits above server/services.ts while the module's rules sit below it;
- * - the sales modules count as one, `sales`, the folder they are moving into (issue 38 §6: checkout,
- *   order, invoice, credit notes, customers, the store's sales settings and the certificate that signs
- *   their documents are one workflow); delete SALES when they share a folder;
+ * - sales, `server/modules/sales/` (issue 38 §6: checkout and the storefront's cart, orders,
+ *   invoices, credit notes, customers, the store's sales settings and the certificate that signs
+ *   their documents are one workflow), is one module like any other, its folders its parts;
  * - every other file (server/tenancy, server/events, server/db, server/api, server/plugins, the
  *   files at server/'s top, common/, app/) is a unit of its own. Those folders group the kernel by kind,
  *   and its files reference each other by design (the store guard in db/ reads tenancy's active
  *   store, whose repositories take db's `Db`), so the file walk above keeps them acyclic; a module
  *   that reaches back to itself through any of their files is still a cycle here.
  */
-const SALES = new Set(['checkout', 'order', 'invoice', 'credit-note', 'customer', 'store-sales', 'sri-certificate']);
-
 function unitOf(file: string): string {
   const module = /^server\/modules\/([^/]+)\//.exec(file)?.[1];
   if (!module) return file;
-  const name = SALES.has(module) ? 'sales' : module;
-  return /[.-]api\.tsx?$|\.routes\.tsx?$/.test(file) ? `${name} (http)` : name;
+  return /[.-]api\.tsx?$|\.routes\.tsx?$/.test(file) ? `${module} (http)` : module;
 }
 
 /** The file graph folded into units; each arrow keeps one import that makes it, to say why. */
@@ -126,9 +123,9 @@ it('folds files into modules and finds a cycle between modules (the fold itself 
     // other: neither is a cycle between units.
     ['server/modules/a/a.api.ts', ['server/services.ts']],
     ['server/services.ts', ['server/modules/a/a.service.ts']],
-    ['server/modules/invoice/invoice.service.ts', ['server/modules/credit-note/credit-note.service.ts']],
-    ['server/modules/credit-note/credit-note.service.ts', ['server/modules/invoice/invoice-xml.ts']],
-    ['server/modules/invoice/invoice-xml.ts', []],
+    ['server/modules/sales/invoice/invoice.service.ts', ['server/modules/sales/credit-note/credit-note.service.ts']],
+    ['server/modules/sales/credit-note/credit-note.service.ts', ['server/modules/sales/invoice/invoice-xml.ts']],
+    ['server/modules/sales/invoice/invoice-xml.ts', []],
   ]);
   expect(findCycles(files)).toEqual([]);
   const { graph, why } = unitGraph(files);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
-import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
+import { saveStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { makeStore } from '../../tests/support/factories.ts';
 import { addProduct, addVariant, placeTestOrder } from '../../tests/support/sales-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db.ts';

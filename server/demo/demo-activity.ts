@@ -1,7 +1,7 @@
 import type { StoreEventType } from '#common/store-events.ts';
 import { CustomerListQuery } from '#common/schemas/sales-customer.ts';
 import { createAccessToken } from '#server/modules/access-token/access-token.service.ts';
-import { listCustomers } from '#server/modules/customer/customer.service.ts';
+import { listCustomers } from '#server/modules/sales/customer/customer.service.ts';
 import { get as getProduct } from '#server/modules/product/product.service.ts';
 import { listMembers } from '#server/modules/staff/staff.service.ts';
 import { emit, type FieldChanges } from '#server/events/events.ts';

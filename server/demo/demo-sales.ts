@@ -1,9 +1,9 @@
 import type { Locale } from '#common/locale.ts';
-import type { OrderStatus } from '#server/modules/order/order.service.ts';
-import { placeOrder } from '#server/modules/checkout/checkout.service.ts';
+import type { OrderStatus } from '#server/modules/sales/order/order.service.ts';
+import { placeOrder } from '#server/modules/sales/checkout/checkout.service.ts';
 import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
-import { changeOrderStatus } from '#server/modules/order/order.service.ts';
-import { saveStoreSales } from '#server/modules/store-sales/store-sales.service.ts';
+import { changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
+import { saveStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { type Actor, runAs } from '#server/tenancy/actor.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';

@@ -8,7 +8,7 @@ import { createUser } from './support/users.ts';
 // A shopper buys (issue 23 §1–3): two products, one of them a variant → the cart → a coupon → the
 // checkout form → the order page. In Spanish with JavaScript, and the same path without it in
 // English (the storefront's forms work without scripts). The rules (prices, stock, coupons,
-// concurrency, both databases) are Vitest's: server/modules/checkout/*.test.ts. SQLite only.
+// concurrency, both databases) are Vitest's: server/modules/sales/checkout/*.test.ts. SQLite only.
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -10,7 +10,7 @@ import { type CliUser, createUser } from './support/users.ts';
 // order → paid → its invoice issued and its PDF looked at → shipped → delivered, each asked first; another order cancelled, and its units are
 // back on the product. Spanish only: the texts of both languages are the page tests' and the axe
 // walk's. The rules (transitions, give-backs, e-mails, scoping) are Vitest's
-// (server/modules/order/*.test.ts). SQLite only: the transactions are proven on both databases there.
+// (server/modules/sales/order/*.test.ts). SQLite only: the transactions are proven on both databases there.
 
 test.describe.configure({ timeout: 120_000 });
 

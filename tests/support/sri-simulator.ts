@@ -3,8 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isValidAccessKey } from '#common/sri.ts';
 import type { SriEndpoints } from '#server/config.ts';
-import { SRI_AUTHORIZATION_NS, SRI_RECEPTION_NS } from '#server/modules/invoice/sri-client.ts';
-import { describeSriXsdErrors, sriXsdErrors } from '#server/modules/invoice/sri-xsd.ts';
+import { SRI_AUTHORIZATION_NS, SRI_RECEPTION_NS } from '#server/modules/sales/invoice/sri-client.ts';
+import { describeSriXsdErrors, sriXsdErrors } from '#server/modules/sales/invoice/sri-xsd.ts';
 import { xmlsecVerify } from './sri-certificates.ts';
 
 // A local stand-in for SRI's offline web services (issue 37 §6), speaking the SOAP of their WSDLs
@@ -102,7 +102,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * The comprobante without its enveloped signature, for the schema: the copies of SRI's schemas in
- * server/modules/invoice/xsd/ end the comprobante at `infoAdicional`, with no `ds:Signature`
+ * server/modules/sales/invoice/xsd/ end the comprobante at `infoAdicional`, with no `ds:Signature`
  * element, so the signed document is checked as SRI checks the comprobante's content, and its
  * signature apart (xmlsec1). Removed through libxml2's tree, never by text.
  */

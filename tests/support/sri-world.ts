@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
-import { setTaxSettings } from '#server/modules/invoice/invoice.fixtures.ts';
+import { setTaxSettings } from '#server/modules/sales/invoice/invoice.fixtures.ts';
 import { makeTestCertificate } from './sri-certificates.ts';
 import { type SriSimulator, startSriSimulator } from './sri-simulator.ts';
 import { type TwoStores, twoStores } from './stores.ts';

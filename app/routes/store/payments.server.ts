@@ -7,7 +7,7 @@ import { echo, failure, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { services } from '#app/lib/services.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
-import { StoreSalesInvalid } from '#server/modules/store-sales/store-sales.service.ts';
+import { StoreSalesInvalid } from '#server/modules/sales/store-sales/store-sales.service.ts';
 
 // /store/payments (issue 23 §2): thin adapters over the store-sales service. The form types
 // dollars and a percentage the page's way; the service keeps cents and basis points.

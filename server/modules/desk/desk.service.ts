@@ -6,7 +6,7 @@ import { getSetting } from '#server/modules/setting/setting.service.ts';
 import { storeCard } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { catalogSetup, lowStock } from '#server/modules/product/catalog-setup.service.ts';
-import { certificateWarning } from '#server/modules/sri-certificate/sri-certificate.service.ts';
+import { certificateWarning } from '#server/modules/sales/sri-certificate/sri-certificate.service.ts';
 import type { StoreSetup } from '#common/store-setup.ts';
 import { lastDays } from '#common/sales-days.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';

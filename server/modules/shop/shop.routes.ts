@@ -14,9 +14,9 @@ import { compressBuffer, type Encoding, negotiateEncoding } from '#server/plugin
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
-import { cartCount, hasCartCookie, readCart } from '#server/modules/checkout/cart-cookie.ts';
+import { cartCount, hasCartCookie, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
 import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
-import { shopCartRoutes } from './shop-cart.routes.ts';
+import { shopCartRoutes } from '../sales/checkout/shop-cart.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
 import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
 import { SHOP_PAGE_POLICY } from './shop-pixel.ts';

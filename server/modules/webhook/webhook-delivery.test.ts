@@ -6,7 +6,7 @@ import { type Receiver, startReceiver, status } from '../../../tests/support/web
 import type { WebhookEventType } from '#common/webhook.ts';
 import { AppError } from '#server/errors.ts';
 import { emit } from '#server/events/events.ts';
-import { changeOrderStatus } from '#server/modules/order/order.service.ts';
+import { changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
 import { fixedClock, inTransaction } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { postWebhook } from './webhook-post.ts';

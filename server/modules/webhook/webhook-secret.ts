@@ -1,6 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Config } from '#server/config.ts';
-import { seal, unseal } from '#server/modules/sri-certificate/sealed.ts';
+import { seal, unseal } from '#server/modules/sales/sri-certificate/sealed.ts';
 
 // An endpoint's signing secret (Standard Webhooks: `whsec_` and the base64 of the key), shown to
 // its owner once and kept sealed with AES-256-GCM, as the stores' certificates are. The key is

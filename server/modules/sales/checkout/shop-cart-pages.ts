@@ -1,0 +1,231 @@
+import { identificationType } from '#common/enums/identification.ts';
+import { FINAL_CONSUMER } from '#common/identification.ts';
+import { asIvaCode, ivaBp } from '#common/iva.ts';
+import type { OrderTotals } from '#common/order-totals.ts';
+import { shopPrice } from '#common/shop-price.ts';
+import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
+import type { CheckoutError, CheckoutValues } from '#server/modules/sales/checkout/checkout-form.ts';
+import type { OrderView } from '#server/modules/sales/checkout/checkout.service.ts';
+import type { StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
+import { html, type SafeHtml } from '../../shop/shop-html.ts';
+import type { PixelEvent } from '../../shop/shop-pixel.ts';
+import { shopDocument, type ShopRequest } from '../../shop/shop-layout.ts';
+import type { Rendered } from '../../shop/shop-pages.ts';
+import type { ShopFrame } from '../../shop/shop.service.ts';
+import { shopPath } from '../../shop/shop-url.ts';
+
+// The cart, the checkout and the order page (issue 23 §1–3, §8): plain HTML forms that work
+// without JavaScript (each POST answers 303 to a GET), lines as cards at every width, totals as
+// common/order-totals.ts reckons them. Never cached: they are one shopper's (`no-store`).
+
+const link = (frame: ShopFrame, request: ShopRequest, rest = '') => shopPath(request.locale, frame.store.slug, rest);
+const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = []): Rendered => ({
+  status,
+  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents }),
+});
+
+/** Messages shown at the top of the cart: what changed on its own, and what the last form did. */
+export type CartMessages = { info: string[]; errors: string[] };
+
+function messagesBlock(messages: CartMessages): SafeHtml {
+  return html`${messages.errors.length ? html`<div class="notice error" role="alert">${messages.errors.map((text) => html`<p>${text}</p>`)}</div>` : ''}
+${messages.info.length ? html`<div class="notice success" role="status">${messages.info.map((text) => html`<p>${text}</p>`)}</div>` : ''}`;
+}
+
+/** The shipping row's name with the IVA it is charged at ("Envío (IVA 15 %)"), stated as the invoice states it. */
+function shippingLabel(request: ShopRequest, code: string): string {
+  const texts = request.tr.texts.cart;
+  const ivaCode = asIvaCode(code);
+  if (ivaCode === '7') return texts.shippingExempt;
+  if (ivaCode === '6') return texts.shippingNotSubject;
+  return request.tr.t(texts.shippingTaxed, { rate: `${ivaBp(ivaCode) / 100} %` });
+}
+
+/** `shippingIvaCode`: the store's (a cart) or the one frozen on the order (its page). */
+export function totalsBlock(request: ShopRequest, totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents'>, shippingIvaCode: string, hasLines = true): SafeHtml {
+  const { tr } = request;
+  const texts = tr.texts.cart;
+  return html`<dl class="totals">
+<div><dt>${texts.subtotal}</dt><dd>${tr.money(totals.subtotalCents)}</dd></div>
+${totals.discountCents > 0 ? html`<div><dt>${texts.discount}</dt><dd>−${tr.money(totals.discountCents)}</dd></div>` : ''}
+<div><dt>${texts.tax}</dt><dd>${tr.money(totals.taxCents)}</dd></div>
+<div><dt>${totals.shippingCents > 0 ? shippingLabel(request, shippingIvaCode) : texts.shipping}</dt><dd>${hasLines && totals.shippingCents === 0 ? texts.shippingFree : tr.money(totals.shippingCents)}</dd></div>
+<div class="grand"><dt>${texts.total}</dt><dd>${tr.money(totals.totalCents)}</dd></div>
+</dl>`;
+}
+
+function couponBlock(frame: ShopFrame, request: ShopRequest, priced: PricedCart): SafeHtml {
+  const texts = request.tr.texts.cart;
+  const action = link(frame, request, '/cart');
+  const coupon = priced.coupon;
+  if (coupon?.ok) {
+    return html`<div class="coupon-box"><p>${request.tr.t(texts.couponApplied, { code: coupon.code })}</p>
+<form method="post" action="${action}"><input type="hidden" name="intent" value="uncoupon"><button type="submit" class="link-button">${texts.couponRemove}</button></form></div>`;
+  }
+  return html`<div class="coupon-box">
+${coupon ? html`<p class="field-error" id="coupon-error">${request.tr.t(texts.couponNotApplied, { code: coupon.code, reason: coupon.reason })}</p>
+<form method="post" action="${action}"><input type="hidden" name="intent" value="uncoupon"><button type="submit" class="link-button">${texts.couponRemove}</button></form>` : ''}
+<form method="post" action="${action}" class="coupon-form"><input type="hidden" name="intent" value="coupon">
+<div class="field"><label for="coupon-code">${texts.coupon}</label><div class="inline"><input id="coupon-code" name="code" maxlength="40" autocomplete="off" value="${coupon && !coupon.ok ? coupon.code : ''}"${coupon ? html` aria-describedby="coupon-error"` : ''}><button type="submit">${texts.couponApply}</button></div></div>
+</form></div>`;
+}
+
+function freeShippingHint(request: ShopRequest, settings: StoreSalesSettings, totals: OrderTotals): SafeHtml | '' {
+  if (settings.freeShippingFromCents === null || totals.shippingCents === 0) return '';
+  return html`<p class="hint">${request.tr.t(request.tr.texts.cart.freeShippingFrom, { amount: request.tr.money(settings.freeShippingFromCents) })}</p>`;
+}
+
+/** `pixelEvents`: what the merchant's scripts hear on this page (an addition, decision 064). */
+export function renderCart(frame: ShopFrame, request: ShopRequest, priced: PricedCart, messages: CartMessages, pixelEvents: readonly PixelEvent[] = []): Rendered {
+  const { tr } = request;
+  const texts = tr.texts.cart;
+  const action = link(frame, request, '/cart');
+  const lines = priced.lines.map((line, index) => {
+    const unit = shopPrice({ priceCents: line.unitPriceCents, discountBp: line.discountBp, ivaCode: line.ivaCode, compareAtCents: null }).paidCents;
+    const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
+    const hidden = html`<input type="hidden" name="product" value="${line.productId}"><input type="hidden" name="variant" value="${line.variantId ?? ''}">`;
+    return html`<li class="cart-line">
+<div class="cart-line-name"><a href="${link(frame, request, `/product/${line.slug}`)}">${name}</a><span class="muted small">${tr.texts.sku} ${line.sku}</span></div>
+<p class="cart-line-price"><span class="label">${texts.unitPrice}</span> ${tr.money(unit)}</p>
+<form method="post" action="${action}" class="qty-form"><input type="hidden" name="intent" value="set">${hidden}
+<label for="qty-${index}">${texts.quantity}</label><div class="inline"><input id="qty-${index}" name="quantity" type="number" inputmode="numeric" min="1" max="${Math.min(line.stock, 999)}" value="${line.quantity}"><button type="submit" class="secondary">${texts.update}</button></div></form>
+<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(line.totalCents)}</strong></p>
+<details class="confirm"><summary>${texts.remove}<span class="sr-only"> ${name}</span></summary><div class="confirm-box"><p>${tr.t(texts.removeConfirm, { name })}</p>
+<form method="post" action="${action}"><input type="hidden" name="intent" value="remove">${hidden}<button type="submit" class="danger">${texts.removeYes}</button></form></div></details>
+</li>`;
+  });
+  const body = html`<div class="wrap cart-page">
+<h1>${texts.title}</h1>
+${messagesBlock(messages)}
+${priced.lines.length === 0
+  ? html`<div class="empty"><p>${texts.empty}</p><p><a class="button" href="${link(frame, request)}">${texts.continueShopping}</a></p></div>`
+  : html`<div class="cart-layout">
+<ul class="cart-lines">${lines}</ul>
+<section class="cart-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.summary}</h2>
+${couponBlock(frame, request, priced)}
+${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}
+${freeShippingHint(request, priced.settings, priced.totals)}
+<p><a class="button wide" href="${link(frame, request, '/checkout')}">${texts.toCheckout}</a></p>
+<p><a href="${link(frame, request)}">${texts.continueShopping}</a></p>
+</section></div>`}
+</div>`;
+  return page(frame, request, texts.title, body, 200, pixelEvents);
+}
+
+export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null };
+
+function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
+  const { tr } = request;
+  return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${line.variantName ? `${line.name} — ${line.variantName}` : line.name}</span> <span>${tr.money(line.totalCents)}</span></li>`)}</ul>
+${priced.coupon?.ok ? html`<p class="muted small">${tr.t(tr.texts.cart.couponApplied, { code: priced.coupon.code })}</p>` : ''}
+${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}`;
+}
+
+export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: PricedCart, form: CheckoutForm, status = 200): Rendered {
+  const { tr } = request;
+  const texts = tr.texts.cart;
+  const { values, errors } = form;
+  const message = (field: string): string | null => {
+    const error = errors?.[field];
+    if (!error) return null;
+    // The consumidor final's limit is money, said in the page's own format.
+    if (error.message === 'finalOverLimit') return tr.t(texts.finalOverLimit, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) });
+    return tr.t(texts[error.message], error.vars);
+  };
+  const describedBy = (field: string, hint?: string) => {
+    const ids = [hint, message(field) ? `checkout-${field}-error` : null].filter(Boolean).join(' ');
+    return html`${ids ? html` aria-describedby="${ids}"` : ''}${message(field) ? html` aria-invalid="true"` : ''}`;
+  };
+  const fieldError = (field: string) => (message(field) ? html`<p class="field-error" id="checkout-${field}-error">${message(field)}</p>` : '');
+  const input = (field: keyof CheckoutValues, label: string, attributes: SafeHtml, hint?: string) =>
+    html`<div class="field"><label for="checkout-${field}">${label}</label><input id="checkout-${field}" name="${field}" value="${values[field]}"${attributes}${describedBy(field, hint ? `checkout-${field}-hint` : undefined)}>${hint ? html`<p class="hint" id="checkout-${field}-hint">${hint}</p>` : ''}${fieldError(field)}</div>`;
+  const methods = (['cash_on_delivery', 'bank_transfer'] as const).filter((method) => (method === 'cash_on_delivery' ? priced.settings.cashOnDelivery : priced.settings.bankTransfer));
+  const chosen = values.paymentMethod || (methods.length === 1 ? methods[0] : '');
+  const hasErrors = Boolean(form.formError || (errors && Object.keys(errors).length));
+
+  const body = html`<div class="wrap checkout-page">
+<h1>${texts.checkoutTitle}</h1>
+${hasErrors ? html`<div class="notice error" role="alert"><p>${form.formError ?? texts.errors}</p></div>` : ''}
+<div class="cart-layout">
+<form method="post" action="${link(frame, request, '/checkout')}" class="checkout-form" novalidate>
+<fieldset class="group"><legend>${texts.contact}</legend>
+${input('name', texts.name, html` maxlength="160" autocomplete="name" required`)}
+${input('email', texts.email, html` type="email" maxlength="254" autocomplete="email" required`, texts.emailHint)}
+${input('phone', texts.phone, html` type="tel" maxlength="20" autocomplete="tel" required`)}
+<div class="field"><label for="checkout-documentType">${texts.documentType}</label><select id="checkout-documentType" name="documentType" required${describedBy('documentType')}>
+${identificationType.values.map((type) => html`<option value="${type}"${(values.documentType || 'cedula') === type ? ' selected' : ''}>${texts.documentTypes[type]}</option>`)}
+</select>${fieldError('documentType')}</div>
+${input('documentNumber', texts.documentNumber, html` maxlength="20" autocomplete="off"`, tr.t(texts.documentNumberHint, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) }))}
+</fieldset>
+<fieldset class="group"><legend>${texts.delivery}</legend>
+${input('address', texts.address, html` maxlength="300" autocomplete="street-address" required`)}
+${input('city', texts.city, html` maxlength="80" autocomplete="address-level2" required`)}
+${input('province', texts.province, html` maxlength="80" autocomplete="address-level1" required`)}
+<div class="field"><label for="checkout-notes">${texts.notes}</label><textarea id="checkout-notes" name="notes" rows="3" maxlength="1000"${describedBy('notes')}>${values.notes}</textarea>${fieldError('notes')}</div>
+</fieldset>
+<fieldset class="group field"${message('paymentMethod') ? html` aria-describedby="checkout-paymentMethod-error"` : ''}><legend>${texts.payment}</legend>
+${methods.map((method) => html`<div class="field check"><input type="radio" id="pay-${method}" name="paymentMethod" value="${method}"${chosen === method ? ' checked' : ''}><label for="pay-${method}">${method === 'cash_on_delivery' ? texts.cashOnDelivery : texts.bankTransfer}</label></div>`)}
+${fieldError('paymentMethod')}</fieldset>
+<p class="hint">${texts.placeHint}</p>
+<button type="submit" class="wide">${texts.place}</button>
+</form>
+<section class="cart-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.yourOrder}</h2>
+${summaryBlock(request, priced)}
+<p><a href="${link(frame, request, '/cart')}">${texts.title}</a></p>
+</section>
+</div>
+</div>`;
+  return page(frame, request, texts.checkoutTitle, body, status);
+}
+
+/**
+ * The shopper's order. `invoicePdf` is the invoice module's spot: given once an invoice is issued,
+ * the page links its PDF (`/shop/{slug}/order/invoice.pdf?code=`, served by that module), and once
+ * SRI authorized it its XML (`invoice.xml`); the order's credit notes are listed with their PDF
+ * (`credit-note.pdf?code=&id=`) and, once authorized, their XML (`credit-note.xml`) (issue 37 §8).
+ * Before, the page says the XML comes then: an unauthorized file is no tax document to hand over.
+ */
+export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderView, pixelEvents: readonly PixelEvent[] = []): Rendered {
+  const { tr } = request;
+  const texts = tr.texts.cart;
+  const { order } = view;
+  const title = tr.t(texts.orderTitle, { number: order.number });
+  const statusName = (texts.statuses as Record<string, string>)[order.status] ?? order.status;
+  const transfer = order.paymentMethod === 'bank_transfer';
+  const invoicePdf = view.invoice ? `${link(frame, request, '/order/invoice.pdf')}?code=${order.code}` : null;
+  const invoiceXml = view.invoice?.sriStatus === 'authorized' ? `${link(frame, request, '/order/invoice.xml')}?code=${order.code}` : null;
+  const creditNoteFile = (file: 'pdf' | 'xml', id: number) => `${link(frame, request, `/order/credit-note.${file}`)}?code=${order.code}&id=${id}`;
+  const body = html`<div class="wrap order-page">
+<h1>${title}</h1>
+<p class="lead">${tr.t(texts.thanks, { name: order.name })}</p>
+<p class="hint">${texts.keepLink}</p>
+<dl class="facts order-facts">
+<dt>${texts.status}</dt><dd><span class="badge-status" data-status="${order.status}">${statusName}</span></dd>
+<dt>${texts.placedOn}</dt><dd>${tr.date(order.createdAt)}</dd>
+<dt>${texts.paymentMethod}</dt><dd>${transfer ? texts.bankTransfer : texts.cashOnDelivery}</dd>
+</dl>
+<div class="cart-layout">
+<section aria-labelledby="lines-title"><h2 id="lines-title">${texts.yourOrder}</h2>
+<ul class="cart-lines">${view.lines.map((line) => html`<li class="cart-line order-line"><div class="cart-line-name"><span>${line.name}</span>${line.sku ? html`<span class="muted small">${tr.texts.sku} ${line.sku}</span>` : ''}</div>
+<p class="cart-line-price"><span class="label">${texts.quantity}</span> ${line.quantity}</p>
+<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(line.baseCents + line.taxCents)}</strong></p></li>`)}</ul>
+${totalsBlock(request, order, order.shippingIvaCode)}
+</section>
+<section class="cart-summary" aria-labelledby="pay-title">
+<h2 id="pay-title">${transfer ? texts.transferTitle : texts.paymentMethod}</h2>
+${transfer
+  ? html`<p>${tr.t(texts.transferHint, { amount: tr.money(order.totalCents), number: String(order.number) })}</p>
+<dl class="facts"><dt>${texts.bank}</dt><dd>${view.bank.name}</dd><dt>${texts.accountType}</dt><dd>${texts.accountTypes[view.bank.accountType as 'savings' | 'checking' | ''] ?? ''}</dd><dt>${texts.accountNumber}</dt><dd>${view.bank.accountNumber}</dd><dt>${texts.accountHolder}</dt><dd>${view.bank.holder}</dd></dl>`
+  : html`<p>${texts.payOnDelivery}</p>`}
+<h2>${texts.deliverTo}</h2>
+<p>${order.name}<br>${order.address}<br>${order.city}, ${order.province}<br>${order.phone}</p>
+${invoicePdf ? html`<h2>${tr.t(texts.invoice, { number: view.invoice!.number })}</h2><p><a class="button" href="${invoicePdf}">${texts.invoicePdf}</a></p>
+${invoiceXml ? html`<p><a class="button" href="${invoiceXml}">${texts.invoiceXml}</a></p>` : html`<p class="hint">${texts.xmlPending}</p>`}` : ''}
+${view.creditNotes.length > 0 ? html`<h2>${tr.plural(texts.creditNotes, view.creditNotes.length)}</h2>
+<ul class="credit-notes">${view.creditNotes.map((note) => html`<li>${tr.t(texts.creditNote, { number: note.number, date: tr.date(note.issuedAt), amount: tr.money(note.totalCents) })} <a href="${creditNoteFile('pdf', note.id)}">${tr.t(texts.creditNotePdf, { number: note.number })}</a>${note.sriStatus === 'authorized' ? html` · <a href="${creditNoteFile('xml', note.id)}">${tr.t(texts.creditNoteXml, { number: note.number })}</a>` : ''}</li>`)}</ul>
+${view.creditNotes.some((note) => note.sriStatus !== 'authorized') ? html`<p class="hint">${texts.xmlPending}</p>` : ''}` : ''}
+</section>
+</div>
+</div>`;
+  return page(frame, request, title, body, 200, pixelEvents);
+}

@@ -1,0 +1,260 @@
+// The cart, the checkout and the order page of a store (issue 23 §1–3, decision 060).
+//
+// Placing an order takes two requests, with or without a browser (a benchmark drives it so):
+//   1. POST /shop/{slug}/cart   (application/x-www-form-urlencoded)
+//        intent=add&product={productId}&variant={variantId or empty}&quantity={n}
+//      → 303 to /shop/{slug}/cart, with `Set-Cookie: tb_cart_{storeId}=…` (the cart; keep it).
+//      A client may also write that cookie itself: `tb_cart_{storeId}=` + encodeURIComponent of
+//      `{"l":[[productId,variantId or 0,quantity],…]}` — the server trusts none of it. A coupon is
+//      applied only by `intent=coupon&code=…` (refused attempts limited per address and cart, 429
+//      past them), which writes the code with the server's seal; a code written by hand is ignored
+//      (decision 081).
+//   2. POST /shop/{slug}/checkout   with that cookie, form-encoded:
+//        name, email, phone, documentType=cedula|ruc|passport|foreign|final, documentNumber (empty
+//        or 9999999999999 for `final`, consumidor final), address, city, province,
+//        notes (optional), paymentMethod=cash_on_delivery|bank_transfer (one the store takes)
+//      → 303 to /shop/{slug}/order?code={uuid} when placed (the cookie cleared); 400 with the page
+//        and its field errors (also a consumidor final past USD 50 of total, SRI's limit); 409
+//        when the coupon no longer applies or the order is past USD 1,000,000 (decision 078);
+//        303 back to /shop/{slug}/cart (which says why) when the cart changed or sold out
+//        meanwhile — nothing is taken then;
+//        429 past LIMITS.orderPerIp from one address (request.ip: behind a proxy, TRUST_PROXY).
+// Browsers send Origin on POST: a foreign one is refused (server/plugins/csrf.ts); a script may
+// send none. Everything also answers under /en/shop/{slug}/… in English.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '#common/locale.ts';
+import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
+import { AppError } from '#server/errors.ts';
+import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
+import type { AddResult, PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
+import { type CheckoutError, checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/sales/checkout/checkout-form.ts';
+import { type OrderView, orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
+import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
+import type { Services } from '#server/services.ts';
+import { type CartMessages, renderCart, renderCheckout, renderOrder } from './shop-cart-pages.ts';
+import type { ShopRequest } from '../../shop/shop-layout.ts';
+import type { Rendered } from '../../shop/shop-pages.ts';
+import type { ShopFrame } from '../../shop/shop.service.ts';
+import { refusedReason } from './shop-coupon.ts';
+import { shopPath } from '../../shop/shop-url.ts';
+import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from '../../shop/shop-pixel.ts';
+
+type Params = { slug: string };
+type Redirect = { redirect: string };
+
+/** Why an order past MAX_ORDER_CENTS is refused (decision 078), with that maximum in the page's money. */
+const orderTooLarge = (sr: ShopRequest) => sr.tr.t(sr.tr.texts.cart.orderTooLarge, { amount: sr.tr.money(MAX_ORDER_CENTS) });
+
+export type WithStore = (
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  locale: Locale,
+  render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>,
+  options: { privatePage: boolean },
+) => Promise<unknown>;
+
+const bodyOf = (request: FastifyRequest) => (request.body instanceof URLSearchParams ? request.body : new URLSearchParams());
+const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : null);
+
+/** The flash a refused change leaves for the cart page. */
+function refusalFlash(result: Exclude<AddResult, { ok: true }>): CartCookie['flash'] {
+  if (result.problem === 'notEnough') return { key: 'notEnough', n: result.count, name: result.name };
+  return { key: result.problem };
+}
+
+export function shopCartRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
+  const { deps, carts, checkout, rateLimits, shopCoupons } = services;
+  const prefix = locale === 'en' ? '/en' : '';
+  const secure = deps.config.secure;
+  const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
+  const cartUrl = (frame: ShopFrame) => shopPath(locale, frame.store.slug, '/cart');
+  const privatePage = { privatePage: true };
+
+  /** The cart page's messages: the flash of the last post, and what changed on its own. */
+  async function cartMessages(frame: ShopFrame, sr: ShopRequest, cart: CartCookie, { notices, totals }: Pick<PricedCart, 'notices' | 'totals'>): Promise<CartMessages> {
+    const texts = sr.tr.texts.cart;
+    const messages: CartMessages = { info: [], errors: [] };
+    for (const notice of notices) {
+      if (notice.kind === 'gone') messages.errors.push(sr.tr.t(texts.gone, { name: notice.name }));
+      else messages.errors.push(sr.tr.plural(texts.capped, notice.count, { name: notice.name }));
+    }
+    if (overOrderMaximum(totals)) messages.errors.push(orderTooLarge(sr));
+    const flash = cart.flash;
+    if (!flash) return messages;
+    const name = flash.name ?? '';
+    switch (flash.key) {
+      case 'added': messages.info.push(sr.tr.t(texts.added, { name })); break;
+      case 'updated': messages.info.push(texts.updated); break;
+      case 'removed': messages.info.push(sr.tr.t(texts.removed, { name })); break;
+      case 'couponApplied': messages.info.push(sr.tr.t(texts.couponApplied, { code: name })); break;
+      case 'couponRemoved': messages.info.push(texts.couponRemoved); break;
+      case 'couponEmpty': messages.errors.push(texts.couponEmpty); break;
+      case 'notEnough': messages.errors.push(sr.tr.plural(texts.notEnough, flash.n ?? 0, { name })); break;
+      case 'chooseOption': messages.errors.push(texts.chooseOption); break;
+      case 'quantityInvalid': messages.errors.push(texts.quantityInvalid); break;
+      case 'full': messages.errors.push(texts.full); break;
+      case 'unavailable': messages.errors.push(sr.tr.t(texts.gone, { name: name || '—' })); break;
+      case 'cartChanged': messages.errors.push(texts.cartChanged); break;
+      case 'stockGone': messages.errors.push(sr.tr.t(texts.stockGone, { name })); break;
+      // The reason travels in the flash: asking again for a code the cookie names would answer guesses unlimited.
+      case 'couponRefused': messages.errors.push(sr.tr.t(texts.couponNotApplied, { code: name, reason: refusedReason(flash, sr.locale) })); break;
+      default: break;
+    }
+    return messages;
+  }
+
+  app.get<{ Params: Params }>(`${prefix}/shop/:slug/cart`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const priced = await carts.priceCart(frame.scope, cart, sr.locale);
+      const messages = await cartMessages(frame, sr, cart, priced);
+      // What changed on its own is said once; the cookie keeps the cart as it now is.
+      if (cart.flash || priced.notices.length > 0) setCart(reply, frame, { ...priced.cart, flash: null });
+      return renderCart(frame, sr, priced, messages, addedEvents(cart, priced));
+    }, privatePage),
+  );
+
+  app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/cart`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const body = bodyOf(request);
+      const cart = { ...readCart(request.headers.cookie, frame.store.id), flash: null };
+      const productId = idOf(body.get('product'));
+      const variantId = idOf(body.get('variant'));
+      const quantityText = (body.get('quantity') ?? '1').trim();
+      const quantity = /^\d{1,4}$/.test(quantityText) ? Number(quantityText) : -1;
+      const line = (q: number): CartLine | null => (productId === null ? null : { productId, variantId, quantity: q });
+      let next: CartCookie = cart;
+      switch (body.get('intent')) {
+        case 'add': {
+          const wanted = line(quantity);
+          if (!wanted || quantity < 1 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: wanted ? 'quantityInvalid' : 'unavailable' } };
+          else {
+            const result = await carts.addToCart(frame.scope, cart, wanted);
+            next = result.ok ? { ...result.cart, flash: { key: 'added', name: result.name, line: wanted } } : { ...cart, flash: refusalFlash(result) };
+          }
+          break;
+        }
+        case 'set': {
+          const wanted = line(quantity);
+          if (!wanted || quantity < 0 || quantity > MAX_LINE_QUANTITY) next = { ...cart, flash: { key: 'quantityInvalid' } };
+          else {
+            const result = await carts.setCartQuantity(frame.scope, cart, wanted);
+            next = result.ok ? { ...result.cart, flash: { key: 'updated' } } : { ...cart, flash: refusalFlash(result) };
+          }
+          break;
+        }
+        case 'remove': {
+          const removed = cart.lines.find((item) => item.productId === productId && item.variantId === variantId);
+          const priced = removed ? await carts.priceCart(frame.scope, { lines: [removed], coupon: '', flash: null }, locale) : null;
+          const name = priced?.lines[0] ? (priced.lines[0].variantName ? `${priced.lines[0].name} — ${priced.lines[0].variantName}` : priced.lines[0].name) : '';
+          next = { ...cart, lines: cart.lines.filter((item) => item !== removed), flash: { key: 'removed', name } };
+          break;
+        }
+        case 'coupon': {
+          const code = (body.get('code') ?? '').trim().toUpperCase().slice(0, 40);
+          if (code === '') next = { ...cart, flash: { key: 'couponEmpty' } };
+          else {
+            const attempt = await shopCoupons.tryCoupon(frame, cart, code, request.ip, locale);
+            if ('tooMany' in attempt) {
+              // Past the attempt limit (decision 081): a 429, the cart as it was, and why.
+              setCart(reply, frame, attempt.cart);
+              reply.header('retry-after', String(attempt.retryAfterSeconds));
+              const priced = await carts.priceCart(frame.scope, attempt.cart, locale);
+              return { ...renderCart(frame, sr, priced, { info: [], errors: [sr.tr.texts.cart.couponTooMany] }, []), status: 429 };
+            }
+            next = attempt.cart;
+          }
+          break;
+        }
+        case 'uncoupon':
+          next = { ...cart, coupon: '', flash: { key: 'couponRemoved' } };
+          break;
+        default:
+          break;
+      }
+      setCart(reply, frame, next);
+      return { redirect: cartUrl(frame) };
+    }, privatePage),
+  );
+
+  app.get<{ Params: Params }>(`${prefix}/shop/:slug/checkout`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const priced = await carts.priceCart(frame.scope, cart, sr.locale);
+      // Nothing to buy, a cart that changed on its own or one past the order maximum: the cart page says why first.
+      if (priced.lines.length === 0 || priced.notices.length > 0 || overOrderMaximum(priced.totals)) return { redirect: cartUrl(frame) };
+      return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null });
+    }, privatePage),
+  );
+
+  app.post<{ Params: Params; Body: URLSearchParams }>(`${prefix}/shop/:slug/checkout`, (request, reply) =>
+    withStore(request, reply, locale, async (frame, sr) => {
+      const texts = sr.tr.texts.cart;
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const values = checkoutValuesOf(bodyOf(request));
+      const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
+        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError }), status });
+      const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
+      const parsed = parseCheckout(values);
+      if ('errors' in parsed) {
+        // Counted as every post is, and refused past the limit before the form's errors are shown.
+        try {
+          await rateLimits.takeAttempt(attempt.key, attempt.limit);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 429) throw error;
+          return again(429, null, texts.tooManyOrders);
+        }
+        return again(400, parsed.errors, null);
+      }
+      // A well-formed order's attempt is counted in its placing's commit (decision 070).
+      const result = await checkout.placeOrder(frame.scope, { cart, customer: parsed.input, locale: sr.locale, attempt });
+      if (result.ok) {
+        // The order page tells the merchant's pixel once: the cart, now empty, keeps which order was placed.
+        setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
+        return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
+      }
+      switch (result.problem) {
+        case 'tooMany': return again(429, null, texts.tooManyOrders);
+        case 'payment': return again(400, { paymentMethod: { message: 'paymentInvalid' } }, null);
+        case 'tooLarge': return again(409, null, orderTooLarge(sr));
+        case 'finalConsumerLimit': return again(400, { documentType: { message: 'finalOverLimit' } }, null);
+        case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
+        case 'stock':
+          setCart(reply, frame, { ...cart, flash: { key: 'stockGone', name: result.name } });
+          return { redirect: cartUrl(frame) };
+        default:
+          setCart(reply, frame, { ...cart, flash: { key: 'cartChanged' } });
+          return { redirect: cartUrl(frame) };
+      }
+    }, privatePage),
+  );
+
+  app.get<{ Params: Params; Querystring: { code?: string } }>(`${prefix}/shop/:slug/order`, (request, reply) => {
+    // The address holds the order's code, the key to the shopper's name, address and invoice: no
+    // request from this page names it, not the pixel frame's, an asset's or a link's (issue 36 §3).
+    reply.header('referrer-policy', 'no-referrer');
+    return withStore(request, reply, locale, async (frame, sr) => {
+      const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
+      const view = await checkout.loadOrderByCode(frame.scope, code);
+      if (!view) return null;
+      const cart = readCart(request.headers.cookie, frame.store.id);
+      const placedNow = cart.flash?.key === 'placed' && cart.flash.name === view.order.code;
+      if (placedNow) setCart(reply, frame, { ...cart, flash: null });
+      return renderOrder(frame, sr, view, placedNow ? [completedEvent(view)] : []);
+    }, privatePage);
+  });
+}
+
+/** The merchant pixel's `added_to_cart`, on the cart page right after an addition (decision 064). */
+function addedEvents(cart: CartCookie, priced: PricedCart): PixelEvent[] {
+  const added = cart.flash?.key === 'added' ? cart.flash.line : undefined;
+  const line = added && priced.lines.find((item) => item.productId === added.productId && item.variantId === added.variantId);
+  if (!added || !line) return [];
+  const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
+  return [addedToCartEvent({ id: line.productId, sku: line.sku, name, priceCents: line.unitPriceCents, currency: 'USD', category: null }, added.quantity)];
+}
+
+/** The merchant pixel's `checkout_completed`, on the order page the shopper lands on after placing. */
+function completedEvent({ order, lines }: OrderView): PixelEvent {
+  return checkoutCompletedEvent({ number: order.number, totalCents: order.totalCents, items: lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, priceCents: line.unitPriceCents })) });
+}

@@ -1,0 +1,81 @@
+import { ORDER_NEXT, orderStatus } from '#common/enums/sales-order.ts';
+import type { EnumValue } from '#common/enums/define-enum.ts';
+import type { OrderListQuery, OrderStatusInput } from '#common/schemas/sales-order.ts';
+import type { StoreEventType } from '#common/store-events.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { emit } from '#server/events/events.ts';
+import { returnOrderStock } from '#server/modules/sales/checkout/checkout.service.ts';
+import { orderEventData } from '#server/modules/sales/checkout/order-event-data.ts';
+import { creditOnCancel } from '#server/modules/sales/credit-note/credit-note.service.ts';
+import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
+import { wakeWorkers } from '#server/modules/job/job-queue.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import * as orders from './order.repository.ts';
+
+export type OrderStatus = EnumValue<typeof orderStatus>;
+
+/** Who changes an order: the store's owner (or staff working for them), kept on the timeline. */
+export type Actor = { userId: number };
+
+export const nextStatuses = (status: string): readonly OrderStatus[] => (orderStatus.is(status) ? ORDER_NEXT[status] : []);
+
+export const listOrders = (deps: ServiceDeps, scope: StoreScope, query: OrderListQuery) => orders.listOrders(deps.db, scope, query);
+
+/** One order of the store with its lines, timeline and the states it may move to; another store's is not found. */
+export async function getOrder(deps: ServiceDeps, scope: StoreScope, id: number) {
+  const order = await orders.findOrder(deps.db, scope, id);
+  if (!order) throw notFound();
+  const [lines, events] = await Promise.all([orders.orderLines(deps.db, scope, id), orders.orderEvents(deps.db, scope, id)]);
+  return {
+    order,
+    lines,
+    events: events.map(({ userName, userLastname, ...event }) => ({ ...event, userName: userName === null ? null : `${userName} ${userLastname ?? ''}`.trim() })),
+    next: nextStatuses(order.status),
+  };
+}
+
+/** The event each state an order moves to emits. */
+const STATUS_EVENT: Record<Exclude<OrderStatus, 'pending'>, StoreEventType> = { paid: 'order.paid', shipped: 'order.shipped', delivered: 'order.delivered', cancelled: 'order.cancelled' };
+
+/**
+ * Moves an order to another state (PRODUCT §6): the order, its event with who did it, and on
+ * cancelling the stock and the coupon's use given back — all in one transaction, from the state the
+ * owner saw (a concurrent change is a 409, not a second restock). Its `order.<status>` event in
+ * the same transaction has its subscriber queue the shopper's e-mail in the order's language
+ * (order-subscribers.ts). A move of the past (`history`, the demo's month) is logged, told to no one.
+ */
+export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, actor: Actor, id: number, input: OrderStatusInput, options: { history?: boolean } = {}) {
+  const current = await orders.findOrder(deps.db, scope, id);
+  if (!current) throw notFound();
+  if (!(nextStatuses(current.status) as readonly string[]).includes(input.status)) throw new AppError('order.invalidTransition', 409, { field: 'status' });
+  const now = deps.clock.now().toISOString();
+  await inTransaction(deps, async (transaction) => {
+    const tx = options.history ? { ...transaction, subscribers: [] } : transaction;
+    if (!(await orders.updateOrderStatus(tx.db, scope, { id, from: current.status }, input.status, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
+    await orders.insertOrderEvent(tx.db, scope, { orderId: id, status: input.status, note: input.note, userId: actor.userId, at: now });
+    if (input.status === 'cancelled') {
+      // An invoiced order is voided by a credit note of what is left to credit (issue 37 §7); its
+      // units come back but for those a credit note returned before.
+      const reason = input.note.trim() ? input.note : `Anulación del pedido #${current.number}`;
+      const toReturn = (await creditOnCancel(tx, scope, actor, id, reason)) ?? (await orders.orderLines(tx.db, scope, id));
+      await returnOrderStock(tx, scope, toReturn);
+      if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
+    }
+    await emit(tx, {
+      type: STATUS_EVENT[input.status as Exclude<OrderStatus, 'pending'>],
+      storeId: scope.storeId,
+      resource: { kind: 'order', id, label: `#${current.number}` },
+      data: { ...orderEventData({ ...current, status: input.status, updatedAt: now }), note: input.note },
+      changes: { status: [current.status, input.status] },
+    });
+  });
+  // The shopper's mail was queued inside the transaction, which woke no worker: it leaves now.
+  wakeWorkers(deps.db);
+}
+
+/** A customer's orders, newest first, and their count and sum of non-cancelled totals (the customer's screen). */
+export async function ordersOfCustomer(deps: ServiceDeps, scope: StoreScope, customerId: number) {
+  const [rows, totals] = await Promise.all([orders.customerOrders(deps.db, scope, customerId), orders.customerTotals(deps.db, scope, customerId)]);
+  return { rows, ...totals };
+}
