@@ -72,6 +72,7 @@ const REACH: Record<string, Reach> = {
   'catalog/product/import': { as: 'owner' },
   'catalog/product/variants': { as: 'owner', path: (seed) => `/catalog/product/variants?id=${seed.catalog.product}&color=${seed.catalog.color}&size=${seed.catalog.size}` },
   'catalog/product/duplicate': { skip: 'not a page: the product screen\'s confirmed duplicate posts here' },
+  'store/switch': { skip: 'not a page: the header\'s store switcher posts here' },
   'catalog/product/stock': { skip: 'not a page: the product list\'s stock cell posts here' },
   // every kit resource: its list, its new form and one record
   ...catalogReach(['color', 'brand', 'category', 'subcategory', 'size', 'product', 'variant', 'coupon', 'review']),
