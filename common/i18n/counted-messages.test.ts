@@ -18,6 +18,7 @@ const COUNTED: Array<[string, (count: number) => object, Record<Locale, [string,
   ['productCsv.variantCount', (count) => ({ count }), { es: ['0 variantes', '1 variante', '2 variantes'], en: ['0 variants', '1 variant', '2 variants'] }],
   ['catalog.coupon.usedNoLimit', (count) => ({ count }), { es: ['0 usos', '1 uso', '2 usos'], en: ['0 uses', '1 use', '2 uses'] }],
   ['catalog.coupon.used', (count) => ({ count, used: 0 }), { es: ['0 de 0 usos', '0 de 1 uso', '0 de 2 usos'], en: ['0 of 0 uses', '0 of 1 use', '0 of 2 uses'] }],
+  ['webhook.eventCount', (count) => ({ count }), { es: ['0 eventos', '1 evento', '2 eventos'], en: ['0 events', '1 event', '2 events'] }],
   ['plan.limitCount.pages', (count) => ({ count }), { es: ['0 páginas', '1 página', '2 páginas'], en: ['0 pages', '1 page', '2 pages'] }],
   ['plan.limitCount.products', (count) => ({ count }), { es: ['0 productos', '1 producto', '2 productos'], en: ['0 products', '1 product', '2 products'] }],
   [

@@ -42,8 +42,9 @@ export default function Webhooks({ loaderData: { endpoints } }: Route.ComponentP
       label: t('webhook.lastDelivery'),
       render: (row) =>
         row.lastAttemptAt ? (
-          <Group gap={6} wrap="nowrap">
-            <Badge variant="light" color={row.lastStatus !== null && row.lastStatus >= 200 && row.lastStatus < 300 ? 'green' : 'red'}>
+          // Wraps on a phone's card rather than cutting the badge's words ("NO RESP…").
+          <Group gap={6} wrap="wrap">
+            <Badge variant="light" style={{ flexShrink: 0 }} color={row.lastStatus !== null && row.lastStatus >= 200 && row.lastStatus < 300 ? 'green' : 'red'}>
               {row.lastStatus ?? t('webhook.noAnswer')}
             </Badge>
             <Text size="sm">{formatDate(row.lastAttemptAt, locale, true)}</Text>
