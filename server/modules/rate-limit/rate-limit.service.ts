@@ -37,6 +37,9 @@ export const LIMITS = {
   // an office or a carrier's NAT shares one).
   invoicePdfPerCode: { max: 20, windowMs: 60 * 60_000 },
   invoicePdfPerIp: { max: 60, windowMs: 60 * 60_000 },
+  // Invitation e-mails a store sends, new or sent again (issue 38 §2): a team is invited in a
+  // handful; a script using the store to mail strangers is stopped here.
+  invitationsPerStore: { max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

@@ -7,6 +7,7 @@ import { guardRegistration, register } from '#server/modules/user/auth.service.t
 import { newToken, tokenHash } from '#server/modules/auth/tokens.ts';
 import { enqueueJob } from '#server/modules/job/job.service.ts';
 import { confirmPassword, findLogin, getProfile } from '#server/modules/user/user.service.ts';
+import { LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { Actor } from '#server/tenancy/actor.ts';
 import { invitationStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
@@ -87,10 +88,14 @@ async function queueInvitationMail(tx: ServiceDeps, scope: StoreScope, invitatio
   await enqueueJob(tx, { kind: 'mail', payload: mail });
 }
 
+/** Every invitation e-mail a store sends counts against one limit, new or sent again. */
+const invitationsKey = (scope: StoreScope) => `invitations:store:${scope.storeId}`;
+
 /** The owner invites a person by e-mail: one open invitation per address, none to a member. The link is e-mailed, never stored. */
 export async function inviteMember(deps: ServiceDeps, scope: StoreScope, acting: ActingMember, invite: InviteInput, context: { locale: Locale }): Promise<{ id: number }> {
   // Addresses are kept in lower case, as accounts keep theirs (the API's caller may send any case).
   const input = { ...invite, email: invite.email.trim().toLowerCase() };
+  await takeAttempt(deps, invitationsKey(scope), LIMITS.invitationsPerStore);
   return inTransaction(deps, async (tx) => {
     const owner = await assertOwner(tx, scope, acting);
     if (await staff.memberWithEmail(tx.db, scope, input.email)) throw new AppError('staff.alreadyMember', 409, { field: 'email' });
@@ -107,6 +112,7 @@ export async function inviteMember(deps: ServiceDeps, scope: StoreScope, acting:
 
 /** Sends an open invitation again: a new link (the old one stops working) valid for 7 days from now. */
 export async function resendInvitation(deps: ServiceDeps, scope: StoreScope, acting: ActingMember, id: number, context: { locale: Locale }): Promise<void> {
+  await takeAttempt(deps, invitationsKey(scope), LIMITS.invitationsPerStore);
   await inTransaction(deps, async (tx) => {
     const owner = await assertOwner(tx, scope, acting);
     const invitation = await staff.findPendingInvitation(tx.db, scope, id);

@@ -188,6 +188,20 @@ describe('invitations', () => {
     await t.services.staff.acceptInvitation(second, { id: user.id, email: user.email }, { sessionToken: undefined });
     expect(await roleOf(w, user.id)).toBe('orders');
   });
+
+  it('are at most 20 e-mails an hour a store, new or sent again, so a store cannot be used to mail strangers', async () => {
+    const w = await world();
+    const other = await world();
+    const { id } = await invite(w, 'persona-0@example.com');
+    for (let n = 1; n < 19; n += 1) await invite(w, `persona-${n}@example.com`);
+    await t.services.staff.resendInvitation(w.scope, w.owner, id, { locale: 'es' });
+    expect(await refusal(t.services.staff.inviteMember(w.scope, w.owner, { email: 'persona-20@example.com', role: 'viewer' }, { locale: 'es' }))).toEqual({ code: 'auth.tooManyAttempts', status: 429 });
+    expect(await refusal(t.services.staff.resendInvitation(w.scope, w.owner, id, { locale: 'es' }))).toEqual({ code: 'auth.tooManyAttempts', status: 429 });
+    // Another store's budget is its own; an hour later this one's is whole again.
+    await invite(other, 'persona-0@example.com');
+    clock.advance(60 * 60_000 + 1);
+    await invite(w, 'persona-20@example.com');
+  });
 });
 
 describe('members', () => {
