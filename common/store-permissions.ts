@@ -1,5 +1,5 @@
 // Who may do what in a store (issue 38 §1, decision 088): the one permission matrix. The server
-// decides every dashboard request and API call with `can`; the dashboard's menu hides what a role
+// decides every dashboard request and API call with `roleCan`; the dashboard's menu hides what a role
 // cannot open with the same function. docs/permissions.md shows this table to people.
 
 export const STORE_ROLES = ['owner', 'administrator', 'catalogue', 'orders', 'viewer'] as const;

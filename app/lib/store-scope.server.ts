@@ -2,9 +2,8 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { appContext } from '#app-context';
 import { stripLocale } from '#common/locale.ts';
 import { NO_STORE } from '#common/schemas/store.ts';
-import { FORBIDDEN, NOT_MEMBER, STORE_AREAS, type StoreAction, type StoreArea } from '#common/store-permissions.ts';
+import { FORBIDDEN, NOT_MEMBER, roleCan, STORE_AREAS, type StoreAction, type StoreArea } from '#common/store-permissions.ts';
 import { AppError } from '#server/errors.ts';
-import { can } from '#server/tenancy/can.ts';
 import { pageAction } from '#server/tenancy/route-areas.ts';
 import type { StoreContext, StoreScope } from '#server/tenancy/store-scope.ts';
 
@@ -47,7 +46,7 @@ export const guardStore: MiddlewareFunction<Response> = async ({ request, contex
   const resolved = context.get(storeContextKey);
   if (!resolved.context || resolved.refused) return next();
   const action = pageAction(stripLocale(new URL(request.url).pathname), request.method);
-  if (!action || !can(resolved.context, action)) {
+  if (!action || !roleCan(resolved.context.role, action)) {
     // A write is refused before its action runs (an action may parse its form before it asks for
     // the scope); a read lets the screen's loader throw it, to show it inside the dashboard.
     if (action?.write !== false) refuse(FORBIDDEN);
@@ -88,7 +87,7 @@ export function optionalStoreScope(context: Readonly<RouterContextProvider>): St
 
 /** For an action whose forms do several things (`/store`'s renewal request): one more area to check. */
 export function requireCan(context: Readonly<RouterContextProvider>, action: StoreAction): void {
-  if (!can(storeContextOf(context), action)) refuse(FORBIDDEN);
+  if (!roleCan(storeContextOf(context).role, action)) refuse(FORBIDDEN);
 }
 
 /**
@@ -102,8 +101,8 @@ export function storeHeader(context: Readonly<RouterContextProvider>) {
   if (!current) return { store: null, stores: [], access: null, refused: resolved.refused === NOT_MEMBER };
   const access: Partial<Record<StoreArea, 'read' | 'write'>> = {};
   for (const area of STORE_AREAS) {
-    if (can(current, { area, write: true })) access[area] = 'write';
-    else if (can(current, { area, write: false })) access[area] = 'read';
+    if (roleCan(current.role, { area, write: true })) access[area] = 'write';
+    else if (roleCan(current.role, { area, write: false })) access[area] = 'read';
   }
   const stores = current.memberships.map(({ storeId, name, role }) => ({ id: storeId, name, role }));
   return { store: stores.find((store) => store.id === current.scope.storeId) ?? null, stores, access, refused: false };

@@ -48,8 +48,8 @@ export async function refuseOutsideRole(request: FastifyRequest): Promise<void> 
   const action = apiAction(request.routeOptions.url ?? '', request.method);
   if (!action || !(await request.currentUser())) return;
   const context = await request.storeContext();
-  // The role's half of `can`: a token whose scope narrows the role further is answered by the
-  // token's own checks (current-user.ts, before and after this one), which say which scope it lacks.
+  // A token whose scope narrows the role further is answered by the token's own checks
+  // (current-user.ts, before and after this one), which say which scope it lacks.
   if (context && !roleCan(context.role, action)) throw new AppError('tenancy.forbidden', 403);
 }
 

@@ -20,7 +20,8 @@ function scopeOf(store: { id: number; slug: string }, via: StoreScope['via']): S
 /**
  * A request's store context (issue 38 §1, decision 088): the store, who acts (a member or their
  * token), the member's role there, and how they came in. Built once per request by
- * `memberStoreContext`; `can(context, action)` (./can.ts) decides every action on it.
+ * `memberStoreContext`; `roleCan(context.role, action)` (common/store-permissions.ts) decides every
+ * action on it, and an access token's scope narrows it further in current-user.ts, as it always has.
  */
 export type StoreContext = {
   readonly scope: StoreScope;

@@ -18,7 +18,7 @@ import * as staff from './staff.repository.ts';
 // A store's staff (issue 38 §2): the owner invites people by e-mail with a role, changes and removes
 // members, and hands the store over; an invitation's link makes an account or joins one. Every
 // change emits its event in its own transaction (§3). The screens and the API only reach these
-// functions after the permission check of the store context (`can`, area `staff`); each write
+// functions after the permission check of the store context (`roleCan`, area `staff`); each write
 // checks again, here, that the one acting is the store's owner (defence in depth).
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
