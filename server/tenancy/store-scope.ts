@@ -131,11 +131,6 @@ export function enterContext<T>(context: { scope: StoreScope; actor: Actor }, wo
   return runAs(context.actor, () => runInStore(context.scope.storeId, work));
 }
 
-/** The same for a scope alone (the back office's store screens act as staff). */
-export function runInScope(_deps: ServiceDeps, scope: StoreScope, next: () => Promise<Response>, actor?: Actor): Promise<Response> {
-  return actor ? runAs(actor, () => runInStore(scope.storeId, next)) : runInStore(scope.storeId, next);
-}
-
 /**
  * The store an invitation's link names (issue 38 §2), for its landing: the link's token carries the
  * store's id, and the staff service checks the token's hash in that store before anything else.

@@ -88,15 +88,14 @@ export async function storeShowAction({ request, context }: LoaderFunctionArgs) 
     // In the store's scope and as staff, through the bound services (the server's copy of the
     // actor's store, which `emit` reads): the store's activity log names the admin as Tiendabox
     // staff (issue 38 §4).
-    await storeScopes.runInScope(
-      scope,
+    await storeScopes.runInContext(
+      { scope, actor: { kind: 'staff', userId: user.id, name: user.name } },
       async () => {
         await stores.setStorePlan(scope, { role: user.role }, parsed.data).catch((error: unknown) => {
           refused = error;
         });
         return new Response(null);
       },
-      { kind: 'staff', userId: user.id, name: user.name },
     );
   } catch (error) {
     refused = error;
