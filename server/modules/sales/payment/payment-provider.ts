@@ -83,17 +83,23 @@ export type RefundDone = { providerRefundId: string; providerStatus: string };
 
 /** A gateway that could not be reached or answered out of its protocol: the layer retries later, changes nothing. */
 export class GatewayUnavailable extends Error {
-  constructor(message: string, readonly status?: number) {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'GatewayUnavailable';
+    this.status = status;
   }
 }
 
 /** The gateway refused the request for a reason it gave (bad credentials, a refund it will not make). */
 export class GatewayRefused extends Error {
-  constructor(message: string, readonly status?: number, readonly code?: string) {
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  constructor(message: string, status?: number, code?: string) {
     super(message);
     this.name = 'GatewayRefused';
+    this.status = status;
+    this.code = code;
   }
 }
 
