@@ -15,6 +15,7 @@ export type ActivityGroup = (typeof ACTIVITY_GROUPS)[number];
 
 const GROUP_OF_PREFIX: Record<string, ActivityGroup> = {
   order: 'orders',
+  payment: 'orders',
   product: 'catalogue',
   inventory: 'catalogue',
   invoice: 'invoices',

@@ -85,6 +85,14 @@ const ConfigSchema = z
     SRI_RECEPTION_URL_PRODUCTION: z.url().default('https://cel.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl'),
     SRI_AUTHORIZATION_URL_PRODUCTION: z.url().default('https://cel.sri.gob.ec/comprobantes-electronicos-ws/AutorizacionComprobantesOffline?wsdl'),
     SRI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    // The payment gateways' APIs per environment a store picks (issue 39 §8): the gateways' own by
+    // default; tests and the browser journeys point them at local doubles of the same protocol.
+    // PayPhone answers its test and live apps on one address; the app's token decides which.
+    PAYPHONE_API_URL_SANDBOX: z.url().default('https://pay.payphonetodoesposible.com'),
+    PAYPHONE_API_URL_LIVE: z.url().default('https://pay.payphonetodoesposible.com'),
+    PAYPAL_API_URL_SANDBOX: z.url().default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_API_URL_LIVE: z.url().default('https://api-m.paypal.com'),
+    PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     // How long a store's activity log keeps its entries (issue 38 §4): a year unless told otherwise.
     ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     // Webhooks to this machine (http://127.0.0.1, http://localhost): development and tests only (issue 38 §5).
@@ -202,7 +210,11 @@ export type Config = {
    * refused with an https PUBLIC_URL.
    */
   webhooks: { allowLoopback: boolean };
+  /** Each gateway's API root per environment, and how long one call may take. */
+  payments: { payphone: GatewayUrls; paypal: GatewayUrls; timeoutMs: number };
 };
+
+export type GatewayUrls = { sandbox: string; live: string };
 
 export type SriEndpoints = { reception: string; authorization: string };
 
@@ -251,6 +263,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     webhooks: {
       allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === undefined ? env.NODE_ENV !== 'production' && !publicUrl.startsWith('https://') : env.WEBHOOKS_ALLOW_LOOPBACK === '1' || env.WEBHOOKS_ALLOW_LOOPBACK === 'true',
+    },
+    payments: {
+      payphone: { sandbox: env.PAYPHONE_API_URL_SANDBOX.replace(/\/$/, ''), live: env.PAYPHONE_API_URL_LIVE.replace(/\/$/, '') },
+      paypal: { sandbox: env.PAYPAL_API_URL_SANDBOX.replace(/\/$/, ''), live: env.PAYPAL_API_URL_LIVE.replace(/\/$/, '') },
+      timeoutMs: env.PAYMENT_TIMEOUT_MS,
     },
   };
 }

@@ -23,6 +23,7 @@ import { tenancy } from './en/tenancy.ts';
 import { webhook } from './en/webhook.ts';
 import { staff } from './en/staff.ts';
 import { activity } from './en/activity.ts';
+import { payment } from './en/payment.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -52,6 +53,7 @@ export const enDashboard: DashboardMessages = {
   webhook,
   staff,
   activity,
+  payment,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

@@ -34,6 +34,7 @@ import * as storeMembers from '#server/db/migrations/2026-12-06-092-store-member
 import * as storeEvents from '#server/db/migrations/2026-12-06-093-store-events.ts';
 import * as webhooks from '#server/db/migrations/2026-12-06-094-webhooks.ts';
 import * as invitationWithdrawn from '#server/db/migrations/2026-12-06-096-invitation-withdrawn.ts';
+import * as payments from '#server/db/migrations/2026-12-06-097-payments.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-093-store-events': storeEvents,
   '2026-12-06-094-webhooks': webhooks,
   '2026-12-06-096-invitation-withdrawn': invitationWithdrawn,
+  '2026-12-06-097-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import type { CreditNoteLineTable, CreditNoteSriEventTable, CreditNoteTable } fr
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
+import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -64,6 +65,10 @@ export interface Database {
   storeSales: StoreSalesTable;
   customer: CustomerTable;
   storeOrder: StoreOrderTable;
+  payment: PaymentTable;
+  paymentReceipt: PaymentReceiptTable;
+  paymentRefund: PaymentRefundTable;
+  storePaymentGateway: StorePaymentGatewayTable;
   storeOrderLine: StoreOrderLineTable;
   storeOrderEvent: StoreOrderEventTable;
   invoice: InvoiceTable;

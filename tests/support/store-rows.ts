@@ -61,6 +61,10 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   webhook_endpoint: (deps, scope) => insertRow(deps, 'webhookEndpoint', { storeId: scope.storeId, url: 'https://erp.example.com/hooks', eventTypes: '["order.created"]', secretSealed: new Uint8Array(60), enabled: 1, disabledReason: null, failingSince: null, ...stamps(deps) }),
   webhook_delivery: async (deps, scope) => insertRow(deps, 'webhookDelivery', { storeId: scope.storeId, endpointId: (await deps.db.selectFrom('webhookEndpoint').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, eventId: 1, eventType: 'order.created', resourceKey: 'order:1', body: '{}', manual: 0, state: 'delivered', attempts: 1, nextAttemptAt: deps.clock.now().toISOString(), leaseUntil: null, lastStatus: 200, lastAttemptAt: deps.clock.now().toISOString(), ...stamps(deps) }),
   webhook_attempt: async (deps, scope) => insertRow(deps, 'webhookAttempt', { storeId: scope.storeId, deliveryId: (await deps.db.selectFrom('webhookDelivery').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, attemptedAt: deps.clock.now().toISOString(), durationMs: 12, status: 200, responseSnippet: 'ok', error: null }),
+  store_payment_gateway: async (deps, scope) => insertRow(deps, 'storePaymentGateway', { storeId: scope.storeId, gateway: 'payphone', enabled: 0, environment: 'sandbox', credentialsSealed: null, expiryMinutes: 60, ...stamps(deps) }),
+  payment: async (deps, scope) => insertRow(deps, 'payment', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), method: 'cash_on_delivery', amountCents: 1150, currency: 'USD', state: 'pending', clientTransactionId: `t-${randomUUID()}`, providerPaymentId: null, expiresAt: null, confirmedBy: null, confirmedAt: null, ...stamps(deps) }),
+  payment_receipt: async (deps, scope) => insertRow(deps, 'paymentReceipt', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), paymentId: await rowOf(deps, 'payment', scope), storageKey: `receipts/${scope.storeId}/r.png`, contentType: 'image/png', byteSize: 100, state: 'submitted', decidedBy: null, decidedAt: null, createdAt: deps.clock.now().toISOString() }),
+  payment_refund: async (deps, scope) => insertRow(deps, 'paymentRefund', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), paymentId: await rowOf(deps, 'payment', scope), amountCents: 100, reason: 'Devolución', lines: '[]', restocked: 0, kind: 'manual', providerRefundId: null, creditNoteId: null, userId: null, createdAt: deps.clock.now().toISOString() }),
 };
 
 /** A user to be a store's second member. */
@@ -79,7 +83,7 @@ const stamps = (deps: ServiceDeps) => ({ createdAt: deps.clock.now().toISOString
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test filler writing any store-owned table
 const insertRow = (deps: ServiceDeps, table: keyof Database, values: Record<string, unknown>) => deps.db.insertInto(table).values(values as any).execute();
 const categoryOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
-const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
+const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder' | 'payment', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 const productOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 
 /** A row in every store-owned table for the store (a file among them). */

@@ -60,6 +60,13 @@ export const activity: Messages['activity'] = {
       shipped: 'Marked order {{label}} as shipped',
       delivered: 'Marked order {{label}} as delivered',
       cancelled: 'Canceled order {{label}}',
+      refunded: 'Refunded order {{label}} in whole or in part',
+    },
+    payment: {
+      failed: 'A payment of order {{label}} was declined',
+      flagged: 'A payment of order {{label}} did not match and was held',
+      receipt_submitted: 'Received a transfer receipt for order {{label}}',
+      receipt_rejected: 'Rejected the receipt of order {{label}}',
     },
     product: {
       created: 'Created product “{{label}}”',
@@ -84,7 +91,8 @@ export const activity: Messages['activity'] = {
   },
   /** Each kind in the filter, without its record. */
   kinds: {
-    order: { created: 'Order placed', paid: 'Order paid', shipped: 'Order shipped', delivered: 'Order delivered', cancelled: 'Order canceled' },
+    order: { created: 'Order placed', paid: 'Order paid', shipped: 'Order shipped', delivered: 'Order delivered', cancelled: 'Order canceled', refunded: 'Order refunded' },
+    payment: { failed: 'Payment declined', flagged: 'Payment held', receipt_submitted: 'Receipt received', receipt_rejected: 'Receipt rejected' },
     product: { created: 'Product created', updated: 'Product edited', deleted: 'Product deleted' },
     inventory: { changed: 'Stock changed' },
     invoice: { issued: 'Invoice issued', authorized: 'Invoice authorized by SRI' },

@@ -3,7 +3,7 @@ import type { Messages } from '../messages.ts';
 // English of the owner's orders and customers, typed against the Spanish source.
 export const order: Messages['order'] = {
   status: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Canceled' },
-  payment: { cash_on_delivery: 'Cash on delivery', bank_transfer: 'Bank transfer' },
+  payment: { cash_on_delivery: 'Cash on delivery', bank_transfer: 'Bank transfer', payphone: 'PayPhone', paypal: 'PayPal' },
   statusLabel: 'Status',
   listText: "Your store's orders, newest first.",
   showTitle: 'Order details',

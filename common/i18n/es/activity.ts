@@ -64,6 +64,13 @@ export const activity = {
       shipped: 'Marcó como enviado el pedido {{label}}',
       delivered: 'Marcó como entregado el pedido {{label}}',
       cancelled: 'Canceló el pedido {{label}}',
+      refunded: 'Reembolsó parte o todo el pedido {{label}}',
+    },
+    payment: {
+      failed: 'Un pago del pedido {{label}} fue rechazado',
+      flagged: 'Un pago del pedido {{label}} no cuadra y quedó retenido',
+      receipt_submitted: 'Recibió un comprobante de transferencia del pedido {{label}}',
+      receipt_rejected: 'Rechazó el comprobante del pedido {{label}}',
     },
     product: {
       created: 'Creó el producto «{{label}}»',
@@ -88,7 +95,8 @@ export const activity = {
   },
   /** Each kind in the filter, without its record. */
   kinds: {
-    order: { created: 'Pedido creado', paid: 'Pedido pagado', shipped: 'Pedido enviado', delivered: 'Pedido entregado', cancelled: 'Pedido cancelado' },
+    order: { created: 'Pedido creado', paid: 'Pedido pagado', shipped: 'Pedido enviado', delivered: 'Pedido entregado', cancelled: 'Pedido cancelado', refunded: 'Pedido reembolsado' },
+    payment: { failed: 'Pago rechazado', flagged: 'Pago retenido', receipt_submitted: 'Comprobante recibido', receipt_rejected: 'Comprobante rechazado' },
     product: { created: 'Producto creado', updated: 'Producto editado', deleted: 'Producto eliminado' },
     inventory: { changed: 'Stock cambiado' },
     invoice: { issued: 'Factura emitida', authorized: 'Factura autorizada por el SRI' },

@@ -1,7 +1,7 @@
 // Messages of the owner's orders and customers (Spanish source; en/sales.ts mirrors it).
 export const order = {
   status: { pending: 'Pendiente', paid: 'Pagado', shipped: 'Enviado', delivered: 'Entregado', cancelled: 'Cancelado' },
-  payment: { cash_on_delivery: 'Pago contra entrega', bank_transfer: 'Transferencia bancaria' },
+  payment: { cash_on_delivery: 'Pago contra entrega', bank_transfer: 'Transferencia bancaria', payphone: 'PayPhone', paypal: 'PayPal' },
   statusLabel: 'Estado',
   listText: "Los pedidos de tu tienda, los más recientes primero.",
   showTitle: 'Detalle del pedido',

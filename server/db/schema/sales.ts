@@ -72,8 +72,12 @@ export interface StoreOrderTable {
   locale: string;
   /** 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' */
   status: string;
-  /** 'cash_on_delivery' | 'bank_transfer' */
+  /** 'cash_on_delivery' | 'bank_transfer' | 'payphone' | 'paypal' */
   paymentMethod: string;
+  /** Its payment's state (common/enums/payment.ts), kept with the payment in one transaction. */
+  paymentState: Generated<string>;
+  /** What was refunded of it (payment_refund), in cents. */
+  refundedCents: Generated<number>;
   couponId: number | null;
   couponCode: Generated<string>;
   subtotalCents: number;

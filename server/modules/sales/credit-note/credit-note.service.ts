@@ -22,7 +22,7 @@ import * as notes from './credit-note.repository.ts';
 // order credits all that is left. An invoice is never changed or deleted: a credit note is the
 // document that takes back what it charged, numbered in its own series per store.
 
-export type Actor = { userId: number };
+export type Actor = { userId: number | null };
 
 
 /** Eight random digits for the access key, as the invoice's: the key cannot be guessed from the number. */

@@ -9,7 +9,7 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 // another store's order is simply not there (decision 025); the placing itself is checkout's.
 
 export const ORDER_COLUMNS = [
-  'storeOrder.id', 'storeOrder.number', 'storeOrder.code', 'storeOrder.customerId', 'storeOrder.locale', 'storeOrder.status', 'storeOrder.paymentMethod',
+  'storeOrder.id', 'storeOrder.number', 'storeOrder.code', 'storeOrder.customerId', 'storeOrder.locale', 'storeOrder.status', 'storeOrder.paymentMethod', 'storeOrder.paymentState', 'storeOrder.refundedCents',
   'storeOrder.couponId', 'storeOrder.couponCode', 'storeOrder.subtotalCents', 'storeOrder.discountCents', 'storeOrder.taxCents', 'storeOrder.shippingCents',
   'storeOrder.shippingIvaCode', 'storeOrder.shippingTaxCents',
   'storeOrder.totalCents', 'storeOrder.name', 'storeOrder.email', 'storeOrder.phone', 'storeOrder.documentType', 'storeOrder.documentNumber',
@@ -19,7 +19,7 @@ export const ORDER_COLUMNS = [
 /** The table holds only these (the service writes them); the type says so. */
 type Status = { status: EnumValue<typeof orderStatus> };
 
-const LIST_COLUMNS = ['storeOrder.id', 'storeOrder.number', 'storeOrder.customerId', 'storeOrder.status', 'storeOrder.paymentMethod', 'storeOrder.totalCents', 'storeOrder.name', 'storeOrder.email', 'storeOrder.createdAt'] as const;
+const LIST_COLUMNS = ['storeOrder.id', 'storeOrder.number', 'storeOrder.customerId', 'storeOrder.status', 'storeOrder.paymentMethod', 'storeOrder.paymentState', 'storeOrder.totalCents', 'storeOrder.name', 'storeOrder.email', 'storeOrder.createdAt'] as const;
 
 /** "#12" or "12" is an order number. */
 const numberIn = (q: string) => (/^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null);

@@ -11,12 +11,13 @@ import { giveBackCouponUse } from '#server/modules/coupon/coupon.service.ts';
 import { wakeWorkers } from '#server/modules/job/job-queue.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
+import { recordManualPayment, voidOpenPayments } from '../payment/payment-ledger.ts';
 import * as orders from './order.repository.ts';
 
 export type OrderStatus = EnumValue<typeof orderStatus>;
 
-/** Who changes an order: the store's owner (or staff working for them), kept on the timeline. */
-export type Actor = { userId: number };
+/** Who changes an order: the store's owner (or staff working for them), kept on the timeline; null: a gateway or the app itself. */
+export type Actor = { userId: number | null };
 
 export const nextStatuses = (status: string): readonly OrderStatus[] => (orderStatus.is(status) ? ORDER_NEXT[status] : []);
 
@@ -49,29 +50,44 @@ export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, ac
   const current = await orders.findOrder(deps.db, scope, id);
   if (!current) throw notFound();
   if (!(nextStatuses(current.status) as readonly string[]).includes(input.status)) throw new AppError('order.invalidTransition', 409, { field: 'status' });
-  const now = deps.clock.now().toISOString();
   await inTransaction(deps, async (transaction) => {
     const tx = options.history ? { ...transaction, subscribers: [] } : transaction;
-    if (!(await orders.updateOrderStatus(tx.db, scope, { id, from: current.status }, input.status, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
-    await orders.insertOrderEvent(tx.db, scope, { orderId: id, status: input.status, note: input.note, userId: actor.userId, at: now });
-    if (input.status === 'cancelled') {
-      // An invoiced order is voided by a credit note of what is left to credit (issue 37 §7); its
-      // units come back but for those a credit note returned before.
-      const reason = input.note.trim() ? input.note : `Anulación del pedido #${current.number}`;
-      const toReturn = (await creditOnCancel(tx, scope, actor, id, reason)) ?? (await orders.orderLines(tx.db, scope, id));
-      await returnOrderStock(tx, scope, toReturn);
-      if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
-    }
-    await emit(tx, {
-      type: STATUS_EVENT[input.status as Exclude<OrderStatus, 'pending'>],
-      storeId: scope.storeId,
-      resource: { kind: 'order', id, label: `#${current.number}` },
-      data: { ...orderEventData({ ...current, status: input.status, updatedAt: now }), note: input.note },
-      changes: { status: [current.status, input.status] },
-    });
+    // Paid by the owner's hand: a transfer or cash payment, recorded as who and when (issue 39 §1).
+    if (input.status === 'paid') await recordManualPayment(tx, scope, actor.userId, current);
+    await moveOrder(tx, scope, actor, current, input.status as Exclude<OrderStatus, 'pending'>, input.note);
   });
   // The shopper's mail was queued inside the transaction, which woke no worker: it leaves now.
   wakeWorkers(deps.db);
+}
+
+type CurrentOrder = NonNullable<Awaited<ReturnType<typeof orders.findOrder>>>;
+
+/**
+ * The move itself, inside the caller's transaction `tx`, from the state the caller saw: the
+ * order, its timeline entry with who did it, its event, and on cancelling the stock, the coupon's
+ * use and the unpaid attempts given back. The owner's moves come through changeOrderStatus; a
+ * gateway's payment and an expiry come from payment.service.ts with a null user.
+ */
+export async function moveOrder(tx: ServiceDeps, scope: StoreScope, actor: Actor, current: CurrentOrder, to: Exclude<OrderStatus, 'pending'>, note: string): Promise<void> {
+  const now = tx.clock.now().toISOString();
+  if (!(await orders.updateOrderStatus(tx.db, scope, { id: current.id, from: current.status }, to, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
+  await orders.insertOrderEvent(tx.db, scope, { orderId: current.id, status: to, note, userId: actor.userId, at: now });
+  if (to === 'cancelled') {
+    // An invoiced order is voided by a credit note of what is left to credit (issue 37 §7); its
+    // units come back but for those a credit note returned before.
+    const reason = note.trim() ? note : `Anulación del pedido #${current.number}`;
+    const toReturn = (await creditOnCancel(tx, scope, actor, current.id, reason)) ?? (await orders.orderLines(tx.db, scope, current.id));
+    await returnOrderStock(tx, scope, toReturn);
+    if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
+    await voidOpenPayments(tx, scope, current.id);
+  }
+  await emit(tx, {
+    type: STATUS_EVENT[to],
+    storeId: scope.storeId,
+    resource: { kind: 'order', id: current.id, label: `#${current.number}` },
+    data: { ...orderEventData({ ...current, status: to, updatedAt: now }), note },
+    changes: { status: [current.status, to] },
+  });
 }
 
 /** A customer's orders, newest first, and their count and sum of non-cancelled totals (the customer's screen). */
