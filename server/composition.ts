@@ -8,6 +8,7 @@ import type { JobHandlers } from '#server/modules/job/job-payloads.ts';
 import type { Chore } from '#server/modules/job/job.service.ts';
 import { accountNotices, newOrderNotice } from '#server/modules/notification/notification-subscribers.ts';
 import { orderConfirmationMail, orderStatusMail } from '#server/modules/sales/order/order-subscribers.ts';
+import { paymentChores, paymentJobHandlers } from '#server/modules/sales/payment/payment-jobs.ts';
 import { storeChores, storeJobHandlers } from '#server/modules/store/store-jobs.ts';
 import { uploadChores, uploadJobHandlers } from '#server/modules/upload/upload-jobs.ts';
 import { webhookChores, webhookJobHandlers } from '#server/modules/webhook/webhook-jobs.ts';
@@ -45,10 +46,11 @@ export const JOB_HANDLERS: JobHandlers = {
   ...storeJobHandlers,
   ...invoiceJobHandlers,
   ...webhookJobHandlers,
+  ...paymentJobHandlers,
 };
 
 /** What the worker does hourly and at start-up, besides pruning its done jobs. */
-export const HOURLY_CHORES: readonly Chore[] = [...uploadChores, ...storeChores, ...activityChores, ...webhookChores];
+export const HOURLY_CHORES: readonly Chore[] = [...uploadChores, ...storeChores, ...activityChores, ...webhookChores, ...paymentChores];
 
 /**
  * The one way to assemble ServiceDeps: `buildApp`, the scripts and the tests call it once. What is

@@ -5,6 +5,8 @@ import * as authService from '#server/modules/user/auth.service.ts';
 import * as sessionService from '#server/modules/auth/session.service.ts';
 import * as cartService from '#server/modules/sales/checkout/cart.service.ts';
 import * as checkoutService from '#server/modules/sales/checkout/checkout.service.ts';
+import * as paymentGatewaysService from '#server/modules/sales/payment/payment-gateways.ts';
+import * as paymentService from '#server/modules/sales/payment/payment.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
 import * as customerService from '#server/modules/sales/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
@@ -49,6 +51,8 @@ export function createServices(deps: ServiceDeps) {
     sessions: bindService(sessionService, deps),
     carts: bindService(cartService, deps),
     checkout: bindService(checkoutService, deps),
+    payments: bindService(paymentService, deps),
+    paymentGateways: bindService(paymentGatewaysService, deps),
     consolidations: bindService(consolidationService, deps),
     customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),

@@ -21,6 +21,8 @@ export type JobPayloads = {
   'sri.buyerCopy': { storeId: number; kind: 'invoice' | 'creditNote'; id: number };
   /** Wakes the webhook sender for an endpoint's due deliveries (server/modules/webhook/webhook-sender.ts, issue 38 §5). */
   'webhook.deliver': { storeId: number; endpointId: number };
+  /** Asks the gateways about unpaid attempts past their deadline, then expires them (payment.service.ts, issue 39 §2). */
+  'payment.expire': { storeId: number };
 };
 
 export type JobKind = keyof JobPayloads;

@@ -26,6 +26,9 @@ export const LIMITS = {
   // Orders placed from one address (storefront checkout, decision 060): a household or an office
   // orders a few times an hour; a script emptying a store's stock with fake orders is stopped here.
   orderPerIp: { max: 20, windowMs: 60 * 60_000 },
+  // A shopper's payment starts and returns (issue 39 §7): a few tries and retries per order, each a
+  // call to the store's gateway, so an address cannot make the server hammer one.
+  paymentPerIp: { max: 30, windowMs: 60 * 60_000 },
   // Coupon codes tried on a storefront's cart and refused (issue 36 §9, decision 081): a shopper
   // mistypes one or two; 300 guesses in 4 s from one address were all answered. Per address over
   // every store, and per cart (its cookie's `key`), so a cart carried across addresses is stopped too.

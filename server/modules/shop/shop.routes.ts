@@ -1,3 +1,4 @@
+import { shopPaymentRoutes } from '#server/modules/sales/payment/shop-payment.routes.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -203,6 +204,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
 
     // The cart, the checkout and the order page (issue 23): their own file, in this store's scope.
     shopCartRoutes(app, { services, locale, withStore });
+    // Paying an order through its gateway (issue 39): start, return, cancel.
+    shopPaymentRoutes(app, { services, locale, withStore });
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/page/:page`, (request, reply) =>
       fromCache(request, reply, () =>

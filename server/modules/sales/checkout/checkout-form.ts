@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { identificationType } from '#common/enums/identification.ts';
+import { paymentMethod } from '#common/enums/payment.ts';
 import { identificationNumber, isValidIdentification } from '#common/identification.ts';
 import { SRI_MAX, sriAddress } from '#common/sri.ts';
 import { isSriLine } from '#common/sri-issuer.ts';
@@ -8,7 +9,7 @@ import { isSriLine } from '#common/sri-issuer.ts';
 // messages name texts of the storefront's cart catalogue (common/i18n/*/shop-cart.ts), which the
 // page shows beside each field in its language.
 
-export const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer'] as const;
+export const PAYMENT_METHODS = paymentMethod.values;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const CHECKOUT_FIELDS = ['name', 'email', 'phone', 'documentType', 'documentNumber', 'address', 'city', 'province', 'notes', 'paymentMethod'] as const;

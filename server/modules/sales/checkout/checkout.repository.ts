@@ -93,7 +93,7 @@ export async function insertOrderEvent(db: Db, scope: StoreScope, values: { orde
 
 export const findOrderByCode = (db: Db, scope: StoreScope, code: string) =>
   db.selectFrom('storeOrder')
-    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
+    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'paymentState', 'refundedCents', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
     .where('storeId', '=', scope.storeId).where('code', '=', code)
     .executeTakeFirst();
 

@@ -14,7 +14,10 @@ import { AppError } from '#server/errors.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { CartCookie } from './cart-cookie.ts';
 import { lineName, priceCart } from './cart.service.ts';
-import type { CheckoutInput } from './checkout-form.ts';
+import type { CheckoutInput, PaymentMethod } from './checkout-form.ts';
+import { enabledGateways } from '../payment/payment-gateways.ts';
+import { openPayment } from '../payment/payment-ledger.ts';
+import type { StoreSalesSettings } from '../store-sales/store-sales.service.ts';
 import * as repository from './checkout.repository.ts';
 import { customerEventData, orderEventData } from './order-event-data.ts';
 
@@ -70,7 +73,12 @@ class PlacingRefused extends Error {
   }
 }
 
-const METHOD_ENABLED = { cash_on_delivery: 'cashOnDelivery', bank_transfer: 'bankTransfer' } as const;
+/** Is this way to pay switched on: cash and transfer in the sales settings, a gateway with its credentials. */
+async function takesMethod(tx: ServiceDeps, scope: StoreScope, settings: StoreSalesSettings, method: PaymentMethod): Promise<boolean> {
+  if (method === 'cash_on_delivery') return settings.cashOnDelivery;
+  if (method === 'bank_transfer') return settings.bankTransfer;
+  return (await enabledGateways(tx, scope)).includes(method);
+}
 
 export const orderPath = (locale: Locale, slug: string, code: string) => `${locale === 'en' ? '/en' : ''}/shop/${slug}/order?code=${code}`;
 
@@ -113,7 +121,7 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
   if (overOrderMaximum(priced.totals)) throw new PlacingRefused({ problem: 'tooLarge' });
   // The invoice could not be made out to a consumidor final past SRI's limit: the shopper says who buys.
   if (input.customer.documentType === 'final' && priced.totals.totalCents > FINAL_CONSUMER.maxTotalCents) throw new PlacingRefused({ problem: 'finalConsumerLimit' });
-  if (!priced.settings[METHOD_ENABLED[input.customer.paymentMethod]]) throw new PlacingRefused({ problem: 'payment' });
+  if (!(await takesMethod(tx, scope, priced.settings, input.customer.paymentMethod))) throw new PlacingRefused({ problem: 'payment' });
 
   // In one order (product, then variant) so that two placings lock rows alike and never deadlock.
   const byRow = [...priced.lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
@@ -157,6 +165,8 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
   }));
   await repository.insertOrderLines(tx.db, scope, lines);
   await repository.insertOrderEvent(tx.db, scope, { orderId: id, status: 'pending', createdAt: at });
+  // Its payment, pending, in the same commit: a gateway's with the deadline the expiry job keeps.
+  await openPayment(tx, scope, { id, paymentMethod: customer.paymentMethod, totalCents: totals.totalCents });
   // In the same commit as the order (decision 067): its subscribers queue the shopper's
   // confirmation and ring the owner's bell (server/composition.ts), so a crash after it can no
   // longer leave an order that holds stock but that neither the shopper nor the owner hears of.

@@ -1,10 +1,12 @@
 import { identificationType } from '#common/enums/identification.ts';
+import { isGatewayMethod } from '#common/enums/payment.ts';
 import { FINAL_CONSUMER } from '#common/identification.ts';
 import { asIvaCode, ivaBp } from '#common/iva.ts';
 import type { OrderTotals } from '#common/order-totals.ts';
 import { shopPrice } from '#common/shop-price.ts';
 import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
-import type { CheckoutError, CheckoutValues } from '#server/modules/sales/checkout/checkout-form.ts';
+import type { CheckoutError, CheckoutValues, PaymentMethod } from '#server/modules/sales/checkout/checkout-form.ts';
+import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts';
 import type { OrderView } from '#server/modules/sales/checkout/checkout.service.ts';
 import type { StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from '../../shop/shop-html.ts';
@@ -112,7 +114,8 @@ ${freeShippingHint(request, priced.settings, priced.totals)}
   return page(frame, request, texts.title, body, 200, pixelEvents);
 }
 
-export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null };
+/** `gateways`: the card and app gateways the store has switched on, offered after cash and transfer. */
+export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[] };
 
 function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
@@ -139,7 +142,7 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
   const fieldError = (field: string) => (message(field) ? html`<p class="field-error" id="checkout-${field}-error">${message(field)}</p>` : '');
   const input = (field: keyof CheckoutValues, label: string, attributes: SafeHtml, hint?: string) =>
     html`<div class="field"><label for="checkout-${field}">${label}</label><input id="checkout-${field}" name="${field}" value="${values[field]}"${attributes}${describedBy(field, hint ? `checkout-${field}-hint` : undefined)}>${hint ? html`<p class="hint" id="checkout-${field}-hint">${hint}</p>` : ''}${fieldError(field)}</div>`;
-  const methods = (['cash_on_delivery', 'bank_transfer'] as const).filter((method) => (method === 'cash_on_delivery' ? priced.settings.cashOnDelivery : priced.settings.bankTransfer));
+  const methods: PaymentMethod[] = [...(priced.settings.cashOnDelivery ? ['cash_on_delivery' as const] : []), ...(priced.settings.bankTransfer ? ['bank_transfer' as const] : []), ...form.gateways];
   const chosen = values.paymentMethod || (methods.length === 1 ? methods[0] : '');
   const hasErrors = Boolean(form.formError || (errors && Object.keys(errors).length));
 
@@ -164,7 +167,7 @@ ${input('province', texts.province, html` maxlength="80" autocomplete="address-l
 <div class="field"><label for="checkout-notes">${texts.notes}</label><textarea id="checkout-notes" name="notes" rows="3" maxlength="1000"${describedBy('notes')}>${values.notes}</textarea>${fieldError('notes')}</div>
 </fieldset>
 <fieldset class="group field"${message('paymentMethod') ? html` aria-describedby="checkout-paymentMethod-error"` : ''}><legend>${texts.payment}</legend>
-${methods.map((method) => html`<div class="field check"><input type="radio" id="pay-${method}" name="paymentMethod" value="${method}"${chosen === method ? ' checked' : ''}><label for="pay-${method}">${method === 'cash_on_delivery' ? texts.cashOnDelivery : texts.bankTransfer}</label></div>`)}
+${methods.map((method) => html`<div class="field check pay-method"><input type="radio" id="pay-${method}" name="paymentMethod" value="${method}"${chosen === method ? ' checked' : ''} aria-describedby="pay-${method}-help"><label for="pay-${method}">${isGatewayMethod(method) ? html`<img src="/payment-logos/${method}.svg" alt="" width="72" height="20" class="pay-logo"> ` : ''}${texts.methods[method]}</label><p class="hint" id="pay-${method}-help">${texts.methodHelp[method]}</p></div>`)}
 ${fieldError('paymentMethod')}</fieldset>
 <p class="hint">${texts.placeHint}</p>
 <button type="submit" class="wide">${texts.place}</button>

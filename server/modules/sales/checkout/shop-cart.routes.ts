@@ -24,6 +24,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locale.ts';
 import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
+import { isGatewayMethod } from '#common/enums/payment.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
 import type { AddResult, PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
@@ -63,7 +64,7 @@ function refusalFlash(result: Exclude<AddResult, { ok: true }>): CartCookie['fla
 }
 
 export function shopCartRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
-  const { deps, carts, checkout, rateLimits, shopCoupons } = services;
+  const { deps, carts, checkout, rateLimits, shopCoupons, payments, paymentGateways } = services;
   const prefix = locale === 'en' ? '/en' : '';
   const secure = deps.config.secure;
   const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
@@ -183,7 +184,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const priced = await carts.priceCart(frame.scope, cart, sr.locale);
       // Nothing to buy, a cart that changed on its own or one past the order maximum: the cart page says why first.
       if (priced.lines.length === 0 || priced.notices.length > 0 || overOrderMaximum(priced.totals)) return { redirect: cartUrl(frame) };
-      return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null });
+      return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope) });
     }, privatePage),
   );
 
@@ -193,7 +194,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const cart = readCart(request.headers.cookie, frame.store.id);
       const values = checkoutValuesOf(bodyOf(request));
       const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
-        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError }), status });
+        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope) }), status });
       const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
       if ('errors' in parsed) {
@@ -211,6 +212,14 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       if (result.ok) {
         // The order page tells the merchant's pixel once: the cart, now empty, keeps which order was placed.
         setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
+        // A card or app payment starts now, the stock held: to the gateway's page, or to the order
+        // page (which says why and offers "Pay now") when the gateway could not be reached.
+        if (isGatewayMethod(parsed.input.paymentMethod)) {
+          const back = (path: string) => `${deps.config.publicUrl}${shopPath(sr.locale, frame.store.slug, path)}?code=${result.order.code}`;
+          const started = await payments.payOrderByCode(frame.scope, result.order.code, { returnUrl: back('/order/paid'), cancelUrl: back('/order/pay-cancelled'), storeName: frame.store.name });
+          if (started?.ok) return { redirect: started.redirect };
+          return { redirect: `${orderPath(sr.locale, frame.store.slug, result.order.code)}&payment=${started?.problem ?? 'pending'}` };
+        }
         return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
       }
       switch (result.problem) {

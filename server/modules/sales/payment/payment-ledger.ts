@@ -1,14 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import { isGatewayMethod } from '#common/enums/payment.ts';
 import { AppError } from '#server/errors.ts';
+import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
+import { gatewayExpiryMinutes } from './payment-gateways.ts';
 import * as payments from './payment.repository.ts';
 
-// What an order's move does to its payment, inside the move's transaction (order.service.ts): the
-// owner's hand confirms a transfer or cash payment, recorded as who and when; a cancelled order's
-// unpaid attempts are void. A gateway's money is confirmed only by the gateway (payment.service.ts).
+// An order's payment at placing (checkout.service.ts), and what an order's move does to it inside
+// the move's transaction (order.service.ts): the owner's hand confirms a transfer or cash payment,
+// recorded as who and when; a cancelled order's unpaid attempts are void. A gateway's money is
+// confirmed only by the gateway (payment.service.ts). Imports no service, so both may call it.
 
 type Order = { id: number; paymentMethod: string; totalCents: number };
+
+/**
+ * The order's first payment, written by the placing transaction `tx` (checkout.service.ts): pending,
+ * and for a gateway with the deadline after which the order expires and its stock comes back.
+ */
+export async function openPayment(tx: ServiceDeps, scope: StoreScope, order: Order): Promise<void> {
+  const now = tx.clock.now();
+  const expiresAt = isGatewayMethod(order.paymentMethod) ? new Date(now.getTime() + (await gatewayExpiryMinutes(tx, scope, order.paymentMethod)) * 60_000).toISOString() : null;
+  await payments.insertPayment(tx.db, scope, { orderId: order.id, method: order.paymentMethod, amountCents: order.totalCents, currency: 'USD', state: 'pending', clientTransactionId: newTransactionId(), providerPaymentId: null, expiresAt, confirmedBy: null, confirmedAt: null, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+  // The job that asks the gateway, then expires the order, at its deadline (HOURLY_CHORES sweeps too).
+  if (expiresAt) await enqueueJob(tx, { kind: 'payment.expire', payload: { storeId: scope.storeId }, runAt: new Date(expiresAt) });
+}
+
+/** Ours, unique per attempt, within PayPhone's 50 characters and PayPal's 127. */
+export const newTransactionId = () => `tb-${randomUUID()}`;
 
 /**
  * The owner confirms by hand that a transfer or cash payment arrived (issue 39 §1). A gateway order
@@ -23,7 +42,7 @@ export async function recordManualPayment(tx: ServiceDeps, scope: StoreScope, us
   if (open[0]) {
     if (!(await payments.movePayment(tx.db, scope, open[0].id, ['pending', 'authorized'], 'paid', confirmed, at))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
   } else {
-    await payments.insertPayment(tx.db, scope, { orderId: order.id, method: order.paymentMethod, amountCents: order.totalCents, currency: 'USD', state: 'paid', clientTransactionId: `m-${crypto.randomUUID()}`, providerPaymentId: null, expiresAt: null, ...confirmed, createdAt: at, updatedAt: at });
+    await payments.insertPayment(tx.db, scope, { orderId: order.id, method: order.paymentMethod, amountCents: order.totalCents, currency: 'USD', state: 'paid', clientTransactionId: newTransactionId(), providerPaymentId: null, expiresAt: null, ...confirmed, createdAt: at, updatedAt: at });
   }
   await payments.setOrderPaymentState(tx.db, scope, order.id, 'paid', at);
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { PaymentTable } from '#server/db/schema/payments.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
@@ -43,9 +43,9 @@ export async function setOrderPaymentState(db: Db, scope: StoreScope, orderId: n
   await db.updateTable('storeOrder').set({ paymentState: state, updatedAt: at }).where('storeId', '=', scope.storeId).where('id', '=', orderId).execute();
 }
 
-/** Gateway attempts past their time, across stores, for the expiry job: oldest first. */
-export const duePayments = (db: Db, now: string, limit: number) =>
-  db.selectFrom('payment').select(['id', 'storeId']).where('state', 'in', ['pending', 'authorized']).where('expiresAt', '<=', now).orderBy('expiresAt').limit(limit).execute();
+/** Gateway attempts past their time, across stores (raw SQL: the store guard wants one store), for the expiry job: oldest first. */
+export const duePayments = async (db: Db, now: string, limit: number) =>
+  (await sql<{ id: number; storeId: number }>`select id, store_id from payment where state in ('pending', 'authorized') and expires_at <= ${now} order by expires_at limit ${limit}`.execute(db)).rows;
 
 /** The first attempt's deadline: a retry keeps the order's, it does not buy more time. */
 export const orderDeadline = (db: Db, scope: StoreScope, orderId: number) =>

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { isGatewayMethod } from '#common/enums/payment.ts';
 import { emit } from '#server/events/events.ts';
 import { wakeWorkers } from '#server/modules/job/job-queue.ts';
 import { moveOrder } from '#server/modules/sales/order/order.service.ts';
+import { findOrderByCode } from '#server/modules/sales/checkout/checkout.repository.ts';
 import * as orders from '#server/modules/sales/order/order.repository.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
-import { gatewayContext, gatewayExpiryMinutes } from './payment-gateways.ts';
+import { gatewayContext } from './payment-gateways.ts';
+import { newTransactionId } from './payment-ledger.ts';
 import { type Gateway, GatewayRefused, GatewayUnavailable, type Outcome, type PaymentAttempt, type PaymentOrder } from './payment-provider.ts';
 import * as payments from './payment.repository.ts';
 import { providerOf } from './providers/registry.ts';
@@ -28,19 +29,6 @@ export type PayResult =
 export type SettleResult = 'paid' | 'failed' | 'pending' | 'flagged' | 'unchanged';
 
 const at = (deps: ServiceDeps) => deps.clock.now().toISOString();
-
-/**
- * The order's first payment, written by the placing transaction `tx` (checkout.service.ts): pending,
- * and for a gateway with the deadline after which the order expires and its stock comes back.
- */
-export async function openPayment(tx: ServiceDeps, scope: StoreScope, order: { id: number; paymentMethod: string; totalCents: number }): Promise<void> {
-  const now = tx.clock.now();
-  const expiresAt = isGatewayMethod(order.paymentMethod) ? new Date(now.getTime() + (await gatewayExpiryMinutes(tx, scope, order.paymentMethod)) * 60_000).toISOString() : null;
-  await payments.insertPayment(tx.db, scope, { orderId: order.id, method: order.paymentMethod, amountCents: order.totalCents, currency: 'USD', state: 'pending', clientTransactionId: newTransactionId(), providerPaymentId: null, expiresAt, confirmedBy: null, confirmedAt: null, createdAt: now.toISOString(), updatedAt: now.toISOString() });
-}
-
-/** Ours, unique per attempt, within PayPhone's 50 characters and PayPal's 127. */
-const newTransactionId = () => `tb-${randomUUID()}`;
 
 /** What a gateway is told of the order: its total and its IVA split by taxed and untaxed base. */
 async function paymentOrder(deps: ServiceDeps, scope: StoreScope, order: Order, storeName: string): Promise<PaymentOrder> {
@@ -202,8 +190,8 @@ export async function settle(deps: ServiceDeps, scope: StoreScope, paymentId: nu
 }
 
 /**
- * The expiry job (issue 39 §2): each gateway attempt past its deadline is asked of the gateway
- * first. Paid: settled as any return would. Otherwise the attempt expires and, when no other
+ * The expiry job (issue 39 §2): each gateway attempt past its deadline that reached its gateway
+ * is asked of the gateway first. Paid: settled as any return would. Otherwise the attempt expires and, when no other
  * attempt of the order is still open, the order is cancelled with its stock given back. A gateway
  * that cannot be reached is asked again on the next run, never guessed.
  */
@@ -215,9 +203,12 @@ export async function expireDuePayments(deps: ServiceDeps, limit = 50): Promise<
     if (!row) continue;
     const gateway = row.method as Gateway;
     const context = await gatewayContext(deps, scope, gateway);
-    if (context && row.providerPaymentId !== null) {
+    // Asked with the gateway's confirm, not only its lookup: PayPhone reverses a sale nobody
+    // confirms, and PayPal holds an approved order until it is captured — a shopper who paid and
+    // closed the tab is paid now, not expired.
+    if (context && row.providerStatus !== '') {
       try {
-        const outcome = await providerOf(gateway).lookup(context, attemptOf(row));
+        const outcome = await providerOf(gateway).confirm(context, attemptOf(row), {});
         const settled = await settle(deps, scope, row.id, outcome);
         if (settled === 'paid' || settled === 'flagged') continue;
       } catch (error) {
@@ -244,6 +235,27 @@ async function expireAttempt(deps: ServiceDeps, scope: StoreScope, row: payments
   });
   wakeWorkers(deps.db);
   return done;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The order a shopper's code opens; null for any other code. */
+async function orderByCode(deps: ServiceDeps, scope: StoreScope, code: string): Promise<Order | null> {
+  if (!UUID.test(code)) return null;
+  const found = await findOrderByCode(deps.db, scope, code);
+  return found ? ((await orders.findOrder(deps.db, scope, found.id)) ?? null) : null;
+}
+
+/** The shopper's "Pay now" on the order page of `code`; null: no such order here. */
+export async function payOrderByCode(deps: ServiceDeps, scope: StoreScope, code: string, urls: { returnUrl: string; cancelUrl: string; storeName: string }): Promise<PayResult | null> {
+  const order = await orderByCode(deps, scope, code);
+  return order ? startPayment(deps, scope, order, urls) : null;
+}
+
+/** The shopper back from the gateway on the order of `code`; null: no such order here. */
+export async function returnByCode(deps: ServiceDeps, scope: StoreScope, code: string, returned: Record<string, string>): Promise<SettleResult | 'unknown' | null> {
+  const order = await orderByCode(deps, scope, code);
+  return order ? confirmReturn(deps, scope, order, returned) : null;
 }
 
 /** The attempts of one of the store's orders, newest last, for the owner's screen and the API. */
