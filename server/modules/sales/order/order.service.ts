@@ -1,3 +1,4 @@
+import { isGatewayMethod } from '#common/enums/payment.ts';
 import { ORDER_NEXT, orderStatus } from '#common/enums/sales-order.ts';
 import type { EnumValue } from '#common/enums/define-enum.ts';
 import type { OrderListQuery, OrderStatusInput } from '#common/schemas/sales-order.ts';
@@ -12,6 +13,7 @@ import { wakeWorkers } from '#server/modules/job/job-queue.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { recordManualPayment, voidOpenPayments } from '../payment/payment-ledger.ts';
+import { lessRefundRestocks } from '../payment/refund.service.ts';
 import * as orders from './order.repository.ts';
 
 export type OrderStatus = EnumValue<typeof orderStatus>;
@@ -32,7 +34,8 @@ export async function getOrder(deps: ServiceDeps, scope: StoreScope, id: number)
     order,
     lines,
     events: events.map(({ userName, userLastname, ...event }) => ({ ...event, userName: userName === null ? null : `${userName} ${userLastname ?? ''}`.trim() })),
-    next: nextStatuses(order.status),
+    // A gateway's order is paid by its gateway alone: the owner is not offered "paid" (issue 39 §1).
+    next: nextStatuses(order.status).filter((status) => status !== 'paid' || !isGatewayMethod(order.paymentMethod)),
   };
 }
 
@@ -76,7 +79,8 @@ export async function moveOrder(tx: ServiceDeps, scope: StoreScope, actor: Actor
     // An invoiced order is voided by a credit note of what is left to credit (issue 37 §7); its
     // units come back but for those a credit note returned before.
     const reason = note.trim() ? note : `Anulación del pedido #${current.number}`;
-    const toReturn = (await creditOnCancel(tx, scope, actor, current.id, reason)) ?? (await orders.orderLines(tx.db, scope, current.id));
+    // Less the units a refund already put back (issue 39 §5).
+    const toReturn = await lessRefundRestocks(tx, scope, current.id, (await creditOnCancel(tx, scope, actor, current.id, reason)) ?? (await orders.orderLines(tx.db, scope, current.id)));
     await returnOrderStock(tx, scope, toReturn);
     if (current.couponId !== null) await giveBackCouponUse(tx, scope, current.couponId);
     await voidOpenPayments(tx, scope, current.id);
