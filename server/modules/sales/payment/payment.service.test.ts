@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentTable } from '#server/db/schema/payments.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
+import { PAYPAL_DOUBLE_CLIENT_ID, PAYPAL_DOUBLE_CLIENT_SECRET, type PayPalDouble, startPayPalDouble } from '../../../../tests/support/paypal-double.ts';
 import { DEFAULT_ACCOUNT, type PayPhoneDouble, startPayPhoneDouble } from '../../../../tests/support/payphone-double.ts';
 import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../../../../tests/support/sales-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
@@ -14,13 +15,16 @@ import { expireDuePayments, payOrderByCode, returnByCode } from './payment.servi
 // never from the browser's word, refuses another amount, and expires what is never paid.
 let t: TestApp;
 let payphone: PayPhoneDouble;
+let paypal: PayPalDouble;
 beforeAll(async () => {
   payphone = await startPayPhoneDouble();
-  t = await createTestApp({ PAYPHONE_API_URL_SANDBOX: payphone.url });
+  paypal = await startPayPalDouble();
+  t = await createTestApp({ PAYPHONE_API_URL_SANDBOX: payphone.url, PAYPAL_API_URL_SANDBOX: paypal.url });
 });
 afterAll(async () => {
   await t.dispose();
   await payphone.close();
+  await paypal.close();
 });
 
 const urls = (code: string) => ({ returnUrl: `http://localhost/shop/x/order/paid?code=${code}`, cancelUrl: `http://localhost/shop/x/order/pay-cancelled?code=${code}`, storeName: 'Tienda' });
@@ -117,6 +121,35 @@ describe('a PayPhone payment', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'pending' });
     expect(await stockOf(store.productId)).toBe(4);
     expect((await payOrderByCode(t.deps, store.scope, order.code, urls(order.code)))?.ok).toBe(true);
+  });
+});
+
+describe('a PayPal payment', () => {
+  async function paypalStore() {
+    const store = await makeSalesStore(t);
+    await saveGateway(t.deps, store.scope, 'paypal', { enabled: true, environment: 'sandbox', expiryMinutes: 60, credentials: { clientId: PAYPAL_DOUBLE_CLIENT_ID, clientSecret: PAYPAL_DOUBLE_CLIENT_SECRET } });
+    return { ...store, productId: await addProduct(t.deps, store.scope, { price: 10, stock: 5 }) };
+  }
+
+  it('is captured once after the shopper approves, and a second return changes nothing', async () => {
+    const store = await paypalStore();
+    const order = await placeTestOrder(t.deps, store.scope, { lines: [{ productId: store.productId, quantity: 1 }], customer: { paymentMethod: 'paypal' } });
+    const back = await paypal.shopper(await startPaying(store, order.code), 'approve');
+    expect(await returnByCode(t.deps, store.scope, order.code, returned(back))).toBe('paid');
+    expect(await returnByCode(t.deps, store.scope, order.code, returned(back))).toBe('unchanged');
+    const [payment] = await paymentRows(order.id);
+    expect(payment).toMatchObject({ state: 'paid', amountCents: 1150, providerStatus: 'COMPLETED' });
+    expect(JSON.parse(payment!.details)).toHaveProperty('captureId');
+    expect(paypal.requests.filter((request) => request.operation === 'capture')).toHaveLength(1);
+  });
+
+  it('cancelled at PayPal leaves the order unpaid, and a token of another order is refused', async () => {
+    const store = await paypalStore();
+    const order = await placeTestOrder(t.deps, store.scope, { lines: [{ productId: store.productId, quantity: 1 }], customer: { paymentMethod: 'paypal' } });
+    const cancelled = await paypal.shopper(await startPaying(store, order.code), 'cancel');
+    expect(await returnByCode(t.deps, store.scope, order.code, returned(cancelled))).toBe('pending');
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending' });
+    expect(await returnByCode(t.deps, store.scope, order.code, { token: 'NOT-THIS-ORDER', PayerID: 'X' })).toBe('unknown');
   });
 });
 

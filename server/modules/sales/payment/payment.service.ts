@@ -132,7 +132,7 @@ async function confirmAttempt(deps: ServiceDeps, scope: StoreScope, row: payment
 /** Why an outcome the gateway gave is not the attempt's: another amount, currency or id. */
 function mismatch(row: payments.PaymentRow, outcome: Outcome): string | null {
   if (outcome.clientTransactionId !== null && outcome.clientTransactionId !== row.clientTransactionId) return `clientTransactionId ${outcome.clientTransactionId} ≠ ${row.clientTransactionId}`;
-  if (outcome.providerPaymentId !== null && row.providerPaymentId !== null && outcome.providerPaymentId !== row.providerPaymentId && outcome.details?.orderId !== row.providerPaymentId) return `id ${outcome.providerPaymentId} ≠ ${row.providerPaymentId}`;
+  if (outcome.providerPaymentId !== null && row.providerPaymentId !== null && outcome.providerPaymentId !== row.providerPaymentId) return `id ${outcome.providerPaymentId} ≠ ${row.providerPaymentId}`;
   if (outcome.state !== 'paid') return null;
   if (outcome.currency !== 'USD') return `currency ${outcome.currency ?? '?'} ≠ USD`;
   if (outcome.amountCents !== row.amountCents) return `amount ${outcome.amountCents ?? '?'} ≠ ${row.amountCents} cents`;
