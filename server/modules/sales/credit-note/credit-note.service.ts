@@ -162,7 +162,8 @@ export async function creditOnCancel(tx: ServiceDeps, scope: StoreScope, actor: 
   const lines = left.lines.filter((line) => line.quantity > line.creditedQuantity).map((line) => ({ orderLineId: line.id, quantity: line.quantity - line.creditedQuantity }));
   // The cancellation returns the stock itself: the units credited before without a return too.
   if (lines.length > 0 || left.shippingLeft) await issueIn(tx, scope, actor, invoice, left, { lines, shipping: left.shippingLeft, reason, restock: false });
-  return left.lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity - line.returnedQuantity, name: line.name, sku: line.sku })).filter((line) => line.quantity > 0);
+  // With each line's id: the cancellation also leaves out the units a refund put back (refund.service.ts).
+  return left.lines.map((line) => ({ id: line.id, productId: line.productId, variantId: line.variantId, quantity: line.quantity - line.returnedQuantity, name: line.name, sku: line.sku })).filter((line) => line.quantity > 0);
 }
 
 /** The order page's view: its invoice's credit notes, and what is left to credit; null without an invoice. */
