@@ -19,6 +19,11 @@ export const SMTP_PORT = MAIN_PORT + 2;
 export const SMTP_CAPTURE_PORT = MAIN_PORT + 3;
 export const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
 export const SMTP_CAPTURE_URL = `http://127.0.0.1:${SMTP_CAPTURE_PORT}`;
+/** The payment gateways' protocol doubles (issue 39 §8): the main server's PayPhone and PayPal. */
+export const PAYPHONE_PORT = MAIN_PORT + 4;
+export const PAYPAL_PORT = MAIN_PORT + 5;
+export const PAYPHONE_URL = `http://127.0.0.1:${PAYPHONE_PORT}`;
+export const PAYPAL_URL = `http://127.0.0.1:${PAYPAL_PORT}`;
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
