@@ -1,4 +1,5 @@
 import { z } from '#common/zod.ts';
+import { paymentMethod, paymentState } from '../enums/payment.ts';
 import { orderStatus } from '../enums/sales-order.ts';
 import { listApiParameters, listQuerySchema } from '../list-query.ts';
 import type { Locale } from '../locale.ts';
@@ -9,7 +10,14 @@ import { MAX_ID } from '../record-id.ts';
 
 // The owner's order list and status changes: shared by the screens, their actions and the JSON API.
 
-const ORDER_LIST = { sort: ['created'] as const, defaultSort: 'created' as const, defaultDir: 'desc' as const, filters: { status: orderStatus.values }, refs: ['customer'] as const };
+// By the order's status, and by how it is paid and where its payment stands (issue 39 §9).
+const ORDER_LIST = {
+  sort: ['created'] as const,
+  defaultSort: 'created' as const,
+  defaultDir: 'desc' as const,
+  filters: { status: orderStatus.values, paymentMethod: paymentMethod.values, paymentState: paymentState.values },
+  refs: ['customer'] as const,
+};
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 

@@ -10,6 +10,7 @@ import { StatusBadge } from '#app/components/status-badge.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { formatDate } from '#common/dates.ts';
+import { paymentMethod, paymentState } from '#common/enums/payment.ts';
 import { orderStatus } from '#common/enums/sales-order.ts';
 import { OrderFilterFormSchema } from '#common/schemas/sales-order.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
@@ -40,6 +41,8 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
     { key: 'date', label: t('order.date'), render: (row) => formatDate(row.createdAt, locale, true) },
     { key: 'total', label: t('order.total'), align: 'right', render: (row) => formatMoney(row.totalCents, locale) },
     { key: 'status', label: t('order.statusLabel'), render: (row) => <StatusBadge of={orderStatus} value={row.status} /> },
+    // Where its money stands (issue 39 §9): a line of its own on a phone's card.
+    { key: 'payment', label: t('payment.list.column'), render: (row) => (paymentState.is(row.paymentState) ? <StatusBadge of={paymentState} value={row.paymentState} /> : row.paymentState) },
   ];
   return (
     <>
@@ -55,6 +58,18 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
             label={t('order.statusLabel')}
             defaultValue={query.filters.status ?? ''}
             data={[{ value: '', label: t('order.allStatuses') }, ...orderStatus.values.map((value) => ({ value, label: t(orderStatus.label(value)) }))]}
+          />
+          <NativeSelect
+            name="paymentMethod"
+            label={t('payment.methodLabel')}
+            defaultValue={query.filters.paymentMethod ?? ''}
+            data={[{ value: '', label: t('payment.list.allMethods') }, ...paymentMethod.values.map((value) => ({ value, label: t(paymentMethod.label(value)) }))]}
+          />
+          <NativeSelect
+            name="paymentState"
+            label={t('payment.stateLabel')}
+            defaultValue={query.filters.paymentState ?? ''}
+            data={[{ value: '', label: t('payment.list.allStates') }, ...paymentState.values.map((value) => ({ value, label: t(paymentState.label(value)) }))]}
           />
           {/* The kit's fields, typed the page's way (es dd/mm/aaaa, "10,50"); the loader judges them. */}
           <FilterFields schema={OrderFilterFormSchema} locale={locale} values={typed} errors={errors}>

@@ -18,6 +18,7 @@ const OrderRow = z.object({
   customerId: z.number(),
   status: Status,
   paymentMethod: z.string(),
+  paymentState: z.string().describe('Where its payment stands: pending, authorized, paid, failed, expired, partially_refunded or refunded'),
   totalCents: z.number(),
   name: z.string(),
   email: z.string(),

@@ -35,6 +35,8 @@ export async function listOrders(db: Db, scope: StoreScope, query: OrderListQuer
     select = select.where((eb) => eb.or([matchesText(['storeOrder.name', 'storeOrder.email', 'storeOrder.documentNumber'], query.q), ...(number ? [eb('storeOrder.number', '=', number)] : [])]));
   }
   if (query.filters.status) select = select.where('storeOrder.status', '=', query.filters.status);
+  if (query.filters.paymentMethod) select = select.where('storeOrder.paymentMethod', '=', query.filters.paymentMethod);
+  if (query.filters.paymentState) select = select.where('storeOrder.paymentState', '=', query.filters.paymentState);
   if (query.customerId !== undefined) select = select.where('storeOrder.customerId', '=', query.customerId);
   if (query.from) select = select.where('storeOrder.createdAt', '>=', dayStart(query.from));
   if (query.to) select = select.where('storeOrder.createdAt', '<=', dayEnd(query.to));
