@@ -7,7 +7,13 @@ import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 
-export type DeskSalesView = { days: SalesDay[]; today: { orders: number; salesCents: number }; total: { orders: number; salesCents: number } };
+export type DeskSalesView = {
+  days: SalesDay[];
+  today: { orders: number; salesCents: number };
+  total: { orders: number; salesCents: number };
+  /** The money of the same days' orders (issue 39 §9). */
+  payments: { paidCents: number; pendingCents: number; refundedCents: number };
+};
 
 /**
  * The store's sales on the desk (issue 23 §7): today's and the month's figures, the last 30 days
@@ -22,6 +28,11 @@ export function DeskSales({ sales }: { sales: DeskSalesView }) {
     { label: t('salesSettings.todaySales'), value: formatMoney(sales.today.salesCents, locale), testId: 'sales-today-sales' },
     { label: t('salesSettings.monthOrders'), value: String(sales.total.orders), testId: 'sales-month-orders' },
     { label: t('salesSettings.monthSales'), value: formatMoney(sales.total.salesCents, locale), testId: 'sales-month-sales' },
+  ];
+  const money = [
+    { label: t('payment.desk.paid'), cents: sales.payments.paidCents, testId: 'payments-paid' },
+    { label: t('payment.desk.pending'), cents: sales.payments.pendingCents, testId: 'payments-pending', hint: t('payment.desk.pendingHint') },
+    { label: t('payment.desk.refunded'), cents: sales.payments.refundedCents, testId: 'payments-refunded' },
   ];
   const columns: Column<SalesDay>[] = [
     { key: 'day', label: t('salesSettings.day'), render: (row) => shortDay(row.day, locale) },
@@ -48,6 +59,32 @@ export function DeskSales({ sales }: { sales: DeskSalesView }) {
           </Box>
         ))}
       </SimpleGrid>
+      {/* Where the money of these days stands: paid, still to pay, given back. */}
+      <Box component="section" aria-labelledby="desk-payments-title" mb="md" data-testid="desk-payments">
+        <Title order={3} fz="md" id="desk-payments-title">
+          {t('payment.desk.title')}
+        </Title>
+        <Text fz="sm" c="dimmed" mb="xs">
+          {t('payment.desk.note')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          {money.map((figure) => (
+            <Box key={figure.testId}>
+              <Text component="span" display="block" fz={20} fw={700} data-testid={figure.testId}>
+                {formatMoney(figure.cents, locale)}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {figure.label}
+              </Text>
+              {figure.hint ? (
+                <Text fz="xs" c="dimmed">
+                  {figure.hint}
+                </Text>
+              ) : null}
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Box>
       {sales.total.orders === 0 ? (
         <Text c="dimmed" data-testid="desk-sales-none">
           {t('salesSettings.none')}

@@ -29,13 +29,14 @@ async function firstStepsOf(deps: ServiceDeps, owner: { userId: number }) {
 /**
  * The store's orders and sales of the last 30 days, day by day on Ecuador's calendar (issue 23 §7),
  * today's apart and the month's sums. Cancelled orders are left out of both: they sold nothing.
+ * Beside them, the money of the same days' orders: paid, still to be paid, refunded (issue 39 §9).
  */
 export async function salesFigures(deps: ServiceDeps, scope: StoreScope) {
   const { days, bounds } = lastDays(deps.clock.now());
-  const figures = await deskQueries.ordersByPeriod(deps.db, scope, bounds);
+  const [figures, payments] = await Promise.all([deskQueries.ordersByPeriod(deps.db, scope, bounds), deskQueries.paymentsInPeriod(deps.db, scope, bounds[0]!, bounds.at(-1)!)]);
   const series = days.map((day, index) => ({ day, ...figures[index]! }));
   const total = series.reduce((sum, { orders, salesCents }) => ({ orders: sum.orders + orders, salesCents: sum.salesCents + salesCents }), { orders: 0, salesCents: 0 });
-  return { days: series, today: series.at(-1)!, total };
+  return { days: series, today: series.at(-1)!, total, payments };
 }
 
 /**
