@@ -18,6 +18,7 @@ import type { Services } from '#server/services.ts';
 import { cartCount, hasCartCookie, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
 import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
 import { shopCartRoutes } from '../sales/checkout/shop-cart.routes.ts';
+import { receiptRoutes } from '../sales/payment/receipt.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
 import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
 import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
@@ -204,6 +205,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
 
     // The cart, the checkout and the order page (issue 23): their own file, in this store's scope.
     shopCartRoutes(app, { services, locale, withStore });
+    // The shopper's transfer receipt, sent from the order page (issue 39 §4).
+    receiptRoutes(app, { services, locale, withStore });
     // Paying an order through its gateway (issue 39): start, return, cancel.
     shopPaymentRoutes(app, { services, locale, withStore });
 

@@ -25,32 +25,36 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => new AppError('upload.notFound', 404);
 
 /**
- * Checks, cleans and stores one file for its owner, unclaimed: the form that uses it claims it
- * when it is saved. Size first (cheapest), then the content by its bytes and that kind's own size
- * limit (an image 15 MB, a PDF 3 MB: decision 051); images are decoded, scaled down and written
- * again (an AVIF as WebP), PDFs kept byte for byte. `maxBytes` lowers the limit for every kind.
+ * A file as it may be kept, or refused: size first (cheapest), then the content by its bytes and
+ * that kind's own size limit (an image 15 MB, a PDF 3 MB: decision 051); an image is decoded,
+ * scaled down and written again (an AVIF as WebP), a PDF kept byte for byte. `maxBytes` lowers the
+ * limit for every kind. Refusals: `upload.fileSize` or `upload.imageDimensions` (413),
+ * `upload.fileType` (415). The one check of every file a person sends (uploads, transfer receipts).
  */
-export async function acceptUpload(
-  { db, storage, clock }: ServiceDeps,
-  input: { userId: number; name: string; data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number; box?: { width: number; height: number } },
-): Promise<UploadInfo> {
+export async function checkedFile(input: { data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number; box?: { width: number; height: number } }): Promise<{ kind: Exclude<UploadKind, 'avif'>; data: Buffer }> {
   const maxBytes = input.maxBytes ?? MAX_UPLOAD_BYTES;
   if (input.data.length > maxBytes) throw new AppError('upload.fileSize', 413);
   const sniffed = sniffKind(input.data);
   if (!sniffed || !input.kinds.includes(sniffed)) throw new AppError('upload.fileType', 415);
   if (input.data.length > maxBytesOf(sniffed)) throw new AppError('upload.fileSize', 413);
-  const kind = sniffed === 'pdf' ? sniffed : storedKindOf(sniffed);
-
-  let data = input.data;
-  if (sniffed !== 'pdf') {
-    await assertImageDimensions(input.data);
-    try {
-      data = input.box ? await fitImage(input.data, sniffed, input.box) : await normalizeImage(input.data, sniffed);
-    } catch {
-      throw new AppError('upload.fileType', 415);
-    }
+  if (sniffed === 'pdf') return { kind: sniffed, data: input.data };
+  await assertImageDimensions(input.data);
+  try {
+    return { kind: storedKindOf(sniffed), data: input.box ? await fitImage(input.data, sniffed, input.box) : await normalizeImage(input.data, sniffed) };
+  } catch {
+    throw new AppError('upload.fileType', 415);
   }
+}
 
+/**
+ * Checks and cleans one file (`checkedFile`) and stores it for its owner, unclaimed: the form that
+ * uses it claims it when it is saved.
+ */
+export async function acceptUpload(
+  { db, storage, clock }: ServiceDeps,
+  input: { userId: number; name: string; data: Buffer; kinds: readonly UploadKind[]; maxBytes?: number; box?: { width: number; height: number } },
+): Promise<UploadInfo> {
+  const { kind, data } = await checkedFile(input);
   const id = randomUUID();
   const now = clock.now();
   const storageKey = newStorageKey(id, KIND_EXTENSIONS[kind][0]!, now);

@@ -1,0 +1,44 @@
+import { type Locale, LOCALES } from '#common/locale.ts';
+import { subscriber } from '#server/events/events.ts';
+import { composeMail } from '#server/mail/templates.ts';
+import { enqueueJob } from '#server/modules/job/job-queue.ts';
+import { notify } from '#server/modules/notification/notification.service.ts';
+import { orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
+import * as orders from '#server/modules/sales/order/order.repository.ts';
+import { translate } from '#server/modules/shop/shop-text.ts';
+import { getStore } from '#server/modules/store/store.service.ts';
+import { staffStoreScope } from '#server/tenancy/store-scope.ts';
+
+// Who hears of a transfer receipt (issue 39 §4), registered at the composition root: the owner,
+// when a shopper sends one; the shopper, when the owner rejects it. Both run in the emitting
+// transaction and only write (a notice, a queued mail): the mail leaves with the job worker.
+
+/**
+ * The owner's bell, and their e-mail if they chose order news (`order_received`), as for a new
+ * order (newOrderNotice): the notice's `receipt` context gives its own words, and links to the order.
+ */
+export const receiptSubmittedNotice = subscriber('receipt-submitted-notice', ['payment.receipt_submitted'], async (tx, event) => {
+  const store = await getStore(tx, await staffStoreScope(tx, event.storeId));
+  await notify(tx, { userId: store.userId, kind: 'order_received', params: { number: Number(event.data.number), context: 'receipt' }, link: `/sales/order/show?id=${event.resource.id}` });
+});
+
+const localeOf = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'es');
+
+/** The shopper's e-mail with the owner's reason, in the order's language, and the way back to send another. */
+export const receiptRejectedMail = subscriber('receipt-rejected-mail', ['payment.receipt_rejected'], async (tx, event) => {
+  if (event.resource.id === null) return;
+  const scope = await staffStoreScope(tx, event.storeId);
+  const order = await orders.findOrder(tx.db, scope, event.resource.id);
+  if (!order) return;
+  const store = await getStore(tx, scope);
+  const tr = translate(localeOf(order.locale));
+  const texts = tr.texts.cart;
+  const values = { number: String(order.number), store: store.name, name: order.name, reason: String(event.data.reason ?? '') };
+  await enqueueJob(tx, {
+    kind: 'mail',
+    payload: composeMail(order.email, tr.t(texts.receiptMailSubject, values), [tr.t(texts.receiptMailGreeting, values), tr.t(texts.receiptMailReason, values), texts.receiptMailAgain], {
+      label: texts.mailAction,
+      url: `${tx.config.publicUrl}${orderPath(tr.locale, scope.slug, order.code)}`,
+    }),
+  });
+});
