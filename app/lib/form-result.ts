@@ -15,6 +15,12 @@ export type FormResult = {
   confirm?: boolean;
   /** What the user typed (never passwords), so a form without JavaScript keeps it too. */
   values?: Record<string, string>;
+  /**
+   * The form the answer is for, on a page of several forms that each send their own `intent` (a
+   * gateway's card on /store/payments): only the form with that intent shows it. Without it the
+   * answer is the page's one form's, as before.
+   */
+  intent?: string;
 };
 
 /**
@@ -25,10 +31,12 @@ export type FormResult = {
  * checked again, with the form's schema when there is one (the field's new verdict replaces the
  * old), or simply cleared when the problem is one only the server can judge.
  */
-export function useFormResult(schema?: FormSchema) {
+export function useFormResult(schema?: FormSchema, intent?: string) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
-  const result = useActionData() as FormResult | undefined;
+  const answer = useActionData() as FormResult | undefined;
+  // Another form's answer, on a page of several, is not this one's.
+  const result = answer?.intent === undefined || answer.intent === intent ? answer : undefined;
   const [errors, setErrors] = useState<FieldErrors>(result?.errors ?? {});
   // A new answer from the server replaces whatever the browser concluded.
   const [answered, setAnswered] = useState(result);

@@ -14,7 +14,7 @@ export const BANK_ACCOUNT_TYPES = ['savings', 'checking'] as const;
 const MAX_DOLLARS = 100_000;
 
 /** A switch: "on" when ticked, nothing (or "") when not. */
-const onOff = z
+export const onOff = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true' || value === '1');

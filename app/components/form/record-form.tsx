@@ -28,6 +28,11 @@ export type RecordFormProps = {
    * its texts, or null to send at once.
    */
   confirmSave?: (data: Record<string, unknown>) => SaveQuestion | null;
+  /**
+   * Asks before leaving with unsaved changes (the default). A router keeps one such question at a
+   * time, the last form's: on a page of several forms, only the main one asks.
+   */
+  guardUnsaved?: boolean;
   children: React.ReactNode;
 };
 
@@ -37,14 +42,15 @@ export type RecordFormProps = {
  * The server stays the authority: its errors come back through the action (useFormResult) and show
  * in the same places. Without JavaScript it is a plain form post, answered the same way.
  */
-export function RecordForm({ schema, intent, submitLabel, initial, failureMessage, confirmSave, children }: RecordFormProps) {
+export function RecordForm({ schema, intent, submitLabel, initial, failureMessage, confirmSave, guardUnsaved = true, children }: RecordFormProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   // The same error state as every other form (useFormResult), checked with this form's schema.
-  const { result, errors, setErrors, check: checkForm, formError, notice } = useFormResult(schema);
-  const busy = useNavigation().state === 'submitting';
+  const { result, errors, setErrors, check: checkForm, formError, notice } = useFormResult(schema, intent);
+  const navigation = useNavigation();
+  // On a page of several forms, only the one being sent spins.
+  const busy = navigation.state === 'submitting' && (intent === undefined || navigation.formData?.get('intent') === intent);
   const formRef = useRef<HTMLFormElement>(null);
-  const leaving = useUnsavedChanges(formRef, initial);
 
   // Focus waits for the render that marks the fields invalid (aria-invalid), in the page's order.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -132,7 +138,12 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
           </Group>
         </Modal>
       ) : null}
-      <UnsavedChangesDialog blocker={leaving} />
+      {guardUnsaved ? <UnsavedGuard formRef={formRef} initial={initial} /> : null}
     </RecordFormContext>
   );
+}
+
+/** The question before leaving a form with changes (a component: a form that does not ask calls no blocker). */
+function UnsavedGuard({ formRef, initial }: { formRef: React.RefObject<HTMLFormElement | null>; initial?: Record<string, unknown> }) {
+  return <UnsavedChangesDialog blocker={useUnsavedChanges(formRef, initial)} />;
 }

@@ -5,10 +5,13 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { ivaOptions } from '#app/lib/iva-options.ts';
 import { useT } from '#app/lib/use-t.ts';
+import { SALES_INTENT } from '#common/schemas/payment-gateway.ts';
 import { BANK_ACCOUNT_TYPES, SalesSettingsFormSchema } from '#common/schemas/sales-settings.ts';
 import { ACCOUNTING_ANSWERS, RIMPE_REGIMES } from '#common/sri-issuer.ts';
 import type { Route } from './+types/payments';
+import { BankTransferOffHint } from './bank-transfer-hint.tsx';
 import { CertificateSection } from './certificate-section.tsx';
+import { PaymentGatewayCard } from './payment-gateway-card.tsx';
 import { paymentsAction, paymentsLoader } from './payments.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'salesSettings.title');
@@ -31,8 +34,11 @@ function Section({ title, text, children }: { title: string; text?: string; chil
   );
 }
 
-/** /store/payments (issue 23 §2): how the store is paid, what shipping costs, and what its invoices say. */
-export default function StorePayments({ loaderData: { values } }: Route.ComponentProps) {
+/**
+ * /store/payments (issue 23 §2, issue 39 §2–3): how the store is paid, what shipping costs, and what
+ * its invoices say; then its payment gateways, each a card with a form of its own.
+ */
+export default function StorePayments({ loaderData: { values, gateways, expiry } }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
@@ -40,6 +46,7 @@ export default function StorePayments({ loaderData: { values } }: Route.Componen
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={760}>
         <RecordForm
           schema={SalesSettingsFormSchema}
+          intent={SALES_INTENT}
           submitLabel={t('salesSettings.save')}
           initial={values}
           failureMessage="store.updateFailed"
@@ -50,6 +57,7 @@ export default function StorePayments({ loaderData: { values } }: Route.Componen
             <Section title={t('salesSettings.payment')}>
               <SwitchField name="cashOnDelivery" label="salesSettings.cashOnDelivery" description={t('salesSettings.cashOnDeliveryHint')} />
               <SwitchField name="bankTransfer" label="salesSettings.bankTransfer" description={t('salesSettings.bankTransferHint')} />
+              <BankTransferOffHint />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextField name="bankName" label="salesSettings.bankName" />
                 <SelectField
@@ -87,6 +95,18 @@ export default function StorePayments({ loaderData: { values } }: Route.Componen
           </Stack>
         </RecordForm>
       </Paper>
+      {/* The gateways (issue 39 §2, §3): a card each, each its own form posted to this page. */}
+      <Stack gap="sm" maw={760} mt="lg" component="section" aria-labelledby="gateways-title" data-testid="payment-gateways">
+        <Title order={2} fz="lg" id="gateways-title">
+          {t('payment.settings.title')}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {t('payment.settings.text')}
+        </Text>
+        {gateways.map((gateway) => (
+          <PaymentGatewayCard key={gateway.gateway} gateway={gateway} expiry={expiry} />
+        ))}
+      </Stack>
       {/* The signing certificate (issue 37 §5): its own form, sent to its own API route. */}
       <CertificateSection />
     </>
