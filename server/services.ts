@@ -7,6 +7,8 @@ import * as cartService from '#server/modules/sales/checkout/cart.service.ts';
 import * as checkoutService from '#server/modules/sales/checkout/checkout.service.ts';
 import * as paymentGatewaysService from '#server/modules/sales/payment/payment-gateways.ts';
 import * as paymentService from '#server/modules/sales/payment/payment.service.ts';
+import * as receiptService from '#server/modules/sales/payment/receipt.service.ts';
+import * as refundService from '#server/modules/sales/payment/refund.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
 import * as customerService from '#server/modules/sales/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
@@ -53,6 +55,8 @@ export function createServices(deps: ServiceDeps) {
     checkout: bindService(checkoutService, deps),
     payments: bindService(paymentService, deps),
     paymentGateways: bindService(paymentGatewaysService, deps),
+    receipts: bindService(receiptService, deps),
+    refunds: bindService(refundService, deps),
     consolidations: bindService(consolidationService, deps),
     customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),

@@ -69,6 +69,15 @@ export const shopCart: Texts<typeof es> = {
   province: 'Province',
   notes: 'Notes for the store (optional)',
   payment: 'Payment method',
+  /** Each way to pay at checkout, and its line of help. */
+  methods: { cash_on_delivery: 'Cash on delivery', bank_transfer: 'Bank transfer', payphone: 'PayPhone: card or PayPhone app', paypal: 'PayPal' },
+  methodHelp: {
+    cash_on_delivery: 'You pay in cash when the order arrives.',
+    bank_transfer: 'You transfer to the store’s account and upload the receipt on the order page.',
+    payphone: 'You pay by credit or debit card, or with your PayPhone balance, on PayPhone’s secure page.',
+    paypal: 'You pay with your PayPal account or a card, on PayPal’s secure page.',
+  },
+  payRedirectHint: 'When you confirm, we hold your items and take you to the gateway to pay.',
   cashOnDelivery: 'Cash on delivery',
   bankTransfer: 'Bank transfer',
   yourOrder: 'Your order',

@@ -67,6 +67,15 @@ export const shopCart = {
   province: 'Provincia',
   notes: 'Notas para la tienda (opcional)',
   payment: 'Forma de pago',
+  /** Each way to pay at checkout, and its line of help. */
+  methods: { cash_on_delivery: 'Pago contra entrega', bank_transfer: 'Transferencia bancaria', payphone: 'PayPhone: tarjeta o app PayPhone', paypal: 'PayPal' },
+  methodHelp: {
+    cash_on_delivery: 'Pagas en efectivo cuando recibes el pedido.',
+    bank_transfer: 'Transfieres a la cuenta de la tienda y subes el comprobante en la página del pedido.',
+    payphone: 'Pagas con tarjeta de crédito o débito, o con tu saldo PayPhone, en la página segura de PayPhone.',
+    paypal: 'Pagas con tu cuenta PayPal o una tarjeta, en la página segura de PayPal.',
+  },
+  payRedirectHint: 'Al confirmar, reservamos tus productos y te llevamos a la pasarela para pagar.',
   cashOnDelivery: 'Pago contra entrega',
   bankTransfer: 'Transferencia bancaria',
   yourOrder: 'Tu pedido',

@@ -29,6 +29,10 @@ export const LIMITS = {
   // A shopper's payment starts and returns (issue 39 §7): a few tries and retries per order, each a
   // call to the store's gateway, so an address cannot make the server hammer one.
   paymentPerIp: { max: 30, windowMs: 60 * 60_000 },
+  // Transfer receipts sent from one address (issue 39 §4): a shopper sends one or two, a household a
+  // few orders' worth; a script making the server decode photos in a loop is stopped. Every post
+  // counts, refused or not: the costly part (decoding an image) comes after the count.
+  receiptPerIp: { max: 20, windowMs: 60 * 60_000 },
   // Coupon codes tried on a storefront's cart and refused (issue 36 §9, decision 081): a shopper
   // mistypes one or two; 300 guesses in 4 s from one address were all answered. Per address over
   // every store, and per cart (its cookie's `key`), so a cart carried across addresses is stopped too.

@@ -7,7 +7,6 @@ import { shopPrice } from '#common/shop-price.ts';
 import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
 import type { CheckoutError, CheckoutValues, PaymentMethod } from '#server/modules/sales/checkout/checkout-form.ts';
 import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts';
-import type { OrderView } from '#server/modules/sales/checkout/checkout.service.ts';
 import type { StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from '../../shop/shop-html.ts';
 import type { PixelEvent } from '../../shop/shop-pixel.ts';
@@ -181,54 +180,3 @@ ${summaryBlock(request, priced)}
   return page(frame, request, texts.checkoutTitle, body, status);
 }
 
-/**
- * The shopper's order. `invoicePdf` is the invoice module's spot: given once an invoice is issued,
- * the page links its PDF (`/shop/{slug}/order/invoice.pdf?code=`, served by that module), and once
- * SRI authorized it its XML (`invoice.xml`); the order's credit notes are listed with their PDF
- * (`credit-note.pdf?code=&id=`) and, once authorized, their XML (`credit-note.xml`) (issue 37 §8).
- * Before, the page says the XML comes then: an unauthorized file is no tax document to hand over.
- */
-export function renderOrder(frame: ShopFrame, request: ShopRequest, view: OrderView, pixelEvents: readonly PixelEvent[] = []): Rendered {
-  const { tr } = request;
-  const texts = tr.texts.cart;
-  const { order } = view;
-  const title = tr.t(texts.orderTitle, { number: order.number });
-  const statusName = (texts.statuses as Record<string, string>)[order.status] ?? order.status;
-  const transfer = order.paymentMethod === 'bank_transfer';
-  const invoicePdf = view.invoice ? `${link(frame, request, '/order/invoice.pdf')}?code=${order.code}` : null;
-  const invoiceXml = view.invoice?.sriStatus === 'authorized' ? `${link(frame, request, '/order/invoice.xml')}?code=${order.code}` : null;
-  const creditNoteFile = (file: 'pdf' | 'xml', id: number) => `${link(frame, request, `/order/credit-note.${file}`)}?code=${order.code}&id=${id}`;
-  const body = html`<div class="wrap order-page">
-<h1>${title}</h1>
-<p class="lead">${tr.t(texts.thanks, { name: order.name })}</p>
-<p class="hint">${texts.keepLink}</p>
-<dl class="facts order-facts">
-<dt>${texts.status}</dt><dd><span class="badge-status" data-status="${order.status}">${statusName}</span></dd>
-<dt>${texts.placedOn}</dt><dd>${tr.date(order.createdAt)}</dd>
-<dt>${texts.paymentMethod}</dt><dd>${transfer ? texts.bankTransfer : texts.cashOnDelivery}</dd>
-</dl>
-<div class="cart-layout">
-<section aria-labelledby="lines-title"><h2 id="lines-title">${texts.yourOrder}</h2>
-<ul class="cart-lines">${view.lines.map((line) => html`<li class="cart-line order-line"><div class="cart-line-name"><span>${line.name}</span>${line.sku ? html`<span class="muted small">${tr.texts.sku} ${line.sku}</span>` : ''}</div>
-<p class="cart-line-price"><span class="label">${texts.quantity}</span> ${line.quantity}</p>
-<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(line.baseCents + line.taxCents)}</strong></p></li>`)}</ul>
-${totalsBlock(request, order, order.shippingIvaCode)}
-</section>
-<section class="cart-summary" aria-labelledby="pay-title">
-<h2 id="pay-title">${transfer ? texts.transferTitle : texts.paymentMethod}</h2>
-${transfer
-  ? html`<p>${tr.t(texts.transferHint, { amount: tr.money(order.totalCents), number: String(order.number) })}</p>
-<dl class="facts"><dt>${texts.bank}</dt><dd>${view.bank.name}</dd><dt>${texts.accountType}</dt><dd>${texts.accountTypes[view.bank.accountType as 'savings' | 'checking' | ''] ?? ''}</dd><dt>${texts.accountNumber}</dt><dd>${view.bank.accountNumber}</dd><dt>${texts.accountHolder}</dt><dd>${view.bank.holder}</dd></dl>`
-  : html`<p>${texts.payOnDelivery}</p>`}
-<h2>${texts.deliverTo}</h2>
-<p>${order.name}<br>${order.address}<br>${order.city}, ${order.province}<br>${order.phone}</p>
-${invoicePdf ? html`<h2>${tr.t(texts.invoice, { number: view.invoice!.number })}</h2><p><a class="button" href="${invoicePdf}">${texts.invoicePdf}</a></p>
-${invoiceXml ? html`<p><a class="button" href="${invoiceXml}">${texts.invoiceXml}</a></p>` : html`<p class="hint">${texts.xmlPending}</p>`}` : ''}
-${view.creditNotes.length > 0 ? html`<h2>${tr.plural(texts.creditNotes, view.creditNotes.length)}</h2>
-<ul class="credit-notes">${view.creditNotes.map((note) => html`<li>${tr.t(texts.creditNote, { number: note.number, date: tr.date(note.issuedAt), amount: tr.money(note.totalCents) })} <a href="${creditNoteFile('pdf', note.id)}">${tr.t(texts.creditNotePdf, { number: note.number })}</a>${note.sriStatus === 'authorized' ? html` · <a href="${creditNoteFile('xml', note.id)}">${tr.t(texts.creditNoteXml, { number: note.number })}</a>` : ''}</li>`)}</ul>
-${view.creditNotes.some((note) => note.sriStatus !== 'authorized') ? html`<p class="hint">${texts.xmlPending}</p>` : ''}` : ''}
-</section>
-</div>
-</div>`;
-  return page(frame, request, title, body, 200, pixelEvents);
-}

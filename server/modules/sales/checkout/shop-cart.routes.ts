@@ -32,7 +32,8 @@ import { type CheckoutError, checkoutValuesOf, emptyCheckout, parseCheckout } fr
 import { type OrderView, orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import type { Services } from '#server/services.ts';
-import { type CartMessages, renderCart, renderCheckout, renderOrder } from './shop-cart-pages.ts';
+import { type CartMessages, renderCart, renderCheckout } from './shop-cart-pages.ts';
+import { orderNoticeOf, renderOrder } from './shop-order-page.ts';
 import type { ShopRequest } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
@@ -249,7 +250,8 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const cart = readCart(request.headers.cookie, frame.store.id);
       const placedNow = cart.flash?.key === 'placed' && cart.flash.name === view.order.code;
       if (placedNow) setCart(reply, frame, { ...cart, flash: null });
-      return renderOrder(frame, sr, view, placedNow ? [completedEvent(view)] : []);
+      const history = await services.receipts.shopperOrderHistory(frame.scope, view.order.id);
+      return renderOrder(frame, sr, view, placedNow ? [completedEvent(view)] : [], history, orderNoticeOf(new URL(request.url, 'http://local.invalid').searchParams));
     }, privatePage);
   });
 }

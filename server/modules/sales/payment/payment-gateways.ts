@@ -5,6 +5,7 @@ import { openWithServerKey, sealWithServerKey } from '#server/modules/sales/sri-
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { type Gateway, type GatewayContext, type GatewayEnvironment, GATEWAYS } from './payment-provider.ts';
+import * as repository from './payment-gateways.repository.ts';
 import { providerOf } from './providers/registry.ts';
 
 // A store's gateways (issue 39 §2, §3, §7): on or off, sandbox or live, the minutes an unpaid order
@@ -22,12 +23,11 @@ export const EXPIRY_MINUTES = { min: 10, max: 7 * 24 * 60 } as const;
 /** A gateway as the settings screen and the checkout see it: nothing secret. */
 export type GatewaySettings = { gateway: Gateway; enabled: boolean; environment: GatewayEnvironment; configured: boolean; expiryMinutes: number };
 
-const rowOf = (deps: ServiceDeps, scope: StoreScope, gateway: Gateway) =>
-  deps.db.selectFrom('storePaymentGateway').selectAll().where('storeId', '=', scope.storeId).where('gateway', '=', gateway).executeTakeFirst();
+const rowOf = (deps: ServiceDeps, scope: StoreScope, gateway: Gateway) => repository.findGatewayRow(deps.db, scope, gateway);
 
 /** Every gateway of the store, those never set up with their defaults. */
 export async function loadGateways(deps: ServiceDeps, scope: StoreScope): Promise<GatewaySettings[]> {
-  const rows = await deps.db.selectFrom('storePaymentGateway').select(['gateway', 'enabled', 'environment', 'credentialsSealed', 'expiryMinutes']).where('storeId', '=', scope.storeId).execute();
+  const rows = await repository.gatewayRows(deps.db, scope);
   return GATEWAYS.map((gateway) => {
     const row = rows.find((item) => item.gateway === gateway);
     return { gateway, enabled: row?.enabled === 1, environment: row?.environment === 'live' ? 'live' : 'sandbox', configured: Boolean(row?.credentialsSealed), expiryMinutes: row?.expiryMinutes ?? DEFAULT_EXPIRY_MINUTES };
@@ -86,8 +86,7 @@ export async function saveGateway(deps: ServiceDeps, scope: StoreScope, gateway:
   const sealed = given ? sealWithServerKey(deps.config, PURPOSE, JSON.stringify(Object.fromEntries(provider.fields.map((field) => [field.name, input.credentials[field.name]!.trim()]))), label(scope.storeId, gateway)) : (existing?.credentialsSealed ?? null);
   const values = { enabled: input.enabled ? 1 : 0, environment: input.environment, expiryMinutes: input.expiryMinutes, credentialsSealed: sealed, updatedAt: now };
   await inTransaction(deps, async (tx) => {
-    await tx.db.insertInto('storePaymentGateway').values({ ...values, storeId: scope.storeId, gateway, createdAt: now })
-      .onConflict((conflict) => conflict.columns(['storeId', 'gateway']).doUpdateSet(values)).execute();
+    await repository.upsertGateway(tx.db, scope, gateway, values);
     const changes: Record<string, [unknown, unknown]> = {};
     if ((existing?.enabled === 1) !== input.enabled) changes[`${gateway}.enabled`] = [existing?.enabled === 1, input.enabled];
     if ((existing?.environment ?? 'sandbox') !== input.environment) changes[`${gateway}.environment`] = [existing?.environment ?? 'sandbox', input.environment];

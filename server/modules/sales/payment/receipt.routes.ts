@@ -5,29 +5,18 @@
 //     400 with the order page and the form's error in the page's language (no file, not a photo
 //     or PDF by its content, too large, a body cut short); 404 for a code no order of this store
 //     has; 409 when the order takes no receipt (not a transfer, paid, cancelled) or has had too
-//     many; 429 past RECEIPT_LIMITS.receiptPerIp from one address.
+//     many; 429 past LIMITS.receiptPerIp from one address.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '#common/locale.ts';
 import { MAX_UPLOAD_BYTES } from '#common/upload-limits.ts';
 import { AppError } from '#server/errors.ts';
-import type { Limit } from '#server/modules/rate-limit/rate-limit.service.ts';
+import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import type { PageUploadConfig } from '#server/plugins/page-bodies.ts';
-import { bindService } from '#server/service-deps.ts';
 import type { Services } from '#server/services.ts';
 import { orderPath } from '../checkout/checkout.service.ts';
 import type { WithStore } from '../checkout/shop-cart.routes.ts';
 import { type OrderPageNotice, renderOrder } from '../checkout/shop-order-page.ts';
-import * as receiptService from './receipt.service.ts';
-
-/**
- * Receipts sent from one address: a shopper sends one or two, a household a few orders' worth; a
- * script making the server decode photos in a loop is stopped here. Every post counts, refused or
- * not: the costly part (decoding an image) comes after the count.
- */
-export const RECEIPT_LIMITS = {
-  receiptPerIp: { max: 20, windowMs: 60 * 60_000 },
-} satisfies Record<string, Limit>;
 
 /** The request's ceiling: the largest file (a photo) and the form's one field, with room for the parts' headers. */
 const RECEIPT_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -68,7 +57,7 @@ async function readReceiptForm(request: FastifyRequest): Promise<ReceiptForm> {
  */
 export function receiptRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
   const prefix = locale === 'en' ? '/en' : '';
-  const receipts = bindService(receiptService, services.deps);
+  const { receipts } = services;
   const config: PageUploadConfig = { pageUpload: { maxBytes: RECEIPT_BODY_LIMIT } };
 
   void app.register(async (scoped) => {
@@ -90,7 +79,7 @@ export function receiptRoutes(app: FastifyInstance, { services, locale, withStor
           return { ...renderOrder(frame, sr, view, [], history, { receiptError }), status };
         };
         try {
-          await services.rateLimits.takeAttempt(`receipt:${request.ip}`, RECEIPT_LIMITS.receiptPerIp);
+          await services.rateLimits.takeAttempt(`receipt:${request.ip}`, LIMITS.receiptPerIp);
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 429) throw error;
           reply.header('retry-after', String(error.retryAfterSeconds ?? 60));

@@ -20,7 +20,7 @@ import { startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { saveGateway } from './payment-gateways.ts';
 import { receiptRejectedMail, receiptSubmittedNotice } from './receipt-subscribers.ts';
-import { RECEIPT_LIMITS } from './receipt.routes.ts';
+import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { confirmReceipt, listReceipts, receiptFile, rejectReceipt, shopperOrderHistory, submitReceipt } from './receipt.service.ts';
 
 // Transfer receipts (issue 39 §4) and the shopper's order page (§6) on a real database (SQLite, or
@@ -152,7 +152,7 @@ describe('a shopper sending a transfer receipt', () => {
 
     const fresh = await order(shop);
     const ip = nextClientIp();
-    for (let n = 0; n < RECEIPT_LIMITS.receiptPerIp.max; n++) expect((await sendReceipt(shop, fresh.code, null, { ip })).statusCode).toBe(400);
+    for (let n = 0; n < LIMITS.receiptPerIp.max; n++) expect((await sendReceipt(shop, fresh.code, null, { ip })).statusCode).toBe(400);
     const limited = await sendReceipt(shop, fresh.code, { data: PDF, filename: 'r.pdf', type: 'application/pdf' }, { ip });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
