@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { parseForm } from '#common/form-parse.ts';
-import { formValues } from '#common/forms.ts';
+import { type FieldErrors, formValues } from '#common/forms.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { gatewayFormSchema, gatewayInputOf, gatewayIntent, SALES_INTENT } from '#common/schemas/payment-gateway.ts';
 import { salesSettingsFromForm, salesSettingsToForm, SalesSettingsFormSchema } from '#common/schemas/sales-settings.ts';
@@ -8,10 +8,10 @@ import { echo, failure, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 import { services } from '#app/lib/services.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
-import { EXPIRY_MINUTES, GatewayInvalid, loadGateways, saveGateway } from '#server/modules/sales/payment/payment-gateways.ts';
+import { AppError } from '#server/errors.ts';
+import { EXPIRY_MINUTES } from '#server/modules/sales/payment/payment-gateways.ts';
 import { type Gateway, GATEWAYS } from '#server/modules/sales/payment/payment-provider.ts';
 import { providerOf } from '#server/modules/sales/payment/providers/registry.ts';
-import { StoreSalesInvalid } from '#server/modules/sales/store-sales/store-sales.service.ts';
 
 // /store/payments (issue 23 §2, issue 39 §2–3): thin adapters over the store-sales service and the
 // store's gateways. The sales form types dollars and a percentage the page's way; the service
@@ -20,11 +20,21 @@ import { StoreSalesInvalid } from '#server/modules/sales/store-sales/store-sales
 
 const gatewayOfIntent = (intent: string | undefined) => GATEWAYS.find((gateway) => gatewayIntent(gateway) === intent);
 
+/**
+ * The fields a service refused (StoreSalesInvalid, GatewayInvalid), each with its message. Known by
+ * shape, not class: this bundle has its own copies of those classes, and the bound services throw
+ * the server's (vite.config.ts shares only AppError's class across the two).
+ */
+function refusedFields(error: unknown): FieldErrors | null {
+  const fields = error instanceof AppError ? (error as AppError & { fields?: unknown }).fields : undefined;
+  return fields && typeof fields === 'object' ? (fields as FieldErrors) : null;
+}
+
 export async function paymentsLoader({ request, context }: LoaderFunctionArgs) {
   const scope = storeScope(context);
-  const { storeSales, deps } = services(context);
+  const { storeSales, paymentGateways } = services(context);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const [settings, gateways] = await Promise.all([storeSales.loadStoreSales(scope), loadGateways(deps, scope)]);
+  const [settings, gateways] = await Promise.all([storeSales.loadStoreSales(scope), paymentGateways.loadGateways(scope)]);
   return {
     values: salesSettingsToForm(settings),
     // Whether credentials are saved, never what they are; each field's words in the page's language.
@@ -53,7 +63,8 @@ export async function paymentsAction({ request, context }: LoaderFunctionArgs) {
     await storeSales.saveStoreSales(scope, salesSettingsFromForm(parsed.data, await storeSales.loadStoreSales(scope)));
   } catch (error) {
     // Every refused field beside itself, not only the first.
-    if (error instanceof StoreSalesInvalid) return data<FormResult>({ intent, errors: error.fields, formError: { key: 'store.updateFailed' }, values: echo(values) }, { status: 400 });
+    const fields = refusedFields(error);
+    if (fields) return data<FormResult>({ intent, errors: fields, formError: { key: 'store.updateFailed' }, values: echo(values) }, { status: 400 });
     return failure(error, values);
   }
   return data<FormResult>({ intent, notice: 'store.updated', values: echo(values) });
@@ -73,9 +84,10 @@ async function gatewayAction(request: Request, context: LoaderFunctionArgs['cont
   const parsed = parseForm(gatewayFormSchema(fields, EXPIRY_MINUTES), values, localeFromPath(new URL(request.url).pathname));
   if (!parsed.ok) return refused(parsed.errors);
   try {
-    await saveGateway(services(context).deps, storeScope(context), gateway, gatewayInputOf(parsed.data, fields));
+    await services(context).paymentGateways.saveGateway(storeScope(context), gateway, gatewayInputOf(parsed.data, fields));
   } catch (error) {
-    if (error instanceof GatewayInvalid) return refused(error.fields);
+    const fields = refusedFields(error);
+    if (fields) return refused(fields);
     throw error;
   }
   return data<FormResult>({ intent, notice: 'payment.settings.saved', values: typed });

@@ -6,7 +6,7 @@ import { ErrorBody, requestLocale } from '#server/api/api-errors.ts';
 import { requireUser } from '#server/plugins/current-user.ts';
 import { requireStore } from '#server/plugins/store-scope.ts';
 import type { Services } from '#server/services.ts';
-import { EXPIRY_MINUTES, GatewayInvalid, loadGateways, saveGateway } from './payment-gateways.ts';
+import { EXPIRY_MINUTES, GatewayInvalid } from './payment-gateways.ts';
 import { GATEWAYS } from './payment-provider.ts';
 import { providerOf } from './providers/registry.ts';
 
@@ -39,16 +39,15 @@ const GatewayBody = z.object({
     .describe(`Write-only; every field of the gateway, or none to keep those saved (${credentialNames})`),
 });
 
-export async function paymentGatewaysApi(app: FastifyInstance, { services }: { services: Services }) {
+export async function paymentGatewaysApi(app: FastifyInstance, { services: { paymentGateways } }: { services: Services }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['store'];
-  const { deps } = services;
   api.addHook('preHandler', requireUser);
   api.addHook('preHandler', requireStore);
 
   api.get('/store/payment-gateways', {
     schema: { tags, operationId: 'list_payment_gateways', summary: "My store's payment gateways (never their credentials)", response: { 200: z.object({ rows: z.array(GatewayView) }), 409: ErrorBody } },
-    handler: async (request) => ({ rows: await loadGateways(deps, request.store!) }),
+    handler: async (request) => ({ rows: await paymentGateways.loadGateways(request.store!) }),
   });
 
   api.get('/store/payment-gateways/:gateway', {
@@ -59,7 +58,7 @@ export async function paymentGatewaysApi(app: FastifyInstance, { services }: { s
       params: GatewayParams,
       response: { 200: GatewayView, 400: ErrorBody, 409: ErrorBody },
     },
-    handler: async (request) => (await loadGateways(deps, request.store!)).find((item) => item.gateway === request.params.gateway)!,
+    handler: async (request) => (await paymentGateways.loadGateways(request.store!)).find((item) => item.gateway === request.params.gateway)!,
   });
 
   api.put('/store/payment-gateways/:gateway', {
@@ -78,7 +77,7 @@ export async function paymentGatewaysApi(app: FastifyInstance, { services }: { s
       try {
         // A name the gateway does not take is refused, not dropped: the caller meant something by it.
         if (Object.keys(credentials).some((name) => !known.has(name))) throw new GatewayInvalid({ credentials: 'validation.invalid' });
-        return await saveGateway(deps, request.store!, gateway, { ...settings, credentials });
+        return await paymentGateways.saveGateway(request.store!, gateway, { ...settings, credentials });
       } catch (error) {
         if (!(error instanceof GatewayInvalid)) throw error;
         // Every refused field, each in the caller's language (the house's handler names only the first).
