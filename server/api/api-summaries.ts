@@ -10,6 +10,12 @@ import { RESOURCES } from '#common/resources/index.ts';
 // checks every operation has its Spanish line) instead of silently staying English.
 
 const SPANISH: Record<string, string> = {
+  // payments (issue 39)
+  "My store's payment gateways (never their credentials)": 'Las pasarelas de pago de mi tienda (nunca sus credenciales)',
+  'One payment gateway of my store: on or off, sandbox or live, the minutes an unpaid order waits, and whether its credentials are saved (never the credentials)':
+    'Una pasarela de pago de mi tienda: activa o no, pruebas o producción, los minutos que espera un pedido sin pagar y si tiene credenciales guardadas (nunca las credenciales)',
+  'Change one payment gateway of my store; credentials are write-only (kept encrypted, never answered) and stay as saved when omitted':
+    'Cambiar una pasarela de pago de mi tienda; las credenciales solo se escriben (se guardan cifradas y nunca se devuelven) y, si se omiten, se conservan',
   // casillero
   'List my alerts': 'Mis alertas',
   'Pre-alert a purchase': 'Prealertar una compra',

@@ -30,6 +30,7 @@ const API_RULES: readonly Rule[] = [
   ['/store/members', 'staff'],
   ['/store/design', 'settings'],
   ['/store/sales', 'settings'],
+  ['/store/payment-gateways', 'settings'],
   ['/store/certificate', 'settings'],
   ['/store/settings', 'settings'],
   ['/store/marketing', 'settings'],

@@ -510,6 +510,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/payment-gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My store's payment gateways (never their credentials) */
+        get: operations["list_payment_gateways"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/payment-gateways/{gateway}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment gateway of my store: on or off, sandbox or live, the minutes an unpaid order waits, and whether its credentials are saved (never the credentials) */
+        get: operations["get_payment_gateway"];
+        /** Change one payment gateway of my store; credentials are write-only (kept encrypted, never answered) and stay as saved when omitted */
+        put: operations["put_payment_gateway"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/certificate": {
         parameters: {
             query?: never;
@@ -5254,6 +5289,313 @@ export interface operations {
             };
         };
     };
+    list_payment_gateways: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @enum {string} */
+                            gateway: "payphone" | "paypal";
+                            /** @description Offered at checkout (when it also has credentials) */
+                            enabled: boolean;
+                            /**
+                             * @description 'sandbox' (the gateway's test environment, no real money) or 'live'
+                             * @enum {string}
+                             */
+                            environment: "sandbox" | "live";
+                            /** @description Whether credentials are saved; they are never answered */
+                            configured: boolean;
+                            /** @description An unpaid order is cancelled, and its stock released, this many minutes after it was placed */
+                            expiryMinutes: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_payment_gateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 'payphone' or 'paypal' */
+                gateway: "payphone" | "paypal";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        gateway: "payphone" | "paypal";
+                        /** @description Offered at checkout (when it also has credentials) */
+                        enabled: boolean;
+                        /**
+                         * @description 'sandbox' (the gateway's test environment, no real money) or 'live'
+                         * @enum {string}
+                         */
+                        environment: "sandbox" | "live";
+                        /** @description Whether credentials are saved; they are never answered */
+                        configured: boolean;
+                        /** @description An unpaid order is cancelled, and its stock released, this many minutes after it was placed */
+                        expiryMinutes: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_payment_gateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 'payphone' or 'paypal' */
+                gateway: "payphone" | "paypal";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** @enum {string} */
+                    environment: "sandbox" | "live";
+                    /** @description From 10 to 10080 minutes */
+                    expiryMinutes: number;
+                    /** @description Write-only; every field of the gateway, or none to keep those saved (payphone: token, storeId; paypal: clientId, clientSecret) */
+                    credentials?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        gateway: "payphone" | "paypal";
+                        /** @description Offered at checkout (when it also has credentials) */
+                        enabled: boolean;
+                        /**
+                         * @description 'sandbox' (the gateway's test environment, no real money) or 'live'
+                         * @enum {string}
+                         */
+                        environment: "sandbox" | "live";
+                        /** @description Whether credentials are saved; they are never answered */
+                        configured: boolean;
+                        /** @description An unpaid order is cancelled, and its stock released, this many minutes after it was placed */
+                        expiryMinutes: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_store_certificate: {
         parameters: {
             query?: never;
@@ -6910,6 +7252,8 @@ export interface operations {
                 sort?: "created";
                 dir?: "asc" | "desc";
                 status?: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
+                paymentMethod?: "cash_on_delivery" | "bank_transfer" | "payphone" | "paypal";
+                paymentState?: "pending" | "authorized" | "paid" | "failed" | "expired" | "partially_refunded" | "refunded";
                 /** @description The id of a customer of the store: only its records */
                 customer?: number;
                 /** @description First day (YYYY-MM-DD, Ecuador time) of the orders listed */
@@ -6941,6 +7285,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
                             paymentMethod: string;
+                            /** @description Where its payment stands: pending, authorized, paid, failed, expired, partially_refunded or refunded */
+                            paymentState: string;
                             totalCents: number;
                             name: string;
                             email: string;
@@ -7014,6 +7360,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "paid" | "shipped" | "delivered" | "cancelled";
                         paymentMethod: string;
+                        /** @description Where its payment stands: pending, authorized, paid, failed, expired, partially_refunded or refunded */
+                        paymentState: string;
                         totalCents: number;
                         name: string;
                         email: string;
@@ -8665,7 +9013,7 @@ export interface operations {
                 "application/json": {
                     /** @description https:// (http:// to this machine only where the server allows it); private, loopback, link-local and metadata addresses are refused */
                     url: string;
-                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
+                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -8882,7 +9230,7 @@ export interface operations {
                 "application/json": {
                     /** @description https:// (http:// to this machine only where the server allows it); private, loopback, link-local and metadata addresses are refused */
                     url: string;
-                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
+                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -9529,7 +9877,7 @@ export interface operations {
                 /** @description Who did it: a member’s or staff’s user id (their access tokens included), `shopper` or `system` */
                 who?: string;
                 /** @description An event type, or a group of them: orders, catalogue, invoices, customers, settings, staff, webhooks */
-                kind?: "order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred" | "webhook.test" | "orders" | "catalogue" | "invoices" | "customers" | "settings" | "staff" | "webhooks";
+                kind?: "order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred" | "webhook.test" | "orders" | "catalogue" | "invoices" | "customers" | "settings" | "staff" | "webhooks";
                 /** @description First day (YYYY-MM-DD, Ecuador time) of the entries listed */
                 from?: string;
                 /** @description Last day (YYYY-MM-DD, Ecuador time) of the entries listed, inclusive */
