@@ -11,6 +11,10 @@ const NOTICES: Record<string, MessageKey> = {
   storeDeleted: 'store.delete.deleted',
   renewalSent: 'store.renewal.sent',
   creditNoteIssued: 'creditNote.issuedNotice',
+  // The order page's payments (issue 39).
+  refunded: 'payment.refund.done',
+  receiptConfirmed: 'payment.receipt.confirmedNotice',
+  receiptRejected: 'payment.receipt.rejectedNotice',
   // A list's bulk actions, with `&count=3`: "3 registros actualizados".
   bulkUpdated: 'bulk.done.updated' as MessageKey,
   bulkDeleted: 'bulk.done.deleted' as MessageKey,

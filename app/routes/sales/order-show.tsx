@@ -19,6 +19,7 @@ import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-show';
 import { CreditNoteSection } from './credit-note-section.tsx';
 import { OrderStatusButton } from './order-status-button.tsx';
+import { PaymentSection } from './payment-section.tsx';
 import { orderShowAction, orderShowLoader } from './order.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'order.showTitle');
@@ -31,7 +32,7 @@ type Line = Data['lines'][number];
 const PAYMENTS = ['cash_on_delivery', 'bank_transfer'] as const;
 const isPayment = (value: string): value is (typeof PAYMENTS)[number] => (PAYMENTS as readonly string[]).includes(value);
 
-export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes } }: Route.ComponentProps) {
+export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes, payments } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError, fieldError } = useFormResult();
@@ -110,6 +111,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               </Table.Tbody>
             </Table>
           </Paper>
+          <PaymentSection view={payments} order={order} invoiced={invoice !== null} />
           {creditNotes ? <CreditNoteSection view={creditNotes} /> : null}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

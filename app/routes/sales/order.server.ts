@@ -8,6 +8,7 @@ import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.ser
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
+import { orderPaymentsOf, PAYMENT_INTENTS, paymentAction } from './payment.server.ts';
 
 // The owner's orders (/sales/order): thin adapters over the order service, in the store's scope.
 
@@ -26,7 +27,9 @@ export async function orderShowLoader({ request, context }: LoaderFunctionArgs) 
   // Its invoice, if issued: the page links it, or offers to issue one (IssueInvoiceButton); and
   // then its credit notes, with what is left to credit (CreditNoteSection).
   const [invoice, creditNotes] = await Promise.all([services(context).invoices.invoiceOfOrder(storeScope(context), id), services(context).creditNotes.creditNotesOfOrder(storeScope(context), id)]);
-  return { ...order, invoice, creditNotes };
+  // Its payments, receipts and refunds (PaymentSection, issue 39).
+  const payments = await orderPaymentsOf(context, id);
+  return { ...order, invoice, creditNotes, payments };
 }
 
 /** The credit note form's post (`intent=creditNote`): issued → back to the order with a notice. */
@@ -50,6 +53,8 @@ export async function orderShowAction({ request, context }: LoaderFunctionArgs) 
   const id = recordId(request);
   const values = formValues(await readForm(request));
   if (values.intent === 'creditNote') return creditNoteAction(request, context, id, values);
+  // A receipt's confirmation or rejection, or a refund (payment.server.ts).
+  if (values.intent && PAYMENT_INTENTS.has(values.intent)) return paymentAction(request, context, id, values);
   const parsed = parseWith(OrderStatusInputSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

@@ -115,7 +115,7 @@ export const payment = {
     environmentHint: 'Test mode charges no real money: use the gateway’s test credentials.',
     environments: { sandbox: 'Test (sandbox)', live: 'Live (real charges)' },
     expiryMinutes: 'Minutes to pay',
-    expiryMinutesHint: 'An order not paid within this time is cancelled and its stock goes back on sale. {{min}} to {{max}} minutes.',
+    expiryMinutesHint: 'An order not paid within this time is canceled and its stock goes back on sale. {{min}} to {{max}} minutes.',
     expiryRange: 'Enter a whole number of minutes within the range given',
     credentials: 'Credentials',
     credentialsSaved: 'Credentials saved',
@@ -138,7 +138,7 @@ export const payment = {
     note: 'Of the orders placed in these 30 days.',
     paid: 'Paid',
     pending: 'Awaiting payment',
-    pendingHint: 'Unpaid orders that were not cancelled',
+    pendingHint: 'Unpaid orders that were not canceled',
     refunded: 'Refunded',
   },
 };

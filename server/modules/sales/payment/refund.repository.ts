@@ -7,15 +7,20 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 // refund takes from a payment is reserved with a conditional update on `payment.refunded_cents`,
 // so no two refunds together pass what the payment took, whatever they raced.
 
-/** A refunded line as the refund keeps it: units refunded, and of them those this refund itself put back in stock. */
-export type RefundedLine = { lineId: number; quantity: number; restocked: number };
+/**
+ * A refunded line as the refund keeps it: units refunded, those that went back to stock with it,
+ * and of these the ones its credit note put back (the note's return, which a cancellation of an
+ * invoiced order counts already).
+ */
+export type RefundedLine = { lineId: number; quantity: number; restocked: number; throughCreditNote: number };
 
 export function parseRefundLines(text: string): RefundedLine[] {
   try {
     const value: unknown = JSON.parse(text);
     if (!Array.isArray(value)) return [];
-    return value.flatMap((item: { lineId?: unknown; quantity?: unknown; restocked?: unknown }) =>
-      Number.isInteger(item?.lineId) && Number.isInteger(item?.quantity) ? [{ lineId: item.lineId as number, quantity: item.quantity as number, restocked: Number.isInteger(item.restocked) ? (item.restocked as number) : 0 }] : [],
+    const count = (field: unknown) => (Number.isInteger(field) ? (field as number) : 0);
+    return value.flatMap((item: { lineId?: unknown; quantity?: unknown; restocked?: unknown; throughCreditNote?: unknown }) =>
+      Number.isInteger(item?.lineId) && Number.isInteger(item?.quantity) ? [{ lineId: item.lineId as number, quantity: item.quantity as number, restocked: count(item.restocked), throughCreditNote: count(item.throughCreditNote) }] : [],
     );
   } catch {
     return [];
@@ -111,7 +116,10 @@ export async function updateOrderRefunds(db: Db, scope: StoreScope, orderId: num
 export async function unitsRestockedByRefunds(db: Db, scope: StoreScope, orderId: number): Promise<Map<number, number>> {
   const rows = await db.selectFrom('paymentRefund').select('lines').where('storeId', '=', scope.storeId).where('orderId', '=', orderId).where('restocked', '=', 1).execute();
   const units = new Map<number, number>();
-  for (const line of rows.flatMap((row) => parseRefundLines(row.lines))) if (line.restocked > 0) units.set(line.lineId, (units.get(line.lineId) ?? 0) + line.restocked);
+  for (const line of rows.flatMap((row) => parseRefundLines(row.lines))) {
+    const own = line.restocked - line.throughCreditNote;
+    if (own > 0) units.set(line.lineId, (units.get(line.lineId) ?? 0) + own);
+  }
   return units;
 }
 

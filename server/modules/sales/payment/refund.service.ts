@@ -13,6 +13,7 @@ import { gatewayContext } from './payment-gateways.ts';
 import { type Gateway, GatewayRefused, GatewayUnavailable, type RefundDone } from './payment-provider.ts';
 import * as payments from './payment.repository.ts';
 import { providerOf } from './providers/registry.ts';
+import * as receipts from './receipt.repository.ts';
 import * as refunds from './refund.repository.ts';
 
 // Refunds (issue 39 §5). The owner gives back part or all of what a payment took, by lines (their
@@ -88,7 +89,9 @@ async function reserve(tx: ServiceDeps, scope: StoreScope, actor: Actor, order: 
   if (!(await refunds.lockPayment(tx.db, scope, chosen.id, now))) throw notFound();
   const payment = targetOf([(await payments.findPayment(tx.db, scope, chosen.id))!], chosen.id);
   const byLines = 'lines' in input;
-  if (byLines && input.restock && order.status === 'cancelled') throw new AppError('payment.refund.alreadyRestocked', 409, { field: 'restock' });
+  // Read again under the lock: a cancellation meanwhile gave the units back already.
+  const current = (await orders.findOrder(tx.db, scope, order.id)) ?? order;
+  if (byLines && input.restock && current.status === 'cancelled') throw new AppError('payment.refund.alreadyRestocked', 409, { field: 'restock' });
   const { amountCents, lines } = byLines
     ? linesAmount(await orders.orderLines(tx.db, scope, order.id), refundedUnits(await refunds.orderRefunds(tx.db, scope, order.id)), input.lines)
     : { amountCents: input.amountCents, lines: [] };
@@ -135,14 +138,17 @@ async function complete(tx: ServiceDeps, scope: StoreScope, actor: Actor, order:
   // gives back only the rest). Invoiced: the note did, for the units it credited; the units an
   // earlier note took back were that note's to restock.
   const { invoiced } = note;
-  const lines = reserved.lines.map(({ line, quantity }) => ({ line, quantity, restocked: !reserved.restock ? 0 : invoiced ? (note.returned.get(line.id) ?? 0) : quantity }));
-  const own = lines.filter((item) => item.restocked > 0 && !invoiced);
-  if (own.length > 0) await returnOrderStock(tx, scope, own.map(({ line, restocked }) => ({ ...line, quantity: restocked })));
+  const lines = reserved.lines.map(({ line, quantity }) => {
+    const throughCreditNote = note.returned.get(line.id) ?? 0;
+    return { line, quantity, throughCreditNote, restocked: !reserved.restock ? 0 : invoiced ? throughCreditNote : quantity };
+  });
+  const own = lines.filter((item) => item.restocked > item.throughCreditNote);
+  if (own.length > 0) await returnOrderStock(tx, scope, own.map(({ line, restocked, throughCreditNote }) => ({ ...line, quantity: restocked - throughCreditNote })));
   const restocked = lines.some((item) => item.restocked > 0) ? 1 : 0;
   await refunds.completeRefund(tx.db, scope, reserved.refundId, {
     providerRefundId: done?.providerRefundId.slice(0, 100) ?? null,
     providerStatus: done?.providerStatus.slice(0, 40) ?? '',
-    lines: JSON.stringify(lines.map(({ line, quantity, restocked: units }) => ({ lineId: line.id, quantity, restocked: units }))),
+    lines: JSON.stringify(lines.map(({ line, quantity, restocked: units, throughCreditNote }) => ({ lineId: line.id, quantity, restocked: units, throughCreditNote }))),
     restocked,
     creditNoteId: note.id,
   });
@@ -250,14 +256,18 @@ export async function lessRefundRestocks<L extends { id: number; quantity: numbe
 
 /**
  * The payments of one of the store's orders as the owner's screen and the API show them: each
- * attempt (who confirmed it by hand, and when), each refund (who, its credit note), and what the
+ * attempt (who confirmed it by hand, and when), the transfer receipts the shopper sent (who
+ * decided each), each refund (who, its credit note), and what the
  * order's payments took, what was refunded of it and what is left; each line with the units
  * refunded so far. Another store's order is not found.
  */
 export async function orderPayments(deps: ServiceDeps, scope: StoreScope, orderId: number) {
   if (!(await orders.findOrder(deps.db, scope, orderId))) throw notFound();
-  const [attempts, refundRows, lines] = await Promise.all([payments.orderPayments(deps.db, scope, orderId), refunds.orderRefunds(deps.db, scope, orderId), orders.orderLines(deps.db, scope, orderId)]);
-  const names = await refunds.userNames(deps.db, attempts.flatMap((row) => (row.confirmedBy === null ? [] : [row.confirmedBy])));
+  const [attempts, sent, refundRows, lines] = await Promise.all([
+    payments.orderPayments(deps.db, scope, orderId), receipts.orderReceipts(deps.db, scope, orderId), refunds.orderRefunds(deps.db, scope, orderId), orders.orderLines(deps.db, scope, orderId),
+  ]);
+  const names = await refunds.userNames(deps.db, [...attempts.map((row) => row.confirmedBy), ...sent.map((row) => row.decidedBy)].filter((id): id is number => id !== null));
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   const taken = attempts.filter((row) => (MONEY_TAKEN as readonly string[]).includes(row.state));
   const paidCents = taken.reduce((sum, row) => sum + row.amountCents, 0);
   const refundedCents = taken.reduce((sum, row) => sum + row.refundedCents, 0);
@@ -269,8 +279,9 @@ export async function orderPayments(deps: ServiceDeps, scope: StoreScope, orderI
     attempts: attempts.map(({ details, expiresAt: _expires, storeId: _store, orderId: _order, updatedAt: _updated, ...row }) => ({
       ...row,
       authorizationCode: parseDetails(details).authorizationCode ?? null,
-      confirmedByName: row.confirmedBy === null ? null : (names.get(row.confirmedBy) ?? null),
+      confirmedByName: nameOf(row.confirmedBy),
     })),
+    receipts: sent.map(({ orderId: _order, ...row }) => ({ ...row, decidedByName: nameOf(row.decidedBy) })),
     refunds: refundRows.map(({ userName, userLastname, lines: text, restocked, ...row }) => ({
       ...row,
       restocked: restocked === 1,
