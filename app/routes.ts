@@ -80,6 +80,7 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/activity/export', 'routes/store/activity-export.ts'),
         page('sales/order', 'routes/sales/order-list.tsx'),
         page('sales/order/show', 'routes/sales/order-show.tsx'),
+        page('sales/order/receipt', 'routes/sales/receipt-file.ts'),
         page('sales/customer', 'routes/sales/customer-list.tsx'),
         page('sales/customer/show', 'routes/sales/customer-show.tsx'),
         page('catalog/product/import', 'routes/catalog/product-import.tsx'),

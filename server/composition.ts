@@ -10,6 +10,7 @@ import { accountNotices, newOrderNotice } from '#server/modules/notification/not
 import { orderConfirmationMail, orderStatusMail } from '#server/modules/sales/order/order-subscribers.ts';
 import { paymentChores, paymentJobHandlers } from '#server/modules/sales/payment/payment-jobs.ts';
 import { receiptRejectedMail, receiptSubmittedNotice } from '#server/modules/sales/payment/receipt-subscribers.ts';
+import { orderRefundMail } from '#server/modules/sales/payment/refund-subscribers.ts';
 import { storeChores, storeJobHandlers } from '#server/modules/store/store-jobs.ts';
 import { uploadChores, uploadJobHandlers } from '#server/modules/upload/upload-jobs.ts';
 import { webhookChores, webhookJobHandlers } from '#server/modules/webhook/webhook-jobs.ts';
@@ -26,6 +27,7 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   // The shopper's e-mails about their order.
   orderConfirmationMail,
   orderStatusMail,
+  orderRefundMail,
   // The bell and its e-mail: the owner's new orders, the casillero's and the plan's notices.
   newOrderNotice,
   accountNotices,

@@ -11,6 +11,8 @@ import { RESOURCES } from '#common/resources/index.ts';
 
 const SPANISH: Record<string, string> = {
   // payments (issue 39)
+  'The payments of one order of my store: each attempt, the transfer receipts and the refunds (cents)': 'Los pagos de un pedido de mi tienda: cada intento, los comprobantes de transferencia y los reembolsos (centavos)',
+  'Refund an order of my store, by lines or by an amount (cents); the buyer gets an e-mail': 'Reembolsar un pedido de mi tienda, por líneas o por un monto (centavos); el comprador recibe un correo',
   "My store's payment gateways (never their credentials)": 'Las pasarelas de pago de mi tienda (nunca sus credenciales)',
   'One payment gateway of my store: on or off, sandbox or live, the minutes an unpaid order waits, and whether its credentials are saved (never the credentials)':
     'Una pasarela de pago de mi tienda: activa o no, pruebas o producción, los minutos que espera un pedido sin pagar y si tiene credenciales guardadas (nunca las credenciales)',

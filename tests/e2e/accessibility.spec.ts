@@ -89,6 +89,7 @@ const REACH: Record<string, Reach> = {
   'sales/invoice': { as: 'owner' },
   'sales/invoice/show': { as: 'owner', path: (seed) => `/sales/invoice/show?id=${seed.invoiceId}` },
   'sales/invoice/pdf': { skip: 'not a page: the invoice\'s PDF download' },
+  'sales/order/receipt': { skip: 'not a page: a transfer receipt\'s file (image or PDF)' },
   'sales/invoice/xml': { skip: 'not a page: the invoice\'s XML download' },
   'sales/invoice/issue': { skip: 'not a page: the order page\'s "Issue invoice" button posts here' },
   'sales/invoice/sri-retry': { skip: 'not a page: the invoice page\'s "try again with SRI" button posts here' },

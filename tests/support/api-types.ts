@@ -814,6 +814,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payments of one order of my store: each attempt, the transfer receipts and the refunds (cents) */
+        get: operations["get_order_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an order of my store, by lines or by an amount (cents); the buyer gets an e-mail
+         * @description Either `lines` (units of the order’s lines: their share of what was charged, base and IVA; `restock` puts them back in stock) or `amountCents`, with a `reason`. A gateway payment is refunded through its gateway (PayPhone reverses whole payments only); a transfer or cash payment is recorded as refunded by hand. An invoiced order refunded by lines gets its credit note. 409 when the order took no money, the units or amount pass what is left, or the gateway refuses; 503 when the gateway does not answer (nothing is recorded).
+         */
+        post: operations["refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -7553,6 +7590,308 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_order_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the order’s payments took */
+                        paidCents: number;
+                        refundedCents: number;
+                        /** @description What is left to refund */
+                        leftCents: number;
+                        attempts: {
+                            id: number;
+                            /** @description cash_on_delivery, bank_transfer, payphone or paypal */
+                            method: string;
+                            /** @description One of: pending, authorized, paid, failed, expired, partially_refunded, refunded */
+                            state: string;
+                            amountCents: number;
+                            currency: string;
+                            /** @description What was refunded of it so far */
+                            refundedCents: number;
+                            /** @description Ours, unique per attempt (PayPhone’s clientTransactionId, PayPal’s invoice_id) */
+                            clientTransactionId: string;
+                            /** @description The gateway’s id of the attempt, once known */
+                            providerPaymentId: string | null;
+                            /** @description The gateway’s last word on it ("Approved", "COMPLETED"…); "manual" when confirmed by hand */
+                            providerStatus: string;
+                            authorizationCode: string | null;
+                            /** @description Why the gateway’s word was refused or the money needs the owner (a different amount, a payment after expiry); "" when none */
+                            flag: string;
+                            /** @description Who confirmed a transfer or cash payment by hand */
+                            confirmedBy: number | null;
+                            confirmedByName: string | null;
+                            confirmedAt: string | null;
+                            createdAt: string;
+                        }[];
+                        receipts: {
+                            id: number;
+                            paymentId: number;
+                            /** @description image/jpeg, image/png or application/pdf */
+                            contentType: string;
+                            byteSize: number;
+                            /** @description submitted, confirmed or rejected */
+                            state: string;
+                            /** @description Why it was rejected; "" otherwise */
+                            reason: string;
+                            decidedBy: number | null;
+                            decidedByName: string | null;
+                            decidedAt: string | null;
+                            createdAt: string;
+                        }[];
+                        refunds: {
+                            id: number;
+                            paymentId: number;
+                            amountCents: number;
+                            reason: string;
+                            /** @description gateway (through the provider’s refund API) or manual (made by hand, recorded) */
+                            kind: string;
+                            /** @description [] for a refund by amount */
+                            lines: {
+                                lineId: number;
+                                quantity: number;
+                                /** @description Of these units, those that went back to stock with the refund */
+                                restocked: number;
+                                /** @description Of those, the ones its credit note put back */
+                                throughCreditNote: number;
+                            }[];
+                            restocked: boolean;
+                            providerRefundId: string | null;
+                            /** @description "requested": asked of the gateway with no recorded answer; check the gateway */
+                            providerStatus: string;
+                            /** @description The credit note it issued (an invoiced order refunded by lines) */
+                            creditNoteId: number | null;
+                            creditNoteNumber: string | null;
+                            userId: number | null;
+                            userName: string | null;
+                            createdAt: string;
+                        }[];
+                        lines: {
+                            id: number;
+                            name: string;
+                            sku: string;
+                            quantity: number;
+                            /** @description Units refunded so far */
+                            refunded: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refund_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Refund these units of the order’s lines: their share of what was charged (base and IVA) */
+                    lines?: {
+                        /** @description An order line’s id (as GET /orders/{id} and GET /orders/{id}/payments list them) */
+                        lineId: number;
+                        quantity: number;
+                    }[];
+                    /** @description Refund this amount, in cents (no units go back to stock) */
+                    amountCents?: number;
+                    /**
+                     * @description With `lines`: the refunded units go back to stock
+                     * @default false
+                     */
+                    restock?: boolean;
+                    reason: string;
+                    /** @description Which payment of the order to refund; by default the first one that took money and has some left */
+                    paymentId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        amountCents: number;
+                        kind: string;
+                        creditNoteId: number | null;
+                        /** @description What was refunded of the order in all */
+                        refundedCents: number;
+                        /** @description The order’s payment state now: partially_refunded or refunded */
+                        paymentState: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
                 };
             };
             /** @description Any other error, in the same shape */
