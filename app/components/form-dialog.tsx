@@ -37,10 +37,16 @@ export function useFormDialog() {
   return [opened, { ...handlers, open }] as const;
 }
 
+/**
+ * A dialog rendered in place (no portal), so that the server's HTML holds one reopened with its
+ * errors. Mantine's fixed layer sets no `left` then, so it is given one, or the dialog would start
+ * where its button stands.
+ */
+export const DIALOG_STYLES = { inner: { left: 0 } };
+
 export function FormDialog({ opened, onClose, title, children }: { opened: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
-  // Rendered in place (no portal) so that the server's HTML contains an open dialog's form.
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" withinPortal={false} transitionProps={{ duration: 0 }}>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" withinPortal={false} transitionProps={{ duration: 0 }} styles={DIALOG_STYLES}>
       {children}
     </Modal>
   );

@@ -36,9 +36,3 @@ export function useAnswerDialog(result: FormResult | undefined) {
   return [opened, handlers] as const;
 }
 
-/**
- * The section's dialogs stay in the page (no portal), so the server's HTML holds one reopened with
- * its errors; Mantine's fixed layer sets no `left`, so it is given one, or it would start where its
- * button stands.
- */
-export const DIALOG_STYLES = { inner: { left: 0 } };

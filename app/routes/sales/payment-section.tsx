@@ -8,7 +8,8 @@ import { paymentState } from '#common/enums/payment.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import type { OrderPaymentsView } from '#server/modules/sales/payment/refund.service.ts';
-import { DIALOG_STYLES, useAnswerDialog, useIntentAnswer } from './payment-answer.ts';
+import { DIALOG_STYLES } from '#app/components/form-dialog.tsx';
+import { useAnswerDialog, useIntentAnswer } from './payment-answer.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 
 // The order page's payments (issue 39 §4, §5, §9): each attempt with its state, amount, the

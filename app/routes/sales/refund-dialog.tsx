@@ -6,8 +6,9 @@ import { localeFromPath } from '#common/locale.ts';
 import { formatLocaleMoney, moneyText } from '#common/locale-number.ts';
 import { formatMoney } from '#common/money.ts';
 import { REFUND_REASON_MAX, refundQuantityField } from '#common/schemas/refund.ts';
-import { DIALOG_STYLES, useAnswerDialog, useIntentAnswer } from './payment-answer.ts';
-import type { PaymentsView } from './payment-section.tsx';
+import { DIALOG_STYLES } from '#app/components/form-dialog.tsx';
+import { useAnswerDialog, useIntentAnswer } from './payment-answer.ts';
+import type { OrderPaymentsView as PaymentsView } from '#server/modules/sales/payment/refund.service.ts';
 
 // The refund form (issue 39 §5), in a dialog that says first what refunding means — through the
 // gateway, or recorded as given back by hand — and what was paid, refunded and is left. By products
