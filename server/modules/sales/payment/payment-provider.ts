@@ -119,6 +119,10 @@ export interface PaymentProvider {
   confirm(context: GatewayContext, attempt: PaymentAttempt, returned: Record<string, string>): Promise<Outcome>;
   /** The attempt's outcome without settling anything new (the expiry job asks before expiring). */
   lookup(context: GatewayContext, attempt: PaymentAttempt & { details: Record<string, string> }): Promise<Outcome>;
-  /** Refunds `amountCents` of a paid attempt (whole or part, as the gateway allows). */
-  refund(context: GatewayContext, attempt: PaymentAttempt & { details: Record<string, string> }, amountCents: number): Promise<RefundDone>;
+  /**
+   * Refunds `amountCents` of a paid attempt (whole or part, as the gateway allows). `refundKey` is
+   * ours, one per refund: a gateway that takes an idempotency key gets it, so a retry after a lost
+   * answer is the same refund, not a second one.
+   */
+  refund(context: GatewayContext, attempt: PaymentAttempt & { details: Record<string, string> }, amountCents: number, refundKey: string): Promise<RefundDone>;
 }

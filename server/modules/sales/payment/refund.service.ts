@@ -215,7 +215,7 @@ export async function refundOrder(deps: ServiceDeps, scope: StoreScope, actor: A
   let done: RefundDone;
   try {
     if (!context) throw new AppError('payment.refund.notConfigured', 409);
-    done = await providerOf(gateway).refund(context, { id: made.payment.id, clientTransactionId: made.payment.clientTransactionId, providerPaymentId: made.payment.providerPaymentId, amountCents: made.payment.amountCents, currency: 'USD', details: parseDetails(made.payment.details) }, made.amountCents);
+    done = await providerOf(gateway).refund(context, { id: made.payment.id, clientTransactionId: made.payment.clientTransactionId, providerPaymentId: made.payment.providerPaymentId, amountCents: made.payment.amountCents, currency: 'USD', details: parseDetails(made.payment.details) }, made.amountCents, `${made.payment.clientTransactionId}-refund-${made.refundId}`);
   } catch (error) {
     if (!(error instanceof GatewayRefused || error instanceof GatewayUnavailable || error instanceof AppError)) throw error;
     deps.log.warn({ err: error, storeId: scope.storeId, orderId, paymentId: made.payment.id, amountCents: made.amountCents }, 'refund not made by the gateway; its reservation is given back');

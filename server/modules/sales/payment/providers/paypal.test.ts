@@ -186,16 +186,19 @@ describe('PayPal module', () => {
   it('refunds part of a capture, then the rest, and PayPal refuses more than was captured', async () => {
     const { attempt, orderId } = await paidAttempt(1234);
     const captureId = attempt.details.captureId ?? '';
-    const part = await paypalProvider.refund(context(), attempt, 234);
+    const part = await paypalProvider.refund(context(), attempt, 234, 'refund-1');
     expect(part).toEqual({ providerRefundId: paypal.orders.get(orderId)?.refunds[0]?.id, providerStatus: 'COMPLETED' });
+    // The same refund asked again (a retry after a lost answer) is PayPal's first answer, not a second refund.
+    expect(await paypalProvider.refund(context(), attempt, 234, 'refund-1')).toEqual(part);
+    expect(paypal.orders.get(orderId)?.refunds).toHaveLength(1);
     expect(requestsOf('refund')[0]).toMatchObject({ path: `/v2/payments/captures/${captureId}/refund`, body: { amount: { currency_code: 'USD', value: '2.34' } } });
     expect(await paypalProvider.lookup(context(), attempt)).toMatchObject({ state: 'paid', providerStatus: 'PARTIALLY_REFUNDED' });
 
-    await expect(paypalProvider.refund(context(), attempt, 1001)).rejects.toMatchObject({ name: 'GatewayRefused', status: 422, code: 'REFUND_AMOUNT_EXCEEDED' });
-    expect(await paypalProvider.refund(context(), attempt, 1000)).toMatchObject({ providerStatus: 'COMPLETED' });
+    await expect(paypalProvider.refund(context(), attempt, 1001, 'refund-2')).rejects.toMatchObject({ name: 'GatewayRefused', status: 422, code: 'REFUND_AMOUNT_EXCEEDED' });
+    expect(await paypalProvider.refund(context(), attempt, 1000, 'refund-3')).toMatchObject({ providerStatus: 'COMPLETED' });
     expect(paypal.orders.get(orderId)?.capture?.status).toBe('REFUNDED');
-    await expect(paypalProvider.refund(context(), attempt, 1)).rejects.toMatchObject({ status: 422, code: 'CAPTURE_FULLY_REFUNDED' });
-    await expect(paypalProvider.refund(context(), { ...attempt, details: {} }, 1)).rejects.toMatchObject({ code: 'NO_CAPTURE' });
+    await expect(paypalProvider.refund(context(), attempt, 1, 'refund-4')).rejects.toMatchObject({ status: 422, code: 'CAPTURE_FULLY_REFUNDED' });
+    await expect(paypalProvider.refund(context(), { ...attempt, details: {} }, 1, 'refund-5')).rejects.toMatchObject({ code: 'NO_CAPTURE' });
   });
 
   it('refuses with PayPal’s reason: wrong credentials, an order PayPal does not have', async () => {
@@ -247,7 +250,7 @@ describe('PayPal contract', () => {
 
   it('sends only the fields PayPal documents, with the values it allows', async () => {
     const { attempt } = await paidAttempt(1234);
-    await paypalProvider.refund(context(), attempt, 500);
+    await paypalProvider.refund(context(), attempt, 500, 'refund-6');
     await paypalProvider.lookup(context(), attempt);
     const sent = paypal.requests.filter((request) => request.operation !== 'page');
     expect(new Set(sent.map((request) => request.operation))).toEqual(new Set(['token', 'create', 'capture', 'refund', 'get']));

@@ -175,11 +175,11 @@ export const paypalProvider: PaymentProvider = {
     return showOrder(context, attempt.providerPaymentId);
   },
 
-  async refund(context, attempt, amountCents) {
+  async refund(context, attempt, amountCents, refundKey) {
     const captureId = attempt.details.captureId;
     if (!captureId) throw new GatewayRefused('PayPal: the payment has no capture to refund', undefined, 'NO_CAPTURE');
     const refund = await withPayPal(context, async ({ payments }) => {
-      const response = await payments.refundCapturedPayment({ captureId, body: { amount: { currencyCode: attempt.currency, value: centsToValue(amountCents) } } });
+      const response = await payments.refundCapturedPayment({ captureId, paypalRequestId: refundKey, body: { amount: { currencyCode: attempt.currency, value: centsToValue(amountCents) } } });
       return response.result;
     });
     if (!refund.id || !refund.status) throw new GatewayUnavailable('PayPal: the refund answer has no id or status');

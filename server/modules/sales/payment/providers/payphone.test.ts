@@ -129,20 +129,20 @@ describe('PayPhone: asking and refunding', () => {
     const paid = await payphone.confirm(context(), paying, returnedFrom(location));
     const kept = { ...paying, providerPaymentId: paid.providerPaymentId, details: paid.details ?? {} };
     const before = double.requests.length;
-    const partial = await payphone.refund(context(), kept, 1000).catch((error: unknown) => error);
+    const partial = await payphone.refund(context(), kept, 1000, 'refund-1').catch((error: unknown) => error);
     expect(partial).toBeInstanceOf(GatewayRefused);
     expect((partial as GatewayRefused).code).toBe('partial_refund_unsupported');
     expect(double.requests.length).toBe(before);
 
-    expect(await payphone.refund(context(), kept, paying.amountCents)).toEqual({ providerRefundId: paid.providerPaymentId, providerStatus: 'Reversed' });
+    expect(await payphone.refund(context(), kept, paying.amountCents, 'refund-2')).toEqual({ providerRefundId: paid.providerPaymentId, providerStatus: 'Reversed' });
     expect(lastBody('POST /api/Reverse')).toEqual({ id: Number(paid.providerPaymentId) });
-    await expect(payphone.refund(context(), kept, paying.amountCents)).rejects.toThrow(GatewayRefused);
+    await expect(payphone.refund(context(), kept, paying.amountCents, 'refund-3')).rejects.toThrow(GatewayRefused);
   });
 
   it('reverses by clientTransactionId when the transaction id was never kept', async () => {
     const { paying, location } = await startAndChoose('approve');
     await payphone.confirm(context(), paying, returnedFrom(location));
-    expect(await payphone.refund(context(), { ...paying, details: {} }, paying.amountCents)).toMatchObject({ providerStatus: 'Reversed' });
+    expect(await payphone.refund(context(), { ...paying, details: {} }, paying.amountCents, 'refund-4')).toMatchObject({ providerStatus: 'Reversed' });
     expect(lastBody('POST /api/Reverse/Client')).toEqual({ clientId: paying.clientTransactionId });
   });
 
@@ -195,10 +195,10 @@ describe('PayPhone: the contract', () => {
     const { paying, location } = await startAndChoose('approve');
     const paid = await payphone.confirm(context(), paying, returnedFrom(location));
     await payphone.lookup(context(), { ...paying, details: {} });
-    await payphone.refund(context(), { ...paying, providerPaymentId: paid.providerPaymentId, details: paid.details ?? {} }, paying.amountCents);
+    await payphone.refund(context(), { ...paying, providerPaymentId: paid.providerPaymentId, details: paid.details ?? {} }, paying.amountCents, 'refund-5');
     const byClient = await startAndChoose('approve');
     await payphone.confirm(context(), byClient.paying, returnedFrom(byClient.location));
-    await payphone.refund(context(), { ...byClient.paying, details: {} }, byClient.paying.amountCents);
+    await payphone.refund(context(), { ...byClient.paying, details: {} }, byClient.paying.amountCents, 'refund-6');
 
     const sent = double.requests.slice(from).filter((request) => request.method === 'POST');
     expect(new Set(sent.map((request) => `${request.method} ${request.path}`))).toEqual(new Set(Object.keys(DOCUMENTED_BODIES)));
