@@ -39,7 +39,8 @@ async function paymentOrder(deps: ServiceDeps, scope: StoreScope, order: Order, 
     if (line.taxCents > 0) taxedBaseCents += line.baseCents;
     else untaxedBaseCents += line.baseCents;
   }
-  const shippingBase = order.shippingCents - order.shippingTaxCents;
+  // `shippingCents` is before IVA; its tax is in `taxCents` (and `shippingTaxCents`).
+  const shippingBase = order.shippingCents;
   if (order.shippingTaxCents > 0) taxedBaseCents += shippingBase;
   else untaxedBaseCents += shippingBase;
   return { storeId: scope.storeId, orderId: order.id, number: order.number, storeName, email: order.email, phone: order.phone, totalCents: order.totalCents, taxCents: order.taxCents, taxedBaseCents, untaxedBaseCents, locale: order.locale === 'en' ? 'en' : 'es' };
@@ -81,7 +82,12 @@ export async function startPayment(deps: ServiceDeps, scope: StoreScope, order: 
   const context = await gatewayContext(deps, scope, gateway);
   if (!context) return { ok: false, problem: 'notConfigured' };
   const now = at(deps);
-  const unused = (await payments.orderPayments(deps.db, scope, order.id)).find((row) => row.state === 'pending' && row.providerPaymentId === null);
+  // "Not seen" is an attempt no start reached (`providerStatus` is written 'started' once the gateway
+  // answered), not one without the gateway's id: PayPhone gives its transaction id only on the return,
+  // so an attempt it prepared has none; preparing it again reuses its clientTransactionId, which
+  // PayPhone refuses, and the refusal failed an attempt the shopper may have paid, which then no
+  // expiry job asked about.
+  const unused = (await payments.orderPayments(deps.db, scope, order.id)).find((row) => row.state === 'pending' && row.providerPaymentId === null && row.providerStatus === '');
   const deadline = (await payments.orderDeadline(deps.db, scope, order.id))?.expiresAt ?? null;
   const row = unused ?? (await payments.findPayment(deps.db, scope, await payments.insertPayment(deps.db, scope, { orderId: order.id, method: gateway, amountCents: order.totalCents, currency: 'USD', state: 'pending', clientTransactionId: newTransactionId(), providerPaymentId: null, expiresAt: deadline, confirmedBy: null, confirmedAt: null, createdAt: now, updatedAt: now })))!;
   try {
