@@ -88,17 +88,23 @@ export const PIXEL_FRAME_POLICY = "sandbox allow-scripts; default-src * data: bl
  * stored compressed. `'self'` serves only our own files: uploads are images sent with `nosniff`,
  * which a browser refuses to run, and the API answers JSON.
  */
-export const SHOP_PAGE_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${PIXEL_BRIDGE_HASH}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function shopPagePolicy(formOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${PIXEL_BRIDGE_HASH}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // A browser holds a form's redirect to this list too: the checkout's and "Pay now"'s answer is a
+    // 303 to the payment gateway's page (issue 39), whose origins the shopper's pages name.
+    `form-action 'self'${formOrigins.map((origin) => ` ${origin}`).join('')}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const SHOP_PAGE_POLICY = shopPagePolicy();

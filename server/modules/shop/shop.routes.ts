@@ -21,7 +21,8 @@ import { shopCartRoutes } from '../sales/checkout/shop-cart.routes.ts';
 import { receiptRoutes } from '../sales/payment/receipt.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
 import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
-import { SHOP_PAGE_POLICY } from './shop-pixel.ts';
+import { SHOP_PAGE_POLICY, shopPagePolicy } from './shop-pixel.ts';
+import { gatewayPageOrigins } from '#server/modules/sales/payment/payment-gateways.ts';
 import { shopPixelRoutes } from './shop-pixel.routes.ts';
 import { type Rendered, renderBadPage, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
@@ -69,6 +70,9 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     };
   };
 
+  // A shopper's own pages (the checkout, the order) may send the form on to a payment gateway.
+  const privatePolicy = shopPagePolicy(gatewayPageOrigins(config));
+
   // Anonymous shoppers' pages, kept compressed per process (decision 064).
   const pageCache = new ShopPageCache(deps, config.shopCache);
   const cacheSlots = new WeakMap<FastifyRequest, CacheSlot>();
@@ -104,7 +108,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       : reply
       .code(rendered.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', SHOP_PAGE_POLICY)
+      .header('content-security-policy', privatePage ? privatePolicy : SHOP_PAGE_POLICY)
       // A logged-in visitor's page (the owner's preview) is never kept; a shopper's may be revalidated.
       .header('cache-control', privatePage || readCookie(request.headers.cookie, cookieName) !== undefined ? 'no-store' : 'no-cache')
       .send(rendered.html);

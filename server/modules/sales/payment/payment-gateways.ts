@@ -1,4 +1,5 @@
 import type { MessageKey } from '#common/i18n/messages.ts';
+import type { Config } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { emit } from '#server/events/events.ts';
 import { openWithServerKey, sealWithServerKey } from '#server/modules/sales/sri-certificate/sealed.ts';
@@ -19,6 +20,24 @@ const label = (storeId: number, gateway: Gateway) => `store_payment_gateway.cred
 /** An unpaid gateway order waits this long unless the store says otherwise. */
 export const DEFAULT_EXPIRY_MINUTES = 60;
 export const EXPIRY_MINUTES = { min: 10, max: 7 * 24 * 60 } as const;
+
+/**
+ * Where a shopper may be sent to pay (the checkout's and the order page's form-action): each
+ * gateway's configured API origin — PayPhone's pay page and the doubles live there — and PayPal's
+ * approval pages, which are on www.(sandbox.)paypal.com beside its api-m API.
+ */
+export function gatewayPageOrigins(config: Pick<Config, 'payments'>): string[] {
+  const origins = new Set<string>();
+  for (const urls of [config.payments.payphone, config.payments.paypal]) {
+    for (const url of [urls.sandbox, urls.live]) {
+      const { origin, hostname } = new URL(url);
+      origins.add(origin);
+      if (hostname === 'api-m.paypal.com') origins.add('https://www.paypal.com');
+      if (hostname === 'api-m.sandbox.paypal.com') origins.add('https://www.sandbox.paypal.com');
+    }
+  }
+  return [...origins];
+}
 
 /** A gateway as the settings screen and the checkout see it: nothing secret. */
 export type GatewaySettings = { gateway: Gateway; enabled: boolean; environment: GatewayEnvironment; configured: boolean; expiryMinutes: number };
