@@ -23,7 +23,12 @@ export const csrfGuard = fp(async (app: FastifyInstance) => {
     const origin = request.headers.origin;
     const crossSite = site === 'cross-site' || site === 'same-site';
     const foreignOrigin = typeof origin === 'string' && origin !== 'null' && origin !== ownOrigin(request);
-    if (crossSite || foreignOrigin || origin === 'null') {
+    // `Origin: null` is an opaque origin (a sandboxed frame, a data: page) — unless the browser says
+    // the request is same-origin: a page served with `Referrer-Policy: no-referrer` (the shop's order
+    // page, decision 076) sends its own forms with `Origin: null`, and Sec-Fetch-Site, which no page
+    // can set, tells them apart. A sandboxed frame's post is `cross-site` and stays refused.
+    const opaque = origin === 'null' && site !== 'same-origin';
+    if (crossSite || foreignOrigin || opaque) {
       request.log.warn({ origin, site }, 'cross-site request refused');
       return reply.code(403).send({ error: 'forbidden' });
     }
