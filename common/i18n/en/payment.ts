@@ -28,7 +28,7 @@ export const payment = {
     none: 'The buyer has not sent a receipt yet.',
     sent: 'Sent on {{date}}',
     view: 'View receipt',
-    viewLabel: 'View the receipt of {{date}}',
+    viewLabel: 'View receipt of {{date}}',
     state: { submitted: 'To review', confirmed: 'Confirmed', rejected: 'Rejected' },
     decided: '{{state}} by {{name}} on {{date}}',
     rejectedBecause: 'Reason: {{reason}}',

@@ -29,7 +29,7 @@ export const payment = {
     none: 'El comprador aún no envió comprobantes.',
     sent: 'Enviado el {{date}}',
     view: 'Ver comprobante',
-    viewLabel: 'Ver el comprobante del {{date}}',
+    viewLabel: 'Ver comprobante del {{date}}',
     state: { submitted: 'Por revisar', confirmed: 'Confirmado', rejected: 'Rechazado' },
     decided: '{{state}} por {{name}} el {{date}}',
     rejectedBecause: 'Motivo: {{reason}}',
