@@ -125,7 +125,7 @@ test('a shopper declines, then pays from the order page, on a phone (en)', async
 test('a transfer receipt sent from a phone is confirmed by the owner (es)', async ({ browser }, testInfo) => {
   const t = TEXT.es;
   const shopper = await newBrowser(browser, 'es');
-  let orderUrl = '';
+  let orderUrl: string;
   try {
     await shopper.page.setViewportSize(PHONE);
     await placeOrder(shopper.page, 'es', 'transfer', testInfo);
@@ -168,7 +168,7 @@ test('a transfer receipt sent from a phone is confirmed by the owner (es)', asyn
 
 test('the owner refunds part of a PayPal card payment, and the shopper sees it (en)', async ({ browser }, testInfo) => {
   const shopper = await newBrowser(browser, 'en');
-  let orderUrl = '';
+  let orderUrl: string;
   try {
     await placeOrder(shopper.page, 'en', 'paypal', testInfo);
     await atGateway(shopper.page, 'Aprobar');
