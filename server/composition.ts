@@ -9,7 +9,7 @@ import type { Chore } from '#server/modules/job/job.service.ts';
 import { accountNotices, newOrderNotice } from '#server/modules/notification/notification-subscribers.ts';
 import { orderConfirmationMail, orderStatusMail } from '#server/modules/sales/order/order-subscribers.ts';
 import { paymentChores, paymentJobHandlers } from '#server/modules/sales/payment/payment-jobs.ts';
-import { receiptRejectedMail, receiptSubmittedNotice } from '#server/modules/sales/payment/receipt-subscribers.ts';
+import { paymentFlaggedNotice, receiptRejectedMail, receiptSubmittedNotice } from '#server/modules/sales/payment/receipt-subscribers.ts';
 import { orderRefundMail } from '#server/modules/sales/payment/refund-subscribers.ts';
 import { storeChores, storeJobHandlers } from '#server/modules/store/store-jobs.ts';
 import { uploadChores, uploadJobHandlers } from '#server/modules/upload/upload-jobs.ts';
@@ -31,9 +31,10 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   // The bell and its e-mail: the owner's new orders, the casillero's and the plan's notices.
   newOrderNotice,
   accountNotices,
-  // Transfer receipts: the owner's bell and e-mail when one arrives; the shopper's e-mail when one is rejected.
+  // Payments: the owner's bell and e-mail when a receipt arrives or a gateway's payment is flagged; the shopper's e-mail when a receipt is rejected.
   receiptSubmittedNotice,
   receiptRejectedMail,
+  paymentFlaggedNotice,
   // SRI's jobs of an issued invoice or credit note.
   invoiceSriJob,
   creditNoteSriJob,

@@ -152,7 +152,7 @@ export const enDashboard: DashboardMessages = {
       body_final: 'Your consolidation #{{number}} changed to “$t(casillero.consolidationStatus.{{status}})”. Final weight: {{weightLb}}. Final cost: {{costCents}}. Outbound tracking: {{tracking}}.',
     },
     ticket_reply: { title: 'Reply on your ticket #{{number}}', body: 'The support team answered your ticket “{{subject}}”.' },
-    order_received: { title: 'New order #{{number}}', body: 'You received a new order in your store.', title_receipt: 'Payment receipt for order #{{number}}', body_receipt: 'The customer sent the transfer receipt for order #{{number}}. Check it and confirm or reject the payment.' },
+    order_received: { title: 'New order #{{number}}', body: 'You received a new order in your store.', title_receipt: 'Payment receipt for order #{{number}}', body_receipt: 'The customer sent the transfer receipt for order #{{number}}. Check it and confirm or reject the payment.', title_flagged: 'Check the payment of order #{{number}}', body_flagged: 'The gateway reported a payment of order #{{number}} that does not match (another amount, currency or order) or that came when the order no longer awaited it. We did not mark it paid: check it and refund if needed.' },
     store_expiring: { title: 'Your plan expires on {{expiresAt}}', body: 'The plan of your store “{{store}}” expires on {{expiresAt}}. Renew it so that your store stays visible to your customers.' },
     webhook_disabled: { title: 'We disabled a webhook of “{{store}}”', body: 'Your webhook {{url}} failed for 3 days in a row and we disabled it. Check your server and enable it again.' },
     general: { title: '{{title}}', body: '{{body}}' },

@@ -155,7 +155,7 @@ export const esDashboard = {
       body_final: 'Tu consolidación #{{number}} cambió a «$t(casillero.consolidationStatus.{{status}})». Peso final: {{weightLb}}. Costo final: {{costCents}}. Tracking de salida: {{tracking}}.',
     },
     ticket_reply: { title: 'Respuesta en tu ticket #{{number}}', body: 'El equipo de soporte respondió tu ticket «{{subject}}».' },
-    order_received: { title: 'Nuevo pedido #{{number}}', body: 'Recibiste un pedido nuevo en tu tienda.', title_receipt: 'Comprobante de pago del pedido #{{number}}', body_receipt: 'El cliente envió el comprobante de la transferencia del pedido #{{number}}. Revísalo y confirma o rechaza el pago.' },
+    order_received: { title: 'Nuevo pedido #{{number}}', body: 'Recibiste un pedido nuevo en tu tienda.', title_receipt: 'Comprobante de pago del pedido #{{number}}', body_receipt: 'El cliente envió el comprobante de la transferencia del pedido #{{number}}. Revísalo y confirma o rechaza el pago.', title_flagged: 'Revisa el pago del pedido #{{number}}', body_flagged: 'La pasarela informó un pago del pedido #{{number}} que no cuadra (otro monto, moneda o pedido) o que llegó cuando el pedido ya no lo esperaba. No lo marcamos pagado: revísalo y reembolsa si corresponde.' },
     store_expiring: { title: 'Tu plan vence el {{expiresAt}}', body: 'El plan de tu tienda «{{store}}» vence el {{expiresAt}}. Renuévalo para que tu tienda siga visible para tus clientes.' },
     webhook_disabled: { title: 'Desactivamos un webhook de «{{store}}»', body: 'Tu webhook {{url}} falló durante 3 días seguidos y lo desactivamos. Revisa tu servidor y vuelve a activarlo.' },
     general: { title: '{{title}}', body: '{{body}}' },

@@ -149,7 +149,7 @@ describe('the activity page', () => {
     expect((await callApi(t.app, 'GET', '/api/v1/activity?kind=catalogue', s.owner.cookie)).json().rows).toHaveLength(1);
     expect((await callApi(t.app, 'GET', `/api/v1/activity?who=${s.owner.id}&from=2026-11-05&to=2026-11-05`, s.owner.cookie)).json().total).toBe(1);
     expect((await callApi(t.app, 'GET', '/api/v1/activity?from=2026-11-06', s.owner.cookie)).json().rows.map((row: { type: string }) => row.type)).toEqual(['order.created']);
-    for (const query of ['from=2026-02-31', 'to=06/11/2026', 'who=nadie', 'kind=order.refunded', 'from=2026-11-06&to=2026-11-05']) {
+    for (const query of ['from=2026-02-31', 'to=06/11/2026', 'who=nadie', 'kind=order.returned', 'from=2026-11-06&to=2026-11-05']) {
       const refused = await callApi(t.app, 'GET', `/api/v1/activity?${query}`, s.owner.cookie);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().error, query).toBe('validation');

@@ -43,9 +43,18 @@ export async function setOrderPaymentState(db: Db, scope: StoreScope, orderId: n
   await db.updateTable('storeOrder').set({ paymentState: state, updatedAt: at }).where('storeId', '=', scope.storeId).where('id', '=', orderId).execute();
 }
 
-/** Gateway attempts past their time, across stores (raw SQL: the store guard wants one store), for the expiry job: oldest first. */
+/**
+ * Gateway attempts past their time, across stores (raw SQL: the store guard wants one store), for
+ * the expiry job, oldest first: those still open, and the declined ones of an order that still
+ * waits (declined and never retried), whose stock the order holds until it expires.
+ */
 export const duePayments = async (db: Db, now: string, limit: number) =>
-  (await sql<{ id: number; storeId: number }>`select id, store_id from payment where state in ('pending', 'authorized') and expires_at <= ${now} order by expires_at limit ${limit}`.execute(db)).rows;
+  (await sql<{ id: number; storeId: number }>`
+    select p.id, p.store_id from payment p
+    join store_order o on o.id = p.order_id and o.store_id = p.store_id
+    where p.expires_at <= ${now}
+      and (p.state in ('pending', 'authorized') or (p.state = 'failed' and o.status = 'pending' and o.payment_state = 'failed'))
+    order by p.expires_at limit ${limit}`.execute(db)).rows;
 
 /** The first attempt's deadline: a retry keeps the order's, it does not buy more time. */
 export const orderDeadline = (db: Db, scope: StoreScope, orderId: number) =>

@@ -78,6 +78,7 @@ describe('a PayPhone payment', () => {
     expect(await returnByCode(t.deps, store.scope, order.code, returned(declined))).toBe('failed');
     expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentState: 'failed' });
     expect(await stockOf(store.productId)).toBe(4);
+    expect(await eventsOf(store.scope.storeId, 'payment.failed')).toHaveLength(1);
 
     const approved = await payphone.shopper(await startPaying(store, order.code), 'approve');
     expect(await returnByCode(t.deps, store.scope, order.code, returned(approved))).toBe('paid');
@@ -95,6 +96,9 @@ describe('a PayPhone payment', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'pending' });
     expect((await paymentRows(order.id))[0]).toMatchObject({ state: 'pending', flag: 'amount 100 ≠ 1150 cents' });
     expect(await eventsOf(store.scope.storeId, 'payment.flagged')).toHaveLength(1);
+    // The owner's bell rings, with the flag's own words, and links to the order.
+    const notices = await t.deps.db.selectFrom('notification').select(['kind', 'params']).where('userId', '=', store.owner.id).where('link', '=', `/sales/order/show?id=${order.id}`).execute();
+    expect(notices.map((notice) => [notice.kind, JSON.parse(notice.params).context])).toEqual([['order_received', undefined], ['order_received', 'flagged']]);
   });
 
   it('is never settled from an address that names another order’s attempt', async () => {
@@ -176,6 +180,27 @@ describe('an unpaid gateway order past its time', () => {
     await expireDuePayments(later(61));
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid', paymentState: 'paid' });
     expect(await stockOf(store.productId)).toBe(4);
+  });
+
+  it('is expired, its stock given back, when the shopper declined and never tried again', async () => {
+    const store = await payphoneStore();
+    const order = await placeTestOrder(t.deps, store.scope, { lines: [{ productId: store.productId, quantity: 1 }], customer: { paymentMethod: 'payphone' } });
+    const declined = await payphone.shopper(await startPaying(store, order.code), 'decline');
+    expect(await returnByCode(t.deps, store.scope, order.code, returned(declined))).toBe('failed');
+    await expireDuePayments(later(61));
+    expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentState: 'expired' });
+    expect(await stockOf(store.productId)).toBe(5);
+  });
+
+  it('is found paid at its deadline when the shopper paid, lost the return and pressed Pay now again', async () => {
+    const store = await payphoneStore();
+    const order = await placeTestOrder(t.deps, store.scope, { lines: [{ productId: store.productId, quantity: 1 }], customer: { paymentMethod: 'payphone' } });
+    await payphone.shopper(await startPaying(store, order.code), 'approve');
+    // The order page's "Pay now": PayPhone's form for a new attempt, never used.
+    await startPaying(store, order.code);
+    await expireDuePayments(later(61));
+    expect(await orderRow(order.id)).toMatchObject({ status: 'paid', paymentState: 'paid' });
+    expect((await paymentRows(order.id)).map((row) => row.state).sort()).toEqual(['expired', 'paid']);
   });
 
   it('is left for the next run while PayPhone is down', async () => {

@@ -198,7 +198,8 @@ export async function settle(deps: ServiceDeps, scope: StoreScope, paymentId: nu
 /**
  * The expiry job (issue 39 §2): each gateway attempt past its deadline that reached its gateway
  * is asked of the gateway first. Paid: settled as any return would. Otherwise the attempt expires and, when no other
- * attempt of the order is still open, the order is cancelled with its stock given back. A gateway
+ * attempt of the order is still open, the order is cancelled with its stock given back. A declined
+ * attempt of an order nobody retried expires too: a failed payment releases the stock (issue 39 §6). A gateway
  * that cannot be reached is asked again on the next run, never guessed.
  */
 export async function expireDuePayments(deps: ServiceDeps, limit = 50): Promise<number> {
@@ -231,7 +232,7 @@ export async function expireDuePayments(deps: ServiceDeps, limit = 50): Promise<
 async function expireAttempt(deps: ServiceDeps, scope: StoreScope, row: payments.PaymentRow): Promise<boolean> {
   const done = await inTransaction(deps, async (tx) => {
     const now = at(tx);
-    if (!(await payments.movePayment(tx.db, scope, row.id, ['pending', 'authorized'], 'expired', {}, now))) return false;
+    if (!(await payments.movePayment(tx.db, scope, row.id, ['pending', 'authorized', 'failed'], 'expired', {}, now))) return false;
     const open = (await payments.orderPayments(tx.db, scope, row.orderId)).some((other) => other.state === 'pending' || other.state === 'authorized');
     const order = await orders.findOrder(tx.db, scope, row.orderId);
     if (open || !order || order.status !== 'pending' || order.paymentState === 'paid') return true;

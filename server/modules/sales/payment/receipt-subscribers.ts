@@ -10,7 +10,7 @@ import { getStore } from '#server/modules/store/store.service.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 
 // Who hears of a transfer receipt (issue 39 §4), registered at the composition root: the owner,
-// when a shopper sends one; the shopper, when the owner rejects it. Both run in the emitting
+// when a shopper sends one (or a gateway's payment is flagged); the shopper, when the owner rejects it. Both run in the emitting
 // transaction and only write (a notice, a queued mail): the mail leaves with the job worker.
 
 /**
@@ -20,6 +20,15 @@ import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 export const receiptSubmittedNotice = subscriber('receipt-submitted-notice', ['payment.receipt_submitted'], async (tx, event) => {
   const store = await getStore(tx, await staffStoreScope(tx, event.storeId));
   await notify(tx, { userId: store.userId, kind: 'order_received', params: { number: Number(event.data.number), context: 'receipt' }, link: `/sales/order/show?id=${event.resource.id}` });
+});
+
+/**
+ * The owner's bell (and e-mail, as for order news) when a gateway's word did not match its attempt,
+ * or money came for an order that no longer waited for it (issue 39 §2: "flagged to the owner").
+ */
+export const paymentFlaggedNotice = subscriber('payment-flagged-notice', ['payment.flagged'], async (tx, event) => {
+  const store = await getStore(tx, await staffStoreScope(tx, event.storeId));
+  await notify(tx, { userId: store.userId, kind: 'order_received', params: { number: Number(event.data.number), context: 'flagged' }, link: `/sales/order/show?id=${event.resource.id}` });
 });
 
 const localeOf = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'es');

@@ -203,6 +203,9 @@ describe('the owner’s decision', () => {
     expect(await rejectReceipt(wired, shop.scope, owner, receipt!.id, 'El monto no coincide con el pedido')).toEqual({ changed: true });
     expect(await rejectReceipt(wired, shop.scope, owner, receipt!.id, 'Otra vez')).toEqual({ changed: false });
     expect(await orderRow(shop, placed.id)).toEqual({ status: 'pending', paymentState: 'pending' });
+    // One event for the one rejection, on the order, with the reason the shopper is told.
+    const events = await eventsOf(shop, 'payment.receipt_rejected');
+    expect(events.map((event) => [event.resourceKind, event.resourceId, JSON.parse(event.data).reason])).toEqual([['order', placed.id, 'El monto no coincide con el pedido']]);
     await runDueJobs(t, t.deps.mailer);
     const mail = await smtp.waitForMail(email, 'El monto no coincide con el pedido');
     expect(mail).toContain(`Check the receipt of your order #${placed.number}`);
