@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startDoubleServer } from './double-server.ts';
 import { approvalPage, type DoubleOrder, error, type ErrorAnswer, orderJson, validateOrderRequest } from './paypal-double-orders.ts';
 
 // A local stand-in for PayPal's REST API (issue 39 §8), as PayPal publishes it:
@@ -95,7 +95,6 @@ export async function startPayPalDouble(options: { port?: number } = {}): Promis
   const idempotent = new Map<string, Answer & { orderId?: string }>();
   const stalls = new Map<PayPalOperation, 'before' | 'after'>();
   const failures = new Set<PayPalOperation>();
-  const sockets = new Set<Socket>();
   let origin = '';
 
   const findOrder = (clientId: string, id: string) => {
@@ -250,25 +249,8 @@ export async function startPayPalDouble(options: { port?: number } = {}): Promis
     send(answer);
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((failure: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end(String(failure));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
-  await listen(options.port ?? 0);
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
-  let listening = true;
+  const http = await startDoubleServer(handle, { port: options.port });
+  origin = http.origin;
 
   const double: PayPalDouble = {
     url: origin,
@@ -300,18 +282,9 @@ export async function startPayPalDouble(options: { port?: number } = {}): Promis
     stallNext: (operation, when) => void stalls.set(operation, when),
     failNext: (operation) => void failures.add(operation),
     forgetRequestIds: () => idempotent.clear(),
-    async down() {
-      if (listening) await stop();
-      listening = false;
-    },
-    async up() {
-      if (!listening) await listen(port);
-      listening = true;
-    },
-    async close() {
-      if (listening) await stop();
-      listening = false;
-    },
+    down: () => http.down(),
+    up: () => http.up(),
+    close: () => http.close(),
   };
   return double;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startDoubleServer } from './double-server.ts';
 import { PAYPHONE_ERROR, undocumentedFields } from './payphone-documented.ts';
 import { payPage, type PayPageChoice, payPageResult } from './payphone-double-page.ts';
 
@@ -141,7 +141,6 @@ export async function startPayPhoneDouble(options: { port?: number; host?: strin
   const transactions = new Map<number, Transaction>();
   const scheduled: NextOptions[] = [];
   const held = new Set<ServerResponse>();
-  const sockets = new Set<Socket>();
   let nextTransactionId = 31_000_000;
   let origin = '';
 
@@ -270,26 +269,9 @@ export async function startPayPhoneDouble(options: { port?: number; host?: strin
     response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>PayPhone</title><p>No autorizado</p>');
   }
 
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve()));
-  await listen(options.port ?? 0);
-  const { port } = server.address() as AddressInfo;
-  origin = `http://${host}:${port}`;
-  let listening = true;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      held.clear();
-      server.close(() => resolve());
-    });
+  // A stop also forgets the answers held back (a `timeout`): their sockets are gone.
+  const http = await startDoubleServer(handle, { host, port: options.port, onStop: () => held.clear() });
+  origin = http.origin;
 
   return {
     url: origin,
@@ -297,14 +279,8 @@ export async function startPayPhoneDouble(options: { port?: number; host?: strin
     requests,
     transactions,
     next: (entry) => void scheduled.push(entry),
-    async down() {
-      if (listening) await stop();
-      listening = false;
-    },
-    async up() {
-      if (!listening) await listen(port);
-      listening = true;
-    },
+    down: () => http.down(),
+    up: () => http.up(),
     async shopper(redirectUrl, choice) {
       const html = await (await fetch(redirectUrl)).text();
       const action = /<form method="post" action="([^"]+)"/g;
@@ -313,10 +289,7 @@ export async function startPayPhoneDouble(options: { port?: number; host?: strin
       const answer = await fetch(new URL(target, redirectUrl), { method: 'POST', redirect: 'manual' });
       return answer.headers.get('location') ?? '';
     },
-    async close() {
-      if (listening) await stop();
-      listening = false;
-    },
+    close: () => http.close(),
   };
 }
 
