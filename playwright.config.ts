@@ -83,8 +83,10 @@ export default defineConfig({
       cwd: PROJECT_ROOT,
       url: `http://127.0.0.1:${MAIN_PORT}/healthz`,
       // Webhooks may reach this machine: the store-team journey's receiver listens on 127.0.0.1 (issue 38 §5).
-      // Its gateways are the protocol doubles below (issue 39 §8).
-      env: serverEnv('main', runDir, { SMTP_URL, WEBHOOKS_ALLOW_LOOPBACK: '1', PAYPHONE_API_URL_SANDBOX: PAYPHONE_URL, PAYPAL_API_URL_SANDBOX: PAYPAL_URL }),
+      // Its gateways are the protocol doubles below (issue 39 §8). It trusts this machine as a proxy,
+      // so a journey whose shoppers place many orders gives each its own address (X-Forwarded-For),
+      // as shoppers have: from one address they would meet LIMITS.orderPerIp, shared by every journey.
+      env: serverEnv('main', runDir, { SMTP_URL, WEBHOOKS_ALLOW_LOOPBACK: '1', PAYPHONE_API_URL_SANDBOX: PAYPHONE_URL, PAYPAL_API_URL_SANDBOX: PAYPAL_URL, TRUST_PROXY: '127.0.0.1' }),
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

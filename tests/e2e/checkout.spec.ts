@@ -92,7 +92,7 @@ async function buy(page: Page, locale: Locale, screens?: (name: string) => Promi
 
   await expect(page).toHaveURL(/\/order\?code=[0-9a-f-]{36}$/);
   await expect(page.getByText(t.thanks)).toBeVisible();
-  await expect(page.locator('.badge-status')).toHaveText(t.pending);
+  await expect(page.locator('.badge-status[data-status]')).toHaveText(t.pending);
   await expect(page.locator('.totals .grand dd')).toHaveText(t.total);
   // the cart is empty again
   await expect(page.getByRole('link', { name: t.cart })).not.toContainText(/\d/);
