@@ -1,3 +1,4 @@
+import { paymentMethod } from '#common/enums/payment.ts';
 import { Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
@@ -29,8 +30,6 @@ export const action = (args: Route.ActionArgs) => orderShowAction(args);
 type Data = Route.ComponentProps['loaderData'];
 type Line = Data['lines'][number];
 
-const PAYMENTS = ['cash_on_delivery', 'bank_transfer'] as const;
-const isPayment = (value: string): value is (typeof PAYMENTS)[number] => (PAYMENTS as readonly string[]).includes(value);
 
 export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes, payments } }: Route.ComponentProps) {
   const t = useT();
@@ -84,7 +83,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               <DetailField label={t('customer.email')}>{order.email}</DetailField>
               <DetailField label={t('customer.phone')}>{order.phone || '—'}</DetailField>
               <DetailField label={t('customer.documentNumber')}>{identificationType.is(order.documentType) ? `${t(identificationType.label(order.documentType))} ${order.documentNumber}` : order.documentNumber}</DetailField>
-              <DetailField label={t('order.paymentMethod')}>{isPayment(order.paymentMethod) ? t(`order.payment.${order.paymentMethod}`) : order.paymentMethod}</DetailField>
+              <DetailField label={t('order.paymentMethod')}>{paymentMethod.is(order.paymentMethod) ? t(paymentMethod.label(order.paymentMethod)) : order.paymentMethod}</DetailField>
               <DetailField label={t('order.contact')}>{[order.address, order.city, order.province].filter(Boolean).join(', ') || '—'}</DetailField>
               <DetailField label={t('order.notes')}>{order.notes || t('order.noNotes')}</DetailField>
             </SimpleGrid>

@@ -111,7 +111,7 @@ export const invoice: Messages['invoice'] = {
     additional: 'Additional information',
     email: 'E-mail',
     payment: 'Payment method',
-    payments: { cash_on_delivery: 'Without use of the financial system', bank_transfer: 'Other, using the financial system' },
+    payments: { cash_on_delivery: 'Without use of the financial system', bank_transfer: 'Other, using the financial system', payphone: 'Other, using the financial system', paypal: 'Other, using the financial system' },
     unsigned: 'Not valid for tax purposes until authorized by SRI',
   },
 };

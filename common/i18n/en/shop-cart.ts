@@ -108,6 +108,7 @@ export const shopCart: Texts<typeof es> = {
   statuses: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Canceled' },
   placedOn: 'Date',
   paymentMethod: 'Payment method',
+  payByGateway: 'If you have not paid yet, pay with {method} from your order page: your items are held for a short while.',
   payOnDelivery: 'You pay in cash when your order arrives.',
   transferTitle: 'Bank transfer details',
   transferHint: 'Transfer {amount} and write “Order {number}” as the reference.',

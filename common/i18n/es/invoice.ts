@@ -112,7 +112,7 @@ export const invoice = {
     additional: 'Información adicional',
     email: 'Correo',
     payment: 'Forma de pago',
-    payments: { cash_on_delivery: 'Sin utilización del sistema financiero', bank_transfer: 'Otros con utilización del sistema financiero' },
+    payments: { cash_on_delivery: 'Sin utilización del sistema financiero', bank_transfer: 'Otros con utilización del sistema financiero', payphone: 'Otros con utilización del sistema financiero', paypal: 'Otros con utilización del sistema financiero' },
     unsigned: 'Documento sin validez tributaria hasta su autorización por el SRI',
   },
 };

@@ -106,6 +106,7 @@ export const shopCart = {
   statuses: { pending: 'Pendiente', paid: 'Pagado', shipped: 'Enviado', delivered: 'Entregado', cancelled: 'Cancelado' },
   placedOn: 'Fecha',
   paymentMethod: 'Forma de pago',
+  payByGateway: 'Si aún no lo pagaste, hazlo con {method} desde la página de tu pedido: la reserva de tus productos vence pronto.',
   payOnDelivery: 'Pagas en efectivo cuando recibes tu pedido.',
   transferTitle: 'Datos para la transferencia',
   transferHint: 'Transfiere {amount} y escribe «Pedido {number}» en la referencia.',

@@ -10,6 +10,7 @@ import { formatNumber } from '#common/number-format.ts';
 import { RIMPE_LEGENDS } from '#common/sri-issuer.ts';
 import type { InvoiceDocument, InvoiceIssuer, InvoiceLine, TaxBase } from './invoice-document.ts';
 import { paymentCode } from './invoice-xml.ts';
+import { paymentMethod } from '#common/enums/payment.ts';
 
 // The invoice printed as SRI's RIDE (representación impresa del documento electrónico), a React
 // component rendered by @react-pdf/renderer on the server. Written with `createElement`: server
@@ -248,7 +249,7 @@ export function InvoiceRide({ doc, locale, barcode }: Props): ReactElement {
           h(
             View,
             { style: styles.row },
-            h(Text, { style: [styles.cell, { flex: 1 }] }, `${paymentCode(doc.paymentMethod)} - ${t(doc.paymentMethod === 'bank_transfer' ? 'invoice.ride.payments.bank_transfer' : 'invoice.ride.payments.cash_on_delivery')}`),
+            h(Text, { style: [styles.cell, { flex: 1 }] }, `${paymentCode(doc.paymentMethod)} - ${t(`invoice.ride.payments.${paymentMethod.is(doc.paymentMethod) ? doc.paymentMethod : 'cash_on_delivery'}`)}`),
             h(Text, { style: [styles.cell, styles.right, { width: 70 }] }, money(invoice.totalCents)),
           ),
         ),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../../tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
-import { amount, xmlText } from './invoice-xml.ts';
+import { amount, paymentCode, xmlText } from './invoice-xml.ts';
 import { insertTestOrder, setTaxSettings } from './invoice.fixtures.ts';
 
 // The `factura` XML (SRI schema 1.1.0): well-formed to a strict reader, escaped, and its figures
@@ -76,6 +76,11 @@ describe('the strict reader', () => {
 });
 
 describe('the factura XML', () => {
+  it('states each payment method in SRI\u2019s forms (tabla 24): a gateway\u2019s card or wallet as 20, and no method guessed', () => {
+    expect(['cash_on_delivery', 'bank_transfer', 'payphone', 'paypal'].map(paymentCode)).toEqual(['01', '20', '20', '20']);
+    expect(() => paymentCode('bitcoin')).toThrow(RangeError);
+  });
+
   it('escapes text and writes amounts with two decimals', () => {
     expect(xmlText(`A&B <c> "d" 'e'\u0001`)).toBe('A&amp;B &lt;c&gt; &quot;d&quot; &apos;e&apos;');
     expect([0, 5, 120, 123456, -75].map(amount)).toEqual(['0.00', '0.05', '1.20', '1234.56', '-0.75']);

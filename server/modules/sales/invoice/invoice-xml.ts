@@ -50,7 +50,9 @@ export function buyerIdType(documentType: string): string {
  * 01 "sin utilización del sistema financiero", a bank transfer 20 "otros con utilización del
  * sistema financiero". A method without a code is a mistake to mend, never guessed.
  */
-const PAYMENT_CODES: Record<string, string> = { cash_on_delivery: '01', bank_transfer: '20' };
+// A gateway's payment (issue 39) went through the financial system by card or wallet, and which
+// (credit, debit, PayPhone balance) the gateway does not tell: 20, not a guessed 16 or 19.
+const PAYMENT_CODES: Record<string, string> = { cash_on_delivery: '01', bank_transfer: '20', payphone: '20', paypal: '20' };
 export function paymentCode(method: string): string {
   const code = PAYMENT_CODES[method];
   if (!code) throw new RangeError(`no SRI payment code (tabla 24) for the payment method "${method}"`);

@@ -1,3 +1,4 @@
+import { isGatewayMethod } from '#common/enums/payment.ts';
 import { orderStatus } from '#common/enums/sales-order.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
@@ -38,7 +39,9 @@ export const orderConfirmationMail = subscriber('order-confirmation-mail', ['ord
   const texts = locale === 'en' ? enTexts : esTexts;
   const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
   const values = { number: order.number, store: store.name, name: order.name, amount: formatMoney(order.totalCents, locale) };
-  const payment = order.paymentMethod === 'bank_transfer' ? fill(texts.transferHint, values) : texts.payOnDelivery;
+  const payment = order.paymentMethod === 'bank_transfer' ? fill(texts.transferHint, values)
+    : isGatewayMethod(order.paymentMethod) ? fill(texts.payByGateway, { method: texts.methods[order.paymentMethod] })
+    : texts.payOnDelivery;
   await enqueueJob(tx, {
     kind: 'mail',
     payload: composeMail(order.email, fill(texts.mailSubject, values), [fill(texts.mailGreeting, values), fill(texts.mailTotal, values), payment], {
