@@ -57,6 +57,10 @@ describe('a PayPhone payment', () => {
     expect((await paymentRows(order.id))[0]).toMatchObject({ method: 'payphone', state: 'pending', amountCents: 2300 });
     expect((await paymentRows(order.id))[0]!.expiresAt).not.toBeNull();
     expect(await stockOf(store.productId)).toBe(3);
+    // The shopper's confirmation says how to pay: through PayPhone, from the order page.
+    const email = (await sql<{ email: string }>`select email from store_order where id = ${order.id}`.execute(t.deps.db)).rows[0]!.email;
+    const mails = await t.deps.db.selectFrom('job').select('payload').where('kind', '=', 'mail').where('payload', 'like', `%${email}%`).execute();
+    expect(mails.map((mail) => mail.payload).join()).toContain('hazlo con PayPhone: tarjeta o app PayPhone desde la página de tu pedido');
 
     const back = await payphone.shopper(await startPaying(store, order.code), 'approve');
     expect(await returnByCode(t.deps, store.scope, order.code, returned(back))).toBe('paid');
