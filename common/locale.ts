@@ -11,6 +11,9 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'es' || value === 'en';
 }
 
+/** A stored language (an order's, a user's) as a Locale; anything else is the default. */
+export const asLocale = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
 export function localeFromPath(pathname: string): Locale {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'es';
 }

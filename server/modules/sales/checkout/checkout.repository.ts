@@ -91,8 +91,11 @@ export async function insertOrderEvent(db: Db, scope: StoreScope, values: { orde
   await db.insertInto('storeOrderEvent').values({ ...values, storeId: scope.storeId, userId: null }).execute();
 }
 
-export const findOrderByCode = (db: Db, scope: StoreScope, code: string) =>
-  db.selectFrom('storeOrder')
+/** An order's code is a random UUID (checkout.service.ts): anything else is no order, and not looked for. */
+const ORDER_CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const findOrderByCode = async (db: Db, scope: StoreScope, code: string) =>
+  !ORDER_CODE.test(code) ? undefined : db.selectFrom('storeOrder')
     .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'paymentState', 'refundedCents', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
     .where('storeId', '=', scope.storeId).where('code', '=', code)
     .executeTakeFirst();

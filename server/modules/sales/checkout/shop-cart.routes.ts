@@ -55,6 +55,19 @@ export type WithStore = (
   options: { privatePage: boolean },
 ) => Promise<unknown>;
 
+/**
+ * Starts paying the order of `code` at its gateway (the checkout's placing, the order page's "Pay
+ * now"): where to send the shopper — the gateway's own page, by the address the gateway gave server
+ * to server and never one the request carried, or back to the order page saying why not. Null: no
+ * such order in this store.
+ */
+export async function payRedirect(services: Services, frame: ShopFrame, locale: Locale, code: string): Promise<string | null> {
+  const back = (path: string) => `${services.deps.config.publicUrl}${shopPath(locale, frame.store.slug, path)}?code=${encodeURIComponent(code)}`;
+  const result = await services.payments.payOrderByCode(frame.scope, code, { returnUrl: back('/order/paid'), cancelUrl: back('/order/pay-cancelled'), storeName: frame.store.name });
+  if (!result) return null;
+  return result.ok ? result.redirect : `${shopPath(locale, frame.store.slug, '/order')}?code=${encodeURIComponent(code)}&payment=${result.problem}`;
+}
+
 const bodyOf = (request: FastifyRequest) => (request.body instanceof URLSearchParams ? request.body : new URLSearchParams());
 const idOf = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) < 2 ** 31 ? Number(value) : null);
 
@@ -65,7 +78,7 @@ function refusalFlash(result: Exclude<AddResult, { ok: true }>): CartCookie['fla
 }
 
 export function shopCartRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
-  const { deps, carts, checkout, rateLimits, shopCoupons, payments, paymentGateways } = services;
+  const { deps, carts, checkout, rateLimits, shopCoupons, paymentGateways } = services;
   const prefix = locale === 'en' ? '/en' : '';
   const secure = deps.config.secure;
   const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
@@ -215,12 +228,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
         setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
         // A card or app payment starts now, the stock held: to the gateway's page, or to the order
         // page (which says why and offers "Pay now") when the gateway could not be reached.
-        if (isGatewayMethod(parsed.input.paymentMethod)) {
-          const back = (path: string) => `${deps.config.publicUrl}${shopPath(sr.locale, frame.store.slug, path)}?code=${result.order.code}`;
-          const started = await payments.payOrderByCode(frame.scope, result.order.code, { returnUrl: back('/order/paid'), cancelUrl: back('/order/pay-cancelled'), storeName: frame.store.name });
-          if (started?.ok) return { redirect: started.redirect };
-          return { redirect: `${orderPath(sr.locale, frame.store.slug, result.order.code)}&payment=${started?.problem ?? 'pending'}` };
-        }
+        if (isGatewayMethod(parsed.input.paymentMethod)) return { redirect: (await payRedirect(services, frame, sr.locale, result.order.code)) ?? orderPath(sr.locale, frame.store.slug, result.order.code) };
         return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
       }
       switch (result.problem) {

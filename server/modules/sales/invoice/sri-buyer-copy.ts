@@ -1,6 +1,6 @@
 import { formatDate } from '#common/dates.ts';
 import { translator } from '#common/i18n/all-languages.ts';
-import { type Locale, LOCALES, localizePath } from '#common/locale.ts';
+import { asLocale, type Locale, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import type { MailAttachment } from '#server/mail/mailer.ts';
@@ -36,8 +36,6 @@ export function queueBuyerCopy(deps: Pick<ServiceDeps, 'db' | 'clock'>, payload:
   return enqueueJob(deps, { kind: 'sri.buyerCopy', payload, key: buyerCopyJobKey(payload) });
 }
 
-const localeOf = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'es');
-
 type Copy = {
   to: string;
   locale: Locale;
@@ -56,7 +54,7 @@ async function invoiceCopy(deps: ServiceDeps, scope: StoreScope, id: number): Pr
   if (!invoice || invoice.sriStatus !== 'authorized' || !files?.sriAuthorizedXml) return null;
   const order = await invoices.orderOfDocument(deps.db, scope, invoice.orderId);
   if (!order || invoice.buyerEmail.trim() === '') return null;
-  const locale = localeOf(order.locale);
+  const locale = asLocale(order.locale);
   const { pdf } = await getInvoicePdf(deps, scope, id, locale);
   return {
     to: invoice.buyerEmail.trim(),
@@ -80,7 +78,7 @@ async function creditNoteCopy(deps: ServiceDeps, scope: StoreScope, id: number):
   if (note.sriStatus !== 'authorized' || !files?.sriAuthorizedXml) return null;
   const order = await invoices.orderOfDocument(deps.db, scope, note.orderId);
   if (!order || invoice.buyerEmail.trim() === '') return null;
-  const locale = localeOf(order.locale);
+  const locale = asLocale(order.locale);
   const { pdf } = await getCreditNotePdf(deps, scope, id, locale);
   return {
     to: invoice.buyerEmail.trim(),

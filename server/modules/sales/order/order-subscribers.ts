@@ -3,7 +3,7 @@ import { orderStatus } from '#common/enums/sales-order.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
 import { shopCart as esTexts } from '#common/i18n/es/shop-cart.ts';
-import { type Locale, LOCALES, localizePath } from '#common/locale.ts';
+import { asLocale, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { subscriber } from '#server/events/events.ts';
 import { composeMail, notificationMail } from '#server/mail/templates.ts';
@@ -20,8 +20,6 @@ import * as orders from './order.repository.ts';
 // The order's code — the secret of its page's link — is read from the order here, never carried in
 // the event, whose data a webhook hands to an integrator.
 
-const localeOf = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'es');
-
 /** The order an event names, with its store; null when either is gone (nothing to tell). */
 async function orderOf(tx: ServiceDeps, storeId: number, orderId: number | null) {
   if (orderId === null) return null;
@@ -35,7 +33,7 @@ export const orderConfirmationMail = subscriber('order-confirmation-mail', ['ord
   const found = await orderOf(tx, event.storeId, event.resource.id);
   if (!found) return;
   const { scope, order, store } = found;
-  const locale = localeOf(order.locale);
+  const locale = asLocale(order.locale);
   const texts = locale === 'en' ? enTexts : esTexts;
   const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
   const values = { number: order.number, store: store.name, name: order.name, amount: formatMoney(order.totalCents, locale) };
@@ -56,7 +54,7 @@ export const orderStatusMail = subscriber('order-status-mail', ['order.paid', 'o
   const found = await orderOf(tx, event.storeId, event.resource.id);
   if (!found) return;
   const { scope, order, store } = found;
-  const locale = localeOf(order.locale);
+  const locale = asLocale(order.locale);
   const t = translator(locale);
   const status = order.status;
   const note = typeof event.data.note === 'string' ? event.data.note : '';

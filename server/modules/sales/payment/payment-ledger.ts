@@ -5,6 +5,7 @@ import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { gatewayExpiryMinutes } from './payment-gateways.ts';
+import type { PaymentAttempt } from './payment-provider.ts';
 import * as payments from './payment.repository.ts';
 
 // An order's payment at placing (checkout.service.ts), and what an order's move does to it inside
@@ -56,4 +57,18 @@ export async function voidOpenPayments(tx: ServiceDeps, scope: StoreScope, order
   }
   const state = voided ? await payments.orderPaymentState(tx.db, scope, orderId) : null;
   if (state === 'pending' || state === 'failed') await payments.setOrderPaymentState(tx.db, scope, orderId, 'expired', at);
+}
+
+/** An attempt as a provider takes it, with what a later call needs (`details`). */
+export const attemptOf = (row: payments.PaymentRow): PaymentAttempt & { details: Record<string, string> } => ({
+  id: row.id, clientTransactionId: row.clientTransactionId, providerPaymentId: row.providerPaymentId, amountCents: row.amountCents, currency: 'USD', details: parseDetails(row.details),
+});
+
+export function parseDetails(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -7,8 +7,8 @@ import * as orders from '#server/modules/sales/order/order.repository.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { gatewayContext } from './payment-gateways.ts';
-import { newTransactionId } from './payment-ledger.ts';
-import { type Gateway, GatewayRefused, GatewayUnavailable, type Outcome, type PaymentAttempt, type PaymentOrder } from './payment-provider.ts';
+import { attemptOf, newTransactionId, parseDetails } from './payment-ledger.ts';
+import { type Gateway, GatewayRefused, GatewayUnavailable, type Outcome, type PaymentOrder } from './payment-provider.ts';
 import * as payments from './payment.repository.ts';
 import { providerOf } from './providers/registry.ts';
 
@@ -46,19 +46,6 @@ async function paymentOrder(deps: ServiceDeps, scope: StoreScope, order: Order, 
   return { storeId: scope.storeId, orderId: order.id, number: order.number, storeName, email: order.email, phone: order.phone, totalCents: order.totalCents, taxCents: order.taxCents, taxedBaseCents, untaxedBaseCents, locale: order.locale === 'en' ? 'en' : 'es' };
 }
 
-const attemptOf = (row: payments.PaymentRow): PaymentAttempt & { details: Record<string, string> } => ({
-  id: row.id, clientTransactionId: row.clientTransactionId, providerPaymentId: row.providerPaymentId, amountCents: row.amountCents, currency: 'USD', details: parseDetails(row.details),
-});
-
-function parseDetails(text: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** Can the shopper (still) pay this order through its gateway: unpaid, not cancelled, in time. */
 async function payable(deps: ServiceDeps, scope: StoreScope, order: Order): Promise<'ok' | 'notPayable' | 'expired'> {
   if (!isGatewayMethod(order.paymentMethod) || order.status !== 'pending') return 'notPayable';
@@ -87,7 +74,7 @@ export async function startPayment(deps: ServiceDeps, scope: StoreScope, order: 
   // so an attempt it prepared has none; preparing it again reuses its clientTransactionId, which
   // PayPhone refuses, and the refusal failed an attempt the shopper may have paid, which then no
   // expiry job asked about.
-  const unused = (await payments.orderPayments(deps.db, scope, order.id)).find((row) => row.state === 'pending' && row.providerPaymentId === null && row.providerStatus === '');
+  const unused = (await payments.orderPayments(deps.db, scope, order.id)).find((row) => row.state === 'pending' && row.providerStatus === '');
   const deadline = (await payments.orderDeadline(deps.db, scope, order.id))?.expiresAt ?? null;
   const row = unused ?? (await payments.findPayment(deps.db, scope, await payments.insertPayment(deps.db, scope, { orderId: order.id, method: gateway, amountCents: order.totalCents, currency: 'USD', state: 'pending', clientTransactionId: newTransactionId(), providerPaymentId: null, expiresAt: deadline, confirmedBy: null, confirmedAt: null, createdAt: now, updatedAt: now })))!;
   try {
@@ -244,11 +231,8 @@ async function expireAttempt(deps: ServiceDeps, scope: StoreScope, row: payments
   return done;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The order a shopper's code opens; null for any other code. */
 async function orderByCode(deps: ServiceDeps, scope: StoreScope, code: string): Promise<Order | null> {
-  if (!UUID.test(code)) return null;
   const found = await findOrderByCode(deps.db, scope, code);
   return found ? ((await orders.findOrder(deps.db, scope, found.id)) ?? null) : null;
 }

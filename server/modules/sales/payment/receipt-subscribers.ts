@@ -1,4 +1,4 @@
-import { type Locale, LOCALES } from '#common/locale.ts';
+import { asLocale } from '#common/locale.ts';
 import { subscriber } from '#server/events/events.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
@@ -31,8 +31,6 @@ export const paymentFlaggedNotice = subscriber('payment-flagged-notice', ['payme
   await notify(tx, { userId: store.userId, kind: 'order_received', params: { number: Number(event.data.number), context: 'flagged' }, link: `/sales/order/show?id=${event.resource.id}` });
 });
 
-const localeOf = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'es');
-
 /** The shopper's e-mail with the owner's reason, in the order's language, and the way back to send another. */
 export const receiptRejectedMail = subscriber('receipt-rejected-mail', ['payment.receipt_rejected'], async (tx, event) => {
   if (event.resource.id === null) return;
@@ -40,7 +38,7 @@ export const receiptRejectedMail = subscriber('receipt-rejected-mail', ['payment
   const order = await orders.findOrder(tx.db, scope, event.resource.id);
   if (!order) return;
   const store = await getStore(tx, scope);
-  const tr = translate(localeOf(order.locale));
+  const tr = translate(asLocale(order.locale));
   const texts = tr.texts.cart;
   const values = { number: String(order.number), store: store.name, name: order.name, reason: String(event.data.reason ?? '') };
   await enqueueJob(tx, {

@@ -27,8 +27,6 @@ export const MAX_RECEIPTS_PER_ORDER = 10;
 /** The owner's reason, as the column keeps it. */
 export const MAX_REASON_LENGTH = 300;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 type OrderState = { paymentMethod: string; status: string; paymentState: string };
 
 /** An order takes a receipt while it is a transfer not yet paid, nor moved on, nor cancelled. */
@@ -63,7 +61,7 @@ function fileProblem(error: unknown): ReceiptProblem {
  * event commit together, so the owner hears of exactly the receipts that were kept.
  */
 export async function submitReceipt(deps: ServiceDeps, scope: StoreScope, input: { code: string; data: Buffer | null }): Promise<SubmitResult> {
-  const order = UUID.test(input.code) ? await findOrderByCode(deps.db, scope, input.code) : undefined;
+  const order = await findOrderByCode(deps.db, scope, input.code);
   if (!order) return { ok: false, problem: 'notFound' };
   if (!takesReceipt(order)) return { ok: false, problem: 'notPayable' };
   if (!input.data || input.data.length === 0) return { ok: false, problem: 'empty' };

@@ -1,5 +1,5 @@
 import { translator } from '#common/i18n/all-languages.ts';
-import { type Locale, LOCALES, localizePath } from '#common/locale.ts';
+import { asLocale, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { subscriber } from '#server/events/events.ts';
 import { notificationMail } from '#server/mail/templates.ts';
@@ -13,15 +13,13 @@ import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 // (decision 067); the order's code, the secret of its page's link, is read from the order here,
 // never carried in the event, whose data a webhook hands to an integrator.
 
-const localeOf = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'es');
-
 export const orderRefundMail = subscriber('order-refund-mail', ['order.refunded'], async (tx, event) => {
   if (event.resource.id === null) return;
   const scope = await staffStoreScope(tx, event.storeId);
   const order = await orders.findOrder(tx.db, scope, event.resource.id);
   if (!order) return;
   const store = await getStore(tx, scope);
-  const locale = localeOf(order.locale);
+  const locale = asLocale(order.locale);
   const t = translator(locale);
   const amountCents = typeof event.data.amountCents === 'number' ? event.data.amountCents : 0;
   const reason = typeof event.data.reason === 'string' ? event.data.reason : '';

@@ -1,3 +1,4 @@
+import { attemptOf, parseDetails } from './payment-ledger.ts';
 import { isGatewayMethod, MONEY_TAKEN } from '#common/enums/payment.ts';
 import type { RefundRequest } from '#common/schemas/refund.ts';
 import { AppError, notFound } from '#server/errors.ts';
@@ -215,7 +216,7 @@ export async function refundOrder(deps: ServiceDeps, scope: StoreScope, actor: A
   let done: RefundDone;
   try {
     if (!context) throw new AppError('payment.refund.notConfigured', 409);
-    done = await providerOf(gateway).refund(context, { id: made.payment.id, clientTransactionId: made.payment.clientTransactionId, providerPaymentId: made.payment.providerPaymentId, amountCents: made.payment.amountCents, currency: 'USD', details: parseDetails(made.payment.details) }, made.amountCents, `${made.payment.clientTransactionId}-refund-${made.refundId}`);
+    done = await providerOf(gateway).refund(context, attemptOf(made.payment), made.amountCents, `${made.payment.clientTransactionId}-refund-${made.refundId}`);
   } catch (error) {
     if (!(error instanceof GatewayRefused || error instanceof GatewayUnavailable || error instanceof AppError)) throw error;
     deps.log.warn({ err: error, storeId: scope.storeId, orderId, paymentId: made.payment.id, amountCents: made.amountCents }, 'refund not made by the gateway; its reservation is given back');
@@ -234,15 +235,6 @@ export async function refundOrder(deps: ServiceDeps, scope: StoreScope, actor: A
   }
   wakeWorkers(deps.db);
   return result;
-}
-
-function parseDetails(text: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /**

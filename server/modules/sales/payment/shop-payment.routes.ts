@@ -13,21 +13,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Locale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
-import type { WithStore } from '#server/modules/sales/checkout/shop-cart.routes.ts';
+import { payRedirect, type WithStore } from '#server/modules/sales/checkout/shop-cart.routes.ts';
 import type { Services } from '#server/services.ts';
 import { shopPath } from '../../shop/shop-url.ts';
 
 type Params = { slug: string };
 
+
 /** The ids a gateway's return address may carry (PayPhone: id, clientTransactionId; PayPal: token, PayerID). */
 const RETURNED = ['id', 'clientTransactionId', 'token', 'PayerID'] as const;
 
 export function shopPaymentRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
-  const { deps, payments, rateLimits } = services;
+  const { payments, rateLimits } = services;
   const prefix = locale === 'en' ? '/en' : '';
   const privatePage = { privatePage: true };
   const orderUrl = (slug: string, code: string, payment: string | null) => `${shopPath(locale, slug, '/order')}?code=${encodeURIComponent(code)}${payment ? `&payment=${payment}` : ''}`;
-  const absolute = (path: string) => `${deps.config.publicUrl}${path}`;
 
   /** Counts the shopper's attempt; false past the limit (the page then says so). */
   async function allowed(ip: string): Promise<boolean> {
@@ -45,11 +45,8 @@ export function shopPaymentRoutes(app: FastifyInstance, { services, locale, with
       const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const code = (body.get('code') ?? '').trim().slice(0, 36);
       if (!(await allowed(request.ip))) return { redirect: orderUrl(frame.store.slug, code, 'tooMany') };
-      const back = (path: string) => `${absolute(shopPath(locale, frame.store.slug, path))}?code=${encodeURIComponent(code)}`;
-      const result = await payments.payOrderByCode(frame.scope, code, { returnUrl: back('/order/paid'), cancelUrl: back('/order/pay-cancelled'), storeName: frame.store.name });
-      if (!result) return null;
-      // The gateway's own page, by the address the gateway gave server to server — no address the request carried.
-      return { redirect: result.ok ? result.redirect : orderUrl(frame.store.slug, code, result.problem) };
+      const redirect = await payRedirect(services, frame, locale, code);
+      return redirect === null ? null : { redirect };
     }, privatePage),
   );
 
