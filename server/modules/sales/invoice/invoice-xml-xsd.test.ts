@@ -61,7 +61,7 @@ const orderArb = fc.record({
   accountingObligated: fc.constantFrom('', 'yes', 'no') as fc.Arbitrary<InvoiceDocument['issuer']['accountingObligated']>,
   rimpe: fc.constantFrom(...RIMPE_REGIMES),
   withholdingAgent: fc.oneof(fc.constant(''), digits(1, 8)),
-  paymentMethod: fc.constantFrom('cash_on_delivery', 'bank_transfer'),
+  paymentMethod: fc.constantFrom('cash_on_delivery', 'bank_transfer', 'payphone', 'paypal'),
   environment: fc.constantFrom(1, 2),
   issuedOn: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((day) => day.toISOString().slice(0, 10)),
   sequence: fc.integer({ min: 1, max: 999_999_999 }),
