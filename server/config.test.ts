@@ -11,6 +11,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('listens on every interface, but only on this machine while it holds the demo accounts unless HOST says so', () => {
+    expect(loadConfig({}).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEMO_DATA: '1' }).host).toBe('localhost');
+    expect(loadConfig({ DEMO_DATA: '1', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('reads PORT and MAINTENANCE_MODE', () => {
     const config = loadConfig({ PORT: '4000', MAINTENANCE_MODE: '1' });
     expect(config.port).toBe(4000);

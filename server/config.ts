@@ -54,7 +54,7 @@ function trustedProxies(value: string, ctx: z.RefinementCtx): false | number | s
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('data'),
@@ -233,7 +233,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     env: env.NODE_ENV,
     secure: publicUrl.startsWith('https://'),
     demoData: env.DEMO_DATA,
-    host: env.HOST,
+    // The demo accounts' passwords are in the README: with them, only this machine may connect unless
+    // HOST says otherwise (issue 40, defect 12). `localhost` listens on 127.0.0.1 and ::1 alike.
+    host: env.HOST ?? (env.DEMO_DATA ? 'localhost' : '0.0.0.0'),
     port: env.PORT,
     publicUrl,
     dataDir: env.DATA_DIR,
