@@ -1,4 +1,5 @@
 import type { Mail } from '#server/mail/mailer.ts';
+import type { ShopperMailMessage } from '#server/mail/shopper/shopper-mail-data.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 
 /**
@@ -23,6 +24,8 @@ export type JobPayloads = {
   'webhook.deliver': { storeId: number; endpointId: number };
   /** Asks the gateways about unpaid attempts past their deadline, then expires them (payment.service.ts, issue 39 §2). */
   'payment.expire': { storeId: number };
+  /** A shopper's e-mail about their order, drawn from the order when it leaves (order-mail.ts, issue 40 §5). */
+  'order.shopperMail': { storeId: number; orderId: number; message: ShopperMailMessage };
 };
 
 export type JobKind = keyof JobPayloads;

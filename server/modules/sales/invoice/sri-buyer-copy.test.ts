@@ -80,7 +80,7 @@ describe('the buyer’s copy of an authorized invoice', () => {
     expect(copies).toHaveLength(1);
     const [copy] = copies;
     expect(copy!.headers.get('subject')).toBe(`Tu factura ${number} de Café Austral & Cía`);
-    expect(copy!.headers.get('from')).toMatch(/^"?Café Austral & Cía"? <no-reply@tiendabox\.ec>$/);
+    expect(copy!.headers.get('from')).toMatch(/^"?Café Austral & Cía via Tiendabox"? <no-reply@tiendabox\.ec>$/);
     expect(copy!.text).toContain('Hola, Rocío Andrade:');
     expect(copy!.text).toContain(`factura electrónica ${number}`);
     expect(copy!.text).toContain(`con el número ${invoice.authorizationNumber}`);

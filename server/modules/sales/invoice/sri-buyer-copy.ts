@@ -4,9 +4,10 @@ import { asLocale, type Locale, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import type { MailAttachment } from '#server/mail/mailer.ts';
+import { shopperSender } from '#server/mail/shopper/shopper-mail.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
-import { getStore } from '#server/modules/store/store.service.ts';
+import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';
 import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { SriDoc, SriKind } from './invoice-sri.repository.ts';
@@ -119,7 +120,7 @@ export async function sendBuyerCopy(deps: ServiceDeps, payload: BuyerCopyPayload
     return;
   }
   const t = translator(copy.locale);
-  const store = await getStore(deps, scope);
+  const [store, contact] = await Promise.all([getStore(deps, scope), getStoreSection(deps, scope, 'contact')]);
   const values = {
     number: copy.values.number,
     invoice: copy.values.invoice,
@@ -137,5 +138,6 @@ export async function sendBuyerCopy(deps: ServiceDeps, payload: BuyerCopyPayload
   ].map(String);
   const link = `${deps.config.publicUrl}${localizePath(`/shop/${scope.slug}/order?code=${copy.order.code}`, copy.locale)}`;
   const mail = composeMail(copy.to, String(t(copy.subjectKey, values)), paragraphs, { label: String(t('buyerCopy.action')), url: link });
-  await deps.mailer.send({ ...mail, fromName: store.name, attachments: copy.files });
+  // In the store's name, answered by the store, as every shopper's e-mail (issue 40 §5).
+  await deps.mailer.send({ ...mail, ...shopperSender(copy.locale, { name: store.name, contactEmail: contact.contactEmail }), attachments: copy.files });
 }
