@@ -4,6 +4,7 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const shopMail: Texts<typeof es> = {
   fromName: '{store} via Tiendabox',
+  preview: 'Order #{number} · Total {total}',
   action: 'View my order',
   orderOf: 'Order #{number} of {date}',
   confirmation: {

@@ -1,9 +1,10 @@
 // The shopper's e-mails about an order, sent in the store's name (issue 40 §5,
-// server/mail/shopper/): `{name}` marks a value. The figures' words (subtotal, IVA, bank…) are the
-// order page's, in shop-cart.ts.
+// server/modules/sales/shopper-mail/): `{name}` marks a value. The figures' words (subtotal, IVA,
+// bank…) are the order page's, in shop-cart.ts.
 export const shopMail = {
   /** The From's name: the store's, and who carries it. */
   fromName: '{store} via Tiendabox',
+  preview: 'Pedido #{number} · Total {total}',
   action: 'Ver mi pedido',
   orderOf: 'Pedido #{number} del {date}',
   confirmation: {

@@ -4,7 +4,7 @@ import { asLocale, type Locale, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import type { MailAttachment } from '#server/mail/mailer.ts';
-import { shopperSender } from '#server/mail/shopper/shopper-mail.ts';
+import { shopperSender } from '#server/modules/sales/shopper-mail/shopper-mail.ts';
 import { composeMail } from '#server/mail/templates.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';

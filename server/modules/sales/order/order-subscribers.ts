@@ -1,9 +1,9 @@
 import { subscriber } from '#server/events/events.ts';
-import { queueShopperMail } from './order-mail.ts';
+import { queueShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 
 // The shopper's e-mails about their order (issue 38 §3, issue 40 §5): subscribers of the order's
 // events, registered at the composition root. They run in the placing's or the move's transaction
-// and only queue the mail (decision 067); order-mail.ts draws it from the order when it leaves.
+// and only queue the mail (decision 067); shopper-mail.service.ts draws it from the order when it leaves.
 
 /** The shopper's confirmation of a placed order, in the order's language, with how to pay. */
 export const orderConfirmationMail = subscriber('order-confirmation-mail', ['order.created'], async (tx, event) => {

@@ -1,13 +1,13 @@
 import { subscriber } from '#server/events/events.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
-import { queueShopperMail } from '#server/modules/sales/order/order-mail.ts';
+import { queueShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 
 // Who hears of a transfer receipt (issue 39 §4), registered at the composition root: the owner,
 // when a shopper sends one (or a gateway's payment is flagged); the shopper, when the owner rejects it. Both run in the emitting
 // transaction and only write (a notice, a queued mail): the mail leaves with the job worker
-// (the shopper's drawn by order-mail.ts).
+// (the shopper's drawn by shopper-mail.service.ts).
 
 /**
  * The owner's bell, and their e-mail if they chose order news (`order_received`), as for a new

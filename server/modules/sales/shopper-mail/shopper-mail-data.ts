@@ -1,15 +1,12 @@
 import type { Locale } from '#common/locale.ts';
+import type { JobPayloads } from '#server/modules/job/job-payloads.ts';
 
 // What a shopper's e-mail about an order is drawn from (issue 40 §5): plain data, no database, so
 // the module renders the same message in a test, a preview or the job that sends it. The caller
-// (server/modules/sales/order/order-mail.ts) reads it from the order when the mail leaves.
+// (shopper-mail.service.ts) reads it from the order when the mail leaves.
 
-/** Why the shopper is written to: the event, and what the event alone knows (a note, an amount). */
-export type ShopperMailMessage =
-  | { kind: 'confirmation' }
-  | { kind: 'status'; status: 'paid' | 'shipped' | 'delivered' | 'cancelled'; note: string }
-  | { kind: 'refund'; amountCents: number; reason: string; via: 'gateway' | 'manual' }
-  | { kind: 'receiptRejected'; reason: string };
+/** Why the shopper is written to: the event, and what the event alone knows (a note, an amount); kept in the job's payload. */
+export type ShopperMailMessage = JobPayloads['order.shopperMail']['message'];
 
 export type ShopperMailLine = { name: string; sku: string; quantity: number; unitPriceCents: number };
 

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/locale.ts';
 import { translate } from '#server/modules/shop/shop-text.ts';
-import { headerName, type OutgoingMail } from '../mailer.ts';
+import { headerName, type OutgoingMail } from '#server/mail/mailer.ts';
 import { shopperMailContent } from './shopper-mail-content.ts';
 import type { ShopperMailData } from './shopper-mail-data.ts';
 import { shopperMailHtml } from './shopper-mail-html.ts';

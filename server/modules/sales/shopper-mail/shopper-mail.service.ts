@@ -1,16 +1,15 @@
 import { asLocale } from '#common/locale.ts';
 import { AppError } from '#server/errors.ts';
-import type { ShopperMailData, ShopperMailMessage } from '#server/mail/shopper/shopper-mail-data.ts';
-import { renderShopperMail } from '#server/mail/shopper/shopper-mail.ts';
 import { orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
-import type { JobHandlers } from '#server/modules/job/job-payloads.ts';
 import { takesReceipt } from '#server/modules/sales/payment/receipt.service.ts';
 import { loadStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type StoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
-import * as orders from './order.repository.ts';
+import * as orders from '#server/modules/sales/order/order.repository.ts';
+import type { ShopperMailData, ShopperMailMessage } from './shopper-mail-data.ts';
+import { renderShopperMail } from './shopper-mail.ts';
 
 // The shopper's e-mails about their order (issue 40 §5, decision 093). A subscriber of the order's
 // events queues one in the event's transaction — the job row is the outbox (decision 067) — with
@@ -63,7 +62,3 @@ export async function sendShopperMail(deps: ServiceDeps, payload: { storeId: num
   if (!found) return;
   await deps.mailer.send(await renderShopperMail(found.to, found.data));
 }
-
-export const orderMailJobHandlers: Pick<JobHandlers, 'order.shopperMail'> = {
-  'order.shopperMail': sendShopperMail,
-};

@@ -14,7 +14,7 @@ export type ContentLine = { name: string; sku: string; each: string; total: stri
 export type ShopperMailContent = {
   lang: string;
   subject: string;
-  /** The line a mail client shows beside the subject. */
+  /** The line a mail client shows beside the subject (and, without CSS, above the mail: not a copy of its first words). */
   preview: string;
   store: { name: string; logoUrl: string | null; colors: MailColors };
   heading: string;
@@ -157,7 +157,7 @@ export function shopperMailContent(data: ShopperMailData): ShopperMailContent {
   return {
     lang: data.locale === 'es' ? 'es-EC' : 'en-US',
     subject: plain(subject),
-    preview: plain(paragraphs[0] ?? heading),
+    preview: tr.t(mail.preview, { number: String(order.number), total: money(order.totalCents) }),
     store: { name: store.name, logoUrl: webAddress(store.logoUrl), colors: mailColors(store.style) },
     heading,
     paragraphs,

@@ -7,7 +7,7 @@ import { parseMail } from '../../../../tests/support/mime.ts';
 import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../../../../tests/support/sales-fixtures.ts';
 import { startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
-import * as orders from './order.service.ts';
+import * as orders from '#server/modules/sales/order/order.service.ts';
 
 // The shopper's e-mails from placing to the inbox (issue 40 §5): queued in the order's transaction,
 // drawn from the order when the job sends them, through a real SMTP server, on SQLite or PostgreSQL.
