@@ -1,5 +1,6 @@
 import { isGatewayMethod } from '#common/enums/payment.ts';
 import { storeStyleTokens } from '#common/store-styles.ts';
+import { bareAddress } from '#server/mail/mailer.ts';
 import { translate } from '#server/modules/shop/shop-text.ts';
 import type { ShopperMailData } from './shopper-mail-data.ts';
 
@@ -124,6 +125,12 @@ export function shopperMailContent(data: ShopperMailData): ShopperMailContent {
       if (message.reason.trim()) paragraphs.push(tr.t(mail.reason, { reason: message.reason.trim() }));
       break;
     }
+    case 'document': {
+      subject = message.subject;
+      heading = message.subject;
+      paragraphs.push(...message.paragraphs);
+      break;
+    }
     case 'receiptRejected': {
       subject = tr.t(mail.receiptRejected.subject, values);
       heading = mail.receiptRejected.heading;
@@ -176,6 +183,6 @@ export function shopperMailContent(data: ShopperMailData): ShopperMailContent {
       totals,
     },
     delivery,
-    footer: [tr.t(mail.footer, values), ...(store.contactEmail ? [mail.replyHint] : []), tr.t(mail.sentBy, values)],
+    footer: [tr.t(mail.footer, values), ...(bareAddress(store.contactEmail) ? [mail.replyHint] : []), tr.t(mail.sentBy, values)],
   };
 }

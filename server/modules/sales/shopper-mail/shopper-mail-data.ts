@@ -5,8 +5,14 @@ import type { JobPayloads } from '#server/modules/job/job-payloads.ts';
 // the module renders the same message in a test, a preview or the job that sends it. The caller
 // (shopper-mail.service.ts) reads it from the order when the mail leaves.
 
-/** Why the shopper is written to: the event, and what the event alone knows (a note, an amount); kept in the job's payload. */
-export type ShopperMailMessage = JobPayloads['order.shopperMail']['message'];
+/** Why the shopper is written to, queued: the event, and what the event alone knows (a note, an amount), kept in the job's payload. */
+export type QueuedShopperMessage = JobPayloads['order.shopperMail']['message'];
+
+/**
+ * Why the shopper is written to: a queued message, or an SRI document's copy, whose job
+ * (sri-buyer-copy.ts) words it and sends it with its files.
+ */
+export type ShopperMailMessage = QueuedShopperMessage | { kind: 'document'; subject: string; paragraphs: string[] };
 
 export type ShopperMailLine = { name: string; sku: string; quantity: number; unitPriceCents: number };
 

@@ -8,7 +8,7 @@ import { getStore, getStoreSection } from '#server/modules/store/store.service.t
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type StoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import * as orders from '#server/modules/sales/order/order.repository.ts';
-import type { ShopperMailData, ShopperMailMessage } from './shopper-mail-data.ts';
+import type { QueuedShopperMessage, ShopperMailData, ShopperMailMessage } from './shopper-mail-data.ts';
 import { renderShopperMail } from './shopper-mail.ts';
 
 // The shopper's e-mails about their order (issue 40 §5, decision 093). A subscriber of the order's
@@ -19,7 +19,7 @@ import { renderShopperMail } from './shopper-mail.ts';
 // the event, whose data a webhook hands to an integrator.
 
 /** Queues a shopper's e-mail about an order, in the caller's transaction. */
-export async function queueShopperMail(tx: ServiceDeps, storeId: number, orderId: number, message: ShopperMailMessage): Promise<void> {
+export async function queueShopperMail(tx: ServiceDeps, storeId: number, orderId: number, message: QueuedShopperMessage): Promise<void> {
   await enqueueJob(tx, { kind: 'order.shopperMail', payload: { storeId, orderId, message } });
 }
 
@@ -53,7 +53,7 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
 }
 
 /** The job's handler: renders the mail and sends it; a store or order deleted since has nothing to tell. */
-export async function sendShopperMail(deps: ServiceDeps, payload: { storeId: number; orderId: number; message: ShopperMailMessage }): Promise<void> {
+export async function sendShopperMail(deps: ServiceDeps, payload: { storeId: number; orderId: number; message: QueuedShopperMessage }): Promise<void> {
   const scope = await staffStoreScope(deps, payload.storeId).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;

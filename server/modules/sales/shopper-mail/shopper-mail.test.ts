@@ -158,6 +158,7 @@ describe('the sender', () => {
   it("is the store's name via Tiendabox, answered at the store's contact e-mail, none when it has none", () => {
     expect(shopperSender('es', { name: 'Tienda de María', contactEmail: ' ventas@tiendademaria.ec ' })).toEqual({ fromName: 'Tienda de María via Tiendabox', replyTo: 'ventas@tiendademaria.ec' });
     expect(shopperSender('en', { name: 'Tienda de María', contactEmail: '' })).toEqual({ fromName: 'Tienda de María via Tiendabox' });
+    expect(shopperSender('en', { name: 'Tienda de María', contactEmail: 'ventas@tienda.ec, otra@example.com' })).toEqual({ fromName: 'Tienda de María via Tiendabox' });
     expect(shopperSender('es', { name: 'Tienda\r\nBcc: x@example.com', contactEmail: '' }).fromName).toBe('Tienda Bcc: x@example.com via Tiendabox');
   });
 });

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/locale.ts';
 import { translate } from '#server/modules/shop/shop-text.ts';
-import { headerName, type OutgoingMail } from '#server/mail/mailer.ts';
+import { bareAddress, headerName, type OutgoingMail } from '#server/mail/mailer.ts';
 import { shopperMailContent } from './shopper-mail-content.ts';
 import type { ShopperMailData } from './shopper-mail-data.ts';
 import { shopperMailHtml } from './shopper-mail-html.ts';
@@ -18,7 +18,8 @@ import { shopperMailText } from './shopper-mail-text.ts';
  */
 export function shopperSender(locale: Locale, store: { name: string; contactEmail: string }): Pick<OutgoingMail, 'fromName' | 'replyTo'> {
   const tr = translate(locale);
-  return { fromName: tr.t(tr.texts.mail.fromName, { store: headerName(store.name) }), ...(store.contactEmail.trim() ? { replyTo: store.contactEmail.trim() } : {}) };
+  const replyTo = bareAddress(store.contactEmail);
+  return { fromName: tr.t(tr.texts.mail.fromName, { store: headerName(store.name) }), ...(replyTo ? { replyTo } : {}) };
 }
 
 /** The message to `to`, both parts, ready for the mailer. */
