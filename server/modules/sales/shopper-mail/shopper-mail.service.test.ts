@@ -8,6 +8,7 @@ import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../
 import { startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import * as orders from '#server/modules/sales/order/order.service.ts';
+import { queueShopperMail } from './shopper-mail.service.ts';
 
 // The shopper's e-mails from placing to the inbox (issue 40 §5): queued in the order's transaction,
 // drawn from the order when the job sends them, through a real SMTP server, on SQLite or PostgreSQL.
@@ -83,5 +84,18 @@ describe('a store without a contact e-mail', () => {
     expect(mail!.headers.has('reply-to')).toBe(false);
     expect(mail!.text).toContain('Pagas en efectivo cuando recibes tu pedido.');
     expect(mail!.text).not.toContain('Responde a este correo');
+  });
+});
+
+describe('a mail whose order or store is gone by the time it leaves', () => {
+  it('sends nothing and is done, not retried', async () => {
+    const before = smtp.inbox.length;
+    await queueShopperMail(t.deps, store.id, 999_999_999, { kind: 'status', status: 'paid', note: '' });
+    await queueShopperMail(t.deps, 999_999_999, 1, { kind: 'confirmation' });
+    await runDueJobs(t, t.deps.mailer);
+    expect(smtp.inbox.length).toBe(before);
+    const jobs = await t.db.selectFrom('job').select(['state', 'payload']).where('kind', '=', 'order.shopperMail').execute();
+    const gone = jobs.filter((job) => job.payload.includes('999999999'));
+    expect(gone.map((job) => job.state)).toEqual(['done', 'done']);
   });
 });
