@@ -88,12 +88,15 @@ export async function sqliteSettings(db: Db): Promise<{ journalMode: string; syn
   return { journalMode: String(Object.values(journal.rows[0] ?? {})[0]), synchronous: Number(Object.values(synchronous.rows[0] ?? {})[0]) };
 }
 
-/** Every order code named in a job's payload (the shopper's confirmation e-mail links its order page). */
-export async function orderCodesInJobs(db: Db): Promise<Set<string>> {
-  const codes = new Set<string>();
-  const rows = await db.selectFrom('job').select('payload').where('kind', '=', 'mail').execute();
-  for (const row of rows) for (const match of row.payload.matchAll(/code=([0-9a-f-]{36})/g)) codes.add(match[1]!);
-  return codes;
+/** Every order with its shopper's confirmation e-mail queued (an `order.shopperMail` job naming it, decision 093). */
+export async function ordersWithConfirmationJob(db: Db): Promise<Set<number>> {
+  const ids = new Set<number>();
+  const rows = await db.selectFrom('job').select('payload').where('kind', '=', 'order.shopperMail').execute();
+  for (const row of rows) {
+    const payload = JSON.parse(row.payload) as { orderId: number; message: { kind: string } };
+    if (payload.message.kind === 'confirmation') ids.add(payload.orderId);
+  }
+  return ids;
 }
 
 /** Rows other tables hold, to tell the writes an order costs besides its own transaction. */
@@ -103,10 +106,10 @@ export async function rowCounts(db: Db): Promise<{ jobs: number; jobsDone: numbe
   return { jobs: await count('job'), jobsDone: Number(done.n), notifications: await count('notification'), rateLimits: await count('rateLimit') };
 }
 
-/** Every order code of the store. */
-export async function allOrderCodes(db: Db, storeId: number): Promise<string[]> {
-  const rows = await db.selectFrom('storeOrder').select('code').where('storeId', '=', storeId).execute();
-  return rows.map((row) => row.code);
+/** Every order id of the store. */
+export async function allOrderIds(db: Db, storeId: number): Promise<number[]> {
+  const rows = await db.selectFrom('storeOrder').select('id').where('storeId', '=', storeId).execute();
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -7,6 +7,7 @@ import { creditNoteSriJob, invoiceSriJob } from '#server/modules/sales/invoice/i
 import type { JobHandlers } from '#server/modules/job/job-payloads.ts';
 import type { Chore } from '#server/modules/job/job.service.ts';
 import { accountNotices, newOrderNotice } from '#server/modules/notification/notification-subscribers.ts';
+import { shopperMailJobHandlers } from '#server/modules/sales/shopper-mail/shopper-mail-jobs.ts';
 import { orderConfirmationMail, orderStatusMail } from '#server/modules/sales/order/order-subscribers.ts';
 import { paymentChores, paymentJobHandlers } from '#server/modules/sales/payment/payment-jobs.ts';
 import { paymentFlaggedNotice, receiptRejectedMail, receiptSubmittedNotice } from '#server/modules/sales/payment/receipt-subscribers.ts';
@@ -54,6 +55,7 @@ export const JOB_HANDLERS: JobHandlers = {
   ...invoiceJobHandlers,
   ...webhookJobHandlers,
   ...paymentJobHandlers,
+  ...shopperMailJobHandlers,
 };
 
 /** What the worker does hourly and at start-up, besides pruning its done jobs. */

@@ -4,13 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '#server/config.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 /**
- * A message a job builds when it sends it, never kept as a job's JSON: it may carry files (an SRI
- * document's XML and RIDE) and go out under a store's name, from the app's own address.
+ * A message. `fromName` sends it under another name (a store's, "Tienda de María via Tiendabox"),
+ * always from the app's own address: a store's domain is never spoofed. `replyTo` is where answers
+ * go (the store's contact e-mail). Both are kept as a job's JSON with the rest.
  */
-export type OutgoingMail = Mail & { fromName?: string; attachments?: MailAttachment[] };
+export type Mail = { to: string; subject: string; text: string; html: string; fromName?: string; replyTo?: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+/** A message a job builds when it sends it, never kept as a job's JSON: it may carry files (an SRI document's XML and RIDE). */
+export type OutgoingMail = Mail & { attachments?: MailAttachment[] };
 export type Mailer = { send(mail: OutgoingMail): Promise<void> };
 
 /** The address in MAIL_FROM (`Name <address>` or a bare address), to send from under another name. */
@@ -19,11 +21,30 @@ function senderAddress(mailFrom: string): string {
 }
 
 /**
+ * A name fit for a header: one line (control characters, line and paragraph separators and bidi
+ * overrides become spaces, so a store's name cannot add a header or flip the text), at most 120
+ * characters. nodemailer quotes it and encodes what is not ASCII (RFC 2047).
+ */
+export function headerName(name: string): string {
+  return [...name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, 120).join('').trim();
+}
+
+/** A bare address (`local@domain`, no name, list, comment or space), or null: a Reply-To holds one address or none. */
+export function bareAddress(address: string): string | null {
+  const value = address.trim();
+  return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value) && value.length <= 254 ? value : null;
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise each message is written to data/mail/ as an .eml file
  * (development), and the log says where.
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log?: FastifyBaseLogger): Mailer {
-  const message = ({ fromName, ...mail }: OutgoingMail) => ({ ...mail, from: fromName ? { name: fromName, address: senderAddress(config.mailFrom) } : config.mailFrom });
+  const message = ({ fromName, replyTo, ...mail }: OutgoingMail) => {
+    const name = fromName ? headerName(fromName) : '';
+    const answerTo = replyTo ? bareAddress(replyTo) : null;
+    return { ...mail, from: name ? { name, address: senderAddress(config.mailFrom) } : config.mailFrom, ...(answerTo ? { replyTo: answerTo } : {}) };
+  };
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {

@@ -13,6 +13,5 @@ export const buyerCopy: Messages['buyerCopy'] = {
   },
   files: 'Attached are the XML file, which is the electronic document valid for tax purposes, and the PDF, its printed representation (RIDE). Keep them: SRI requires the issuer to give you both.',
   testEnvironment: 'This document was issued in SRI’s test environment: it has no tax validity.',
-  action: 'See your order',
   xmlNotAuthorized: 'SRI has not authorized this document yet: its XML will be available once it does.',
 };

@@ -95,13 +95,6 @@ export const payment = {
     gatewayRefused: 'The gateway did not make the refund: {{reason}}',
     partialUnsupported: 'PayPhone reverses whole payments only (the same day, until 8 pm). Refund the whole amount or give the money back another way.',
     gatewayUnavailable: 'The gateway did not answer and nothing was recorded. Check in its dashboard whether the refund was made before trying again.',
-    mail: {
-      subject: '{{store}}: refund of your order #{{number}}',
-      body: 'Hi {{name}}: we refunded {{amount}} of your order #{{number}}.',
-      gateway: 'The money goes back through {{method}}, to what you paid with; your bank may take a few days to show it.',
-      manual: 'The store gives the money back to you directly; if you have questions, reply to this e-mail.',
-      reason: 'Reason: {{reason}}',
-    },
   },
   // /store/payments' gateway cards (issue 39 §2, §3)
   settings: {

@@ -49,15 +49,6 @@ export const order: Messages['order'] = {
   changed: 'The order is now “{{status}}”',
   invalidTransition: 'The order can no longer move to that status',
   noActions: 'This order has no further status changes.',
-  mail: {
-    subject: '{{store}}: order #{{number}} · {{status}}',
-    pending: 'Hello {{name}}: we received your order #{{number}} for {{total}}.',
-    paid: 'Hello {{name}}: we confirmed the payment of your order #{{number}} for {{total}}. We will get it ready to ship.',
-    shipped: 'Hello {{name}}: your order #{{number}} has shipped.',
-    delivered: 'Hello {{name}}: your order #{{number}} was delivered. Thank you for your purchase!',
-    cancelled: 'Hello {{name}}: your order #{{number}} for {{total}} was canceled.',
-    note: 'A note from the store: {{note}}',
-  },
 };
 
 export const customer: Messages['customer'] = {

@@ -126,10 +126,6 @@ export const shopCart: Texts<typeof es> = {
   creditNote: 'Credit note {number} of {date}, for {amount}',
   creditNotePdf: 'PDF of note {number}',
   creditNoteXml: 'Authorized XML of note {number}',
-  mailSubject: 'Your order #{number} at {store}',
-  mailGreeting: 'Hello {name}: we received your order #{number} at {store}.',
-  mailTotal: 'Total: {amount}.',
-  mailAction: 'See my order',
   // The order page's state, timeline and payment (issue 39 §4, §6).
   leads: {
     awaitingTransfer: 'Thank you, {name}! We received your order. For the store to prepare it, make the transfer and send us the receipt.',
@@ -191,8 +187,4 @@ export const shopCart: Texts<typeof es> = {
     tooManyReceipts: 'You already sent {max} receipts for this order. Write to the store.',
     tooMany: 'You sent many receipts in a row from this connection. Wait a few minutes and try again.',
   },
-  receiptMailSubject: 'Check the receipt of your order #{number} at {store}',
-  receiptMailGreeting: 'Hello {name}: {store} checked the receipt of your order #{number} and could not confirm the payment.',
-  receiptMailReason: 'Reason: {reason}',
-  receiptMailAgain: 'You can send another receipt from your order’s page.',
 };

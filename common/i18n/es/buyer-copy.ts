@@ -12,7 +12,6 @@ export const buyerCopy = {
   },
   files: 'Van adjuntos el archivo XML, que es el comprobante electrónico con validez tributaria, y el PDF, su representación impresa (RIDE). Guárdalos: el SRI pide que el emisor te entregue ambos.',
   testEnvironment: 'Este comprobante se emitió en el ambiente de pruebas del SRI: no tiene validez tributaria.',
-  action: 'Ver tu pedido',
   // The shopper's order page offers the XML once authorized; the link asked before says why not (409).
   xmlNotAuthorized: 'El SRI aún no autoriza este documento: su XML estará disponible cuando lo haga.',
 };

@@ -97,13 +97,6 @@ export const payment = {
     gatewayRefused: 'La pasarela no hizo el reembolso: {{reason}}',
     partialUnsupported: 'PayPhone solo reversa pagos completos (el mismo día, hasta las 20:00). Reembolsa el total o devuelve el dinero por otro medio.',
     gatewayUnavailable: 'La pasarela no respondió y no se registró nada. Revisa en su panel si el reembolso se hizo antes de intentarlo de nuevo.',
-    mail: {
-      subject: '{{store}}: reembolso de tu pedido #{{number}}',
-      body: 'Hola {{name}}: te reembolsamos {{amount}} de tu pedido #{{number}}.',
-      gateway: 'El dinero vuelve por {{method}}, al medio con el que pagaste; tu banco puede tardar unos días en mostrarlo.',
-      manual: 'La tienda te devuelve el dinero directamente; si tienes dudas, respóndele a este correo.',
-      reason: 'Motivo: {{reason}}',
-    },
   },
   // /store/payments' gateway cards (issue 39 §2, §3)
   settings: {

@@ -47,15 +47,6 @@ export const order = {
   changed: 'El pedido pasó a «{{status}}»',
   invalidTransition: 'El pedido ya no puede pasar a ese estado',
   noActions: 'Este pedido no tiene más cambios de estado.',
-  mail: {
-    subject: '{{store}}: pedido #{{number}} · {{status}}',
-    pending: 'Hola {{name}}: recibimos tu pedido #{{number}} por {{total}}.',
-    paid: 'Hola {{name}}: confirmamos el pago de tu pedido #{{number}} por {{total}}. Lo prepararemos para el envío.',
-    shipped: 'Hola {{name}}: tu pedido #{{number}} fue enviado.',
-    delivered: 'Hola {{name}}: tu pedido #{{number}} fue entregado. ¡Gracias por tu compra!',
-    cancelled: 'Hola {{name}}: tu pedido #{{number}} por {{total}} fue cancelado.',
-    note: 'Nota de la tienda: {{note}}',
-  },
 };
 
 export const customer = {

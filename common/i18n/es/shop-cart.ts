@@ -124,10 +124,6 @@ export const shopCart = {
   creditNote: 'Nota de crédito {number} del {date}, por {amount}',
   creditNotePdf: 'PDF de la nota {number}',
   creditNoteXml: 'XML autorizado de la nota {number}',
-  mailSubject: 'Tu pedido #{number} en {store}',
-  mailGreeting: 'Hola, {name}: recibimos tu pedido #{number} en {store}.',
-  mailTotal: 'Total: {amount}.',
-  mailAction: 'Ver mi pedido',
   // The order page's state, timeline and payment (issue 39 §4, §6).
   leads: {
     awaitingTransfer: '¡Gracias, {name}! Recibimos tu pedido. Para que la tienda lo prepare, haz la transferencia y envíanos el comprobante.',
@@ -190,8 +186,4 @@ export const shopCart = {
     tooManyReceipts: 'Ya enviaste {max} comprobantes para este pedido. Escríbele a la tienda.',
     tooMany: 'Enviaste muchos comprobantes seguidos desde esta conexión. Espera unos minutos e inténtalo de nuevo.',
   },
-  receiptMailSubject: 'Revisa el comprobante de tu pedido #{number} en {store}',
-  receiptMailGreeting: 'Hola, {name}: {store} revisó el comprobante de tu pedido #{number} y no pudo confirmar el pago.',
-  receiptMailReason: 'Motivo: {reason}',
-  receiptMailAgain: 'Puedes enviar otro comprobante desde la página de tu pedido.',
 } as const;

@@ -23,6 +23,19 @@ export type JobPayloads = {
   'webhook.deliver': { storeId: number; endpointId: number };
   /** Asks the gateways about unpaid attempts past their deadline, then expires them (payment.service.ts, issue 39 §2). */
   'payment.expire': { storeId: number };
+  /**
+   * A shopper's e-mail about their order, drawn from the order when it leaves
+   * (server/modules/sales/shopper-mail/, issue 40 §5): why, and what only the event knew.
+   */
+  'order.shopperMail': {
+    storeId: number;
+    orderId: number;
+    message:
+      | { kind: 'confirmation' }
+      | { kind: 'status'; status: 'paid' | 'shipped' | 'delivered' | 'cancelled'; note: string }
+      | { kind: 'refund'; amountCents: number; reason: string; via: 'gateway' | 'manual' }
+      | { kind: 'receiptRejected'; reason: string };
+  };
 };
 
 export type JobKind = keyof JobPayloads;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCommitStats } from '#server/group-commit.ts';
 import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { saveStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
+import { renderShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.ts';
+import { shopperMailData } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 import { makeStore, type TestStore } from '../../../../tests/support/factories.ts';
 import { callApi } from '../../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
@@ -137,11 +139,16 @@ describe('placeOrder', () => {
     const mug = await product(shop, { name: 'Taza', priceCents: 1000, stock: 5 });
     await saveStoreSales(t.deps, shop.scope, { bankTransfer: true, bankName: 'Banco Pichincha', bankAccountType: 'savings', bankAccountNumber: '2200123456', bankAccountHolder: 'Ana' });
     const order = placed(await place(shop, cartOf([[mug, null, 2]]), buyer({ email: 'english@example.com', paymentMethod: 'bank_transfer' }), 'en'));
-    const jobs = await t.db.selectFrom('job').select(['kind', 'payload']).where('kind', '=', 'mail').execute();
-    const mail = jobs.map((job) => JSON.parse(job.payload) as { to: string; subject: string; text: string }).find((payload) => payload.to === 'english@example.com')!;
+    const jobs = await t.db.selectFrom('job').select('payload').where('kind', '=', 'order.shopperMail').execute();
+    expect(jobs.map((job) => JSON.parse(job.payload))).toContainEqual({ storeId: shop.scope.storeId, orderId: order.id, message: { kind: 'confirmation' } });
+    // Drawn as the job draws it when it sends (the app's own worker sends this one).
+    const drawn = (await shopperMailData(t.deps, shop.scope, order.id, { kind: 'confirmation' }))!;
+    expect(drawn.to).toBe('english@example.com');
+    const mail = await renderShopperMail(drawn.to, drawn.data);
     expect(mail.subject).toBe(`Your order #1 at ${shop.store.name}`);
-    expect(mail.text).toContain('Total: $23.00.');
+    expect(mail.text).toContain('Total: $23.00');
     expect(mail.text).toContain('Transfer $23.00 and write “Order 1” as the reference.');
+    expect(mail.text).toContain('Bank: Banco Pichincha\nAccount type: Savings\nAccount number: 2200123456\nAccount holder: Ana');
     expect(mail.text).toContain(`/en/shop/${shop.store.slug}/order?code=${order.code}`);
     const notices = await t.db.selectFrom('notification').select(['kind', 'params', 'link']).where('userId', '=', shop.store.owner.id).execute();
     expect(notices).toEqual([{ kind: 'order_received', params: JSON.stringify({ number: 1 }), link: `/sales/order/show?id=${order.id}` }]);
@@ -195,8 +202,10 @@ describe('placings that arrive together (group commit, decision 070)', () => {
     expect(stored).toEqual(placedEmails.map((email, n) => ({ number: n + 1, email })));
     const customers = await t.db.selectFrom('customer').select('email').where('storeId', '=', shop.scope.storeId).orderBy('email').execute();
     expect(customers.map((row) => row.email)).toEqual(placedEmails);
-    const mails = (await t.db.selectFrom('job').select('payload').where('kind', '=', 'mail').execute()).map((job) => (JSON.parse(job.payload) as { to: string }).to).filter((to) => to.startsWith('batch'));
-    expect(mails.sort()).toEqual(placedEmails);
+    // One confirmation queued per placed order, in the placing's commit (decision 067; drawn when sent, decision 093).
+    const ids = (await t.db.selectFrom('storeOrder').select('id').where('storeId', '=', shop.scope.storeId).orderBy('id').execute()).map((row) => row.id);
+    const mailed = (await t.db.selectFrom('job').select('payload').where('kind', '=', 'order.shopperMail').execute()).map((job) => JSON.parse(job.payload) as { orderId: number; message: { kind: string } });
+    expect(mailed.filter((job) => ids.includes(job.orderId)).map((job) => [job.orderId, job.message.kind]).sort()).toEqual(ids.map((id) => [id, 'confirmation']));
     // Attempts count whether or not the placing went through (record first), and past the limit too.
     const attempts = await t.db.selectFrom('rateLimit').select(['key', 'count']).where('key', 'in', [once.key, other.key]).orderBy('key').execute();
     expect(attempts).toEqual([{ key: once.key, count: 2 }, { key: other.key, count: 1 }].sort((a, b) => a.key.localeCompare(b.key)));

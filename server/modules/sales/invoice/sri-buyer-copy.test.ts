@@ -80,12 +80,14 @@ describe('the buyer’s copy of an authorized invoice', () => {
     expect(copies).toHaveLength(1);
     const [copy] = copies;
     expect(copy!.headers.get('subject')).toBe(`Tu factura ${number} de Café Austral & Cía`);
-    expect(copy!.headers.get('from')).toMatch(/^"?Café Austral & Cía"? <no-reply@tiendabox\.ec>$/);
+    expect(copy!.headers.get('from')).toMatch(/^"?Café Austral & Cía via Tiendabox"? <no-reply@tiendabox\.ec>$/);
     expect(copy!.text).toContain('Hola, Rocío Andrade:');
     expect(copy!.text).toContain(`factura electrónica ${number}`);
     expect(copy!.text).toContain(`con el número ${invoice.authorizationNumber}`);
     expect(copy!.text).toContain('ambiente de pruebas del SRI');
     expect(copy!.text).toContain(`/shop/${store.slug}/order?code=${code}`);
+    // in the shopper's e-mails' layout (decision 093): the order's lines and totals in both parts
+    for (const part of [copy!.text, copy!.html]) for (const fact of ['Café de Loja 500 g', '2 × $12,50', 'Av. Amazonas N24-03']) expect(part).toContain(fact);
 
     expect(copy!.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`factura-${number}.xml`, 'application/xml'],

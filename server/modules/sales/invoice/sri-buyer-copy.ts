@@ -1,10 +1,11 @@
 import { formatDate } from '#common/dates.ts';
 import { translator } from '#common/i18n/all-languages.ts';
-import { asLocale, type Locale, localizePath } from '#common/locale.ts';
+import { asLocale, type Locale } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { AppError } from '#server/errors.ts';
 import type { MailAttachment } from '#server/mail/mailer.ts';
-import { composeMail } from '#server/mail/templates.ts';
+import { renderShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.ts';
+import { shopperMailData } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import { staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
@@ -39,6 +40,7 @@ export function queueBuyerCopy(deps: Pick<ServiceDeps, 'db' | 'clock'>, payload:
 type Copy = {
   to: string;
   locale: Locale;
+  orderId: number;
   order: { number: number; code: string; name: string };
   subjectKey: 'buyerCopy.invoice.subject' | 'buyerCopy.creditNote.subject';
   bodyKey: 'buyerCopy.invoice.body' | 'buyerCopy.creditNote.body';
@@ -59,6 +61,7 @@ async function invoiceCopy(deps: ServiceDeps, scope: StoreScope, id: number): Pr
   return {
     to: invoice.buyerEmail.trim(),
     locale,
+    orderId: invoice.orderId,
     order,
     subjectKey: 'buyerCopy.invoice.subject',
     bodyKey: 'buyerCopy.invoice.body',
@@ -83,6 +86,7 @@ async function creditNoteCopy(deps: ServiceDeps, scope: StoreScope, id: number):
   return {
     to: invoice.buyerEmail.trim(),
     locale,
+    orderId: note.orderId,
     order,
     subjectKey: 'buyerCopy.creditNote.subject',
     bodyKey: 'buyerCopy.creditNote.body',
@@ -135,7 +139,9 @@ export async function sendBuyerCopy(deps: ServiceDeps, payload: BuyerCopyPayload
     t('buyerCopy.files'),
     ...(copy.testEnvironment ? [t('buyerCopy.testEnvironment')] : []),
   ].map(String);
-  const link = `${deps.config.publicUrl}${localizePath(`/shop/${scope.slug}/order?code=${copy.order.code}`, copy.locale)}`;
-  const mail = composeMail(copy.to, String(t(copy.subjectKey, values)), paragraphs, { label: String(t('buyerCopy.action')), url: link });
-  await deps.mailer.send({ ...mail, fromName: store.name, attachments: copy.files });
+  // In the shopper's e-mails' layout, with the order and the way to its page, in the store's name
+  // and answered by the store (issue 40 §5); to the address the invoice states.
+  const drawn = await shopperMailData(deps, scope, copy.orderId, { kind: 'document', subject: String(t(copy.subjectKey, values)), paragraphs });
+  if (!drawn) return;
+  await deps.mailer.send({ ...(await renderShopperMail(copy.to, drawn.data)), attachments: copy.files });
 }

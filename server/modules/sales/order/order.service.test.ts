@@ -111,21 +111,25 @@ describe('cancelling an order', () => {
 });
 
 describe("the shopper's e-mail", () => {
-  it("goes out for each change, in the order's language, with the store's note", async () => {
+  it("goes out for each change, in the order's language, with the store's note, in the store's name", async () => {
     const es = await oneOrder({ email: 'compra.es@example.com' });
     await orders.changeOrderStatus(deps, store.scope, me(), es.id, { status: 'paid', note: 'Gracias por la transferencia' });
     await runDueJobs(t, deps.mailer);
-    const paid = smtp.lastTo('compra.es@example.com', 'confirmamos el pago');
-    expect(paid).toContain(`Hola Ana Torres: confirmamos el pago de tu pedido #${es.number} por $46,00.`);
-    expect(paid).toContain('Nota de la tienda: Gracias por la transferencia');
-    expect(paid).toContain(`https://tiendabox.test/shop/${store.slug}/order?code=${es.code}`);
+    const paid = smtp.lastTo('compra.es@example.com', 'confirmamos el pago')!;
+    expect(paid).toContain(`Hola, Ana Torres: confirmamos el pago de tu pedido #${es.number}. La tienda lo está preparando.`);
+    expect(paid).toMatch(/Nota de la tienda:\r?\nGracias por la transferencia/);
+    expect(paid).toContain('Total: $46,00');
+    expect(paid).toMatch(new RegExp(`From: "?${store.name} via Tiendabox"? <`));
+    expect(paid).toContain(`${t.config.publicUrl}/shop/${store.slug}/order?code=${es.code}`);
 
     const en = await oneOrder({ locale: 'en', email: 'buyer.en@example.com' });
     await orders.changeOrderStatus(deps, store.scope, me(), en.id, { status: 'cancelled', note: '' });
     await runDueJobs(t, deps.mailer);
-    const cancelled = smtp.lastTo('buyer.en@example.com', 'was canceled');
-    expect(cancelled).toContain(`Hello Ana Torres: your order #${en.number} for $46.00 was canceled.`);
-    expect(cancelled).toContain(`https://tiendabox.test/en/shop/${store.slug}/order?code=${en.code}`);
+    const cancelled = smtp.lastTo('buyer.en@example.com', 'was canceled')!;
+    expect(cancelled).toContain(`Hello Ana Torres: your order #${en.number} was canceled.`);
+    expect(cancelled).toContain('Total: $46.00');
+    expect(cancelled).not.toContain('Note from the store');
+    expect(cancelled).toContain(`${t.config.publicUrl}/en/shop/${store.slug}/order?code=${en.code}`);
   });
 });
 

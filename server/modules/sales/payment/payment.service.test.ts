@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentTable } from '#server/db/schema/payments.ts';
 import { fixedClock } from '#server/service-deps.ts';
 import { changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
+import { renderShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.ts';
+import { shopperMailData } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 import { PAYPAL_DOUBLE_CLIENT_ID, PAYPAL_DOUBLE_CLIENT_SECRET, type PayPalDouble, startPayPalDouble } from '../../../../tests/support/paypal-double.ts';
 import { DEFAULT_ACCOUNT, type PayPhoneDouble, startPayPhoneDouble } from '../../../../tests/support/payphone-double.ts';
 import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../../../../tests/support/sales-fixtures.ts';
@@ -59,8 +61,9 @@ describe('a PayPhone payment', () => {
     expect(await stockOf(store.productId)).toBe(3);
     // The shopper's confirmation says how to pay: through PayPhone, from the order page.
     const email = (await sql<{ email: string }>`select email from store_order where id = ${order.id}`.execute(t.deps.db)).rows[0]!.email;
-    const mails = await t.deps.db.selectFrom('job').select('payload').where('kind', '=', 'mail').where('payload', 'like', `%${email}%`).execute();
-    expect(mails.map((mail) => mail.payload).join()).toContain('hazlo con PayPhone: tarjeta o app PayPhone desde la página de tu pedido');
+    const drawn = (await shopperMailData(t.deps, store.scope, order.id, { kind: 'confirmation' }))!;
+    expect(drawn.to).toBe(email);
+    expect((await renderShopperMail(drawn.to, drawn.data)).text).toContain('hazlo con PayPhone: tarjeta o app PayPhone desde la página de tu pedido');
 
     const back = await payphone.shopper(await startPaying(store, order.code), 'approve');
     expect(await returnByCode(t.deps, store.scope, order.code, returned(back))).toBe('paid');

@@ -1,17 +1,13 @@
-import { asLocale } from '#common/locale.ts';
 import { subscriber } from '#server/events/events.ts';
-import { composeMail } from '#server/mail/templates.ts';
-import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { notify } from '#server/modules/notification/notification.service.ts';
-import { orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
-import * as orders from '#server/modules/sales/order/order.repository.ts';
-import { translate } from '#server/modules/shop/shop-text.ts';
+import { queueShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import { staffStoreScope } from '#server/tenancy/store-scope.ts';
 
 // Who hears of a transfer receipt (issue 39 §4), registered at the composition root: the owner,
 // when a shopper sends one (or a gateway's payment is flagged); the shopper, when the owner rejects it. Both run in the emitting
-// transaction and only write (a notice, a queued mail): the mail leaves with the job worker.
+// transaction and only write (a notice, a queued mail): the mail leaves with the job worker
+// (the shopper's drawn by shopper-mail.service.ts).
 
 /**
  * The owner's bell, and their e-mail if they chose order news (`order_received`), as for a new
@@ -34,18 +30,5 @@ export const paymentFlaggedNotice = subscriber('payment-flagged-notice', ['payme
 /** The shopper's e-mail with the owner's reason, in the order's language, and the way back to send another. */
 export const receiptRejectedMail = subscriber('receipt-rejected-mail', ['payment.receipt_rejected'], async (tx, event) => {
   if (event.resource.id === null) return;
-  const scope = await staffStoreScope(tx, event.storeId);
-  const order = await orders.findOrder(tx.db, scope, event.resource.id);
-  if (!order) return;
-  const store = await getStore(tx, scope);
-  const tr = translate(asLocale(order.locale));
-  const texts = tr.texts.cart;
-  const values = { number: String(order.number), store: store.name, name: order.name, reason: String(event.data.reason ?? '') };
-  await enqueueJob(tx, {
-    kind: 'mail',
-    payload: composeMail(order.email, tr.t(texts.receiptMailSubject, values), [tr.t(texts.receiptMailGreeting, values), tr.t(texts.receiptMailReason, values), texts.receiptMailAgain], {
-      label: texts.mailAction,
-      url: `${tx.config.publicUrl}${orderPath(tr.locale, scope.slug, order.code)}`,
-    }),
-  });
+  await queueShopperMail(tx, event.storeId, event.resource.id, { kind: 'receiptRejected', reason: String(event.data.reason ?? '') });
 });

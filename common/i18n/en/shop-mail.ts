@@ -1,0 +1,56 @@
+import type { shopMail as es } from '../es/shop-mail.ts';
+
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+export const shopMail: Texts<typeof es> = {
+  fromName: '{store} via Tiendabox',
+  preview: 'Order #{number} · Total {total}',
+  action: 'View my order',
+  orderOf: 'Order #{number} of {date}',
+  confirmation: {
+    subject: 'Your order #{number} at {store}',
+    heading: 'Thank you for your order!',
+    intro: 'Hello {name}: we received your order #{number} at {store}.',
+  },
+  status: {
+    paid: { subject: 'Payment confirmed: order #{number}', heading: 'Payment confirmed', intro: 'Hello {name}: we confirmed the payment of your order #{number}. The store is preparing it.' },
+    shipped: { subject: 'Your order #{number} is on its way', heading: 'Your order is on its way', intro: 'Hello {name}: your order #{number} has left {store}.' },
+    ready: { subject: 'Your order #{number} is ready for pickup', heading: 'Ready for pickup', intro: 'Hello {name}: your order #{number} is waiting for you at {store}.' },
+    delivered: { subject: 'Your order #{number} was delivered', heading: 'Order delivered', intro: 'Hello {name}: your order #{number} was delivered. Thank you for shopping with us!' },
+    cancelled: { subject: 'Your order #{number} was canceled', heading: 'Order canceled', intro: 'Hello {name}: your order #{number} was canceled.' },
+  },
+  expired: 'It was canceled because it was not paid in time.',
+  note: 'Note from the store',
+  refund: {
+    subject: 'Refund of your order #{number}',
+    heading: 'We refunded you',
+    intro: 'Hello {name}: we refunded {amount} of your order #{number}.',
+    gateway: 'The money goes back through {method}, to what you paid with; your bank may take a few days to show it.',
+    manual: 'The store gives the money back to you directly; if in doubt, reply to this e-mail.',
+  },
+  receiptRejected: {
+    subject: 'Check the receipt of your order #{number}',
+    heading: 'Check your receipt',
+    intro: 'Hello {name}: {store} checked the receipt of your order #{number} and could not confirm the payment.',
+    again: 'You can send another receipt from your order page.',
+  },
+  reason: 'Reason: {reason}',
+  amount: 'Amount',
+  reference: 'Reference',
+  referenceValue: 'Order {number}',
+  sendReceipt: 'Once you transfer, send the receipt from your order page.',
+  noBankDetails: 'Write to the store to get the account details.',
+  tracking: 'Tracking',
+  trackingNumber: '{carrier}: tracking number {number}',
+  track: 'Track the parcel',
+  lineQuantity: '{quantity} × {unit}',
+  shippingNamed: 'Shipping ({name})',
+  refunded: 'Refunded',
+  deliverTo: 'Delivery address',
+  pickup: 'Pickup in store',
+  pickupHint: 'You collect your order at the store; it is not shipped.',
+  shippingMethod: 'Shipping: {name}',
+  footer: 'You get this e-mail because you placed an order at {store}.',
+  replyHint: 'Questions? Reply to this e-mail and it reaches the store.',
+  sentBy: 'Sent by Tiendabox on behalf of {store}.',
+};

@@ -1,0 +1,64 @@
+import { asLocale } from '#common/locale.ts';
+import { AppError } from '#server/errors.ts';
+import { orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
+import { enqueueJob } from '#server/modules/job/job-queue.ts';
+import { takesReceipt } from '#server/modules/sales/payment/receipt.service.ts';
+import { loadStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
+import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';
+import type { ServiceDeps } from '#server/service-deps.ts';
+import { type StoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
+import * as orders from '#server/modules/sales/order/order.repository.ts';
+import type { QueuedShopperMessage, ShopperMailData, ShopperMailMessage } from './shopper-mail-data.ts';
+import { renderShopperMail } from './shopper-mail.ts';
+
+// The shopper's e-mails about their order (issue 40 §5, decision 093). A subscriber of the order's
+// events queues one in the event's transaction — the job row is the outbox (decision 067) — with
+// only what the event alone knows (a note, a refund's amount); the job draws the mail from the order
+// when it leaves, outside any transaction, so a placing's commit never waits for a mail to render.
+// The order's code, the secret of its page's link, is read from the order then, never carried in
+// the event, whose data a webhook hands to an integrator.
+
+/** Queues a shopper's e-mail about an order, in the caller's transaction. */
+export async function queueShopperMail(tx: ServiceDeps, storeId: number, orderId: number, message: QueuedShopperMessage): Promise<void> {
+  await enqueueJob(tx, { kind: 'order.shopperMail', payload: { storeId, orderId, message } });
+}
+
+/**
+ * What the mail says, from the order as it stands: its lines and totals, the store, and the account
+ * to pay into while a transfer still waits for its money (paid in the meantime, it is not shown).
+ * Null when the order is gone.
+ */
+export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orderId: number, message: ShopperMailMessage): Promise<{ to: string; data: ShopperMailData } | null> {
+  const order = await orders.findOrder(deps.db, scope, orderId);
+  if (!order) return null;
+  const [lines, store, contact, sales] = await Promise.all([orders.orderLines(deps.db, scope, orderId), getStore(deps, scope), getStoreSection(deps, scope, 'contact'), loadStoreSales(deps, scope)]);
+  const locale = asLocale(order.locale);
+  const base = deps.config.publicUrl;
+  const data: ShopperMailData = {
+    locale,
+    message,
+    store: {
+      name: store.name,
+      contactEmail: contact.contactEmail,
+      logoUrl: store.logo ? `${base}/shop/${scope.slug}/logo?v=${store.logo}` : null,
+      style: store.style,
+      address: [contact.contactAddress, contact.contactCity].map((part) => part.trim()).filter(Boolean).join(', '),
+    },
+    order: { ...order, couponCode: order.couponCode ?? '' },
+    lines: lines.map((line) => ({ name: line.name, sku: line.sku, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
+    bank: takesReceipt(order) ? { name: sales.bankName, accountType: sales.bankAccountType, accountNumber: sales.bankAccountNumber, holder: sales.bankAccountHolder } : null,
+    orderUrl: `${base}${orderPath(locale, scope.slug, order.code)}`,
+  };
+  return { to: order.email, data };
+}
+
+/** The job's handler: renders the mail and sends it; a store or order deleted since has nothing to tell. */
+export async function sendShopperMail(deps: ServiceDeps, payload: { storeId: number; orderId: number; message: QueuedShopperMessage }): Promise<void> {
+  const scope = await staffStoreScope(deps, payload.storeId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+  const found = scope && (await shopperMailData(deps, scope, payload.orderId, payload.message));
+  if (!found) return;
+  await deps.mailer.send(await renderShopperMail(found.to, found.data));
+}
