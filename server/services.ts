@@ -29,6 +29,7 @@ import * as storeRenewalService from '#server/modules/store/store-renewal.servic
 import * as storeSalesService from '#server/modules/sales/store-sales/store-sales.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
 import * as shopCouponService from '#server/modules/sales/checkout/shop-coupon.ts';
+import * as orderLookupService from '#server/modules/sales/checkout/order-lookup.service.ts';
 import * as shopService from '#server/modules/shop/shop.service.ts';
 import * as sriCertificateService from '#server/modules/sales/sri-certificate/sri-certificate.service.ts';
 import * as staffService from '#server/modules/staff/staff.service.ts';
@@ -74,6 +75,8 @@ export function createServices(deps: ServiceDeps) {
     /** The storefront's pages, and a code typed on its cart. */
     shop: bindService(shopService, deps),
     shopCoupons: bindService(shopCouponService, deps),
+    /** A shopper's order found by its number and e-mail (issue 40 §4). */
+    orderLookup: bindService(orderLookupService, deps),
     sriCertificates: bindService(sriCertificateService, deps),
     staff: bindService(staffService, deps),
     stores: bindService(storeService, deps),

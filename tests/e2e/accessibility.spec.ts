@@ -142,6 +142,7 @@ const SHOP_REACH: { name: string; path: (seed: Seed) => string; status?: number 
   { name: 'cart', path: (seed) => `/shop/${seed.storeSlug}/cart` },
   { name: 'checkout', path: (seed) => `/shop/${seed.storeSlug}/checkout` },
   { name: 'order', path: (seed) => `/shop/${seed.storeSlug}/order?code=${seed.orderCode}` },
+  { name: 'order lookup', path: (seed) => `/shop/${seed.storeSlug}/order` },
 ];
 
 /** The storefront walk's cart: two of the seeded variant (decision 060's cookie); the coupon is applied by its form. */

@@ -103,7 +103,7 @@ export const shopCart: Texts<typeof es> = {
   addressTooLong: 'The address, city and province together are over the 300 characters the invoice takes: shorten the address to {max} characters or fewer.',
   orderTitle: 'Order #{number}',
   thanks: 'Thank you, {name}! We received your order.',
-  keepLink: 'Keep this page’s address: it lets you see your order again.',
+  keepLink: 'Keep this page’s address: it lets you see your order again. You can also find it by its number and your email under “Find my order”, at the foot of the page.',
   status: 'Status',
   statuses: { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Canceled' },
   placedOn: 'Date',

@@ -1,6 +1,7 @@
 import type { shop as es } from '../es/shop.ts';
 import { shopCart } from './shop-cart.ts';
 import { shopMail } from './shop-mail.ts';
+import { shopShopper } from './shop-shopper.ts';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -82,7 +83,9 @@ export const shop: Texts<typeof es> = {
   emailInvalid: 'Write a valid email, like name@example.com',
   ratingInvalid: 'Choose from 1 to 5 stars',
   tooLong: 'It is too long ({max} characters at most)',
-  botCheckFailed: 'We could not check that you are not a robot. Wait a few seconds and send it again.',
+  botCheckFailed: 'Your browser did not complete the check against robots. Send the review again: what you wrote is still here.',
+  botCheckTooSoon: 'The form was sent less than {seconds} seconds after it opened, as an automated program does. What you wrote is still here: check it and send it again.',
+  botCheckExpired: 'This form was open for more than 2 hours and expired. What you wrote is still here: check it and send it again.',
   tooManyReviews: 'You have sent many reviews in a row. Please try again later.',
   botCheckWorking: 'Checking that you are not a robot…',
   contact: 'Contact',
@@ -107,4 +110,5 @@ export const shop: Texts<typeof es> = {
   ratingStars: 'Rating: {rating} out of 5',
   cart: shopCart,
   mail: shopMail,
+  shopper: shopShopper,
 };

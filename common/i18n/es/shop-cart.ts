@@ -101,7 +101,7 @@ export const shopCart = {
   addressTooLong: 'La dirección, la ciudad y la provincia juntas pasan de los 300 caracteres que admite la factura: acorta la dirección a {max} caracteres o menos.',
   orderTitle: 'Pedido #{number}',
   thanks: '¡Gracias, {name}! Recibimos tu pedido.',
-  keepLink: 'Guarda la dirección de esta página: con ella puedes volver a ver tu pedido.',
+  keepLink: 'Guarda la dirección de esta página: con ella puedes volver a ver tu pedido. También lo encuentras con su número y tu correo en «Buscar mi pedido», al pie de la página.',
   status: 'Estado',
   statuses: { pending: 'Pendiente', paid: 'Pagado', shipped: 'Enviado', delivered: 'Entregado', cancelled: 'Cancelado' },
   placedOn: 'Fecha',

@@ -1,5 +1,6 @@
 import { shopCart } from './shop-cart.ts';
 import { shopMail } from './shop-mail.ts';
+import { shopShopper } from './shop-shopper.ts';
 // The storefront's texts (issue 22). The storefront renders on the server without i18next
 // (decision 047): it reads these objects directly. `{name}` marks a value; `one`/`other` pairs are
 // chosen by the language's plural rules.
@@ -81,7 +82,10 @@ export const shop = {
   emailInvalid: 'Escribe un correo válido, como nombre@ejemplo.com',
   ratingInvalid: 'Elige de 1 a 5 estrellas',
   tooLong: 'Es demasiado largo (máximo {max} caracteres)',
-  botCheckFailed: 'No pudimos comprobar que no eres un robot. Espera unos segundos y vuelve a enviar.',
+  botCheckFailed: 'Tu navegador no completó la comprobación contra robots. Vuelve a enviar la opinión: lo que escribiste sigue aquí.',
+  // Without JavaScript the form must stay open a few seconds (decision 048): said with the number, and what to do.
+  botCheckTooSoon: 'El formulario se envió menos de {seconds} segundos después de abrirse, como lo hace un programa automático. Lo que escribiste sigue aquí: revísalo y vuelve a enviarlo.',
+  botCheckExpired: 'Este formulario estuvo abierto más de 2 horas y caducó. Lo que escribiste sigue aquí: revísalo y vuelve a enviarlo.',
   tooManyReviews: 'Has enviado muchas opiniones seguidas. Inténtalo más tarde.',
   botCheckWorking: 'Comprobando que no eres un robot…',
   contact: 'Contacto',
@@ -107,4 +111,5 @@ export const shop = {
   ratingStars: 'Calificación: {rating} de 5',
   cart: shopCart,
   mail: shopMail,
+  shopper: shopShopper,
 } as const;

@@ -47,6 +47,11 @@ export const LIMITS = {
   // Invitation e-mails a store sends, new or sent again (issue 38 §2): a team is invited in a
   // handful; a script using the store to mail strangers is stopped here.
   invitationsPerStore: { max: 20, windowMs: 60 * 60_000 },
+  // A shopper's order lookup by number and e-mail (issue 40 §4): a shopper mistypes one or two; every
+  // miss counts, a find is given back. Per address, and per store over all addresses (higher: every
+  // shopper of the store shares it), so a botnet cannot walk a store's order numbers with guessed e-mails.
+  orderLookupPerIp: { max: 10, windowMs: 15 * 60_000 },
+  orderLookupPerStore: { max: 100, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

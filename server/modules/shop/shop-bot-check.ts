@@ -16,14 +16,36 @@ export function reviewFormToken(secret: string, storeId: number, productId: numb
   return `${now}.${sign(secret, storeId, productId, now)}`;
 }
 
-export function checkReviewFormToken(secret: string, storeId: number, productId: number, token: unknown, now: number): boolean {
-  if (typeof token !== 'string' || token.length > 100) return false;
+/**
+ * What the posted token says: `ok`; `tooSoon`, sent within MIN_AGE_MS of the form's drawing (as a
+ * script would); `expired`, open longer than MAX_AGE_MS; `invalid`, not one this server signed for
+ * this product.
+ */
+export type ReviewTokenState = 'ok' | 'tooSoon' | 'expired' | 'invalid';
+
+export function reviewTokenState(secret: string, storeId: number, productId: number, token: unknown, now: number): ReviewTokenState {
+  if (typeof token !== 'string' || token.length > 100) return 'invalid';
   const [issued, mac] = token.split('.');
   const issuedAt = Number(issued);
-  if (!Number.isSafeInteger(issuedAt) || !mac) return false;
+  if (!Number.isSafeInteger(issuedAt) || !mac) return 'invalid';
   const expected = Buffer.from(sign(secret, storeId, productId, issuedAt));
   const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   const age = now - issuedAt;
-  return age >= MIN_AGE_MS && age <= MAX_AGE_MS;
+  if (age < MIN_AGE_MS) return 'tooSoon';
+  return age <= MAX_AGE_MS ? 'ok' : 'expired';
+}
+
+export const checkReviewFormToken = (secret: string, storeId: number, productId: number, token: unknown, now: number): boolean =>
+  reviewTokenState(secret, storeId, productId, token, now) === 'ok';
+
+/**
+ * The token the form is drawn again with (a field to mend, a bot check to pass): the posted one
+ * while it is genuine and not expired, so the time the shopper already spent counts and sending
+ * again at once passes (issue 40, defect 8: a fresh token after every refusal made a quick second
+ * send fail as "too soon" again); a fresh one otherwise.
+ */
+export function reviewTokenAgain(secret: string, storeId: number, productId: number, posted: unknown, now: number): string {
+  const state = reviewTokenState(secret, storeId, productId, posted, now);
+  return (state === 'ok' || state === 'tooSoon') && typeof posted === 'string' ? posted : reviewFormToken(secret, storeId, productId, now);
 }

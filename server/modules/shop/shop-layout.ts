@@ -145,7 +145,7 @@ function cartLink(request: ShopRequest, slug: string): SafeHtml {
 const cartIcon = () => trustedHtml('<svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6"/></svg>');
 
 const searchIcon = () => trustedHtml('<svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>');
-const whatsappIcon = () => trustedHtml('<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z"/></svg>');
+export const whatsappIcon = () => trustedHtml('<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="currentColor"><path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z"/></svg>');
 
 const SOCIAL: [keyof ShopFrame['store'], string][] = [['facebook', 'Facebook'], ['instagram', 'Instagram'], ['tiktok', 'TikTok'], ['x', 'X'], ['youtube', 'YouTube']];
 
@@ -157,14 +157,15 @@ export const whatsappLink = (number: string) => {
   return digits.length >= 8 ? `https://wa.me/${digits}` : null;
 };
 
-function footer(frame: ShopFrame, request: ShopRequest): SafeHtml {
+function footer(frame: ShopFrame, request: ShopRequest, whatsappInFlow: boolean): SafeHtml {
   const { tr, locale } = request;
   const { store } = frame;
   const place = [store.contactAddress, [store.contactCity, store.contactState].filter(Boolean).join(', '), store.contactCountry].filter(Boolean);
   const socials = SOCIAL.map(([key, name]) => [webLink(String(store[key] ?? '')), name] as const).filter(([href]) => href);
   return html`<footer class="shop-footer">
 <div class="wrap footer-grid">
-<section aria-labelledby="footer-store"><h2 id="footer-store">${store.name}</h2>${store.description ? html`<p>${store.description}</p>` : ''}</section>
+<section aria-labelledby="footer-store"><h2 id="footer-store">${store.name}</h2>${store.description ? html`<p>${store.description}</p>` : ''}
+<p><a class="lookup-link" href="${shopPath(locale, store.slug, '/order')}">${tr.texts.shopper.lookupLink}</a></p></section>
 <section aria-labelledby="footer-contact"><h2 id="footer-contact">${tr.texts.contact}</h2><address>
 ${place.length ? html`<p>${place.map((line, index) => html`${index ? html`<br>` : ''}${line}`)}</p>` : ''}
 ${store.contactPhone ? html`<p><a href="tel:${store.contactPhone.replace(/[^\d+]/g, '')}">${store.contactPhone}</a></p>` : ''}
@@ -174,14 +175,20 @@ ${frame.pages.length ? html`<nav aria-labelledby="footer-pages"><h2 id="footer-p
 ${socials.length ? html`<nav aria-labelledby="footer-social"><h2 id="footer-social">${tr.texts.followUs}</h2><ul>${socials.map(([href, name]) => html`<li><a href="${href}" rel="noopener me" target="_blank">${name}</a></li>`)}</ul></nav>` : ''}
 </div>
 <p class="wrap powered">${tr.texts.poweredBy}</p>
-${whatsapp(frame, request)}
+${whatsapp(frame, request, whatsappInFlow)}
 </footer>`;
 }
 
-/** The WhatsApp button, fixed in a corner (inside the footer, so it stays in a landmark). */
-function whatsapp(frame: ShopFrame, request: ShopRequest): SafeHtml | '' {
+/**
+ * The WhatsApp button, fixed in a corner (inside the footer, so it stays in a landmark); `inFlow`:
+ * a link in the footer's flow instead, on the pages of a purchase, where a fixed button covered the
+ * coupon's "Aplicar" and the totals on a phone (issue 40, defect 9).
+ */
+function whatsapp(frame: ShopFrame, request: ShopRequest, inFlow: boolean): SafeHtml | '' {
   const wa = whatsappLink(frame.store.whatsapp);
-  return wa ? html`<a class="whatsapp" href="${wa}" target="_blank" rel="noopener"><span class="sr-only">${request.tr.texts.whatsapp}</span>${whatsappIcon()}</a>` : '';
+  if (!wa) return '';
+  if (inFlow) return html`<p class="wrap whatsapp-line"><a class="whatsapp-inline" href="${wa}" target="_blank" rel="noopener">${whatsappIcon()}<span>${request.tr.texts.whatsapp}</span></a></p>`;
+  return html`<a class="whatsapp" href="${wa}" target="_blank" rel="noopener"><span class="sr-only">${request.tr.texts.whatsapp}</span>${whatsappIcon()}</a>`;
 }
 
 function previewBar(frame: ShopFrame, request: ShopRequest): SafeHtml | '' {
@@ -191,7 +198,7 @@ function previewBar(frame: ShopFrame, request: ShopRequest): SafeHtml | '' {
 }
 
 /** The whole storefront document around a page's main content. */
-export function shopDocument(frame: ShopFrame, request: ShopRequest, head: Head, main: SafeHtml, options: { query?: string; scripts?: SafeHtml; pixelEvents?: readonly PixelEvent[] } = {}): string {
+export function shopDocument(frame: ShopFrame, request: ShopRequest, head: Head, main: SafeHtml, options: { query?: string; scripts?: SafeHtml; pixelEvents?: readonly PixelEvent[]; whatsappInFlow?: boolean } = {}): string {
   const { tr, locale } = request;
   return `<!DOCTYPE html>${html`<html lang="${locale === 'es' ? 'es-EC' : 'en-US'}" data-style="${storeStyleTokens(frame.store.style).name}">
 <head>
@@ -205,7 +212,7 @@ ${headTags(frame, request, head)}
 <a class="skip" href="#main">${tr.texts.skipToContent}</a>
 ${header(frame, request, options.query ?? '')}
 <main id="main" tabindex="-1">${main}</main>
-${footer(frame, request)}
+${footer(frame, request, options.whatsappInFlow === true)}
 ${options.scripts ?? ''}
 ${pixelTag(frame, request, head.title, options.pixelEvents ?? [])}
 </body>

@@ -13,6 +13,8 @@ const CATALOGS: Record<Locale, ShopTexts> = { es, en };
 const PLURALS: Record<Locale, Intl.PluralRules> = { es: new Intl.PluralRules('es-EC'), en: new Intl.PluralRules('en-US') };
 const NUMBERS: Record<Locale, Intl.NumberFormat> = { es: new Intl.NumberFormat('es-EC', { maximumFractionDigits: 1 }), en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }) };
 const DATES: Record<Locale, Intl.DateTimeFormat> = { es: new Intl.DateTimeFormat('es-EC', { dateStyle: 'long', timeZone: 'America/Guayaquil' }), en: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/Guayaquil' }) };
+/** A moment with its time, in Ecuador's: the steps of an order's timeline. */
+const MOMENTS: Record<Locale, Intl.DateTimeFormat> = { es: new Intl.DateTimeFormat('es-EC', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guayaquil' }), en: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Guayaquil' }) };
 
 function fill(text: string, values: Record<string, string | number>, locale: Locale): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -30,6 +32,7 @@ export type Translate = {
   money: (cents: number) => string;
   number: (value: number) => string;
   date: (iso: string) => string;
+  dateTime: (iso: string) => string;
 };
 
 export function translate(locale: Locale): Translate {
@@ -41,5 +44,6 @@ export function translate(locale: Locale): Translate {
     money: (cents) => formatMoney(cents, locale),
     number: (value) => NUMBERS[locale].format(value),
     date: (iso) => DATES[locale].format(new Date(iso)),
+    dateTime: (iso) => MOMENTS[locale].format(new Date(iso)),
   };
 }

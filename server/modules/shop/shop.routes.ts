@@ -16,9 +16,10 @@ import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
 import { cartCount, hasCartCookie, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
-import { checkReviewFormToken, reviewFormToken } from './shop-bot-check.ts';
+import { MIN_AGE_MS, reviewFormToken, reviewTokenAgain, type ReviewTokenState, reviewTokenState } from './shop-bot-check.ts';
 import { shopCartRoutes } from '../sales/checkout/shop-cart.routes.ts';
 import { receiptRoutes } from '../sales/payment/receipt.routes.ts';
+import { shopShopperRoutes } from '../sales/checkout/shop-shopper.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
 import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
 import { SHOP_PAGE_POLICY, shopPagePolicy } from './shop-pixel.ts';
@@ -28,7 +29,7 @@ import { type Rendered, renderBadPage, renderCategory, renderContentPage, render
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
 import { parseShopReview, reviewValuesOf } from './shop-review.ts';
 import { robotsTxt, sitemapIndexXml, storeSitemapXml } from './shop-sitemap.ts';
-import { translate } from './shop-text.ts';
+import { type Translate, translate } from './shop-text.ts';
 import { queryOf, shopPath } from './shop-url.ts';
 import { badPageParam, readFilters, type ShopFrame } from './shop.service.ts';
 
@@ -47,6 +48,13 @@ function firstPageOf(url: string): string {
 
 /** After a form post that worked: see the page again with GET (303). */
 type Redirect = { redirect: string };
+
+/** Why a review sent without JavaScript's proof was refused, and what the shopper does next; null: it passes. */
+function noScriptRefusal(state: ReviewTokenState, tr: Translate): string | null {
+  if (state === 'ok') return null;
+  if (state === 'tooSoon') return tr.t(tr.texts.botCheckTooSoon, { seconds: MIN_AGE_MS / 1000 });
+  return tr.texts.botCheckExpired;
+}
 
 const ALTCHA_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('altcha')), 'altcha.min.js');
 
@@ -180,7 +188,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
         if (!product) return null;
         const productId = product.product.id;
         const values = reviewValuesOf(body);
-        const again = (errors: Record<string, string>, formError: string | null) => () => ({ values, errors, formError, sent: false, token: reviewFormToken(config.secret, frame.store.id, productId, Date.now()) });
+        const again = (errors: Record<string, string>, formError: string | null) => () => ({ values, errors, formError, sent: false, token: reviewTokenAgain(config.secret, frame.store.id, productId, body.get('token'), Date.now()) });
         const productUrl = shopPath(locale, frame.store.slug, `/product/${product.product.slug}`);
         try {
           await rateLimits.takeAttempt(`review:${request.ip}`, LIMITS.reviewPerIp);
@@ -194,12 +202,14 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
         if ((body.get('website') ?? '') !== '') return sent;
         const parsed = parseShopReview(productId, values, texts);
         if ('errors' in parsed) return productPage(frame, sr, request, again(parsed.errors, null));
+        // The bot check (decision 048): the widget's proof with JavaScript, the form's age without.
+        // A refusal says what is needed, and the form comes back with what was typed (defect 8).
         const altcha = body.get('altcha');
-        const human = altcha
-          ? botCheck.kind === 'altcha' && (await botCheck.verify(altcha))
-          : checkReviewFormToken(config.secret, frame.store.id, productId, body.get('token'), Date.now());
-        if (!human) {
-          const page = await productPage(frame, sr, request, again({}, texts.botCheckFailed));
+        const refusal = altcha
+          ? (botCheck.kind === 'altcha' && (await botCheck.verify(altcha)) ? null : texts.botCheckFailed)
+          : noScriptRefusal(reviewTokenState(config.secret, frame.store.id, productId, body.get('token'), Date.now()), sr.tr);
+        if (refusal) {
+          const page = await productPage(frame, sr, request, again({}, refusal));
           return page && { ...page, status: 400 };
         }
         await services.resources.review.submitReview(frame.scope, parsed.input);
@@ -211,6 +221,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     shopCartRoutes(app, { services, locale, withStore });
     // The shopper's transfer receipt, sent from the order page (issue 39 §4).
     receiptRoutes(app, { services, locale, withStore });
+    // "Find my order" and forgetting the checkout's remembered details (issue 40 §4).
+    shopShopperRoutes(app, { services, locale, withStore });
     // Paying an order through its gateway (issue 39): start, return, cancel.
     shopPaymentRoutes(app, { services, locale, withStore });
 

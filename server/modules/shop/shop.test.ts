@@ -259,7 +259,7 @@ describe('reviews from shoppers', () => {
   it('stores a review sent without JavaScript as pending, once the form has been open a few seconds', async () => {
     const fresh = await post({ token: reviewFormToken(t.config.secret, store.id, ids.shirt!, Date.now()), authorName: 'Rápido', email: 'r@example.com', rating: '5', comment: 'Bot' });
     expect(fresh.statusCode).toBe(400);
-    expect(fresh.body).toContain('No pudimos comprobar que no eres un robot');
+    expect(fresh.body).toContain('El formulario se envió menos de 3 segundos después de abrirse');
     expect(fresh.body).toContain('value="Rápido"');
     expect(await pending('Rápido')).toEqual([]);
 
@@ -277,7 +277,36 @@ describe('reviews from shoppers', () => {
     expect(await pending('Con JS')).toEqual([{ status: 'pending', rating: 5 }]);
     const bad = await post({ altcha: 'bm90LWEtcHJvb2Y=', token: aged(), authorName: 'Falso', email: 'f@example.com', rating: '5' }, 'en');
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('We could not check that you are not a robot');
+    expect(bad.body).toContain('Your browser did not complete the check against robots. Send the review again');
+  });
+
+  it('says what a review without JavaScript needs, and takes it when sent again at once (issue 40, defect 8)', async () => {
+    const tokenOf = (body: string) => /name="token" value="([^"]+)"/.exec(body)![1]!.replaceAll('&#39;', "'");
+    // A field to mend: the form comes back with the token it was drawn with, not a fresh one, so
+    // the shopper who mends it and sends again at once is not told to wait.
+    const posted = aged();
+    const mend = await post({ token: posted, authorName: 'Corrige', email: 'c@example.com', rating: '', comment: 'Linda' });
+    expect(mend.statusCode).toBe(400);
+    expect(tokenOf(mend.body)).toBe(posted);
+    expect((await post({ token: tokenOf(mend.body), authorName: 'Corrige', email: 'c@example.com', rating: '5', comment: 'Linda' })).statusCode).toBe(303);
+    expect(await pending('Corrige')).toEqual([{ status: 'pending', rating: 5 }]);
+    // Too soon: says how long the form must stay open, never "wait a few seconds", and keeps the token.
+    const early = reviewFormToken(t.config.secret, store.id, ids.shirt!, Date.now() - 1_000);
+    const soon = await post({ token: early, authorName: 'Pronto', email: 'p@example.com', rating: '4' }, 'en');
+    expect(soon.statusCode).toBe(400);
+    expect(soon.body).toContain('The form was sent less than 3 seconds after it opened');
+    expect(soon.body).not.toMatch(/wait a few seconds/i);
+    expect(tokenOf(soon.body)).toBe(early);
+    // Open past two hours, or not a token this server signed: it expired; a fresh token comes with the form.
+    const old = reviewFormToken(t.config.secret, store.id, ids.shirt!, Date.now() - 3 * 60 * 60_000);
+    for (const token of [old, 'nada', '']) {
+      const expired = await post({ token, authorName: 'Tarde', email: 't@example.com', rating: '4' });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.body).toContain('Este formulario estuvo abierto más de 2 horas y caducó');
+      expect(expired.body).toContain('value="Tarde"');
+      expect(tokenOf(expired.body)).not.toBe(token);
+    }
+    expect(await pending('Tarde')).toEqual([]);
   });
 
   it('shows each field\'s error in the page\'s language and keeps what was typed; a filled honeypot stores nothing', async () => {

@@ -117,3 +117,7 @@ export const findOrderInvoiceNumber = (db: Db, scope: StoreScope, orderId: numbe
 /** The order's credit notes, oldest first (issue 37 §8: the shopper's page lists them with their XML). */
 export const findOrderCreditNotes = (db: Db, scope: StoreScope, orderId: number) =>
   db.selectFrom('creditNote').select(['id', 'number', 'issuedAt', 'totalCents', 'sriStatus']).where('storeId', '=', scope.storeId).where('orderId', '=', orderId).orderBy('id').execute();
+
+/** The order of this number in the store, with what a shopper's lookup checks it by (issue 40 §4). */
+export const findOrderByNumber = (db: Db, scope: StoreScope, number: number) =>
+  db.selectFrom('storeOrder').select(['code', 'email']).where('storeId', '=', scope.storeId).where('number', '=', number).executeTakeFirst();

@@ -10,7 +10,7 @@ import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts'
 import type { StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from '../../shop/shop-html.ts';
 import type { PixelEvent } from '../../shop/shop-pixel.ts';
-import { shopDocument, type ShopRequest } from '../../shop/shop-layout.ts';
+import { shopDocument, type ShopRequest, whatsappIcon, whatsappLink } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { shopPath } from '../../shop/shop-url.ts';
@@ -20,9 +20,11 @@ import { shopPath } from '../../shop/shop-url.ts';
 // common/order-totals.ts reckons them. Never cached: they are one shopper's (`no-store`).
 
 const link = (frame: ShopFrame, request: ShopRequest, rest = '') => shopPath(request.locale, frame.store.slug, rest);
+// The WhatsApp button sits in the footer's flow here, not over the page: on a phone it covered the
+// coupon's "Aplicar" and the totals (issue 40, defect 9).
 const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = []): Rendered => ({
   status,
-  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents }),
+  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents, whatsappInFlow: true }),
 });
 
 /** Messages shown at the top of the cart: what changed on its own, and what the last form did. */
@@ -76,6 +78,24 @@ function freeShippingHint(request: ShopRequest, settings: StoreSalesSettings, to
   return html`<p class="hint">${request.tr.t(request.tr.texts.cart.freeShippingFrom, { amount: request.tr.money(settings.freeShippingFromCents) })}</p>`;
 }
 
+/**
+ * "Send my cart by WhatsApp" (issue 40 §4): the store's WhatsApp with a message in the page's
+ * language listing each line (quantity, name) and the total; nothing when the store has no number.
+ */
+function whatsappCartLink(frame: ShopFrame, request: ShopRequest, priced: PricedCart): SafeHtml | '' {
+  const wa = whatsappLink(frame.store.whatsapp);
+  if (!wa || priced.lines.length === 0) return '';
+  const { tr } = request;
+  const texts = tr.texts.shopper;
+  const message = [
+    tr.t(texts.whatsappCartGreeting, { store: frame.store.name }),
+    ...priced.lines.map((line) => tr.t(texts.whatsappCartLine, { quantity: String(line.quantity), name: line.variantName ? `${line.name} — ${line.variantName}` : line.name })),
+    tr.t(texts.whatsappCartTotal, { amount: tr.money(priced.totals.totalCents) }),
+  ].join('\n');
+  return html`<p><a class="button wide whatsapp-cart" href="${wa}?text=${encodeURIComponent(message)}" target="_blank" rel="noopener" aria-describedby="whatsapp-cart-hint">${whatsappIcon()}${texts.whatsappCart}</a></p>
+<p class="hint" id="whatsapp-cart-hint">${texts.whatsappCartHint}</p>`;
+}
+
 /** `pixelEvents`: what the merchant's scripts hear on this page (an addition, decision 064). */
 export function renderCart(frame: ShopFrame, request: ShopRequest, priced: PricedCart, messages: CartMessages, pixelEvents: readonly PixelEvent[] = []): Rendered {
   const { tr } = request;
@@ -107,14 +127,30 @@ ${couponBlock(frame, request, priced)}
 ${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}
 ${freeShippingHint(request, priced.settings, priced.totals)}
 <p><a class="button wide" href="${link(frame, request, '/checkout')}">${texts.toCheckout}</a></p>
+${whatsappCartLink(frame, request, priced)}
 <p><a href="${link(frame, request)}">${texts.continueShopping}</a></p>
 </section></div>`}
 </div>`;
   return page(frame, request, texts.title, body, 200, pixelEvents);
 }
 
-/** `gateways`: the card and app gateways the store has switched on, offered after cash and transfer. */
-export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[] };
+/**
+ * `gateways`: the card and app gateways the store has switched on, offered after cash and transfer.
+ * `remember`: the "Remember my details" box ticked; `remembered`: the values came from this
+ * browser's remembered details (buyer-cookie.ts), which the page offers to forget; `forgotten`:
+ * they were just forgotten.
+ */
+export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[]; remember: boolean; remembered: boolean; forgotten: boolean };
+
+/** The remembered details' notice over the form, with the way to forget them (a form of its own, confirmed). */
+function rememberedBlock(frame: ShopFrame, request: ShopRequest, form: CheckoutForm): SafeHtml | '' {
+  const texts = request.tr.texts.shopper;
+  if (form.forgotten) return html`<div class="notice success" role="status"><p>${texts.forgotten}</p></div>`;
+  if (!form.remembered) return '';
+  return html`<div class="remembered-box"><p>${texts.remembered}</p>
+<details class="confirm"><summary>${texts.forget}</summary><div class="confirm-box"><p>${texts.forgetConfirm}</p>
+<form method="post" action="${link(frame, request, '/checkout/forget')}"><button type="submit" class="danger">${texts.forgetYes}</button></form></div></details></div>`;
+}
 
 function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
@@ -148,8 +184,9 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
   const body = html`<div class="wrap checkout-page">
 <h1>${texts.checkoutTitle}</h1>
 ${hasErrors ? html`<div class="notice error" role="alert"><p>${form.formError ?? texts.errors}</p></div>` : ''}
-<div class="cart-layout">
+${rememberedBlock(frame, request, form)}
 <form method="post" action="${link(frame, request, '/checkout')}" class="checkout-form" novalidate>
+<div class="checkout-fields">
 <fieldset class="group"><legend>${texts.contact}</legend>
 ${input('name', texts.name, html` maxlength="160" autocomplete="name" required`)}
 ${input('email', texts.email, html` type="email" maxlength="254" autocomplete="email" required`, texts.emailHint)}
@@ -165,17 +202,21 @@ ${input('city', texts.city, html` maxlength="80" autocomplete="address-level2" r
 ${input('province', texts.province, html` maxlength="80" autocomplete="address-level1" required`)}
 <div class="field"><label for="checkout-notes">${texts.notes}</label><textarea id="checkout-notes" name="notes" rows="3" maxlength="1000"${describedBy('notes')}>${values.notes}</textarea>${fieldError('notes')}</div>
 </fieldset>
+<div class="field check remember-box"><input type="checkbox" id="checkout-remember" name="remember" value="1"${form.remember ? ' checked' : ''} aria-describedby="checkout-remember-hint"><label for="checkout-remember">${tr.texts.shopper.remember}</label></div>
+<p class="hint remember-hint" id="checkout-remember-hint">${tr.texts.shopper.rememberHint}</p>
 <fieldset class="group field"${message('paymentMethod') ? html` aria-describedby="checkout-paymentMethod-error"` : ''}><legend>${texts.payment}</legend>
 ${methods.map((method) => html`<div class="field check pay-method"><input type="radio" id="pay-${method}" name="paymentMethod" value="${method}"${chosen === method ? ' checked' : ''} aria-describedby="pay-${method}-help"><label for="pay-${method}">${isGatewayMethod(method) ? html`<img src="/payment-logos/${method}.svg" alt="" width="72" height="20" class="pay-logo"> ` : ''}${texts.methods[method]}</label><p class="hint" id="pay-${method}-help">${texts.methodHelp[method]}</p></div>`)}
 ${fieldError('paymentMethod')}</fieldset>
-<p class="hint">${texts.placeHint}</p>
-<button type="submit" class="wide">${texts.place}</button>
-</form>
-<section class="cart-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.yourOrder}</h2>
+</div>
+<section class="cart-summary checkout-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.yourOrder}</h2>
 ${summaryBlock(request, priced)}
 <p><a href="${link(frame, request, '/cart')}">${texts.title}</a></p>
 </section>
+<div class="checkout-place">
+<p class="hint">${texts.placeHint}</p>
+<button type="submit" class="wide">${texts.place}</button>
 </div>
+</form>
 </div>`;
   return page(frame, request, texts.checkoutTitle, body, status);
 }

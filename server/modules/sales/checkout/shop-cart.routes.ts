@@ -13,6 +13,8 @@
 //        name, email, phone, documentType=cedula|ruc|passport|foreign|final, documentNumber (empty
 //        or 9999999999999 for `final`, consumidor final), address, city, province,
 //        notes (optional), paymentMethod=cash_on_delivery|bank_transfer (one the store takes)
+//        and remember=1 (optional): keep the contact and address in this browser for the next
+//        checkout (buyer-cookie.ts, issue 40 §4); placing without it forgets what was kept
 //      → 303 to /shop/{slug}/order?code={uuid} when placed (the cookie cleared); 400 with the page
 //        and its field errors (also a consumidor final past USD 50 of total, SRI's limit); 409
 //        when the coupon no longer applies or the order is past USD 1,000,000 (decision 078);
@@ -34,6 +36,9 @@ import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import type { Services } from '#server/services.ts';
 import { type CartMessages, renderCart, renderCheckout } from './shop-cart-pages.ts';
 import { orderNoticeOf, renderOrder } from './shop-order-page.ts';
+import { emptyLookup, renderOrderLookup } from './shop-order-lookup-page.ts';
+import { readBuyer, rememberBuyerHeaders, forgetBuyerHeaders, buyerCookieName } from './buyer-cookie.ts';
+import { readCookie } from '#server/plugins/cookies.ts';
 import type { ShopRequest } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
@@ -198,7 +203,10 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const priced = await carts.priceCart(frame.scope, cart, sr.locale);
       // Nothing to buy, a cart that changed on its own or one past the order maximum: the cart page says why first.
       if (priced.lines.length === 0 || priced.notices.length > 0 || overOrderMaximum(priced.totals)) return { redirect: cartUrl(frame) };
-      return renderCheckout(frame, sr, priced, { values: emptyCheckout(), errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope) });
+      // The details this browser remembers for the store, when the shopper asked so (issue 40 §4).
+      const buyer = readBuyer(deps.config, request.headers.cookie, frame.store.id);
+      const remember = { remember: buyer !== null, remembered: buyer !== null, forgotten: new URL(request.url, 'http://local.invalid').searchParams.has('forgotten') };
+      return renderCheckout(frame, sr, priced, { values: { ...emptyCheckout(), ...buyer }, errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope), ...remember });
     }, privatePage),
   );
 
@@ -207,8 +215,10 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const texts = sr.tr.texts.cart;
       const cart = readCart(request.headers.cookie, frame.store.id);
       const values = checkoutValuesOf(bodyOf(request));
+      // "Remember my details in this browser": unticked unless the shopper ticks it.
+      const remember = bodyOf(request).get('remember') === '1';
       const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
-        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope) }), status });
+        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope), remember, remembered: false, forgotten: false }), status });
       const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
       if ('errors' in parsed) {
@@ -226,6 +236,9 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       if (result.ok) {
         // The order page tells the merchant's pixel once: the cart, now empty, keeps which order was placed.
         setCart(reply, frame, { lines: [], coupon: '', flash: { key: 'placed', name: result.order.code } });
+        // Kept for the next order only with the shopper's consent; unticking forgets what was kept.
+        if (remember) reply.header('set-cookie', rememberBuyerHeaders(deps.config, values, frame.store, secure));
+        else if (readCookie(request.headers.cookie, buyerCookieName(frame.store.id)) !== undefined) reply.header('set-cookie', forgetBuyerHeaders(frame.store, secure));
         // A card or app payment starts now, the stock held: to the gateway's page, or to the order
         // page (which says why and offers "Pay now") when the gateway could not be reached.
         if (isGatewayMethod(parsed.input.paymentMethod)) return { redirect: (await payRedirect(services, frame, sr.locale, result.order.code)) ?? orderPath(sr.locale, frame.store.slug, result.order.code) };
@@ -250,7 +263,10 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
   app.get<{ Params: Params; Querystring: { code?: string } }>(`${prefix}/shop/:slug/order`, (request, reply) => {
     // The address holds the order's code, the key to the shopper's name, address and invoice: no
     // request from this page names it, not the pixel frame's, an asset's or a link's (issue 36 §3).
+    // The lookup's form below keeps the same policy: its post goes same-origin (plugins/csrf.ts).
     reply.header('referrer-policy', 'no-referrer');
+    // Without a code: "Find my order", by its number and e-mail (shop-shopper.routes.ts takes the post).
+    if (!new URL(request.url, 'http://local.invalid').searchParams.has('code')) return withStore(request, reply, locale, async (frame, sr) => renderOrderLookup(frame, sr, emptyLookup()), privatePage);
     return withStore(request, reply, locale, async (frame, sr) => {
       const code = new URL(request.url, 'http://local.invalid').searchParams.get('code') ?? '';
       const view = await checkout.loadOrderByCode(frame.scope, code);

@@ -92,7 +92,7 @@ function timelineBlock(request: ShopRequest, order: Order, history: ShopperOrder
   const texts = tr.texts.cart;
   return html`<section class="order-timeline-box" aria-labelledby="timeline-title"><h2 id="timeline-title">${texts.timelineTitle}</h2>
 <ol class="order-timeline">${timelineSteps(request, order, history).map((step) => step.at
-  ? html`<li class="done" data-step="${step.key}"><span class="step-name">${step.label}</span> <time datetime="${step.at}">${tr.date(step.at)}</time></li>`
+  ? html`<li class="done" data-step="${step.key}"><span class="step-name">${step.label}</span> <time datetime="${step.at}">${tr.dateTime(step.at)}</time></li>`
   : html`<li class="upcoming" data-step="${step.key}"><span class="step-name">${step.label}</span> <span class="muted small">${texts.timelineUpcoming}</span></li>`)}</ol>
 </section>`;
 }
@@ -218,5 +218,5 @@ ${view.creditNotes.some((note) => note.sriStatus !== 'authorized') ? html`<p cla
 </section>
 </div>
 </div>`;
-  return { status: 200, html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents }) };
+  return { status: 200, html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents, whatsappInFlow: true }) };
 }
