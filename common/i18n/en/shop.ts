@@ -1,5 +1,6 @@
 import type { shop as es } from '../es/shop.ts';
 import { shopCart } from './shop-cart.ts';
+import { shopCartReminder } from './shop-cart-reminder.ts';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -105,4 +106,5 @@ export const shop: Texts<typeof es> = {
   previewAction: 'Go to my store',
   ratingStars: 'Rating: {rating} out of 5',
   cart: shopCart,
+  cartReminder: shopCartReminder,
 };

@@ -1,4 +1,5 @@
 import { shopCart } from './shop-cart.ts';
+import { shopCartReminder } from './shop-cart-reminder.ts';
 // The storefront's texts (issue 22). The storefront renders on the server without i18next
 // (decision 047): it reads these objects directly. `{name}` marks a value; `one`/`other` pairs are
 // chosen by the language's plural rules.
@@ -105,4 +106,5 @@ export const shop = {
   previewAction: 'Ir a mi tienda',
   ratingStars: 'Calificación: {rating} de 5',
   cart: shopCart,
+  cartReminder: shopCartReminder,
 } as const;

@@ -47,6 +47,9 @@ export const LIMITS = {
   // Invitation e-mails a store sends, new or sent again (issue 38 §2): a team is invited in a
   // handful; a script using the store to mail strangers is stopped here.
   invitationsPerStore: { max: 20, windowMs: 60 * 60_000 },
+  // The checkout script's abandoned-cart capture (issue 40 §6): one post per change of the e-mail
+  // field; a script filling stores with strangers' addresses is stopped here.
+  cartReminderPerIp: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

@@ -14,15 +14,16 @@ import { shopDocument, type ShopRequest } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { shopPath } from '../../shop/shop-url.ts';
+import { reminderAttribute, reminderField, reminderScript } from '../abandoned-cart/abandoned-cart-form.ts';
 
 // The cart, the checkout and the order page (issue 23 §1–3, §8): plain HTML forms that work
 // without JavaScript (each POST answers 303 to a GET), lines as cards at every width, totals as
 // common/order-totals.ts reckons them. Never cached: they are one shopper's (`no-store`).
 
 const link = (frame: ShopFrame, request: ShopRequest, rest = '') => shopPath(request.locale, frame.store.slug, rest);
-const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = []): Rendered => ({
+const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = [], scripts?: SafeHtml): Rendered => ({
   status,
-  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents }),
+  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents, ...(scripts ? { scripts } : {}) }),
 });
 
 /** Messages shown at the top of the cart: what changed on its own, and what the last form did. */
@@ -113,8 +114,11 @@ ${freeShippingHint(request, priced.settings, priced.totals)}
   return page(frame, request, texts.title, body, 200, pixelEvents);
 }
 
-/** `gateways`: the card and app gateways the store has switched on, offered after cash and transfer. */
-export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[] };
+/**
+ * `gateways`: the card and app gateways the store has switched on, offered after cash and transfer.
+ * `reminder`: the abandoned-cart consent box, when the store sends reminders (issue 40 §6), as posted.
+ */
+export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[]; reminder?: { checked: boolean } | null };
 
 function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
@@ -149,10 +153,11 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
 <h1>${texts.checkoutTitle}</h1>
 ${hasErrors ? html`<div class="notice error" role="alert"><p>${form.formError ?? texts.errors}</p></div>` : ''}
 <div class="cart-layout">
-<form method="post" action="${link(frame, request, '/checkout')}" class="checkout-form" novalidate>
+<form method="post" action="${link(frame, request, '/checkout')}" class="checkout-form" novalidate${form.reminder ? reminderAttribute(link(frame, request, '/checkout/remind')) : ''}>
 <fieldset class="group"><legend>${texts.contact}</legend>
 ${input('name', texts.name, html` maxlength="160" autocomplete="name" required`)}
 ${input('email', texts.email, html` type="email" maxlength="254" autocomplete="email" required`, texts.emailHint)}
+${form.reminder ? reminderField(request, form.reminder.checked) : ''}
 ${input('phone', texts.phone, html` type="tel" maxlength="20" autocomplete="tel" required`)}
 <div class="field"><label for="checkout-documentType">${texts.documentType}</label><select id="checkout-documentType" name="documentType" required${describedBy('documentType')}>
 ${identificationType.values.map((type) => html`<option value="${type}"${(values.documentType || 'cedula') === type ? ' selected' : ''}>${texts.documentTypes[type]}</option>`)}
@@ -177,6 +182,6 @@ ${summaryBlock(request, priced)}
 </section>
 </div>
 </div>`;
-  return page(frame, request, texts.checkoutTitle, body, status);
+  return page(frame, request, texts.checkoutTitle, body, status, [], form.reminder ? reminderScript() : undefined);
 }
 
