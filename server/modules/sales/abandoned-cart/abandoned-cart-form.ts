@@ -12,7 +12,7 @@ export const reminderConsent = (body: URLSearchParams) => body.get('cartReminder
 /** The box, right under the e-mail field; `checked` as the shopper left it. */
 export function reminderField(request: ShopRequest, checked: boolean): SafeHtml {
   const texts = request.tr.texts.cartReminder;
-  return html`<div class="field check"><input type="checkbox" id="checkout-cartReminder" name="cartReminder" value="yes"${checked ? ' checked' : ''} aria-describedby="checkout-cartReminder-hint"><label for="checkout-cartReminder">${texts.consent}</label><p class="hint" id="checkout-cartReminder-hint">${request.tr.t(texts.consentHint, { hours: CART_REMINDER.afterMs / 3_600_000 })}</p></div>`;
+  return html`<div class="field check reminder"><input type="checkbox" id="checkout-cartReminder" name="cartReminder" value="yes"${checked ? ' checked' : ''} aria-describedby="checkout-cartReminder-hint"><label for="checkout-cartReminder">${texts.consent}</label><p class="hint" id="checkout-cartReminder-hint">${request.tr.t(texts.consentHint, { hours: CART_REMINDER.afterMs / 3_600_000 })}</p></div>`;
 }
 
 /** The checkout form's attribute that gives its script the address to post the e-mail to. */
