@@ -111,8 +111,13 @@ describe('the checkout’s consent box', () => {
     expect(await openCarts(address)).toEqual([]);
     expect((await s.remind(shop, { email: address, consent: '' })).statusCode).toBe(204);
     expect(await openCarts(address)).toEqual([]);
-    expect((await s.remind(shop, { email: address, consent: 'yes' })).statusCode).toBe(204);
+    const typo = address.replace('@', '@@').replace('@@', '@x');
+    expect((await s.remind(shop, { email: typo, consent: 'yes' })).statusCode).toBe(204);
+    expect(await openCarts(typo)).toEqual([shop.scope.storeId]);
+    // the address corrected: the mistyped one's cart is forgotten
+    expect((await s.remind(shop, { email: address, consent: 'yes', previous: typo })).statusCode).toBe(204);
     expect(await openCarts(address)).toEqual([shop.scope.storeId]);
+    expect(await openCarts(typo)).toEqual([]);
     // an unknown store answers as one: 404, nothing kept
     expect((await t.app.inject({ method: 'POST', url: '/shop/no-existe-xyz/checkout/remind', payload: 'email=a%40b.ec&consent=yes', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404);
     // counted per address whatever the store (this one sends no reminders: nothing is kept)

@@ -47,9 +47,6 @@ export async function closeOpenCart(db: Db, scope: StoreScope, { email, orderId,
   return Number(result.numUpdatedRows) > 0;
 }
 
-export const findOpenCart = (db: Db, scope: StoreScope, email: string) =>
-  db.selectFrom('abandonedCart').select(['id', 'email', 'locale', 'lines', 'updatedAt', 'remindedAt', 'closed']).where('storeId', '=', scope.storeId).where('email', '=', email).where('closed', '=', 0).executeTakeFirst();
-
 /** The reminded, open cart whose link holds this token (by its hash), sent at or after `since`. */
 export const findCartByToken = (db: Db, scope: StoreScope, tokenHash: string, since: string) =>
   db.selectFrom('abandonedCart').select(['id', 'lines'])

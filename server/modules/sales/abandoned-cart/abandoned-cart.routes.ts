@@ -14,8 +14,8 @@ import { reminderConsent } from './abandoned-cart-form.ts';
 //   GET  /shop/{slug}/cart/restore?token=…  the reminder's link: the kept lines put into the cart
 //        cookie, then 303 to the cart page (which prices them now and says so); a wrong, expired or
 //        used token changes nothing and the cart page says why.
-//   POST /shop/{slug}/checkout/remind       email, consent=yes|'' (form-encoded): the checkout's
-//        script tells the e-mail as soon as it is typed; 204. Same-origin only (server/plugins/csrf.ts),
+//   POST /shop/{slug}/checkout/remind       email, consent=yes|'', previous (form-encoded): the
+//        checkout's script tells the e-mail as soon as it is typed (and the one it corrects); 204. Same-origin only (server/plugins/csrf.ts),
 //        limited per address (LIMITS.cartReminderPerIp, 429 past it).
 // Both also under /en. The checkout's own post captures the same without JavaScript (shop-cart.routes.ts).
 
@@ -45,7 +45,7 @@ export function abandonedCartRoutes(app: FastifyInstance, { services, locale, wi
       await rateLimits.takeAttempt(`cart-reminder:${request.ip}`, LIMITS.cartReminderPerIp);
       const scope = await services.storeScopes.shopStoreScope(request.params.slug);
       await runInStore(scope.storeId, () =>
-        abandonedCarts.captureCart(scope, { email: body.get('email'), consent: reminderConsent(body), locale, cart: readCart(request.headers.cookie, scope.storeId) }));
+        abandonedCarts.captureCart(scope, { email: body.get('email'), previous: body.get('previous'), consent: reminderConsent(body), locale, cart: readCart(request.headers.cookie, scope.storeId) }));
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 429)) throw error;
       if (error.status === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));

@@ -56,7 +56,11 @@ export async function setCartReminders(deps: ServiceDeps, scope: StoreScope, ena
   });
 }
 
-export type CaptureInput = { email: string | null | undefined; consent: boolean; locale: Locale; cart: CartCookie };
+export type CaptureInput = {
+  email: string | null | undefined; consent: boolean; locale: Locale; cart: CartCookie;
+  /** The address the checkout's script sent before this one: corrected, so its cart is forgotten. */
+  previous?: string | null;
+};
 
 /**
  * What the checkout learnt of the shopper, posted with the form or by its script: with consent and
@@ -67,6 +71,8 @@ export type CaptureInput = { email: string | null | undefined; consent: boolean;
 export async function captureCart(deps: ServiceDeps, scope: StoreScope, input: CaptureInput): Promise<boolean> {
   const email = reminderEmail(input.email);
   if (!email || !(await cartRemindersOn(deps, scope))) return false;
+  const previous = reminderEmail(input.previous);
+  if (previous && previous !== email) await repository.deleteOpenCart(deps.db, scope, previous);
   if (!input.consent) {
     await repository.deleteOpenCart(deps.db, scope, email);
     return false;
