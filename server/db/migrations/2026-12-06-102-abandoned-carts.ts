@@ -42,6 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // One open cart per shopper and store: two captures at once update one row, never make two.
   await db.schema.createIndex('abandoned_cart_open').on('abandoned_cart').columns(['store_id', 'email']).unique().where(sql<boolean>`closed = 0`).execute();
+  // The placing's lookup of a shopper's open cart binds `closed` as a parameter, which neither
+  // database matches against a partial index's predicate at prepare time: a plain index serves it.
+  await db.schema.createIndex('abandoned_cart_store_email').on('abandoned_cart').columns(['store_id', 'email']).execute();
   await db.schema.createIndex('abandoned_cart_due').on('abandoned_cart').columns(['closed', 'reminded_at', 'updated_at']).execute();
   await db.schema.createIndex('abandoned_cart_token').on('abandoned_cart').column('token_hash').execute();
   await db.schema.createIndex('abandoned_cart_store_reminded').on('abandoned_cart').columns(['store_id', 'reminded_at']).execute();
