@@ -161,6 +161,11 @@ describe('the reminder’s link', () => {
     await refused(link.replace(/token=.{4}/, 'token=XXXX'));
     const foreign = await t.app.inject({ url: link.replace(shop.store.slug, other.store.slug), headers: { cookie: 'lang=es', accept: 'text/html' } });
     expect(String(foreign.headers['set-cookie'])).not.toContain('[[');
+    // in English, under /en, the same
+    const en = shopper('en');
+    const wrong = await en.get(shop, '/cart/restore?token=not-a-token-at-all-xyz');
+    expect(wrong.headers.location).toBe(`/en/shop/${shop.store.slug}/cart`);
+    expect(text((await en.get(shop, '/cart')).body)).toContain('The link to bring your cart back no longer works');
     clock.advance(7 * 24 * HOUR + 1000);
     await refused(link);
   });
