@@ -16,6 +16,7 @@ import { storeChores, storeJobHandlers } from '#server/modules/store/store-jobs.
 import { uploadChores, uploadJobHandlers } from '#server/modules/upload/upload-jobs.ts';
 import { webhookChores, webhookJobHandlers } from '#server/modules/webhook/webhook-jobs.ts';
 import { webhookSubscriber } from '#server/modules/webhook/webhook-subscriber.ts';
+import { abandonedCartChores, abandonedCartClosed } from '#server/modules/sales/abandoned-cart/abandoned-cart-jobs.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { systemClock } from '#server/service-deps.ts';
 import { createStorage } from '#server/storage/storage.ts';
@@ -41,6 +42,8 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   creditNoteSriJob,
   // Webhooks: a delivery per endpoint that wants the event, sent by the webhook sender after the commit.
   webhookSubscriber,
+  // Abandoned carts: an order closes its shopper's kept cart, so no reminder follows it (issue 40 §6).
+  abandonedCartClosed,
 ];
 
 /**
@@ -59,7 +62,7 @@ export const JOB_HANDLERS: JobHandlers = {
 };
 
 /** What the worker does hourly and at start-up, besides pruning its done jobs. */
-export const HOURLY_CHORES: readonly Chore[] = [...uploadChores, ...storeChores, ...activityChores, ...webhookChores, ...paymentChores];
+export const HOURLY_CHORES: readonly Chore[] = [...uploadChores, ...storeChores, ...activityChores, ...webhookChores, ...paymentChores, ...abandonedCartChores];
 
 /**
  * The one way to assemble ServiceDeps: `buildApp`, the scripts and the tests call it once. What is

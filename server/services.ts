@@ -37,6 +37,7 @@ import * as ticketService from '#server/modules/ticket/ticket.service.ts';
 import * as uploadService from '#server/modules/upload/upload.service.ts';
 import * as userService from '#server/modules/user/user.service.ts';
 import * as webhookService from '#server/modules/webhook/webhook.service.ts';
+import * as abandonedCartService from '#server/modules/sales/abandoned-cart/abandoned-cart.service.ts';
 import { bindResources } from '#server/resources/registry.ts';
 import { bindService, type ServiceDeps } from '#server/service-deps.ts';
 
@@ -88,6 +89,8 @@ export function createServices(deps: ServiceDeps) {
     users: bindService(userService, deps),
     variantGrids: bindService(variantGridService, deps),
     webhooks: bindService(webhookService, deps),
+    /** Abandoned carts: the checkout's capture, the restore link, the owner's switch and counts (issue 40 §6). */
+    abandonedCarts: bindService(abandonedCartService, deps),
     /** The store-owned resources built on the kit, by key (decision 028). */
     resources: bindResources(deps),
   };

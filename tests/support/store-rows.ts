@@ -65,6 +65,9 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   payment: async (deps, scope) => insertRow(deps, 'payment', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), method: 'cash_on_delivery', amountCents: 1150, currency: 'USD', state: 'pending', clientTransactionId: `t-${randomUUID()}`, providerPaymentId: null, expiresAt: null, confirmedBy: null, confirmedAt: null, ...stamps(deps) }),
   payment_receipt: async (deps, scope) => insertRow(deps, 'paymentReceipt', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), paymentId: await rowOf(deps, 'payment', scope), storageKey: `receipts/${scope.storeId}/r.png`, contentType: 'image/png', byteSize: 100, state: 'submitted', decidedBy: null, decidedAt: null, createdAt: deps.clock.now().toISOString() }),
   payment_refund: async (deps, scope) => insertRow(deps, 'paymentRefund', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), paymentId: await rowOf(deps, 'payment', scope), amountCents: 100, reason: 'Devolución', lines: '[]', restocked: 0, kind: 'manual', providerRefundId: null, creditNoteId: null, userId: null, createdAt: deps.clock.now().toISOString() }),
+  // Issue 40 §6: the reminder's switch and a shopper's captured cart.
+  abandoned_cart_setting: (deps, scope) => insertRow(deps, 'abandonedCartSetting', { storeId: scope.storeId, enabled: 1, ...stamps(deps) }),
+  abandoned_cart: (deps, scope) => insertRow(deps, 'abandonedCart', { storeId: scope.storeId, email: 'ana@example.com', locale: 'es', lines: '[[1,0,1]]', tokenHash: null, remindedAt: null, recoveredAt: null, orderId: null, ...stamps(deps) }),
 };
 
 /** A user to be a store's second member. */

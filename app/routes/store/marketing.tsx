@@ -7,10 +7,13 @@ import { useT } from '#app/lib/use-t.ts';
 import { StoreMarketingSchema } from '#common/schemas/store.ts';
 import type { Route } from './+types/marketing';
 import { storeSectionRoute } from './section.server.ts';
+import { CartRemindersCard } from './cart-reminders-card.tsx';
+import { cartReminderSummary, cartRemindersIntent } from './cart-reminders.server.ts';
 
-const route = storeSectionRoute('marketing');
+// The abandoned-cart reminders' switch is its own confirmed post (intent "cartReminders", issue 40 §6).
+const route = storeSectionRoute('marketing', { cartReminders: cartRemindersIntent });
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'nav.marketing');
-export const loader = (args: Route.LoaderArgs) => route.loader(args);
+export const loader = async (args: Route.LoaderArgs) => ({ ...(await route.loader(args)), cartReminders: await cartReminderSummary(args) });
 export const action = (args: Route.ActionArgs) => route.action(args);
 
 const NETWORKS = [
@@ -21,7 +24,7 @@ const NETWORKS = [
   ['youtube', 'store.youtube', 'https://youtube.com/@…'],
 ] as const;
 
-export default function StoreMarketing({ loaderData: { values } }: Route.ComponentProps) {
+export default function StoreMarketing({ loaderData: { values, cartReminders } }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
@@ -36,6 +39,7 @@ export default function StoreMarketing({ loaderData: { values } }: Route.Compone
           </SimpleGrid>
         </RecordForm>
       </Paper>
+      <CartRemindersCard summary={cartReminders} />
     </>
   );
 }

@@ -167,6 +167,7 @@ export const activity: Messages['activity'] = {
     contactPhone: 'Contact phone',
     contactAddress: 'Contact address',
     contactState: 'Contact province',
+    cartReminders: 'Abandoned-cart reminders',
     contactCity: 'Contact city',
     contactZip: 'Zip code',
     contactCountry: 'Country',

@@ -2,6 +2,7 @@ import type { shop as es } from '../es/shop.ts';
 import { shopCart } from './shop-cart.ts';
 import { shopMail } from './shop-mail.ts';
 import { shopShopper } from './shop-shopper.ts';
+import { shopCartReminder } from './shop-cart-reminder.ts';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -111,4 +112,5 @@ export const shop: Texts<typeof es> = {
   cart: shopCart,
   mail: shopMail,
   shopper: shopShopper,
+  cartReminder: shopCartReminder,
 };

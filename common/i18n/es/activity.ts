@@ -173,6 +173,7 @@ export const activity = {
     contactPhone: 'Teléfono de contacto',
     contactAddress: 'Dirección de contacto',
     contactState: 'Provincia de contacto',
+    cartReminders: 'Avisos de carrito abandonado',
     contactCity: 'Ciudad de contacto',
     contactZip: 'Código postal',
     contactCountry: 'País',

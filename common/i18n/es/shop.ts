@@ -1,6 +1,7 @@
 import { shopCart } from './shop-cart.ts';
 import { shopMail } from './shop-mail.ts';
 import { shopShopper } from './shop-shopper.ts';
+import { shopCartReminder } from './shop-cart-reminder.ts';
 // The storefront's texts (issue 22). The storefront renders on the server without i18next
 // (decision 047): it reads these objects directly. `{name}` marks a value; `one`/`other` pairs are
 // chosen by the language's plural rules.
@@ -112,4 +113,5 @@ export const shop = {
   cart: shopCart,
   mail: shopMail,
   shopper: shopShopper,
+  cartReminder: shopCartReminder,
 } as const;

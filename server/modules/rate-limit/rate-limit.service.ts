@@ -52,6 +52,9 @@ export const LIMITS = {
   // shopper of the store shares it), so a botnet cannot walk a store's order numbers with guessed e-mails.
   orderLookupPerIp: { max: 10, windowMs: 15 * 60_000 },
   orderLookupPerStore: { max: 100, windowMs: 60 * 60_000 },
+  // The checkout script's abandoned-cart capture (issue 40 §6): one post per change of the e-mail
+  // field; a script filling stores with strangers' addresses is stopped here.
+  cartReminderPerIp: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function tooMany(resetAt: number, now: number): AppError {

@@ -18,6 +18,7 @@ import type { Services } from '#server/services.ts';
 import { cartCount, hasCartCookie, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
 import { MIN_AGE_MS, reviewFormToken, reviewTokenAgain, type ReviewTokenState, reviewTokenState } from './shop-bot-check.ts';
 import { shopCartRoutes } from '../sales/checkout/shop-cart.routes.ts';
+import { abandonedCartRoutes, cartReminderScriptRoute } from '../sales/abandoned-cart/abandoned-cart.routes.ts';
 import { receiptRoutes } from '../sales/payment/receipt.routes.ts';
 import { shopShopperRoutes } from '../sales/checkout/shop-shopper.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
@@ -156,6 +157,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   }
 
   shopPixelRoutes(app, { services });
+  cartReminderScriptRoute(app);
 
   for (const locale of ['es', 'en'] as const) {
     const prefix = locale === 'en' ? '/en' : '';
@@ -219,6 +221,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
 
     // The cart, the checkout and the order page (issue 23): their own file, in this store's scope.
     shopCartRoutes(app, { services, locale, withStore });
+    // The abandoned cart's restore link and the checkout script's capture (issue 40 §6).
+    abandonedCartRoutes(app, { services, locale, withStore });
     // The shopper's transfer receipt, sent from the order page (issue 39 §4).
     receiptRoutes(app, { services, locale, withStore });
     // "Find my order" and forgetting the checkout's remembered details (issue 40 §4).

@@ -92,3 +92,22 @@ export function cartCookieHeader(cart: CartCookie, storeId: number, secure: bool
 
 /** How many items the cart holds, for the header's link (a hint; the cart page checks them). */
 export const cartCount = (cart: CartCookie) => cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** The lines as the cookie writes them (`[[productId, variantId or 0, quantity], …]`), for a cart kept elsewhere (an abandoned cart's row, decision 094). */
+export const cartLinesJson = (lines: readonly CartLine[]) => JSON.stringify(lines.slice(0, MAX_CART_LINES).map(lineTuple));
+
+/** Lines read back from `cartLinesJson`, as `readCart` reads the cookie's: anything malformed left out. */
+export function cartLinesOf(json: string): CartLine[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const lines: CartLine[] = [];
+  for (const item of Array.isArray(data) ? data.slice(0, MAX_CART_LINES) : []) {
+    const line = lineOf(item);
+    if (line && !lines.some((other) => other.productId === line.productId && other.variantId === line.variantId)) lines.push(line);
+  }
+  return lines;
+}

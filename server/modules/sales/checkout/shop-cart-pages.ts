@@ -14,6 +14,7 @@ import { shopDocument, type ShopRequest, whatsappIcon, whatsappLink } from '../.
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { shopPath } from '../../shop/shop-url.ts';
+import { reminderAttribute, reminderField, reminderScript } from '../abandoned-cart/abandoned-cart-form.ts';
 
 // The cart, the checkout and the order page (issue 23 §1–3, §8): plain HTML forms that work
 // without JavaScript (each POST answers 303 to a GET), lines as cards at every width, totals as
@@ -22,9 +23,9 @@ import { shopPath } from '../../shop/shop-url.ts';
 const link = (frame: ShopFrame, request: ShopRequest, rest = '') => shopPath(request.locale, frame.store.slug, rest);
 // The WhatsApp button sits in the footer's flow here, not over the page: on a phone it covered the
 // coupon's "Aplicar" and the totals (issue 40, defect 9).
-const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = []): Rendered => ({
+const page = (frame: ShopFrame, request: ShopRequest, title: string, body: SafeHtml, status = 200, pixelEvents: readonly PixelEvent[] = [], scripts?: SafeHtml): Rendered => ({
   status,
-  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents, whatsappInFlow: true }),
+  html: shopDocument(frame, request, { title, description: title, canonical: null, noindex: true }, body, { pixelEvents, whatsappInFlow: true, ...(scripts ? { scripts } : {}) }),
 });
 
 /** Messages shown at the top of the cart: what changed on its own, and what the last form did. */
@@ -138,9 +139,10 @@ ${whatsappCartLink(frame, request, priced)}
  * `gateways`: the card and app gateways the store has switched on, offered after cash and transfer.
  * `remember`: the "Remember my details" box ticked; `remembered`: the values came from this
  * browser's remembered details (buyer-cookie.ts), which the page offers to forget; `forgotten`:
- * they were just forgotten.
+ * they were just forgotten. `reminder`: the abandoned-cart consent box, when the store sends
+ * reminders (issue 40 §6), as posted.
  */
-export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[]; remember: boolean; remembered: boolean; forgotten: boolean };
+export type CheckoutForm = { values: CheckoutValues; errors: Record<string, CheckoutError> | null; formError: string | null; gateways: readonly Gateway[]; remember: boolean; remembered: boolean; forgotten: boolean; reminder?: { checked: boolean } | null };
 
 /** The remembered details' notice over the form, with the way to forget them (a form of its own, confirmed). */
 function rememberedBlock(frame: ShopFrame, request: ShopRequest, form: CheckoutForm): SafeHtml | '' {
@@ -185,11 +187,12 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
 <h1>${texts.checkoutTitle}</h1>
 ${hasErrors ? html`<div class="notice error" role="alert"><p>${form.formError ?? texts.errors}</p></div>` : ''}
 ${rememberedBlock(frame, request, form)}
-<form method="post" action="${link(frame, request, '/checkout')}" class="checkout-form" novalidate>
+<form method="post" action="${link(frame, request, '/checkout')}" class="checkout-form" novalidate${form.reminder ? reminderAttribute(link(frame, request, '/checkout/remind')) : ''}>
 <div class="checkout-fields">
 <fieldset class="group"><legend>${texts.contact}</legend>
 ${input('name', texts.name, html` maxlength="160" autocomplete="name" required`)}
 ${input('email', texts.email, html` type="email" maxlength="254" autocomplete="email" required`, texts.emailHint)}
+${form.reminder ? reminderField(request, form.reminder.checked) : ''}
 ${input('phone', texts.phone, html` type="tel" maxlength="20" autocomplete="tel" required`)}
 <div class="field"><label for="checkout-documentType">${texts.documentType}</label><select id="checkout-documentType" name="documentType" required${describedBy('documentType')}>
 ${identificationType.values.map((type) => html`<option value="${type}"${(values.documentType || 'cedula') === type ? ' selected' : ''}>${texts.documentTypes[type]}</option>`)}
@@ -218,6 +221,6 @@ ${summaryBlock(request, priced)}
 </div>
 </form>
 </div>`;
-  return page(frame, request, texts.checkoutTitle, body, status);
+  return page(frame, request, texts.checkoutTitle, body, status, [], form.reminder ? reminderScript() : undefined);
 }
 

@@ -43,6 +43,7 @@ import type { ShopRequest } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { refusedReason } from './shop-coupon.ts';
+import { reminderConsent } from '../abandoned-cart/abandoned-cart-form.ts';
 import { shopPath } from '../../shop/shop-url.ts';
 import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from '../../shop/shop-pixel.ts';
 
@@ -83,7 +84,7 @@ function refusalFlash(result: Exclude<AddResult, { ok: true }>): CartCookie['fla
 }
 
 export function shopCartRoutes(app: FastifyInstance, { services, locale, withStore }: { services: Services; locale: Locale; withStore: WithStore }) {
-  const { deps, carts, checkout, rateLimits, shopCoupons, paymentGateways } = services;
+  const { deps, carts, checkout, rateLimits, shopCoupons, paymentGateways, abandonedCarts } = services;
   const prefix = locale === 'en' ? '/en' : '';
   const secure = deps.config.secure;
   const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
@@ -118,6 +119,9 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       case 'stockGone': messages.errors.push(sr.tr.t(texts.stockGone, { name })); break;
       // The reason travels in the flash: asking again for a code the cookie names would answer guesses unlimited.
       case 'couponRefused': messages.errors.push(sr.tr.t(texts.couponNotApplied, { code: name, reason: refusedReason(flash, sr.locale) })); break;
+      // The abandoned-cart reminder's link (issue 40 §6): the kept cart is back, or the link was no good.
+      case 'restored': messages.info.push(sr.tr.texts.cartReminder.restored); break;
+      case 'restoreInvalid': messages.errors.push(sr.tr.texts.cartReminder.restoreInvalid); break;
       default: break;
     }
     return messages;
@@ -206,7 +210,8 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       // The details this browser remembers for the store, when the shopper asked so (issue 40 §4).
       const buyer = readBuyer(deps.config, request.headers.cookie, frame.store.id);
       const remember = { remember: buyer !== null, remembered: buyer !== null, forgotten: new URL(request.url, 'http://local.invalid').searchParams.has('forgotten') };
-      return renderCheckout(frame, sr, priced, { values: { ...emptyCheckout(), ...buyer }, errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope), ...remember });
+      const reminder = (await abandonedCarts.cartRemindersOn(frame.scope)) ? { checked: false } : null;
+      return renderCheckout(frame, sr, priced, { values: { ...emptyCheckout(), ...buyer }, errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope), ...remember, reminder });
     }, privatePage),
   );
 
@@ -217,8 +222,13 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const values = checkoutValuesOf(bodyOf(request));
       // "Remember my details in this browser": unticked unless the shopper ticks it.
       const remember = bodyOf(request).get('remember') === '1';
+      // The abandoned-cart consent (issue 40 §6): without JavaScript the e-mail reaches the server
+      // only with this post, so a post that places nothing keeps the cart for a reminder (or forgets
+      // it when the box was left unticked); a placed order closes it in its own transaction.
+      const reminder = (await abandonedCarts.cartRemindersOn(frame.scope)) ? { checked: reminderConsent(bodyOf(request)) } : null;
+      const keepCart = () => (reminder ? abandonedCarts.captureCart(frame.scope, { email: values.email, consent: reminder.checked, locale: sr.locale, cart }) : Promise.resolve(false));
       const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
-        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope), remember, remembered: false, forgotten: false }), status });
+        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope), remember, remembered: false, forgotten: false, reminder }), status });
       const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
       if ('errors' in parsed) {
@@ -229,6 +239,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
           if (!(error instanceof AppError) || error.status !== 429) throw error;
           return again(429, null, texts.tooManyOrders);
         }
+        await keepCart();
         return again(400, parsed.errors, null);
       }
       // A well-formed order's attempt is counted in its placing's commit (decision 070).
@@ -244,6 +255,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
         if (isGatewayMethod(parsed.input.paymentMethod)) return { redirect: (await payRedirect(services, frame, sr.locale, result.order.code)) ?? orderPath(sr.locale, frame.store.slug, result.order.code) };
         return { redirect: orderPath(sr.locale, frame.store.slug, result.order.code) };
       }
+      if (result.problem !== 'tooMany') await keepCart();
       switch (result.problem) {
         case 'tooMany': return again(429, null, texts.tooManyOrders);
         case 'payment': return again(400, { paymentMethod: { message: 'paymentInvalid' } }, null);
