@@ -85,7 +85,7 @@ describe('a formatted description (defect 1)', () => {
     // Through the API (sanitized when stored) and straight into the row (an old row, or any other road).
     expect((await api('PUT', `/api/v1/products/${ids.old}`, { name: 'Camiseta Vieja', slug: 'camiseta-vieja', description: attack, sku: 'CV-1', categoryId: ids.category, priceCents: 1000, ivaCode: '4', stock: 3, enabled: true })).statusCode).toBe(204);
     const viaApi = (await get(shop('/product/camiseta-vieja'))).body;
-    await t.deps.db.updateTable('product').set({ description: attack }).where('storeId', '=', store.id).where('id', '=', ids.old).execute();
+    await t.deps.db.updateTable('product').set({ description: attack }).where('storeId', '=', store.id).where('id', '=', ids.old!).execute();
     const raw = (await get(shop('/product/camiseta-vieja'))).body;
     for (const body of [viaApi, raw]) {
       const main = mainOf(body);
@@ -113,7 +113,7 @@ describe('variants in the sizes’ order (defect 7)', () => {
     expect(response.statusCode).toBe(200);
     const { related } = await import('#server/modules/product/product.service.ts');
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
-    expect((await related(t.deps, scope, ids.tee)).map((variant) => variant.name)).toEqual(['Negro / S', 'Negro / M', 'Negro / L']);
+    expect((await related(t.deps, scope, ids.tee!)).map((variant) => variant.name)).toEqual(['Negro / S', 'Negro / M', 'Negro / L']);
   });
 });
 
