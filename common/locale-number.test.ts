@@ -24,9 +24,19 @@ const TABLE: Array<[Locale, string, number | null]> = [
   ['es', ',5', 0.5],
   ['es', '-3', -3],
   ['es', '0', 0],
-  ['es', '89.99', null], // a decimal point on a Spanish page: refused, not read as 8999 or 89.99
-  ['es', '1.5', null],
-  ['es', '12.5', null],
+  // Issue 40 (defect 4, decision 096): a dot followed by one or two digits is a decimal point —
+  // nobody groups by one or two digits, and in a dollar country people type "12.50".
+  ['es', '12.50', 12.5],
+  ['es', '89.99', 89.99],
+  ['es', '1.5', 1.5],
+  ['es', '12.5', 12.5],
+  ['es', '1234.5', 1234.5],
+  ['es', '-3.25', -3.25],
+  ['es', '1.234', 1234], // three digits after the dot: a thousands group, as Spanish writes it
+  ['es', '12.505', 12505],
+  ['es', '1.234.56', null], // groups, then a decimal point: neither language's way
+  ['es', '1,234.5', null],
+  ['es', '12.', null],
   ['es', '1,234.56', null],
   ['es', '1,2,3', null],
   ['es', '1.23.456', null],
@@ -49,10 +59,13 @@ const TABLE: Array<[Locale, string, number | null]> = [
   ['en', '1,234,567.8', 1234567.8],
   ['en', '.5', 0.5],
   ['en', '1.500', 1.5], // one decimal point: one and a half, as English writes it
-  ['en', '199,99', null], // not 19999 (issue 20 §1)
-  ['en', '12,5', null], // not 125
+  ['en', '199,99', 199.99], // a decimal comma (decision 096); never 19999 (issue 20 §1)
+  ['en', '12,5', 12.5], // not 125
+  ['en', '12,50', 12.5],
+  ['en', '1,2', 1.2],
+  ['en', '1,234', 1234], // three digits after the comma: a thousands group, as English writes it
   ['en', '1.234,56', null],
-  ['en', '1,2', null],
+  ['en', '1,234,56', null],
   ['en', '12,34,567', null],
   ['en', '1.2.3', null],
   ['en', '12.', null],
@@ -96,7 +109,8 @@ describe('every numeric field of a form is read this way', () => {
     expect(parseForm(productResource.input, { ...product, price: '1', stock: '1,500', discount: '12.5' }, 'en')).toMatchObject({ ok: true, data: { stock: 1500, discount: 12.5 } });
     expect(parseForm(productResource.input, { ...product, price: '1', stock: '1,500' }, 'es')).toMatchObject({ ok: false, errors: { stock: 'validation.invalid' } }); // 1,5 is not whole
     expect(parseForm(productResource.input, { ...product, price: '1', stock: '1.500' }, 'en')).toMatchObject({ ok: false, errors: { stock: 'validation.invalid' } });
-    expect(parseForm(AlertInputSchema, { trackingNumber: '1Z999AA10123456784', carrier: 'UPS', store: 'A', content: 'B', declaredValue: '89.99' }, 'es')).toEqual({ ok: false, errors: { declaredValue: 'validation.number' } });
+    expect(parseForm(AlertInputSchema, { trackingNumber: '1Z999AA10123456784', carrier: 'UPS', store: 'A', content: 'B', declaredValue: '89.99' }, 'es')).toMatchObject({ ok: true, data: { declaredValue: 8999 } }); // in cents
+    expect(parseForm(AlertInputSchema, { trackingNumber: '1Z999AA10123456784', carrier: 'UPS', store: 'A', content: 'B', declaredValue: '89.9.9' }, 'es')).toEqual({ ok: false, errors: { declaredValue: 'validation.number' } });
   });
 
   it('the JSON API takes numbers, and text only in the machine form "1234.5"', () => {
@@ -127,13 +141,16 @@ describe('money in an input', () => {
     ['es', '1.500', '1500,00'],
     ['es', ',5', '0,50'],
     ['es', '19,99', '19,99'],
-    ['es', '3.5', '3.5'], // unreadable on a Spanish page: kept, and the schema refuses it
+    ['es', '3.5', '3,50'], // a decimal point in a dollar country (decision 096)
+    ['es', '12.50', '12,50'],
+    ['es', '3.5.0', '3.5.0'], // unreadable on a Spanish page: kept, and the schema refuses it
     ['es', '3,505', '3,505'], // three decimals: never rounded into another amount here
     ['es', 'tres', 'tres'],
     ['es', '', ''],
     ['en', '3.5', '3.50'],
     ['en', '1,500', '1500.00'],
-    ['en', '3,5', '3,5'],
+    ['en', '3,5', '3.50'],
+    ['en', '3,5,0', '3,5,0'],
     ['en', '7', '7.00'],
   ] as const)('on a %s page, %j left is shown as %j', (locale, typed, shown) => {
     expect(moneyText(typed, locale)).toBe(shown);

@@ -6,8 +6,12 @@ import { INTL_LOCALE } from './number-format.ts';
 // own symbols from CLDR through Intl — Spanish (es-EC) groups with "." and writes decimals with ",",
 // English (en-US) the reverse — and reads only what is unambiguous in that language: digits,
 // grouping separators only between groups of three ("1.234.567"), at most one decimal separator.
-// Anything else is refused, never guessed: "199,99" on an English page is not 19999, and "89.99" on
-// a Spanish page is not 89.99 (the message says how to write it); "1.500" on a Spanish page is 1500.
+// Anything else is refused, never guessed: "199,99" on an English page is not 19999; "1.500" on a
+// Spanish page is 1500. One exception, because nobody groups digits by one or two (decision 096):
+// the other language's decimal separator followed by one or two digits at the end, with no digit
+// group and none of the page's own separators, is a decimal separator — in a dollar country people
+// type "12.50" on a Spanish page, and "12,50" on an English one. Three digits after it ("1.234")
+// stay what the page's language means by them (a thousands group in Spanish).
 
 type Symbols = { group: string; decimal: string };
 const symbolsByLocale = new Map<Locale, Symbols>();
@@ -25,6 +29,17 @@ export function numberSymbols(locale: Locale): Symbols {
 
 const escape = (symbol: string) => symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new Map<Locale, RegExp>();
+const foreignDecimals = new Map<Locale, RegExp>();
+
+/** "12.50" on a Spanish page, "12,50" on an English one: the page's group symbol used as a decimal point. */
+function foreignDecimalOf(locale: Locale): RegExp {
+  let pattern = foreignDecimals.get(locale);
+  if (!pattern) {
+    pattern = new RegExp(`^(-?\\d+)${escape(numberSymbols(locale).group)}(\\d{1,2})$`);
+    foreignDecimals.set(locale, pattern);
+  }
+  return pattern;
+}
 
 function patternOf(locale: Locale): RegExp {
   let pattern = patterns.get(locale);
@@ -46,6 +61,8 @@ function patternOf(locale: Locale): RegExp {
  */
 export function readLocaleNumber(raw: string, locale: Locale): number | null {
   const text = raw.trim();
+  const foreign = foreignDecimalOf(locale).exec(text);
+  if (foreign) return Number(`${foreign[1]}.${foreign[2]}`);
   const match = patternOf(locale).exec(text);
   if (!match || (match[2] === undefined && match[3] === undefined)) return null;
   const [, sign, whole = '0', fraction] = match;

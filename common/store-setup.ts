@@ -19,7 +19,8 @@ export const SETUP_STEP_PATHS: Record<SetupStep, string> = {
 };
 
 /**
- * An enabled product at or under this many units is "low stock" (with variants, their sum):
+ * An enabled product at or under this many units is "low stock" (with variants, when any of them is:
+ * their sum hid one size running out behind the others, issue 40):
  * enough warning to reorder for a small store that sells a few units a day, as Shopify's and
  * Tiendanube's default alerts do.
  */

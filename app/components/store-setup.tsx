@@ -5,7 +5,8 @@ import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { LOW_STOCK_THRESHOLD, SETUP_STEP_PATHS, SETUP_STEPS, type StoreSetup } from '#common/store-setup.ts';
 
-type LowStockRow = { id: number; name: string; stock: number };
+/** A low product; with variants, the low ones (its `stock` the lowest of theirs). */
+type LowStockRow = { id: number; name: string; stock: number; variants: { name: string; stock: number }[] };
 export type StoreSetupView = { steps: StoreSetup | null; lowStock: { rows: LowStockRow[]; total: number } };
 
 /**
@@ -82,9 +83,16 @@ function LowStock({ lowStock }: { lowStock: StoreSetupView['lowStock'] }) {
       key: 'name',
       label: t('desk.lowStock.product'),
       render: (row) => (
-        <Anchor component={Link} to={`${localizePath('/catalog/product/show', locale)}?id=${row.id}`} style={{ overflowWrap: 'anywhere' }}>
-          {row.name}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={`${localizePath('/catalog/product/show', locale)}?id=${row.id}`} style={{ overflowWrap: 'anywhere' }}>
+            {row.name}
+          </Anchor>
+          {row.variants.length > 0 ? (
+            <Text fz="xs" c="dimmed" data-testid={`low-stock-variants-${row.id}`}>
+              {row.variants.map((variant) => t('desk.lowStock.variant', { name: variant.name, count: variant.stock })).join(' · ')}
+            </Text>
+          ) : null}
+        </>
       ),
     },
     { key: 'stock', label: t('desk.lowStock.stock'), align: 'right', render: (row) => t('desk.lowStock.units', { count: row.stock }) },

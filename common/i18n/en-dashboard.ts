@@ -127,7 +127,7 @@ export const enDashboard: DashboardMessages = {
     },
     lowStock: {
       title: 'Low stock',
-      intro: 'Active products with {{threshold}} units or fewer.',
+      intro: 'Active products with {{threshold}} units or fewer (with variants, those with such a variant).',
       count_one: '{{count}} product',
       count_other: '{{count}} products',
       none: 'No active product has {{threshold}} units or fewer.',
@@ -135,6 +135,8 @@ export const enDashboard: DashboardMessages = {
       stock: 'Stock',
       units_one: '{{count}} unit',
       units_other: '{{count}} units',
+      variant_one: '{{name}}: {{count}} unit',
+      variant_other: '{{name}}: {{count}} units',
       caption: 'Products with low stock, fewest units first',
       seeAll: 'See all by stock',
     },

@@ -129,7 +129,7 @@ export const esDashboard = {
     },
     lowStock: {
       title: 'Stock bajo',
-      intro: 'Productos activos con {{threshold}} unidades o menos.',
+      intro: 'Productos activos con {{threshold}} unidades o menos (con variantes, los que tienen alguna variante así).',
       count_one: '{{count}} producto',
       count_other: '{{count}} productos',
       none: 'Ningún producto activo tiene {{threshold}} unidades o menos.',
@@ -137,6 +137,8 @@ export const esDashboard = {
       stock: 'Stock',
       units_one: '{{count}} unidad',
       units_other: '{{count}} unidades',
+      variant_one: '{{name}}: {{count}} unidad',
+      variant_other: '{{name}}: {{count}} unidades',
       caption: 'Productos con stock bajo, de menos a más unidades',
       seeAll: 'Ver todos por stock',
     },

@@ -2,6 +2,7 @@ import { z } from '#common/zod.ts';
 import { storeSection } from '../enums/store.ts';
 import { EmailSchema } from './user.ts';
 import { numberInput } from './number.ts';
+import { internationalPhone } from '../phone.ts';
 
 // The store's forms, their actions and the API share these schemas (PRODUCT §5). Messages are i18n keys.
 
@@ -81,11 +82,14 @@ function socialLink(network: SocialNetwork) {
     .default('');
 }
 
-/** An international number: "+" then country code and number, 8–15 digits (E.164); spaces and dashes are dropped. */
+/**
+ * An international number: "+" then country code and number, 8–15 digits (E.164); spaces and dashes
+ * are dropped, and Ecuador's national form ("0998877665") is read as +593 (common/phone.ts).
+ */
 export const WhatsappSchema = z
   .string()
   .trim()
-  .transform((value) => value.replace(/[\s\-().]/g, ''))
+  .transform(internationalPhone)
   .refine((value) => value === '' || /^\+[1-9]\d{7,14}$/.test(value), { error: 'store.whatsappFormat' })
   .default('');
 

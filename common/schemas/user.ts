@@ -29,7 +29,8 @@ export const PersonalDataSchema = z
     name: required(100),
     lastname: required(100),
     documentType: documentType.schema('validation.required'),
-    documentNumber: z.string({ error: 'validation.required' }).trim().toUpperCase().min(1, { error: 'validation.required' }).max(20, { error: 'auth.documentInvalid' }),
+    // Kept as one string of letters and digits, so that "171003406-5" and "1710034065" are one cédula (one account each: decision 096).
+    documentNumber: z.preprocess((value) => (typeof value === 'string' ? value.replace(/[\s.-]/g, '') : value), z.string({ error: 'validation.required' }).toUpperCase().min(1, { error: 'validation.required' }).max(20, { error: 'auth.documentInvalid' })),
     phone: z.string({ error: 'validation.required' }).trim().regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'validation.phone' }),
     address: required(200),
     country: required(60),

@@ -36,6 +36,7 @@ import * as webhooks from '#server/db/migrations/2026-12-06-094-webhooks.ts';
 import * as invitationWithdrawn from '#server/db/migrations/2026-12-06-096-invitation-withdrawn.ts';
 import * as payments from '#server/db/migrations/2026-12-06-097-payments.ts';
 import * as abandonedCarts from '#server/db/migrations/2026-12-06-102-abandoned-carts.ts';
+import * as uniqueCedula from '#server/db/migrations/2026-12-06-104-unique-cedula.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-096-invitation-withdrawn': invitationWithdrawn,
   '2026-12-06-097-payments': payments,
   '2026-12-06-102-abandoned-carts': abandonedCarts,
+  '2026-12-06-104-unique-cedula': uniqueCedula,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

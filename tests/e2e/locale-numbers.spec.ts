@@ -12,8 +12,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 180_000 });
 
 const TEXT = {
-  es: { name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', create: 'Crear', wrong: '89.99', right: '1.289,99', short: '3,5', padded: '3,50', saved: '1289,99', error: 'Escribe el número como 1.234,56', listed: '$1.289,99', hexError: 'Escribe un color como #1c9283' },
-  en: { name: 'Name', price: 'Price (USD)', category: 'Category', create: 'Create', wrong: '199,99', right: '1,289.99', short: '3.5', padded: '3.50', saved: '1289.99', error: 'Write the number as 1,234.56', listed: '$1,289.99', hexError: 'Write a color such as #1c9283' },
+  es: { name: 'Nombre', price: 'Precio (USD)', category: 'Categoría', create: 'Crear', wrong: '1,289.99', right: '1.289,99', short: '3,5', padded: '3,50', dotted: '12.50', dottedShown: '12,50', saved: '1289,99', error: 'Escribe el número como 1.234,56', listed: '$1.289,99', hexError: 'Escribe un color como #1c9283' },
+  en: { name: 'Name', price: 'Price (USD)', category: 'Category', create: 'Create', wrong: '1.289,99', right: '1,289.99', short: '3.5', padded: '3.50', dotted: '12,50', dottedShown: '12.50', saved: '1289.99', error: 'Write the number as 1,234.56', listed: '$1,289.99', hexError: 'Write a color such as #1c9283' },
 } as const;
 
 for (const locale of LOCALES) {
@@ -36,6 +36,10 @@ for (const locale of LOCALES) {
     await expect(price).toHaveValue(t.short);
     await price.press('Tab');
     await expect(price).toHaveValue(t.padded);
+    // Issue 40 (decision 096): the other separator before one or two digits is a decimal separator.
+    await price.fill(t.dotted);
+    await price.press('Tab');
+    await expect(price).toHaveValue(t.dottedShown);
     await price.fill(t.wrong);
     await price.press('Tab');
     await expect(price).toHaveValue(t.wrong);

@@ -114,7 +114,7 @@ describe('the store set-up checklist on the desk', () => {
 });
 
 describe('low stock beside it', () => {
-  it('lists the enabled products at 5 units or fewer (with variants, their sum), fewest first, each linking to its product', async () => {
+  it('lists the enabled products at 5 units or fewer (with variants, when one of them is), fewest first, each linking to its product', async () => {
     const store = await makeStore(t);
     const { cookie } = store.owner;
     const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
@@ -124,16 +124,16 @@ describe('low stock beside it', () => {
     await product('Seis', 6);
     await product('Apagada', 1, false);
     const three = await product('Tres', 3);
-    // A product with variants counts their sum: 2 + 2.
+    // A product with variants is as low as its lowest variant: 2, whatever their sum (2 + 2).
     const withVariants = await product('Con variantes', 50);
     for (const name of ['S', 'M']) await create(store, '/api/v1/variants', { productId: withVariants, name, priceCents: 1000, stock: 2, enabled: true });
 
-    expect(await lowStockIds(cookie)).toEqual([none, three, withVariants, five]);
+    expect(await lowStockIds(cookie)).toEqual([none, withVariants, three, five]);
     const body = (await getPage(t.app, '/', cookie)).body;
     expect(body).toContain('4 productos');
     expect(body).toMatch(new RegExp(`href="/catalog/product/show\\?id=${none}"[^>]*>Agotada<`));
     expect(body).toContain('0 unidades');
-    expect(body).toContain('4 unidades');
+    expect(body).toMatch(new RegExp(`data-testid="low-stock-variants-${withVariants}"[^>]*>M: 2 unidades · S: 2 unidades<`));
     expect(body).toContain('href="/catalog/product?status=enabled&amp;sort=stock&amp;dir=asc"');
     const english = (await getPage(t.app, '/en', cookie)).body;
     expect(english).toContain('4 products');
@@ -144,6 +144,23 @@ describe('low stock beside it', () => {
     for (let index = 0; index < LOW_STOCK_SHOWN; index += 1) await product(`Poco ${index}`, 1);
     expect(await lowStockIds(cookie)).toHaveLength(LOW_STOCK_SHOWN);
     expect((await getPage(t.app, '/', cookie)).body).toContain(`${4 + LOW_STOCK_SHOWN} productos`);
+  });
+
+  // Issue 40, defect 5: one Negro/L left among plenty of other sizes, and the card said nothing was low.
+  it('lists a product one of whose variants runs low, naming the variant, though their sum is plenty', async () => {
+    const store = await makeStore(t);
+    const category = await create(store, '/api/v1/categories', { name: 'Ropa', enabled: true });
+    const shirt = await create(store, '/api/v1/products', { name: 'Camiseta', categoryId: category, priceCents: 1000, stock: 0, enabled: true });
+    for (const [name, stock] of [['Negro / S', 10], ['Negro / M', 12], ['Negro / L', 1]] as const) await create(store, '/api/v1/variants', { productId: shirt, name, priceCents: 1000, stock, enabled: true });
+    // Off, a variant's stock is nobody's concern; plenty, nor is a product's without variants.
+    await create(store, '/api/v1/variants', { productId: shirt, name: 'Blanco / L', priceCents: 1000, stock: 0, enabled: false });
+    await create(store, '/api/v1/products', { name: 'Gorra', categoryId: category, priceCents: 1000, stock: 30, enabled: true });
+    expect(await lowStockIds(store.owner.cookie)).toEqual([shirt]);
+    const body = (await getPage(t.app, '/', store.owner.cookie)).body;
+    expect(body).toContain('1 producto<');
+    expect(body).toMatch(new RegExp(`data-testid="low-stock-variants-${shirt}"[^>]*>Negro / L: 1 unidad<`));
+    const english = (await getPage(t.app, '/en', store.owner.cookie)).body;
+    expect(english).toMatch(new RegExp(`data-testid="low-stock-variants-${shirt}"[^>]*>Negro / L: 1 unit<`));
   });
 
   it('says "1 producto" and "1 unidad" for one', async () => {

@@ -37,10 +37,14 @@ describe('the record form kit without JavaScript', () => {
     const english = await form('/en/alert', client.cookie, alertFields('KITEN123456', '1,234.56'));
     expect(english.statusCode).toBe(302);
     expect(await storedCents(client.cookie, String(english.headers.location))).toBe(123456);
-    // a decimal point on a Spanish page is not guessed (issue 20 §1): the field says how to write it
+    // a dot and two digits on a Spanish page is a decimal point (decision 096): "89.99" is 89,99
     const dotted = await form('/alert', client.cookie, alertFields('KITES654321', '89.99'));
-    expect(dotted.statusCode).toBe(400);
-    expect(dotted.body).toContain('Escribe el número como 1.234,56');
+    expect(dotted.statusCode).toBe(302);
+    expect(await storedCents(client.cookie, String(dotted.headers.location))).toBe(8999);
+    // what is neither way is not guessed (issue 20 §1): the field says how to write it
+    const garbled = await form('/alert', client.cookie, alertFields('KITES654322', '89.9.9'));
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.body).toContain('Escribe el número como 1.234,56');
   });
 
   it('answers a refused form with the typed values and accessible errors', async () => {

@@ -53,7 +53,7 @@ describe('/store/payments', () => {
   it('says each problem beside its field in the page’s language, and keeps what was typed', async () => {
     const store = await makeStore(t);
     const { cashOnDelivery: _cash, ...noCash } = FORM;
-    const bad = await post('/store/payments', store.owner, { ...noCash, bankTransfer: '', ruc: '1780123457001', establishment: '000', shippingFee: '3.50' });
+    const bad = await post('/store/payments', store.owner, { ...noCash, bankTransfer: '', ruc: '1780123457001', establishment: '000', shippingFee: '3.5.0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Error al actualizar la tienda');
     expect(bad.body).toContain('El RUC no es válido: son 13 dígitos, con la provincia y el tercer dígito de un RUC del SRI y su número de establecimiento');

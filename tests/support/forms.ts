@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { validCedula } from './cedula.ts';
 
 let clients = 0;
 /** A different client address per call, so per-IP rate limits only meet the tests that aim at them. */
@@ -50,7 +51,8 @@ export const validRegistration = (email: string) => ({
   passwordRepeat: 'secret123',
   ...TEST_PERSON,
   documentType: 'cedula',
-  documentNumber: '1710034065',
+  // Each registration its own cédula: one account per cédula (decision 096).
+  documentNumber: validCedula(),
   terms: 'on',
 });
 

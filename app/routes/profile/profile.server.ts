@@ -39,7 +39,12 @@ export async function updateProfileAction({ request, context }: LoaderFunctionAr
   const values = formValues(await readForm(request));
   const parsed = parseWith(ProfileSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
-  await services(context).users.updateProfile({ userId: currentUser(context).id }, parsed.data);
+  try {
+    await services(context).users.updateProfile({ userId: currentUser(context).id }, parsed.data);
+  } catch (error) {
+    // A cédula another account has: said on its field, what was typed kept.
+    return failure(error, values);
+  }
   throw redirect(`${localized(request, '/profile')}?notice=updated`);
 }
 

@@ -28,6 +28,7 @@ export const auth: Messages['auth'] = {
   registered: 'Thank you for registering',
   passwordInvalid: 'Password does not match or is invalid',
   documentInvalid: 'Document Number does not match',
+  documentTaken: 'An account with this cédula already exists. If it is yours, log in or reset your password.',
   termsRequired: 'You must accept the terms of service and the privacy policy',
   tooManyAttempts: 'Too many attempts. Try again in {{minutes}} min.',
   unauthorized: 'Log in or send a valid access token',

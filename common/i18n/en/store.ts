@@ -57,7 +57,7 @@ export const store: Messages['store'] = {
     sampleButton: 'Buy',
     sampleLink: 'See more',
   },
-  whatsappFormat: 'Enter the number in international format, for example +593991234567',
+  whatsappFormat: 'Enter an Ecuadorian mobile, for example 099-123-4567, or the number with its country code, for example +593991234567',
   // ---- /store/delete (colleague "delete") ----
   delete: {
     title: 'Delete store',
@@ -152,7 +152,7 @@ export const store: Messages['store'] = {
   x: 'X (Twitter)',
   youtube: 'YouTube',
   whatsapp: 'WhatsApp',
-  whatsappHint: 'With the country code, e.g. +593991234567',
+  whatsappHint: 'For example 099-123-4567, or with the country code: +593991234567',
   contactEmail: 'E-mail',
   contactPhone: 'Phone',
   contactAddress: 'Address',

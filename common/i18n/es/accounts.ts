@@ -28,6 +28,7 @@ export const auth = {
   registered: 'Gracias por registrarte',
   passwordInvalid: 'El password no coincide o no es valido',
   documentInvalid: 'El número de documento no coincide',
+  documentTaken: 'Ya hay una cuenta con esta cédula. Si es tuya, inicia sesión o recupera tu contraseña.',
   termsRequired: 'Debes aceptar los términos del servicio y la política de privacidad',
   tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} min.',
   unauthorized: 'Inicia sesión o envía un token de acceso válido',

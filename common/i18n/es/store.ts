@@ -56,7 +56,7 @@ export const store = {
     sampleButton: 'Comprar',
     sampleLink: 'Ver más',
   },
-  whatsappFormat: 'Escribe el número en formato internacional, por ejemplo +593991234567',
+  whatsappFormat: 'Escribe un celular de Ecuador, por ejemplo 099-123-4567, o el número con el código del país, por ejemplo +593991234567',
   // ---- /store/delete (colleague "delete") ----
   delete: {
     title: 'Eliminar tienda',
@@ -151,7 +151,7 @@ export const store = {
   x: 'X (Twitter)',
   youtube: 'YouTube',
   whatsapp: 'WhatsApp',
-  whatsappHint: 'Con el código del país, por ejemplo +593991234567',
+  whatsappHint: 'Por ejemplo 099-123-4567, o con el código del país: +593991234567',
   contactEmail: 'Correo electrónico',
   contactPhone: 'Teléfono',
   contactAddress: 'Dirección',

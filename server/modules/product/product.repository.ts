@@ -59,9 +59,23 @@ export async function syncVariantStock(db: Db, scope: StoreScope, productId: num
   await db.updateTable('product').set({ stock: Number(total.stock) }).where('storeId', '=', scope.storeId).where('id', '=', productId).execute();
 }
 
-/** The variants of one product of the store, in name order. */
+/**
+ * The variants of one product of the store as the storefront lists them: by colour name, then by
+ * size in the store's order of sizes (S, M, L — not L, M, S by name), then as they were made.
+ */
 export const variantsOf = (db: Db, scope: StoreScope, productId: number) =>
-  db.selectFrom('variant').select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'ivaCode', 'enabled']).where('storeId', '=', scope.storeId).where('productId', '=', productId).orderBy('name').orderBy('id').execute();
+  db
+    .selectFrom('variant')
+    .leftJoin('color', (join) => join.onRef('color.id', '=', 'variant.colorId').onRef('color.storeId', '=', 'variant.storeId'))
+    .leftJoin('size', (join) => join.onRef('size.id', '=', 'variant.sizeId').onRef('size.storeId', '=', 'variant.storeId'))
+    .select(['variant.id', 'variant.name', 'variant.sku', 'variant.colorId', 'variant.sizeId', 'variant.priceCents', 'variant.stock', 'variant.ivaCode', 'variant.enabled'])
+    .where('variant.storeId', '=', scope.storeId)
+    .where('variant.productId', '=', productId)
+    .orderBy((eb) => eb.fn.coalesce('color.name', eb.val('')))
+    .orderBy((eb) => eb.fn.coalesce('size.sortOrder', eb.val(0)))
+    .orderBy((eb) => eb.fn.coalesce('size.id', eb.val(0)))
+    .orderBy('variant.id')
+    .execute();
 
 /** Whether a product or a variant of the store already has this SKU. */
 export async function skuTaken(db: Db, scope: StoreScope, sku: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { mediaUrl } from '#common/media-url.ts';
 import type { ShopPrice } from '#common/shop-price.ts';
+import { cutText, plainText } from '#server/modules/page/page-html.ts';
 import { html, type SafeHtml, trustedHtml } from './shop-html.ts';
 import type { PixelEvent } from './shop-pixel.ts';
 import { type Head, logoUrl, shopDocument, type ShopRequest, srcset } from './shop-layout.ts';
@@ -19,8 +20,7 @@ const link = (frame: ShopFrame, request: ShopRequest, rest = '') => shopPath(req
 
 /** One line of a description for a meta tag: no line breaks, at most 160 characters. */
 function summary(text: string, fallback: string): string {
-  const line = (text || fallback).replace(/\s+/g, ' ').trim();
-  return line.length > 160 ? `${line.slice(0, 157).trimEnd()}…` : line;
+  return cutText((text || fallback).replace(/\s+/g, ' ').trim(), 160);
 }
 
 export function stars(rating: number, request: ShopRequest): SafeHtml {
@@ -169,7 +169,7 @@ ${pagination(request, data.total, page, (n) => `${path}${queryOf({ q: query, pag
 
 export function renderContentPage(frame: ShopFrame, request: ShopRequest, page: NonNullable<Awaited<ReturnType<typeof loadPage>>>): Rendered {
   const { tr } = request;
-  const text = page.content.replace(/<[^>]*>/g, ' ');
+  const text = plainText(page.content);
   const main = html`<div class="wrap narrow">
 ${breadcrumb(request, [{ name: tr.texts.home, href: link(frame, request) }, { name: page.title }])}
 <article class="content"><h1>${page.title}</h1>${trustedHtml(page.content)}</article>
@@ -279,7 +279,7 @@ ${choices}
 ${stock > 0 ? html`<form class="add-form" method="post" action="${link(frame, request, '/cart')}"><input type="hidden" name="intent" value="add"><input type="hidden" name="product" value="${product.id}"><input type="hidden" name="variant" value="${variant?.id ?? ''}">
 <div class="field"><label for="add-quantity">${tr.texts.cart.quantity}</label><input id="add-quantity" name="quantity" type="number" inputmode="numeric" min="1" max="${Math.min(stock, 999)}" value="1"></div>
 <button type="submit">${tr.texts.cart.addToCart}</button></form>` : ''}
-${product.description ? html`<p class="lead">${product.description}</p>` : ''}
+${product.descriptionText ? html`<div class="lead content">${trustedHtml(product.description)}</div>` : ''}
 <dl class="facts"><dt>${tr.texts.sku}</dt><dd>${variant?.sku || product.sku || product.code}</dd>${data.brand ? html`<dt>${tr.texts.brandLabel}</dt><dd>${data.brand.name}</dd>` : ''}</dl>
 </div>
 </div>
@@ -295,7 +295,7 @@ ${reviewSection(frame, request, data, form)}
   const image = data.images[0] ? mediaUrl(id, data.images[0], 1280) : logoUrl(frame);
   const head: Head = {
     title: product.name,
-    description: summary(product.description, `${product.name} — ${frame.store.name}`),
+    description: summary(product.descriptionText, `${product.name} — ${frame.store.name}`),
     canonical: bare(frame, `/product/${product.slug}`),
     image,
     type: 'product',

@@ -1,4 +1,5 @@
 import { mediaUrl } from '#common/media-url.ts';
+import { cutText } from '#server/modules/page/page-html.ts';
 import { absolute, logoUrl, type ShopRequest } from './shop-layout.ts';
 import type { loadProduct, ShopFrame } from './shop.service.ts';
 import { queryOf } from './shop-url.ts';
@@ -11,6 +12,8 @@ import { queryOf } from './shop-url.ts';
 const SCHEMA = 'https://schema.org';
 const localized = (request: ShopRequest, bare: string) => absolute(request, request.locale === 'en' ? `/en${bare}` : bare);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** A product's description in structured data: enough for a search result, not the whole page. */
+const JSON_LD_DESCRIPTION_MAX = 1000;
 
 export function storeJsonLd(frame: ShopFrame, request: ShopRequest) {
   const { store } = frame;
@@ -69,7 +72,8 @@ export function productJsonLd(frame: ShopFrame, request: ShopRequest, data: NonN
     '@type': 'Product',
     name: product.name,
     url,
-    ...(product.description ? { description: product.description } : {}),
+    // Words only, as Google reads a description: the page shows the formatting.
+    ...(product.descriptionText ? { description: cutText(product.descriptionText, JSON_LD_DESCRIPTION_MAX) } : {}),
     ...(product.sku ? { sku: product.sku } : {}),
     ...(product.code ? { mpn: product.code } : {}),
     ...(images.length ? { image: [...new Set(images)] } : {}),

@@ -45,7 +45,8 @@ export const listShopColors = (db: Db, scope: StoreScope) =>
   db.selectFrom('color').select(['id', 'name', 'slug', 'hex']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('name').orderBy('id').execute();
 
 export const listShopSizes = (db: Db, scope: StoreScope) =>
-  db.selectFrom('size').select(['id', 'name', 'slug']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('sortOrder').orderBy('name').execute();
+  // Sizes left at the same order keep the order they were made in (S, M, L), not their names' (L, M, S).
+  db.selectFrom('size').select(['id', 'name', 'slug']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).orderBy('sortOrder').orderBy('id').execute();
 
 /** The brands that enabled products of a category carry, for its brand filter. */
 export async function brandIdsInCategory(db: Db, scope: StoreScope, categoryId: number): Promise<number[]> {
@@ -158,15 +159,23 @@ export const findShopBrand = (db: Db, scope: StoreScope, id: number) =>
 export const findShopCategoryById = (db: Db, scope: StoreScope, id: number) =>
   db.selectFrom('category').select(['id', 'name', 'slug']).where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', '=', id).executeTakeFirst();
 
+/**
+ * A product's variants in the order its choices are shown: by colour (as the colours are listed),
+ * then by size in the store's order of sizes (S, M, L — not L, M, S by name), then as they were made.
+ */
 export const listShopVariants = (db: Db, scope: StoreScope, productId: number) =>
   db
     .selectFrom('variant')
-    .select(['id', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'ivaCode', 'stock', 'imageId'])
-    .where('storeId', '=', scope.storeId)
-    .where('productId', '=', productId)
-    .where('enabled', '=', 1)
-    .orderBy('name')
-    .orderBy('id')
+    .leftJoin('color', (join) => join.onRef('color.id', '=', 'variant.colorId').onRef('color.storeId', '=', 'variant.storeId'))
+    .leftJoin('size', (join) => join.onRef('size.id', '=', 'variant.sizeId').onRef('size.storeId', '=', 'variant.storeId'))
+    .select(['variant.id', 'variant.name', 'variant.sku', 'variant.colorId', 'variant.sizeId', 'variant.priceCents', 'variant.ivaCode', 'variant.stock', 'variant.imageId'])
+    .where('variant.storeId', '=', scope.storeId)
+    .where('variant.productId', '=', productId)
+    .where('variant.enabled', '=', 1)
+    .orderBy((eb) => eb.fn.coalesce('color.name', eb.val('')))
+    .orderBy((eb) => eb.fn.coalesce('size.sortOrder', eb.val(0)))
+    .orderBy((eb) => eb.fn.coalesce('size.id', eb.val(0)))
+    .orderBy('variant.id')
     .execute();
 
 /** The galleries of some products, upload ids in order (position 0 the main image). */

@@ -4,7 +4,7 @@ import { asIvaCode } from '#common/iva.ts';
 import { type ShopPrice, shopPrice } from '#common/shop-price.ts';
 import { expiryOf } from '#common/store-expiry.ts';
 import { AppError } from '#server/errors.ts';
-import { sanitizePageHtml } from '#server/modules/page/page-html.ts';
+import { plainText, sanitizePageHtml } from '#server/modules/page/page-html.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { ownStoreScope, shopStoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -186,7 +186,10 @@ export async function loadProduct(deps: ServiceDeps, scope: StoreScope, slug: st
   ]);
   const variants: VariantView[] = variantRows.map((row) => ({ ...row, price: shopPrice({ priceCents: row.priceCents, discountBp: product.discountBp, ivaCode: asIvaCode(row.ivaCode ?? product.ivaCode), compareAtCents: null }) }));
   return {
-    product: { ...product, content: product.content ? sanitizePageHtml(product.content) : '' },
+    // The description is formatted text (decision 050): sanitized here, as it is shown, so rows
+    // saved before the sanitizer or by any other road are safe too; `descriptionText` is its words
+    // alone, for the meta description, Open Graph and JSON-LD.
+    product: { ...product, description: sanitizePageHtml(product.description), descriptionText: plainText(product.description), content: product.content ? sanitizePageHtml(product.content) : '' },
     price: shopPrice({ ...product, ivaCode: asIvaCode(product.ivaCode) }),
     images: galleries.get(product.id) ?? [],
     variants,

@@ -36,6 +36,16 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return Boolean(await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst());
 }
 
+/**
+ * Whether another account has this cédula (one per person: decision 096). Only cédulas: passports of
+ * different countries may share a number. `exceptUserId`: the account being edited.
+ */
+export async function cedulaTaken(db: Db, documentNumber: string, exceptUserId?: number): Promise<boolean> {
+  let query = db.selectFrom('user').select('id').where('documentType', '=', 'cedula').where('documentNumber', '=', documentNumber);
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  return Boolean(await query.executeTakeFirst());
+}
+
 /** Inserts and gives the locker code from the id (unique and never reused): call it in a transaction, so both writes land or neither. */
 export async function insertUser(db: Db, user: NewUser): Promise<{ id: number; lockerCode: string }> {
   const { id } = await db.insertInto('user').values(user).returning('id').executeTakeFirstOrThrow();

@@ -29,10 +29,17 @@ function profileColumns(input: ProfileInput) {
   };
 }
 
+const documentTaken = () => new AppError('auth.documentTaken', 409, { field: 'documentNumber' });
+/** Whether this account's cédula is another's (an account with a passport never clashes). */
+const cedulaTakenBy = (db: Db, input: Pick<ProfileInput, 'documentType' | 'documentNumber'>, exceptUserId?: number) =>
+  input.documentType === 'cedula' ? users.cedulaTaken(db, input.documentNumber, exceptUserId) : Promise.resolve(false);
+
 /** Creates an account; the e-mail is already lower-cased and trimmed by the schema. */
 export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, 'passwordRepeat' | 'terms'>, options: { locale: Locale; role?: Role }) {
   const { db } = deps;
   if (await users.emailExists(db, input.email)) throw new AppError('auth.duplicate', 409, { field: 'email' });
+  // One account per cédula (issue 40, defect 10): said on its field, not as a failure.
+  if (await cedulaTakenBy(db, input)) throw documentTaken();
   const time = now(deps);
   const passwordHash = await hashPassword(input.password, deps.config);
   try {
@@ -51,8 +58,9 @@ export async function createUser(deps: ServiceDeps, input: Omit<RegisterInput, '
       updatedAt: time,
     }));
   } catch (error) {
-    // Two registrations racing for one e-mail: the unique index decides.
+    // Two registrations racing for one e-mail or one cédula: the unique indexes decide.
     if (await users.emailExists(db, input.email)) throw new AppError('auth.duplicate', 409, { field: 'email' });
+    if (await cedulaTakenBy(db, input)) throw documentTaken();
     throw error;
   }
 }
@@ -64,9 +72,22 @@ export async function getProfile(deps: ServiceDeps, { userId }: { userId: number
   return { ...profile, emailNotifications: parseKinds(profile.emailNotifications) };
 }
 
+/**
+ * A cédula another account has is refused here too. One the account already had is kept (an account
+ * that shared it before the rule can still change its address): only a new number is checked.
+ */
 export async function updateProfile(deps: ServiceDeps, { userId }: { userId: number }, input: ProfileInput) {
   const { db } = deps;
-  await users.updateUser(db, { userId }, { ...profileColumns(input), updatedAt: now(deps) });
+  const before = await users.findProfile(db, { userId });
+  const changed = before?.documentType !== input.documentType || before.documentNumber !== input.documentNumber;
+  if (changed && (await cedulaTakenBy(db, input, userId))) throw documentTaken();
+  try {
+    await users.updateUser(db, { userId }, { ...profileColumns(input), updatedAt: now(deps) });
+  } catch (error) {
+    // Two accounts taking one cédula at once: the unique index decides.
+    if (changed && (await cedulaTakenBy(db, input, userId))) throw documentTaken();
+    throw error;
+  }
 }
 
 async function assertPassword(db: Db, userId: number, password: string) {

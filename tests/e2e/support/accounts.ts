@@ -6,23 +6,13 @@ import { TEXT } from './accounts-text.ts';
 import { DESKTOP, field, gotoHydrated, type Locale, localized, saveScreens } from './helpers.ts';
 import { MAIN_URL, SMTP_CAPTURE_URL } from './servers.ts';
 import { type CliUser, createUser, uniqueEmail } from './users.ts';
+import { validCedula } from '../../support/cedula.ts';
 
 export type NewUser = { email: string; password: string; name: string; lastname: string; cedula: string };
 
 // --- data ---
 
-/** A valid Ecuadorian cédula: province 01–24, third digit below 6, modulo-10 check digit. */
-export function validCedula(): string {
-  const province = String(1 + Math.floor(Math.random() * 24)).padStart(2, '0');
-  const body = `${province}${Math.floor(Math.random() * 6)}${Array.from({ length: 6 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  let sum = 0;
-  for (let i = 0; i < 9; i += 1) {
-    let product = Number(body[i]) * (i % 2 === 0 ? 2 : 1);
-    if (product > 9) product -= 9;
-    sum += product;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+export { validCedula };
 
 /** The same cédula with a wrong check digit. */
 export function withWrongCheckDigit(cedula: string): string {

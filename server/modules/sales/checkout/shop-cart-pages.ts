@@ -3,7 +3,6 @@ import { isGatewayMethod } from '#common/enums/payment.ts';
 import { FINAL_CONSUMER } from '#common/identification.ts';
 import { asIvaCode, ivaBp } from '#common/iva.ts';
 import type { OrderTotals } from '#common/order-totals.ts';
-import { shopPrice } from '#common/shop-price.ts';
 import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
 import type { CheckoutError, CheckoutValues, PaymentMethod } from '#server/modules/sales/checkout/checkout-form.ts';
 import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts';
@@ -97,21 +96,28 @@ function whatsappCartLink(frame: ShopFrame, request: ShopRequest, priced: Priced
 <p class="hint" id="whatsapp-cart-hint">${texts.whatsappCartHint}</p>`;
 }
 
+/**
+ * A line's amount as the cart, the checkout and the order page show it (decision 096): the
+ * catalogue's unit price before IVA times the quantity, exactly what the unit shown multiplies to.
+ * The product's discount, the coupon and the IVA (reckoned on each line's base, as the invoice
+ * does) are lines of the totals: a unit with IVA, rounded to the cent, times 3 is not the line.
+ */
+export const lineAmount = (line: { unitPriceCents: number; quantity: number }) => line.unitPriceCents * line.quantity;
+
 /** `pixelEvents`: what the merchant's scripts hear on this page (an addition, decision 064). */
 export function renderCart(frame: ShopFrame, request: ShopRequest, priced: PricedCart, messages: CartMessages, pixelEvents: readonly PixelEvent[] = []): Rendered {
   const { tr } = request;
   const texts = tr.texts.cart;
   const action = link(frame, request, '/cart');
   const lines = priced.lines.map((line, index) => {
-    const unit = shopPrice({ priceCents: line.unitPriceCents, discountBp: line.discountBp, ivaCode: line.ivaCode, compareAtCents: null }).paidCents;
     const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
     const hidden = html`<input type="hidden" name="product" value="${line.productId}"><input type="hidden" name="variant" value="${line.variantId ?? ''}">`;
     return html`<li class="cart-line">
 <div class="cart-line-name"><a href="${link(frame, request, `/product/${line.slug}`)}">${name}</a><span class="muted small">${tr.texts.sku} ${line.sku}</span></div>
-<p class="cart-line-price"><span class="label">${texts.unitPrice}</span> ${tr.money(unit)}</p>
+<p class="cart-line-price"><span class="label">${texts.unitPrice}</span> ${tr.money(line.unitPriceCents)}</p>
 <form method="post" action="${action}" class="qty-form"><input type="hidden" name="intent" value="set">${hidden}
 <label for="qty-${index}">${texts.quantity}</label><div class="inline"><input id="qty-${index}" name="quantity" type="number" inputmode="numeric" min="1" max="${Math.min(line.stock, 999)}" value="${line.quantity}"><button type="submit" class="secondary">${texts.update}</button></div></form>
-<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(line.totalCents)}</strong></p>
+<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(lineAmount(line))}</strong></p>
 <details class="confirm"><summary>${texts.remove}<span class="sr-only"> ${name}</span></summary><div class="confirm-box"><p>${tr.t(texts.removeConfirm, { name })}</p>
 <form method="post" action="${action}"><input type="hidden" name="intent" value="remove">${hidden}<button type="submit" class="danger">${texts.removeYes}</button></form></div></details>
 </li>`;
@@ -122,7 +128,7 @@ ${messagesBlock(messages)}
 ${priced.lines.length === 0
   ? html`<div class="empty"><p>${texts.empty}</p><p><a class="button" href="${link(frame, request)}">${texts.continueShopping}</a></p></div>`
   : html`<div class="cart-layout">
-<ul class="cart-lines">${lines}</ul>
+<div><ul class="cart-lines">${lines}</ul><p class="muted small">${texts.pricesBeforeTax}</p></div>
 <section class="cart-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.summary}</h2>
 ${couponBlock(frame, request, priced)}
 ${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}
@@ -156,7 +162,8 @@ function rememberedBlock(frame: ShopFrame, request: ShopRequest, form: CheckoutF
 
 function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
-  return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${line.variantName ? `${line.name} — ${line.variantName}` : line.name}</span> <span>${tr.money(line.totalCents)}</span></li>`)}</ul>
+  return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${line.variantName ? `${line.name} — ${line.variantName}` : line.name}</span> <span>${tr.money(lineAmount(line))}</span></li>`)}</ul>
+<p class="muted small">${tr.texts.cart.pricesBeforeTax}</p>
 ${priced.coupon?.ok ? html`<p class="muted small">${tr.t(tr.texts.cart.couponApplied, { code: priced.coupon.code })}</p>` : ''}
 ${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}`;
 }

@@ -8,7 +8,7 @@ import { shopDocument, type ShopRequest } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { shopPath } from '../../shop/shop-url.ts';
-import { totalsBlock } from './shop-cart-pages.ts';
+import { lineAmount, totalsBlock } from './shop-cart-pages.ts';
 
 // The shopper's order page (issue 23 §3, issue 39 §4, §6): plain HTML that works without
 // JavaScript. It always says where the order stands — its state, its payment's, and a timeline of
@@ -202,8 +202,10 @@ ${timelineBlock(request, order, history)}
 <div class="cart-layout">
 <section aria-labelledby="lines-title"><h2 id="lines-title">${texts.yourOrder}</h2>
 <ul class="cart-lines">${view.lines.map((line) => html`<li class="cart-line order-line"><div class="cart-line-name"><span>${line.name}</span>${line.sku ? html`<span class="muted small">${tr.texts.sku} ${line.sku}</span>` : ''}</div>
-<p class="cart-line-price"><span class="label">${texts.quantity}</span> ${line.quantity}</p>
-<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(line.baseCents + line.taxCents)}</strong></p></li>`)}</ul>
+<p class="cart-line-price"><span class="label">${tr.texts.cart.unitPrice}</span> ${tr.money(line.unitPriceCents)}</p>
+<p class="cart-line-quantity"><span class="label">${texts.quantity}</span> ${line.quantity}</p>
+<p class="cart-line-total"><span class="label">${texts.lineTotal}</span> <strong>${tr.money(lineAmount(line))}</strong></p></li>`)}</ul>
+<p class="muted small">${tr.texts.cart.pricesBeforeTax}</p>
 ${totalsBlock(request, order, order.shippingIvaCode)}
 </section>
 <section class="cart-summary" aria-labelledby="pay-title">

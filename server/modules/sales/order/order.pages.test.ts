@@ -71,8 +71,8 @@ describe('the order pages', () => {
     expect(await list('/sales/order?from=20/11/2026&to=10/11/2026')).toContain('«Hasta» no puede ser anterior a «Desde»');
     expect(await list('/en/sales/order?from=11/20/2026&to=11/10/2026')).toContain('“To” cannot be before “From”');
     // A total not written the page's way.
-    expect(await list('/sales/order?min=10.50')).toContain('Escribe el número como 1.234,56');
-    expect(await list('/en/sales/order?max=10,50')).toContain('Write the number as 1,234.56');
+    expect(await list('/sales/order?min=1,234.50')).toContain('Escribe el número como 1.234,56'); // "10.50" is 10,50 (decision 096)
+    expect(await list('/en/sales/order?max=1.234,50')).toContain('Write the number as 1,234.56');
     expect(await list('/sales/order')).not.toContain('aria-invalid="true"');
   });
 
