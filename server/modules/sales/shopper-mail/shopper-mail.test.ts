@@ -59,9 +59,9 @@ describe("a transfer order's confirmation", () => {
       for (const fact of ['Av. Amazonas N34-120', 'Sangolquí, Rumiñahui, Pichincha', '0991234567', 'Envío: Sierra — Servientrega']) expect(part).toContain(fact);
       expect(part).toContain('Recibes este correo porque hiciste un pedido en Tienda de María.');
     }
-    expect(mail.text).toContain('Subtotal: $65,22\nDescuento (BIENVENIDA): −$6,52\nEnvío (Sierra — Servientrega): $5,00\nIVA: $9,55\nTotal: $73,25');
+    expect(mail.text).toContain('Subtotal sin IVA: $65,22\nDescuento (BIENVENIDA): −$6,52\nEnvío (Sierra — Servientrega): $5,00\nIVA: $9,55\nTotal: $73,25');
     expect(mail.text).toContain('Banco: Banco Pichincha\nTipo de cuenta: Ahorros\nNúmero de cuenta: 2200123456\nTitular: María Pérez\nMonto: $73,25\nReferencia: Pedido 12');
-    for (const [label, value] of [['Subtotal', '$65,22'], ['Descuento (BIENVENIDA)', '−$6,52'], ['Envío (Sierra — Servientrega)', '$5,00'], ['IVA', '$9,55'], ['Total', '$73,25']]) expect(html).toContain(`${label} ${value}`);
+    for (const [label, value] of [['Subtotal sin IVA', '$65,22'], ['Descuento (BIENVENIDA)', '−$6,52'], ['Envío (Sierra — Servientrega)', '$5,00'], ['IVA', '$9,55'], ['Total', '$73,25']]) expect(html).toContain(`${label} ${value}`);
     // the way to the order page, a button in HTML, the address in text
     expect(mail.html).toContain(`href="${order().orderUrl}"`);
     expect(mail.text).toContain(`Ver mi pedido: ${order().orderUrl}`);
