@@ -63,6 +63,8 @@ export const backOffice: Messages['backOffice'] = {
     package: 'Package',
     noPackage: "This alert's package has not arrived yet.",
     open: 'Open alert {{tracking}}',
+    registerPackage: 'Register its package',
+    registerText: 'This alert’s package has arrived: check what the client alerted, fill in the weight and measures, and register it. The alert becomes received and the client is told.',
   },
   users: {
     actions: 'Actions',

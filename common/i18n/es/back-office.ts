@@ -62,6 +62,8 @@ export const backOffice = {
     package: 'Paquete',
     noPackage: 'El paquete de esta alerta aún no llega.',
     open: 'Ver alerta {{tracking}}',
+    registerPackage: 'Registrar su paquete',
+    registerText: 'Llegó el paquete de esta alerta: revisa lo que avisó el cliente, completa el peso y las medidas, y regístralo. La alerta queda recibida y el cliente recibe el aviso.',
   },
   users: {
     actions: 'Acciones',

@@ -41,13 +41,13 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  * Amounts are written with a point and no thousands separator (the catalogue file's rule); every
  * text cell is neutralised against formulas (a shopper called "=HYPERLINK(…)" stays text).
  */
-export async function* exportOrders(deps: ServiceDeps, scope: StoreScope, query: OrderListQuery, locale: Locale): AsyncGenerator<string> {
+export async function* exportOrders(deps: ServiceDeps, scope: StoreScope, query: OrderListQuery, locale: Locale, batch = EXPORT_BATCH): AsyncGenerator<string> {
   const t = translator(locale);
   const header = ['number', 'date', 'status', 'paymentMethod', 'paymentState', 'customer', 'email', 'phone', 'document', 'address', 'city', 'province', 'units', 'subtotal', 'discount', 'coupon', 'shipping', 'tax', 'total', 'notes'].map((key) => String(t(`orderPapers.csv.${key}` as 'orderPapers.csv.number')));
   yield `\uFEFF${csvLines([header])}`;
   const { page: _page, sort: _sort, dir: _dir, ...filters } = query;
   for (let before: { createdAt: string; id: number } | null = null; ; ) {
-    const rows = await papers.orderBatch(deps.db, scope, filters, before, EXPORT_BATCH);
+    const rows = await papers.orderBatch(deps.db, scope, filters, before, batch);
     if (rows.length === 0) return;
     const units = new Map((await papers.unitsOfOrders(deps.db, scope, rows.map((row) => row.id))).map((row) => [Number(row.orderId), Number(row.units)]));
     yield csvLines(
@@ -69,7 +69,7 @@ export async function* exportOrders(deps: ServiceDeps, scope: StoreScope, query:
         neutraliseCell(order.notes),
       ]),
     );
-    if (rows.length < EXPORT_BATCH) return;
+    if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
     before = { createdAt: last.createdAt, id: last.id };
     await yieldToOthers();
