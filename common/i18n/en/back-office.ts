@@ -21,7 +21,7 @@ export const backOffice: Messages['backOffice'] = {
       user: 'Enable or disable accounts and change their role.',
       store: 'Every client store: its plan, its expiration and its owner.',
       plan: 'The stores’ plans: price, limits, features and the default one.',
-      setting: 'The US warehouse address and the rate per pound.',
+      setting: 'The US warehouse address, the rate per pound, maintenance mode and the terms.',
     },
   },
   package: {
