@@ -12,7 +12,7 @@ export const orderPapers: Messages['orderPapers'] = {
     printText: 'Each order prints on its own page. Use “Print” or Ctrl+P.',
     showSummary: 'Show with prices',
     showSlip: 'Show without prices',
-    noIds: 'Say which orders to print (for example ?ids=12,13).',
+    noIds: 'Say which orders to print (for example ?ids=120,135).',
     tooMany: 'You can print up to {{max}} orders at a time. Choose fewer orders.',
     missing_one: '{{count}} order is not this store’s and is not shown.',
     missing_other: '{{count}} orders are not this store’s and are not shown.',

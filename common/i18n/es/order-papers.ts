@@ -11,7 +11,7 @@ export const orderPapers = {
     printText: 'Cada pedido sale en su propia hoja. Usa «Imprimir» o Ctrl+P.',
     showSummary: 'Ver con precios',
     showSlip: 'Ver sin precios',
-    noIds: 'Indica los pedidos que quieres imprimir (por ejemplo ?ids=12,13).',
+    noIds: 'Indica los pedidos que quieres imprimir (por ejemplo ?ids=120,135).',
     tooMany: 'Puedes imprimir hasta {{max}} pedidos a la vez. Elige menos pedidos.',
     missing_one: '{{count}} pedido no es de esta tienda y no se muestra.',
     missing_other: '{{count}} pedidos no son de esta tienda y no se muestran.',
