@@ -110,30 +110,33 @@ function Sheet({ slip: { order, lines }, store, summary, title }: { slip: Slips[
           </Stack>
         ) : null}
       </Group>
-      <table className={classes.lines}>
-        <thead>
-          <tr>
-            {summary ? null : <th scope="col"><VisuallyHidden>{t('orderPapers.slip.packed')}</VisuallyHidden></th>}
-            <th scope="col">{t('orderPapers.slip.sku')}</th>
-            <th scope="col">{t('orderPapers.slip.product')}</th>
-            <th scope="col" className={classes.number}>{t('orderPapers.slip.quantity')}</th>
-            {summary ? <th scope="col" className={classes.number}>{t('order.unitPrice')}</th> : null}
-            {summary ? <th scope="col" className={classes.number}>{t('order.lineTotal')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id}>
-              {summary ? null : <td><span className={classes.box} aria-hidden="true" /></td>}
-              <td>{line.sku || '—'}</td>
-              <td>{line.name}</td>
-              <td className={classes.number}>{line.quantity}</td>
-              {summary ? <td className={classes.number}>{money(line.unitPriceCents)}</td> : null}
-              {summary ? <td className={classes.number}>{money(line.baseCents)}</td> : null}
+      {/* Focusable, so that a keyboard can scroll it where it is wider than a phone. */}
+      <div className={classes.scroll} tabIndex={0} role="region" aria-label={`${t('order.lines')} · ${t('order.number', { number: order.number })}`}>
+        <table className={classes.lines}>
+          <thead>
+            <tr>
+              {summary ? null : <th scope="col"><VisuallyHidden>{t('orderPapers.slip.packed')}</VisuallyHidden></th>}
+              <th scope="col">{t('orderPapers.slip.sku')}</th>
+              <th scope="col">{t('orderPapers.slip.product')}</th>
+              <th scope="col" className={classes.number}>{t('orderPapers.slip.quantity')}</th>
+              {summary ? <th scope="col" className={classes.number}>{t('order.unitPrice')}</th> : null}
+              {summary ? <th scope="col" className={classes.number}>{t('order.lineTotal')}</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id}>
+                {summary ? null : <td><span className={classes.box} aria-hidden="true" /></td>}
+                <td>{line.sku || '—'}</td>
+                <td>{line.name}</td>
+                <td className={classes.number}>{line.quantity}</td>
+                {summary ? <td className={classes.number}>{money(line.unitPriceCents)}</td> : null}
+                {summary ? <td className={classes.number}>{money(line.baseCents)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Text fz="sm" mt="xs" fw={600}>
         {t('orderPapers.slip.units', { count: units })}
       </Text>
