@@ -72,7 +72,8 @@ function Sheet({ slip: { order, lines }, store, summary, title }: { slip: Slips[
     <article className={classes.sheet} data-testid={`slip-${order.number}`} aria-label={`${title} · ${t('order.number', { number: order.number })}`}>
       <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
         <Stack gap={2}>
-          {store.logo ? <img className={classes.logo} src={`/shop/${store.slug}/logo?v=${store.logo}`} alt={store.name} /> : null}
+          {/* The name is printed beside it: the logo adds nothing to read. */}
+          {store.logo ? <img className={classes.logo} src={`/shop/${store.slug}/logo?v=${store.logo}`} alt="" /> : null}
           <Text fw={700} fz="lg">
             {store.name}
           </Text>
