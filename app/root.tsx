@@ -36,9 +36,19 @@ import { themeFor } from './theme.ts';
 const MAINTENANCE = 'maintenance';
 
 // While maintenance is on, every page but /maintenance answers 503 with the maintenance screen.
-const maintenanceGate: MiddlewareFunction = ({ request, context }) => {
-  if (!context.get(appContext).maintenance) return;
-  if (stripLocale(new URL(request.url).pathname) === '/maintenance') return;
+// Turned on by the back office's switch (not the configuration's), admins keep working, and the
+// login and logout pages stay open so that an admin can come in and switch it off (decision 092).
+const ADMIN_WAY_IN = new Set(['/user/login', '/user/logout']);
+const maintenanceGate: MiddlewareFunction = async ({ request, context }) => {
+  const app = context.get(appContext);
+  if (app.maintenance === 'off') return;
+  const path = stripLocale(new URL(request.url).pathname);
+  if (path === '/maintenance') return;
+  if (app.maintenance === 'admin') {
+    if (ADMIN_WAY_IN.has(path)) return;
+    const user = await app.services.sessions.findSessionUser(app.sessionToken);
+    if (user?.role === 'admin') return;
+  }
   throw data(MAINTENANCE, { status: 503 });
 };
 

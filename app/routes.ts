@@ -81,6 +81,9 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('sales/order', 'routes/sales/order-list.tsx'),
         page('sales/order/show', 'routes/sales/order-show.tsx'),
         page('sales/order/receipt', 'routes/sales/receipt-file.ts'),
+        // the order's papers (issue 40 §3): the list's CSV, and the packing slips and summaries of one or many orders
+        page('sales/order/export', 'routes/sales/order-export.ts'),
+        page('store/orders/slip', 'routes/sales/order-slip.tsx'),
         page('sales/customer', 'routes/sales/customer-list.tsx'),
         page('sales/customer/show', 'routes/sales/customer-show.tsx'),
         page('catalog/product/import', 'routes/catalog/product-import.tsx'),

@@ -7,6 +7,7 @@ export const STORE_EVENT_TYPES = [
   'order.delivered',
   'order.cancelled',
   'order.refunded',
+  'order.note_sent',
   'payment.failed',
   'payment.flagged',
   'payment.receipt_submitted',

@@ -97,11 +97,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityHeaders, { hsts: config.secure, viteDevServer: development });
   // Every page's HTML leaves compressed, rendered or served from the page cache (issue 22 §7).
   await app.register(compressHtml);
-  await app.register(maintenanceGate, { enabled: () => config.maintenanceMode });
+  // The configuration's MAINTENANCE_MODE, or the back office's switch in the database (decision 092).
+  await app.register(maintenanceGate, { state: async () => (config.maintenanceMode ? 'config' : (await services.settings.maintenanceOn()) ? 'admin' : 'off') });
   await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
-  await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || development });
+  await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
   await app.register(healthRoutes, { db });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
@@ -128,7 +129,7 @@ export async function buildApp(options: AppOptions) {
         requestId: String(request.id),
         log: request.log,
         cspNonce: request.cspNonce,
-        maintenance: config.maintenanceMode,
+        maintenance: request.maintenance,
         ip: request.ip,
         botCheck,
         sessionToken,

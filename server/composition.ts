@@ -12,6 +12,7 @@ import { orderConfirmationMail, orderStatusMail } from '#server/modules/sales/or
 import { paymentChores, paymentJobHandlers } from '#server/modules/sales/payment/payment-jobs.ts';
 import { paymentFlaggedNotice, receiptRejectedMail, receiptSubmittedNotice } from '#server/modules/sales/payment/receipt-subscribers.ts';
 import { orderRefundMail } from '#server/modules/sales/payment/refund-subscribers.ts';
+import { orderNoteMail } from '#server/modules/sales/order/order-note-subscriber.ts';
 import { storeChores, storeJobHandlers } from '#server/modules/store/store-jobs.ts';
 import { uploadChores, uploadJobHandlers } from '#server/modules/upload/upload-jobs.ts';
 import { webhookChores, webhookJobHandlers } from '#server/modules/webhook/webhook-jobs.ts';
@@ -30,6 +31,7 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
   orderConfirmationMail,
   orderStatusMail,
   orderRefundMail,
+  orderNoteMail,
   // The bell and its e-mail: the owner's new orders, the casillero's and the plan's notices.
   newOrderNotice,
   accountNotices,

@@ -5,6 +5,7 @@ import type { BotCheck } from '#server/captcha/bot-check.ts';
 import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import type { SharedRender } from '#server/plugins/page-cache.ts';
 import type { Services } from '#server/services.ts';
+import type { MaintenanceState } from '#server/modules/setting/setting.service.ts';
 
 // The one context token shared by Fastify (which fills it) and React Router (which reads it). It
 // lives on the server side so that server/ never imports app/; `#app-context` re-exports it and
@@ -17,7 +18,8 @@ export type AppContext = {
   /** The request's logger: every line carries the request id. */
   log: FastifyBaseLogger;
   cspNonce: string;
-  maintenance: boolean;
+  /** Whether the site is in maintenance, and whose switch (server/plugins/maintenance.ts). */
+  maintenance: MaintenanceState;
   /** The client's address (behind a proxy only when TRUST_PROXY is set): rate-limit key. */
   ip: string;
   botCheck: BotCheck;

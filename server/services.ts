@@ -16,6 +16,8 @@ import * as invoiceService from '#server/modules/sales/invoice/invoice.service.t
 import * as creditNoteService from '#server/modules/sales/credit-note/credit-note.service.ts';
 import * as notificationService from '#server/modules/notification/notification.service.ts';
 import * as orderService from '#server/modules/sales/order/order.service.ts';
+import * as orderNoteService from '#server/modules/sales/order/order-note.service.ts';
+import * as orderPapersService from '#server/modules/sales/order/order-papers.service.ts';
 import * as packageService from '#server/modules/package/package.service.ts';
 import * as planService from '#server/modules/plan/plan.service.ts';
 import * as productCsvExportService from '#server/modules/product-csv/product-csv-export.service.ts';
@@ -66,6 +68,9 @@ export function createServices(deps: ServiceDeps) {
     creditNotes: bindService(creditNoteService, deps),
     notifications: bindService(notificationService, deps),
     orders: bindService(orderService, deps),
+    /** The order's packing slips, summaries and CSV export, and the notes to its shopper (issue 40 §3). */
+    orderPapers: bindService(orderPapersService, deps),
+    orderNotes: bindService(orderNoteService, deps),
     packages: bindService(packageService, deps),
     plans: bindService(planService, deps),
     productActions: bindService(productActionService, deps),

@@ -25,6 +25,8 @@ import { staff } from './en/staff.ts';
 import { activity } from './en/activity.ts';
 import { payment } from './en/payment.ts';
 import { cartReminders } from './en/cart-reminders.ts';
+import { orderPapers } from './en/order-papers.ts';
+import { siteSettings } from './en/site-settings.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -56,11 +58,13 @@ export const enDashboard: DashboardMessages = {
   activity,
   payment,
   cartReminders,
+  orderPapers,
+  siteSettings,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',
     alertsText: 'The purchases clients announced that are still awaited at the warehouse.',
-    settingsText: 'The US warehouse address and the rate per pound.',
+    settingsText: 'The US warehouse address, the rate per pound, maintenance mode and the terms and conditions.',
     warehouse: 'US warehouse',
     warehouseName: 'Name',
     line1: 'Address',

@@ -25,6 +25,8 @@ import { staff } from './es/staff.ts';
 import { activity } from './es/activity.ts';
 import { payment } from './es/payment.ts';
 import { cartReminders } from './es/cart-reminders.ts';
+import { orderPapers } from './es/order-papers.ts';
+import { siteSettings } from './es/site-settings.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -58,11 +60,13 @@ export const esDashboard = {
   activity,
   payment,
   cartReminders,
+  orderPapers,
+  siteSettings,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',
     alertsText: 'Las compras que los clientes avisaron y aún esperan en bodega.',
-    settingsText: 'Dirección de la bodega en EE. UU. y tarifa por libra.',
+    settingsText: 'Dirección de la bodega en EE. UU., tarifa por libra, modo mantenimiento y términos y condiciones.',
     warehouse: 'Bodega en EE. UU.',
     warehouseName: 'Nombre',
     line1: 'Dirección',

@@ -14,3 +14,11 @@ export const SettingsSchema = z.object({
   ratePerLb: moneyInput((n) => n.positive({ error: 'validation.positive' }).max(1000, { error: 'validation.tooLarge' })),
 });
 export type SettingsInput = z.infer<typeof SettingsSchema>;
+
+/** The terms page's text per language as the admin writes it; empty keeps the app's own (issue 40, defect 11). */
+const termsText = z.string().trim().max(30_000, { error: 'validation.tooLong' }).default('');
+export const TermsTextSchema = z.object({ es: termsText, en: termsText });
+export type TermsTextInput = z.infer<typeof TermsTextSchema>;
+
+/** The maintenance switch's post: `on=1` or `on=0`. */
+export const MaintenanceSwitchSchema = z.object({ on: z.enum(['0', '1']).transform((value) => value === '1') });

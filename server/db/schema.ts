@@ -13,7 +13,7 @@ import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
 import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
 import type { AbandonedCartSettingTable, AbandonedCartTable } from './schema/abandoned-cart.ts';
-import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
+import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderNoteTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
 // is typed with, and stays the import path the code already uses.
@@ -73,6 +73,7 @@ export interface Database {
   storePaymentGateway: StorePaymentGatewayTable;
   storeOrderLine: StoreOrderLineTable;
   storeOrderEvent: StoreOrderEventTable;
+  storeOrderNote: StoreOrderNoteTable;
   invoice: InvoiceTable;
   invoiceSriEvent: InvoiceSriEventTable;
   storeCertificate: StoreCertificateTable;

@@ -10,6 +10,7 @@ import * as customers from '#server/modules/sales/customer/customer.service.ts';
 import * as invoices from '#server/modules/sales/invoice/invoice.service.ts';
 import { setTaxSettings } from '#server/modules/sales/invoice/invoice.fixtures.ts';
 import * as orders from '#server/modules/sales/order/order.service.ts';
+import * as orderNotes from '#server/modules/sales/order/order-note.service.ts';
 import { duplicate, setStock } from '#server/modules/product/product-actions.service.ts';
 import * as products from '#server/modules/product/product.service.ts';
 import * as stores from '#server/modules/store/store.service.ts';
@@ -118,6 +119,7 @@ describe('emit', () => {
     await creditNotes.issueCreditNote(t.deps, scope, { userId: store.owner.id }, { invoiceId: invoice.id, lines: [{ orderLineId: orderLine.id, quantity: 1 }], shipping: false, reason: 'Devolución de una unidad', restock: true });
     const second = await placeTestOrder(t.deps, scope, { lines: [{ productId, quantity: 1 }] });
     await orders.changeOrderStatus(t.deps, scope, { userId: store.owner.id }, second.id, { status: 'cancelled', note: 'Sin stock en bodega' });
+    await orderNotes.sendOrderNote(t.deps, scope, { userId: store.owner.id }, first.id, { message: 'Sale mañana por Servientrega' });
 
     const customerId = (await orders.getOrder(t.deps, scope, first.id)).order.customerId;
     const { customer } = await customers.getCustomer(t.deps, scope, customerId);
@@ -136,6 +138,7 @@ describe('emit', () => {
       'order.shipped': { kind: 'order', check: (event) => expect(event.changes).toEqual({ status: ['paid', 'shipped'] }) },
       'order.delivered': { kind: 'order', check: (event) => expect(event.changes).toEqual({ status: ['shipped', 'delivered'] }) },
       'order.cancelled': { kind: 'order', check: (event) => expect(event).toMatchObject({ resourceId: second.id, changes: { status: ['pending', 'cancelled'] }, data: { note: 'Sin stock en bodega' } }) },
+      'order.note_sent': { kind: 'order', check: (event) => expect(event).toMatchObject({ resourceId: first.id, data: { orderId: first.id, note: 'Sale mañana por Servientrega' } }) },
       'product.created': { kind: 'product', check: (event) => expect(event.data).toHaveProperty('priceCents') },
       'product.updated': { kind: 'product' },
       'product.deleted': { kind: 'product', check: (event) => expect(event.resourceId).toBe(copy) },

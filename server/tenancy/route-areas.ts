@@ -18,6 +18,8 @@ const PAGE_RULES: readonly Rule[] = [
   ['/store/contact', 'settings'],
   ['/store/analytics', 'settings'],
   ['/store/payments', 'settings'],
+  // the packing slips of the orders (issue 40 §3): named by the bulk actions' contract, orders' work
+  ['/store/orders', 'orders'],
   ['/store', 'desk'],
   ['/sales', 'orders'],
   ['/catalog/review', 'content'],

@@ -90,6 +90,9 @@ const REACH: Record<string, Reach> = {
   'sales/invoice/show': { as: 'owner', path: (seed) => `/sales/invoice/show?id=${seed.invoiceId}` },
   'sales/invoice/pdf': { skip: 'not a page: the invoice\'s PDF download' },
   'sales/order/receipt': { skip: 'not a page: a transfer receipt\'s file (image or PDF)' },
+  // the order's papers (issue 40 §3): the printable slips, and the list's CSV
+  'store/orders/slip': { as: 'owner', path: (seed) => `/store/orders/slip?ids=${seed.orderId}` },
+  'sales/order/export': { skip: 'not a page: the order list\'s CSV download' },
   'sales/invoice/xml': { skip: 'not a page: the invoice\'s XML download' },
   'sales/invoice/issue': { skip: 'not a page: the order page\'s "Issue invoice" button posts here' },
   'sales/invoice/sri-retry': { skip: 'not a page: the invoice page\'s "try again with SRI" button posts here' },

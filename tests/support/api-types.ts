@@ -9352,7 +9352,7 @@ export interface operations {
                 "application/json": {
                     /** @description https:// (http:// to this machine only where the server allows it); private, loopback, link-local and metadata addresses are refused */
                     url: string;
-                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
+                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "order.note_sent" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -9569,7 +9569,7 @@ export interface operations {
                 "application/json": {
                     /** @description https:// (http:// to this machine only where the server allows it); private, loopback, link-local and metadata addresses are refused */
                     url: string;
-                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
+                    events: ("order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "order.note_sent" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -10216,7 +10216,7 @@ export interface operations {
                 /** @description Who did it: a member’s or staff’s user id (their access tokens included), `shopper` or `system` */
                 who?: string;
                 /** @description An event type, or a group of them: orders, catalogue, invoices, customers, settings, staff, webhooks */
-                kind?: "order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred" | "webhook.test" | "orders" | "catalogue" | "invoices" | "customers" | "settings" | "staff" | "webhooks";
+                kind?: "order.created" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "order.note_sent" | "payment.failed" | "payment.flagged" | "payment.receipt_submitted" | "payment.receipt_rejected" | "product.created" | "product.updated" | "product.deleted" | "inventory.changed" | "invoice.issued" | "invoice.authorized" | "credit_note.issued" | "customer.created" | "customer.updated" | "store.updated" | "member.invited" | "member.joined" | "member.updated" | "member.removed" | "store.ownership_transferred" | "webhook.test" | "orders" | "catalogue" | "invoices" | "customers" | "settings" | "staff" | "webhooks";
                 /** @description First day (YYYY-MM-DD, Ecuador time) of the entries listed */
                 from?: string;
                 /** @description Last day (YYYY-MM-DD, Ecuador time) of the entries listed, inclusive */

@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { formValues } from '#common/forms.ts';
+import { formValues, parseWith } from '#common/forms.ts';
 import { parseListQuery } from '#common/list-query.ts';
 import { localeFromPath, localizePath } from '#common/locale.ts';
 import { parseForm } from '#common/form-parse.ts';
 import { AdminAlertListQuery as AlertListQuery, PackageInputSchema, PackageListQuery } from '#common/schemas/casillero.ts';
-import { SettingsSchema } from '#common/schemas/setting.ts';
+import { MaintenanceSwitchSchema, SettingsSchema, TermsTextSchema } from '#common/schemas/setting.ts';
 import { ClientListQuery } from '#common/schemas/user.ts';
 import { currentUser } from '#app/lib/current-user.server.ts';
-import { failure, invalid, readForm } from '#app/lib/form-action.server.ts';
+import { echo, failure, invalid, readForm } from '#app/lib/form-action.server.ts';
 import type { FormResult } from '#app/lib/form-result.ts';
 
 const here = (request: Request, path: string) => localizePath(path, localeFromPath(new URL(request.url).pathname));
@@ -47,15 +47,30 @@ export async function allAlertsLoader({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function settingsLoader({ context }: LoaderFunctionArgs) {
-  return context.get(appContext).services.settings.getSiteSettings();
+  const app = context.get(appContext);
+  // The configuration's MAINTENANCE_MODE wins over the switch: the screen says so.
+  return { ...(await app.services.settings.getSiteSettings()), maintenanceForced: app.config.maintenanceMode };
 }
 
+/** The screen's three forms: the warehouse (no intent, as before), the maintenance switch and the terms text. */
 export async function settingsAction({ request, context }: LoaderFunctionArgs) {
   const { settings } = context.get(appContext).services;
   const values = formValues(await readForm(request));
+  if (values.intent === 'maintenance') {
+    const parsed = parseWith(MaintenanceSwitchSchema, values);
+    if (!parsed.ok) return invalid(parsed.errors, values);
+    await settings.setMaintenance(parsed.data.on);
+    return data<FormResult>({ notice: parsed.data.on ? 'siteSettings.maintenance.turnedOn' : 'siteSettings.maintenance.turnedOff', intent: 'maintenance' });
+  }
+  if (values.intent === 'terms') {
+    const parsed = parseWith(TermsTextSchema, values);
+    if (!parsed.ok) return data<FormResult>({ errors: parsed.errors, values: echo(values), intent: 'terms' }, { status: 400 });
+    await settings.putTermsText(parsed.data);
+    return data<FormResult>({ notice: 'siteSettings.terms.saved', intent: 'terms' });
+  }
   const parsed = parseForm(SettingsSchema, values, localeFromPath(new URL(request.url).pathname));
-  if (!parsed.ok) return invalid(parsed.errors, values);
+  if (!parsed.ok) return data<FormResult>({ errors: parsed.errors, values: echo(values), intent: 'warehouse' }, { status: 400 });
   const { ratePerLb, ...warehouse } = parsed.data;
   await settings.putSiteSettings({ warehouse, ratePerLbCents: Math.round(ratePerLb * 100) });
-  return data<FormResult>({ notice: 'record.updated' });
+  return data<FormResult>({ notice: 'record.updated', intent: 'warehouse' });
 }

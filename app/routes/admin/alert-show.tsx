@@ -1,6 +1,7 @@
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { DetailField } from '#app/components/detail-field.tsx';
+import { FormDialog, useFormDialog } from '#app/components/form-dialog.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
 import { useCarrierName } from '#app/lib/carrier.ts';
@@ -12,24 +13,39 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { formatWeight } from '#common/weight.ts';
 import type { Route } from './+types/alert-show';
+import { packagesAction } from './admin.server.ts';
 import { alertShowLoader } from './detail.server.ts';
+import { RegisterPackageForm } from './register-package-form.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'page.adminAlerts');
 export const loader = (args: Route.LoaderArgs) => alertShowLoader(args);
+// Staff act on a pending alert (PRODUCT §6): registering its package, which links it and tells the client.
+export const action = (args: Route.ActionArgs) => packagesAction(args);
 
 export default function AdminAlertShow({ loaderData: { alert } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const carrierName = useCarrierName();
+  const [opened, { open, close }] = useFormDialog();
+  const pending = alert.status === 'pending' && alert.lockerCode !== null;
+  // What the client alerted, for staff to check against the parcel and complete with its measures.
+  const alerted = { lockerCode: alert.lockerCode ?? '', trackingNumber: alert.trackingNumber, carrier: alert.carrier, store: alert.store, description: alert.content, declaredValue: alert.declaredValueCents / 100 };
   return (
     <>
       <PageHeader
         title={t('casillero.alert.number', { id: alert.id })}
         description={alert.trackingNumber}
         actions={
-          <Button component={Link} to={localizePath('/admin/alert', locale)} variant="default">
-            {t('list.back')}
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to={localizePath('/admin/alert', locale)} variant="default">
+              {t('list.back')}
+            </Button>
+            {pending ? (
+              <Button onClick={open} data-testid="alert-register-package">
+                {t('backOffice.alert.registerPackage')}
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <Paper withBorder p="lg" radius="md" maw={900}>
@@ -81,6 +97,14 @@ export default function AdminAlertShow({ loaderData: { alert } }: Route.Componen
           <Text c="dimmed">{t('backOffice.alert.noPackage')}</Text>
         )}
       </Paper>
+      {pending ? (
+        <FormDialog opened={opened} onClose={close} title={t('backOffice.alert.registerPackage')}>
+          <Text fz="sm" mb="sm">
+            {t('backOffice.alert.registerText')}
+          </Text>
+          <RegisterPackageForm initial={alerted} />
+        </FormDialog>
+      ) : null}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-list';
 import classes from './order-list.module.css';
+import { OrderExportLink } from './order-export-link.tsx';
 import { orderListLoader } from './order.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'nav.orders');
@@ -46,7 +47,7 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
   ];
   return (
     <>
-      <PageHeader title={t('nav.orders')} description={t('order.listText')} />
+      <PageHeader title={t('nav.orders')} description={t('order.listText')} actions={<OrderExportLink />} />
       {/* A GET form: the filters live in the address, shareable and working without JavaScript. */}
       <Form method="get" role="search" aria-label={t('order.filter')}>
         {/* Fields aligned by their tops: a field showing its error below stays level with the others

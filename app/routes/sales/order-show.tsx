@@ -19,6 +19,8 @@ import { localeFromPath, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-show';
 import { CreditNoteSection } from './credit-note-section.tsx';
+import { OrderNotesCard } from './order-notes-card.tsx';
+import { OrderPapersBar } from './order-papers-bar.tsx';
 import { OrderStatusButton } from './order-status-button.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { orderShowAction, orderShowLoader } from './order.server.ts';
@@ -31,7 +33,7 @@ type Data = Route.ComponentProps['loaderData'];
 type Line = Data['lines'][number];
 
 
-export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes, payments } }: Route.ComponentProps) {
+export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes, payments, contact } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError, fieldError } = useFormResult();
@@ -87,6 +89,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               <DetailField label={t('order.contact')}>{[order.address, order.city, order.province].filter(Boolean).join(', ') || '—'}</DetailField>
               <DetailField label={t('order.notes')}>{order.notes || t('order.noNotes')}</DetailField>
             </SimpleGrid>
+            <OrderPapersBar orderId={order.id} whatsapp={contact.whatsapp} name={order.name} />
           </Paper>
           <Title order={2} size="h4" mt="lg" mb="sm">
             {t('order.lines')}
@@ -137,6 +140,7 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               ))}
             </Timeline>
           </Paper>
+          <OrderNotesCard notes={contact.notes} name={order.name} email={order.email} />
         </Grid.Col>
       </Grid>
     </>

@@ -8,6 +8,7 @@ import { failure, invalid, orNotFound, readForm } from '#app/lib/form-action.ser
 import { recordId } from '#app/lib/record-id.server.ts';
 import { services } from '#app/lib/services.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
+import { orderContactOf, orderNoteAction } from './order-papers.server.ts';
 import { orderPaymentsOf, PAYMENT_INTENTS, paymentAction } from './payment.server.ts';
 
 // The owner's orders (/sales/order): thin adapters over the order service, in the store's scope.
@@ -29,7 +30,9 @@ export async function orderShowLoader({ request, context }: LoaderFunctionArgs) 
   const [invoice, creditNotes] = await Promise.all([services(context).invoices.invoiceOfOrder(storeScope(context), id), services(context).creditNotes.creditNotesOfOrder(storeScope(context), id)]);
   // Its payments, receipts and refunds (PaymentSection, issue 39).
   const payments = await orderPaymentsOf(context, id);
-  return { ...order, invoice, creditNotes, payments };
+  // Its notes to the shopper and a WhatsApp link (issue 40 §3).
+  const contact = await orderContactOf(context, order.order);
+  return { ...order, invoice, creditNotes, payments, contact };
 }
 
 /** The credit note form's post (`intent=creditNote`): issued → back to the order with a notice. */
@@ -53,6 +56,7 @@ export async function orderShowAction({ request, context }: LoaderFunctionArgs) 
   const id = recordId(request);
   const values = formValues(await readForm(request));
   if (values.intent === 'creditNote') return creditNoteAction(request, context, id, values);
+  if (values.intent === 'note') return orderNoteAction(request, context, id, values);
   // A receipt's confirmation or rejection, or a refund (payment.server.ts).
   if (values.intent && PAYMENT_INTENTS.has(values.intent)) return paymentAction(request, context, id, values);
   const parsed = parseWith(OrderStatusInputSchema, values);

@@ -61,6 +61,7 @@ export const activity: Messages['activity'] = {
       delivered: 'Marked order {{label}} as delivered',
       cancelled: 'Canceled order {{label}}',
       refunded: 'Refunded order {{label}} in whole or in part',
+      note_sent: 'Wrote to the shopper of order {{label}}',
     },
     payment: {
       failed: 'A payment of order {{label}} was declined',
@@ -91,7 +92,7 @@ export const activity: Messages['activity'] = {
   },
   /** Each kind in the filter, without its record. */
   kinds: {
-    order: { created: 'Order placed', paid: 'Order paid', shipped: 'Order shipped', delivered: 'Order delivered', cancelled: 'Order canceled', refunded: 'Order refunded' },
+    order: { created: 'Order placed', paid: 'Order paid', shipped: 'Order shipped', delivered: 'Order delivered', cancelled: 'Order canceled', refunded: 'Order refunded', note_sent: 'Note to the shopper' },
     payment: { failed: 'Payment declined', flagged: 'Payment held', receipt_submitted: 'Receipt received', receipt_rejected: 'Receipt rejected' },
     product: { created: 'Product created', updated: 'Product edited', deleted: 'Product deleted' },
     inventory: { changed: 'Stock changed' },

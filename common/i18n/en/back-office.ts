@@ -21,7 +21,7 @@ export const backOffice: Messages['backOffice'] = {
       user: 'Enable or disable accounts and change their role.',
       store: 'Every client store: its plan, its expiration and its owner.',
       plan: 'The stores’ plans: price, limits, features and the default one.',
-      setting: 'The US warehouse address and the rate per pound.',
+      setting: 'The US warehouse address, the rate per pound, maintenance mode and the terms.',
     },
   },
   package: {
@@ -63,6 +63,8 @@ export const backOffice: Messages['backOffice'] = {
     package: 'Package',
     noPackage: "This alert's package has not arrived yet.",
     open: 'Open alert {{tracking}}',
+    registerPackage: 'Register its package',
+    registerText: 'This alert’s package has arrived: check what the client alerted, fill in the weight and measures, and register it. The alert becomes received and the client is told.',
   },
   users: {
     actions: 'Actions',

@@ -65,6 +65,7 @@ export const activity = {
       delivered: 'Marcó como entregado el pedido {{label}}',
       cancelled: 'Canceló el pedido {{label}}',
       refunded: 'Reembolsó parte o todo el pedido {{label}}',
+      note_sent: 'Escribió al comprador del pedido {{label}}',
     },
     payment: {
       failed: 'Un pago del pedido {{label}} fue rechazado',
@@ -95,7 +96,7 @@ export const activity = {
   },
   /** Each kind in the filter, without its record. */
   kinds: {
-    order: { created: 'Pedido creado', paid: 'Pedido pagado', shipped: 'Pedido enviado', delivered: 'Pedido entregado', cancelled: 'Pedido cancelado', refunded: 'Pedido reembolsado' },
+    order: { created: 'Pedido creado', paid: 'Pedido pagado', shipped: 'Pedido enviado', delivered: 'Pedido entregado', cancelled: 'Pedido cancelado', refunded: 'Pedido reembolsado', note_sent: 'Nota al comprador' },
     payment: { failed: 'Pago rechazado', flagged: 'Pago retenido', receipt_submitted: 'Comprobante recibido', receipt_rejected: 'Comprobante rechazado' },
     product: { created: 'Producto creado', updated: 'Producto editado', deleted: 'Producto eliminado' },
     inventory: { changed: 'Stock cambiado' },

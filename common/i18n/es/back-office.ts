@@ -20,7 +20,7 @@ export const backOffice = {
       user: 'Habilita o deshabilita cuentas y cambia su rol.',
       store: 'Todas las tiendas de los clientes: su plan, su vencimiento y su dueño.',
       plan: 'Los planes de las tiendas: precio, límites, funciones y el predeterminado.',
-      setting: 'La dirección de la bodega en EE. UU. y la tarifa por libra.',
+      setting: 'La dirección de la bodega en EE. UU., la tarifa por libra, el modo mantenimiento y los términos.',
     },
   },
   package: {
@@ -62,6 +62,8 @@ export const backOffice = {
     package: 'Paquete',
     noPackage: 'El paquete de esta alerta aún no llega.',
     open: 'Ver alerta {{tracking}}',
+    registerPackage: 'Registrar su paquete',
+    registerText: 'Llegó el paquete de esta alerta: revisa lo que avisó el cliente, completa el peso y las medidas, y regístralo. La alerta queda recibida y el cliente recibe el aviso.',
   },
   users: {
     actions: 'Acciones',

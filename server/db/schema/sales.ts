@@ -149,6 +149,16 @@ export interface StoreOrderEventTable {
   createdAt: string;
 }
 
+/** A note the owner sent the shopper from the order page (migration 2026-12-06-100). */
+export interface StoreOrderNoteTable {
+  id: Generated<number>;
+  storeId: number;
+  orderId: number;
+  body: string;
+  userId: number | null;
+  createdAt: string;
+}
+
 /**
  * A document's way through SRI (migrations 2026-12-06-089 and 091): the same columns on an invoice
  * and a credit note, so one job and one set of queries serve both (invoice-sri.repository.ts).

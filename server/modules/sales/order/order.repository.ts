@@ -28,8 +28,9 @@ const numberIn = (q: string) => (/^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000-05:00`).toISOString();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 
-export async function listOrders(db: Db, scope: StoreScope, query: OrderListQuery) {
-  let select = db.selectFrom('storeOrder').select(LIST_COLUMNS).where('storeOrder.storeId', '=', scope.storeId);
+/** The store's orders the list's query picks (search, status, payment, customer, days, totals): the list's and the CSV export's one filter. */
+export function filteredOrders(db: Db, scope: StoreScope, query: Omit<OrderListQuery, 'page' | 'sort' | 'dir'>) {
+  let select = db.selectFrom('storeOrder').where('storeOrder.storeId', '=', scope.storeId);
   if (query.q) {
     const number = numberIn(query.q);
     select = select.where((eb) => eb.or([matchesText(['storeOrder.name', 'storeOrder.email', 'storeOrder.documentNumber'], query.q), ...(number ? [eb('storeOrder.number', '=', number)] : [])]));
@@ -42,6 +43,11 @@ export async function listOrders(db: Db, scope: StoreScope, query: OrderListQuer
   if (query.to) select = select.where('storeOrder.createdAt', '<=', dayEnd(query.to));
   if (query.minCents !== undefined) select = select.where('storeOrder.totalCents', '>=', query.minCents);
   if (query.maxCents !== undefined) select = select.where('storeOrder.totalCents', '<=', query.maxCents);
+  return select;
+}
+
+export async function listOrders(db: Db, scope: StoreScope, query: OrderListQuery) {
+  const select = filteredOrders(db, scope, query).select(LIST_COLUMNS);
   // Newest first on the (store_id, created_at) index; the id breaks ties of one instant.
   return paginate(select.$narrowType<Status>().orderBy('storeOrder.createdAt', query.dir).orderBy('storeOrder.id', query.dir), query.page);
 }
