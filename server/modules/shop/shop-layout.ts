@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Locale, LOCALE_SWITCH_PARAM } from '#common/locale.ts';
 import { mediaUrl, type MediaWidth } from '#common/media-url.ts';
-import { internationalPhone } from '#common/phone.ts';
+import { whatsappNumber } from '#common/whatsapp.ts';
 import { storeStyleTokens, storeStyleVariables } from '#common/store-styles.ts';
 import { html, jsonForScript, type SafeHtml, trustedHtml } from './shop-html.ts';
 import { type PixelEvent, pixelTag } from './shop-pixel.ts';
@@ -155,8 +155,8 @@ const webLink = (value: string) => (/^https?:\/\//i.test(value) ? value : null);
 
 export const whatsappLink = (number: string) => {
   // wa.me needs the country code: a number kept the national way ("0998877665") is Ecuador's.
-  const digits = internationalPhone(number).replace(/\D/g, '');
-  return digits.length >= 8 ? `https://wa.me/${digits}` : null;
+  const digits = whatsappNumber(number);
+  return digits ? `https://wa.me/${digits}` : null;
 };
 
 function footer(frame: ShopFrame, request: ShopRequest, whatsappInFlow: boolean): SafeHtml {
