@@ -63,8 +63,6 @@ export const orderPapers: Messages['orderPapers'] = {
     sent: 'Your note was sent to the buyer',
     heading: 'Messages to the buyer',
     none: 'You have not written yet.',
-    mailSubject: '{{store}}: a message about your order #{{number}}',
-    mailLead: 'Hello {{name}}: {{store}} writes to you about your order #{{number}}.',
   },
   whatsapp: {
     open: 'WhatsApp',

@@ -21,6 +21,11 @@ export const shopMail: Texts<typeof es> = {
   },
   expired: 'It was canceled because it was not paid in time.',
   note: 'Note from the store',
+  ownerNote: {
+    subject: '{store}: a message about your order #{number}',
+    heading: 'A message from the store',
+    intro: 'Hello {name}: {store} writes to you about your order #{number}.',
+  },
   refund: {
     subject: 'Refund of your order #{number}',
     heading: 'We refunded you',

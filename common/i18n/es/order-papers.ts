@@ -62,8 +62,6 @@ export const orderPapers = {
     sent: 'Le enviamos tu nota al comprador',
     heading: 'Mensajes al comprador',
     none: 'Aún no le has escrito.',
-    mailSubject: '{{store}}: un mensaje sobre tu pedido #{{number}}',
-    mailLead: 'Hola {{name}}: {{store}} te escribe sobre tu pedido #{{number}}.',
   },
   whatsapp: {
     open: 'WhatsApp',

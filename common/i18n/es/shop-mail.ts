@@ -21,6 +21,11 @@ export const shopMail = {
   },
   expired: 'Se canceló porque no se pagó a tiempo.',
   note: 'Nota de la tienda',
+  ownerNote: {
+    subject: '{store}: un mensaje sobre tu pedido #{number}',
+    heading: 'Un mensaje de la tienda',
+    intro: 'Hola, {name}: {store} te escribe sobre tu pedido #{number}.',
+  },
   refund: {
     subject: 'Reembolso de tu pedido #{number}',
     heading: 'Te hicimos un reembolso',

@@ -34,7 +34,9 @@ export type JobPayloads = {
       | { kind: 'confirmation' }
       | { kind: 'status'; status: 'paid' | 'shipped' | 'delivered' | 'cancelled'; note: string }
       | { kind: 'refund'; amountCents: number; reason: string; via: 'gateway' | 'manual' }
-      | { kind: 'receiptRejected'; reason: string };
+      | { kind: 'receiptRejected'; reason: string }
+      /** The owner's note to the shopper (issue 40 §3): an e-mail of its own, not a move. */
+      | { kind: 'note'; note: string };
   };
 };
 

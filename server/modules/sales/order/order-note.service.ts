@@ -10,7 +10,7 @@ import type { Actor } from './order.service.ts';
 
 // A note to the shopper (issue 40 §3): the owner writes from the order page; the note is kept on the
 // order and its `order.note_sent` event, in the same transaction, has its subscriber queue the
-// shopper's e-mail in the order's language (order-note-subscriber.ts), sent after the commit.
+// shopper's e-mail in the order's language (order-subscribers.ts, drawn by the shopper-mail module), sent after the commit.
 
 export async function sendOrderNote(deps: ServiceDeps, scope: StoreScope, actor: Actor, orderId: number, input: OrderNoteInput): Promise<void> {
   const order = await findOrder(deps.db, scope, orderId);

@@ -11,6 +11,13 @@ export const orderConfirmationMail = subscriber('order-confirmation-mail', ['ord
   await queueShopperMail(tx, event.storeId, event.resource.id, { kind: 'confirmation' });
 });
 
+/** The owner's note to the shopper (issue 40 §3), in the store's e-mail with the order beneath it. */
+export const orderNoteMail = subscriber('order-note-mail', ['order.note_sent'], async (tx, event) => {
+  if (event.resource.id === null) return;
+  const note = typeof event.data.note === 'string' ? event.data.note : '';
+  await queueShopperMail(tx, event.storeId, event.resource.id, { kind: 'note', note });
+});
+
 const MOVES = { 'order.paid': 'paid', 'order.shipped': 'shipped', 'order.delivered': 'delivered', 'order.cancelled': 'cancelled' } as const;
 
 /** The shopper's e-mail when the owner moves the order on (paid, shipped, delivered, cancelled), with the owner's note. */

@@ -117,6 +117,13 @@ export function shopperMailContent(data: ShopperMailData): ShopperMailContent {
       }
       break;
     }
+    case 'note': {
+      subject = tr.t(mail.ownerNote.subject, values);
+      heading = mail.ownerNote.heading;
+      paragraphs.push(tr.t(mail.ownerNote.intro, values));
+      note = { label: mail.note, text: message.note.trim() };
+      break;
+    }
     case 'refund': {
       const method = isGatewayMethod(order.paymentMethod) ? GATEWAY_NAMES[order.paymentMethod]! : ((cart.methods as Record<string, string>)[order.paymentMethod] ?? order.paymentMethod);
       subject = tr.t(mail.refund.subject, values);
