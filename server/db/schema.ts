@@ -12,6 +12,7 @@ import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
 import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
+import type { OrderShipmentLineTable, OrderShipmentTable } from './schema/shipment.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -29,6 +30,7 @@ export type * from './schema/credit-note.ts';
 export type * from './schema/store-certificate.ts';
 export type * from './schema/tenancy.ts';
 export type * from './schema/webhook.ts';
+export type * from './schema/shipment.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -83,6 +85,8 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
+  orderShipment: OrderShipmentTable;
+  orderShipmentLine: OrderShipmentLineTable;
 }
 
 export type UserRow = Selectable<UserTable>;

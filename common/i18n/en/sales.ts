@@ -56,6 +56,9 @@ export const order: Messages['order'] = {
     shipped: 'Hello {{name}}: your order #{{number}} has shipped.',
     delivered: 'Hello {{name}}: your order #{{number}} was delivered. Thank you for your purchase!',
     cancelled: 'Hello {{name}}: your order #{{number}} for {{total}} was canceled.',
+    partlyShipped: 'Hello {{name}}: part of your order #{{number}} has shipped. We will let you know when the rest leaves.',
+    carrier: 'Carrier: {{carrier}} · Tracking number: {{number}}',
+    track: 'Track your parcel: {{url}}',
     note: 'A note from the store: {{note}}',
   },
 };

@@ -54,6 +54,9 @@ export const order = {
     shipped: 'Hola {{name}}: tu pedido #{{number}} fue enviado.',
     delivered: 'Hola {{name}}: tu pedido #{{number}} fue entregado. ¡Gracias por tu compra!',
     cancelled: 'Hola {{name}}: tu pedido #{{number}} por {{total}} fue cancelado.',
+    partlyShipped: 'Hola {{name}}: parte de tu pedido #{{number}} fue enviada. Te avisaremos cuando salga el resto.',
+    carrier: 'Transportista: {{carrier}} · Número de guía: {{number}}',
+    track: 'Sigue tu envío: {{url}}',
     note: 'Nota de la tienda: {{note}}',
   },
 };

@@ -3,7 +3,8 @@ import { orderStatus } from '#common/enums/sales-order.ts';
 import { translator } from '#common/i18n/all-languages.ts';
 import { shopCart as enTexts } from '#common/i18n/en/shop-cart.ts';
 import { shopCart as esTexts } from '#common/i18n/es/shop-cart.ts';
-import { asLocale, localizePath } from '#common/locale.ts';
+import { carrierLabel, isCarrier } from '#common/carriers.ts';
+import { asLocale, type Locale, localizePath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
 import { subscriber } from '#server/events/events.ts';
 import { composeMail, notificationMail } from '#server/mail/templates.ts';
@@ -49,6 +50,21 @@ export const orderConfirmationMail = subscriber('order-confirmation-mail', ['ord
   });
 });
 
+/**
+ * A shipment's carrier, tracking number and link as the e-mail's lines (the event's `shipment`,
+ * shipment.service.ts). Plain text for now: the store's e-mail templates (issue 40 §5) take the
+ * same data (`carrierLabel`, `trackingNumber`, `trackingUrl`).
+ */
+function trackingLines(shipment: unknown, locale: Locale): string[] {
+  if (!shipment || typeof shipment !== 'object') return [];
+  const { carrier, trackingNumber, trackingUrl } = shipment as { carrier?: unknown; trackingNumber?: unknown; trackingUrl?: unknown };
+  if (!isCarrier(carrier)) return [];
+  const t = translator(locale);
+  const lines = [String(t('order.mail.carrier', { carrier: carrierLabel(carrier, locale), number: typeof trackingNumber === 'string' && trackingNumber ? trackingNumber : '—' }))];
+  if (typeof trackingUrl === 'string' && trackingUrl) lines.push(String(t('order.mail.track', { url: trackingUrl })));
+  return lines;
+}
+
 /** The shopper's e-mail when the owner moves the order on (paid, shipped, delivered, cancelled), with the owner's note. */
 export const orderStatusMail = subscriber('order-status-mail', ['order.paid', 'order.shipped', 'order.delivered', 'order.cancelled'], async (tx, event) => {
   const found = await orderOf(tx, event.storeId, event.resource.id);
@@ -56,10 +72,13 @@ export const orderStatusMail = subscriber('order-status-mail', ['order.paid', 'o
   const { scope, order, store } = found;
   const locale = asLocale(order.locale);
   const t = translator(locale);
-  const status = order.status;
+  // The event's state, not the order's: a partial shipment leaves the order paid (decision 091).
+  const moved = event.type.slice('order.'.length);
+  const status = orderStatus.is(moved) ? moved : order.status;
+  const partial = event.data.partial === true;
   const note = typeof event.data.note === 'string' ? event.data.note : '';
-  const params = { number: order.number, store: store.name, name: order.name, total: formatMoney(order.totalCents, locale), status: String(t(orderStatus.label(status))) };
-  const body = [String(t(`order.mail.${status}`, params)), ...(note ? [String(t('order.mail.note', { note }))] : [])].join('\n\n');
+  const params = { number: order.number, store: store.name, name: order.name, total: formatMoney(order.totalCents, locale), status: String(partial ? t('shipment.partlyShipped') : t(orderStatus.label(status))) };
+  const body = [String(t(partial ? 'order.mail.partlyShipped' : `order.mail.${status}`, params)), ...trackingLines(event.data.shipment, locale), ...(note ? [String(t('order.mail.note', { note }))] : [])].join('\n\n');
   await enqueueJob(tx, {
     kind: 'mail',
     payload: notificationMail(locale, order.email, {
