@@ -15,6 +15,8 @@ const NOTICES: Record<string, MessageKey> = {
   refunded: 'payment.refund.done',
   receiptConfirmed: 'payment.receipt.confirmedNotice',
   receiptRejected: 'payment.receipt.rejectedNotice',
+  // A shipment recorded on the order page (issue 40 §2).
+  shipped: 'shipment.shippedNotice',
   // A list's bulk actions, with `&count=3`: "3 registros actualizados".
   bulkUpdated: 'bulk.done.updated' as MessageKey,
   bulkDeleted: 'bulk.done.deleted' as MessageKey,

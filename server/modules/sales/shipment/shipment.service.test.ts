@@ -45,7 +45,7 @@ async function paidOrder(options: { email?: string; locale?: 'es' | 'en'; paid?:
 
 const shippedEvents = async (scope: StoreScope, orderId: number) =>
   (await t.db.selectFrom('storeEvent').select(['data', 'changes']).where('storeId', '=', scope.storeId).where('type', '=', 'order.shipped').where('resourceId', '=', orderId).orderBy('id').execute()).map((row) => ({
-    data: JSON.parse(row.data) as Record<string, any>,
+    data: JSON.parse(row.data) as Record<string, unknown>,
     changes: JSON.parse(row.changes) as Record<string, unknown>,
   }));
 

@@ -62,7 +62,7 @@ export async function shipOrder(deps: ServiceDeps, scope: StoreScope, orderId: n
       const line = lines.find((one) => one.id === orderLineId);
       if (!line) throw new AppError('shipment.unknownLine', 400, { field: 'lines' });
       const total = (carried.get(orderLineId) ?? 0) + quantity;
-      if (total > left.get(orderLineId)!) throw new AppError('shipment.tooMany', 409, { field: 'lines', vars: { name: line.name, left: left.get(orderLineId)! } });
+      if (total > left.get(orderLineId)!) throw new AppError('shipment.tooMany', 409, { vars: { name: line.name, left: left.get(orderLineId)! } });
       carried.set(orderLineId, total);
     }
     const parcel = lines.filter((line) => (carried.get(line.id) ?? 0) > 0).map((line) => ({ line, quantity: carried.get(line.id)! }));
