@@ -23,12 +23,14 @@ export function ShipOrderButton({ number, lines, partlyShipped }: { number: numb
   const [carrier, setCarrier] = useState(typed.carrier ?? '');
   const left = lines.filter((line) => line.left > 0);
   if (left.length === 0) return null;
+  // One box for the button and its dialog (drawn in place, not in a portal: a refused form comes
+  // back server-rendered with its dialog open, as the refund's does).
   return (
-    <>
+    <div>
       <Button onClick={open} data-testid="ship-order">
         {t(partlyShipped ? 'shipment.shipRest' : 'shipment.ship')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('shipment.dialogTitle', { number })} size="lg" centered styles={DIALOG_STYLES}>
+      <Modal opened={opened} onClose={close} title={t('shipment.dialogTitle', { number })} size="lg" withinPortal={false} transitionProps={{ duration: 0 }} styles={DIALOG_STYLES}>
         <Form method="post" noValidate onSubmit={close}>
           <input type="hidden" name="intent" value="ship" />
           <Stack gap="sm">
@@ -81,6 +83,6 @@ export function ShipOrderButton({ number, lines, partlyShipped }: { number: numb
           </Stack>
         </Form>
       </Modal>
-    </>
+    </div>
   );
 }

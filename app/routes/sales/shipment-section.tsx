@@ -27,7 +27,7 @@ export function ShipmentSection({ shipments }: { shipments: ShipmentView[] }) {
           {shipments.map((shipment) => (
             <li key={shipment.id} data-testid="shipment">
               <Text fw={600}>
-                {shipment.carrierLabel} · {shipment.trackingNumber || t('shipment.noTracking')}
+                {`${shipment.carrierLabel} · ${shipment.trackingNumber || t('shipment.noTracking')}`}
               </Text>
               <Text fz="xs" c="dimmed">
                 {t('shipment.shippedOn', { date: formatDate(shipment.createdAt, locale, true) })}
