@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { login, newBrowser } from './support/casillero.ts';
 import { gotoHydrated, PHONE, saveScreens } from './support/helpers.ts';
 import { MAIN_URL } from './support/servers.ts';
@@ -47,6 +48,12 @@ async function shopperOrders(browser: Browser, shop: { slug: string; productId: 
   }
 }
 
+/** axe-core (WCAG A/AA) on what the page shows now: the new dialogs and sections, at the journey's width. */
+async function expectAccessible(page: Page, where: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  expect(describeViolations(where, await axeViolations(page))).toEqual([]);
+}
+
 /** The store's orders by number, as the API lists them. */
 async function orderIds(page: Page): Promise<Map<number, number>> {
   const list = (await (await page.request.get('/api/v1/orders')).json()) as { rows: { id: number; number: number }[] };
@@ -71,6 +78,7 @@ test('the owner ships an order with Servientrega and its tracking number; the sh
       await dialog.getByLabel('Transportista').selectOption('servientrega');
       await dialog.getByLabel('Número de guía').fill('1234567890');
       await expect(dialog.getByLabel('Unidades de Poncho de lana')).toHaveValue('1');
+      await expectAccessible(page, 'the ship dialog');
       await saveScreens(page, testInfo, 'shipment-dialog', { fullPage: false });
       await dialog.getByRole('button', { name: 'Sí, registrar el envío' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -81,6 +89,7 @@ test('the owner ships an order with Servientrega and its tracking number; the sh
       await expect(shipments).toContainText('Servientrega · 1234567890');
       await expect(shipments.getByRole('link', { name: 'Seguir el envío' })).toHaveAttribute('href', 'https://www.servientrega.com.ec/Tracking/?guia=1234567890&tipo=GUIA');
       await expect(page.getByText('Enviado', { exact: true }).first()).toBeVisible();
+      await expectAccessible(page, 'the order page with its shipment');
       await saveScreens(page, testInfo, 'shipment-order-show');
     });
 
@@ -90,6 +99,7 @@ test('the owner ships an order with Servientrega and its tracking number; the sh
       await expect(page.getByText('Servientrega · guía 1234567890')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Seguir mi envío' })).toHaveAttribute('href', 'https://www.servientrega.com.ec/Tracking/?guia=1234567890&tipo=GUIA');
       await expect(page.getByRole('heading', { name: 'Seguimiento del pedido' })).toBeVisible();
+      await expectAccessible(page, "the shopper's order page with its shipment");
       await saveScreens(page, testInfo, 'shipment-shop-order');
     });
   } finally {
@@ -110,6 +120,7 @@ test('on a phone, the owner marks three orders paid and ships them with one carr
     await test.step('select all on the page (a labelled box), mark paid after a question naming three orders', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar todos los registros de esta página' }).check();
       await expect(page.getByTestId('bulk-bar')).toContainText('3 registros seleccionados');
+      await expectAccessible(page, 'the order list with its bulk bar (375 px)');
       await page.getByRole('button', { name: 'Marcar como pagados' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('Se marcarán como pagados 3 pedidos');
@@ -125,10 +136,13 @@ test('on a phone, the owner marks three orders paid and ships them with one carr
       await expect(dialog).toContainText('de 3 pedidos con un mismo transportista');
       await dialog.getByLabel('Transportista').selectOption('urbano');
       for (const number of [1, 2, 3]) await dialog.getByLabel(`Número de guía del pedido #${number}`).fill(`WYB00${number}`);
+      await expectAccessible(page, 'the bulk ship dialog (375 px)');
       await saveScreens(page, testInfo, 'shipment-bulk-dialog', { fullPage: false });
+      await page.setViewportSize(PHONE);
       await dialog.getByRole('button', { name: 'Sí, registrar los envíos' }).click();
       await expect(page.getByTestId('bulk-result')).toContainText('3 pedidos listos.');
       for (const number of [1, 2, 3]) await expect(page.getByTestId(`order-${number}`)).toContainText('Enviado');
+      await expectAccessible(page, 'the order list with the bulk result (375 px)');
       await saveScreens(page, testInfo, 'shipment-bulk-list');
     });
   } finally {
