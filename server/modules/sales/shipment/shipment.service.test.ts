@@ -123,6 +123,15 @@ describe('shipping an order', () => {
     expect(await shippedEvents(store.scope, order.id)).toHaveLength(1);
   });
 
+  it('counts the units of a shipment made at the same moment: of two parcels of 2 shirts out of 3, one is refused', async () => {
+    const order = await paidOrder();
+    const parcel = (trackingNumber: string) => shipOrder(deps, store.scope, order.id, { carrier: 'servientrega', trackingNumber, lines: [{ orderLineId: order.shirtLine, quantity: 2 }] }, me());
+    const results = await Promise.allSettled([parcel('R-1'), parcel('R-2')]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { status: 409, code: 'shipment.tooMany' } });
+    expect((await listShipments(deps, store.scope, order.id)).flatMap((shipment) => shipment.lines.map((line) => line.quantity))).toEqual([2]);
+  });
+
   it('ships only a paid order, as the states allow: not a pending one, nor a cancelled or shipped one', async () => {
     const pending = await paidOrder({ paid: false });
     await expect(shipOrder(deps, store.scope, pending.id, { carrier: 'tramaco', trackingNumber: '1' }, me())).rejects.toMatchObject({ status: 409, code: 'shipment.notPaid' });
