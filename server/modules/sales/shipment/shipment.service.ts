@@ -42,14 +42,17 @@ function refusal(order: Order): AppError | null {
  * Ships an order of the store, or part of it: `lines` names the units this parcel carries (left
  * out, every unit still to ship). Refused: another store's order (404), an order that is not paid
  * or is past shipping (409), a line not of the order (400), more units than are left (409).
+ * `history`: a shipment of the past (the demo), logged and told to no one.
  */
-export async function shipOrder(deps: ServiceDeps, scope: StoreScope, orderId: number, rawInput: ShipmentInput, actor: Actor): Promise<{ id: number; complete: boolean }> {
+export async function shipOrder(deps: ServiceDeps, scope: StoreScope, orderId: number, rawInput: ShipmentInput, actor: Actor, options: { history?: boolean } = {}): Promise<{ id: number; complete: boolean }> {
   const input = ShipmentInputSchema.parse(rawInput);
   const current = await orders.findOrder(deps.db, scope, orderId);
   if (!current) throw notFound();
   const refused = refusal(current);
   if (refused) throw refused;
-  const result = await inTransaction(deps, async (tx) => {
+  const result = await inTransaction(deps, async (transaction) => {
+    // A shipment of the past (the demo's month) is logged, told to no one, as changeOrderStatus's.
+    const tx = options.history ? { ...transaction, subscribers: [] } : transaction;
     const now = tx.clock.now().toISOString();
     // Taken first: the order's row is held until the commit (PostgreSQL), so two shipments of one
     // order count each other's units; a move since the owner looked is a 409.
