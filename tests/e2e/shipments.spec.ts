@@ -91,6 +91,10 @@ test('the owner ships an order with Servientrega and its tracking number; the sh
       await expect(page.getByText('Enviado', { exact: true }).first()).toBeVisible();
       await expectAccessible(page, 'the order page with its shipment');
       await saveScreens(page, testInfo, 'shipment-order-show');
+      // The same section in English, looked at once (its texts are the page tests').
+      await gotoHydrated(page, `/en/sales/order/show?id=${id}`);
+      await expect(page.getByTestId('shipments').getByRole('link', { name: 'Track the parcel' })).toBeVisible();
+      await saveScreens(page, testInfo, 'shipment-order-show-en');
     });
 
     await test.step("the shopper's order page shows the parcel and its link beside the timeline", async () => {
