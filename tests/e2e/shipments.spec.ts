@@ -125,6 +125,12 @@ test('on a phone, the owner marks three orders paid and ships them with one carr
       await page.getByRole('checkbox', { name: 'Seleccionar todos los registros de esta página' }).check();
       await expect(page.getByTestId('bulk-bar')).toContainText('3 registros seleccionados');
       await expectAccessible(page, 'the order list with its bulk bar (375 px)');
+      // The packing slips open in a tab of their own (helper ops' page), after the same question.
+      await page.getByRole('button', { name: 'Imprimir hojas de empaque' }).click();
+      await expect(page.getByRole('dialog')).toContainText('Se abrirán las hojas de empaque de 3 pedidos');
+      await expect(page.getByRole('dialog').getByRole('link', { name: 'Abrir las hojas de empaque' })).toHaveAttribute('href', /^\/store\/orders\/slip\?ids=\d+,\d+,\d+$/);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByRole('button', { name: 'Marcar como pagados' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('Se marcarán como pagados 3 pedidos');
