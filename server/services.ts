@@ -9,6 +9,8 @@ import * as paymentGatewaysService from '#server/modules/sales/payment/payment-g
 import * as paymentService from '#server/modules/sales/payment/payment.service.ts';
 import * as receiptService from '#server/modules/sales/payment/receipt.service.ts';
 import * as refundService from '#server/modules/sales/payment/refund.service.ts';
+import * as shipmentService from '#server/modules/sales/shipment/shipment.service.ts';
+import * as orderBulkService from '#server/modules/sales/order/order-bulk.service.ts';
 import * as consolidationService from '#server/modules/consolidation/consolidation.service.ts';
 import * as customerService from '#server/modules/sales/customer/customer.service.ts';
 import * as deskService from '#server/modules/desk/desk.service.ts';
@@ -61,6 +63,8 @@ export function createServices(deps: ServiceDeps) {
     paymentGateways: bindService(paymentGatewaysService, deps),
     receipts: bindService(receiptService, deps),
     refunds: bindService(refundService, deps),
+    shipments: bindService(shipmentService, deps),
+    orderBulk: bindService(orderBulkService, deps),
     consolidations: bindService(consolidationService, deps),
     customers: bindService(customerService, deps),
     desk: bindService(deskService, deps),

@@ -17,6 +17,8 @@ const NOTICES: Record<string, MessageKey> = {
   receiptRejected: 'payment.receipt.rejectedNotice',
   // The order page's note to the shopper (issue 40 §3).
   noteSent: 'orderPapers.note.sent',
+  // A shipment recorded on the order page (issue 40 §2).
+  shipped: 'shipment.shippedNotice',
   // A list's bulk actions, with `&count=3`: "3 registros actualizados".
   bulkUpdated: 'bulk.done.updated' as MessageKey,
   bulkDeleted: 'bulk.done.deleted' as MessageKey,

@@ -27,6 +27,7 @@ import { payment } from './en/payment.ts';
 import { cartReminders } from './en/cart-reminders.ts';
 import { orderPapers } from './en/order-papers.ts';
 import { siteSettings } from './en/site-settings.ts';
+import { shipment } from './en/shipment.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -60,6 +61,7 @@ export const enDashboard: DashboardMessages = {
   cartReminders,
   orderPapers,
   siteSettings,
+  shipment,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

@@ -103,6 +103,10 @@ const SPANISH: Record<string, string> = {
   'One order of my store with its lines, history and the states it may move to': 'Un pedido de mi tienda con sus líneas, su historial y los estados a los que puede pasar',
   'Move an order on (pending → paid → shipped → delivered) or cancel it while pending or paid (its stock and coupon use come back); the buyer gets an e-mail':
     'Avanzar un pedido (pendiente → pagado → enviado → entregado) o cancelarlo mientras está pendiente o pagado (vuelven su stock y el uso del cupón); el comprador recibe un correo',
+  // shipments (issue 40 §2)
+  'The shipments of one order of my store: carrier, tracking number and link, and the units each carries': 'Los envíos de un pedido de mi tienda: transportista, número de guía y enlace, y las unidades de cada uno',
+  'Ship a paid order of my store, whole or some lines, with a carrier and tracking number; the buyer gets an e-mail with the tracking link':
+    'Enviar un pedido pagado de mi tienda, entero o algunas líneas, con un transportista y un número de guía; el comprador recibe un correo con el enlace de seguimiento',
   "My store's customers, searched by name, e-mail or document": 'Los clientes de mi tienda, buscados por nombre, correo o documento',
   'One customer of my store with their orders, how many and the sum of those not canceled (cents)': 'Un cliente de mi tienda con sus pedidos, cuántos son y la suma de los no cancelados (centavos)',
   "Correct a customer's contact data (the number is checked for its type as SRI issues it; the e-mail is unique in the store)": 'Corregir los datos de contacto de un cliente (el número se verifica según su tipo, como lo emite el SRI; el correo es único en la tienda)',

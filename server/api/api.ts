@@ -19,6 +19,7 @@ import { bannerApi } from '#server/modules/banner/banner.api.ts';
 import { productApi } from '#server/modules/product/product.api.ts';
 import { orderApi } from '#server/modules/sales/order/order.api.ts';
 import { paymentApi } from '#server/modules/sales/payment/payment.api.ts';
+import { shipmentApi } from '#server/modules/sales/shipment/shipment.api.ts';
 import { customerApi } from '#server/modules/sales/customer/customer.api.ts';
 import { webhookApi } from '#server/modules/webhook/webhook.api.ts';
 import { activityApi } from '#server/modules/activity/activity.api.ts';
@@ -87,6 +88,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(productApi, options);
     await v1.register(orderApi, options);
     await v1.register(paymentApi, options);
+    await v1.register(shipmentApi, options);
     await v1.register(customerApi, options);
     await v1.register(invoiceApi, options);
     await v1.register(creditNoteApi, options);

@@ -38,6 +38,7 @@ import * as payments from '#server/db/migrations/2026-12-06-097-payments.ts';
 import * as abandonedCarts from '#server/db/migrations/2026-12-06-102-abandoned-carts.ts';
 import * as uniqueCedula from '#server/db/migrations/2026-12-06-104-unique-cedula.ts';
 import * as orderNotes from '#server/db/migrations/2026-12-06-100-order-notes.ts';
+import * as orderShipments from '#server/db/migrations/2026-12-06-099-order-shipments.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-102-abandoned-carts': abandonedCarts,
   '2026-12-06-104-unique-cedula': uniqueCedula,
   '2026-12-06-100-order-notes': orderNotes,
+  '2026-12-06-099-order-shipments': orderShipments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

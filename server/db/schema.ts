@@ -14,6 +14,7 @@ import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } 
 import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
 import type { AbandonedCartSettingTable, AbandonedCartTable } from './schema/abandoned-cart.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderNoteTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
+import type { OrderShipmentLineTable, OrderShipmentTable } from './schema/shipment.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
 // is typed with, and stays the import path the code already uses.
@@ -31,6 +32,7 @@ export type * from './schema/store-certificate.ts';
 export type * from './schema/tenancy.ts';
 export type * from './schema/webhook.ts';
 export type * from './schema/abandoned-cart.ts';
+export type * from './schema/shipment.ts';
 
 export interface Database {
   setting: SettingTable;
@@ -88,6 +90,8 @@ export interface Database {
   webhookAttempt: WebhookAttemptTable;
   abandonedCartSetting: AbandonedCartSettingTable;
   abandonedCart: AbandonedCartTable;
+  orderShipment: OrderShipmentTable;
+  orderShipmentLine: OrderShipmentLineTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -29,3 +29,10 @@ it('has a month of activity by the owner, the clerk, a token, staff and shoppers
   const page = await t.services.activity.listActivity(scope, { page: 1 });
   expect(page.total).toBeGreaterThan(100);
 });
+
+it("ships its orders with a carrier and a tracking number, each shipped order's parcel with its link (issue 40 §2)", async () => {
+  const shipped = await t.db.selectFrom('storeOrder').select('id').where('storeId', '=', scope.storeId).where('status', 'in', ['shipped', 'delivered']).execute();
+  expect(shipped.length).toBeGreaterThan(10);
+  const parcels = await t.services.shipments.listShipments(scope, shipped[0]!.id);
+  expect(parcels).toEqual([expect.objectContaining({ trackingNumber: expect.stringMatching(/^EC\d{9}$/), trackingUrl: expect.stringMatching(/^https:\/\//) })]);
+});

@@ -4,6 +4,7 @@ import { placeOrder } from '#server/modules/sales/checkout/checkout.service.ts';
 import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
 import { changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
 import { saveStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
+import { shipOrder } from '#server/modules/sales/shipment/shipment.service.ts';
 import { type Actor, runAs } from '#server/tenancy/actor.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -72,6 +73,8 @@ const NOTES = ['', '', '', 'Entregar en la tarde, por favor.', 'Es un regalo: si
 /** The way an order moves on, and how long after its placing each step comes. */
 const STEPS: [OrderStatus, number][] = [['paid', 3], ['shipped', 26], ['delivered', 74]];
 const HOUR = 3_600_000;
+/** The carriers the demo store ships with. */
+const DEMO_CARRIERS = ['servientrega', 'laar', 'urbano'] as const;
 
 /** The demo store's settings: both ways to pay, $3.50 shipping, free from $60 (its shipping page says so). */
 async function seedSettings(deps: ServiceDeps, scope: StoreScope) {
@@ -176,7 +179,12 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
     for (const [status, hours] of STEPS) {
       const stepAt = at.getTime() + hours * HOUR;
       if (stepAt >= now.getTime()) break;
-      await asMover(() => changeOrderStatus({ ...deps, clock: { now: () => new Date(stepAt) } }, scope, owner, order.id, { status, note: '' }, { history: true }));
+      const stepDeps = { ...deps, clock: { now: () => new Date(stepAt) } };
+      // Shipped with a carrier and its tracking number (issue 40 §2), the carrier by the order's id: the seeded picks stay as they were.
+      await asMover(async () => {
+        if (status === 'shipped') await shipOrder(stepDeps, scope, order.id, { carrier: DEMO_CARRIERS[order.id % DEMO_CARRIERS.length]!, trackingNumber: `EC${String(order.id * 7919).padStart(9, '0')}` }, owner, { history: true });
+        else await changeOrderStatus(stepDeps, scope, owner, order.id, { status, note: '' }, { history: true });
+      });
     }
   }
   return placed;

@@ -103,7 +103,13 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
       await saveScreens(page, testInfo, 'sales-invoice-pdf');
       await gotoHydrated(page, new URL(orderUrl).pathname + new URL(orderUrl).search);
       await expect(page.getByTestId('view-invoice')).toContainText('001-001-000000001');
-      await move(page, 'Marcar como enviado', /pasará a «Enviado»/, 'Enviado');
+      // Shipping asks the carrier and the tracking number (issue 40 §2; shipments.spec.ts walks it).
+      await page.getByRole('button', { name: 'Enviar pedido' }).click();
+      const ship = page.getByRole('dialog');
+      await ship.getByLabel('Transportista').selectOption('tramaco');
+      await ship.getByLabel('Número de guía').fill('TR-100');
+      await ship.getByRole('button', { name: 'Sí, registrar el envío' }).click();
+      await expect(page.getByText('Enviado', { exact: true }).first()).toBeVisible();
       await move(page, 'Marcar como entregado', /pasará a «Entregado»/, 'Entregado');
       await expect(page.getByText('Este pedido no tiene más cambios de estado.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);

@@ -851,6 +851,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shipments of one order of my store: carrier, tracking number and link, and the units each carries */
+        get: operations["list_order_shipments"];
+        put?: never;
+        /** Ship a paid order of my store, whole or some lines, with a carrier and tracking number; the buyer gets an e-mail with the tracking link */
+        post: operations["ship_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -7892,6 +7910,237 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_order_shipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description servientrega, tramaco, laar, correos_ecuador, urbano or other */
+                        carrier: string;
+                        /** @description The carrier's name in the request's language */
+                        carrierLabel: string;
+                        trackingNumber: string;
+                        /** @description The tracking link as it was when it shipped; Tramaco's opens its page, where the number is typed */
+                        trackingUrl: string | null;
+                        /** @description Whether the link names the parcel (else the number is typed on the page it opens) */
+                        linkCarriesNumber: boolean;
+                        userId: number | null;
+                        createdAt: string;
+                        lines: {
+                            orderLineId: number;
+                            position: number;
+                            name: string;
+                            sku: string;
+                            quantity: number;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ship_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description servientrega, tramaco, laar, correos_ecuador, urbano or other
+                     * @enum {string}
+                     */
+                    carrier: "servientrega" | "tramaco" | "laar" | "correos_ecuador" | "urbano" | "other";
+                    /**
+                     * @description The carrier's tracking (guide) number; may be empty only for carrier other
+                     * @default
+                     */
+                    trackingNumber?: string;
+                    /**
+                     * @description For carrier other only: the tracking page (http or https); the known carriers get theirs from their pattern
+                     * @default
+                     */
+                    trackingUrl?: string;
+                    /** @description Lines and units this parcel carries; left out, every unit still to ship */
+                    lines?: {
+                        /** @description The order line's id (GET /orders/{id}) */
+                        orderLineId: number;
+                        quantity: number;
+                    }[];
+                    /**
+                     * @description A note for the buyer's e-mail
+                     * @default
+                     */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Whether every unit of the order has now shipped (the order is then shipped) */
+                        complete: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid session cookie or access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token asked to change something (`read_only_token`), an invoices token went outside the invoices and reading orders (`invoices_only_token`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many calls with this token (see `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape */

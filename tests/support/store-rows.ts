@@ -69,6 +69,9 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   // Issue 40 §6: the reminder's switch and a shopper's captured cart.
   abandoned_cart_setting: (deps, scope) => insertRow(deps, 'abandonedCartSetting', { storeId: scope.storeId, enabled: 1, ...stamps(deps) }),
   abandoned_cart: (deps, scope) => insertRow(deps, 'abandonedCart', { storeId: scope.storeId, email: 'ana@example.com', locale: 'es', lines: '[[1,0,1]]', tokenHash: null, remindedAt: null, recoveredAt: null, orderId: null, ...stamps(deps) }),
+  // Issue 40 §2: a shipment of the order and one of its lines.
+  order_shipment: async (deps, scope) => insertRow(deps, 'orderShipment', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), carrier: 'servientrega', trackingNumber: '1234567890', trackingUrl: 'https://www.servientrega.com.ec/Tracking/?guia=1234567890&tipo=GUIA', userId: null, createdAt: deps.clock.now().toISOString() }),
+  order_shipment_line: async (deps, scope) => insertRow(deps, 'orderShipmentLine', { storeId: scope.storeId, shipmentId: (await deps.db.selectFrom('orderShipment').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, orderLineId: (await deps.db.selectFrom('storeOrderLine').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, quantity: 1 }),
 };
 
 /** A user to be a store's second member. */

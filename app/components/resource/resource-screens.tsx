@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Paper } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useActionData, useLocation } from 'react-router';
 import type { FormResult } from '#app/lib/form-result.ts';
 import type { BulkAction } from '#common/bulk.ts';
 import { BulkBar, RecordActionButton, RowSwitch } from './bulk-actions.tsx';
 import type { Column } from '#app/components/list/data-table.tsx';
 import { ListScreen, statusFilter } from '#app/components/list/list-screen.tsx';
+import { useRowSelection } from '#app/components/list/row-selection.ts';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { RecordToast } from '#app/components/record-toast.tsx';
@@ -99,25 +100,6 @@ export function NameLink({ resource, row, children }: { resource: Resource; row:
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   return <StatusBadge of={recordState} value={enabled ? 'enabled' : 'disabled'} />;
-}
-
-/** The rows checked for a bulk action; a row that leaves the page (deleted, paged away) leaves the selection. */
-function useRowSelection(rows: ResourceRow[], name: (row: ResourceRow) => string) {
-  const t = useT();
-  const [checked, setSelected] = useState<number[]>([]);
-  // Derived, not stored: a row that left the page (deleted, paged away) is simply not counted.
-  const selected = checked.filter((id) => rows.some((row) => row.id === id));
-  const selection = useMemo(
-    () => ({
-      isSelected: (row: ResourceRow) => selected.includes(row.id),
-      toggle: (row: ResourceRow) => setSelected((before) => (before.includes(row.id) ? before.filter((id) => id !== row.id) : [...before, row.id])),
-      toggleAll: () => setSelected(selected.length === rows.length ? [] : rows.map((row) => row.id)),
-      label: (row: ResourceRow) => String(t('bulk.select', { name: name(row) })),
-      allLabel: String(t('bulk.selectAll')),
-    }),
-    [selected, rows, t, name],
-  );
-  return { selected, selection, clear: () => setSelected([]) };
 }
 
 /** A record's name for labels and its screen's header: its resource's title field, else its number. */

@@ -4,6 +4,7 @@ import { DateField } from '#app/components/form/date-field.tsx';
 import { NumberField } from '#app/components/form/fields.tsx';
 import { FilterFields } from '#app/components/form/filter-fields.tsx';
 import { DataTable, type Column } from '#app/components/list/data-table.tsx';
+import { useRowSelection } from '#app/components/list/row-selection.ts';
 import { ListPagination } from '#app/components/list/list-pagination.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { StatusBadge } from '#app/components/status-badge.tsx';
@@ -18,16 +19,24 @@ import { formatMoney } from '#common/money.ts';
 import type { Route } from './+types/order-list';
 import classes from './order-list.module.css';
 import { OrderExportLink } from './order-export-link.tsx';
-import { orderListLoader } from './order.server.ts';
+import { orderListAction, orderListLoader } from './order.server.ts';
+import { OrderBulkBar, OrderBulkResult } from './order-bulk-bar.tsx';
+import { PartlyShippedBadge } from './shipment-section.tsx';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'nav.orders');
 export const loader = (args: Route.LoaderArgs) => orderListLoader(args);
+export const action = (args: Route.ActionArgs) => orderListAction(args);
 
 type Row = Route.ComponentProps['loaderData']['page']['rows'][number];
+
+/** A row's name for its checkbox's label: "Seleccionar #12". */
+const orderName = (row: Row) => `#${row.number}`;
 
 export default function OrderList({ loaderData: { query, typed, errors, page } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
+  // The bulk actions' selection (issue 40 §3): a labelled box per row and one for the page.
+  const { selected, selection, clear } = useRowSelection(page.rows, orderName);
   const columns: Column<Row>[] = [
     {
       key: 'number',
@@ -41,7 +50,16 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
     { key: 'customer', label: t('order.customer'), render: (row) => row.name },
     { key: 'date', label: t('order.date'), render: (row) => formatDate(row.createdAt, locale, true) },
     { key: 'total', label: t('order.total'), align: 'right', render: (row) => formatMoney(row.totalCents, locale) },
-    { key: 'status', label: t('order.statusLabel'), render: (row) => <StatusBadge of={orderStatus} value={row.status} /> },
+    {
+      key: 'status',
+      label: t('order.statusLabel'),
+      render: (row) => (
+        <>
+          <StatusBadge of={orderStatus} value={row.status} />
+          {row.partlyShipped ? <PartlyShippedBadge /> : null}
+        </>
+      ),
+    },
     // Where its money stands (issue 39 §9): a line of its own on a phone's card.
     { key: 'payment', label: t('payment.list.column'), render: (row) => (paymentState.is(row.paymentState) ? <StatusBadge of={paymentState} value={row.paymentState} /> : row.paymentState) },
   ];
@@ -94,7 +112,9 @@ export default function OrderList({ loaderData: { query, typed, errors, page } }
           </Group>
         </Group>
       </Form>
-      <DataTable caption={t('nav.orders')} rows={page.rows} rowKey={(row) => row.id} rowTestId={(row) => `order-${row.number}`} sort={query.sort} dir={query.dir} columns={columns} />
+      <OrderBulkResult />
+      <OrderBulkBar selected={page.rows.filter((row) => selected.includes(row.id))} onClear={clear} />
+      <DataTable caption={t('nav.orders')} rows={page.rows} rowKey={(row) => row.id} rowTestId={(row) => `order-${row.number}`} sort={query.sort} dir={query.dir} columns={columns} selection={selection} />
       <ListPagination page={page.page} pages={page.pages} total={page.total} capped={page.capped} next={page.next} />
     </>
   );

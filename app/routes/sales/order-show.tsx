@@ -23,6 +23,8 @@ import { OrderNotesCard } from './order-notes-card.tsx';
 import { OrderPapersBar } from './order-papers-bar.tsx';
 import { OrderStatusButton } from './order-status-button.tsx';
 import { PaymentSection } from './payment-section.tsx';
+import { PartlyShippedBadge, ShipmentSection } from './shipment-section.tsx';
+import { ShipOrderButton } from './ship-order-dialog.tsx';
 import { orderShowAction, orderShowLoader } from './order.server.ts';
 
 export const meta: Route.MetaFunction = ({ location }) => pageMeta(location.pathname, 'order.showTitle');
@@ -33,7 +35,7 @@ type Data = Route.ComponentProps['loaderData'];
 type Line = Data['lines'][number];
 
 
-export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes, payments, contact } }: Route.ComponentProps) {
+export default function OrderShow({ loaderData: { order, lines, events, next, invoice, creditNotes, payments, contact, shipping } }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { formError, fieldError } = useFormResult();
@@ -64,7 +66,14 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
             <Button component={Link} to={localizePath('/sales/order', locale)} variant="default">
               {t('list.back')}
             </Button>
-            {next.map((status) => (status === 'pending' ? null : <OrderStatusButton key={status} number={order.number} status={status} />))}
+            {next.map((status) =>
+              status === 'pending' ? null : status === 'shipped' ? (
+                // Shipping asks for the carrier, the tracking number and the units (issue 40 §2).
+                <ShipOrderButton key={status} number={order.number} lines={shipping.toShip} partlyShipped={order.partlyShipped} />
+              ) : (
+                <OrderStatusButton key={status} number={order.number} status={status} />
+              ),
+            )}
             <IssueInvoiceButton orderId={order.id} invoice={invoice} cancelled={order.status === 'cancelled'} />
           </Group>
         }
@@ -76,6 +85,8 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DetailField label={t('order.statusLabel')}>
                 <StatusBadge of={orderStatus} value={order.status} />
+                {/* Paid, some units already with a carrier (decision 091). */}
+                {order.partlyShipped ? <PartlyShippedBadge /> : null}
               </DetailField>
               <DetailField label={t('order.customer')}>
                 <Anchor component={Link} to={`${localizePath('/sales/customer/show', locale)}?id=${order.customerId}`}>
@@ -113,6 +124,8 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               </Table.Tbody>
             </Table>
           </Paper>
+          {/* The order's parcels with their tracking links (issue 40 §2). */}
+          <ShipmentSection shipments={shipping.shipments} />
           <PaymentSection view={payments} order={order} invoiced={invoice !== null} />
           {creditNotes ? <CreditNoteSection view={creditNotes} /> : null}
         </Grid.Col>

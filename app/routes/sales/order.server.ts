@@ -10,6 +10,7 @@ import { services } from '#app/lib/services.server.ts';
 import { storeScope } from '#app/lib/store-scope.server.ts';
 import { orderContactOf, orderNoteAction } from './order-papers.server.ts';
 import { orderPaymentsOf, PAYMENT_INTENTS, paymentAction } from './payment.server.ts';
+import { orderBulkAction, orderShipmentsOf, shipAction } from './shipment.server.ts';
 
 // The owner's orders (/sales/order): thin adapters over the order service, in the store's scope.
 
@@ -22,6 +23,11 @@ export async function orderListLoader({ request, context }: LoaderFunctionArgs) 
   return { query, typed, errors, page };
 }
 
+/** The list's bulk actions (mark paid, ship with one carrier): shipment.server.ts. */
+export async function orderListAction({ request, context }: LoaderFunctionArgs) {
+  return orderBulkAction(context, formValues(await readForm(request)));
+}
+
 export async function orderShowLoader({ request, context }: LoaderFunctionArgs) {
   const id = recordId(request);
   const order = await orNotFound(services(context).orders.getOrder(storeScope(context), id));
@@ -32,7 +38,9 @@ export async function orderShowLoader({ request, context }: LoaderFunctionArgs) 
   const payments = await orderPaymentsOf(context, id);
   // Its notes to the shopper and a WhatsApp link (issue 40 §3).
   const contact = await orderContactOf(context, order.order);
-  return { ...order, invoice, creditNotes, payments, contact };
+  // Its shipments and the units left to ship (ShipmentSection, ShipOrderButton: issue 40 §2).
+  const shipping = await orderShipmentsOf(context, request, id);
+  return { ...order, invoice, creditNotes, payments, contact, shipping };
 }
 
 /** The credit note form's post (`intent=creditNote`): issued → back to the order with a notice. */
@@ -59,6 +67,8 @@ export async function orderShowAction({ request, context }: LoaderFunctionArgs) 
   if (values.intent === 'note') return orderNoteAction(request, context, id, values);
   // A receipt's confirmation or rejection, or a refund (payment.server.ts).
   if (values.intent && PAYMENT_INTENTS.has(values.intent)) return paymentAction(request, context, id, values);
+  // A shipment with its carrier and tracking number (shipment.server.ts).
+  if (values.intent === 'ship') return shipAction(request, context, id, values);
   const parsed = parseWith(OrderStatusInputSchema, values);
   if (!parsed.ok) return invalid(parsed.errors, values);
   try {

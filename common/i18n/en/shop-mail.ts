@@ -15,6 +15,7 @@ export const shopMail: Texts<typeof es> = {
   status: {
     paid: { subject: 'Payment confirmed: order #{number}', heading: 'Payment confirmed', intro: 'Hello {name}: we confirmed the payment of your order #{number}. The store is preparing it.' },
     shipped: { subject: 'Your order #{number} is on its way', heading: 'Your order is on its way', intro: 'Hello {name}: your order #{number} has left {store}.' },
+    partlyShipped: { subject: 'Part of your order #{number} is on its way', heading: 'Part of your order is on its way', intro: 'Hello {name}: part of your order #{number} left {store}. We will let you know when the rest leaves.' },
     ready: { subject: 'Your order #{number} is ready for pickup', heading: 'Ready for pickup', intro: 'Hello {name}: your order #{number} is waiting for you at {store}.' },
     delivered: { subject: 'Your order #{number} was delivered', heading: 'Order delivered', intro: 'Hello {name}: your order #{number} was delivered. Thank you for shopping with us!' },
     cancelled: { subject: 'Your order #{number} was canceled', heading: 'Order canceled', intro: 'Hello {name}: your order #{number} was canceled.' },

@@ -15,6 +15,7 @@ export const shopMail = {
   status: {
     paid: { subject: 'Pago confirmado: pedido #{number}', heading: 'Pago confirmado', intro: 'Hola, {name}: confirmamos el pago de tu pedido #{number}. La tienda lo está preparando.' },
     shipped: { subject: 'Tu pedido #{number} va en camino', heading: 'Tu pedido va en camino', intro: 'Hola, {name}: tu pedido #{number} salió de {store}.' },
+    partlyShipped: { subject: 'Parte de tu pedido #{number} va en camino', heading: 'Parte de tu pedido va en camino', intro: 'Hola, {name}: una parte de tu pedido #{number} salió de {store}. Te avisaremos cuando salga el resto.' },
     ready: { subject: 'Tu pedido #{number} está listo para retirar', heading: 'Listo para retirar', intro: 'Hola, {name}: tu pedido #{number} te espera en {store}.' },
     delivered: { subject: 'Tu pedido #{number} fue entregado', heading: 'Pedido entregado', intro: 'Hola, {name}: tu pedido #{number} fue entregado. ¡Gracias por tu compra!' },
     cancelled: { subject: 'Tu pedido #{number} fue cancelado', heading: 'Pedido cancelado', intro: 'Hola, {name}: tu pedido #{number} fue cancelado.' },

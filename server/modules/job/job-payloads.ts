@@ -32,7 +32,8 @@ export type JobPayloads = {
     orderId: number;
     message:
       | { kind: 'confirmation' }
-      | { kind: 'status'; status: 'paid' | 'shipped' | 'delivered' | 'cancelled'; note: string }
+      /** `shipmentId`: the parcel a shipment sent (decision 091), `partial` while units are left to ship. */
+      | { kind: 'status'; status: 'paid' | 'shipped' | 'delivered' | 'cancelled'; note: string; shipmentId?: number; partial?: boolean }
       | { kind: 'refund'; amountCents: number; reason: string; via: 'gateway' | 'manual' }
       | { kind: 'receiptRejected'; reason: string }
       /** The owner's note to the shopper (issue 40 §3): an e-mail of its own, not a move. */

@@ -286,7 +286,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const cart = readCart(request.headers.cookie, frame.store.id);
       const placedNow = cart.flash?.key === 'placed' && cart.flash.name === view.order.code;
       if (placedNow) setCart(reply, frame, { ...cart, flash: null });
-      const history = await services.receipts.shopperOrderHistory(frame.scope, view.order.id);
+      const history = await services.receipts.shopperOrderHistory(frame.scope, view.order.id, sr.locale);
       return renderOrder(frame, sr, view, placedNow ? [completedEvent(view)] : [], history, orderNoticeOf(new URL(request.url, 'http://local.invalid').searchParams));
     }, privatePage);
   });

@@ -97,6 +97,23 @@ function timelineBlock(request: ShopRequest, order: Order, history: ShopperOrder
 </section>`;
 }
 
+/**
+ * The order's parcels (issue 40 §2): each with its carrier, tracking number, date, the link to
+ * follow it (the carrier's page with the number, or its page where the number is typed) and what it
+ * carries. Nothing before the first parcel leaves.
+ */
+function shipmentsBlock(request: ShopRequest, history: ShopperOrderHistory): SafeHtml | '' {
+  const { tr } = request;
+  const texts = tr.texts.cart;
+  if (history.shipments.length === 0) return '';
+  return html`<section class="order-shipments" aria-labelledby="shipments-title"><h2 id="shipments-title">${texts.shipmentsTitle}</h2>
+<ul class="shipments">${history.shipments.map((shipment) => html`<li data-carrier="${shipment.carrier}"><strong>${shipment.trackingNumber ? tr.t(texts.shipmentOf, { carrier: shipment.carrierLabel, number: shipment.trackingNumber }) : shipment.carrierLabel}</strong>
+<br><span class="muted small">${tr.t(texts.shippedOn, { date: tr.date(shipment.createdAt) })}</span>
+${shipment.trackingUrl ? html`<br><a href="${shipment.trackingUrl}" rel="noopener noreferrer" target="_blank" data-testid="tracking-link">${shipment.linkCarriesNumber ? texts.track : tr.t(texts.trackPage, { carrier: shipment.carrierLabel })}</a>${shipment.linkCarriesNumber || !shipment.trackingNumber ? '' : html` <span class="small">${tr.t(texts.typeNumber, { number: shipment.trackingNumber })}</span>`}` : ''}
+<br><span class="small">${shipment.lines.map((line) => `${line.name} × ${tr.number(line.quantity)}`).join(', ')}</span></li>`)}</ul>
+</section>`;
+}
+
 /** The sentence under the title: where the order stands now, never "we received it" once it moved on. */
 function leadOf(request: ShopRequest, order: Order, history: ShopperOrderHistory): string {
   const { tr } = request;
@@ -107,7 +124,8 @@ function leadOf(request: ShopRequest, order: Order, history: ShopperOrderHistory
     case 'cancelled': return order.paymentState === 'expired' ? leads.expired : leads.cancelled;
     case 'delivered': return leads.delivered;
     case 'shipped': return leads.shipped;
-    case 'paid': return leads.paid;
+    // Some parcels left, some units still to ship (decision 091).
+    case 'paid': return history.shipments.length > 0 ? tr.texts.cart.partlyShipped : leads.paid;
     default:
       if (order.paymentMethod === 'bank_transfer') return history.receipts.some((receipt) => receipt.state === 'submitted') ? leads.receiptInReview : tr.t(leads.awaitingTransfer, { name: order.name });
       if (isGatewayMethod(order.paymentMethod)) return tr.t(leads.awaitingPayment, { name: order.name });
@@ -199,6 +217,7 @@ ${noticeBlock(request, notice)}
 <dt>${texts.paymentMethod}</dt><dd>${methodName(request, order.paymentMethod)}</dd>
 </dl>
 ${timelineBlock(request, order, history)}
+${shipmentsBlock(request, history)}
 <div class="cart-layout">
 <section aria-labelledby="lines-title"><h2 id="lines-title">${texts.yourOrder}</h2>
 <ul class="cart-lines">${view.lines.map((line) => html`<li class="cart-line order-line"><div class="cart-line-name"><span>${line.name}</span>${line.sku ? html`<span class="muted small">${tr.texts.sku} ${line.sku}</span>` : ''}</div>

@@ -24,5 +24,8 @@ const MOVES = { 'order.paid': 'paid', 'order.shipped': 'shipped', 'order.deliver
 export const orderStatusMail = subscriber('order-status-mail', ['order.paid', 'order.shipped', 'order.delivered', 'order.cancelled'], async (tx, event) => {
   if (event.resource.id === null) return;
   const note = typeof event.data.note === 'string' ? event.data.note : '';
-  await queueShopperMail(tx, event.storeId, event.resource.id, { kind: 'status', status: MOVES[event.type as keyof typeof MOVES], note });
+  // A shipment's event names its parcel, and says whether units are left (shipment.service.ts).
+  const shipment = event.data.shipment as { id?: unknown } | undefined;
+  const shipmentId = typeof shipment?.id === 'number' ? shipment.id : undefined;
+  await queueShopperMail(tx, event.storeId, event.resource.id, { kind: 'status', status: MOVES[event.type as keyof typeof MOVES], note, ...(shipmentId === undefined ? {} : { shipmentId }), partial: event.data.partial === true });
 });

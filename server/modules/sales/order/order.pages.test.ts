@@ -91,7 +91,7 @@ describe('the order pages', () => {
     expect(paid.headers.location).toBe(`${url}&notice=updated`);
     const after = await getPage(t.app, url, store.owner.cookie);
     expect(after.body).toContain('Pago visto');
-    expect(after.body).toContain('Marcar como enviado');
+    expect(after.body).toContain('Enviar pedido');
 
     const refused = await form(url, store.owner.cookie, { status: 'delivered', note: '' });
     expect(refused.statusCode).toBe(409);

@@ -82,6 +82,12 @@ export async function updateOrderStatus(db: Db, scope: StoreScope, { id, from }:
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Holds the order's row in the caller's transaction while it is still in `from` (a shipment's first write): false when it moved on. */
+export async function touchOrder(db: Db, scope: StoreScope, { id, from }: { id: number; from: string }, at: string) {
+  const result = await db.updateTable('storeOrder').set({ updatedAt: at }).where('storeId', '=', scope.storeId).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function insertOrderEvent(db: Db, scope: StoreScope, event: { orderId: number; status: string; note: string; userId: number | null; at: string }) {
   await db.insertInto('storeOrderEvent').values({ storeId: scope.storeId, orderId: event.orderId, status: event.status, note: event.note, userId: event.userId, createdAt: event.at }).execute();
 }

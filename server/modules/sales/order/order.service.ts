@@ -14,6 +14,7 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { recordManualPayment, voidOpenPayments } from '../payment/payment-ledger.ts';
 import { lessRefundRestocks } from '../payment/refund.service.ts';
+import { hasShipments, ordersWithShipments } from '../shipment/shipment-view.ts';
 import * as orders from './order.repository.ts';
 
 export type OrderStatus = EnumValue<typeof orderStatus>;
@@ -23,19 +24,25 @@ export type Actor = { userId: number | null };
 
 export const nextStatuses = (status: string): readonly OrderStatus[] => (orderStatus.is(status) ? ORDER_NEXT[status] : []);
 
-export const listOrders = (deps: ServiceDeps, scope: StoreScope, query: OrderListQuery) => orders.listOrders(deps.db, scope, query);
+/** The store's orders; a paid one with some units shipped says so (`partlyShipped`, decision 091). */
+export async function listOrders(deps: ServiceDeps, scope: StoreScope, query: OrderListQuery) {
+  const page = await orders.listOrders(deps.db, scope, query);
+  const started = await ordersWithShipments(deps, scope, page.rows.filter((row) => row.status === 'paid').map((row) => row.id));
+  return { ...page, rows: page.rows.map((row) => ({ ...row, partlyShipped: started.has(row.id) })) };
+}
 
 /** One order of the store with its lines, timeline and the states it may move to; another store's is not found. */
 export async function getOrder(deps: ServiceDeps, scope: StoreScope, id: number) {
   const order = await orders.findOrder(deps.db, scope, id);
   if (!order) throw notFound();
-  const [lines, events] = await Promise.all([orders.orderLines(deps.db, scope, id), orders.orderEvents(deps.db, scope, id)]);
+  const [lines, events, partlyShipped] = await Promise.all([orders.orderLines(deps.db, scope, id), orders.orderEvents(deps.db, scope, id), order.status === 'paid' ? hasShipments(deps, scope, id) : false]);
   return {
-    order,
+    order: { ...order, partlyShipped },
     lines,
     events: events.map(({ userName, userLastname, ...event }) => ({ ...event, userName: userName === null ? null : `${userName} ${userLastname ?? ''}`.trim() })),
     // A gateway's order is paid by its gateway alone: the owner is not offered "paid" (issue 39 §1).
-    next: nextStatuses(order.status).filter((status) => status !== 'paid' || !isGatewayMethod(order.paymentMethod)),
+    // Nor, once some units left with a carrier, "cancelled" (decision 091).
+    next: nextStatuses(order.status).filter((status) => (status !== 'paid' || !isGatewayMethod(order.paymentMethod)) && (status !== 'cancelled' || !partlyShipped)),
   };
 }
 
@@ -53,6 +60,8 @@ export async function changeOrderStatus(deps: ServiceDeps, scope: StoreScope, ac
   const current = await orders.findOrder(deps.db, scope, id);
   if (!current) throw notFound();
   if (!(nextStatuses(current.status) as readonly string[]).includes(input.status)) throw new AppError('order.invalidTransition', 409, { field: 'status' });
+  // Units that left with a carrier are not in the store: a partly shipped order is not cancelled (decision 091).
+  if (input.status === 'cancelled' && (await hasShipments(deps, scope, id))) throw new AppError('shipment.cannotCancel', 409, { field: 'status' });
   await inTransaction(deps, async (transaction) => {
     const tx = options.history ? { ...transaction, subscribers: [] } : transaction;
     // Paid by the owner's hand: a transfer or cash payment, recorded as who and when (issue 39 §1).
@@ -69,9 +78,10 @@ type CurrentOrder = NonNullable<Awaited<ReturnType<typeof orders.findOrder>>>;
  * The move itself, inside the caller's transaction `tx`, from the state the caller saw: the
  * order, its timeline entry with who did it, its event, and on cancelling the stock, the coupon's
  * use and the unpaid attempts given back. The owner's moves come through changeOrderStatus; a
- * gateway's payment and an expiry come from payment.service.ts with a null user.
+ * gateway's payment and an expiry come from payment.service.ts with a null user; the shipment
+ * that sends an order's last units from shipment.service.ts, with the shipment in `extra` (its event's data).
  */
-export async function moveOrder(tx: ServiceDeps, scope: StoreScope, actor: Actor, current: CurrentOrder, to: Exclude<OrderStatus, 'pending'>, note: string): Promise<void> {
+export async function moveOrder(tx: ServiceDeps, scope: StoreScope, actor: Actor, current: CurrentOrder, to: Exclude<OrderStatus, 'pending'>, note: string, extra: Record<string, unknown> = {}): Promise<void> {
   const now = tx.clock.now().toISOString();
   if (!(await orders.updateOrderStatus(tx.db, scope, { id: current.id, from: current.status }, to, now))) throw new AppError('order.invalidTransition', 409, { field: 'status' });
   await orders.insertOrderEvent(tx.db, scope, { orderId: current.id, status: to, note, userId: actor.userId, at: now });
@@ -89,7 +99,7 @@ export async function moveOrder(tx: ServiceDeps, scope: StoreScope, actor: Actor
     type: STATUS_EVENT[to],
     storeId: scope.storeId,
     resource: { kind: 'order', id: current.id, label: `#${current.number}` },
-    data: { ...orderEventData({ ...current, status: to, updatedAt: now }), note },
+    data: { ...orderEventData({ ...current, status: to, updatedAt: now }), note, ...extra },
     changes: { status: [current.status, to] },
   });
 }

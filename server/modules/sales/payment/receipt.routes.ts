@@ -75,7 +75,7 @@ export function receiptRoutes(app: FastifyInstance, { services, locale, withStor
         const again = async (status: number, receiptError: NonNullable<OrderPageNotice['receiptError']>) => {
           const view = await services.checkout.loadOrderByCode(frame.scope, form.code);
           if (!view) return null;
-          const history = await receipts.shopperOrderHistory(frame.scope, view.order.id);
+          const history = await receipts.shopperOrderHistory(frame.scope, view.order.id, sr.locale);
           return { ...renderOrder(frame, sr, view, [], history, { receiptError }), status };
         };
         try {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MONEY_TAKEN } from '#common/enums/payment.ts';
+import type { Locale } from '#common/locale.ts';
 import { KIND_EXTENSIONS, KIND_TYPES, UPLOAD_PURPOSES } from '#common/upload-limits.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { emit } from '#server/events/events.ts';
@@ -7,6 +8,7 @@ import { wakeWorkers } from '#server/modules/job/job-queue.ts';
 import { findOrderByCode } from '#server/modules/sales/checkout/checkout.repository.ts';
 import { type Actor, changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
 import * as orders from '#server/modules/sales/order/order.repository.ts';
+import { shipmentsOfOrder } from '#server/modules/sales/shipment/shipment-view.ts';
 import { checkedFile } from '#server/modules/upload/upload.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
@@ -104,10 +106,10 @@ export async function submitReceipt(deps: ServiceDeps, scope: StoreScope, input:
   return result;
 }
 
-/** What the shopper's order page shows of the order's history and its receipts (shop-order-page.ts). */
-export async function shopperOrderHistory(deps: ServiceDeps, scope: StoreScope, orderId: number) {
-  const [moves, refunds, sent] = await Promise.all([receipts.orderMoves(deps.db, scope, orderId), receipts.orderRefunds(deps.db, scope, orderId), receipts.orderReceipts(deps.db, scope, orderId)]);
-  return { moves, refunds, receipts: sent.map(({ id, state, reason, createdAt, decidedAt }) => ({ id, state, reason, createdAt, decidedAt })) };
+/** What the shopper's order page shows of the order's history, its receipts and its parcels (shop-order-page.ts). */
+export async function shopperOrderHistory(deps: ServiceDeps, scope: StoreScope, orderId: number, locale: Locale = 'es') {
+  const [moves, refunds, sent, shipments] = await Promise.all([receipts.orderMoves(deps.db, scope, orderId), receipts.orderRefunds(deps.db, scope, orderId), receipts.orderReceipts(deps.db, scope, orderId), shipmentsOfOrder(deps, scope, orderId, locale)]);
+  return { moves, refunds, receipts: sent.map(({ id, state, reason, createdAt, decidedAt }) => ({ id, state, reason, createdAt, decidedAt })), shipments };
 }
 
 export type ShopperOrderHistory = Awaited<ReturnType<typeof shopperOrderHistory>>;

@@ -101,7 +101,7 @@ export function shopperMailContent(data: ShopperMailData): ShopperMailContent {
       break;
     }
     case 'status': {
-      const texts = message.status === 'shipped' && data.pickup ? mail.status.ready : mail.status[message.status];
+      const texts = message.status === 'shipped' && message.partial ? mail.status.partlyShipped : message.status === 'shipped' && data.pickup ? mail.status.ready : mail.status[message.status];
       subject = tr.t(texts.subject, values);
       heading = texts.heading;
       paragraphs.push(tr.t(texts.intro, values));

@@ -3,6 +3,7 @@ import { AppError } from '#server/errors.ts';
 import { orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { takesReceipt } from '#server/modules/sales/payment/receipt.service.ts';
+import { shipmentsOfOrder } from '#server/modules/sales/shipment/shipment-view.ts';
 import { loadStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -49,6 +50,11 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
     bank: takesReceipt(order) ? { name: sales.bankName, accountType: sales.bankAccountType, accountNumber: sales.bankAccountNumber, holder: sales.bankAccountHolder } : null,
     orderUrl: `${base}${orderPath(locale, scope.slug, order.code)}`,
   };
+  // A shipped order's parcels with their tracking: the one a shipment just sent, or all of them.
+  if (message.kind === 'status' && message.status === 'shipped') {
+    const sent = (await shipmentsOfOrder(deps, scope, orderId, locale)).filter((shipment) => message.shipmentId === undefined || shipment.id === message.shipmentId);
+    data.shipments = sent.map(({ carrierLabel, trackingNumber, trackingUrl }) => ({ carrierLabel, trackingNumber, trackingUrl }));
+  }
   return { to: order.email, data };
 }
 
