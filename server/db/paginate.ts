@@ -1,5 +1,6 @@
 import { type DialectAdapter, type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { COUNT_CAP, PAGE_SIZE, type Page } from '#common/list-query.ts';
+import { queryGroups } from '#common/search-terms.ts';
 
 /** One page of a query plus the total, counted by the same query without its columns and order. */
 export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, pageSize = PAGE_SIZE): Promise<Page<O>> {
@@ -17,7 +18,7 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
 
 /** A Kysely instance of any schema, for what differs by dialect. */
 type OnDatabase = { getExecutor(): { readonly adapter: DialectAdapter } };
-const onPostgres = (db: OnDatabase) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const onPostgres = (db: OnDatabase) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Where a page starts after a record (see `paginateIds`). */
 export type Seek = { ties: Expression<SqlBool>; past: Expression<SqlBool> };
@@ -101,11 +102,38 @@ export const FEW_MATCHES = 1000;
  *   them and its total is their number, instead of evaluating the search again for the page and
  *   for the count — the search is most of a search list's cost.
  *
+ * With `words` (the product list's), the matches are also those of the catalogue's text index, which
+ * the storefront's search asks too.
+ *
  * `ids` is the list's own query (store and filters, the key selected). On SQLite the index is
  * asked first on its own, stopping at FEW_MATCHES + 1: FTS5 stops there too, where a join with the
  * store's rows would evaluate every match of a common term first.
  */
 export async function findMatches<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  ids: SelectQueryBuilder<DB, TB, { id: number }>,
+  search: { table: string; columns: string[]; term: string; indexed: boolean; words?: (groups: readonly string[][]) => RawBuilder<boolean> },
+): Promise<{ condition: RawBuilder<boolean>; few?: number[] }> {
+  const contains = await findContaining(db, ids, search);
+  const words = search.words;
+  const groups = queryGroups(search.term);
+  if (!words || groups.length === 0) return contains;
+  // Beside "contains", the words as the shop's search reads them (decision 095): stemmed, accents
+  // folded, and one typo per word forgiven when nothing else matched.
+  let condition = words(groups);
+  let found = await ids.where(condition).limit(FEW_MATCHES + 1).execute();
+  if (found.length === 0 && contains.few?.length === 0) {
+    condition = words(queryGroups(search.term, { typos: true }));
+    found = await ids.where(condition).limit(FEW_MATCHES + 1).execute();
+  }
+  const either = sql<boolean>`(${contains.condition} or ${condition})`;
+  if (!contains.few || found.length > FEW_MATCHES) return { condition: either };
+  const few = [...new Set([...contains.few, ...found.map((row) => Number(row.id))])];
+  return few.length > FEW_MATCHES ? { condition: either } : { condition: either, few };
+}
+
+/** Case-insensitive "contains" over the search columns (decision 036), found once as `findMatches` says. */
+async function findContaining<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   ids: SelectQueryBuilder<DB, TB, { id: number }>,
   search: { table: string; columns: string[]; term: string; indexed: boolean },

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
+import { matchProductText } from '#server/db/product-text.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The storefront's own door (ARCHITECTURE: "The storefront reads through its own door"): every
@@ -68,8 +69,8 @@ export type ProductQuery = {
   maxCents?: number;
   inStock?: boolean;
   featured?: boolean;
-  /** Lowercase words searched in name, description and SKU. */
-  text?: string;
+  /** A search, as common/search-terms.ts's `queryGroups` reads the shopper's words (decision 095); sorted by relevance. */
+  text?: string[][];
   sort: ShopSort;
   offset: number;
   limit: number;
@@ -85,10 +86,6 @@ export type ProductQuery = {
 // from SRI's table as common/iva.ts writes it (a `case`: the table is the one source).
 const BASE = sql<number>`(cast(product.price_cents as bigint) - round(cast(product.price_cents as bigint) * product.discount_bp / 10000.0))`;
 const PAID = sql<number>`(${BASE} + round(${BASE} * ${sql.raw(ivaBpCaseSql('product.iva_code'))} / 10000.0))`;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listShopProducts(db: Db, scope: StoreScope, query: ProductQuery) {
   let select = db.selectFrom('product').where('product.storeId', '=', scope.storeId).where('product.enabled', '=', 1);
@@ -112,16 +109,9 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
     const id = query.sizeId;
     select = select.where((eb) => eb.or([eb('product.sizeId', '=', id), hasVariant(eb, 'sizeId', id)]));
   }
-  for (const word of (query.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = `%${escapeLike(word)}%`;
-    select = select.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['product.name']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['product.description']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['product.sku']), 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  // The text index of migration 2026-12-06-103: the shopper's words stemmed, matched, ranked.
+  const matched = query.text && query.text.length > 0 ? matchProductText(db, select, query.text) : undefined;
+  if (matched) select = matched.select;
   const counted = query.count === false ? { total: -1 } : await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = select.select(PRODUCT_CARD);
   switch (query.sort) {
@@ -138,6 +128,7 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
       rows = rows.orderBy('product.createdAt', 'desc');
       break;
     default:
+      if (matched) rows = rows.orderBy(matched.relevance, 'desc');
       rows = rows.orderBy('product.featured', 'desc').orderBy('product.priority', 'desc');
   }
   return { total: Number(counted.total), rows: await rows.orderBy('product.id', 'desc').offset(query.offset).limit(query.limit).execute() };
