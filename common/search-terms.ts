@@ -51,6 +51,9 @@ export function searchTerms(text: string | null): string {
 /** One word's stem (a folded word: lowercase letters and digits). */
 export const stemWord = (word: string): string => stemPadded(` ${word} `).trim();
 
+/** A search ranks and counts at most this many of a store's matches, the newest (a page then says "more than 1,000"). */
+export const TEXT_MATCH_CAP = 1000;
+
 /** Queries read this many words at most. */
 export const MAX_QUERY_WORDS = 8;
 /** A word of this many letters or more may have one typo (shorter ones are too easily another word). */
@@ -75,19 +78,25 @@ export function oneEditAway(word: string): string[] {
   return [...forms];
 }
 
+/** One word of a query: its stem, and with typos forgiven the stems of its forms one edit away. */
+export type QueryWord = { stem: string; typos: string[] };
+
 /**
- * A shopper's query as the index reads it: one group per word, every group must match (AND), any
- * stem of a group may (OR). `typos` adds to each word of TYPO_MIN_LETTERS letters or more the
- * stems of every form one edit away — what the search asks when the words as typed found nothing.
- * Terms are lowercase letters and digits only: nothing of the query's own syntax reaches either
- * database's query language. Empty when the query has no word to search by.
+ * A shopper's query as the index reads it: every word must match (AND), by its stem or — with
+ * `typos`, for words of TYPO_MIN_LETTERS letters or more — by the stem of a form one edit away, in
+ * a name or a description only (a code is not a word: "gorra" must not find the SKU "GOR-1").
+ * The search asks with typos only when the words as typed found nothing. Terms are lowercase
+ * letters and digits only: nothing of the query's own syntax reaches either database's query
+ * language. Empty when the query has no word to search by.
  */
-export function queryGroups(query: string, options: { typos?: boolean } = {}): string[][] {
+export function queryWords(query: string, options: { typos?: boolean } = {}): QueryWord[] {
   const words = [...new Set(` ${foldText(query)} `.replace(STOP, ' ').split(' ').filter(Boolean))].slice(0, MAX_QUERY_WORDS);
   let typoWords = 0;
   return words.map((word) => {
     const stem = stemWord(word);
-    if (!options.typos || !/^[a-z]+$/.test(word) || word.length < TYPO_MIN_LETTERS || typoWords++ >= TYPO_MAX_WORDS) return [stem];
-    return [...new Set([stem, ...oneEditAway(word).map(stemWord)])];
+    if (!options.typos || !/^[a-z]+$/.test(word) || word.length < TYPO_MIN_LETTERS || typoWords++ >= TYPO_MAX_WORDS) return { stem, typos: [] };
+    const typos = new Set(oneEditAway(word).map(stemWord));
+    typos.delete(stem);
+    return { stem, typos: [...typos] };
   });
 }

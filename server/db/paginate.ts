@@ -1,6 +1,5 @@
 import { type DialectAdapter, type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { COUNT_CAP, PAGE_SIZE, type Page } from '#common/list-query.ts';
-import { queryGroups } from '#common/search-terms.ts';
 
 /** One page of a query plus the total, counted by the same query without its columns and order. */
 export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, pageSize = PAGE_SIZE): Promise<Page<O>> {
@@ -112,23 +111,18 @@ export const FEW_MATCHES = 1000;
 export async function findMatches<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   ids: SelectQueryBuilder<DB, TB, { id: number }>,
-  search: { table: string; columns: string[]; term: string; indexed: boolean; words?: (groups: readonly string[][]) => RawBuilder<boolean> },
+  search: { table: string; columns: string[]; term: string; indexed: boolean; words?: (typos: boolean) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }> },
 ): Promise<{ condition: RawBuilder<boolean>; few?: number[] }> {
   const contains = await findContaining(db, ids, search);
-  const words = search.words;
-  const groups = queryGroups(search.term);
-  if (!words || groups.length === 0) return contains;
+  if (!search.words) return contains;
   // Beside "contains", the words as the shop's search reads them (decision 095): stemmed, accents
   // folded, and one typo per word forgiven when nothing else matched.
-  let condition = words(groups);
-  let found = await ids.where(condition).limit(FEW_MATCHES + 1).execute();
-  if (found.length === 0 && contains.few?.length === 0) {
-    condition = words(queryGroups(search.term, { typos: true }));
-    found = await ids.where(condition).limit(FEW_MATCHES + 1).execute();
-  }
-  const either = sql<boolean>`(${contains.condition} or ${condition})`;
-  if (!contains.few || found.length > FEW_MATCHES) return { condition: either };
-  const few = [...new Set([...contains.few, ...found.map((row) => Number(row.id))])];
+  let words = await search.words(false);
+  if (words.ids.length === 0 && contains.few?.length === 0) words = await search.words(true);
+  const either = sql<boolean>`(${contains.condition} or ${words.condition})`;
+  if (!contains.few || words.capped) return { condition: either };
+  const listed = words.ids.length > 0 ? (await ids.where(idIn(db, `${search.table}.id`, words.ids)).execute()).map((row) => Number(row.id)) : [];
+  const few = [...new Set([...contains.few, ...listed])];
   return few.length > FEW_MATCHES ? { condition: either } : { condition: either, few };
 }
 

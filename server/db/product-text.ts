@@ -1,41 +1,80 @@
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import { type QueryWord, queryWords, TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import type { Db } from '#server/db/database.ts';
 import { onPostgres } from '#server/db/paginate.ts';
-import type { Database } from '#server/db/schema.ts';
+import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
-// The catalogue's text index asked (migration 2026-12-06-103, decision 095): `groups` come from
-// common/search-terms.ts's `queryGroups` — every group must match, any term of a group may — and
-// hold only lowercase letters and digits, so neither FTS5's nor tsquery's syntax (quotes, `*`,
-// `NEAR`, `-`, `:`, `!`, `&`, `|`) can come from what a shopper typed. Each term is quoted all the same.
+// The catalogue's text index asked (migration 2026-12-06-103, decision 095). `words` come from
+// common/search-terms.ts's `queryWords` — every word must match, by its stem anywhere or by a
+// typo's stem in the name or description — and hold only lowercase letters and digits, so neither
+// FTS5's nor tsquery's syntax (quotes, `*`, `NEAR`, `-`, `:`, `!`, `&`, `|`) can come from what a
+// shopper typed. Each term is quoted all the same.
 
-/** The groups as an FTS5 query: `("camiset") AND ("lampar" OR "lamper")`. */
-export const ftsQuery = (groups: readonly string[][]) => groups.map((group) => `(${group.map((term) => `"${term}"`).join(' OR ')})`).join(' AND ');
 
-/** The groups as a tsquery for to_tsquery('simple', …): `('camiset') & ('lampar' | 'lamper')`. */
-export const tsQuery = (groups: readonly string[][]) => groups.map((group) => `(${group.map((term) => `'${term}'`).join(' | ')})`).join(' & ');
+const quoted = (terms: readonly string[]) => terms.map((term) => `"${term}"`).join(' OR ');
 
-/**
- * Whether a product matches, as a condition on `product.id` (for lists that keep their own order:
- * the dashboard's). SQLite asks the FTS5 table; PostgreSQL the GIN-indexed `search_document`.
- */
-export function productTextCondition(db: Db, groups: readonly string[][]): RawBuilder<boolean> {
-  if (onPostgres(db)) return sql<boolean>`product.search_document @@ to_tsquery('simple', ${tsQuery(groups)})`;
-  return sql<boolean>`product.id in (select rowid from product_text where product_text match ${ftsQuery(groups)})`;
+/** The words as an FTS5 query: `("camiset") AND ("lampr" OR {name body} : ("lampar" OR "lamper"))`; `{name} : (…)` for the name alone. */
+export function ftsQuery(words: readonly QueryWord[], nameOnly = false): string {
+  if (nameOnly) return `{name} : (${words.map(({ stem, typos }) => `(${quoted([stem, ...typos])})`).join(' AND ')})`;
+  return words.map(({ stem, typos }) => `(${quoted([stem])}${typos.length > 0 ? ` OR {name body} : (${quoted(typos)})` : ''})`).join(' AND ');
+}
+
+/** The words as a tsquery for to_tsquery('simple', …): `('camiset') & ('lampr' | 'lampar':AC)` — A the name, B keywords and codes, C the description; `:A` throughout for the name alone. */
+export function tsQuery(words: readonly QueryWord[], nameOnly = false): string {
+  const term = (lexeme: string, weights: string) => `'${lexeme}'${weights ? `:${weights}` : ''}`;
+  return words.map(({ stem, typos }) => `(${[term(stem, nameOnly ? 'A' : ''), ...typos.map((typo) => term(typo, nameOnly ? 'A' : 'AC'))].join(' | ')})`).join(' & ');
 }
 
 /**
- * The products of `select` that match, with their relevance (higher first): a hit in the name
- * weighs most, then keywords, SKU and code, then the description — BM25 with column weights 10, 4
- * and 1 on SQLite, `ts_rank` with the weights A, B and C on PostgreSQL.
+ * A word's typo forms that some product has (the index's vocabulary, every store's: it only narrows
+ * the forms asked; the search itself is the store's). Asked before the search, since ~450 forms a
+ * word in one query would be tested against every match.
  */
-export function matchProductText<O>(db: Db, select: SelectQueryBuilder<Database, 'product', O>, groups: readonly string[][]): { select: SelectQueryBuilder<Database, 'product', O>; relevance: RawBuilder<number> } {
-  if (onPostgres(db)) {
-    const query = sql`to_tsquery('simple', ${tsQuery(groups)})`;
-    return { select: select.where(sql<boolean>`product.search_document @@ ${query}`), relevance: sql<number>`ts_rank(product.search_document, ${query})` };
-  }
-  // BM25 is FTS5's own function, only where the FTS5 table is queried: a join, read from the index first.
-  const hits = sql<{ id: number; rank: number }>`(select rowid as id, bm25(product_text, 10.0, 4.0, 1.0) as rank from product_text where product_text match ${ftsQuery(groups)})`;
-  // The join adds a table Kysely's type of `select` does not name; the rows selected stay `O`.
-  const joined = (select as unknown as SelectQueryBuilder<Database & { hit: { id: number; rank: number } }, 'product', O>).innerJoin(hits.as('hit'), 'hit.id', 'product.id');
-  return { select: joined as unknown as SelectQueryBuilder<Database, 'product', O>, relevance: sql<number>`(-hit.rank)` };
+export async function knownTypos(db: Db, words: readonly QueryWord[]): Promise<QueryWord[]> {
+  const typos = [...new Set(words.flatMap((word) => word.typos))];
+  if (typos.length === 0) return [...words];
+  // Neither is a store's query: the vocabulary belongs to no store (raw SQL, decision 042).
+  const rows = onPostgres(db)
+    ? await sql<{ term: string }>`select term from unnest(${typos}::text[]) as term where exists (select 1 from product where search_document @@ to_tsquery('simple', quote_literal(term)))`.execute(db)
+    : await sql<{ term: string }>`select term from product_text_terms where term in (select value from json_each(${JSON.stringify(typos)}))`.execute(db);
+  const known = new Set(rows.rows.map((row) => row.term));
+  return words.map(({ stem, typos: forms }) => ({ stem, typos: forms.filter((form) => known.has(form)) }));
+}
+
+/**
+ * A store's products that match (any state), newest first, at most `cap`; `capped` when there were
+ * more; `named`: those among them whose name has every word; `condition`: every match, uncapped, as
+ * a condition on `product` (for a list that walks its own index past the cap).
+ */
+export type TextMatches = { ids: number[]; named: number[]; capped: boolean; condition: RawBuilder<boolean> };
+
+/** What a query finds: its words as typed, or with `typos` one typo a word forgiven (the forms the index has). */
+export async function searchProductText(db: Db, scope: StoreScope, query: string, options: { typos?: boolean } = {}): Promise<TextMatches> {
+  const words = options.typos ? await knownTypos(db, queryWords(query, { typos: true })) : queryWords(query);
+  if (options.typos && !words.some((word) => word.typos.length > 0)) return { ids: [], named: [], capped: false, condition: sql<boolean>`1 = 0` };
+  return findTextMatches(db, scope, words);
+}
+
+export async function findTextMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap = TEXT_MATCH_CAP): Promise<TextMatches> {
+  const condition = onPostgres(db)
+    ? sql<boolean>`product.search_document @@ to_tsquery('simple', ${tsQuery(words)})`
+    : sql<boolean>`product.id in (select rowid from product_text where product_text match ${`{store} : "s${scope.storeId}" AND ${ftsQuery(words)}`})`;
+  if (words.length === 0) return { ids: [], named: [], capped: false, condition: sql<boolean>`1 = 0` };
+  // Raw SQL: FTS5's table has no store_id column for the store guard to see; the store is in the match.
+  const rows = onPostgres(db)
+    ? (await sql<{ id: number; named: boolean }>`select id, search_document @@ to_tsquery('simple', ${tsQuery(words, true)}) as named from product
+        where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', ${tsQuery(words)}) order by id desc limit ${cap + 1}`.execute(db)).rows
+    : await sqliteMatches(db, scope, words, cap);
+  const found = rows.slice(0, cap);
+  return { ids: found.map((row) => Number(row.id)), named: found.filter((row) => Boolean(row.named)).map((row) => Number(row.id)), capped: rows.length > cap, condition };
+}
+
+async function sqliteMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap: number) {
+  const store = `{store} : "s${scope.storeId}"`;
+  const all = (await sql<{ id: number }>`select rowid as id from product_text where product_text match ${`${store} AND ${ftsQuery(words)}`} order by rowid desc limit ${cap + 1}`.execute(db)).rows;
+  if (all.length === 0) return [];
+  // FTS5 walks its lists from the newest: those in the name are looked for among the same ones only.
+  const oldest = Number(all.at(-1)!.id);
+  const named = new Set((await sql<{ id: number }>`select rowid as id from product_text where product_text match ${`${store} AND ${ftsQuery(words, true)}`} and rowid >= ${oldest}`.execute(db)).rows.map((row) => Number(row.id)));
+  return all.map((row) => ({ id: row.id, named: named.has(Number(row.id)) }));
 }

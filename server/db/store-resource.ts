@@ -51,8 +51,8 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
      * uses it instead of scanning the store's rows.
      */
     searchIndex?: boolean;
-    /** Matches of the catalogue's text index for a query's word groups, beside "contains" (decision 095). */
-    words?: (db: Db, groups: readonly string[][]) => RawBuilder<boolean>;
+    /** The catalogue's text index's matches for a query, beside "contains" (decision 095). */
+    words?: (db: Db, scope: StoreScope, query: string, options: { typos: boolean }) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }>;
     sort: Record<S, NotNullColumn<T>>;
     /**
      * A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`,
@@ -108,7 +108,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       // A search with few matches picks its page among them, already counted (`findMatches`).
       let few: number[] | undefined;
       if (query.q) {
-        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true, words: options.words && ((groups) => options.words!(db, groups)) });
+        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true, words: options.words && ((typos) => options.words!(db, scope, query.q!, { typos })) });
         few = found.few;
         if (few?.length === 0) return { rows: [], total: 0, page: query.page, pages: 1, capped: false, next: null };
         ids = ids.where(few ? idIn(from(db), `${name}.id`, few) : found.condition);

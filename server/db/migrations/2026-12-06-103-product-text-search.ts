@@ -8,7 +8,9 @@ import { isPostgres } from './column-types.ts';
 // Both databases index the same terms, the stems of common/search-terms.ts:
 // * SQLite: an FTS5 table `product_text` (rowid = product id, contentless: the terms are not
 //   stored twice) written by triggers with `search_terms()`, the app's own stemmer, which every
-//   connection registers (server/db/sqlite-dialect.ts);
+//   connection registers (server/db/sqlite-dialect.ts). Its `store` column holds `s<store id>`, so a
+//   search asks for one store's matches, newest first, and stops at its cap; `product_text_terms`
+//   is its vocabulary (fts5vocab), where a typo's neighbours are looked up;
 // * PostgreSQL: a `search_document` tsvector on `product`, written by a trigger with
 //   `tb_search_terms()`, the same steps as SQL below (common/search-terms.ts's STEM_STEPS), and a
 //   GIN index. `unaccent` lives in `public` like `pg_trgm` (one per database, every schema finds it).
@@ -34,7 +36,7 @@ const DOCUMENT = (row: string) => `setweight(to_tsvector('simple', tb_search_ter
   || setweight(to_tsvector('simple', tb_search_terms(concat_ws(' ', ${row}.keywords, ${row}.sku, ${row}.code))), 'B')
   || setweight(to_tsvector('simple', tb_search_terms(${row}.description)), 'C')`;
 
-const SQLITE_VALUES = (row: string) => `${row}.id, search_terms(${row}.name), search_terms(${row}.keywords || ' ' || ${row}.sku || ' ' || ${row}.code), search_terms(${row}.description)`;
+const SQLITE_VALUES = (row: string) => `${row}.id, 's' || ${row}.store_id, search_terms(${row}.name), search_terms(${row}.keywords || ' ' || ${row}.sku || ' ' || ${row}.code), search_terms(${row}.description)`;
 const COLUMNS = 'name, keywords, sku, code, description';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -55,17 +57,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index product_search_document on product using gin (search_document)`.execute(db);
     return;
   }
-  await sql`create virtual table product_text using fts5(name, extra, body, content = '', contentless_delete = 1)`.execute(db);
-  await sql.raw(`insert into product_text(rowid, name, extra, body) select ${SQLITE_VALUES('product')} from product`).execute(db);
+  await sql`create virtual table product_text using fts5(store, name, extra, body, content = '', contentless_delete = 1)`.execute(db);
+  await sql`create virtual table product_text_terms using fts5vocab(product_text, 'row')`.execute(db);
+  await sql.raw(`insert into product_text(rowid, store, name, extra, body) select ${SQLITE_VALUES('product')} from product`).execute(db);
   await sql.raw(`create trigger product_text_insert after insert on product begin
-    insert into product_text(rowid, name, extra, body) values (${SQLITE_VALUES('new')});
+    insert into product_text(rowid, store, name, extra, body) values (${SQLITE_VALUES('new')});
   end`).execute(db);
   await sql.raw(`create trigger product_text_delete after delete on product begin
     delete from product_text where rowid = old.id;
   end`).execute(db);
   await sql.raw(`create trigger product_text_update after update of ${COLUMNS} on product begin
     delete from product_text where rowid = old.id;
-    insert into product_text(rowid, name, extra, body) values (${SQLITE_VALUES('new')});
+    insert into product_text(rowid, store, name, extra, body) values (${SQLITE_VALUES('new')});
   end`).execute(db);
 }
 
@@ -78,5 +81,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     return;
   }
   for (const trigger of ['insert', 'delete', 'update']) await sql.raw(`drop trigger product_text_${trigger}`).execute(db);
+  await sql`drop table product_text_terms`.execute(db);
   await sql`drop table product_text`.execute(db);
 }

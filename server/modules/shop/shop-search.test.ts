@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { searchTerms } from '#common/search-terms.ts';
+import { queryWords, searchTerms } from '#common/search-terms.ts';
+import { findTextMatches } from '#server/db/product-text.ts';
 import { dialectOf } from '#server/db/database.ts';
 import * as migration from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
@@ -89,6 +90,16 @@ describe('defect 2: accents, case and plurals', () => {
     expect(found.at(-1)).toBe('Bolso playero');
     expect(sorted(found.slice(0, 2))).toEqual(['Camiseta básica', 'Camiseta de algodón']);
     expect((await shopNames('algodon'))[0]).toBe('Camiseta de algodón');
+  });
+});
+
+describe('a common word', () => {
+  it('ranks and counts the store’s newest matches up to the cap, and says there are more', async () => {
+    const found = await findTextMatches(t.db, scope, queryWords('camiseta'), 2);
+    expect(found.ids).toEqual([ids.bolso!, ids.basica!]);
+    expect(found.named).toEqual([ids.basica!]);
+    expect(found.capped).toBe(true);
+    expect((await findTextMatches(t.db, scope, queryWords('camiseta'), 3)).capped).toBe(false);
   });
 });
 
