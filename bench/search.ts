@@ -16,7 +16,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
-import { createDatabase, dialectOf, optimizeDatabase } from '#server/db/database.ts';
+import { createDatabase, dialectOf } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
@@ -24,6 +24,7 @@ import { createServiceDeps } from '#server/composition.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
 import { load, type LoadResult, warm } from './lib/load.ts';
 import { reportMarks } from './lib/marks.ts';
+import { settleDatabase } from './lib/search-bench.repository.ts';
 import { dropSchema, emptySchema, withSearchPath } from './lib/pg-schemas.ts';
 import { fail, killChildren, removeOnExit, startApp, stopChild } from './lib/processes.ts';
 import { CONNECTIONS, DURATION, envNumber, PAGE_HEADERS, round, WARMUP } from './lib/settings.ts';
@@ -42,7 +43,7 @@ async function prepare(databaseUrl: string, dataDir: string) {
     await migrateToLatest(db);
     const started = Date.now();
     const filled = await fillScale(db, { stores: STORES, products: PRODUCTS, password: randomBytes(12).toString('base64url') });
-    await optimizeDatabase(db);
+    await settleDatabase(db, dialectOf(databaseUrl) === 'postgres');
     const fillSeconds = round((Date.now() - started) / 1000);
     const owner = (await findLoginByEmail(db, SCALE_OWNER.email))!;
     const token = await createSession(createServiceDeps({ db, config }), owner.id);
@@ -67,7 +68,8 @@ async function main() {
 
   try {
     const workers = process.env.WEB_CONCURRENCY ?? String(os.availableParallelism());
-    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: databaseUrl, DEMO_DATA: '0', WEB_CONCURRENCY: workers });
+    // A minute to start: two processes starting on a busy machine took more than the usual 20 s.
+    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: databaseUrl, DEMO_DATA: '0', WEB_CONCURRENCY: workers }, 'app server', 60_000);
     const appPid = app.process.pid as number;
     const shopSearch = (q: string) => `/shop/${SCALE_OWNER.slug}/search?q=${encodeURIComponent(q)}`;
     const targets: { name: string; path: string; headers: Record<string, string>; unique: boolean }[] = [
@@ -75,7 +77,10 @@ async function main() {
       { name: 'shop "lampara de algodon"', path: shopSearch('lampara de algodon'), headers: PAGE_HEADERS, unique: true },
       { name: 'shop "camiseat" (typo)', path: shopSearch('camiseat'), headers: PAGE_HEADERS, unique: true },
       { name: 'API "camisetas"', path: '/api/v1/products?q=camisetas', headers: { cookie, accept: 'application/json' }, unique: false },
+      // Not a search, not a mark: bench:catalog's cheapest target, to read the others' CPU against on a busy machine.
+      { name: 'API list (no search)', path: '/api/v1/products?page=1', headers: { cookie, accept: 'application/json' }, unique: false },
     ];
+    const marked = targets.slice(0, -1);
     // Every target must answer 200 with products before it is loaded: an error or an empty page would be measured as speed.
     for (const target of targets) {
       const response = await fetch(`${appBase}${target.path}`, { headers: target.headers, redirect: 'manual' });
@@ -110,7 +115,7 @@ async function main() {
     console.log(`\n${rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n')}`);
     const all = rounds.flat();
     reportMarks(`search-${dialect}`, [
-      ...targets.map((target, i) => {
+      ...marked.map((target, i) => {
         const p99s = rounds.map((results) => results[i]!.latencyMs.p99);
         return { name: `${target.name} p99 ≤ ${SEARCH_P99_MS} ms in every round`, value: `${p99s.join(' / ')} ms`, ok: p99s.every((p99) => p99 <= SEARCH_P99_MS) };
       }),
