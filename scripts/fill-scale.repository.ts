@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -34,4 +34,9 @@ export function subcategoriesInStore(db: Db, { storeId }: { storeId: number }) {
 
 export function productsBySku(db: Db, { storeId }: { storeId: number }, skus: string[]) {
   return db.selectFrom('product').select(['id', 'sku', 'priceCents', 'stock']).where('storeId', '=', storeId).where('sku', 'in', skus).execute();
+}
+
+/** Each store's owner as its member (decision 088: the dashboard acts on the stores one is a member of), as the store service makes them. */
+export async function addOwnerMembers(db: Db, createdAt: string): Promise<void> {
+  await sql`insert into store_member (store_id, user_id, role, created_at) select id, user_id, 'owner', ${createdAt} from store where id not in (select store_id from store_member)`.execute(db);
 }

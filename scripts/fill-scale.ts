@@ -15,7 +15,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { findDefaultPlan } from '#server/modules/plan/plan.repository.ts';
 import { findStoreBySlug } from '#server/modules/store/store.repository.ts';
 import { parseArgs } from './cli-args.ts';
-import { idsInStore, insertRows, productsBySku, ROWS_PER_INSERT, subcategoriesInStore, userIdsByEmail } from './fill-scale.repository.ts';
+import { addOwnerMembers, idsInStore, insertRows, productsBySku, ROWS_PER_INSERT, subcategoriesInStore, userIdsByEmail } from './fill-scale.repository.ts';
 
 export const SCALE_OWNER = { email: 'escala@tiendabox.ec', slug: 'escala' } as const;
 
@@ -41,6 +41,7 @@ export async function fillScale(db: Db, options: ScaleOptions) {
     const plan = await findDefaultPlan(trx);
     const expiresAt = new Date(Date.parse(now) + 365 * 86_400_000).toISOString();
     await insertRows(trx, 'store', users.map((user, i) => ({ userId: byEmail.get(user.email)!, slug: i === 0 ? SCALE_OWNER.slug : `tienda-escala-${i}`, name: i === 0 ? 'Tienda a escala' : `Tienda ${i}`, section: '', description: '', published: 1, planId: plan?.id ?? null, expiresAt, createdAt: now, updatedAt: now })));
+    await addOwnerMembers(trx, now);
     const storeId = (await findStoreBySlug(trx, SCALE_OWNER.slug))!.id;
     log(`${options.stores} users and stores`);
 

@@ -61,6 +61,8 @@ export type LoadOptions = {
   uniqueUrls?: boolean;
   /** Seconds of unmeasured load first (WARMUP unless told). */
   warmupSeconds?: number;
+  /** Each request's path and query string by its number (bench:search: every search a page-cache miss, as distinct searches are). */
+  pathOf?: (sequence: number) => string;
 };
 
 export async function load(
@@ -68,11 +70,12 @@ export async function load(
   url: string,
   headers: Record<string, string>,
   pids: { server: number; others: number[] },
-  { sampler, uniqueUrls = false, warmupSeconds = WARMUP }: LoadOptions = {},
+  { sampler, uniqueUrls = false, warmupSeconds = WARMUP, pathOf }: LoadOptions = {},
 ): Promise<LoadResult> {
   let sequence = 0;
-  const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${new URL(url).pathname}?bench=${(sequence += 1)}` }) }];
-  const requests = uniqueUrls ? { requests: unique } : {};
+  const next = pathOf ?? ((n: number) => `${new URL(url).pathname}?bench=${n}`);
+  const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: next((sequence += 1)) }) }];
+  const requests = uniqueUrls || pathOf ? { requests: unique } : {};
   const options = { url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...requests };
   process.stdout.write(`  ${name.padEnd(22)} warm-up ${warmupSeconds} s, measure ${DURATION} s … `);
   await warm(url, headers, requests, warmupSeconds);

@@ -115,7 +115,7 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 20_0
 
 
 /** The built app in its own process on a free port, once it answers. `env` adds to or overrides its environment. */
-export async function startApp(dataDir: string, env: Record<string, string>, name = 'app server') {
+export async function startApp(dataDir: string, env: Record<string, string>, name = 'app server', readyWithinMs = 20_000) {
   const port = await freePort();
   const app = startChild(name, serveArguments(), {
     NODE_ENV,
@@ -129,7 +129,7 @@ export async function startApp(dataDir: string, env: Record<string, string>, nam
     ...env,
   });
   const appBase = `http://127.0.0.1:${port}`;
-  await waitUntilReady(app, `${appBase}/healthz`);
+  await waitUntilReady(app, `${appBase}/healthz`, readyWithinMs);
   return { app, appBase };
 }
 

@@ -39,6 +39,7 @@ import * as abandonedCarts from '#server/db/migrations/2026-12-06-102-abandoned-
 import * as uniqueCedula from '#server/db/migrations/2026-12-06-104-unique-cedula.ts';
 import * as orderNotes from '#server/db/migrations/2026-12-06-100-order-notes.ts';
 import * as orderShipments from '#server/db/migrations/2026-12-06-099-order-shipments.ts';
+import * as productTextSearch from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-104-unique-cedula': uniqueCedula,
   '2026-12-06-100-order-notes': orderNotes,
   '2026-12-06-099-order-shipments': orderShipments,
+  '2026-12-06-103-product-text-search': productTextSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

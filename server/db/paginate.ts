@@ -17,7 +17,7 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
 
 /** A Kysely instance of any schema, for what differs by dialect. */
 type OnDatabase = { getExecutor(): { readonly adapter: DialectAdapter } };
-const onPostgres = (db: OnDatabase) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const onPostgres = (db: OnDatabase) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Where a page starts after a record (see `paginateIds`). */
 export type Seek = { ties: Expression<SqlBool>; past: Expression<SqlBool> };
@@ -101,11 +101,33 @@ export const FEW_MATCHES = 1000;
  *   them and its total is their number, instead of evaluating the search again for the page and
  *   for the count — the search is most of a search list's cost.
  *
+ * With `words` (the product list's), the matches are also those of the catalogue's text index, which
+ * the storefront's search asks too.
+ *
  * `ids` is the list's own query (store and filters, the key selected). On SQLite the index is
  * asked first on its own, stopping at FEW_MATCHES + 1: FTS5 stops there too, where a join with the
  * store's rows would evaluate every match of a common term first.
  */
 export async function findMatches<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  ids: SelectQueryBuilder<DB, TB, { id: number }>,
+  search: { table: string; columns: string[]; term: string; indexed: boolean; words?: (typos: boolean) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }> },
+): Promise<{ condition: RawBuilder<boolean>; few?: number[] }> {
+  const contains = await findContaining(db, ids, search);
+  if (!search.words) return contains;
+  // Beside "contains", the words as the shop's search reads them (decision 095): stemmed, accents
+  // folded, and one typo per word forgiven when nothing else matched.
+  let words = await search.words(false);
+  if (words.ids.length === 0 && contains.few?.length === 0) words = await search.words(true);
+  const either = sql<boolean>`(${contains.condition} or ${words.condition})`;
+  if (!contains.few || words.capped) return { condition: either };
+  const listed = words.ids.length > 0 ? (await ids.where(idIn(db, `${search.table}.id`, words.ids)).execute()).map((row) => Number(row.id)) : [];
+  const few = [...new Set([...contains.few, ...listed])];
+  return few.length > FEW_MATCHES ? { condition: either } : { condition: either, few };
+}
+
+/** Case-insensitive "contains" over the search columns (decision 036), found once as `findMatches` says. */
+async function findContaining<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   ids: SelectQueryBuilder<DB, TB, { id: number }>,
   search: { table: string; columns: string[]; term: string; indexed: boolean },

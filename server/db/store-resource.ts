@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, expressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { type ExpressionBuilder, expressionBuilder, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
 import { findMatches, idIn, orderTerm, paginateIds, type Seek } from '#server/db/paginate.ts';
@@ -51,6 +51,8 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
      * uses it instead of scanning the store's rows.
      */
     searchIndex?: boolean;
+    /** The catalogue's text index's matches for a query, beside "contains" (decision 095). */
+    words?: (db: Db, scope: StoreScope, query: string, options: { typos: boolean }) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }>;
     sort: Record<S, NotNullColumn<T>>;
     /**
      * A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`,
@@ -106,7 +108,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       // A search with few matches picks its page among them, already counted (`findMatches`).
       let few: number[] | undefined;
       if (query.q) {
-        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true });
+        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true, words: options.words && ((typos) => options.words!(db, scope, query.q!, { typos })) });
         few = found.few;
         if (few?.length === 0) return { rows: [], total: 0, page: query.page, pages: 1, capped: false, next: null };
         ids = ids.where(few ? idIn(from(db), `${name}.id`, few) : found.condition);

@@ -21,6 +21,7 @@ export const shop: Texts<typeof es> = {
   searchTitle: 'Results for “{q}”',
   searchEmptyTitle: 'Search',
   results: { one: '{count} product', other: '{count} products' },
+  resultsMore: 'More than {count} products',
   noResults: 'We found no products for “{q}”.',
   noResultsHint: 'Check the spelling or try another word.',
   emptyCategory: 'No products match these filters.',

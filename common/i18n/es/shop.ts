@@ -20,6 +20,7 @@ export const shop = {
   searchTitle: 'Resultados para «{q}»',
   searchEmptyTitle: 'Buscar',
   results: { one: '{count} producto', other: '{count} productos' },
+  resultsMore: 'Más de {count} productos',
   noResults: 'No encontramos productos para «{q}».',
   noResultsHint: 'Revisa la ortografía o prueba con otra palabra.',
   emptyCategory: 'No hay productos que coincidan con estos filtros.',

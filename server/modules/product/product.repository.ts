@@ -1,5 +1,6 @@
 import { mediaUrl } from '#common/media-url.ts';
 import type { Db } from '#server/db/database.ts';
+import { searchProductText } from '#server/db/product-text.ts';
 import { storeResourceRepository } from '#server/db/store-resource.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { galleriesOf } from './product-image.repository.ts';
@@ -12,6 +13,8 @@ export const products = storeResourceRepository('product', {
   search: ['name', 'sku', 'code'],
   // its FTS5 / pg_trgm index: migration 2026-11-25-001-catalogue-search
   searchIndex: true,
+  // and the catalogue's text index the storefront searches too: migration 2026-12-06-103
+  words: searchProductText,
   sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority', category: 'categoryId', brand: 'brandSort' },
   filters: {
     status: (value) => ['enabled', value === 'enabled'],

@@ -1,4 +1,5 @@
 import { mediaUrl } from '#common/media-url.ts';
+import { TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import type { ShopPrice } from '#common/shop-price.ts';
 import { cutText, plainText } from '#server/modules/page/page-html.ts';
 import { html, type SafeHtml, trustedHtml } from './shop-html.ts';
@@ -158,7 +159,7 @@ export function renderSearch(frame: ShopFrame, request: ShopRequest, q: string, 
   const query = q.trim();
   const main = html`<div class="wrap">
 <h1>${query ? tr.t(tr.texts.searchTitle, { q: query }) : tr.texts.searchEmptyTitle}</h1>
-${query ? html`<p class="result-count" role="status">${tr.plural(tr.texts.results, data.total)}</p>` : ''}
+${query ? html`<p class="result-count" role="status">${data.capped ? tr.t(tr.texts.resultsMore, { count: TEXT_MATCH_CAP }) : tr.plural(tr.texts.results, data.total)}</p>` : ''}
 ${query && data.products.length === 0 ? html`<div class="empty"><p>${tr.t(tr.texts.noResults, { q: query })}</p><p class="muted">${tr.texts.noResultsHint}</p></div>` : ''}
 ${data.products.length ? html`<h2 class="sr-only">${tr.texts.productsHeading}</h2>${productGrid(frame, request, data.products, 4)}` : ''}
 ${pagination(request, data.total, page, (n) => `${path}${queryOf({ q: query, page: n > 1 ? n : '' })}`)}

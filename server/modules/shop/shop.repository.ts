@@ -2,6 +2,8 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
+import { idIn } from '#server/db/paginate.ts';
+import { searchProductText, type TextMatches } from '#server/db/product-text.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The storefront's own door (ARCHITECTURE: "The storefront reads through its own door"): every
@@ -69,8 +71,8 @@ export type ProductQuery = {
   maxCents?: number;
   inStock?: boolean;
   featured?: boolean;
-  /** Lowercase words searched in name, description and SKU. */
-  text?: string;
+  /** A search's matches (product-text.ts, decision 095): only these, and by relevance, those whose name has every word first. */
+  matches?: TextMatches;
   sort: ShopSort;
   offset: number;
   limit: number;
@@ -87,9 +89,8 @@ export type ProductQuery = {
 const BASE = sql<number>`(cast(product.price_cents as bigint) - round(cast(product.price_cents as bigint) * product.discount_bp / 10000.0))`;
 const PAID = sql<number>`(${BASE} + round(${BASE} * ${sql.raw(ivaBpCaseSql('product.iva_code'))} / 10000.0))`;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** The store's products a shopper's words find (decision 095), with `typos` one typo a word forgiven; any state: listShopProducts shows the enabled. */
+export const findShopText = (db: Db, scope: StoreScope, q: string, options: { typos: boolean }) => searchProductText(db, scope, q, options);
 
 export async function listShopProducts(db: Db, scope: StoreScope, query: ProductQuery) {
   let select = db.selectFrom('product').where('product.storeId', '=', scope.storeId).where('product.enabled', '=', 1);
@@ -113,16 +114,8 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
     const id = query.sizeId;
     select = select.where((eb) => eb.or([eb('product.sizeId', '=', id), hasVariant(eb, 'sizeId', id)]));
   }
-  for (const word of (query.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = `%${escapeLike(word)}%`;
-    select = select.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['product.name']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['product.description']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['product.sku']), 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  const matches = query.matches;
+  if (matches) select = select.where(idIn(db, 'product.id', matches.ids));
   const counted = query.count === false ? { total: -1 } : await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let rows = select.select(PRODUCT_CARD);
   switch (query.sort) {
@@ -139,6 +132,7 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
       rows = rows.orderBy('product.createdAt', 'desc');
       break;
     default:
+      if (matches) rows = rows.orderBy(sql`case when ${idIn(db, 'product.id', matches.named)} then 1 else 0 end`, 'desc');
       rows = rows.orderBy('product.featured', 'desc').orderBy('product.priority', 'desc');
   }
   return { total: Number(counted.total), rows: await rows.orderBy('product.id', 'desc').offset(query.offset).limit(query.limit).execute() };

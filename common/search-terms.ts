@@ -1,0 +1,102 @@
+// What the catalogue's search index holds and what a shopper's query is turned into (decision 095):
+// one small Spanish stemmer of ours, so that "lampara" finds "Lámpara", "algodon" "algodón" and
+// "camisetas" "Camiseta", the same on SQLite and on PostgreSQL.
+//
+// Every step is a regular expression over the text padded with spaces, each word matched from the
+// space before it to the space after it, so the match is the whole word and nothing else: the
+// same pattern reads the same in JavaScript and in PostgreSQL's regular expressions, and
+// migration 2026-12-06-103 writes these very patterns into the database function its triggers
+// index with (`tb_search_terms`; SQLite's triggers call this module through `search_terms`).
+// A change here is a new migration with the new patterns and a rebuild of the index.
+
+/** Words too common to search by ("camiseta de algodón" must find "Camiseta algodón"). */
+export const STOP_WORDS = ['a', 'al', 'con', 'de', 'del', 'e', 'el', 'en', 'la', 'las', 'lo', 'los', 'o', 'para', 'por', 'sin', 'su', 'sus', 'u', 'un', 'una', 'y', 'and', 'for', 'of', 'the', 'with'] as const;
+
+/** The stemmer's steps, in order: [pattern, replacement] (`$1` is the first group). */
+export const STEM_STEPS: readonly (readonly [string, string])[] = [
+  // a plural in -ces after a vowel is a singular in -z: luces → luz, lápices → lapiz
+  [' ([a-z]+[aeiou])ces(?= )', ' $1z'],
+  // a plural -s after a, e or o goes (words of four letters or more): camisetas → camiseta, pantalones → pantalone
+  [' ([a-z]{2,}[aeo])s(?= )', ' $1'],
+  // then the final vowel of gender and number (words of four letters or more): camiseta → camiset, pantalone → pantalon
+  [' ([a-z]{3,})[aeo](?= )', ' $1'],
+];
+
+const TAGS = /<[^>]*>/g;
+const NOT_WORD = /[^a-z0-9]+/g;
+const STOP = new RegExp(` (?:${STOP_WORDS.join('|')})(?= )`, 'g');
+const STEPS = STEM_STEPS.map(([pattern, replacement]) => [new RegExp(pattern, 'g'), replacement] as const);
+
+/** Lowercase, without accents or marks (ñ is n, as PostgreSQL's `unaccent` has it), tags and punctuation gone: words joined by one space. */
+export function foldText(text: string): string {
+  return text.replace(TAGS, ' ').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(NOT_WORD, ' ').trim();
+}
+
+function stemPadded(padded: string): string {
+  let text = padded;
+  for (const [pattern, replacement] of STEPS) text = text.replace(pattern, replacement);
+  return text;
+}
+
+/** The words of a folded text, stop words out, each stemmed. */
+function stemFolded(folded: string): string[] {
+  return stemPadded(` ${folded} `.replace(STOP, ' ')).split(' ').filter(Boolean);
+}
+
+/** What the index holds for a text: its stems in order, one space between (the `search_terms` SQL function on SQLite). */
+export function searchTerms(text: string | null): string {
+  return stemFolded(foldText(text ?? '')).join(' ');
+}
+
+/** One word's stem (a folded word: lowercase letters and digits). */
+export const stemWord = (word: string): string => stemPadded(` ${word} `).trim();
+
+/** A search ranks and counts at most this many of a store's matches, the newest (a page then says "more than 1,000"). */
+export const TEXT_MATCH_CAP = 1000;
+
+/** Queries read this many words at most. */
+export const MAX_QUERY_WORDS = 8;
+/** A word of this many letters or more may have one typo (shorter ones are too easily another word). */
+export const TYPO_MIN_LETTERS = 4;
+/** Typos are tolerated in this many words of a query at most (each word brings ~50 forms per letter). */
+const TYPO_MAX_WORDS = 4;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Every word one edit away: a letter dropped, added, changed, or two neighbours swapped (camiseat → camiseta). */
+export function oneEditAway(word: string): string[] {
+  const forms = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) forms.add(head + tail.slice(1));
+    if (tail.length > 1) forms.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of LETTERS) {
+      forms.add(head + letter + tail);
+      if (tail) forms.add(head + letter + tail.slice(1));
+    }
+  }
+  forms.delete(word);
+  return [...forms];
+}
+
+/** One word of a query: its stem, and with typos forgiven the stems of its forms one edit away. */
+export type QueryWord = { stem: string; typos: string[] };
+
+/**
+ * A shopper's query as the index reads it: every word must match (AND), by its stem or — with
+ * `typos`, for words of TYPO_MIN_LETTERS letters or more — by the stem of a form one edit away, in
+ * a name or a description only (a code is not a word: "gorra" must not find the SKU "GOR-1").
+ * The search asks with typos only when the words as typed found nothing. Terms are lowercase
+ * letters and digits only: nothing of the query's own syntax reaches either database's query
+ * language. Empty when the query has no word to search by.
+ */
+export function queryWords(query: string, options: { typos?: boolean } = {}): QueryWord[] {
+  const words = [...new Set(` ${foldText(query)} `.replace(STOP, ' ').split(' ').filter(Boolean))].slice(0, MAX_QUERY_WORDS);
+  let typoWords = 0;
+  return words.map((word) => {
+    const stem = stemWord(word);
+    if (!options.typos || !/^[a-z]+$/.test(word) || word.length < TYPO_MIN_LETTERS || typoWords++ >= TYPO_MAX_WORDS) return { stem, typos: [] };
+    const typos = new Set(oneEditAway(word).map(stemWord));
+    typos.delete(stem);
+    return { stem, typos: [...typos] };
+  });
+}
