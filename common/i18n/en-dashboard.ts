@@ -24,6 +24,7 @@ import { webhook } from './en/webhook.ts';
 import { staff } from './en/staff.ts';
 import { activity } from './en/activity.ts';
 import { payment } from './en/payment.ts';
+import { shipping } from './en/shipping.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -54,6 +55,7 @@ export const enDashboard: DashboardMessages = {
   staff,
   activity,
   payment,
+  shipping,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

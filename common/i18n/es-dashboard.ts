@@ -24,6 +24,7 @@ import { webhook } from './es/webhook.ts';
 import { staff } from './es/staff.ts';
 import { activity } from './es/activity.ts';
 import { payment } from './es/payment.ts';
+import { shipping } from './es/shipping.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -56,6 +57,7 @@ export const esDashboard = {
   staff,
   activity,
   payment,
+  shipping,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',

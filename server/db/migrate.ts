@@ -35,6 +35,7 @@ import * as storeEvents from '#server/db/migrations/2026-12-06-093-store-events.
 import * as webhooks from '#server/db/migrations/2026-12-06-094-webhooks.ts';
 import * as invitationWithdrawn from '#server/db/migrations/2026-12-06-096-invitation-withdrawn.ts';
 import * as payments from '#server/db/migrations/2026-12-06-097-payments.ts';
+import * as shippingZones from '#server/db/migrations/2026-12-06-098-shipping-zones.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-094-webhooks': webhooks,
   '2026-12-06-096-invitation-withdrawn': invitationWithdrawn,
   '2026-12-06-097-payments': payments,
+  '2026-12-06-098-shipping-zones': shippingZones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

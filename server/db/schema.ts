@@ -12,6 +12,7 @@ import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
 import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
+import type { ShippingPickupTable, ShippingRateTable, ShippingZoneTable } from './schema/shipping.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
@@ -69,6 +70,9 @@ export interface Database {
   paymentReceipt: PaymentReceiptTable;
   paymentRefund: PaymentRefundTable;
   storePaymentGateway: StorePaymentGatewayTable;
+  shippingZone: ShippingZoneTable;
+  shippingRate: ShippingRateTable;
+  shippingPickup: ShippingPickupTable;
   storeOrderLine: StoreOrderLineTable;
   storeOrderEvent: StoreOrderEventTable;
   invoice: InvoiceTable;

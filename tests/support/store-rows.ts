@@ -65,6 +65,9 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   payment: async (deps, scope) => insertRow(deps, 'payment', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), method: 'cash_on_delivery', amountCents: 1150, currency: 'USD', state: 'pending', clientTransactionId: `t-${randomUUID()}`, providerPaymentId: null, expiresAt: null, confirmedBy: null, confirmedAt: null, ...stamps(deps) }),
   payment_receipt: async (deps, scope) => insertRow(deps, 'paymentReceipt', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), paymentId: await rowOf(deps, 'payment', scope), storageKey: `receipts/${scope.storeId}/r.png`, contentType: 'image/png', byteSize: 100, state: 'submitted', decidedBy: null, decidedAt: null, createdAt: deps.clock.now().toISOString() }),
   payment_refund: async (deps, scope) => insertRow(deps, 'paymentRefund', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), paymentId: await rowOf(deps, 'payment', scope), amountCents: 100, reason: 'Devolución', lines: '[]', restocked: 0, kind: 'manual', providerRefundId: null, creditNoteId: null, userId: null, createdAt: deps.clock.now().toISOString() }),
+  shipping_zone: async (deps, scope) => insertRow(deps, 'shippingZone', { storeId: scope.storeId, name: 'Galápagos', places: '[{"province":"W","cantons":[]}]', ...stamps(deps) }),
+  shipping_rate: async (deps, scope) => insertRow(deps, 'shippingRate', { storeId: scope.storeId, zoneId: await rowOf(deps, 'shippingZone', scope), name: 'Servientrega', kind: 'flat', brackets: '[{"upTo":null,"priceCents":1500}]', daysMin: 3, daysMax: 8, freeFromCents: null, ...stamps(deps) }),
+  shipping_pickup: async (deps, scope) => insertRow(deps, 'shippingPickup', { storeId: scope.storeId, enabled: 1, address: 'Av. Amazonas 123', instructions: '', ...stamps(deps) }),
 };
 
 /** A user to be a store's second member. */
@@ -83,7 +86,7 @@ const stamps = (deps: ServiceDeps) => ({ createdAt: deps.clock.now().toISOString
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test filler writing any store-owned table
 const insertRow = (deps: ServiceDeps, table: keyof Database, values: Record<string, unknown>) => deps.db.insertInto(table).values(values as any).execute();
 const categoryOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
-const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder' | 'payment', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
+const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder' | 'payment' | 'shippingZone', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 const productOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 
 /** A row in every store-owned table for the store (a file among them). */
