@@ -62,7 +62,7 @@ export async function seedRecords(browser: Browser, client: CliUser, staff: CliU
       const cart = await shopper.request.post(`/shop/${slug}/cart`, { form: { intent: 'add', product: String(product), variant: String(variant), quantity: '1' }, maxRedirects: 0 });
       expect(cart.status(), await cart.text()).toBe(303);
       const placed = await shopper.request.post(`/shop/${slug}/checkout`, {
-        form: { name: 'Lucía Compradora', email: 'lucia.compra@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' },
+        form: { name: 'Lucía Compradora', email: 'lucia.compra@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' },
         maxRedirects: 0,
       });
       expect(placed.status(), await placed.text()).toBe(303);
