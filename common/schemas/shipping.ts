@@ -130,3 +130,27 @@ export function rateFormOf(rate: RateInput): Record<string, unknown> {
   });
   return form;
 }
+
+// The dashboard's zone form: the ticked provinces' codes and cantons ("P:Quito"), each list one
+// comma-separated value (the page joins its checkboxes), as the webhook form's events.
+export const ZoneFormSchema = z.object({
+  name: name(ZONE_NAME_MAX),
+  provinces: z.string({ error: 'shipping.placesRequired' }).trim().min(1, { error: 'shipping.placesRequired' }),
+  cantons: z.string().default(''),
+});
+export type ZoneForm = z.output<typeof ZoneFormSchema>;
+
+export function zoneInputOfForm(form: ZoneForm): ZoneInput {
+  const cantons = form.cantons.split(',').filter(Boolean);
+  const places = form.provinces.split(',').filter(Boolean).map((province) => ({ province, cantons: cantons.filter((item) => item.startsWith(`${province}:`)).map((item) => item.slice(province.length + 1)) }));
+  return { name: form.name, places };
+}
+
+const onOff = z.union([z.boolean(), z.string()]).optional().transform((value) => value === true || value === 'on' || value === 'true' || value === '1');
+
+/** The dashboard's pickup form: its switch sends "on" or nothing. */
+export const PickupFormSchema = z
+  .object({ enabled: onOff, address: z.string().trim().max(300, { error: 'validation.tooLong' }).default(''), instructions: z.string().trim().max(500, { error: 'validation.tooLong' }).default('') })
+  .superRefine((pickup, ctx) => {
+    if (pickup.enabled && pickup.address === '') ctx.addIssue({ code: 'custom', path: ['address'], message: 'shipping.pickupAddressRequired' });
+  });

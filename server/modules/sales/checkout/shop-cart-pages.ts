@@ -8,7 +8,6 @@ import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts'
 import type { CheckoutError, CheckoutValues, PaymentMethod, ShippingMessage } from '#server/modules/sales/checkout/checkout-form.ts';
 import { placeFields, shippingFieldset } from '#server/modules/sales/checkout/shop-delivery-block.ts';
 import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts';
-import type { StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from '../../shop/shop-html.ts';
 import type { PixelEvent } from '../../shop/shop-pixel.ts';
 import { shopDocument, type ShopRequest } from '../../shop/shop-layout.ts';
