@@ -38,9 +38,10 @@ export function quoteDelivery(setup: ShippingSetup, choice: DeliveryChoice | nul
   if (!offer.served) return quote(null, 'provinceNotServed');
   if (found) return quote(found);
   if (choice.option !== '') return quote(null, 'shippingUnavailable');
+  // Nothing chosen: the one way to ship there, if there is one; pickup is taken only when chosen.
   const delivered = offer.options.filter((option) => !option.pickup);
   if (delivered.length === 0) return quote(null, offer.options.length > 0 ? 'shippingRequired' : 'shippingNone');
-  if (offer.options.length === 1) return quote(delivered[0]!);
+  if (delivered.length === 1) return quote(delivered[0]!);
   return quote(null, 'shippingRequired');
 }
 

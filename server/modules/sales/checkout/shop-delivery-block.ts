@@ -34,7 +34,7 @@ function optionLabel(request: ShopRequest, option: ShippingOption, quote: Delive
   const days = option.daysMin === null || option.daysMax === null ? null
     : option.daysMin === option.daysMax ? tr.plural(texts.sameDays, option.daysMax) : tr.plural(texts.days, option.daysMax, { min: option.daysMin, max: option.daysMax });
   const detail = option.pickup ? tr.t(texts.pickupAt, { address: quote.pickup.address }) : [days, option.freeFromCents !== null && option.priceCents > 0 ? tr.t(texts.freeFrom, { amount: tr.money(option.freeFromCents) }) : null].filter(Boolean).join(' · ');
-  return html`<strong>${name}</strong> — ${price}${detail ? html`<span class="hint">${detail}${option.pickup && quote.pickup.instructions ? html` ${quote.pickup.instructions}` : ''}</span>` : ''}`;
+  return html`<strong>${name}</strong> — ${price}${detail ? html`<br><span class="hint">${detail}${option.pickup && quote.pickup.instructions ? html` ${quote.pickup.instructions}` : ''}</span>` : ''}`;
 }
 
 /** The options of the address typed so far; `checked`: the one the totals were reckoned with. */
