@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { login, newBrowser } from './support/casillero.ts';
 import { gotoHydrated, PHONE, saveScreens, saveScreenshot } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
@@ -12,6 +13,11 @@ import { createUser } from './support/users.ts';
 // which is the casillero's own shipping of a package. SQLite only.
 
 test.describe.configure({ timeout: 120_000 });
+
+/** The page as it is passes axe-core (WCAG A/AA): the accessibility walk sees these screens empty-handed. */
+async function expectAccessible(page: Page, where: string) {
+  expect(describeViolations(where, await axeViolations(page))).toEqual([]);
+}
 
 const owner = createUser('client', 'zones', 'Rosa', 'Vendedora');
 let slug = '';
@@ -73,6 +79,7 @@ test('a shopper on a phone orders two ponchos to Galápagos with the rate by wei
     // $80 + 15 % = $92; shipping $25 + 15 % = $28.75: $120.75.
     await expect(page.locator('.totals .grand dd')).toHaveText('$120,75');
     await saveScreenshot(page, testInfo, 'shipping-zones-checkout-phone');
+    await expectAccessible(page, 'the checkout with the options of Galápagos, 375 px');
     await page.getByLabel('Pago contra entrega').check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
 
@@ -101,10 +108,34 @@ test('the owner sees the zones, their rates and pickup on the shipping screen (e
     await expect(page.getByRole('dialog')).toContainText('¿Eliminar la tarifa «Servientrega»?');
     await saveScreenshot(page, testInfo, 'shipping-zones-owner-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    await expectAccessible(page, '/store/shipping, 1280 px');
     await saveScreens(page, testInfo, 'shipping-zones-owner');
     await page.getByRole('link', { name: 'Agregar tarifa' }).first().click();
     await expect(page.getByRole('heading', { name: 'Nueva tarifa', level: 1 })).toBeVisible();
     await saveScreens(page, testInfo, 'shipping-zones-rate-form');
+    await expectAccessible(page, 'a new rate, 1280 px');
+    // A zone's form: the 24 provinces, each with its cantons folded.
+    await gotoHydrated(page, '/store/shipping/zone');
+    await page.getByLabel('Nombre de la zona').fill('Sierra centro');
+    await page.getByLabel('Tungurahua').check();
+    await page.getByText('Solo algunos cantones de Pichincha').click();
+    // Manabí has a canton named Pichincha too: the province by its box.
+    await page.getByTestId('province-P').check();
+    await page.getByLabel('Cayambe').check();
+    await expectAccessible(page, 'a new zone, 1280 px');
+    await saveScreens(page, testInfo, 'shipping-zones-zone-form');
+    await page.getByRole('button', { name: 'Crear zona' }).click();
+    await expect(page.getByText('Creamos la zona. Ahora agrégale tarifas.')).toBeVisible();
+    await page.getByLabel('Nombre de la tarifa').fill('Tramaco');
+    await page.getByLabel('Cómo se cobra').selectOption('total');
+    await page.getByRole('textbox', { name: 'Tramo 1: hasta (USD por total, kg por peso)' }).fill('30');
+    await page.getByRole('textbox', { name: 'Tramo 1: precio (USD)' }).fill('4,50');
+    await page.getByRole('textbox', { name: 'Tramo 2: precio (USD)' }).fill('2');
+    await page.getByRole('button', { name: 'Crear tarifa' }).click();
+    await expect(page.getByText('Guardamos la tarifa.')).toBeVisible();
+    const zone = page.locator('section', { has: page.getByRole('heading', { name: 'Sierra centro' }) });
+    await expect(zone).toContainText('Pichincha (Cayambe) · Tungurahua');
+    await expect(zone).toContainText('hasta $30,00: $4,50 · más: $2,00');
   } finally {
     await context.close();
   }

@@ -58,9 +58,9 @@ export default function ShippingZone({ loaderData: { zone } }: Route.ComponentPr
                           {t('shipping.someCantons', { province: province.name })}
                         </Text>
                       </summary>
-                      <Stack gap={4} pl="md" pt={4}>
+                      <Stack gap={8} pl="md" pt={6}>
                         {province.cantons.map((canton) => (
-                          <Checkbox key={canton} name="cantons" value={`${province.code}:${canton}`} label={canton} size="xs" />
+                          <Checkbox key={canton} name="cantons" value={`${province.code}:${canton}`} label={canton} />
                         ))}
                       </Stack>
                     </details>
