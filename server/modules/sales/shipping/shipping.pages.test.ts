@@ -67,6 +67,11 @@ describe('the shipping screens', () => {
     expect(gone.headers.location).toBe('/store/shipping?notice=rateDeleted');
     expect((await post('/store/shipping', store.owner.cookie, [['intent', 'delete-zone'], ['id', String(zone.id)]])).statusCode).toBe(302);
     await expect(t.services.shipping.getZone(store.scope, zone.id)).rejects.toMatchObject({ status: 404 });
+    // Each change is the store's `store.updated` of its shipping section, by its owner: the activity log's.
+    const events = await t.db.selectFrom('storeEvent').select(['type', 'actorUserId', 'data']).where('storeId', '=', store.scope.storeId).where('type', '=', 'store.updated').orderBy('id').execute();
+    const changes = events.map((event) => JSON.parse(event.data) as { section: string; change: string }).filter((data) => data.section === 'shipping').map((data) => data.change);
+    expect(changes.slice(-2)).toEqual(['rate.deleted', 'zone.deleted']);
+    expect(events.at(-1)!.actorUserId).toBe(store.owner.id);
   });
 
   it('saves pickup in store, and asks for its address', async () => {

@@ -2,6 +2,7 @@ import type { MessageKey } from '#common/i18n/messages.ts';
 import { type PickupInput, PickupInputSchema, type RateInput, RateInputSchema, type ZoneInput, ZoneInputSchema } from '#common/schemas/shipping.ts';
 import { RATE_KINDS, type RateBracket, type RateKind, type ShippingSetup, type ShippingZone, type StorePickup, type ZonePlace } from '#common/shipping-rates.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { emit } from '#server/events/events.ts';
 import { loadStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -31,6 +32,14 @@ function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const fields: Record<string, MessageKey> = {};
   for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message as MessageKey;
   throw new ShippingInvalid(fields);
+}
+
+/**
+ * `store.updated` of the section `shipping` (issue 38 §3), in the change's transaction: the activity
+ * log and the webhooks hear what changed — which zone, rate or pickup, and its values now.
+ */
+async function shippingChanged(tx: ServiceDeps, scope: StoreScope, change: string, values: Record<string, unknown>): Promise<void> {
+  await emit(tx, { type: 'store.updated', storeId: scope.storeId, resource: { kind: 'store', id: scope.storeId, label: scope.slug }, data: { id: scope.storeId, slug: scope.slug, section: 'shipping', change, ...values } });
 }
 
 // Written only through the schemas above: read back as they were written.
@@ -78,20 +87,28 @@ export async function createZone(deps: ServiceDeps, scope: StoreScope, input: Zo
   return inTransaction(deps, async (tx) => {
     if ((await repository.listZones(tx.db, scope)).length >= MAX_ZONES) throw new AppError('shipping.tooManyZones', 409, { vars: { limit: MAX_ZONES } });
     const id = await repository.insertZone(tx.db, scope, zoneValues(zone), tx.clock.now().toISOString());
-    return getZone(tx, scope, id);
+    const made = await getZone(tx, scope, id);
+    await shippingChanged(tx, scope, 'zone.created', { zone: made });
+    return made;
   });
 }
 
 export async function updateZone(deps: ServiceDeps, scope: StoreScope, id: number, input: ZoneInput): Promise<ShippingZone> {
   const zone = checked(ZoneInputSchema, input);
-  if (!(await repository.updateZone(deps.db, scope, id, zoneValues(zone), deps.clock.now().toISOString()))) throw notFound();
-  return getZone(deps, scope, id);
+  return inTransaction(deps, async (tx) => {
+    if (!(await repository.updateZone(tx.db, scope, id, zoneValues(zone), tx.clock.now().toISOString()))) throw notFound();
+    const changed = await getZone(tx, scope, id);
+    await shippingChanged(tx, scope, 'zone.updated', { zone: changed });
+    return changed;
+  });
 }
 
 /** Removes the zone with its rates: its provinces are no longer shipped to (unless another zone has them). */
 export async function deleteZone(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
-  const gone = await inTransaction(deps, (tx) => repository.deleteZone(tx.db, scope, id));
-  if (!gone) throw notFound();
+  await inTransaction(deps, async (tx) => {
+    if (!(await repository.deleteZone(tx.db, scope, id))) throw notFound();
+    await shippingChanged(tx, scope, 'zone.deleted', { zoneId: id });
+  });
 }
 
 const rateValues = (rate: RateInput) => ({ name: rate.name, kind: rate.kind, brackets: JSON.stringify(rate.brackets), daysMin: rate.daysMin, daysMax: rate.daysMax, freeFromCents: rate.freeFromCents });
@@ -102,22 +119,34 @@ export async function createRate(deps: ServiceDeps, scope: StoreScope, zoneId: n
     if (!(await repository.findZone(tx.db, scope, zoneId))) throw notFound();
     if ((await repository.listRates(tx.db, scope)).filter((row) => row.zoneId === zoneId).length >= MAX_RATES_PER_ZONE) throw new AppError('shipping.tooManyRates', 409, { vars: { limit: MAX_RATES_PER_ZONE } });
     const id = await repository.insertRate(tx.db, scope, zoneId, rateValues(rate), tx.clock.now().toISOString());
-    return getRate(tx, scope, id);
+    const made = await getRate(tx, scope, id);
+    await shippingChanged(tx, scope, 'rate.created', { rate: made });
+    return made;
   });
 }
 
 export async function updateRate(deps: ServiceDeps, scope: StoreScope, id: number, input: RateInput): Promise<RateView> {
   const rate = checked(RateInputSchema, input);
-  if (!(await repository.updateRate(deps.db, scope, id, rateValues(rate), deps.clock.now().toISOString()))) throw notFound();
-  return getRate(deps, scope, id);
+  return inTransaction(deps, async (tx) => {
+    if (!(await repository.updateRate(tx.db, scope, id, rateValues(rate), tx.clock.now().toISOString()))) throw notFound();
+    const changed = await getRate(tx, scope, id);
+    await shippingChanged(tx, scope, 'rate.updated', { rate: changed });
+    return changed;
+  });
 }
 
 export async function deleteRate(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
-  if (!(await repository.deleteRate(deps.db, scope, id))) throw notFound();
+  await inTransaction(deps, async (tx) => {
+    if (!(await repository.deleteRate(tx.db, scope, id))) throw notFound();
+    await shippingChanged(tx, scope, 'rate.deleted', { rateId: id });
+  });
 }
 
 export async function savePickup(deps: ServiceDeps, scope: StoreScope, input: PickupInput): Promise<StorePickup> {
   const pickup = checked(PickupInputSchema, input);
-  await repository.upsertPickup(deps.db, scope, { enabled: pickup.enabled ? 1 : 0, address: pickup.address, instructions: pickup.instructions }, deps.clock.now().toISOString());
+  await inTransaction(deps, async (tx) => {
+    await repository.upsertPickup(tx.db, scope, { enabled: pickup.enabled ? 1 : 0, address: pickup.address, instructions: pickup.instructions }, tx.clock.now().toISOString());
+    await shippingChanged(tx, scope, 'pickup.updated', { pickup });
+  });
   return pickup;
 }
