@@ -69,6 +69,10 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
         page('store/payments', 'routes/store/payments.tsx'),
+        // shipping zones, rates and pickup (issue 40 §1): area `settings`
+        page('store/shipping', 'routes/store/shipping.tsx'),
+        page('store/shipping/zone', 'routes/store/shipping-zone.tsx'),
+        page('store/shipping/rate', 'routes/store/shipping-rate.tsx'),
         // webhooks for integrators (issue 38 §5): owners and administrators (area `webhooks`)
         page('store/webhooks', 'routes/store/webhooks.tsx'),
         page('store/webhooks/new', 'routes/store/webhook-new.tsx'),

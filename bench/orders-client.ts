@@ -80,6 +80,7 @@ const SHOPPER_FORM = {
   address: 'Av. Amazonas N34-100',
   city: 'Quito',
   province: 'Pichincha',
+  canton: 'Quito',
   notes: '',
   paymentMethod: 'cash_on_delivery',
 };

@@ -106,7 +106,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function inProcess(deps: ServiceDeps, scope: StoreScope, buy: () => BenchProduct, acknowledged: Set<string>): Promise<Throughput> {
   const name = 'placeOrder in this process (no HTTP)';
   console.log(`\n2. throughput, ${name}: one order after the other, ${DURATION} s`);
-  const customer = CheckoutSchema.parse({ name: 'Cliente directo', email: 'directo@bench.test', phone: '0991234567', documentType: 'passport', documentNumber: 'PB1234567', address: 'Av. Amazonas N34-100', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' });
+  const customer = CheckoutSchema.parse({ name: 'Cliente directo', email: 'directo@bench.test', phone: '0991234567', documentType: 'passport', documentNumber: 'PB1234567', address: 'Av. Amazonas N34-100', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' });
   const tally = new Tally();
   const syncs = countSyncs(deps.db.getExecutor().adapter instanceof PostgresAdapter ? await postgresBackendPids(deps.db) : [process.pid]);
   const cpuBefore = process.cpuUsage();

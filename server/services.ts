@@ -31,6 +31,7 @@ import * as storeScopeService from '#server/tenancy/store-scope.ts';
 import * as storeService from '#server/modules/store/store.service.ts';
 import * as storeRenewalService from '#server/modules/store/store-renewal.service.ts';
 import * as storeSalesService from '#server/modules/sales/store-sales/store-sales.service.ts';
+import * as shippingService from '#server/modules/sales/shipping/shipping.service.ts';
 import * as settingService from '#server/modules/setting/setting.service.ts';
 import * as shopCouponService from '#server/modules/sales/checkout/shop-coupon.ts';
 import * as orderLookupService from '#server/modules/sales/checkout/order-lookup.service.ts';
@@ -92,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     stores: bindService(storeService, deps),
     storeRenewals: bindService(storeRenewalService, deps),
     storeSales: bindService(storeSalesService, deps),
+    shipping: bindService(shippingService, deps),
     storeScopes: bindService(storeScopeService, deps),
     tickets: bindService(ticketService, deps),
     uploads: bindService(uploadService, deps),

@@ -65,6 +65,7 @@ export const mainMenu: MenuItem[] = [
       { key: 'store-home', label: 'nav.storeHome', path: '/store', exact: true },
       { key: 'settings', label: 'nav.settings', path: '/store/settings', area: 'settings' },
       { key: 'payments', label: 'salesSettings.title', path: '/store/payments', area: 'settings' },
+      { key: 'shipping', label: 'shipping.title', path: '/store/shipping', area: 'settings' },
       { key: 'design', label: 'nav.design', path: '/store/design', area: 'settings' },
       { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', area: 'settings' },
       { key: 'contact', label: 'nav.contact', path: '/store/contact', area: 'settings' },

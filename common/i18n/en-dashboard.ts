@@ -28,6 +28,7 @@ import { cartReminders } from './en/cart-reminders.ts';
 import { orderPapers } from './en/order-papers.ts';
 import { siteSettings } from './en/site-settings.ts';
 import { shipment } from './en/shipment.ts';
+import { shipping } from './en/shipping.ts';
 import type { DashboardMessages } from './messages.ts';
 
 export const enDashboard: DashboardMessages = {
@@ -62,6 +63,7 @@ export const enDashboard: DashboardMessages = {
   orderPapers,
   siteSettings,
   shipment,
+  shipping,
   admin: {
     homeText: 'Run the warehouse and support: register packages, process consolidations and answer tickets.',
     clientsText: 'Find clients by name, e-mail, document or locker code.',

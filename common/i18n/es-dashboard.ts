@@ -28,6 +28,7 @@ import { cartReminders } from './es/cart-reminders.ts';
 import { orderPapers } from './es/order-papers.ts';
 import { siteSettings } from './es/site-settings.ts';
 import { shipment } from './es/shipment.ts';
+import { shipping } from './es/shipping.ts';
 
 // The messages of the logged-in screens (the dashboard layout and everything inside it) and of the
 // e-mails: a chunk of their own in the browser, loaded by the dashboard layout, so the public pages
@@ -64,6 +65,7 @@ export const esDashboard = {
   orderPapers,
   siteSettings,
   shipment,
+  shipping,
   admin: {
     homeText: 'Opera la bodega y el soporte: registra paquetes, procesa consolidaciones y responde tickets.',
     clientsText: 'Busca clientes por nombre, correo, documento o código de casillero.',

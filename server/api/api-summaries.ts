@@ -88,6 +88,15 @@ const SPANISH: Record<string, string> = {
   "My store's activity log, newest first: by person, kind and day range": 'El registro de actividad de mi tienda, lo más reciente primero: por persona, tipo y rango de días',
   // the store's staff (issue 38 §2)
   "My store's members and their roles, the owner first": 'Los miembros de mi tienda y sus roles, el dueño primero',
+  // shipping zones (issue 40 §1)
+  "My store's shipping zones with their rates, and pickup in store (cents, grams)": 'Las zonas de envío de mi tienda con sus tarifas, y el retiro en tienda (centavos, gramos)',
+  'Add a shipping zone: a name and its provinces (some cantons of a province if wanted)': 'Agregar una zona de envío: un nombre y sus provincias (algunos cantones de una provincia, si se quiere)',
+  "Change a shipping zone's name and provinces": 'Cambiar el nombre y las provincias de una zona de envío',
+  'Delete a shipping zone with its rates': 'Eliminar una zona de envío con sus tarifas',
+  'Add a rate to a shipping zone: flat, by order total or by weight (cents, grams)': 'Agregar una tarifa a una zona de envío: fija, según el total o según el peso (centavos, gramos)',
+  'Change a shipping rate (cents, grams)': 'Cambiar una tarifa de envío (centavos, gramos)',
+  'Delete a shipping rate': 'Eliminar una tarifa de envío',
+  'Offer pickup in store or not, with its address and instructions': 'Ofrecer o no el retiro en tienda, con su dirección e indicaciones',
   // webhooks (issue 38 §5)
   "My store's webhook endpoints": 'Los webhooks de mi tienda',
   'Add a webhook endpoint; its signing secret is answered once': 'Agregar un webhook; su secreto de firma se responde una sola vez',

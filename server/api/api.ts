@@ -10,6 +10,7 @@ import { invoiceApi } from '#server/modules/sales/invoice/invoice.api.ts';
 import { creditNoteApi } from '#server/modules/sales/credit-note/credit-note.api.ts';
 import { storeApi } from '#server/modules/store/store.api.ts';
 import { storeSalesApi } from '#server/modules/sales/store-sales/store-sales.api.ts';
+import { shippingApi } from '#server/modules/sales/shipping/shipping.api.ts';
 import { paymentGatewaysApi } from '#server/modules/sales/payment/payment-gateways.api.ts';
 import { sriCertificateApi } from '#server/modules/sales/sri-certificate/sri-certificate.api.ts';
 import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
@@ -80,6 +81,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(storeApi, options);
     await v1.register(storeDesignApi, options);
     await v1.register(storeSalesApi, options);
+    await v1.register(shippingApi, options);
     await v1.register(paymentGatewaysApi, options);
     await v1.register(sriCertificateApi, options);
     await v1.register(planApi, options);

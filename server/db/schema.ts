@@ -15,6 +15,7 @@ import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymen
 import type { AbandonedCartSettingTable, AbandonedCartTable } from './schema/abandoned-cart.ts';
 import type { CustomerTable, InvoiceSriEventTable, InvoiceTable, StoreOrderEventTable, StoreOrderLineTable, StoreOrderNoteTable, StoreOrderTable, StoreSalesTable } from './schema/sales.ts';
 import type { OrderShipmentLineTable, OrderShipmentTable } from './schema/shipment.ts';
+import type { ShippingPickupTable, ShippingRateTable, ShippingZoneTable } from './schema/shipping.ts';
 
 // The table types live per domain in ./schema/; this file joins them into the one `Database` Kysely
 // is typed with, and stays the import path the code already uses.
@@ -73,6 +74,9 @@ export interface Database {
   paymentReceipt: PaymentReceiptTable;
   paymentRefund: PaymentRefundTable;
   storePaymentGateway: StorePaymentGatewayTable;
+  shippingZone: ShippingZoneTable;
+  shippingRate: ShippingRateTable;
+  shippingPickup: ShippingPickupTable;
   storeOrderLine: StoreOrderLineTable;
   storeOrderEvent: StoreOrderEventTable;
   storeOrderNote: StoreOrderNoteTable;

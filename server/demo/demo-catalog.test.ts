@@ -107,6 +107,21 @@ describe('the demo store’s sales (issue 23 §13)', () => {
     expect(isValidRuc(settings.ruc)).toBe(true);
   });
 
+  it('ships by zone (issue 40 §1): the mainland flat, Galápagos dearer and by weight, and pickup in Quito', async () => {
+    const shipping = (await callApi(t.app, 'GET', '/api/v1/store/shipping', cookie)).json();
+    expect(shipping.zones.map((zone: { name: string; places: unknown[] }) => [zone.name, zone.places.length])).toEqual([['Continente', 23], ['Galápagos', 1]]);
+    expect(shipping.zones[0].rates).toMatchObject([{ name: 'Servientrega', kind: 'flat', brackets: [{ upTo: null, priceCents: 350 }], freeFromCents: 6000 }]);
+    expect(shipping.zones[1].rates).toMatchObject([{ name: 'Galápagos — Servientrega', kind: 'weight' }]);
+    expect(shipping.zones[1].rates[0].brackets[0].priceCents).toBeGreaterThan(350 * 3);
+    expect(shipping.pickup).toMatchObject({ enabled: true, address: 'Av. Amazonas N24-03 y Colón, Quito' });
+    const storeId = (await callApi(t.app, 'GET', '/api/v1/store', cookie)).json().id as number;
+    const shipped = await t.deps.db.selectFrom('storeOrder').select(['canton', 'shippingName']).where('storeId', '=', storeId).execute();
+    expect(new Set(shipped.map((order) => order.shippingName))).toEqual(new Set(['Servientrega']));
+    expect(shipped.every((order) => order.canton !== '')).toBe(true);
+    const weights = await t.deps.db.selectFrom('product').select('weightGrams').where('storeId', '=', storeId).execute();
+    expect(weights.every((product) => product.weightGrams !== null && product.weightGrams > 0)).toBe(true);
+  });
+
   it('has a month of orders placed through the checkout: 60–120 over 30 days, every state, coupons, both payment methods, its customers', async () => {
     const storeId = (await callApi(t.app, 'GET', '/api/v1/store', cookie)).json().id as number;
     const orders = await t.deps.db.selectFrom('storeOrder').select(['status', 'paymentMethod', 'couponCode', 'createdAt', 'customerId', 'number']).where('storeId', '=', storeId).orderBy('number').execute();

@@ -5,6 +5,7 @@ import { couponSeal } from '#server/modules/coupon/coupon.service.ts';
 import { changeOrderStatus } from '#server/modules/sales/order/order.service.ts';
 import { saveStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { shipOrder } from '#server/modules/sales/shipment/shipment.service.ts';
+import { seedDemoShipping } from './demo-shipping.ts';
 import { type Actor, runAs } from '#server/tenancy/actor.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
@@ -120,7 +121,7 @@ function orderMoments(now: Date, random: ReturnType<typeof seeded>): Date[] {
  * Places the month's orders and moves them on. Returns how many were placed. A pick the stock no
  * longer covers is picked again, as a shopper would choose something else.
  */
-async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods, movers: readonly Actor[]): Promise<number> {
+async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods, movers: readonly Actor[], shippingOption: string): Promise<number> {
   const random = seeded(2311);
   const customers = PEOPLE.map(([name, city, province, code], index) => ({
     name,
@@ -131,6 +132,9 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
     address: STREETS[index % STREETS.length]!,
     city,
     province,
+    // Each shopper's city is its canton's seat, and ships with the mainland's rate.
+    canton: city,
+    shippingOption,
   }));
   const now = deps.clock.now();
   let placed = 0;
@@ -200,7 +204,11 @@ async function seedOrders(deps: ServiceDeps, scope: StoreScope, ownerId: number,
 export async function seedDemoSales(deps: ServiceDeps, scope: StoreScope, ownerId: number, goods: DemoGoods, movers: readonly Actor[] = []): Promise<number> {
   return inTransaction(deps, async (tx) => {
     // Set by the owner (the first of `movers`), as she would on the settings screen.
-    await (movers[0] ? runAs(movers[0], () => seedSettings(tx, scope)) : seedSettings(tx, scope));
-    return seedOrders(tx, scope, ownerId, goods, movers);
+    const settings = async () => {
+      await seedSettings(tx, scope);
+      return seedDemoShipping(tx, scope);
+    };
+    const shippingOption = await (movers[0] ? runAs(movers[0], settings) : settings());
+    return seedOrders(tx, scope, ownerId, goods, movers, shippingOption);
   });
 }

@@ -20,6 +20,7 @@ const PAGE_RULES: readonly Rule[] = [
   ['/store/payments', 'settings'],
   // the packing slips of the orders (issue 40 §3): named by the bulk actions' contract, orders' work
   ['/store/orders', 'orders'],
+  ['/store/shipping', 'settings'],
   ['/store', 'desk'],
   ['/sales', 'orders'],
   ['/catalog/review', 'content'],
@@ -32,6 +33,7 @@ const API_RULES: readonly Rule[] = [
   ['/store/members', 'staff'],
   ['/store/design', 'settings'],
   ['/store/sales', 'settings'],
+  ['/store/shipping', 'settings'],
   ['/store/payment-gateways', 'settings'],
   ['/store/certificate', 'settings'],
   ['/store/settings', 'settings'],

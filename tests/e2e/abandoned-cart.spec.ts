@@ -148,7 +148,8 @@ test('a shopper leaves a cart with consent, gets one reminder and its link bring
       await page.getByLabel('Número de documento').fill('1710034065');
       await page.getByLabel('Dirección').fill('Av. Amazonas N34-12');
       await page.getByLabel('Ciudad').fill('Quito');
-      await page.getByLabel('Provincia').fill('Pichincha');
+      await page.getByLabel('Provincia').selectOption('Pichincha');
+      await page.getByLabel('Cantón').selectOption('Quito');
       await page.getByRole('button', { name: T.place }).click();
       await expect(page).toHaveURL(/\/order\?code=/);
     } finally {

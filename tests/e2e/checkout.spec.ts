@@ -13,8 +13,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 120_000 });
 
 const TEXT = {
-  es: { add: 'Agregar al carrito', quantity: 'Cantidad', cart: /^Carrito/, coupon: 'Cupón de descuento', apply: 'Aplicar', applied: 'Cupón BIENVENIDA aplicado.', toCheckout: 'Ir a pagar', name: 'Nombre y apellido', email: 'Correo electrónico', phone: 'Teléfono', documentType: 'Tipo de documento', documentNumber: 'Número de documento', address: 'Dirección', city: 'Ciudad', province: 'Provincia', cash: 'Pago contra entrega', place: 'Confirmar pedido', thanks: '¡Gracias, Ana Compradora! Recibimos tu pedido.', total: '$76,59', pending: 'Pendiente', cedula: 'Cédula', three: /^Carrito\W*3 artículos$/ },
-  en: { add: 'Add to cart', quantity: 'Quantity', cart: /^Cart/, coupon: 'Discount coupon', apply: 'Apply', applied: 'Coupon BIENVENIDA applied.', toCheckout: 'Check out', name: 'Full name', email: 'Email', phone: 'Phone', documentType: 'Document type', documentNumber: 'Document number', address: 'Address', city: 'City', province: 'Province', cash: 'Cash on delivery', place: 'Place order', thanks: 'Thank you, Ana Compradora! We received your order.', total: '$76.59', pending: 'Pending', cedula: 'Cédula (national ID)', three: /^Cart\W*3 items$/ },
+  es: { add: 'Agregar al carrito', quantity: 'Cantidad', cart: /^Carrito/, coupon: 'Cupón de descuento', apply: 'Aplicar', applied: 'Cupón BIENVENIDA aplicado.', toCheckout: 'Ir a pagar', name: 'Nombre y apellido', email: 'Correo electrónico', phone: 'Teléfono', documentType: 'Tipo de documento', documentNumber: 'Número de documento', address: 'Dirección', city: 'Ciudad', province: 'Provincia', canton: 'Cantón', cash: 'Pago contra entrega', place: 'Confirmar pedido', thanks: '¡Gracias, Ana Compradora! Recibimos tu pedido.', total: '$76,59', pending: 'Pendiente', cedula: 'Cédula', three: /^Carrito\W*3 artículos$/ },
+  en: { add: 'Add to cart', quantity: 'Quantity', cart: /^Cart/, coupon: 'Discount coupon', apply: 'Apply', applied: 'Coupon BIENVENIDA applied.', toCheckout: 'Check out', name: 'Full name', email: 'Email', phone: 'Phone', documentType: 'Document type', documentNumber: 'Document number', address: 'Address', city: 'City', province: 'Province', canton: 'Canton', cash: 'Cash on delivery', place: 'Place order', thanks: 'Thank you, Ana Compradora! We received your order.', total: '$76.59', pending: 'Pending', cedula: 'Cédula (national ID)', three: /^Cart\W*3 items$/ },
 } as const;
 
 let slug = '';
@@ -81,7 +81,8 @@ async function buy(page: Page, locale: Locale, screens?: (name: string) => Promi
   await page.getByLabel(t.documentNumber).fill('1710034060');
   await page.getByLabel(t.address).fill('Av. Amazonas N34-12');
   await page.getByLabel(t.city).fill('Quito');
-  await page.getByLabel(t.province).fill('Pichincha');
+  await page.getByLabel(t.province).selectOption('Pichincha');
+  await page.getByLabel(t.canton).selectOption('Quito');
   await page.getByLabel(t.cash).check();
   await page.getByRole('button', { name: t.place }).click();
   await expect(page.locator('#checkout-documentNumber-error')).toBeVisible();

@@ -71,7 +71,8 @@ test('a shopper finds their order by its number and e-mail, on a phone (es)', as
     await page.getByLabel('Número de documento').fill('1710034065');
     await page.getByLabel('Dirección').fill('Av. Amazonas N34-12');
     await page.getByLabel('Ciudad').fill('Quito');
-    await page.getByLabel('Provincia').fill('Pichincha');
+    await page.getByLabel('Provincia').selectOption('Pichincha');
+    await page.getByLabel('Cantón').selectOption('Quito');
     await page.getByLabel('Pago contra entrega').check();
     const remember = page.getByLabel('Recordar mis datos en este navegador');
     await expect(remember).not.toBeChecked();

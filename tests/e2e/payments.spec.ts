@@ -16,8 +16,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 150_000 });
 
 const TEXT = {
-  es: { add: 'Agregar al carrito', toCheckout: 'Ir a pagar', name: 'Nombre y apellido', email: 'Correo electrónico', phone: 'Teléfono', documentNumber: 'Número de documento', address: 'Dirección', city: 'Ciudad', province: 'Provincia', place: 'Confirmar pedido', payphone: 'PayPhone: tarjeta o app PayPhone', paypal: 'PayPal', transfer: 'Transferencia bancaria', paid: 'Pagado', payNow: 'Pagar ahora', receipt: 'Comprobante de la transferencia', sendReceipt: 'Enviar comprobante', inReview: 'En revisión', confirmed: 'Tu pago está confirmado' },
-  en: { add: 'Add to cart', toCheckout: 'Check out', name: 'Full name', email: 'Email', phone: 'Phone', documentNumber: 'Document number', address: 'Address', city: 'City', province: 'Province', place: 'Place order', payphone: 'PayPhone: card or PayPhone app', paypal: 'PayPal', transfer: 'Bank transfer', paid: 'Paid', payNow: 'Pay now', receipt: 'Transfer receipt', sendReceipt: 'Send receipt', inReview: 'In review', confirmed: 'Your payment is confirmed' },
+  es: { add: 'Agregar al carrito', toCheckout: 'Ir a pagar', name: 'Nombre y apellido', email: 'Correo electrónico', phone: 'Teléfono', documentNumber: 'Número de documento', address: 'Dirección', city: 'Ciudad', province: 'Provincia', canton: 'Cantón', place: 'Confirmar pedido', payphone: 'PayPhone: tarjeta o app PayPhone', paypal: 'PayPal', transfer: 'Transferencia bancaria', paid: 'Pagado', payNow: 'Pagar ahora', receipt: 'Comprobante de la transferencia', sendReceipt: 'Enviar comprobante', inReview: 'En revisión', confirmed: 'Tu pago está confirmado' },
+  en: { add: 'Add to cart', toCheckout: 'Check out', name: 'Full name', email: 'Email', phone: 'Phone', documentNumber: 'Document number', address: 'Address', city: 'City', province: 'Province', canton: 'Canton', place: 'Place order', payphone: 'PayPhone: card or PayPhone app', paypal: 'PayPal', transfer: 'Bank transfer', paid: 'Paid', payNow: 'Pay now', receipt: 'Transfer receipt', sendReceipt: 'Send receipt', inReview: 'In review', confirmed: 'Your payment is confirmed' },
 } as const;
 
 let slug = '';
@@ -80,7 +80,8 @@ async function placeOrder(page: Page, locale: Locale, method: 'payphone' | 'payp
   await page.getByLabel(t.documentNumber).fill('1710034065');
   await page.getByLabel(t.address).fill('Av. Amazonas N34-12');
   await page.getByLabel(t.city).fill('Quito');
-  await page.getByLabel(t.province).fill('Pichincha');
+  await page.getByLabel(t.province).selectOption('Pichincha');
+  await page.getByLabel(t.canton).selectOption('Quito');
   await page.getByLabel(t[method]).check();
   await accessible(page, `checkout (${locale}, ${page.viewportSize()?.width}px)`);
   await saveScreenshot(page, testInfo, `payments-checkout-${method}-${locale}`);

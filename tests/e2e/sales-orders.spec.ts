@@ -41,7 +41,7 @@ async function shopperOrders(browser: Browser, shop: Shop, quantity: number, nam
     const cart = await context.request.post(`/shop/${shop.slug}/cart`, { form: { intent: 'add', product: String(shop.productId), variant: '', quantity: String(quantity) }, maxRedirects: 0 });
     expect(cart.status(), await cart.text()).toBe(303);
     const placed = await context.request.post(`/shop/${shop.slug}/checkout`, {
-      form: { name, email, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: 'Dejar en portería', paymentMethod: 'cash_on_delivery' },
+      form: { name, email, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: 'Dejar en portería', paymentMethod: 'cash_on_delivery' },
       maxRedirects: 0,
     });
     expect(placed.status(), await placed.text()).toBe(303);

@@ -115,7 +115,7 @@ test('the pixel on the order page learns no order code, and its frame opened as 
     const added = await page.request.post(`/shop/${slug}/cart`, { form: { intent: 'add', product: String(productId), variant: '', quantity: '1' }, maxRedirects: 0 });
     expect(added.status()).toBe(303);
     const placed = await page.request.post(`/shop/${slug}/checkout`, {
-      form: { name: 'Ana Compradora', email: 'ana.referer@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' },
+      form: { name: 'Ana Compradora', email: 'ana.referer@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' },
       maxRedirects: 0,
     });
     expect(placed.status(), await placed.text()).toBe(303);

@@ -44,7 +44,7 @@ async function shopperOrders(browser: Browser, shop: Shop) {
     const cart = await context.request.post(`/shop/${shop.slug}/cart`, { form: { intent: 'add', product: String(shop.productId), variant: '', quantity: '1' }, maxRedirects: 0 });
     expect(cart.status(), await cart.text()).toBe(303);
     const placed = await context.request.post(`/shop/${shop.slug}/checkout`, {
-      form: { name: 'Ana Compradora', email: `${randomBytes(4).toString('hex')}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' },
+      form: { name: 'Ana Compradora', email: `${randomBytes(4).toString('hex')}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' },
       maxRedirects: 0,
     });
     expect(placed.status(), await placed.text()).toBe(303);

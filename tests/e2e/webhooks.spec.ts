@@ -13,8 +13,8 @@ import { createUser } from './support/users.ts';
 test.describe.configure({ timeout: 120_000 });
 
 const TEXT = {
-  es: { url: 'Dirección (URL)', create: 'Crear webhook', delivered: 'Entregado', redeliver: 'Reenviar', confirm: 'Sí, reenviar', redelivered: 'Lo volvimos a enviar.', toCart: 'Agregar al carrito', toCheckout: 'Ir a pagar', name: 'Nombre y apellido', email: 'Correo electrónico', phone: 'Teléfono', documentType: 'Tipo de documento', cedula: 'Cédula', documentNumber: 'Número de documento', address: 'Dirección', city: 'Ciudad', province: 'Provincia', cash: 'Pago contra entrega', place: 'Confirmar pedido', thanks: /Recibimos tu pedido/ },
-  en: { url: 'Address (URL)', create: 'Create webhook', delivered: 'Delivered', redeliver: 'Redeliver', confirm: 'Yes, redeliver', redelivered: 'We sent it again.', toCart: 'Add to cart', toCheckout: 'Check out', name: 'Full name', email: 'Email', phone: 'Phone', documentType: 'Document type', cedula: 'Cédula (national ID)', documentNumber: 'Document number', address: 'Address', city: 'City', province: 'Province', cash: 'Cash on delivery', place: 'Place order', thanks: /We received your order/ },
+  es: { url: 'Dirección (URL)', create: 'Crear webhook', delivered: 'Entregado', redeliver: 'Reenviar', confirm: 'Sí, reenviar', redelivered: 'Lo volvimos a enviar.', toCart: 'Agregar al carrito', toCheckout: 'Ir a pagar', name: 'Nombre y apellido', email: 'Correo electrónico', phone: 'Teléfono', documentType: 'Tipo de documento', cedula: 'Cédula', documentNumber: 'Número de documento', address: 'Dirección', city: 'Ciudad', province: 'Provincia', canton: 'Cantón', cash: 'Pago contra entrega', place: 'Confirmar pedido', thanks: /Recibimos tu pedido/ },
+  en: { url: 'Address (URL)', create: 'Create webhook', delivered: 'Delivered', redeliver: 'Redeliver', confirm: 'Yes, redeliver', redelivered: 'We sent it again.', toCart: 'Add to cart', toCheckout: 'Check out', name: 'Full name', email: 'Email', phone: 'Phone', documentType: 'Document type', cedula: 'Cédula (national ID)', documentNumber: 'Document number', address: 'Address', city: 'City', province: 'Province', canton: 'Canton', cash: 'Cash on delivery', place: 'Place order', thanks: /We received your order/ },
 } as const;
 
 let receiver: Receiver;
@@ -59,7 +59,8 @@ async function placeOrder(page: Page, locale: Locale) {
   await page.getByLabel(t.documentNumber).fill('1710034065');
   await page.getByLabel(t.address).fill('Av. Amazonas N34-12');
   await page.getByLabel(t.city).fill('Quito');
-  await page.getByLabel(t.province).fill('Pichincha');
+  await page.getByLabel(t.province).selectOption('Pichincha');
+  await page.getByLabel(t.canton).selectOption('Quito');
   await page.getByLabel(t.cash).check();
   await page.getByRole('button', { name: t.place }).click();
   await expect(page.getByText(t.thanks)).toBeVisible();

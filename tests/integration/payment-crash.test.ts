@@ -98,7 +98,7 @@ async function buy(store: SalesStore, productId: number, index: number, approved
   const quantity = 1 + (index % 3);
   // The cart cookie written by hand, as shop-cart.routes.ts says a client may.
   const cart = `tb_cart_${store.id}=${encodeURIComponent(JSON.stringify({ l: [[productId, 0, quantity]] }))}`;
-  const fields = { name: 'Ana Torres', email: `crash-${index}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'payphone' };
+  const fields = { name: 'Ana Torres', email: `crash-${index}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'payphone' };
   const placed = await request(`/shop/${store.slug}/checkout`, { method: 'POST', ip, headers: { cookie: cart, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
   const payPage = placed?.headers.get('location') ?? '';
   expect(placed?.status, 'the checkout sends the shopper to PayPhone').toBe(303);

@@ -50,7 +50,7 @@ describe('a product and a variant', () => {
 });
 
 describe('the buyer’s data', () => {
-  const buyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' };
+  const buyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' };
   const checkout = (fields: Partial<typeof buyer>, lang = 'es') =>
     postForm(t.app, `/${lang === 'en' ? 'en/' : ''}shop/${store.slug}/checkout`, { ...buyer, ...fields }, { cookie: `lang=${lang}; tb_cart_${store.id}=${encodeURIComponent(JSON.stringify({ l: [[productId, 0, 1]] }))}` });
 

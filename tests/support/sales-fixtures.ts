@@ -64,6 +64,8 @@ export function buyer(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
     address: 'Av. Amazonas N34-120',
     city: 'Quito',
     province: 'Pichincha',
+    canton: 'Quito',
+    shippingOption: '',
     notes: '',
     paymentMethod: 'cash_on_delivery',
     ...overrides,

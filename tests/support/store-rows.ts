@@ -72,6 +72,9 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   // Issue 40 §2: a shipment of the order and one of its lines.
   order_shipment: async (deps, scope) => insertRow(deps, 'orderShipment', { storeId: scope.storeId, orderId: await rowOf(deps, 'storeOrder', scope), carrier: 'servientrega', trackingNumber: '1234567890', trackingUrl: 'https://www.servientrega.com.ec/Tracking/?guia=1234567890&tipo=GUIA', userId: null, createdAt: deps.clock.now().toISOString() }),
   order_shipment_line: async (deps, scope) => insertRow(deps, 'orderShipmentLine', { storeId: scope.storeId, shipmentId: (await deps.db.selectFrom('orderShipment').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, orderLineId: (await deps.db.selectFrom('storeOrderLine').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id, quantity: 1 }),
+  shipping_zone: async (deps, scope) => insertRow(deps, 'shippingZone', { storeId: scope.storeId, name: 'Galápagos', places: '[{"province":"W","cantons":[]}]', ...stamps(deps) }),
+  shipping_rate: async (deps, scope) => insertRow(deps, 'shippingRate', { storeId: scope.storeId, zoneId: await rowOf(deps, 'shippingZone', scope), name: 'Servientrega', kind: 'flat', brackets: '[{"upTo":null,"priceCents":1500}]', daysMin: 3, daysMax: 8, freeFromCents: null, ...stamps(deps) }),
+  shipping_pickup: async (deps, scope) => insertRow(deps, 'shippingPickup', { storeId: scope.storeId, enabled: 1, address: 'Av. Amazonas 123', instructions: '', ...stamps(deps) }),
 };
 
 /** A user to be a store's second member. */
@@ -90,7 +93,7 @@ const stamps = (deps: ServiceDeps) => ({ createdAt: deps.clock.now().toISOString
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test filler writing any store-owned table
 const insertRow = (deps: ServiceDeps, table: keyof Database, values: Record<string, unknown>) => deps.db.insertInto(table).values(values as any).execute();
 const categoryOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('category').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
-const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder' | 'payment', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
+const rowOf = async (deps: ServiceDeps, table: 'customer' | 'storeOrder' | 'payment' | 'shippingZone', scope: StoreScope) => (await deps.db.selectFrom(table).select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 const productOf = async (deps: ServiceDeps, scope: StoreScope) => (await deps.db.selectFrom('product').select('id').where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).id;
 
 /** A row in every store-owned table for the store (a file among them). */

@@ -97,7 +97,8 @@ export default function OrderShow({ loaderData: { order, lines, events, next, in
               <DetailField label={t('customer.phone')}>{order.phone || '—'}</DetailField>
               <DetailField label={t('customer.documentNumber')}>{identificationType.is(order.documentType) ? `${t(identificationType.label(order.documentType))} ${order.documentNumber}` : order.documentNumber}</DetailField>
               <DetailField label={t('order.paymentMethod')}>{paymentMethod.is(order.paymentMethod) ? t(paymentMethod.label(order.paymentMethod)) : order.paymentMethod}</DetailField>
-              <DetailField label={t('order.contact')}>{[order.address, order.city, order.province].filter(Boolean).join(', ') || '—'}</DetailField>
+              <DetailField label={t('order.contact')}>{[order.address, order.city, order.canton, order.province].filter(Boolean).join(', ') || '—'}</DetailField>
+              <DetailField label={t('shipping.title')}>{order.shippingPickup === 1 ? t('shipping.pickup') : order.shippingName || '—'}</DetailField>
               <DetailField label={t('order.notes')}>{order.notes || t('order.noNotes')}</DetailField>
             </SimpleGrid>
             <OrderPapersBar orderId={order.id} whatsapp={contact.whatsapp} name={order.name} />

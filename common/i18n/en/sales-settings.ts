@@ -15,7 +15,7 @@ export const salesSettings: Messages['salesSettings'] = {
   bankAccountHolder: 'Account holder',
   shipping: 'Shipping',
   shippingFee: 'Shipping fee (USD)',
-  shippingFeeHint: 'Added to each order; 0 if shipping is always free.',
+  shippingFeeHint: 'Added to each order while you have no shipping zones (in Shipping: by province, total or weight); 0 if shipping is always free.',
   freeShippingFrom: 'Free shipping from (USD)',
   freeShippingFromHint: 'Orders from this amount ship free; leave it blank if shipping is never free.',
   tax: 'Invoicing (SRI)',

@@ -1,4 +1,5 @@
 import type { shopCart as es } from '../es/shop-cart.ts';
+import { shopShipping } from './shop-shipping.ts';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -68,6 +69,7 @@ export const shopCart: Texts<typeof es> = {
   address: 'Address',
   city: 'City',
   province: 'Province',
+  rates: shopShipping,
   notes: 'Notes for the store (optional)',
   payment: 'Payment method',
   /** Each way to pay at checkout, and its line of help. */

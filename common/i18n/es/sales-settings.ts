@@ -15,7 +15,7 @@ export const salesSettings = {
   bankAccountHolder: 'Titular de la cuenta',
   shipping: 'Envío',
   shippingFee: 'Costo de envío (USD)',
-  shippingFeeHint: 'Se suma a cada pedido; 0 si el envío es siempre gratis.',
+  shippingFeeHint: 'Se suma a cada pedido mientras no tengas zonas de envío (en Envíos, por provincia, total o peso); 0 si el envío es siempre gratis.',
   freeShippingFrom: 'Envío gratis desde (USD)',
   freeShippingFromHint: 'Los pedidos desde este monto no pagan envío; déjalo vacío si nunca es gratis.',
   tax: 'Facturación (SRI)',

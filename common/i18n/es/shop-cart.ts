@@ -1,3 +1,5 @@
+import { shopShipping } from './shop-shipping.ts';
+
 // The storefront's cart, checkout and order page (issue 23 §1–3): read directly by the shop pages
 // (decision 047), `{name}` marks a value, `one`/`other` pairs follow the language's plural rules.
 export const shopCart = {
@@ -67,6 +69,7 @@ export const shopCart = {
   address: 'Dirección',
   city: 'Ciudad',
   province: 'Provincia',
+  rates: shopShipping,
   notes: 'Notas para la tienda (opcional)',
   payment: 'Forma de pago',
   /** Each way to pay at checkout, and its line of help. */

@@ -96,6 +96,12 @@ export interface StoreOrderTable {
   address: string;
   city: string;
   province: string;
+  /** The canton shipped to (common/ecuador-places.ts); '' on orders before issue 40. */
+  canton: Generated<string>;
+  /** The shipping rate's name as sold ("Galápagos — Servientrega"); '' for the store's one flat fee. */
+  shippingName: Generated<string>;
+  /** 1: picked up in the store, nothing shipped. */
+  shippingPickup: Generated<number>;
   notes: Generated<string>;
   createdAt: string;
   updatedAt: string;

@@ -77,7 +77,7 @@ describe('the order code', () => {
     const added = await postForm(t.app, `/shop/${store.slug}/cart`, { intent: 'add', product: String(productId), variant: '', quantity: '1' });
     expect(added.statusCode, added.body).toBe(303);
     const cookie = String(added.headers['set-cookie']).split(';')[0]!;
-    const placed = await postForm(t.app, `/shop/${store.slug}/checkout`, { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' }, { cookie });
+    const placed = await postForm(t.app, `/shop/${store.slug}/checkout`, { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' }, { cookie });
     expect(placed.statusCode, placed.body).toBe(303);
     const location = String(placed.headers.location);
     return { location, code: new URL(location, 'http://local.invalid').searchParams.get('code')!, cookie: String(placed.headers['set-cookie']).split(';')[0]! };

@@ -10,7 +10,7 @@ import type { CliUser } from './users.ts';
 // through the API and the storefront's own forms, as their users make them.
 
 /** The records the pages show, made once per worker through the API. */
-export type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderCode: string; orderId: number; customerId: number; invoiceId: number; webhookId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
+export type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderCode: string; orderId: number; customerId: number; invoiceId: number; webhookId: number; shippingZoneId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 
 export async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): Promise<Seed> {
   const api = async (context: BrowserContext, url: string, data: object) => {
@@ -62,7 +62,7 @@ export async function seedRecords(browser: Browser, client: CliUser, staff: CliU
       const cart = await shopper.request.post(`/shop/${slug}/cart`, { form: { intent: 'add', product: String(product), variant: String(variant), quantity: '1' }, maxRedirects: 0 });
       expect(cart.status(), await cart.text()).toBe(303);
       const placed = await shopper.request.post(`/shop/${slug}/checkout`, {
-        form: { name: 'Lucía Compradora', email: 'lucia.compra@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' },
+        form: { name: 'Lucía Compradora', email: 'lucia.compra@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' },
         maxRedirects: 0,
       });
       expect(placed.status(), await placed.text()).toBe(303);
@@ -92,12 +92,14 @@ export async function seedRecords(browser: Browser, client: CliUser, staff: CliU
     }
     // A webhook endpoint (issue 38 §5), off: its page without a delivery ever leaving the machine.
     const { endpoint: webhook } = (await api(clientContext, '/api/v1/webhooks', { url: 'https://93.184.215.14/webhooks/tiendabox', events: ['order.created', 'order.paid'], enabled: false })) as unknown as { endpoint: { id: number } };
+    // A shipping zone (issue 40 §1), after the order: its rate form is reached through it.
+    const shippingZone = (await api(clientContext, '/api/v1/store/shipping/zones', { name: 'Galápagos', places: [{ province: 'W', cantons: [] }] })) as unknown as { id: number };
     // The client's user id, as staff find it: the locker code's link in the back-office client list.
     await staffPage.goto(`/admin/client?q=${encodeURIComponent(client.email)}`);
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, invoiceId, webhookId: webhook.id, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
+    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, invoiceId, webhookId: webhook.id, shippingZoneId: shippingZone.id, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
   } finally {
     await clientContext.close();
     await staffContext.close();

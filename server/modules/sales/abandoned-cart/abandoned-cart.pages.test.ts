@@ -57,7 +57,7 @@ function shopper(locale: 'es' | 'en' = 'es') {
 
 const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const email = () => `compra${++counter}@example.com`;
-const buyer = (address: string) => ({ name: 'Ana Pérez', email: address, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' });
+const buyer = (address: string) => ({ name: 'Ana Pérez', email: address, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' });
 const openCarts = async (address: string) => (await sql<{ storeId: number }>`select store_id from abandoned_cart where email = ${address} and closed = 0`.execute(t.db)).rows.map((row) => row.storeId);
 
 describe('the checkout’s consent box', () => {

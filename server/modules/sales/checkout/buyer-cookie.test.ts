@@ -8,13 +8,13 @@ import { emptyCheckout } from './checkout-form.ts';
 // written for the store's two paths, and read back only where and as they were written.
 const keys = { secret: 'a-secret-of-this-server-0123456789', certificateKey: undefined };
 const store = { id: 7, slug: 'tienda-maria' };
-const values = { ...emptyCheckout(), name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: 'Tocar el timbre', paymentMethod: 'bank_transfer' };
+const values = { ...emptyCheckout(), name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: 'Tocar el timbre', paymentMethod: 'bank_transfer' };
 const cookieOf = (header: string) => header.split(';')[0]!;
 
 describe('the remembered details’ cookie', () => {
   it('reads back the contact and address, never the notes or the payment', () => {
     const [es, en] = rememberBuyerHeaders(keys, values, store, false);
-    expect(readBuyer(keys, cookieOf(es!), store.id)).toEqual({ name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha' });
+    expect(readBuyer(keys, cookieOf(es!), store.id)).toEqual({ name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito' });
     expect(cookieOf(en!)).toBe(cookieOf(es!));
   });
 
@@ -49,7 +49,7 @@ describe('the remembered details’ cookie', () => {
   });
 
   it('fits in a browser’s cookie at every field’s longest', () => {
-    const longest = { ...values, name: 'ñ'.repeat(160), email: `${'a'.repeat(240)}@example.com`, phone: '9'.repeat(20), documentNumber: '9'.repeat(20), address: 'é'.repeat(300), city: 'ó'.repeat(80), province: 'ú'.repeat(80) };
+    const longest = { ...values, name: 'ñ'.repeat(160), email: `${'a'.repeat(240)}@example.com`, phone: '9'.repeat(20), documentNumber: '9'.repeat(20), address: 'é'.repeat(300), city: 'ó'.repeat(80), province: 'ú'.repeat(80), canton: 'í'.repeat(80) };
     const [header] = rememberBuyerHeaders(keys, longest, store, true);
     expect(header!.length).toBeLessThan(4096);
     expect(readBuyer(keys, cookieOf(header!), store.id)?.address).toBe('é'.repeat(300));

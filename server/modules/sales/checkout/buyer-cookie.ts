@@ -13,7 +13,7 @@ import type { CheckoutValues } from './checkout-form.ts';
 // never cached (`no-store`), draws them: no page the shop's cache keeps ever holds them.
 
 /** The checkout's fields kept (a field added to the checkout, such as the canton, is one word here). */
-export const REMEMBERED_FIELDS = ['name', 'email', 'phone', 'documentType', 'documentNumber', 'address', 'city', 'province'] as const satisfies readonly (keyof CheckoutValues)[];
+export const REMEMBERED_FIELDS = ['name', 'email', 'phone', 'documentType', 'documentNumber', 'address', 'city', 'province', 'canton'] as const satisfies readonly (keyof CheckoutValues)[];
 export type RememberedBuyer = Record<(typeof REMEMBERED_FIELDS)[number], string>;
 
 const PURPOSE = 'buyer-cookie';

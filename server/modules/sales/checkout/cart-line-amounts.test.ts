@@ -62,7 +62,7 @@ describe('a line’s amount', () => {
       const summary = [...checkout.matchAll(/<li><span>(\d+) × [^<]*<\/span> <span>([^<]+)<\/span><\/li>/g)].map((m) => ({ quantity: Number(m[1]), amount: cents(m[2]!) }));
       expect(summary).toEqual([{ quantity: 3, amount: 5670 }, { quantity: 3, amount: 2997 }]);
 
-      const placed = await post('/checkout', { name: 'Ana Pérez', email: `ana-${locale}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' });
+      const placed = await post('/checkout', { name: 'Ana Pérez', email: `ana-${locale}@example.com`, phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' });
       expect(placed.statusCode, placed.body).toBe(303);
       const order = (await get(placed.headers.location!.slice(base.length))).body;
       const orderLines = [...order.matchAll(/<li class="cart-line order-line">([\s\S]*?)<\/li>/g)].map(([, line]) => ({

@@ -2,11 +2,13 @@ import { asIvaCode, type IvaCode, ivaBp } from '#common/iva.ts';
 import type { Locale } from '#common/locale.ts';
 import { orderTotals, type OrderTotals, type TotalsLine, type TotalsShipping } from '#common/order-totals.ts';
 import { couponReason, couponSealed, couponVerdict } from '#server/modules/coupon/coupon.service.ts';
+import { loadShippingSetup } from '#server/modules/sales/shipping/shipping.service.ts';
 import { loadStoreSales, type StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type CartCookie, type CartLine, MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-cookie.ts';
 import * as repository from './checkout.repository.ts';
+import { basketOf, type DeliveryChoice, type DeliveryQuote, quoteDelivery } from './delivery-quote.ts';
 
 // The cart as it stands now (issue 23 §1): the cookie says what the shopper chose; the database
 // says what it costs, whether it is still sold and how many are left. Every page and the placing
@@ -27,6 +29,8 @@ export type PricedLine = CartLine & {
   taxBp: number;
   /** What the line costs the shopper: after discounts (the coupon's share too), with its IVA. */
   totalCents: number;
+  /** The product's, per unit; null: it weighs nothing to a rate by weight. */
+  weightGrams: number | null;
 };
 
 /** Why the cart changed on its own: a product gone, or fewer units left than the shopper had. */
@@ -41,8 +45,10 @@ export type PricedCart = {
   notices: CartNotice[];
   coupon: CouponState | null;
   totals: OrderTotals;
-  /** The store's shipping fee and the IVA it is charged at, as the totals reckoned them. */
+  /** The chosen shipping's fee and the IVA it is charged at, as the totals reckoned them. */
   shipping: TotalsShipping;
+  /** The options to the address given (none: the cart page's, before any address), and the one chosen. */
+  delivery: DeliveryQuote;
   settings: StoreSalesSettings;
 };
 
@@ -67,11 +73,15 @@ function ivaOf(code: string) {
 
 export const lineName = (line: { name: string; variantName: string | null }) => (line.variantName ? `${line.name} — ${line.variantName}` : line.name);
 
-/** Prices the cart now; `locale` is the language of the coupon's refusal reason. */
-export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: CartCookie, locale: Locale): Promise<PricedCart> {
+/**
+ * Prices the cart now; `locale` is the language of the coupon's refusal reason. `delivery`: the
+ * checkout's address and chosen shipping; without it (the cart page) shipping is the store's flat
+ * fee, or left to the checkout when the store ships by zone.
+ */
+export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: CartCookie, locale: Locale, delivery: DeliveryChoice | null = null): Promise<PricedCart> {
   const lines = cart.lines.slice(0, MAX_CART_LINES);
   const ids = [...new Set(lines.map((line) => line.productId))];
-  const [productRows, variants, settings] = await Promise.all([repository.cartProducts(deps.db, scope, ids), repository.cartVariants(deps.db, scope, ids), loadStoreSales(deps, scope)]);
+  const [productRows, variants, settings, setup] = await Promise.all([repository.cartProducts(deps.db, scope, ids), repository.cartVariants(deps.db, scope, ids), loadStoreSales(deps, scope), loadShippingSetup(deps, scope)]);
   const products = new Map(productRows.map((row) => [row.id, row]));
   const notices: CartNotice[] = [];
   const kept: Omit<PricedLine, 'totalCents'>[] = [];
@@ -98,12 +108,16 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
       unitPriceCents: variant ? variant.priceCents : product.priceCents,
       discountBp: product.discountBp,
       ...ivaOf(variant?.ivaCode ?? product.ivaCode),
+      weightGrams: product.weightGrams,
     });
   }
 
   const totalsLines: TotalsLine[] = kept.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, discountBp: line.discountBp, ivaCode: line.ivaCode }));
-  const shipping: TotalsShipping = { feeCents: settings.shippingFeeCents, freeFromCents: settings.freeShippingFromCents, ivaCode: asIvaCode(settings.shippingIvaCode) };
-  let totals = orderTotals(totalsLines, null, shipping);
+  const ivaCode = asIvaCode(settings.shippingIvaCode);
+  // The goods first: a rate by total and the free threshold read them after the coupon.
+  const noShipping: TotalsShipping = { feeCents: 0, freeFromCents: null, ivaCode };
+  let totals = orderTotals(totalsLines, null, noShipping);
+  let couponTotals: { type: 'fixed'; cents: number } | null = null;
   let coupon: CouponState | null = null;
   // A code counts only with the server's seal (decision 081): one written into the cookie by hand
   // is no coupon at all, so no page that prices a cart answers a guess past the attempt limit.
@@ -113,11 +127,16 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
     if (verdict.ok) {
       coupon = { code: verdict.code, ok: true, discountCents: verdict.discountCents, couponId: verdict.couponId };
       // The coupon module decides the amount; order-totals spreads it over the lines to the cent.
-      totals = orderTotals(totalsLines, { type: 'fixed', cents: verdict.discountCents }, shipping);
+      couponTotals = { type: 'fixed', cents: verdict.discountCents };
+      totals = orderTotals(totalsLines, couponTotals, noShipping);
     } else {
       coupon = { code: cart.coupon, ok: false, reason: couponReason(verdict, locale), ...(verdict.values ? { minimumCents: verdict.values.minimumCents } : {}) };
     }
   }
+  const goodsCents = totals.lines.reduce((sum, line) => sum + line.baseCents, 0);
+  const quote = quoteDelivery(setup, delivery, basketOf(goodsCents, kept));
+  const shipping: TotalsShipping = { feeCents: quote.chosen?.feeCents ?? 0, freeFromCents: quote.chosen?.freeFromCents ?? null, ivaCode };
+  totals = orderTotals(totalsLines, couponTotals, shipping);
   const priced = kept.map((line, index) => ({ ...line, totalCents: totals.lines[index]!.baseCents + totals.lines[index]!.taxCents }));
   return {
     lines: priced,
@@ -126,6 +145,7 @@ export async function priceCart(deps: ServiceDeps, scope: StoreScope, cart: Cart
     coupon,
     totals,
     shipping,
+    delivery: quote,
     settings,
   };
 }

@@ -31,7 +31,7 @@ afterAll(() => t.dispose());
 const cartCookie = (lines: [number, number][], locale: 'es' | 'en' = 'es') =>
   `lang=${locale}; tb_cart_${store.id}=${encodeURIComponent(JSON.stringify({ l: lines.map(([id, quantity]) => [id, 0, quantity]) }))}`;
 const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-const buyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' };
+const buyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' };
 const checkout = (cookie: string, fields: Record<string, string>, locale: 'es' | 'en' = 'es') =>
   postForm(t.app, `${locale === 'en' ? '/en' : ''}/shop/${store.slug}/checkout`, fields, { cookie });
 const orderCount = async () => Number((await t.db.selectFrom('storeOrder').select((eb) => eb.fn.countAll().as('n')).where('storeId', '=', scope.storeId).executeTakeFirstOrThrow()).n);
@@ -88,41 +88,42 @@ describe('sums over many orders', () => {
 });
 
 describe('the delivery address', () => {
-  const longest = { address: 'A'.repeat(136), city: 'C'.repeat(80), province: 'P'.repeat(80) };
+  // The longest province's name (common/ecuador-places.ts) with its canton: what is left is the address's.
+  const longest = { address: 'A'.repeat(186), city: 'C'.repeat(80), province: 'Santo Domingo de los Tsáchilas', canton: 'Santo Domingo' };
 
   it('refuses an address that with its city and province would not fit the invoice’s 300 characters, keeping what was typed', async () => {
     const before = await orderCount();
-    const typed = { ...buyer, address: `Calles${' larga'.repeat(49)}`, city: 'C'.repeat(80), province: 'P'.repeat(80) };
+    const typed = { ...buyer, address: `Calles${' larga'.repeat(49)}`, city: 'C'.repeat(80), province: longest.province, canton: longest.canton };
     expect(typed.address.length).toBe(300);
     const refused = await checkout(cartCookie([[ids.cheap, 1]]), typed);
     expect(refused.statusCode).toBe(400);
-    expect(text(refused.body)).toContain('La dirección, la ciudad y la provincia juntas pasan de los 300 caracteres que admite la factura: acorta la dirección a 136 caracteres o menos.');
+    expect(text(refused.body)).toContain('La dirección, la ciudad y la provincia juntas pasan de los 300 caracteres que admite la factura: acorta la dirección a 186 caracteres o menos.');
     expect(refused.body).toContain('id="checkout-address-error"');
     expect(refused.body).toContain(`value="${typed.address}"`);
     expect(refused.body).toContain(`value="${typed.city}"`);
     const english = await checkout(cartCookie([[ids.cheap, 1]], 'en'), typed, 'en');
     expect(english.statusCode).toBe(400);
-    expect(text(english.body)).toContain('The address, city and province together are over the 300 characters the invoice takes: shorten the address to 136 characters or fewer.');
+    expect(text(english.body)).toContain('The address, city and province together are over the 300 characters the invoice takes: shorten the address to 186 characters or fewer.');
     expect(await orderCount()).toBe(before);
   });
 
   it('names a too-long address in the same answer as an unchosen payment and a wrong cédula', async () => {
-    const typed = { ...buyer, address: `Calles${' larga'.repeat(49)}`, city: 'C'.repeat(80), province: 'P'.repeat(80), documentNumber: '1234567890', paymentMethod: '' };
+    const typed = { ...buyer, address: `Calles${' larga'.repeat(49)}`, city: 'C'.repeat(80), province: 'Santo Domingo de los Tsáchilas', canton: 'Santo Domingo', documentNumber: '1234567890', paymentMethod: '' };
     const refused = await checkout(cartCookie([[ids.cheap, 1]]), typed);
     expect(refused.statusCode).toBe(400);
     for (const field of ['address', 'documentNumber', 'paymentMethod']) expect(refused.body).toContain(`id="checkout-${field}-error"`);
-    expect(text(refused.body)).toContain('acorta la dirección a 136 caracteres o menos');
+    expect(text(refused.body)).toContain('acorta la dirección a 186 caracteres o menos');
   });
 
   it('places the longest address that fits, on one line whatever the post carried', async () => {
     const placed = await checkout(cartCookie([[ids.cheap, 1]]), { ...buyer, email: 'long@example.com', ...longest });
     expect(placed.statusCode, placed.body).toBe(303);
     // A line break posted by hand (an <input> sends none) becomes a space: SRI's fields are one line.
-    const broken = await checkout(cartCookie([[ids.cheap, 1]]), { ...buyer, email: 'lines@example.com', address: 'Av. Amazonas\r\nN34-12', city: 'Quito\n', province: 'Pichincha' });
+    const broken = await checkout(cartCookie([[ids.cheap, 1]]), { ...buyer, email: 'lines@example.com', address: 'Av. Amazonas\r\nN34-12', city: 'Quito\n', province: 'Pichincha', canton: 'Quito' });
     expect(broken.statusCode, broken.body).toBe(303);
-    const rows = await t.db.selectFrom('storeOrder').select(['email', 'address', 'city', 'province']).where('storeId', '=', scope.storeId).where('email', 'in', ['long@example.com', 'lines@example.com']).orderBy('email').execute();
+    const rows = await t.db.selectFrom('storeOrder').select(['email', 'address', 'city', 'province', 'canton']).where('storeId', '=', scope.storeId).where('email', 'in', ['long@example.com', 'lines@example.com']).orderBy('email').execute();
     expect(rows).toEqual([
-      { email: 'lines@example.com', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha' },
+      { email: 'lines@example.com', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito' },
       { email: 'long@example.com', ...longest },
     ]);
   });

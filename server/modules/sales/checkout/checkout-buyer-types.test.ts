@@ -32,7 +32,7 @@ afterAll(() => t.dispose());
 const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 let shoppers = 0;
 const buyer = (fields: Record<string, string>) => ({
-  name: 'Ana Pérez', email: `comprador${++shoppers}@example.com`, phone: '0991234567', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery', ...fields,
+  name: 'Ana Pérez', email: `comprador${++shoppers}@example.com`, phone: '0991234567', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery', ...fields,
 });
 
 /** A shopper with `product` in the cart, who posts the checkout form in `locale`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { identificationType } from '#common/enums/identification.ts';
 import { paymentMethod } from '#common/enums/payment.ts';
+import { isCantonOf, provinceByName } from '#common/ecuador-places.ts';
 import { identificationNumber, isValidIdentification } from '#common/identification.ts';
 import { SRI_MAX, sriAddress } from '#common/sri.ts';
 import { isSriLine } from '#common/sri-issuer.ts';
@@ -12,11 +13,14 @@ import { isSriLine } from '#common/sri-issuer.ts';
 export const PAYMENT_METHODS = paymentMethod.values;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const CHECKOUT_FIELDS = ['name', 'email', 'phone', 'documentType', 'documentNumber', 'address', 'city', 'province', 'notes', 'paymentMethod'] as const;
+export const CHECKOUT_FIELDS = ['name', 'email', 'phone', 'documentType', 'documentNumber', 'address', 'city', 'province', 'canton', 'shippingOption', 'notes', 'paymentMethod'] as const;
 export type CheckoutValues = Record<(typeof CHECKOUT_FIELDS)[number], string>;
 
 /** A message of the form: a text key of the cart catalogue. */
-export type CheckoutMessage = 'required' | 'tooLong' | 'addressTooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'rucInvalid' | 'passportInvalid' | 'foreignInvalid' | 'finalInvalid' | 'finalOverLimit' | 'paymentInvalid' | 'oneLine';
+export type CheckoutMessage = 'required' | 'tooLong' | 'addressTooLong' | 'emailInvalid' | 'phoneInvalid' | 'cedulaInvalid' | 'rucInvalid' | 'passportInvalid' | 'foreignInvalid' | 'finalInvalid' | 'finalOverLimit' | 'paymentInvalid' | 'oneLine' | ShippingMessage;
+
+/** The delivery's messages: texts of the cart catalogue's `shipping` part (issue 40 §1). */
+export type ShippingMessage = 'provinceInvalid' | 'cantonInvalid' | 'provinceNotServed' | 'shippingUnavailable' | 'shippingRequired' | 'shippingNone';
 
 /**
  * A wrong field as the house says it (an AppError's code and `vars`): the message's key, and the
@@ -40,7 +44,12 @@ export const CheckoutSchema = z
     documentNumber: z.string({ error: 'required' }).trim().toUpperCase().max(20, { error: 'tooLong' }),
     address: text(LIMITS.address),
     city: text(LIMITS.city),
-    province: text(LIMITS.province),
+    // One of Ecuador's 24 by its name, and a canton of it (common/ecuador-places.ts): the shipping
+    // zones are made of them (issue 40 §1).
+    province: text(LIMITS.province).refine((name) => provinceByName(name) !== null, { error: 'provinceInvalid' }),
+    canton: z.string({ error: 'required' }).trim().max(LIMITS.city, { error: 'tooLong' }).default(''),
+    /** The shipping option's key (common/shipping-rates.ts); checked against the address's options when placing. */
+    shippingOption: z.string().trim().max(40, { error: 'tooLong' }).default(''),
     notes: z.string().trim().max(1000, { error: 'tooLong' }).default(''),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }),
   })
@@ -52,6 +61,9 @@ export const CheckoutSchema = z
   .superRefine((value, ctx) => {
     const type = value.documentType;
     const number = identificationNumber(type, typeof value.documentNumber === 'string' ? value.documentNumber : '');
+    const place = typeof value.province === 'string' ? provinceByName(value.province) : null;
+    if (value.canton === '') ctx.addIssue({ code: 'custom', path: ['canton'], message: 'required' });
+    else if (place && typeof value.canton === 'string' && !isCantonOf(place, value.canton)) ctx.addIssue({ code: 'custom', path: ['canton'], message: 'cantonInvalid' satisfies CheckoutMessage });
     if (identificationType.is(type) && number === '') ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: 'required' });
     else if (identificationType.is(type) && !isValidIdentification(type, number)) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: `${type}Invalid` satisfies CheckoutMessage });
     // The invoice states them as one address of at most 300 characters (`direccionComprador`):

@@ -46,7 +46,7 @@ function shopper(locale: 'es' | 'en' = 'es') {
 }
 
 const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-const validBuyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' };
+const validBuyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' };
 
 describe('the cart page', () => {
   it('adds from the product page’s form, changes, removes, and keeps the cart across reloads', async () => {

@@ -8,7 +8,7 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 export const cartProducts = (db: Db, scope: StoreScope, ids: readonly number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom('product')
-    .select(['id', 'name', 'slug', 'sku', 'code', 'priceCents', 'discountBp', 'ivaCode', 'stock'])
+    .select(['id', 'name', 'slug', 'sku', 'code', 'priceCents', 'discountBp', 'ivaCode', 'stock', 'weightGrams'])
     .where('storeId', '=', scope.storeId).where('enabled', '=', 1).where('id', 'in', [...ids])
     .execute();
 
@@ -96,7 +96,7 @@ const ORDER_CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export const findOrderByCode = async (db: Db, scope: StoreScope, code: string) =>
   !ORDER_CODE.test(code) ? undefined : db.selectFrom('storeOrder')
-    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'paymentState', 'refundedCents', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'notes', 'createdAt'])
+    .select(['id', 'number', 'code', 'locale', 'status', 'paymentMethod', 'paymentState', 'refundedCents', 'couponCode', 'subtotalCents', 'discountCents', 'taxCents', 'shippingCents', 'shippingIvaCode', 'shippingTaxCents', 'totalCents', 'name', 'email', 'phone', 'address', 'city', 'province', 'canton', 'shippingName', 'shippingPickup', 'notes', 'createdAt'])
     .where('storeId', '=', scope.storeId).where('code', '=', code)
     .executeTakeFirst();
 

@@ -40,7 +40,7 @@ const product = (shop: Shop, input: { name: string; priceCents: number; stock: n
 
 const buyer = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065',
-  address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery', ...overrides,
+  address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', shippingOption: '', notes: '', paymentMethod: 'cash_on_delivery', ...overrides,
 });
 
 /** A cart; a coupon comes with the seal the storefront gives a code it applied in this shop (decision 081). */

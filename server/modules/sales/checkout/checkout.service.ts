@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { shopShipping as enShipping } from '#common/i18n/en/shop-shipping.ts';
+import { shopShipping as esShipping } from '#common/i18n/es/shop-shipping.ts';
 import { FINAL_CONSUMER } from '#common/identification.ts';
 import type { Locale } from '#common/locale.ts';
 import { overOrderMaximum } from '#common/order-totals.ts';
@@ -15,6 +17,7 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import type { CartCookie } from './cart-cookie.ts';
 import { lineName, priceCart } from './cart.service.ts';
 import type { CheckoutInput, PaymentMethod } from './checkout-form.ts';
+import type { DeliveryProblem } from './delivery-quote.ts';
 import { enabledGateways } from '../payment/payment-gateways.ts';
 import { openPayment } from '../payment/payment-ledger.ts';
 import type { StoreSalesSettings } from '../store-sales/store-sales.service.ts';
@@ -27,9 +30,12 @@ import { customerEventData, orderEventData } from './order-event-data.ts';
 // placings that arrive together share that transaction's commit, each in a savepoint of its own
 // (group commit, decision 070).
 
+/** The checked form; a canton and a shipping option may be left out by a caller that has none (a store's flat fee). */
+export type PlaceCustomer = Omit<CheckoutInput, 'canton' | 'shippingOption'> & Partial<Pick<CheckoutInput, 'canton' | 'shippingOption'>>;
+
 export type PlaceOrderInput = {
   cart: CartCookie;
-  customer: CheckoutInput;
+  customer: PlaceCustomer;
   locale: Locale;
   /**
    * The shopper's attempt, counted in the placing's own commit (decision 070) and kept when the
@@ -53,6 +59,8 @@ export type PlaceProblem =
   /** Sold out while the shopper was paying. */
   | { problem: 'stock'; name: string }
   | { problem: 'coupon'; reason: string }
+  /** The address is not shipped to, or the shipping chosen is not offered there (issue 40 §1). */
+  | { problem: 'shipping'; reason: DeliveryProblem }
   /** A payment method the store does not take. */
   | { problem: 'payment' }
   /** Past the most one order may amount to (MAX_ORDER_CENTS, decision 078). */
@@ -79,6 +87,8 @@ async function takesMethod(tx: ServiceDeps, scope: StoreScope, settings: StoreSa
   if (method === 'bank_transfer') return settings.bankTransfer;
   return (await enabledGateways(tx, scope)).includes(method);
 }
+
+const pickupName = (locale: Locale) => (locale === 'en' ? enShipping : esShipping).pickup;
 
 export const orderPath = (locale: Locale, slug: string, code: string) => `${locale === 'en' ? '/en' : ''}/shop/${slug}/order?code=${code}`;
 
@@ -113,9 +123,13 @@ export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: Pl
 
 /** The placing itself, inside the transaction `tx`: throws PlacingRefused to have it undone. */
 async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderInput) {
-  const priced = await priceCart(tx, scope, input.cart, input.locale);
+  const delivery = { province: input.customer.province, canton: input.customer.canton ?? '', option: input.customer.shippingOption ?? '' };
+  const priced = await priceCart(tx, scope, input.cart, input.locale, delivery);
   if (priced.notices.length > 0) throw new PlacingRefused({ problem: 'changed' });
   if (priced.lines.length === 0) throw new PlacingRefused({ problem: 'empty' });
+  // Only a shipping the store offers to this address, at its price now (decision 090).
+  const chosen = priced.delivery.chosen;
+  if (!chosen) throw new PlacingRefused({ problem: 'shipping', reason: priced.delivery.problem ?? 'shippingRequired' });
   if (priced.coupon && !priced.coupon.ok) throw new PlacingRefused({ problem: 'coupon', reason: priced.coupon.reason });
   // Before anything is taken or written: no amount past it ever reaches an `integer` column.
   if (overOrderMaximum(priced.totals)) throw new PlacingRefused({ problem: 'tooLarge' });
@@ -156,6 +170,8 @@ async function writeOrder(tx: ServiceDeps, scope: StoreScope, input: PlaceOrderI
     // Shipping's IVA as charged now: a later change of the store's rate never reaches this order.
     shippingIvaCode: priced.shipping.ivaCode, shippingTaxCents: totals.shippingTaxCents,
     ...details, email: customer.email, notes: customer.notes, createdAt: at, updatedAt: at,
+    // What was sold: the canton, the rate's name (pickup's in the order's language), whether picked up.
+    canton: delivery.canton, shippingName: chosen.pickup ? pickupName(input.locale) : chosen.name, shippingPickup: chosen.pickup ? 1 : 0,
   };
   const id = await repository.insertOrder(tx.db, scope, values);
   const lines = priced.lines.map((line, index) => ({

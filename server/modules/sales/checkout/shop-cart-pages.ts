@@ -4,9 +4,9 @@ import { FINAL_CONSUMER } from '#common/identification.ts';
 import { asIvaCode, ivaBp } from '#common/iva.ts';
 import type { OrderTotals } from '#common/order-totals.ts';
 import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
-import type { CheckoutError, CheckoutValues, PaymentMethod } from '#server/modules/sales/checkout/checkout-form.ts';
+import type { CheckoutError, CheckoutValues, PaymentMethod, ShippingMessage } from '#server/modules/sales/checkout/checkout-form.ts';
+import { placeFields, shippingFieldset } from '#server/modules/sales/checkout/shop-delivery-block.ts';
 import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts';
-import type { StoreSalesSettings } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { html, type SafeHtml } from '../../shop/shop-html.ts';
 import type { PixelEvent } from '../../shop/shop-pixel.ts';
 import { shopDocument, type ShopRequest, whatsappIcon, whatsappLink } from '../../shop/shop-layout.ts';
@@ -44,15 +44,18 @@ function shippingLabel(request: ShopRequest, code: string): string {
   return request.tr.t(texts.shippingTaxed, { rate: `${ivaBp(ivaCode) / 100} %` });
 }
 
-/** `shippingIvaCode`: the store's (a cart) or the one frozen on the order (its page). */
-export function totalsBlock(request: ShopRequest, totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents'>, shippingIvaCode: string, hasLines = true): SafeHtml {
+/**
+ * `shippingIvaCode`: the store's (a cart) or the one frozen on the order (its page). `shippingPending`:
+ * no shipping chosen yet (a store shipping by zone, before the address): said so, not "free".
+ */
+export function totalsBlock(request: ShopRequest, totals: Pick<OrderTotals, 'subtotalCents' | 'discountCents' | 'taxCents' | 'shippingCents' | 'totalCents'>, shippingIvaCode: string, hasLines = true, shippingPending = false): SafeHtml {
   const { tr } = request;
   const texts = tr.texts.cart;
   return html`<dl class="totals">
 <div><dt>${texts.subtotal}</dt><dd>${tr.money(totals.subtotalCents)}</dd></div>
 ${totals.discountCents > 0 ? html`<div><dt>${texts.discount}</dt><dd>−${tr.money(totals.discountCents)}</dd></div>` : ''}
 <div><dt>${texts.tax}</dt><dd>${tr.money(totals.taxCents)}</dd></div>
-<div><dt>${totals.shippingCents > 0 ? shippingLabel(request, shippingIvaCode) : texts.shipping}</dt><dd>${hasLines && totals.shippingCents === 0 ? texts.shippingFree : tr.money(totals.shippingCents)}</dd></div>
+<div><dt>${totals.shippingCents > 0 ? shippingLabel(request, shippingIvaCode) : texts.shipping}</dt><dd>${shippingPending ? texts.rates.pending : hasLines && totals.shippingCents === 0 ? texts.shippingFree : tr.money(totals.shippingCents)}</dd></div>
 <div class="grand"><dt>${texts.total}</dt><dd>${tr.money(totals.totalCents)}</dd></div>
 </dl>`;
 }
@@ -73,7 +76,10 @@ ${coupon ? html`<p class="field-error" id="coupon-error">${request.tr.t(texts.co
 </form></div>`;
 }
 
-function freeShippingHint(request: ShopRequest, settings: StoreSalesSettings, totals: OrderTotals): SafeHtml | '' {
+function freeShippingHint(request: ShopRequest, priced: PricedCart): SafeHtml | '' {
+  const { settings, totals, delivery } = priced;
+  // A store shipping by zone: each rate has its own threshold, said at the checkout.
+  if (delivery.zoned) return html`<p class="hint">${request.tr.texts.cart.rates.pendingHint}</p>`;
   if (settings.freeShippingFromCents === null || totals.shippingCents === 0) return '';
   return html`<p class="hint">${request.tr.t(request.tr.texts.cart.freeShippingFrom, { amount: request.tr.money(settings.freeShippingFromCents) })}</p>`;
 }
@@ -131,8 +137,8 @@ ${priced.lines.length === 0
 <div><ul class="cart-lines">${lines}</ul><p class="muted small">${texts.pricesBeforeTax}</p></div>
 <section class="cart-summary" aria-labelledby="summary-title"><h2 id="summary-title">${texts.summary}</h2>
 ${couponBlock(frame, request, priced)}
-${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}
-${freeShippingHint(request, priced.settings, priced.totals)}
+${totalsBlock(request, priced.totals, priced.shipping.ivaCode, true, priced.delivery.chosen === null)}
+${freeShippingHint(request, priced)}
 <p><a class="button wide" href="${link(frame, request, '/checkout')}">${texts.toCheckout}</a></p>
 ${whatsappCartLink(frame, request, priced)}
 <p><a href="${link(frame, request)}">${texts.continueShopping}</a></p>
@@ -165,7 +171,7 @@ function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${line.variantName ? `${line.name} — ${line.variantName}` : line.name}</span> <span>${tr.money(lineAmount(line))}</span></li>`)}</ul>
 <p class="muted small">${tr.texts.cart.pricesBeforeTax}</p>
 ${priced.coupon?.ok ? html`<p class="muted small">${tr.t(tr.texts.cart.couponApplied, { code: priced.coupon.code })}</p>` : ''}
-${totalsBlock(request, priced.totals, priced.shipping.ivaCode)}`;
+${totalsBlock(request, priced.totals, priced.shipping.ivaCode, true, priced.delivery.chosen === null)}`;
 }
 
 export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: PricedCart, form: CheckoutForm, status = 200): Rendered {
@@ -177,7 +183,8 @@ export function renderCheckout(frame: ShopFrame, request: ShopRequest, priced: P
     if (!error) return null;
     // The consumidor final's limit is money, said in the page's own format.
     if (error.message === 'finalOverLimit') return tr.t(texts.finalOverLimit, { limit: tr.money(FINAL_CONSUMER.maxTotalCents) });
-    return tr.t(texts[error.message], error.vars);
+    if (error.message in texts.rates) return texts.rates[error.message as ShippingMessage];
+    return tr.t(texts[error.message as Exclude<typeof error.message, ShippingMessage>], error.vars);
   };
   const describedBy = (field: string, hint?: string) => {
     const ids = [hint, message(field) ? `checkout-${field}-error` : null].filter(Boolean).join(' ');
@@ -209,11 +216,12 @@ ${input('documentNumber', texts.documentNumber, html` maxlength="20" autocomplet
 <fieldset class="group"><legend>${texts.delivery}</legend>
 ${input('address', texts.address, html` maxlength="300" autocomplete="street-address" required`)}
 ${input('city', texts.city, html` maxlength="80" autocomplete="address-level2" required`)}
-${input('province', texts.province, html` maxlength="80" autocomplete="address-level1" required`)}
+${placeFields(request, values, { describedBy, fieldError })}
 <div class="field"><label for="checkout-notes">${texts.notes}</label><textarea id="checkout-notes" name="notes" rows="3" maxlength="1000"${describedBy('notes')}>${values.notes}</textarea>${fieldError('notes')}</div>
 </fieldset>
 <div class="field check remember-box"><input type="checkbox" id="checkout-remember" name="remember" value="1"${form.remember ? ' checked' : ''} aria-describedby="checkout-remember-hint"><label for="checkout-remember">${tr.texts.shopper.remember}</label></div>
 <p class="hint remember-hint" id="checkout-remember-hint">${tr.texts.shopper.rememberHint}</p>
+${shippingFieldset(request, priced.delivery, priced.delivery.chosen?.key ?? null, { describedBy, fieldError })}
 <fieldset class="group field"${message('paymentMethod') ? html` aria-describedby="checkout-paymentMethod-error"` : ''}><legend>${texts.payment}</legend>
 ${methods.map((method) => html`<div class="field check pay-method"><input type="radio" id="pay-${method}" name="paymentMethod" value="${method}"${chosen === method ? ' checked' : ''} aria-describedby="pay-${method}-help"><label for="pay-${method}">${isGatewayMethod(method) ? html`<img src="/payment-logos/${method}.svg" alt="" width="72" height="20" class="pay-logo"> ` : ''}${texts.methods[method]}</label><p class="hint" id="pay-${method}-help">${texts.methodHelp[method]}</p></div>`)}
 ${fieldError('paymentMethod')}</fieldset>

@@ -24,13 +24,14 @@
 // Browsers send Origin on POST: a foreign one is refused (server/plugins/csrf.ts); a script may
 // send none. Everything also answers under /en/shop/{slug}/… in English.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { provinceByName } from '#common/ecuador-places.ts';
 import type { Locale } from '#common/locale.ts';
 import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
 import { isGatewayMethod } from '#common/enums/payment.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
 import type { AddResult, PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
-import { type CheckoutError, checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/sales/checkout/checkout-form.ts';
+import { type CheckoutError, type CheckoutValues, checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/sales/checkout/checkout-form.ts';
 import { type OrderView, orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import type { Services } from '#server/services.ts';
@@ -90,6 +91,20 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
   const setCart = (reply: FastifyReply, frame: ShopFrame, cart: CartCookie) => reply.header('set-cookie', cartCookieHeader(cart, frame.store.id, secure));
   const cartUrl = (frame: ShopFrame) => shopPath(locale, frame.store.slug, '/cart');
   const privatePage = { privatePage: true };
+
+  /**
+   * The cart priced for the checkout's address and chosen shipping. Nothing chosen yet, or a choice
+   * no longer offered: the cheapest option is shown checked and the totals reckon it — once the
+   * address is one the store ships to (or the store has one flat fee).
+   */
+  async function checkoutPriced(frame: ShopFrame, cart: CartCookie, at: Locale, values: CheckoutValues): Promise<PricedCart> {
+    const choice = { province: values.province, canton: values.canton, option: values.shippingOption };
+    const priced = await carts.priceCart(frame.scope, cart, at, choice);
+    const { chosen, offer, zoned } = priced.delivery;
+    const first = offer.options[0];
+    if (chosen || !first || (zoned && !(provinceByName(values.province) && offer.served))) return priced;
+    return carts.priceCart(frame.scope, cart, at, { ...choice, option: first.key });
+  }
 
   /** The cart page's messages: the flash of the last post, and what changed on its own. */
   async function cartMessages(frame: ShopFrame, sr: ShopRequest, cart: CartCookie, { notices, totals }: Pick<PricedCart, 'notices' | 'totals'>): Promise<CartMessages> {
@@ -204,14 +219,16 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
   app.get<{ Params: Params }>(`${prefix}/shop/:slug/checkout`, (request, reply) =>
     withStore(request, reply, locale, async (frame, sr) => {
       const cart = readCart(request.headers.cookie, frame.store.id);
-      const priced = await carts.priceCart(frame.scope, cart, sr.locale);
+      // The details this browser remembers for the store, when the shopper asked so (issue 40 §4):
+      // their province and canton price the shipping options at once.
+      const buyer = readBuyer(deps.config, request.headers.cookie, frame.store.id);
+      const values = { ...emptyCheckout(), ...buyer };
+      const priced = await checkoutPriced(frame, cart, sr.locale, values);
       // Nothing to buy, a cart that changed on its own or one past the order maximum: the cart page says why first.
       if (priced.lines.length === 0 || priced.notices.length > 0 || overOrderMaximum(priced.totals)) return { redirect: cartUrl(frame) };
-      // The details this browser remembers for the store, when the shopper asked so (issue 40 §4).
-      const buyer = readBuyer(deps.config, request.headers.cookie, frame.store.id);
       const remember = { remember: buyer !== null, remembered: buyer !== null, forgotten: new URL(request.url, 'http://local.invalid').searchParams.has('forgotten') };
       const reminder = (await abandonedCarts.cartRemindersOn(frame.scope)) ? { checked: false } : null;
-      return renderCheckout(frame, sr, priced, { values: { ...emptyCheckout(), ...buyer }, errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope), ...remember, reminder });
+      return renderCheckout(frame, sr, priced, { values, errors: null, formError: null, gateways: await paymentGateways.enabledGateways(frame.scope), ...remember, reminder });
     }, privatePage),
   );
 
@@ -228,7 +245,13 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
       const reminder = (await abandonedCarts.cartRemindersOn(frame.scope)) ? { checked: reminderConsent(bodyOf(request)) } : null;
       const keepCart = () => (reminder ? abandonedCarts.captureCart(frame.scope, { email: values.email, consent: reminder.checked, locale: sr.locale, cart }) : Promise.resolve(false));
       const again = async (status: number, errors: Record<string, CheckoutError> | null, formError: string | null) =>
-        ({ ...renderCheckout(frame, sr, await carts.priceCart(frame.scope, cart, sr.locale), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope), remember, remembered: false, forgotten: false, reminder }), status });
+        ({ ...renderCheckout(frame, sr, await checkoutPriced(frame, cart, sr.locale, values), { values, errors, formError, gateways: await paymentGateways.enabledGateways(frame.scope), remember, remembered: false, forgotten: false, reminder }), status });
+      // "Show shipping options": the same page again with the options of the address typed (issue 40 §1);
+      // a post that places nothing, so it keeps the cart for a reminder as the others do.
+      if (bodyOf(request).get('intent') === 'shipping') {
+        await keepCart();
+        return again(200, null, null);
+      }
       const attempt = { key: `order:${request.ip}`, limit: LIMITS.orderPerIp };
       const parsed = parseCheckout(values);
       if ('errors' in parsed) {
@@ -262,6 +285,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
         case 'tooLarge': return again(409, null, orderTooLarge(sr));
         case 'finalConsumerLimit': return again(400, { documentType: { message: 'finalOverLimit' } }, null);
         case 'coupon': return again(409, null, sr.tr.t(texts.couponNotApplied, { code: cart.coupon, reason: result.reason }));
+        case 'shipping': return again(409, { [result.reason === 'provinceNotServed' ? 'province' : 'shippingOption']: { message: result.reason } }, null);
         case 'stock':
           setCart(reply, frame, { ...cart, flash: { key: 'stockGone', name: result.name } });
           return { redirect: cartUrl(frame) };

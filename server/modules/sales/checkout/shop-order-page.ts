@@ -230,7 +230,8 @@ ${totalsBlock(request, order, order.shippingIvaCode)}
 <section class="cart-summary" aria-labelledby="pay-title">
 ${paymentBlock(frame, request, view, history, notice)}
 <h2>${texts.deliverTo}</h2>
-<p>${order.name}<br>${order.address}<br>${order.city}, ${order.province}<br>${order.phone}</p>
+<p>${order.name}<br>${order.address}<br>${[order.city, order.canton, order.province].filter(Boolean).join(', ')}<br>${order.phone}</p>
+${order.shippingPickup === 1 || order.shippingName ? html`<p>${texts.shipping}: ${order.shippingPickup === 1 ? texts.rates.pickup : order.shippingName}</p>` : ''}
 ${invoicePdf ? html`<h2>${tr.t(texts.invoice, { number: view.invoice!.number })}</h2><p><a class="button" href="${invoicePdf}">${texts.invoicePdf}</a></p>
 ${invoiceXml ? html`<p><a class="button" href="${invoiceXml}">${texts.invoiceXml}</a></p>` : html`<p class="hint">${texts.xmlPending}</p>`}` : ''}
 ${view.creditNotes.length > 0 ? html`<h2>${tr.plural(texts.creditNotes, view.creditNotes.length)}</h2>

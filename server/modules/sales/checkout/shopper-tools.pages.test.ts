@@ -41,7 +41,7 @@ function shopper(locale: 'es' | 'en' = 'es', ip = nextClientIp()) {
 
 const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const setCookies = (response: { headers: Record<string, unknown> }) => ([] as string[]).concat((response.headers['set-cookie'] as string[] | string | undefined) ?? []);
-const buyer = { name: 'Ana Pérez', email: 'ana.perez@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: 'Tocar el timbre', paymentMethod: 'cash_on_delivery' };
+const buyer = { name: 'Ana Pérez', email: 'ana.perez@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: 'Tocar el timbre', paymentMethod: 'cash_on_delivery' };
 
 /** Places an order of `quantity` caps as a new shopper: the order's number and code. */
 async function placeOrder(s: Shop, fields: Record<string, string> = buyer, quantity = 1) {
@@ -184,7 +184,9 @@ describe('the checkout remembers the shopper’s details, when they agree', () =
     const next = await client.get(shop, '/checkout');
     expect(next.headers['cache-control']).toBe('no-store');
     expect(next.headers['x-shop-cache']).toBeUndefined();
-    for (const value of ['Ana Pérez', 'ana.perez@example.com', '0991234567', '1710034065', 'Av. Amazonas N34-12', 'Quito', 'Pichincha']) expect(next.body).toContain(`value="${value}"`);
+    for (const value of ['Ana Pérez', 'ana.perez@example.com', '0991234567', '1710034065', 'Av. Amazonas N34-12', 'Quito']) expect(next.body).toContain(`value="${value}"`);
+    // The province and the canton are chosen again in their lists.
+    for (const place of ['Pichincha', 'Quito']) expect(next.body).toContain(`<option selected>${place}</option>`);
     // The notes and the payment are one order's: not kept.
     expect(next.body).not.toContain('Tocar el timbre');
     expect(next.body).toContain('id="checkout-remember" name="remember" value="1" checked');

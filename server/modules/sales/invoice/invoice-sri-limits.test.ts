@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.dispose());
 
-const buyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', notes: '', paymentMethod: 'cash_on_delivery' };
+const buyer = { name: 'Ana Pérez', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-12', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' };
 
 /** Places an order of the long-named variant through the checkout page; its id. */
 async function placed(fields: Partial<typeof buyer>): Promise<number> {
@@ -81,8 +81,9 @@ function expectSriText(value: string | undefined, max: number) {
 
 describe('an invoice within SRI’s limits', () => {
   it('states the longest address a checkout takes whole, and the longest line’s name cut to 300 characters, on one line', async () => {
-    const longest = { address: `Av. ${'A'.repeat(132)}`, city: 'C'.repeat(80), province: 'P'.repeat(80) };
-    const xml = await invoiceXml(await placed(longest));
+    // The longest province's name (common/ecuador-places.ts) and a canton of it.
+    const longest = { address: `Av. ${'A'.repeat(182)}`, city: 'C'.repeat(80), province: 'Santo Domingo de los Tsáchilas' };
+    const xml = await invoiceXml(await placed({ ...longest, canton: 'La Concordia' }));
     const [address] = fields(xml, 'direccionComprador');
     expectSriText(address, 300);
     expect(address).toBe(`${longest.address}, ${longest.city}, ${longest.province}`);

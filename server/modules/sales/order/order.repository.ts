@@ -14,6 +14,8 @@ export const ORDER_COLUMNS = [
   'storeOrder.shippingIvaCode', 'storeOrder.shippingTaxCents',
   'storeOrder.totalCents', 'storeOrder.name', 'storeOrder.email', 'storeOrder.phone', 'storeOrder.documentType', 'storeOrder.documentNumber',
   'storeOrder.address', 'storeOrder.city', 'storeOrder.province', 'storeOrder.notes', 'storeOrder.createdAt', 'storeOrder.updatedAt',
+  // What was shipped how (issue 40 §1): the canton, the rate's name as sold, pickup in store.
+  'storeOrder.canton', 'storeOrder.shippingName', 'storeOrder.shippingPickup',
 ] as const;
 
 /** The table holds only these (the service writes them); the type says so. */

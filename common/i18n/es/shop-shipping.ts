@@ -1,0 +1,25 @@
+// The checkout's delivery (issue 40 §1): the province and canton, the shipping options and why
+// one is refused. Part of the cart catalogue (`cart.rates`); `{name}` marks a value.
+export const shopShipping = {
+  canton: 'Cantón',
+  chooseProvince: 'Elige tu provincia',
+  chooseCanton: 'Elige tu cantón',
+  options: 'Envío',
+  optionsHint: 'Elige tu provincia y cantón y pulsa «Ver opciones de envío» para ver lo que cuesta el envío a tu dirección.',
+  update: 'Ver opciones de envío',
+  days: { one: 'Llega en {count} día hábil', other: 'Llega en {min} a {max} días hábiles' },
+  sameDays: { one: 'Llega en {count} día hábil', other: 'Llega en {count} días hábiles' },
+  free: 'Gratis',
+  freeFrom: 'gratis desde {amount}',
+  storeShipping: 'Envío a domicilio',
+  pickup: 'Retiro en tienda',
+  pickupAt: 'Retira tu pedido en {address}. Sin costo.',
+  pending: 'Se calcula al pagar',
+  pendingHint: 'El envío depende de tu provincia y cantón: lo verás al pagar.',
+  provinceInvalid: 'Elige tu provincia de la lista',
+  cantonInvalid: 'Elige un cantón de la provincia que elegiste',
+  provinceNotServed: 'La tienda no hace envíos a esta provincia o cantón. Elige otra dirección o el retiro en tienda, si lo ofrece.',
+  shippingUnavailable: 'La opción de envío que elegiste ya no está disponible para tu dirección: elige una de las que te mostramos.',
+  shippingRequired: 'Elige una opción de envío',
+  shippingNone: 'Ninguna tarifa de envío de la tienda cubre este pedido (por su peso o su monto). Escríbele a la tienda o reduce el pedido.',
+} as const;
