@@ -8,6 +8,7 @@ import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../
 import { startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import * as orders from '#server/modules/sales/order/order.service.ts';
+import { createRate, createZone, savePickup } from '#server/modules/sales/shipping/shipping.service.ts';
 import { queueShopperMail } from './shopper-mail.service.ts';
 
 // The shopper's e-mails from placing to the inbox (issue 40 §5): queued in the order's transaction,
@@ -34,10 +35,29 @@ const inboxOf = (address: string) => smtp.inbox.filter((mail) => mail.to.include
 
 async function transferOrder(email: string, locale: 'es' | 'en' = 'es') {
   const productId = await addProduct(t.deps, store.scope, { name: 'Taza «Quito»', price: 12.5, stock: 10 });
-  return placeTestOrder(t.deps, store.scope, { lines: [{ productId, quantity: 2 }], locale, customer: { email, paymentMethod: 'bank_transfer', address: 'Calle Sucre 3-45', city: 'Cuenca', province: 'Azuay' } });
+  return placeTestOrder(t.deps, store.scope, { lines: [{ productId, quantity: 2 }], locale, customer: { email, paymentMethod: 'bank_transfer', address: 'Calle Sucre 3-45', city: 'Cuenca', province: 'Azuay', canton: 'Cuenca' } });
 }
 
 describe("the shopper's confirmation", () => {
+  it('names the shipping sold, the canton, and for a pickup the place to collect it rather than an address (issue 40 §1)', async () => {
+    // Its own store: zones change what every other order of the file is charged.
+    const zoned = await makeSalesStore(t, { name: 'Tienda con zonas' });
+    const zone = await createZone(t.deps, zoned.scope, { name: 'Sierra', places: [{ province: 'I', cantons: [] }] });
+    const rate = await createRate(t.deps, zoned.scope, zone.id, { name: 'Sierra — Servientrega', kind: 'flat', brackets: [{ upTo: null, priceCents: 450 }], daysMin: 1, daysMax: 3, freeFromCents: null });
+    await savePickup(t.deps, zoned.scope, { enabled: true, address: 'Av. Amazonas N34-12, Quito', instructions: 'De 9:00 a 18:00.' });
+    const productId = await addProduct(t.deps, zoned.scope, { name: 'Poncho', price: 40, stock: 10 });
+    const where = { address: 'Calle Bolívar 5-12', city: 'Otavalo', province: 'Imbabura', canton: 'Otavalo' };
+    await placeTestOrder(t.deps, zoned.scope, { lines: [{ productId, quantity: 1 }], customer: { email: 'ana.zona@example.com', ...where, shippingOption: `rate-${rate.id}` } });
+    await placeTestOrder(t.deps, zoned.scope, { lines: [{ productId, quantity: 1 }], customer: { email: 'ana.retiro@example.com', ...where, shippingOption: 'pickup' } });
+    await runDueJobs(t, t.deps.mailer);
+
+    const [sent] = inboxOf('ana.zona@example.com');
+    for (const fact of ['Envío (Sierra — Servientrega)', '$4,50', 'Calle Bolívar 5-12', 'Otavalo, Imbabura', 'Envío: Sierra — Servientrega']) expect(sent!.text).toContain(fact);
+    const [pickup] = inboxOf('ana.retiro@example.com');
+    for (const fact of ['Retiro en la tienda', 'Av. Amazonas N34-12, Quito — De 9:00 a 18:00.']) expect(pickup!.text).toContain(fact);
+    expect(pickup!.text).not.toContain('Calle Bolívar 5-12');
+  });
+
   it("reaches the shopper in the store's name, answered by the store, with the lines, totals, address and account in both parts", async () => {
     const order = await transferOrder('ana.transfer@example.com');
     // queued in the placing's commit, with nothing but what names the order

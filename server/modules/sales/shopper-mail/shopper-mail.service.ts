@@ -4,6 +4,7 @@ import { orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { takesReceipt } from '#server/modules/sales/payment/receipt.service.ts';
 import { shipmentsOfOrder } from '#server/modules/sales/shipment/shipment-view.ts';
+import { loadPickup } from '#server/modules/sales/shipping/shipping.service.ts';
 import { loadStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
@@ -35,6 +36,9 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
   const [lines, store, contact, sales] = await Promise.all([orders.orderLines(deps.db, scope, orderId), getStore(deps, scope), getStoreSection(deps, scope, 'contact'), loadStoreSales(deps, scope)]);
   const locale = asLocale(order.locale);
   const base = deps.config.publicUrl;
+  // A pickup order is collected where the shipping screen says (issue 40 §1), else at the contact address.
+  const pickup = order.shippingPickup === 1 ? await loadPickup(deps, scope) : null;
+  const pickupPlace = pickup ? [pickup.address, pickup.instructions].map((part) => part.trim()).filter(Boolean).join(' — ') : '';
   const data: ShopperMailData = {
     locale,
     message,
@@ -43,12 +47,14 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
       contactEmail: contact.contactEmail,
       logoUrl: store.logo ? `${base}/shop/${scope.slug}/logo?v=${store.logo}` : null,
       style: store.style,
-      address: [contact.contactAddress, contact.contactCity].map((part) => part.trim()).filter(Boolean).join(', '),
+      address: pickupPlace || [contact.contactAddress, contact.contactCity].map((part) => part.trim()).filter(Boolean).join(', '),
     },
     order: { ...order, couponCode: order.couponCode ?? '' },
     lines: lines.map((line) => ({ name: line.name, sku: line.sku, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
     bank: takesReceipt(order) ? { name: sales.bankName, accountType: sales.bankAccountType, accountNumber: sales.bankAccountNumber, holder: sales.bankAccountHolder } : null,
     orderUrl: `${base}${orderPath(locale, scope.slug, order.code)}`,
+    shippingName: order.shippingName,
+    pickup: order.shippingPickup === 1,
   };
   // A shipped order's parcels with their tracking: the one a shipment just sent, or all of them.
   if (message.kind === 'status' && message.status === 'shipped') {
