@@ -28,7 +28,7 @@ export async function orderSlipsLoader({ request, context }: LoaderFunctionArgs)
   const kind = slipKind(url.searchParams.get('kind'));
   const read = readSlipIds(url.searchParams.get('ids'));
   if (!read.ok) return data({ kind, ids: '', problem: { key: read.error, max: MAX_SLIPS }, slips: null }, { status: 400 });
-  const slips = await orNotFound(services(context).orderPapers.orderSlips(storeScope(context), read.ids));
+  const slips = await orNotFound(services(context).orderPapers.orderSlips(storeScope(context), read.ids, localeFromPath(url.pathname)));
   return { kind, ids: read.ids.join(','), problem: null, slips };
 }
 

@@ -62,12 +62,15 @@ export default function OrderSlips({ loaderData: { kind, ids, problem, slips } }
   );
 }
 
-function Sheet({ slip: { order, lines }, store, summary, title }: { slip: Slips['orders'][number]; store: Slips['store']; summary: boolean; title: string }) {
+function Sheet({ slip: { order, lines, shipments }, store, summary, title }: { slip: Slips['orders'][number]; store: Slips['store']; summary: boolean; title: string }) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const money = (cents: number) => formatMoney(cents, locale);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const place = [order.address, [order.city, order.province].filter(Boolean).join(', ')].filter(Boolean);
+  // A pickup order has no address to ship to; the canton only when it says more than the city.
+  const region = [...new Set([order.city, order.canton, order.province].filter(Boolean))].join(', ');
+  const place = order.shippingPickup === 1 ? [] : [order.address, region].filter(Boolean);
+  const shipping = order.shippingPickup === 1 ? t('orderPapers.slip.pickup') : order.shippingName;
   return (
     <article className={classes.sheet} data-testid={`slip-${order.number}`} aria-label={`${title} · ${t('order.number', { number: order.number })}`}>
       <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
@@ -100,6 +103,12 @@ function Sheet({ slip: { order, lines }, store, summary, title }: { slip: Slips[
             </Text>
           ))}
           {order.phone ? <Text fz="sm">{`${t('orderPapers.slip.phone')}: ${order.phone}`}</Text> : null}
+          {shipping ? <Text fz="sm" fw={600}>{`${t('orderPapers.slip.shipping')}: ${shipping}`}</Text> : null}
+          {shipments.map((parcel) => (
+            <Text key={parcel.id} fz="sm">
+              {t('orderPapers.slip.parcel', { carrier: parcel.carrierLabel, number: parcel.trackingNumber })}
+            </Text>
+          ))}
         </Stack>
         {summary ? (
           <Stack gap={2}>

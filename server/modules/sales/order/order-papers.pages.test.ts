@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '#common/money.ts';
 import { getPage, postForm } from '../../../../tests/support/forms.ts';
 import { addProduct, makeSalesStore, placeTestOrder, type SalesStore } from '../../../../tests/support/sales-fixtures.ts';
+import { savePickup } from '#server/modules/sales/shipping/shipping.service.ts';
 import { startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 let serial = 0;
-async function anOrder(into: SalesStore, customer: { name?: string; email?: string; phone?: string; notes?: string } = {}, options: { sku?: string; price?: number; locale?: 'es' | 'en' } = {}) {
+async function anOrder(into: SalesStore, customer: { name?: string; email?: string; phone?: string; notes?: string; shippingOption?: string } = {}, options: { sku?: string; price?: number; locale?: 'es' | 'en' } = {}) {
   const productId = await addProduct(t.deps, into.scope, { price: options.price ?? 12.5, stock: 50, ivaCode: '0', sku: options.sku ?? `SKU-${++serial}`, name: `Camiseta ${serial}` });
   return placeTestOrder(t.deps, into.scope, { lines: [{ productId, quantity: 3 }], locale: options.locale, customer: { email: `papeles${++serial}@example.com`, ...customer } });
 }
@@ -56,6 +57,21 @@ describe('the packing slips and summaries', () => {
     expect(summary.body).toContain(formatMoney(1250, 'en'));
     expect(summary.body).toMatch(new RegExp(`data-testid="slip-total"><strong>${formatMoney(3750, 'en').replace('$', '\\$')}`));
     expect(summary.body).toContain('3 units');
+  });
+
+  it('say how each order ships: a pickup has no address, a parcel sent shows its tracking number (issue 40 §1, §2)', async () => {
+    await savePickup(t.deps, store.scope, { enabled: true, address: 'Av. Amazonas N34-12, Quito', instructions: '' });
+    const pickup = await anOrder(store, { name: 'Rosa Retiro', shippingOption: 'pickup' });
+    const sent = await anOrder(store, { name: 'Tomás Envío' });
+    await t.services.orders.changeOrderStatus(store.scope, { userId: store.owner.id }, sent.id, { status: 'paid', note: '' });
+    await t.services.shipments.shipOrder(store.scope, sent.id, { carrier: 'servientrega', trackingNumber: 'SV-555', note: '' }, { userId: store.owner.id });
+    const slip = await getPage(t.app, `/store/orders/slip?ids=${pickup.id},${sent.id}`, store.owner.cookie);
+    expect(slip.statusCode).toBe(200);
+    const sheets = slip.body.split('data-testid="slip-');
+    const ofPickup = sheets.find((sheet) => sheet.startsWith(`${pickup.number}"`))!;
+    expect(ofPickup).toContain('Envío: Retiro en la tienda');
+    expect(ofPickup).not.toContain('Av. Amazonas N34-120');
+    expect(sheets.find((sheet) => sheet.startsWith(`${sent.number}"`))).toContain('Servientrega: guía SV-555');
   });
 
   it('leave out another store’s orders, and answer 404 when none is the store’s', async () => {
@@ -127,7 +143,9 @@ describe('the order list’s CSV', () => {
     expect(rows).toHaveLength(24);
     // Newest first, with the amounts as a file writes them.
     expect(rows[1]![0]).toBe(String(placed[22]!.number));
-    expect(rows[1]![18]).toBe('37.50');
+    expect(rows[1]![rows[0]!.indexOf('Total')]).toBe('37.50');
+    // Where it goes and how (issue 40 §1): the canton and the shipping sold.
+    expect(rows[1]![rows[0]!.indexOf('Cantón')]).toBe('Quito');
     // The list's filters, as its address carries them.
     const paid = rowsOf((await getPage(t.app, '/sales/order/export?status=paid', shop.owner.cookie)).body.slice(1));
     expect(paid.map((row) => row[0])).toEqual(['Número', String(placed[0]!.number)]);
@@ -151,7 +169,7 @@ describe('the order list’s CSV', () => {
     const rows = rowsOf((await getPage(t.app, '/sales/order/export', shop.owner.cookie)).body.slice(1));
     expect(rows[1]![5]).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(rows[1]![7]).toBe(`'+593998877665`);
-    expect(rows[1]![19]).toBe(`'@SUM(1+1)`);
+    expect(rows[1]![rows[0]!.indexOf('Notas del comprador')]).toBe(`'@SUM(1+1)`);
     for (const cell of rows[1]!) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 

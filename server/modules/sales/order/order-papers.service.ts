@@ -7,6 +7,7 @@ import type { Locale } from '#common/locale.ts';
 import type { OrderListQuery } from '#common/schemas/sales-order.ts';
 import { notFound } from '#server/errors.ts';
 import { csvLines, neutraliseCell } from '#server/modules/product-csv/csv-values.ts';
+import { shipmentsOfOrder } from '#server/modules/sales/shipment/shipment-view.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
@@ -16,7 +17,7 @@ import * as papers from './order-papers.repository.ts';
 // order a page, and the order list as a CSV file with the list's filters.
 
 /** The store's orders among `ids`, in the order asked, each with its lines, and the store that prints them; none of them the store's: not found. */
-export async function orderSlips(deps: ServiceDeps, scope: StoreScope, ids: readonly number[]) {
+export async function orderSlips(deps: ServiceDeps, scope: StoreScope, ids: readonly number[], locale: Locale) {
   const found = ids.length === 0 ? [] : await papers.ordersByIds(deps.db, scope, ids);
   if (found.length === 0) throw notFound();
   const lines = await papers.linesOfOrders(deps.db, scope, found.map((order) => order.id));
@@ -25,8 +26,10 @@ export async function orderSlips(deps: ServiceDeps, scope: StoreScope, ids: read
     const order = byId.get(id);
     return order ? [{ order, lines: lines.filter((line) => line.orderId === id) }] : [];
   });
+  // Each order's parcels, so the packer sees what left already and under which tracking number.
+  const parcels = await Promise.all(orders.map(({ order }) => shipmentsOfOrder(deps, scope, order.id, locale)));
   const store = await getStore(deps, scope);
-  return { store: { name: store.name, slug: store.slug, logo: store.logo }, orders, missing: ids.length - orders.length };
+  return { store: { name: store.name, slug: store.slug, logo: store.logo }, orders: orders.map((slip, index) => ({ ...slip, shipments: parcels[index]!.map(({ id, carrierLabel, trackingNumber }) => ({ id, carrierLabel, trackingNumber })) })), missing: ids.length - orders.length };
 }
 
 /** Orders per piece of the CSV: each batch read and written in one go, then a turn for others. */
@@ -43,7 +46,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  */
 export async function* exportOrders(deps: ServiceDeps, scope: StoreScope, query: OrderListQuery, locale: Locale, batch = EXPORT_BATCH): AsyncGenerator<string> {
   const t = translator(locale);
-  const header = ['number', 'date', 'status', 'paymentMethod', 'paymentState', 'customer', 'email', 'phone', 'document', 'address', 'city', 'province', 'units', 'subtotal', 'discount', 'coupon', 'shipping', 'tax', 'total', 'notes'].map((key) => String(t(`orderPapers.csv.${key}` as 'orderPapers.csv.number')));
+  const header = ['number', 'date', 'status', 'paymentMethod', 'paymentState', 'customer', 'email', 'phone', 'document', 'address', 'city', 'province', 'canton', 'units', 'subtotal', 'discount', 'coupon', 'shipping', 'shippingMethod', 'tax', 'total', 'notes'].map((key) => String(t(`orderPapers.csv.${key}` as 'orderPapers.csv.number')));
   yield `\uFEFF${csvLines([header])}`;
   const { page: _page, sort: _sort, dir: _dir, ...filters } = query;
   for (let before: { createdAt: string; id: number } | null = null; ; ) {
@@ -58,12 +61,13 @@ export async function* exportOrders(deps: ServiceDeps, scope: StoreScope, query:
           String(t(orderStatus.label(order.status))),
           paymentMethod.is(order.paymentMethod) ? String(t(paymentMethod.label(order.paymentMethod))) : order.paymentMethod,
           paymentState.is(order.paymentState) ? String(t(paymentState.label(order.paymentState))) : order.paymentState,
-          order.name, order.email, order.phone, order.documentNumber, order.address, order.city, order.province].map(neutraliseCell),
+          order.name, order.email, order.phone, order.documentNumber, order.address, order.city, order.province, order.canton].map(neutraliseCell),
         String(units.get(order.id) ?? 0),
         money(order.subtotalCents),
         money(order.discountCents),
         neutraliseCell(order.couponCode),
         money(order.shippingCents),
+        neutraliseCell(order.shippingPickup === 1 ? String(t('orderPapers.slip.pickup')) : order.shippingName),
         money(order.taxCents),
         money(order.totalCents),
         neutraliseCell(order.notes),
