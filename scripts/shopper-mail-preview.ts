@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ShopperMailData } from '#server/modules/sales/shopper-mail/shopper-mail-data.ts';
-import { renderShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.ts';
+import type { CartMailData } from '#server/modules/sales/shopper-mail/shopper-mail-cart.ts';
+import { renderCartMail, renderShopperMail } from '#server/modules/sales/shopper-mail/shopper-mail.ts';
 import { parseArgs } from './cli-args.ts';
 
-// The shopper's e-mails (server/modules/sales/shopper-mail/) drawn from sample orders, to look at them while
+// The shopper's e-mails (server/modules/sales/shopper-mail/) drawn from sample orders and a cart, to look at them while
 // changing their layout: each as HTML, as plain text, and as HTML with every style dropped (how a
 // client without CSS draws it); with `--screenshots`, PNGs at 600 and 375 px from Chromium.
 
@@ -41,17 +42,31 @@ const samples: Record<string, ShopperMailData> = {
   'refund-es': { ...base, bank: null, order: { ...base.order, refundedCents: 1774 }, message: { kind: 'refund', amountCents: 1774, reason: 'Talla equivocada', via: 'manual' } },
 };
 
+/** The abandoned cart's reminder (decision 094): a cart, not an order. */
+const cart: CartMailData = {
+  locale: 'es',
+  store: base.store,
+  lines: [...base.lines, { name: 'Poncho de lana — Rojo / M', sku: 'PON-RM', quantity: 1, unitPriceCents: 4400 }],
+  restoreUrl: 'https://tiendabox.ec/shop/tienda-de-maria/cart/restore?token=54j_sYeiQoQ9ReOG6AlmULzYTqq3l0KdWHj50YcZWUU',
+  linkDays: 7,
+};
+const cartSamples: Record<string, CartMailData> = { 'cart-reminder-es': cart, 'cart-reminder-en': { ...cart, locale: 'en', store: { ...cart.store, contactEmail: '' } } };
+
 await mkdir(out, { recursive: true });
 const pages: string[] = [];
-for (const [name, data] of Object.entries(samples)) {
-  const mail = await renderShopperMail('ana@example.com', data);
+const rendered = [
+  ...Object.entries(samples).map(([name, data]) => [name, renderShopperMail('ana@example.com', data)] as const),
+  ...Object.entries(cartSamples).map(([name, data]) => [name, renderCartMail('ana@example.com', data)] as const),
+];
+for (const [name, rendering] of rendered) {
+  const mail = await rendering;
   const bare = mail.html.replace(/\sstyle="[^"]*"/g, '');
   await writeFile(path.join(out, `${name}.html`), mail.html);
   await writeFile(path.join(out, `${name}.bare.html`), bare);
   await writeFile(path.join(out, `${name}.txt`), `From: ${mail.fromName}\nReply-To: ${mail.replyTo ?? ''}\nSubject: ${mail.subject}\n\n${mail.text}`);
   pages.push(name, `${name}.bare`);
 }
-console.log(`${Object.keys(samples).length} samples written to ${out}`);
+console.log(`${rendered.length} samples written to ${out}`);
 
 if (args.screenshots !== undefined) {
   const { chromium } = await import('@playwright/test');

@@ -19,7 +19,7 @@ export const variantScreens = {
   columns: (t, locale) => [
     { key: 'name', label: t('catalog.variant.fields.name'), sort: 'name', render: (row) => <NameLink resource={variant} row={row}>{row.name}</NameLink> },
     { key: 'image', label: t('catalog.variant.fields.imageId'), render: (row) => <Thumbnail url={row.imageUrl} /> },
-    { key: 'product', label: t('catalog.variant.fields.productId'), render: (row) => row.productName ?? '' },
+    { key: 'product', label: t('catalog.variant.fields.productId'), sort: 'product', render: (row) => row.productName ?? '' },
     { key: 'sku', label: t('catalog.variant.fields.sku'), render: (row) => row.sku || '—' },
     { key: 'price', label: t('catalog.variant.fields.price'), sort: 'price', render: (row) => formatMoney(row.priceCents, locale) },
     { key: 'stock', label: t('catalog.variant.fields.stock'), sort: 'stock', render: (row) => formatNumber(row.stock, locale) },

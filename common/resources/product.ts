@@ -157,6 +157,7 @@ export const variantResource = defineResource({
     updatedAt: z.string(),
   }),
   apiHundredths: { price: { as: 'priceCents', body: hundredths(0, 100_000_000).describe('The price in cents: 1999 is USD 19.99') } },
-  list: { sort: ['name', 'updated', 'price', 'stock'], defaultSort: 'name', defaultDir: 'asc', filters: { status: recordState.values } },
+  // By product, each one's variants in its storefront's order (colour, sizes' order, creation), unless a column is chosen.
+  list: { sort: ['product', 'name', 'updated', 'price', 'stock'], defaultSort: 'product', defaultDir: 'asc', filters: { status: recordState.values } },
   bulk: enabledActions,
 });

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, expressionBuilder, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery, Page } from '#common/list-query.ts';
 import type { Db } from '#server/db/database.ts';
 import { findMatches, idIn, orderTerm, paginateIds, type Seek } from '#server/db/paginate.ts';
@@ -14,6 +14,13 @@ type Column<T extends StoreOwnedTable> = keyof Database[T] & string;
 /** Columns that hold no NULL: the only ones a list may sort by, since its seek compares their values. */
 type NotNullColumn<T extends StoreOwnedTable> = { [K in Column<T>]: K extends keyof Selectable<Database[T]> ? (null extends Selectable<Database[T]>[K] ? never : K) : never }[Column<T>];
 type Values<T extends StoreOwnedTable> = Omit<Insertable<Database[T]>, 'id' | 'storeId'>;
+/**
+ * A sort by a column and, among its equal values, by what the column cannot say (a product's
+ * variants: colour, then the store's order of sizes). The column walks its index; the terms after it
+ * are sorted, so its pages are counted in rather than sought (no `next`). A subquery of another
+ * table names the store itself (`scope`): the store guard checks each subquery on its own.
+ */
+export type SortWithin<T extends StoreOwnedTable> = { column: NotNullColumn<T>; within: (eb: ExpressionBuilder<Database, T>, scope: StoreScope) => Expression<unknown>[] };
 
 export type StoreResourceRepository<Row, S extends string, F extends string, V, U> = {
   /** Its table and its list's sorts by name, each a column (tests/integration/list-indexes.test.ts checks each has its index). */
@@ -53,7 +60,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
     searchIndex?: boolean;
     /** The catalogue's text index's matches for a query, beside "contains" (decision 095). */
     words?: (db: Db, scope: StoreScope, query: string, options: { typos: boolean }) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }>;
-    sort: Record<S, NotNullColumn<T>>;
+    sort: Record<S, NotNullColumn<T> | SortWithin<T>>;
     /**
      * A filter's URL value to its condition: `enabled: (value) => ['enabled', value === 'enabled']`,
      * or with an operator, `stock: (value) => value === 'in' ? ['stock', '>', 0] : ['stock', '=', 0]`.
@@ -92,7 +99,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
   }
   return {
     table,
-    sort: options.sort,
+    sort: Object.fromEntries(Object.entries<string | SortWithin<T>>(options.sort).map(([key, sorting]) => [key, typeof sorting === 'string' ? sorting : sorting.column])) as Record<S, string>,
     async list(db, scope, query) {
       // The list's conditions and order select only the key (decision 036): the walk to a page
       // stays inside the `(store_id, column, id)` index, and only the page's rows are read.
@@ -113,13 +120,17 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
         if (few?.length === 0) return { rows: [], total: 0, page: query.page, pages: 1, capped: false, next: null };
         ids = ids.where(few ? idIn(from(db), `${name}.id`, few) : found.condition);
       }
-      const sortColumn = `${name}.${options.sort[query.sort]}`;
-      const ordered = ids.orderBy(orderTerm(from(db), sortColumn, few !== undefined), query.dir).orderBy(orderTerm(from(db), `${name}.id`, few !== undefined), query.dir);
+      const sorting: string | SortWithin<T> = options.sort[query.sort];
+      const sortColumn = `${name}.${typeof sorting === 'string' ? sorting : sorting.column}`;
+      let ordered = ids.orderBy(orderTerm(from(db), sortColumn, few !== undefined), query.dir);
+      if (typeof sorting !== 'string') for (const term of sorting.within(expressionBuilder<Database, T>(), scope)) ordered = ordered.orderBy(term, query.dir);
+      ordered = ordered.orderBy(orderTerm(from(db), `${name}.id`, few !== undefined), query.dir);
+      const seekable = !few && typeof sorting === 'string';
       // the key comes back whether or not the resource lists it: the page is put in order by it
       const fetch = async (keys: number[]) => (await own(db, scope).select([...new Set([`${name}.id`, ...qualified])]).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>) as RowOf<T, C, B> & { id: number });
       // Among few matches a page is found at any depth cheaply; a seek is for the index walks.
-      const seek = query.after && !few ? await seekPast(db, scope, sortColumn, query.after, query.dir) : undefined;
-      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page, { seek, total: few?.length, seekable: !few });
+      const seek = query.after && seekable ? await seekPast(db, scope, sortColumn, query.after, query.dir) : undefined;
+      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page, { seek, total: few?.length, seekable });
       if (options.decorate && page.rows.length > 0) await options.decorate(db, scope, page.rows);
       return page;
     },

@@ -138,7 +138,7 @@ describe('the API and the screens', () => {
   it("lists one product's variants, as its screen shows them", async () => {
     const response = await api('GET', `/api/v1/products/${world.product}/variants`);
     expect(response.statusCode).toBe(200);
-    const all = (await api('GET', '/api/v1/variants?sort=name')).json().rows as { id: number; productId: number }[];
+    const all = (await api('GET', '/api/v1/variants')).json().rows as { id: number; productId: number }[];
     expect(response.json().rows.map((row: { id: number }) => row.id)).toEqual(all.filter((row) => row.productId === world.product).map((row) => row.id));
     expect(response.json().rows).toContainEqual(expect.objectContaining({ id: world.variant, name: 'Base Roja M', priceCents: 1999, stock: 2, enabled: true }));
     expect((await api('GET', '/api/v1/products/2147483647/variants')).statusCode).toBe(404);

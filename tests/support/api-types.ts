@@ -13167,7 +13167,7 @@ export interface operations {
             query?: {
                 q?: string;
                 page?: number;
-                sort?: "name" | "updated" | "price" | "stock";
+                sort?: "product" | "name" | "updated" | "price" | "stock";
                 dir?: "asc" | "desc";
                 /** @description The `next` of the previous page's answer: this page then starts right after that record, found through the index however deep the page (`page` only numbers it). Without it, the list counts `page` pages in. */
                 after?: number;

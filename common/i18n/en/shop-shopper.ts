@@ -17,6 +17,8 @@ export const shopShopper: Texts<typeof es> = {
   lookupNotFound: 'We found no order with that number and that email. Check both: the email must be the one you typed when you bought.',
   lookupTooMany: { one: 'You searched many times in a row. Wait {count} minute and try again.', other: 'You searched many times in a row. Wait {count} minutes and try again.' },
   lookupHelp: 'Can’t find your order? Write to the store: its details are at the foot of the page.',
+  lookupHelpWhatsapp: 'Can’t find your order? Write to the store on WhatsApp: the link is at the foot of the page.',
+  lookupHelpNoContact: 'Can’t find your order? Its number is in the confirmation e-mail you got when you placed it, with a link to its page.',
   remember: 'Remember my details in this browser',
   rememberHint: 'We keep your contact and delivery details (not the payment) in this browser for your next order at this store. Leave it unticked on a shared computer.',
   remembered: 'We filled in the form with the details you saved in this browser.',

@@ -18,6 +18,8 @@ export const shopShopper = {
   lookupNotFound: 'No encontramos un pedido con ese número y ese correo. Revisa los dos datos: el correo debe ser el mismo que escribiste al comprar.',
   lookupTooMany: { one: 'Hiciste muchas búsquedas seguidas. Espera {count} minuto e inténtalo de nuevo.', other: 'Hiciste muchas búsquedas seguidas. Espera {count} minutos e inténtalo de nuevo.' },
   lookupHelp: '¿No encuentras tu pedido? Escríbele a la tienda: sus datos están al pie de la página.',
+  lookupHelpWhatsapp: '¿No encuentras tu pedido? Escríbele a la tienda por WhatsApp: el enlace está al pie de la página.',
+  lookupHelpNoContact: '¿No encuentras tu pedido? Su número está en el correo de confirmación que recibiste al hacerlo, con un enlace a su página.',
   remember: 'Recordar mis datos en este navegador',
   rememberHint: 'Guardamos tus datos de contacto y de entrega (no los del pago) en este navegador para tu próxima compra en esta tienda. No los marques en una computadora compartida.',
   remembered: 'Llenamos el formulario con los datos que guardaste en este navegador.',

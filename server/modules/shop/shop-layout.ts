@@ -159,20 +159,28 @@ export const whatsappLink = (number: string) => {
   return digits ? `https://wa.me/${digits}` : null;
 };
 
+/** The store's address as the footer prints it, one line a part; empty without one. */
+const placeOf = (store: ShopFrame['store']) => [store.contactAddress, [store.contactCity, store.contactState].filter(Boolean).join(', '), store.contactCountry].filter(Boolean);
+
+/** Whether the footer's "Contacto" has anything under it: an address, a phone or an e-mail (the order lookup's help says where else to look without). */
+export const hasContactDetails = (store: ShopFrame['store']) => Boolean(placeOf(store).length || store.contactPhone || store.contactEmail);
+
 function footer(frame: ShopFrame, request: ShopRequest, whatsappInFlow: boolean): SafeHtml {
   const { tr, locale } = request;
   const { store } = frame;
-  const place = [store.contactAddress, [store.contactCity, store.contactState].filter(Boolean).join(', '), store.contactCountry].filter(Boolean);
+  const place = placeOf(store);
   const socials = SOCIAL.map(([key, name]) => [webLink(String(store[key] ?? '')), name] as const).filter(([href]) => href);
   return html`<footer class="shop-footer">
 <div class="wrap footer-grid">
 <section aria-labelledby="footer-store"><h2 id="footer-store">${store.name}</h2>${store.description ? html`<p>${store.description}</p>` : ''}
 <p><a class="lookup-link" href="${shopPath(locale, store.slug, '/order')}">${tr.texts.shopper.lookupLink}</a></p></section>
-<section aria-labelledby="footer-contact"><h2 id="footer-contact">${tr.texts.contact}</h2><address>
+${hasContactDetails(store)
+  ? html`<section aria-labelledby="footer-contact"><h2 id="footer-contact">${tr.texts.contact}</h2><address>
 ${place.length ? html`<p>${place.map((line, index) => html`${index ? html`<br>` : ''}${line}`)}</p>` : ''}
 ${store.contactPhone ? html`<p><a href="tel:${store.contactPhone.replace(/[^\d+]/g, '')}">${store.contactPhone}</a></p>` : ''}
 ${store.contactEmail ? html`<p><a href="mailto:${store.contactEmail}">${store.contactEmail}</a></p>` : ''}
-</address></section>
+</address></section>`
+  : ''}
 ${frame.pages.length ? html`<nav aria-labelledby="footer-pages"><h2 id="footer-pages">${tr.texts.pages}</h2><ul>${frame.pages.map((page) => html`<li><a href="${shopPath(locale, store.slug, `/page/${page.slug}`)}">${page.title}</a></li>`)}</ul></nav>` : ''}
 ${socials.length ? html`<nav aria-labelledby="footer-social"><h2 id="footer-social">${tr.texts.followUs}</h2><ul>${socials.map(([href, name]) => html`<li><a href="${href}" rel="noopener me" target="_blank">${name}</a></li>`)}</ul></nav>` : ''}
 </div>

@@ -115,6 +115,28 @@ describe('variants in the sizes’ order (defect 7)', () => {
     const scope = (await ownStoreScope(t.deps, { userId: store.owner.id }))!;
     expect((await related(t.deps, scope, ids.tee!)).map((variant) => variant.name)).toEqual(['Negro / S', 'Negro / M', 'Negro / L']);
   });
+
+  it('lists them the same way in the dashboard’s variant list by default: by product, then colour, sizes’ order, creation; a column still sorts', async () => {
+    // A second product, its variants made neither in the colours' nor in the sizes' order; S is put last among the sizes.
+    const polo = await create('/api/v1/products', { name: 'Polo', slug: 'polo', sku: 'PO-1', categoryId: ids.category, priceCents: 1000, ivaCode: '4', stock: 0, enabled: true });
+    const blanco = await create('/api/v1/colors', { name: 'Blanco', hex: '#ffffff', enabled: true });
+    const xl = await create('/api/v1/sizes', { name: 'XL', sortOrder: 9, enabled: true });
+    for (const [color, size, name] of [[ids.negro, ids.M, 'Negro / M'], [blanco, xl, 'Blanco / XL'], [blanco, ids.L, 'Blanco / L'], [null, null, 'Única'], [blanco, ids.S, 'Blanco / S']] as const) {
+      await create('/api/v1/variants', { productId: polo, name, sku: `PO-1-${name}`, colorId: color, sizeId: size, priceCents: 1000, stock: 1, enabled: true });
+    }
+    const names = async (query = '') => {
+      const response = await api('GET', `/api/v1/variants${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().rows as { name: string }[]).map((row) => row.name);
+    };
+    const storefront = ['Negro / S', 'Negro / M', 'Negro / L', 'Única', 'Blanco / S', 'Blanco / L', 'Blanco / XL', 'Negro / M'];
+    expect(await names()).toEqual(storefront);
+    expect(await names('?sort=product&dir=desc')).toEqual([...storefront].reverse());
+    expect(await names('?sort=name')).toEqual(['Blanco / L', 'Blanco / S', 'Blanco / XL', 'Negro / L', 'Negro / M', 'Negro / M', 'Negro / S', 'Única']);
+    // the polo's own storefront agrees
+    const body = (await get(shop('/product/polo'))).body;
+    expect((productLd(body).offers as { sku: string }[]).map((offer) => offer.sku)).toEqual(['PO-1-Única', 'PO-1-Blanco / S', 'PO-1-Blanco / L', 'PO-1-Blanco / XL', 'PO-1-Negro / M']);
+  });
 });
 
 describe('the WhatsApp button (defect 4)', () => {

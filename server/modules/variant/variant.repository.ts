@@ -5,7 +5,23 @@ export const variants = storeResourceRepository('variant', {
   columns: ['id', 'productId', 'name', 'sku', 'colorId', 'sizeId', 'priceCents', 'stock', 'ivaCode', 'imageId', 'enabled', 'updatedAt'],
   booleans: ['enabled'],
   search: ['name', 'sku'],
-  sort: { name: 'name', updated: 'updatedAt', price: 'priceCents', stock: 'stock' },
+  sort: {
+    // The default: by product, and each product's variants as its storefront lists them
+    // (shop.repository.ts's listShopVariants): by colour, then the store's order of sizes (S, M, L —
+    // not L, M, S by name), then as they were made.
+    product: {
+      column: 'productId',
+      within: (eb, scope) => [
+        eb.fn.coalesce(eb.selectFrom('color').select('color.name').whereRef('color.id', '=', 'variant.colorId').where('color.storeId', '=', scope.storeId), eb.val('')),
+        eb.fn.coalesce(eb.selectFrom('size').select('size.sortOrder').whereRef('size.id', '=', 'variant.sizeId').where('size.storeId', '=', scope.storeId), eb.val(0)),
+        eb.fn.coalesce('variant.sizeId', eb.val(0)),
+      ],
+    },
+    name: 'name',
+    updated: 'updatedAt',
+    price: 'priceCents',
+    stock: 'stock',
+  },
   filters: { status: (value) => ['enabled', value === 'enabled'] },
   // Each variant's image address, and its product's name for the list (a variant's name alone,
   // "Roja M", says little): one query per page.

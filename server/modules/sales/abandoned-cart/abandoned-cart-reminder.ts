@@ -1,15 +1,14 @@
 import { asLocale, type Locale } from '#common/locale.ts';
-import { composeMail } from '#server/mail/templates.ts';
 import { newToken, tokenHash } from '#server/modules/auth/tokens.ts';
 import { enqueueJob } from '#server/modules/job/job-queue.ts';
-import { getStore } from '#server/modules/store/store.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { shopStoreScope, staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { AppError } from '#server/errors.ts';
-import { translate } from '../../shop/shop-text.ts';
 import { shopPath } from '../../shop/shop-url.ts';
 import { cartLinesOf } from '../checkout/cart-cookie.ts';
 import { lineName, type PricedCart, priceCart } from '../checkout/cart.service.ts';
+import { renderCartMail } from '../shopper-mail/shopper-mail.ts';
+import { shopperMailStore } from '../shopper-mail/shopper-mail.service.ts';
 import * as repository from './abandoned-cart.repository.ts';
 import { CART_REMINDER } from './abandoned-cart.service.ts';
 
@@ -23,18 +22,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The restore link of a reminder: `/shop/{slug}/cart/restore?token=…` in the shopper's language. */
 export const restorePath = (locale: Locale, slug: string, token: string) => `${shopPath(locale, slug, '/cart/restore')}?token=${encodeURIComponent(token)}`;
 
-/** The reminder in the shopper's language: the lines as priced now, the link, and why it came. */
-function reminderMail(deps: ServiceDeps, to: string, locale: Locale, store: { name: string; slug: string }, priced: PricedCart, token: string) {
-  const tr = translate(locale);
-  const texts = tr.texts.cartReminder;
-  const lines = priced.lines.map((line) => tr.t(texts.mailLine, { quantity: line.quantity, name: lineName(line), amount: tr.money(line.totalCents) }));
-  return composeMail(to, tr.t(texts.mailSubject, { store: store.name }), [
-    tr.t(texts.mailIntro, { store: store.name }),
-    ...lines,
-    tr.t(texts.mailTotal, { amount: tr.money(priced.lines.reduce((sum, line) => sum + line.totalCents, 0)) }),
-    tr.t(texts.mailExpiry, { days: CART_REMINDER.linkMs / (24 * 60 * 60 * 1000) }),
-    tr.t(texts.mailWhy, { store: store.name }),
-  ], { label: texts.mailAction, url: `${deps.config.publicUrl}${restorePath(locale, store.slug, token)}` });
+/**
+ * The reminder in the shopper's language, from the store (decision 093): the lines as priced now,
+ * as the cart shows them, the link, and why it came. Rendered in the chore's transaction, which
+ * must queue it with the cart's mark: a background pass, no shopper waits on its commit.
+ */
+async function reminderMail(deps: ServiceDeps, scope: StoreScope, to: string, locale: Locale, priced: PricedCart, token: string) {
+  return renderCartMail(to, {
+    locale,
+    store: await shopperMailStore(deps, scope),
+    lines: priced.lines.map((line) => ({ name: lineName(line), sku: line.sku, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
+    restoreUrl: `${deps.config.publicUrl}${restorePath(locale, scope.slug, token)}`,
+    linkDays: CART_REMINDER.linkMs / (24 * 60 * 60 * 1000),
+  });
 }
 
 /** Takes one cart's reminder and queues its e-mail, in one transaction; false when another worker took it or nothing is left to buy. */
@@ -47,8 +47,7 @@ async function remindCart(deps: ServiceDeps, scope: StoreScope, id: number, left
     // Priced as the shop would now: a product gone is left out; with none left, the cart is marked and nobody is written to.
     const priced = await priceCart(tx, scope, { lines: cartLinesOf(taken.lines), coupon: '', flash: null }, locale);
     if (priced.lines.length === 0) return false;
-    const store = await getStore(tx, scope);
-    await enqueueJob(tx, { kind: 'mail', key: `abandoned_cart:${scope.storeId}:${id}`, payload: reminderMail(tx, taken.email, locale, store, priced, token) });
+    await enqueueJob(tx, { kind: 'mail', key: `abandoned_cart:${scope.storeId}:${id}`, payload: await reminderMail(tx, scope, taken.email, locale, priced, token) });
     return true;
   });
 }

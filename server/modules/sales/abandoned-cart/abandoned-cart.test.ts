@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_HANDLERS } from '#server/composition.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { runJobs } from '#server/modules/job/job.service.ts';
-import { publishStore } from '#server/modules/store/store.service.ts';
+import { StoreContactSchema } from '#common/schemas/store.ts';
+import { publishStore, updateStoreSection } from '#server/modules/store/store.service.ts';
 import { fixedClock, type ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 import { emptyCart } from '../checkout/cart-cookie.ts';
 import { addProduct, addVariant, makeSalesStore, placeTestOrder } from '../../../../tests/support/sales-fixtures.ts';
 import { recordingLog, testServiceDeps } from '../../../../tests/support/jobs.ts';
+import { parseMail } from '../../../../tests/support/mime.ts';
 import { startSmtpServer } from '../../../../tests/support/smtp.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import { forgetStaleCarts, remindAbandonedCarts } from './abandoned-cart-reminder.ts';
@@ -55,12 +57,20 @@ const capture = (s: Shop, email: string, options: { consent?: boolean; locale?: 
 /** The reminders sent to an address (its order's confirmation is another e-mail). */
 const mailsTo = (to: string) => smtp.inbox.filter((mail) => mail.to.includes(to) && mail.raw.includes('cart/restore')).length;
 const rows = async (email: string) => (await sql<{ storeId: number; closed: number; remindedAt: string | null; recoveredAt: string | null; orderId: number | null }>`select store_id, closed, reminded_at, recovered_at, order_id from abandoned_cart where email = ${email}`.execute(t.db)).rows;
+/** The last reminder to an address, read back: headers, plain-text part, HTML part. */
+function reminderTo(to: string) {
+  const mail = parseMail([...smtp.inbox].reverse().find((sent) => sent.to.includes(to) && sent.raw.includes('cart/restore'))!.raw);
+  return { ...mail, text: mail.text.replace(/\r\n/g, '\n') };
+}
+/** The HTML as a reader sees it: tags dropped, entities read, spaces collapsed. */
+const seen = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&#160;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 const tokenIn = (mail: string) => /\/cart\/restore\?token=([\w-]+)/.exec(mail)?.[1] ?? '';
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestDatabase({ SMTP_URL: smtp.url }, { clock });
   shop = await newShop('Tienda Rosa');
+  await updateStoreSection(t.deps, shop.scope, 'contact', StoreContactSchema.parse({ contactEmail: 'hola@tiendarosa.ec', contactPhone: '+593 99 123 4567', contactAddress: 'Av. 10 de Agosto N20-15', contactState: 'Pichincha', contactCity: 'Quito', contactZip: '170143', contactCountry: 'Ecuador' }));
   other = await newShop('Tienda Otra');
 }, 60_000);
 afterAll(async () => {
@@ -107,17 +117,32 @@ describe('the reminder', () => {
     await hourlyPass();
     expect(mailsTo(es)).toBe(1);
     expect(mailsTo(en)).toBe(1);
-    const mail = smtp.lastTo(es)!;
-    expect(mail).toContain('Dejaste productos en tu carrito de Tienda Rosa');
-    expect(mail).toContain('2 × Bufanda: $34,50');
-    expect(mail).toContain('1 × Poncho — Rojo M: $50,60');
-    expect(mail).toContain('Hoy suman $85,10');
-    expect(mail).toContain('Recibes este correo porque al pagar en Tienda Rosa marcaste');
-    expect(mail).toMatch(new RegExp(`${t.config.publicUrl}/shop/${shop.scope.slug}/cart/restore\\?token=[\\w-]{40,}`));
-    const english = smtp.lastTo(en)!;
-    expect(english).toContain('You left items in your cart at Tienda Rosa');
-    expect(english).toContain('2 × Bufanda: $34.50');
-    expect(english).toMatch(new RegExp(`/en/shop/${shop.scope.slug}/cart/restore\\?token=`));
+    // From the store (decision 093), answered at its contact e-mail; both parts say the lines as the
+    // cart shows them (decision 096: before IVA, unit × quantity), the subtotal, the link and why.
+    const mail = reminderTo(es);
+    expect(mail.headers.get('from')).toMatch(/^"?Tienda Rosa via Tiendabox"? <no-reply@tiendabox\.ec>$/);
+    expect(mail.headers.get('reply-to')).toBe('hola@tiendarosa.ec');
+    expect(mail.headers.get('subject')).toBe('Dejaste productos en tu carrito de Tienda Rosa');
+    expect(mail.text).toContain('- Bufanda\n  2 × $15,00 = $30,00\n- Poncho — Rojo M\n  1 × $44,00 = $44,00\n\nSubtotal sin IVA: $74,00');
+    const html = seen(mail.html);
+    for (const part of [mail.text, html]) {
+      expect(part).toContain('Hola: dejaste estos productos en tu carrito de Tienda Rosa.');
+      for (const fact of ['Bufanda', '2 × $15,00', '$30,00', 'Poncho — Rojo M', '1 × $44,00', 'Precios sin IVA.', 'Recuperar mi carrito']) expect(part).toContain(fact);
+      expect(part).toContain('Recibes este correo porque al pagar en Tienda Rosa marcaste');
+      expect(part).toContain('Responde a este correo y le llega a la tienda.');
+      expect(part).not.toMatch(/Tiendabox<|Dirección de entrega|Total:/);
+    }
+    expect(html).toContain('Subtotal sin IVA $74,00');
+    const link = new RegExp(`${t.config.publicUrl}/shop/${shop.scope.slug}/cart/restore\\?token=[\\w-]{40,}`);
+    expect(mail.text).toMatch(link);
+    expect(mail.html).toMatch(new RegExp(`href="${link.source}"`));
+    expect(tokenIn(mail.text)).toBe(tokenIn(mail.html));
+    const english = reminderTo(en);
+    expect(english.headers.get('subject')).toBe('You left items in your cart at Tienda Rosa');
+    for (const part of [english.text, seen(english.html)]) {
+      for (const fact of ['2 × $15.00', '$30.00', 'Subtotal before IVA', '$74.00', 'Bring back my cart']) expect(part).toContain(fact);
+    }
+    expect(english.text).toMatch(new RegExp(`/en/shop/${shop.scope.slug}/cart/restore\\?token=`));
     // The shopper comes back and changes the cart: no second reminder, ever.
     await capture(shop, es);
     clock.advance(5 * HOUR);
@@ -190,6 +215,10 @@ describe('the owner’s counts', () => {
     await capture(third, left);
     clock.advance(4 * HOUR + 1000);
     await hourlyPass();
+    // a store without a contact e-mail sends in its name with no Reply-To, and says nothing about replying
+    expect(reminderTo(left).headers.get('from')).toMatch(/^"?Tienda Tercera via Tiendabox"? </);
+    expect(reminderTo(left).headers.has('reply-to')).toBe(false);
+    expect(reminderTo(left).text).not.toContain('Responde a este correo');
     await placeTestOrder(t.deps, third.scope, { lines: [{ productId: third.scarf, quantity: 1 }], customer: { email: bought } });
     expect(await cartReminderSummary(t.deps, third.scope)).toEqual({ enabled: true, reminded: 2, recovered: 1, days: 30 });
     expect(await cartReminderSummary(t.deps, shop.scope)).toEqual(before);

@@ -1,6 +1,6 @@
 import type { LookupMessage, LookupValues } from '#server/modules/sales/checkout/order-lookup-form.ts';
 import { html } from '../../shop/shop-html.ts';
-import { shopDocument, type ShopRequest } from '../../shop/shop-layout.ts';
+import { hasContactDetails, shopDocument, type ShopRequest, whatsappLink } from '../../shop/shop-layout.ts';
 import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { shopPath } from '../../shop/shop-url.ts';
@@ -16,6 +16,12 @@ export type LookupForm = {
 };
 
 export const emptyLookup = (): LookupForm => ({ values: { number: '', email: '' }, errors: null, formError: null });
+
+/** Where to turn when the order is not found: the footer's contact, else its WhatsApp link, else the confirmation e-mail (never a place that is empty). */
+function lookupHelp(frame: ShopFrame, texts: ShopRequest['tr']['texts']['shopper']): string {
+  if (hasContactDetails(frame.store)) return texts.lookupHelp;
+  return whatsappLink(frame.store.whatsapp) ? texts.lookupHelpWhatsapp : texts.lookupHelpNoContact;
+}
 
 export function renderOrderLookup(frame: ShopFrame, request: ShopRequest, form: LookupForm, status = 200): Rendered {
   const texts = request.tr.texts.shopper;
@@ -35,7 +41,7 @@ ${hasErrors ? html`<div class="notice error" role="alert"><p>${form.formError ??
 <div class="field"><label for="lookup-email">${texts.lookupEmail}</label><input id="lookup-email" name="email" type="email" value="${values.email}" maxlength="254" autocomplete="email" required${described('email')}>${fieldError('email')}</div>
 <button type="submit">${texts.lookupSubmit}</button>
 </form>
-<p class="hint lookup-help">${texts.lookupHelp}</p>
+<p class="hint lookup-help">${lookupHelp(frame, texts)}</p>
 </div>`;
   return { status, html: shopDocument(frame, request, { title: texts.lookupTitle, description: texts.lookupTitle, canonical: null, noindex: true }, body, { whatsappInFlow: true }) };
 }

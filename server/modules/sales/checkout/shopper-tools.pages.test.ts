@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 // The shopper's side of issue 40 §4 as a browser without JavaScript drives it, through inject() on
 // both databases: "Find my order" by number and e-mail, the checkout's details remembered in the
 // browser with consent (and never in a page the cache keeps), the cart sent by WhatsApp, the order's
-// timeline with its times, and the purchase pages' layout on a phone (defect 9).
+// timeline with its times, and the purchase pages' layout on a phone (defect 9); where the lookup's
+// help sends a shopper, and the footer's contact only when the store has some.
 let t: TestApp;
 type Shop = { store: TestStore; scope: StoreScope; cap: number };
 let shop: Shop;
@@ -152,6 +153,35 @@ describe('finding an order by its number and e-mail', () => {
     expect(english.statusCode).toBe(429);
     expect(text(english.body)).toMatch(/You searched many times in a row\. Wait \d+ minutes? and try again\./);
     expect((await lookUp(shop, 'y@example.com')).statusCode).toBe(404);
+  });
+});
+
+describe('where to turn when an order is not found', () => {
+  it('shows the footer’s “Contacto” only with details under it, and the lookup’s help points where there is something', async () => {
+    const bare = await newShop('Tienda Sin Datos');
+    const pages = async (locale: 'es' | 'en') => Promise.all(['', '/order'].map(async (path) => (await shopper(locale).get(bare, path)).body));
+    /** A change reaches the cached home page once the store's version is read again (decision 064). */
+    const seenByShop = () => new Promise((resolve) => setTimeout(resolve, t.deps.config.shopCache.versionMs + 100));
+    // no contact details: no empty heading, and the help names the confirmation e-mail, not the footer
+    for (const body of await pages('es')) expect(body).not.toContain('id="footer-contact"');
+    expect(text((await pages('es'))[1]!)).toContain('¿No encuentras tu pedido? Su número está en el correo de confirmación que recibiste al hacerlo, con un enlace a su página.');
+    expect(text((await pages('en'))[1]!)).toContain('Its number is in the confirmation e-mail you got when you placed it');
+    for (const body of [...(await pages('es')), ...(await pages('en'))]) expect(body).not.toMatch(/al pie de la página|at the foot of the page/);
+    // a WhatsApp number alone: the help points to its link in the footer
+    expect((await callApi(t.app, 'PUT', '/api/v1/store/marketing', bare.store.owner.cookie, { whatsapp: '+593 99 765 4321' })).statusCode).toBe(200);
+    await seenByShop();
+    const [home, lookup] = await pages('es');
+    expect(home).not.toContain('id="footer-contact"');
+    expect(text(lookup!)).toContain('Escríbele a la tienda por WhatsApp: el enlace está al pie de la página.');
+    expect(lookup).toContain('href="https://wa.me/593997654321"');
+    // with contact details, the heading has them under it and the help sends the shopper there
+    const contact = { contactEmail: 'hola@sindatos.ec', contactPhone: '+593 2 600 0000', contactAddress: 'Av. Colón E5-23', contactState: 'Pichincha', contactCity: 'Quito', contactZip: '170143', contactCountry: 'Ecuador' };
+    const saved = await callApi(t.app, 'PUT', '/api/v1/store/contact', bare.store.owner.cookie, contact);
+    expect(saved.statusCode, saved.body).toBe(200);
+    await seenByShop();
+    for (const body of await pages('es')) expect(text(body)).toMatch(/Contacto Av\. Colón E5-23 Quito, Pichincha Ecuador \+593 2 600 0000 hola@sindatos\.ec/);
+    expect(text((await pages('es'))[1]!)).toContain('¿No encuentras tu pedido? Escríbele a la tienda: sus datos están al pie de la página.');
+    expect(text((await pages('en'))[1]!)).toContain('Can’t find your order? Write to the store: its details are at the foot of the page.');
   });
 });
 

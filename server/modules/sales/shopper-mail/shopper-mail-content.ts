@@ -2,7 +2,8 @@ import { isGatewayMethod } from '#common/enums/payment.ts';
 import { storeStyleTokens } from '#common/store-styles.ts';
 import { bareAddress } from '#server/mail/mailer.ts';
 import { translate } from '#server/modules/shop/shop-text.ts';
-import type { ShopperMailData } from './shopper-mail-data.ts';
+import type { Locale } from '#common/locale.ts';
+import type { ShopperMailData, ShopperMailLine } from './shopper-mail-data.ts';
 
 // A shopper's e-mail as words, in the order's language: what both parts say, the HTML part
 // (shopper-mail-html.ts) and the plain-text part (shopper-mail-text.ts), decided once here so the two
@@ -25,15 +26,17 @@ export type ShopperMailContent = {
   payment: { title: string; paragraphs: string[]; facts: Fact[]; after: string[] } | null;
   tracking: { title: string; items: Tracked[]; linkLabel: string } | null;
   action: { label: string; url: string };
-  summary: { title: string; lines: ContentLine[]; totals: (Fact & { grand?: boolean })[] };
-  delivery: { title: string; lines: string[] };
+  /** The lines and their totals; `note`, a word under the totals (a cart's prices before IVA). */
+  summary: { title: string; lines: ContentLine[]; totals: (Fact & { grand?: boolean })[]; note?: string };
+  /** Where it goes: an order's address or pickup; null for a cart, which has none yet. */
+  delivery: { title: string; lines: string[] } | null;
   footer: string[];
 };
 
 /** The store's colours on a mail's white page: its button, and ink and links that read on white. */
 export type MailColors = { accent: string; onAccent: string; ink: string; link: string };
 
-function mailColors(style: number): MailColors {
+export function mailColors(style: number): MailColors {
   const tokens = storeStyleTokens(style);
   const { primary, onPrimary, text, link } = tokens.colors;
   // The dark style's text and links are light, made for its dark page: on white, its amber darkened.
@@ -49,6 +52,17 @@ export function webAddress(url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Lines as the cart shows them (decision 096): the unit before IVA × the quantity, and what they multiply to. */
+export function contentLines(locale: Locale, lines: readonly ShopperMailLine[]): ContentLine[] {
+  const tr = translate(locale);
+  return lines.map((line) => ({
+    name: line.name,
+    sku: line.sku,
+    each: tr.t(tr.texts.mail.lineQuantity, { quantity: String(line.quantity), unit: tr.money(line.unitPriceCents) }),
+    total: tr.money(line.unitPriceCents * line.quantity),
+  }));
 }
 
 const GATEWAY_NAMES: Record<string, string> = { payphone: 'PayPhone', paypal: 'PayPal' };
@@ -181,12 +195,7 @@ export function shopperMailContent(data: ShopperMailData): ShopperMailContent {
     action: { label: mail.action, url: data.orderUrl },
     summary: {
       title: tr.t(mail.orderOf, { number: String(order.number), date: tr.date(order.createdAt) }),
-      lines: data.lines.map((line) => ({
-        name: line.name,
-        sku: line.sku,
-        each: tr.t(mail.lineQuantity, { quantity: String(line.quantity), unit: money(line.unitPriceCents) }),
-        total: money(line.unitPriceCents * line.quantity),
-      })),
+      lines: contentLines(data.locale, data.lines),
       totals,
     },
     delivery,

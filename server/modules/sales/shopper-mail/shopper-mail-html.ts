@@ -74,6 +74,7 @@ function summary(content: ShopperMailContent): ReactNode {
       ),
     ),
     h(Section, { style: { marginTop: '8px' } }, ...factRows(content.summary.totals, ink)),
+    content.summary.note ? h(Text, { style: { ...small, margin: '8px 0 16px' } }, content.summary.note) : null,
   );
 }
 
@@ -123,10 +124,11 @@ function shopperMailElement(content: ShopperMailContent) {
         ),
         h(Hr, { style: { borderTop: `1px solid ${RULE}`, margin: '0 0 16px' } }),
         summary(content),
-        h(Section, { style: { ...pad, paddingTop: '16px' } },
-          h(Heading, { as: 'h2', style: h2 }, content.delivery.title),
-          h(Text, { style: text() }, ...content.delivery.lines.flatMap((line, index) => (index === 0 ? [line] : [h('br', { key: `d${index}` }), line]))),
-        ),
+        content.delivery &&
+          h(Section, { style: { ...pad, paddingTop: '16px' } },
+            h(Heading, { as: 'h2', style: h2 }, content.delivery.title),
+            h(Text, { style: text() }, ...content.delivery.lines.flatMap((line, index) => (index === 0 ? [line] : [h('br', { key: `d${index}` }), line]))),
+          ),
         h(Hr, { style: { borderTop: `1px solid ${RULE}`, margin: '8px 0 16px' } }),
         h(Section, { style: { ...pad, paddingBottom: '24px' } }, ...content.footer.map((line, index) => h(Text, { key: `f${index}`, style: { ...small, marginBottom: '6px' } }, line))),
       ),

@@ -18,7 +18,8 @@ export function shopperMailText(content: ShopperMailContent): string {
   blocks.push([`${content.action.label}: ${content.action.url}`]);
   blocks.push([title(content.summary.title), ...content.summary.lines.flatMap((line) => [`- ${line.name}${line.sku ? ` (${line.sku})` : ''}`, `  ${line.each} = ${line.total}`])]);
   blocks.push(facts(content.summary.totals));
-  blocks.push([title(content.delivery.title), ...content.delivery.lines]);
+  if (content.summary.note) blocks.push([content.summary.note]);
+  if (content.delivery) blocks.push([title(content.delivery.title), ...content.delivery.lines]);
   blocks.push(['--', ...content.footer]);
   return `${blocks.map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }

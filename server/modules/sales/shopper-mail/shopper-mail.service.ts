@@ -25,6 +25,18 @@ export async function queueShopperMail(tx: ServiceDeps, storeId: number, orderId
   await enqueueJob(tx, { kind: 'order.shopperMail', payload: { storeId, orderId, message } });
 }
 
+/** The store as its shopper e-mails show it (an order's, a cart's): name, Reply-To, logo, colours, where to collect. */
+export async function shopperMailStore(deps: ServiceDeps, scope: StoreScope): Promise<ShopperMailData['store']> {
+  const [store, contact] = await Promise.all([getStore(deps, scope), getStoreSection(deps, scope, 'contact')]);
+  return {
+    name: store.name,
+    contactEmail: contact.contactEmail,
+    logoUrl: store.logo ? `${deps.config.publicUrl}/shop/${scope.slug}/logo?v=${store.logo}` : null,
+    style: store.style,
+    address: [contact.contactAddress, contact.contactCity].map((part) => part.trim()).filter(Boolean).join(', '),
+  };
+}
+
 /**
  * What the mail says, from the order as it stands: its lines and totals, the store, and the account
  * to pay into while a transfer still waits for its money (paid in the meantime, it is not shown).
@@ -33,7 +45,7 @@ export async function queueShopperMail(tx: ServiceDeps, storeId: number, orderId
 export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orderId: number, message: ShopperMailMessage): Promise<{ to: string; data: ShopperMailData } | null> {
   const order = await orders.findOrder(deps.db, scope, orderId);
   if (!order) return null;
-  const [lines, store, contact, sales] = await Promise.all([orders.orderLines(deps.db, scope, orderId), getStore(deps, scope), getStoreSection(deps, scope, 'contact'), loadStoreSales(deps, scope)]);
+  const [lines, store, sales] = await Promise.all([orders.orderLines(deps.db, scope, orderId), shopperMailStore(deps, scope), loadStoreSales(deps, scope)]);
   const locale = asLocale(order.locale);
   const base = deps.config.publicUrl;
   // A pickup order is collected where the shipping screen says (issue 40 §1), else at the contact address.
@@ -42,13 +54,7 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
   const data: ShopperMailData = {
     locale,
     message,
-    store: {
-      name: store.name,
-      contactEmail: contact.contactEmail,
-      logoUrl: store.logo ? `${base}/shop/${scope.slug}/logo?v=${store.logo}` : null,
-      style: store.style,
-      address: pickupPlace || [contact.contactAddress, contact.contactCity].map((part) => part.trim()).filter(Boolean).join(', '),
-    },
+    store: pickupPlace ? { ...store, address: pickupPlace } : store,
     order: { ...order, couponCode: order.couponCode ?? '' },
     lines: lines.map((line) => ({ name: line.name, sku: line.sku, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
     bank: takesReceipt(order) ? { name: sales.bankName, accountType: sales.bankAccountType, accountNumber: sales.bankAccountNumber, holder: sales.bankAccountHolder } : null,

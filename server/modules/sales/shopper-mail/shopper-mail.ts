@@ -1,7 +1,8 @@
 import type { Locale } from '#common/locale.ts';
 import { translate } from '#server/modules/shop/shop-text.ts';
 import { bareAddress, headerName, type OutgoingMail } from '#server/mail/mailer.ts';
-import { shopperMailContent } from './shopper-mail-content.ts';
+import { type CartMailData, cartMailContent } from './shopper-mail-cart.ts';
+import { type ShopperMailContent, shopperMailContent } from './shopper-mail-content.ts';
 import type { ShopperMailData } from './shopper-mail-data.ts';
 import { shopperMailHtml } from './shopper-mail-html.ts';
 import { shopperMailText } from './shopper-mail-text.ts';
@@ -9,7 +10,8 @@ import { shopperMailText } from './shopper-mail-text.ts';
 // Every e-mail a shopper gets about an order (issue 40 §5, decision 093): the confirmation with how
 // to pay, each move of the order, a refund, a rejected receipt. One layout for all: the lines, the
 // totals, the delivery, the way to the order page; an HTML part and a plain-text part; in the
-// order's language; sent in the store's name.
+// order's language; sent in the store's name. A cart's reminder is drawn in the same layout
+// (shopper-mail-cart.ts).
 
 /**
  * The store as sender: "Tienda de María via Tiendabox" from the app's own address (the mailer
@@ -22,8 +24,16 @@ export function shopperSender(locale: Locale, store: { name: string; contactEmai
   return { fromName: tr.t(tr.texts.mail.fromName, { store: headerName(store.name) }), ...(replyTo ? { replyTo } : {}) };
 }
 
-/** The message to `to`, both parts, ready for the mailer. */
-export async function renderShopperMail(to: string, data: ShopperMailData): Promise<OutgoingMail> {
-  const content = shopperMailContent(data);
-  return { to, subject: content.subject, text: shopperMailText(content), html: await shopperMailHtml(content), ...shopperSender(data.locale, data.store) };
+async function mailOf(to: string, content: ShopperMailContent, locale: Locale, store: { name: string; contactEmail: string }): Promise<OutgoingMail> {
+  return { to, subject: content.subject, text: shopperMailText(content), html: await shopperMailHtml(content), ...shopperSender(locale, store) };
+}
+
+/** The message to `to` about an order, both parts, ready for the mailer. */
+export function renderShopperMail(to: string, data: ShopperMailData): Promise<OutgoingMail> {
+  return mailOf(to, shopperMailContent(data), data.locale, data.store);
+}
+
+/** The message to `to` about a cart (the abandoned cart's reminder), the same way. */
+export function renderCartMail(to: string, data: CartMailData): Promise<OutgoingMail> {
+  return mailOf(to, cartMailContent(data), data.locale, data.store);
 }
