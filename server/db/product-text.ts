@@ -74,9 +74,14 @@ async function sqliteMatches(db: Db, scope: StoreScope, words: readonly QueryWor
   const store = `{store} : "s${scope.storeId}"`;
   const all = (await sql<{ id: number }>`select rowid as id from product_text where product_text match ${`${store} AND ${ftsQuery(words)}`} order by rowid desc limit ${cap + 1}`.execute(db)).rows;
   if (all.length === 0 || !withNamed) return all.map((row) => ({ id: row.id, named: false }));
-  // Those whose name has every word are among the same ones: FTS5 walks its lists from the newest
-  // and stops at the cap as above (a `rowid >=` bound instead is not pushed into FTS5: it read every
-  // match of the store, three times the cost). Named matches past the oldest of `all` are not asked.
-  const named = new Set((await sql<{ id: number }>`select rowid as id from product_text where product_text match ${`${store} AND ${ftsQuery(words, true)}`} order by rowid desc limit ${cap + 1}`.execute(db)).rows.map((row) => Number(row.id)));
+  // Those whose name has every word are among the same ones. Past the cap, FTS5 walks its lists from
+  // the newest and stops at the cap as above (a `rowid >=` bound is no seek for FTS5: it read every
+  // match of the store, twice the cost). Below it, every match of the store is in `all`, and FTS5
+  // reads in its own order cheaper (newest first buffers whole lists): 0.8 ms against 1.2.
+  const namedQuery = `${store} AND ${ftsQuery(words, true)}`;
+  const namedRows = all.length > cap
+    ? await sql<{ id: number }>`select rowid as id from product_text where product_text match ${namedQuery} order by rowid desc limit ${cap + 1}`.execute(db)
+    : await sql<{ id: number }>`select rowid as id from product_text where product_text match ${namedQuery}`.execute(db);
+  const named = new Set(namedRows.rows.map((row) => Number(row.id)));
   return all.map((row) => ({ id: row.id, named: named.has(Number(row.id)) }));
 }
