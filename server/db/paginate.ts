@@ -111,15 +111,19 @@ export const FEW_MATCHES = 1000;
 export async function findMatches<DB, TB extends keyof DB>(
   db: Kysely<DB>,
   ids: SelectQueryBuilder<DB, TB, { id: number }>,
-  search: { table: string; columns: string[]; term: string; indexed: boolean; words?: (typos: boolean) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }> },
-): Promise<{ condition: RawBuilder<boolean>; few?: number[] }> {
+  search: { table: string; columns: string[]; term: string; indexed: boolean; unfiltered?: boolean; words?: (typos: boolean) => Promise<{ ids: number[]; capped: boolean; condition: RawBuilder<boolean> }> },
+): Promise<{ condition: RawBuilder<boolean>; few?: number[]; moreThan?: number }> {
   const contains = await findContaining(db, ids, search);
   if (!search.words) return contains;
   // Beside "contains", the words as the shop's search reads them (decision 095): stemmed, accents
   // folded, and one typo per word forgiven when nothing else matched.
   let words = await search.words(false);
   if (words.ids.length === 0 && contains.few?.length === 0) words = await search.words(true);
-  const either = sql<boolean>`(${contains.condition} or ${words.condition})`;
+  // "Contains" already found, as the few keys it is, is not searched again by the list's statements.
+  const either = sql<boolean>`(${contains.few ? idIn(db, `${search.table}.id`, contains.few) : contains.condition} or ${words.condition})`;
+  // More than TEXT_MATCH_CAP (≥ COUNT_CAP) of the store's products have the words: a list of the
+  // store's every product holds them all, so its count is past the cap without walking it again.
+  if (words.capped && search.unfiltered) return { condition: either, moreThan: COUNT_CAP };
   if (!contains.few || words.capped) return { condition: either };
   const listed = words.ids.length > 0 ? (await ids.where(idIn(db, `${search.table}.id`, words.ids)).execute()).map((row) => Number(row.id)) : [];
   const few = [...new Set([...contains.few, ...listed])];

@@ -49,32 +49,39 @@ export async function knownTypos(db: Db, words: readonly QueryWord[]): Promise<Q
 export type TextMatches = { ids: number[]; named: number[]; capped: boolean; condition: RawBuilder<boolean> };
 
 /** What a query finds: its words as typed, or with `typos` one typo a word forgiven (the forms the index has). */
-export async function searchProductText(db: Db, scope: StoreScope, query: string, options: { typos?: boolean } = {}): Promise<TextMatches> {
+export async function searchProductText(db: Db, scope: StoreScope, query: string, options: { typos?: boolean; named?: boolean } = {}): Promise<TextMatches> {
   const words = options.typos ? await knownTypos(db, queryWords(query, { typos: true })) : queryWords(query);
   if (options.typos && !words.some((word) => word.typos.length > 0)) return { ids: [], named: [], capped: false, condition: sql<boolean>`1 = 0` };
-  return findTextMatches(db, scope, words);
+  return findTextMatches(db, scope, words, TEXT_MATCH_CAP, options.named);
 }
 
-export async function findTextMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap = TEXT_MATCH_CAP): Promise<TextMatches> {
+/** With `named` false, `named` stays empty and is not asked (the dashboard's list keeps its own order). */
+export async function findTextMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap = TEXT_MATCH_CAP, named = true): Promise<TextMatches> {
   const condition = onPostgres(db)
     ? sql<boolean>`product.search_document @@ to_tsquery('simple', ${tsQuery(words)})`
     : sql<boolean>`product.id in (select rowid from product_text where product_text match ${`{store} : "s${scope.storeId}" AND ${ftsQuery(words)}`})`;
   if (words.length === 0) return { ids: [], named: [], capped: false, condition: sql<boolean>`1 = 0` };
   // Raw SQL: FTS5's table has no store_id column for the store guard to see; the store is in the match.
   const rows = onPostgres(db)
-    ? (await sql<{ id: number; named: boolean }>`select id, search_document @@ to_tsquery('simple', ${tsQuery(words, true)}) as named from product
+    ? (await sql<{ id: number; named: boolean }>`select id, ${named ? sql`search_document @@ to_tsquery('simple', ${tsQuery(words, true)})` : sql`false`} as named from product
         where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', ${tsQuery(words)}) order by id desc limit ${cap + 1}`.execute(db)).rows
-    : await sqliteMatches(db, scope, words, cap);
+    : await sqliteMatches(db, scope, words, cap, named);
   const found = rows.slice(0, cap);
   return { ids: found.map((row) => Number(row.id)), named: found.filter((row) => Boolean(row.named)).map((row) => Number(row.id)), capped: rows.length > cap, condition };
 }
 
-async function sqliteMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap: number) {
+async function sqliteMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap: number, withNamed: boolean) {
   const store = `{store} : "s${scope.storeId}"`;
   const all = (await sql<{ id: number }>`select rowid as id from product_text where product_text match ${`${store} AND ${ftsQuery(words)}`} order by rowid desc limit ${cap + 1}`.execute(db)).rows;
-  if (all.length === 0) return [];
-  // FTS5 walks its lists from the newest: those in the name are looked for among the same ones only.
-  const oldest = Number(all.at(-1)!.id);
-  const named = new Set((await sql<{ id: number }>`select rowid as id from product_text where product_text match ${`${store} AND ${ftsQuery(words, true)}`} and rowid >= ${oldest}`.execute(db)).rows.map((row) => Number(row.id)));
+  if (all.length === 0 || !withNamed) return all.map((row) => ({ id: row.id, named: false }));
+  // Those whose name has every word are among the same ones. Past the cap, FTS5 walks its lists from
+  // the newest and stops at the cap as above (a `rowid >=` bound is no seek for FTS5: it read every
+  // match of the store, twice the cost). Below it, every match of the store is in `all`, and FTS5
+  // reads in its own order cheaper (newest first buffers whole lists): 0.8 ms against 1.2.
+  const namedQuery = `${store} AND ${ftsQuery(words, true)}`;
+  const namedRows = all.length > cap
+    ? await sql<{ id: number }>`select rowid as id from product_text where product_text match ${namedQuery} order by rowid desc limit ${cap + 1}`.execute(db)
+    : await sql<{ id: number }>`select rowid as id from product_text where product_text match ${namedQuery}`.execute(db);
+  const named = new Set(namedRows.rows.map((row) => Number(row.id)));
   return all.map((row) => ({ id: row.id, named: named.has(Number(row.id)) }));
 }

@@ -104,19 +104,23 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       // The list's conditions and order select only the key (decision 036): the walk to a page
       // stays inside the `(store_id, column, id)` index, and only the page's rows are read.
       let ids = own(db, scope).select(`${name}.id`);
+      let filtered = false;
       for (const [filterName, value] of Object.entries(query.filters) as [F, string | undefined][]) {
         const filter = options.filters?.[filterName];
         if (filter && value !== undefined) {
           const condition = filter(value);
           const [column, operator, expected] = condition.length === 3 ? condition : [condition[0], '=' as const, condition[1]];
           ids = ids.where(`${name}.${String(column)}`, operator, (typeof expected === 'boolean' ? Number(expected) : expected) as never);
+          filtered = true;
         }
       }
       // A search with few matches picks its page among them, already counted (`findMatches`).
       let few: number[] | undefined;
+      let moreThan: number | undefined;
       if (query.q) {
-        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true, words: options.words && ((typos) => options.words!(db, scope, query.q!, { typos })) });
+        const found = await findMatches(from(db), ids, { table: name, columns: options.search.map(String), term: query.q, indexed: options.searchIndex === true, unfiltered: !filtered, words: options.words && ((typos) => options.words!(db, scope, query.q!, { typos })) });
         few = found.few;
+        moreThan = found.moreThan;
         if (few?.length === 0) return { rows: [], total: 0, page: query.page, pages: 1, capped: false, next: null };
         ids = ids.where(few ? idIn(from(db), `${name}.id`, few) : found.condition);
       }
@@ -130,7 +134,7 @@ export function storeResourceRepository<T extends StoreOwnedTable, C extends Col
       const fetch = async (keys: number[]) => (await own(db, scope).select([...new Set([`${name}.id`, ...qualified])]).where(`${name}.id`, 'in', keys).execute()).map((row) => shaped(row as Record<string, unknown>) as RowOf<T, C, B> & { id: number });
       // Among few matches a page is found at any depth cheaply; a seek is for the index walks.
       const seek = query.after && seekable ? await seekPast(db, scope, sortColumn, query.after, query.dir) : undefined;
-      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page, { seek, total: few?.length, seekable });
+      const page: Page<RowOf<T, C, B>> = await paginateIds(from(db), ordered, fetch, query.page, { seek, total: few?.length ?? (moreThan === undefined ? undefined : moreThan + 1), seekable });
       if (options.decorate && page.rows.length > 0) await options.decorate(db, scope, page.rows);
       return page;
     },

@@ -177,7 +177,7 @@ describe('paging the product list', () => {
   });
 
   it('past 1,000 products says "more than 1,000" in the page’s language, and still serves pages past the 50th', async () => {
-    const { store } = await storeWithProducts(COUNT_CAP + 1);
+    const { store } = await storeWithProducts(COUNT_CAP + 1, () => ({ keywords: 'escala' }));
     const first = (await api('/api/v1/products', store)).json();
     expect(first).toMatchObject({ total: COUNT_CAP, capped: true, page: 1, pages: COUNT_CAP / PAGE_SIZE });
     const deep = (await api(`/api/v1/products?page=${COUNT_CAP / PAGE_SIZE + 1}&sort=name&dir=asc`, store)).json();
@@ -195,6 +195,17 @@ describe('paging the product list', () => {
     const alfa = (await api(`/api/v1/products?q=alfa&sort=price&dir=desc&page=2`, store)).json();
     expect(alfa).toMatchObject({ total: 251, capped: false, pages: 13, next: null });
     expect(alfa.rows.every((row: Row) => row.name === 'alfa' && row.priceCents <= 400)).toBe(true);
+
+    // words in more of the store's products than the text index ranks (decision 095): past the cap
+    // without counting again when nothing else narrows the list, and counted when a filter does
+    const every = (await api('/api/v1/products?q=escalas&sort=name&dir=asc', store)).json();
+    expect(every).toMatchObject({ total: COUNT_CAP, capped: true, page: 1, pages: COUNT_CAP / PAGE_SIZE });
+    // every product has the word: the search's page is the list's
+    expect(every.rows.map((row: Row) => row.id)).toEqual((await api('/api/v1/products?sort=name&dir=asc', store)).json().rows.map((row: Row) => row.id));
+    const last = (await api(`/api/v1/products?q=escalas&sort=name&dir=asc&page=${COUNT_CAP / PAGE_SIZE + 1}`, store)).json();
+    expect(last).toMatchObject({ capped: true, pages: COUNT_CAP / PAGE_SIZE + 1, next: null });
+    expect(last.rows).toHaveLength(1);
+    expect((await api('/api/v1/products?q=escalas&status=enabled', store)).json()).toMatchObject({ total: COUNT_CAP, capped: true });
   });
   // Decision 068: the page carries what its columns show, once as markup and once as the data it
   // hydrates from; a product's long texts and the store's colours and sizes stay out of it.

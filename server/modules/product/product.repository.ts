@@ -14,7 +14,8 @@ export const products = storeResourceRepository('product', {
   // its FTS5 / pg_trgm index: migration 2026-11-25-001-catalogue-search
   searchIndex: true,
   // and the catalogue's text index the storefront searches too: migration 2026-12-06-103
-  words: searchProductText,
+  // (its list keeps its own order: which matches have every word in the name is not asked)
+  words: (db, scope, query, options) => searchProductText(db, scope, query, { ...options, named: false }),
   sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority', category: 'categoryId', brand: 'brandSort' },
   filters: {
     status: (value) => ['enabled', value === 'enabled'],

@@ -5,7 +5,7 @@ import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { queryWords, searchTerms } from '#common/search-terms.ts';
 import { findTextMatches } from '#server/db/product-text.ts';
-import { dialectOf } from '#server/db/database.ts';
+import { dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import * as migration from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
@@ -134,6 +134,13 @@ describe('the index follows every write', () => {
     const bulk = await api('POST', '/api/v1/products/bulk', { action: 'delete', ids: [ids.lampara, ids.taza] });
     expect(bulk.statusCode, bulk.body).toBeLessThan(300);
     expect(await shopNames('lampara')).toEqual(['Lámpara importada']);
+  });
+
+  it('the index merged into one segment, as at start (optimizeDatabase), finds what it found', async () => {
+    await optimizeDatabase(t.db);
+    expect(sorted(await shopNames('lampara'))).toEqual(['Lámpara importada']);
+    expect(sorted(await shopNames('camisetas'))).toEqual(['Bolso playero', 'Camiseta básica', 'Camiseta de algodón']);
+    expect(await shopNames('lampra')).toEqual(['Lámpara importada']);
   });
 
   it('the migration indexes the products that were there before it', async () => {
