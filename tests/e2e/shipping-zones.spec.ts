@@ -7,8 +7,9 @@ import { createUser } from './support/users.ts';
 
 // Issue 40 §1: a shopper on a phone orders to Galápagos, where the store ships by weight — the
 // province and canton chosen from the lists, "Ver opciones de envío" shows that address's rate with
-// its price, and the order keeps it; then the owner sees the zones on /store/shipping. In Spanish
-// (decision 041: the rules, both languages and both databases are Vitest's —
+// its price, and the order keeps it; then the owner sees the zones on /store/shipping. In Spanish,
+// as the abandoned cart and the bulk ship are; the shipment with tracking, the lookup and the
+// packing slip are English (decision 041: the rules, both languages and both databases are Vitest's —
 // server/modules/sales/checkout/checkout-shipping.pages.test.ts). Not tests/e2e/shipping.spec.ts,
 // which is the casillero's own shipping of a package. SQLite only.
 
@@ -48,7 +49,7 @@ test.beforeAll(async ({ browser }) => {
   }
 });
 
-test('a shopper on a phone orders two ponchos to Galápagos with the rate by weight (es)', async ({ browser }, testInfo) => {
+test('a shopper on a phone orders two ponchos to Galápagos with the rate by weight (es, 375 px)', async ({ browser }, testInfo) => {
   const { context, page } = await newBrowser(browser, 'es');
   try {
     await page.setViewportSize(PHONE);

@@ -114,11 +114,13 @@ async function nextFrames(page: Page) {
 
 /**
  * Saves the screen as test-results/screenshots/<name>-<desktop|phone>.png: as it is on the
- * desktop, then at 375 px, then back. Toasts are left out of the picture (they cover the page for
- * four seconds). Notes (does not fail on) a page wider than a phone.
+ * desktop, then at 375 px, then back to the width the journey had (a journey on a phone stays on
+ * it, as it does in `npm test`, where no screenshot is taken). Toasts are left out of the picture
+ * (they cover the page for four seconds). Notes (does not fail on) a page wider than a phone.
  */
 export async function saveScreens(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   if (!SAVE_SCREENSHOTS) return;
+  const before = page.viewportSize() ?? DESKTOP;
   const dir = path.join(testInfo.project.outputDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   for (const [device, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
@@ -133,7 +135,7 @@ export async function saveScreens(page: Page, testInfo: TestInfo, name: string, 
       if (width > PHONE.width) testInfo.annotations.push({ type: 'overflow', description: `${name} is ${width}px wide at 375px` });
     }
   }
-  await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(before);
   await nextFrames(page);
 }
 
