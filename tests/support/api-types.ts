@@ -8445,6 +8445,12 @@ export interface operations {
                         address: string;
                         city: string;
                         province: string;
+                        /** @description The delivery's canton; '' for an order placed before shipping zones */
+                        canton: string;
+                        /** @description The shipping option as sold (a rate's name, or pickup's); '' for a store's flat fee */
+                        shippingName: string;
+                        /** @description Collected in the store: nothing ships to the address */
+                        shippingPickup: boolean;
                         notes: string;
                         updatedAt: string;
                         lines: {

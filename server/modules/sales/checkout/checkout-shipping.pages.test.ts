@@ -87,6 +87,12 @@ describe('the checkout of a store shipping by zone', () => {
     const order = await s.get(placed.headers.location!.replace(/^(\/en)?\/shop\/[^/]+/, ''));
     expect(text(order.body)).toContain('Puerto Ayora, Santa Cruz, Galápagos');
     expect(text(order.body)).toContain('Envío: Galápagos — Servientrega');
+    // An integrator reads the same in the API and in the order's event (a webhook's data).
+    const id = (await t.db.selectFrom('storeOrder').select('id').where('storeId', '=', scope.storeId).where('email', '=', 'islas@example.com').executeTakeFirstOrThrow()).id;
+    const how = { canton: 'Santa Cruz', shippingName: 'Galápagos — Servientrega', shippingPickup: false };
+    expect((await callApi(t.app, 'GET', `/api/v1/orders/${id}`, store.owner.cookie)).json()).toMatchObject(how);
+    const created = await t.db.selectFrom('storeEvent').select('data').where('storeId', '=', scope.storeId).where('type', '=', 'order.created').where('resourceId', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(created.data)).toMatchObject(how);
   });
 
   it('refuses a province the store does not ship to, in the page’s language, placing nothing', async () => {

@@ -7,6 +7,7 @@ type OrderValues = {
   id: number; number: number; customerId: number; locale: string; status: string; paymentMethod: string; couponCode: string;
   subtotalCents: number; discountCents: number; taxCents: number; shippingCents: number; totalCents: number; shippingIvaCode: string; shippingTaxCents: number;
   name: string; email: string; phone: string; documentType: string; documentNumber: string; address: string; city: string; province: string; notes: string;
+  canton: string; shippingName: string; shippingPickup: number;
   createdAt: string; updatedAt: string;
 };
 
@@ -21,6 +22,8 @@ export function orderEventData(order: OrderValues & { code?: string }, lines?: r
     shippingTaxCents: order.shippingTaxCents, totalCents: order.totalCents,
     name: order.name, email: order.email, phone: order.phone, documentType: order.documentType, documentNumber: order.documentNumber,
     address: order.address, city: order.city, province: order.province, notes: order.notes, createdAt: order.createdAt, updatedAt: order.updatedAt,
+    // How it ships (issue 40 §1), as GET /api/v1/orders/{id} says it.
+    canton: order.canton, shippingName: order.shippingName, shippingPickup: order.shippingPickup === 1,
     ...(lines ? { lines: lines.map(({ position, productId, variantId, name, sku, unitPriceCents, quantity, discountCents, baseCents, taxBp, ivaCode, taxCents }) => ({ position, productId, variantId, name, sku, unitPriceCents, quantity, discountCents, baseCents, taxBp, ivaCode, taxCents })) } : {}),
   };
 }

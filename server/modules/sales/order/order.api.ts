@@ -58,6 +58,9 @@ const OrderDetail = OrderRow.extend({
   address: z.string(),
   city: z.string(),
   province: z.string(),
+  canton: z.string().describe("The delivery's canton; '' for an order placed before shipping zones"),
+  shippingName: z.string().describe("The shipping option as sold (a rate's name, or pickup's); '' for a store's flat fee"),
+  shippingPickup: z.boolean().describe('Collected in the store: nothing ships to the address'),
   notes: z.string(),
   updatedAt: z.string(),
   lines: z.array(Line),
@@ -83,7 +86,7 @@ export async function orderApi(app: FastifyInstance, { services: { orders } }: {
     schema: { tags, operationId: 'get_order', summary: 'One order of my store with its lines, history and the states it may move to', params: IdParams, response: { 200: OrderDetail, 404: ErrorBody } },
     handler: async (request) => {
       const { order, lines, events, next } = await orders.getOrder(request.store!, request.params.id);
-      return { ...order, lines, events, next: [...next] };
+      return { ...order, shippingPickup: order.shippingPickup === 1, lines, events, next: [...next] };
     },
   });
 
