@@ -6,6 +6,7 @@ import {
   localized,
   redirectResponse,
   saveScreenshot,
+  waitHydrated,
 } from './support/helpers.ts';
 
 // The foundation issue: every screen exists in Spanish (no prefix) and English (/en), each in its
@@ -271,9 +272,11 @@ test.describe('page cache', () => {
       let response = await page.goto(path);
       for (let visit = 0; visit < 6 && response?.headers()['x-page-cache'] !== 'hit'; visit++) response = await page.goto(path);
       expect(response?.headers()['x-page-cache'], 'a later visit is served from memory').toBe('hit');
-      // Only a hydrated page shows the password: React must have run the page's scripts.
+      // Only a hydrated page shows the password: React must have run the page's scripts. A click
+      // before hydration is lost (CI of issue 40 saw it once): wait for React's mark first.
       const password = page.locator('input[name="password"]');
       await expect(password).toHaveAttribute('type', 'password');
+      await waitHydrated(page);
       await page.getByRole('button', { name: locale === 'es' ? 'Mostrar u ocultar la contraseña' : 'Show or hide the password' }).click();
       await expect(password).toHaveAttribute('type', 'text');
       expect(refused, 'no script refused by the CSP').toEqual([]);
