@@ -15,6 +15,15 @@ const basket = { goodsCents: 1000, grams: 0 };
 const at = (option: string, province = 'Pichincha', canton = 'Quito') => ({ province, canton, option });
 
 describe('the delivery of a checkout', () => {
+  it('suggests the first option on the checkout page while none is chosen, only where the store ships', () => {
+    const suggest = (option: string, province?: string, canton?: string) => ({ ...at(option, province, canton), suggest: true });
+    expect(quoteDelivery(setup([flat(1, 300), flat(2, 500)], false), suggest(''), basket)).toMatchObject({ chosen: { key: 'rate-1' }, problem: null });
+    expect(quoteDelivery(setup([flat(1, 300), flat(2, 500)], false), suggest('rate-9'), basket)).toMatchObject({ chosen: { key: 'rate-1' }, problem: null });
+    expect(quoteDelivery(setup([flat(1, 300), flat(2, 500)], false), suggest('rate-2'), basket)).toMatchObject({ chosen: { key: 'rate-2' } });
+    expect(quoteDelivery(setup([flat(1, 300)], false), suggest('', 'Galápagos', 'Isabela'), basket)).toMatchObject({ chosen: null, problem: 'provinceNotServed' });
+    expect(quoteDelivery(setup([flat(1, 300)], false), suggest('', '', ''), basket)).toMatchObject({ chosen: null });
+  });
+
   it('takes the chosen option when the address is offered it', () => {
     expect(quoteDelivery(setup([flat(1, 300), flat(2, 500)], true), at('rate-2'), basket)).toMatchObject({ chosen: { key: 'rate-2', priceCents: 500 }, problem: null });
     expect(quoteDelivery(setup([flat(1, 300)], true), at('pickup', 'Azuay', 'Cuenca'), basket)).toMatchObject({ chosen: { key: 'pickup', priceCents: 0 }, problem: null });

@@ -1,3 +1,4 @@
+import { provinceByName } from '#common/ecuador-places.ts';
 import { type Basket, type ShippingOffer, shippingOffer, type ShippingOption, type ShippingSetup, type StorePickup } from '#common/shipping-rates.ts';
 
 // The shipping of one cart to one address (issue 40 §1, decision 090): the options the store
@@ -5,7 +6,17 @@ import { type Basket, type ShippingOffer, shippingOffer, type ShippingOption, ty
 // with it; the placing refuses an order whose quote has a problem.
 
 /** What the checkout says of the delivery: the province's name, the canton, the chosen option's key. */
-export type DeliveryChoice = { province: string; canton: string; option: string };
+export type DeliveryChoice = {
+  province: string;
+  canton: string;
+  option: string;
+  /**
+   * The checkout page's quote: with nothing chosen yet, or a choice no longer offered, the cheapest
+   * option is shown checked and the totals reckon it — once the address is one the store ships to
+   * (or the store has one flat fee). The placing never suggests: it refuses what was not chosen.
+   */
+  suggest?: boolean;
+};
 
 export type DeliveryProblem =
   /** The store ships to no zone holding this province (or canton), and pickup was not chosen. */
@@ -27,6 +38,13 @@ export type DeliveryQuote = {
 };
 
 export function quoteDelivery(setup: ShippingSetup, choice: DeliveryChoice | null, basket: Basket): DeliveryQuote {
+  const quoted = quoteChoice(setup, choice, basket);
+  const first = quoted.offer.options[0];
+  if (!choice?.suggest || quoted.chosen || !first || (quoted.zoned && !(provinceByName(choice.province) && quoted.offer.served))) return quoted;
+  return quoteChoice(setup, { ...choice, option: first.key }, basket);
+}
+
+function quoteChoice(setup: ShippingSetup, choice: DeliveryChoice | null, basket: Basket): DeliveryQuote {
   const zoned = setup.zones.length > 0;
   const offer = shippingOffer(setup, choice?.province ?? '', choice?.canton ?? '', basket);
   const quote = (chosen: ShippingOption | null, problem: DeliveryProblem | null = null): DeliveryQuote => ({ zoned, offer, chosen, problem, pickup: setup.pickup });

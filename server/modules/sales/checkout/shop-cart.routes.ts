@@ -24,7 +24,6 @@
 // Browsers send Origin on POST: a foreign one is refused (server/plugins/csrf.ts); a script may
 // send none. Everything also answers under /en/shop/{slug}/… in English.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { provinceByName } from '#common/ecuador-places.ts';
 import type { Locale } from '#common/locale.ts';
 import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
 import { isGatewayMethod } from '#common/enums/payment.ts';
@@ -93,18 +92,11 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
   const privatePage = { privatePage: true };
 
   /**
-   * The cart priced for the checkout's address and chosen shipping. Nothing chosen yet, or a choice
-   * no longer offered: the cheapest option is shown checked and the totals reckon it — once the
-   * address is one the store ships to (or the store has one flat fee).
+   * The cart priced for the checkout's address and chosen shipping, the cheapest option suggested
+   * while none is (`DeliveryChoice.suggest`): one pricing of the cart, not one more to pick it.
    */
-  async function checkoutPriced(frame: ShopFrame, cart: CartCookie, at: Locale, values: CheckoutValues): Promise<PricedCart> {
-    const choice = { province: values.province, canton: values.canton, option: values.shippingOption };
-    const priced = await carts.priceCart(frame.scope, cart, at, choice);
-    const { chosen, offer, zoned } = priced.delivery;
-    const first = offer.options[0];
-    if (chosen || !first || (zoned && !(provinceByName(values.province) && offer.served))) return priced;
-    return carts.priceCart(frame.scope, cart, at, { ...choice, option: first.key });
-  }
+  const checkoutPriced = (frame: ShopFrame, cart: CartCookie, at: Locale, values: CheckoutValues): Promise<PricedCart> =>
+    carts.priceCart(frame.scope, cart, at, { province: values.province, canton: values.canton, option: values.shippingOption, suggest: true });
 
   /** The cart page's messages: the flash of the last post, and what changed on its own. */
   async function cartMessages(frame: ShopFrame, sr: ShopRequest, cart: CartCookie, { notices, totals }: Pick<PricedCart, 'notices' | 'totals'>): Promise<CartMessages> {
