@@ -7,7 +7,7 @@ import type { Locale } from '#common/locale.ts';
 import type { OrderListQuery } from '#common/schemas/sales-order.ts';
 import { notFound } from '#server/errors.ts';
 import { csvLines, neutraliseCell } from '#server/modules/product-csv/csv-values.ts';
-import { shipmentsOfOrder } from '#server/modules/sales/shipment/shipment-view.ts';
+import { shipmentsOfOrders } from '#server/modules/sales/shipment/shipment-view.ts';
 import { getStore } from '#server/modules/store/store.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
@@ -27,9 +27,9 @@ export async function orderSlips(deps: ServiceDeps, scope: StoreScope, ids: read
     return order ? [{ order, lines: lines.filter((line) => line.orderId === id) }] : [];
   });
   // Each order's parcels, so the packer sees what left already and under which tracking number.
-  const parcels = await Promise.all(orders.map(({ order }) => shipmentsOfOrder(deps, scope, order.id, locale)));
+  const parcels = await shipmentsOfOrders(deps, scope, orders.map(({ order }) => order.id), locale);
   const store = await getStore(deps, scope);
-  return { store: { name: store.name, slug: store.slug, logo: store.logo }, orders: orders.map((slip, index) => ({ ...slip, shipments: parcels[index]!.map(({ id, carrierLabel, trackingNumber }) => ({ id, carrierLabel, trackingNumber })) })), missing: ids.length - orders.length };
+  return { store: { name: store.name, slug: store.slug, logo: store.logo }, orders: orders.map((slip) => ({ ...slip, shipments: (parcels.get(slip.order.id) ?? []).map(({ id, carrierLabel, trackingNumber }) => ({ id, carrierLabel, trackingNumber })) })), missing: ids.length - orders.length };
 }
 
 /** Orders per piece of the CSV: each batch read and written in one go, then a turn for others. */

@@ -24,18 +24,29 @@ export type ShipmentView = {
 
 /** The order's shipments, oldest first, each with the lines and units it carries. */
 export async function shipmentsOfOrder(deps: ServiceDeps, scope: StoreScope, orderId: number, locale: Locale = 'es'): Promise<ShipmentView[]> {
-  const [rows, lines] = await Promise.all([shipments.orderShipments(deps.db, scope, orderId), shipments.orderShipmentLines(deps.db, scope, orderId)]);
-  return rows.map((row) => ({
-    id: row.id,
-    carrier: row.carrier,
-    carrierLabel: isCarrier(row.carrier) ? carrierLabel(row.carrier, locale) : row.carrier,
-    trackingNumber: row.trackingNumber,
-    trackingUrl: row.trackingUrl || null,
-    linkCarriesNumber: row.carrier === 'other' ? row.trackingUrl !== '' : isCarrier(row.carrier) && linksTheNumber(row.carrier),
-    userId: row.userId,
-    createdAt: row.createdAt,
-    lines: lines.filter((line) => line.shipmentId === row.id).map(({ orderLineId, position, name, sku, quantity }) => ({ orderLineId, position, name, sku, quantity })),
-  }));
+  return (await shipmentsOfOrders(deps, scope, [orderId], locale)).get(orderId) ?? [];
+}
+
+/** The shipments of several orders (a sheet of packing slips) in two queries, by order id. */
+export async function shipmentsOfOrders(deps: ServiceDeps, scope: StoreScope, orderIds: readonly number[], locale: Locale = 'es'): Promise<Map<number, ShipmentView[]>> {
+  const byOrder = new Map<number, ShipmentView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const [rows, lines] = await Promise.all([shipments.orderShipments(deps.db, scope, orderIds), shipments.orderShipmentLines(deps.db, scope, orderIds)]);
+  for (const row of rows) {
+    const view: ShipmentView = {
+      id: row.id,
+      carrier: row.carrier,
+      carrierLabel: isCarrier(row.carrier) ? carrierLabel(row.carrier, locale) : row.carrier,
+      trackingNumber: row.trackingNumber,
+      trackingUrl: row.trackingUrl || null,
+      linkCarriesNumber: row.carrier === 'other' ? row.trackingUrl !== '' : isCarrier(row.carrier) && linksTheNumber(row.carrier),
+      userId: row.userId,
+      createdAt: row.createdAt,
+      lines: lines.filter((line) => line.shipmentId === row.id).map(({ orderLineId, position, name, sku, quantity }) => ({ orderLineId, position, name, sku, quantity })),
+    };
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), view]);
+  }
+  return byOrder;
 }
 
 /** Which of these orders have a shipment: a paid one with some is "partially shipped" (decision 091). */

@@ -4,17 +4,17 @@ import type { StoreScope } from '#server/tenancy/store-scope.ts';
 // An order's shipments and the units each carries (issue 40 §2). Every query names the scope's
 // store (decision 025): another store's order has no shipments here.
 
-export const orderShipments = (db: Db, scope: StoreScope, orderId: number) =>
+export const orderShipments = (db: Db, scope: StoreScope, orderIds: readonly number[]) =>
   db
     .selectFrom('orderShipment')
-    .select(['id', 'carrier', 'trackingNumber', 'trackingUrl', 'userId', 'createdAt'])
+    .select(['id', 'orderId', 'carrier', 'trackingNumber', 'trackingUrl', 'userId', 'createdAt'])
     .where('storeId', '=', scope.storeId)
-    .where('orderId', '=', orderId)
+    .where('orderId', 'in', [...orderIds])
     .orderBy('id')
     .execute();
 
 /** The lines of the order's shipments, with the order line each names. */
-export const orderShipmentLines = (db: Db, scope: StoreScope, orderId: number) =>
+export const orderShipmentLines = (db: Db, scope: StoreScope, orderIds: readonly number[]) =>
   db
     .selectFrom('orderShipmentLine')
     .innerJoin('orderShipment', 'orderShipment.id', 'orderShipmentLine.shipmentId')
@@ -23,7 +23,7 @@ export const orderShipmentLines = (db: Db, scope: StoreScope, orderId: number) =
     .where('orderShipmentLine.storeId', '=', scope.storeId)
     .where('orderShipment.storeId', '=', scope.storeId)
     .where('storeOrderLine.storeId', '=', scope.storeId)
-    .where('orderShipment.orderId', '=', orderId)
+    .where('orderShipment.orderId', 'in', [...orderIds])
     .orderBy('orderShipmentLine.shipmentId')
     .orderBy('storeOrderLine.position')
     .execute();
