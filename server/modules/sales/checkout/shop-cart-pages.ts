@@ -3,7 +3,7 @@ import { isGatewayMethod } from '#common/enums/payment.ts';
 import { FINAL_CONSUMER } from '#common/identification.ts';
 import { asIvaCode, ivaBp } from '#common/iva.ts';
 import type { OrderTotals } from '#common/order-totals.ts';
-import type { PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
+import { lineName, type PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
 import type { CheckoutError, CheckoutValues, PaymentMethod, ShippingMessage } from '#server/modules/sales/checkout/checkout-form.ts';
 import { placeFields, shippingFieldset } from '#server/modules/sales/checkout/shop-delivery-block.ts';
 import type { Gateway } from '#server/modules/sales/payment/payment-provider.ts';
@@ -95,7 +95,7 @@ function whatsappCartLink(frame: ShopFrame, request: ShopRequest, priced: Priced
   const texts = tr.texts.shopper;
   const message = [
     tr.t(texts.whatsappCartGreeting, { store: frame.store.name }),
-    ...priced.lines.map((line) => tr.t(texts.whatsappCartLine, { quantity: String(line.quantity), name: line.variantName ? `${line.name} — ${line.variantName}` : line.name })),
+    ...priced.lines.map((line) => tr.t(texts.whatsappCartLine, { quantity: String(line.quantity), name: lineName(line) })),
     tr.t(texts.whatsappCartTotal, { amount: tr.money(priced.totals.totalCents) }),
   ].join('\n');
   return html`<p><a class="button wide whatsapp-cart" href="${wa}?text=${encodeURIComponent(message)}" target="_blank" rel="noopener" aria-describedby="whatsapp-cart-hint">${whatsappIcon()}${texts.whatsappCart}</a></p>
@@ -116,7 +116,7 @@ export function renderCart(frame: ShopFrame, request: ShopRequest, priced: Price
   const texts = tr.texts.cart;
   const action = link(frame, request, '/cart');
   const lines = priced.lines.map((line, index) => {
-    const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
+    const name = lineName(line);
     const hidden = html`<input type="hidden" name="product" value="${line.productId}"><input type="hidden" name="variant" value="${line.variantId ?? ''}">`;
     return html`<li class="cart-line">
 <div class="cart-line-name"><a href="${link(frame, request, `/product/${line.slug}`)}">${name}</a><span class="muted small">${tr.texts.sku} ${line.sku}</span></div>
@@ -168,7 +168,7 @@ function rememberedBlock(frame: ShopFrame, request: ShopRequest, form: CheckoutF
 
 function summaryBlock(request: ShopRequest, priced: PricedCart): SafeHtml {
   const { tr } = request;
-  return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${line.variantName ? `${line.name} — ${line.variantName}` : line.name}</span> <span>${tr.money(lineAmount(line))}</span></li>`)}</ul>
+  return html`<ul class="summary-lines">${priced.lines.map((line) => html`<li><span>${line.quantity} × ${lineName(line)}</span> <span>${tr.money(lineAmount(line))}</span></li>`)}</ul>
 <p class="muted small">${tr.texts.cart.pricesBeforeTax}</p>
 ${priced.coupon?.ok ? html`<p class="muted small">${tr.t(tr.texts.cart.couponApplied, { code: priced.coupon.code })}</p>` : ''}
 ${totalsBlock(request, priced.totals, priced.shipping.ivaCode, true, priced.delivery.chosen === null)}`;

@@ -29,7 +29,7 @@ import { MAX_ORDER_CENTS, overOrderMaximum } from '#common/order-totals.ts';
 import { isGatewayMethod } from '#common/enums/payment.ts';
 import { AppError } from '#server/errors.ts';
 import { type CartCookie, cartCookieHeader, type CartLine, MAX_LINE_QUANTITY, readCart } from '#server/modules/sales/checkout/cart-cookie.ts';
-import type { AddResult, PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
+import { type AddResult, lineName, type PricedCart } from '#server/modules/sales/checkout/cart.service.ts';
 import { type CheckoutError, type CheckoutValues, checkoutValuesOf, emptyCheckout, parseCheckout } from '#server/modules/sales/checkout/checkout-form.ts';
 import { type OrderView, orderPath } from '#server/modules/sales/checkout/checkout.service.ts';
 import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
@@ -177,7 +177,7 @@ export function shopCartRoutes(app: FastifyInstance, { services, locale, withSto
         case 'remove': {
           const removed = cart.lines.find((item) => item.productId === productId && item.variantId === variantId);
           const priced = removed ? await carts.priceCart(frame.scope, { lines: [removed], coupon: '', flash: null }, locale) : null;
-          const name = priced?.lines[0] ? (priced.lines[0].variantName ? `${priced.lines[0].name} — ${priced.lines[0].variantName}` : priced.lines[0].name) : '';
+          const name = priced?.lines[0] ? lineName(priced.lines[0]) : '';
           next = { ...cart, lines: cart.lines.filter((item) => item !== removed), flash: { key: 'removed', name } };
           break;
         }
@@ -313,7 +313,7 @@ function addedEvents(cart: CartCookie, priced: PricedCart): PixelEvent[] {
   const added = cart.flash?.key === 'added' ? cart.flash.line : undefined;
   const line = added && priced.lines.find((item) => item.productId === added.productId && item.variantId === added.variantId);
   if (!added || !line) return [];
-  const name = line.variantName ? `${line.name} — ${line.variantName}` : line.name;
+  const name = lineName(line);
   return [addedToCartEvent({ id: line.productId, sku: line.sku, name, priceCents: line.unitPriceCents, currency: 'USD', category: null }, added.quantity)];
 }
 
