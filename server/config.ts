@@ -66,6 +66,8 @@ const ConfigSchema = z
     TRUST_PROXY: z.string().default('0').transform(trustedProxies),
     // on unless turned off: about 3 µs of CPU a query (decision 042, bench/store-guard.ts)
     STORE_GUARD: flag('1'),
+    // A file to append the queries that name no one store to (decision 102); off when unset.
+    LOG_STORE_QUERIES: z.string().optional(),
     TEST_WORK_FACTORS: flag(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Tiendabox <no-reply@tiendabox.ec>'),
@@ -163,6 +165,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Refuse queries on store-owned tables without a store_id condition (decision 025); always on in tests. */
   storeGuard: boolean;
+  /** LOG_STORE_QUERIES: where to log each query on a store table with no one-store `store_id` condition (decision 102). */
+  logStoreQueries: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -245,6 +249,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     maintenanceMode: env.MAINTENANCE_MODE,
     trustProxy: env.TRUST_PROXY,
     storeGuard: env.STORE_GUARD,
+    logStoreQueries: env.LOG_STORE_QUERIES || undefined,
     testWorkFactors: env.TEST_WORK_FACTORS,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,

@@ -7,6 +7,7 @@ import { CaseNames, withSqlNames } from '#server/db/case-names.ts';
 import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
 import type { Database } from '#server/db/schema.ts';
 import { StoreGuardPlugin } from '#server/db/store-guard.ts';
+import { storeQueryLogger } from '#server/db/store-query-log.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -31,12 +32,17 @@ export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): str
  * code (decision 022), printed so by the compiler and mapped back in the rows by `CaseNames`
  * (decision 039). Migrations keep writing snake_case names, which stay as they are.
  */
-export function databaseOptions(dialect: KyselyConfig['dialect'], options: { storeGuard?: boolean } = {}): KyselyConfig {
-  return { dialect: withSqlNames(dialect), plugins: [new CaseNames(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])] };
+export function databaseOptions(dialect: KyselyConfig['dialect'], options: { storeGuard?: boolean; logStoreQueries?: string } = {}): KyselyConfig {
+  return {
+    dialect: withSqlNames(dialect),
+    plugins: [new CaseNames(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])],
+    // No logger unless asked for: Kysely then skips the logging path altogether.
+    ...(options.logStoreQueries ? { log: storeQueryLogger(options.logStoreQueries) } : {}),
+  };
 }
 
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard'>>): Db {
-  const options = { storeGuard: config.storeGuard };
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard' | 'logStoreQueries'>>): Db {
+  const options = { storeGuard: config.storeGuard, logStoreQueries: config.logStoreQueries };
   if (dialectOf(config.databaseUrl) === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     return new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), options));

@@ -247,6 +247,20 @@ function checkTree(node: Node, owned: ReadonlySet<string>) {
 }
 
 /**
+ * Why the guard would refuse a query on these tables, or undefined when it would not: the
+ * unscoped-query log (server/db/store-query-log.ts) asks it after a query ran, without refusing.
+ */
+export function storeGuardRefusal(node: OperationNode, tables: ReadonlySet<string>): string | undefined {
+  try {
+    checkTree(node as unknown as Node, tables);
+    return undefined;
+  } catch (error) {
+    if (error instanceof StoreGuardError) return error.message;
+    throw error;
+  }
+}
+
+/**
  * Refuses any query on a store-owned table that is not pinned to one store (decisions 025, 042): a
  * select, update or delete needs, on each such table, a `store_id` equal to one value (`=`, or `in`
  * a list of one) or to the `store_id` of a table so pinned, in its WHERE or its JOIN's ON, joined

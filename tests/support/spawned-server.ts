@@ -50,6 +50,8 @@ export function spawnServer(options: { port: number; dataDir: string; databaseUr
       PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
+      // The suite's unscoped-query log (decision 102) covers the servers it starts too.
+      ...(process.env.LOG_STORE_QUERIES ? { LOG_STORE_QUERIES: process.env.LOG_STORE_QUERIES } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

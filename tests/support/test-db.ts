@@ -35,7 +35,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
   // connection, retried like an outage) unless a test points these at tests/support/sri-simulator.ts.
   const nowhere = 'http://127.0.0.1:9/comprobantes-electronicos-ws';
   const sri = { SRI_RECEPTION_URL_TEST: `${nowhere}/RecepcionComprobantesOffline?wsdl`, SRI_AUTHORIZATION_URL_TEST: `${nowhere}/AutorizacionComprobantesOffline?wsdl`, SRI_RECEPTION_URL_PRODUCTION: `${nowhere}/RecepcionComprobantesOffline?wsdl`, SRI_AUTHORIZATION_URL_PRODUCTION: `${nowhere}/AutorizacionComprobantesOffline?wsdl` };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...workFactors, ...sri, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...workFactors, ...sri, ...overrides, DATABASE_URL: databaseUrl, STORE_GUARD: '1', LOG_STORE_QUERIES: overrides.LOG_STORE_QUERIES ?? process.env.LOG_STORE_QUERIES });
 
   if (dialectOf(databaseUrl) === 'postgres') {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -44,7 +44,7 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), { storeGuard: config.storeGuard }));
+    const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), { storeGuard: config.storeGuard, logStoreQueries: config.logStoreQueries }));
     await migrateToLatest(db);
     return {
       ...withServices(db, config, options.clock),
