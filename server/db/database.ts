@@ -7,7 +7,7 @@ import { CaseNames, withSqlNames } from '#server/db/case-names.ts';
 import { createSqliteDialect } from '#server/db/sqlite-dialect.ts';
 import type { Database } from '#server/db/schema.ts';
 import { StoreGuardPlugin } from '#server/db/store-guard.ts';
-import { storeQueryLogger } from '#server/db/store-query-log.ts';
+import { storeQueryLog } from '#server/db/store-query-log.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -33,12 +33,11 @@ export function sqliteFile(config: Pick<Config, 'databaseUrl' | 'dataDir'>): str
  * (decision 039). Migrations keep writing snake_case names, which stay as they are.
  */
 export function databaseOptions(dialect: KyselyConfig['dialect'], options: { storeGuard?: boolean; logStoreQueries?: string } = {}): KyselyConfig {
-  return {
-    dialect: withSqlNames(dialect),
-    plugins: [new CaseNames(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])],
-    // No logger unless asked for: Kysely then skips the logging path altogether.
-    ...(options.logStoreQueries ? { log: storeQueryLogger(options.logStoreQueries) } : {}),
-  };
+  const plugins = [new CaseNames(), ...(options.storeGuard ? [new StoreGuardPlugin()] : [])];
+  // No logger unless asked for: Kysely then skips the logging path altogether.
+  if (!options.logStoreQueries) return { dialect: withSqlNames(dialect), plugins };
+  const watch = storeQueryLog(options.logStoreQueries);
+  return { dialect: withSqlNames(dialect), plugins: [...plugins, watch.plugin], log: watch.log };
 }
 
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard' | 'logStoreQueries'>>): Db {

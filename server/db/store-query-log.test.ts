@@ -57,7 +57,7 @@ describe('the unscoped-query log (LOG_STORE_QUERIES, decision 102)', () => {
     ]);
   });
 
-  it('records nothing for queries that name one store, raw or built, joined by store_id, or on platform tables', async () => {
+  it('records nothing for queries that name one store (raw or built, joined by store_id, the store by its id), or on platform tables', async () => {
     await sql`select id from product where store_id = ${1} and price_cents > ${0}`.execute(t.db);
     await t.db
       .selectFrom('product')
@@ -66,8 +66,15 @@ describe('the unscoped-query log (LOG_STORE_QUERIES, decision 102)', () => {
       .where('product.storeId', '=', 1)
       .execute();
     await t.db.selectFrom('storeMember').select('userId').where('storeId', '=', 1).execute();
-    await t.db.selectFrom('store').select('id').where('slug', '=', 'nadie').execute();
+    await t.db.selectFrom('store').select('slug').where('id', '=', 1).execute();
+    await t.db.selectFrom('storeMember').innerJoin('store', 'store.id', 'storeMember.storeId').select('store.slug').where('storeMember.storeId', '=', 1).execute();
+    await t.db.selectFrom('setting').select('value').where('key', '=', 'nadie').execute();
     expect(logged()).toEqual([]);
+  });
+
+  it('records a store looked up by anything but its id (its slug), which a sharded database asks every shard', async () => {
+    await t.db.selectFrom('store').select('id').where('slug', '=', 'nadie').execute();
+    expect(logged().map((entry) => entry.tables)).toEqual([['store']]);
   });
 
   it('records a raw query that only links stores (a.store_id = b.store_id) without naming one', async () => {

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LogEvent, OperationNode } from 'kysely';
+import type { KyselyPlugin, LogEvent, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { STORE_MEMBERSHIP_TABLES, STORE_OWNED_TABLES, storeGuardRefusal } from '#server/db/store-guard.ts';
 
 /**
@@ -26,6 +26,8 @@ export type UnscopedQuery = {
 };
 
 const STORE_TABLES: ReadonlySet<string> = new Set([...STORE_OWNED_TABLES, ...STORE_MEMBERSHIP_TABLES]);
+/** The stores themselves, keyed by `id`: distributed with the rest, their key is the same store id. */
+const STORE_TABLE = 'store';
 // A table named after FROM, JOIN, UPDATE or INTO, quoted or not (`"public"."x"` keeps the last name).
 const TABLE_AFTER = /\b(?:from|join|update|into)\s+(?:only\s+)?(?:"?\w+"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 // `store_id = <one value>` (or `in (<one value>)`), qualified or not; `a.store_id = b.store_id` is not one.
@@ -51,13 +53,32 @@ function rawFragments(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
+// The store table's key is the store: `store.id = <one value>`, or `id = …` where it is the only table.
+const STORE_KEY = /\bstore"?\."?id"?\s*(?:=\s*(?:\$\d+|\?|\d+)|in\s*\(\s*(?:\$\d+|\?|\d+)\s*\))/i;
+const ANY_KEY = /(?:^|[\s(,])"?id"?\s*(?:=\s*(?:\$\d+|\?|\d+)|in\s*\(\s*(?:\$\d+|\?|\d+)\s*\))/i;
+
+/**
+ * Whether a query reads or changes `store` rows without naming one store (by its id, or by a
+ * `store_id` the rest of the query names): where `store` shares the tables' distribution column, such
+ * a query (a store by its slug, an owner's store, the directory) goes to every shard. Read from the
+ * text, as the guard asks no key of this table; an insert is not one (its new id picks the shard).
+ */
+function storeUnscoped(text: string): boolean {
+  const named = [...text.matchAll(TABLE_AFTER)].filter((match) => !/^into/i.test(match[0]));
+  if (!named.some((match) => match[1]!.toLowerCase() === STORE_TABLE)) return false;
+  if (ONE_STORE.test(text) || STORE_KEY.test(text)) return false;
+  return !(named.length === 1 && ANY_KEY.test(text));
+}
+
 /** The store tables a query reads or writes without a `store_id` naming one store; none when it is scoped. */
 export function unscopedTables(node: OperationNode, sqlText: string): string[] {
-  if (node.kind === 'RawNode') return unscopedInText(sqlText);
-  const tables = new Set(rawFragments(node).flatMap(unscopedInText));
-  const refusal = storeGuardRefusal(node, STORE_TABLES);
-  const named = refusal?.match(/table "([a-z_]+)"/)?.[1];
-  if (named) tables.add(named);
+  const tables = new Set(node.kind === 'RawNode' ? unscopedInText(sqlText) : rawFragments(node).flatMap(unscopedInText));
+  if (node.kind !== 'RawNode') {
+    const refusal = storeGuardRefusal(node, STORE_TABLES);
+    const named = refusal?.match(/table "([a-z_]+)"/)?.[1];
+    if (named) tables.add(named);
+  }
+  if (storeUnscoped(sqlText)) tables.add(STORE_TABLE);
   return [...tables];
 }
 
@@ -74,16 +95,29 @@ function projectFrames(stack: string | undefined): string[] {
   return frames;
 }
 
-/** Kysely's `log` option: appends each query that ran without naming one store to `file`. */
-export function storeQueryLogger(file: string) {
-  return (event: LogEvent): void => {
+/**
+ * LOG_STORE_QUERIES's two halves: a plugin, last of the database's, that notes where each query was
+ * asked for — while the caller's own frames are still on the stack (a query is compiled before its
+ * first await; after the driver's callbacks the async stack may have lost them) — and Kysely's `log`
+ * option, which sees the SQL once the query ran and appends each one that named no one store to `file`.
+ */
+export function storeQueryLog(file: string): { plugin: KyselyPlugin; log: (event: LogEvent) => void } {
+  const askedAt = new WeakMap<object, string | undefined>();
+  const plugin: KyselyPlugin = {
+    transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+      askedAt.set(node, new Error().stack);
+      return node;
+    },
+    transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
+  };
+  const log = (event: LogEvent): void => {
     if (event.level !== 'query') return;
     let line: string;
     try {
       const tables = unscopedTables(event.query.query, event.query.sql);
       if (tables.length === 0) return;
-      // Node keeps the awaiting callers in an async stack, so the repository and its caller show.
-      const entry: UnscopedQuery = { sql: event.query.sql, tables, raw: event.query.query.kind === 'RawNode', stack: projectFrames(new Error().stack) };
+      const stack = projectFrames(askedAt.get(event.query.query) ?? new Error().stack);
+      const entry: UnscopedQuery = { sql: event.query.sql, tables, raw: event.query.query.kind === 'RawNode', stack };
       line = JSON.stringify(entry);
     } catch (error) {
       // A diagnostic never fails the query it watches; the script counts what it could not read.
@@ -92,4 +126,5 @@ export function storeQueryLogger(file: string) {
     // Synchronous and whole lines: several processes (workers, spawned servers) append to one file.
     appendFileSync(file, `${line}\n`);
   };
+  return { plugin, log };
 }
