@@ -4,7 +4,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
-import { groupUnscoped } from '../../scripts/unscoped-queries.ts';
 import type { UnscopedQuery } from './store-query-log.ts';
 
 let t: TestDatabase;
@@ -81,18 +80,5 @@ describe('the unscoped-query log (LOG_STORE_QUERIES, decision 102)', () => {
   it('records a raw query that only links stores (a.store_id = b.store_id) without naming one', async () => {
     await sql`select p.id from payment p join store_order o on o.id = p.order_id and o.store_id = p.store_id where p.expires_at <= ${'2026-01-01'}`.execute(t.db);
     expect(logged().map((entry) => entry.tables.toSorted())).toEqual([['payment', 'store_order']]);
-  });
-
-  it('groups the log into shapes with their runs and origin (scripts/unscoped-queries.ts)', async () => {
-    for (const ids of [[1], [2, 3], [4, 5, 6]]) await t.db.selectFrom('storeInvitation').select('id').where('id', 'in', ids).execute();
-    const { shapes, unreadable } = groupUnscoped(readFileSync(file, 'utf8'));
-    const invitations = shapes.filter((group) => group.tables.includes('store_invitation'));
-    // one list of one id and two longer lists: two shapes, `in (?)` and `in (?…)`
-    expect(invitations.map((group) => [group.count, group.shape.replace(/^.* where /, ''), group.migration])).toEqual([
-      [2, '"id" in (?…)', false],
-      [1, '"id" in (?)', false],
-    ]);
-    expect(invitations[0]!.origin).toMatch(/^server\/db\/store-query-log\.test\.ts:\d+$/);
-    expect(unreadable).toBe(0);
   });
 });

@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../tests/support/test-db.ts';
+import { groupUnscoped } from './unscoped-queries.ts';
+
+let t: TestDatabase;
+let dir: string;
+let file: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'unscoped-queries-'));
+  file = path.join(dir, 'unscoped.log');
+  t = await createTestDatabase({ LOG_STORE_QUERIES: file });
+});
+
+afterAll(async () => {
+  await t.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('groups what LOG_STORE_QUERIES wrote into shapes with their runs and origin, migrations apart', async () => {
+  for (const ids of [[1], [2, 3], [4, 5, 6]]) await t.db.selectFrom('storeInvitation').select('id').where('id', 'in', ids).execute();
+  await sql`select count(*) from webhook_delivery where state = ${'pending'}`.execute(t.db);
+  const { shapes, unreadable } = groupUnscoped(readFileSync(file, 'utf8'));
+  const mine = shapes.filter((group) => group.origin.startsWith('scripts/unscoped-queries.test.ts:'));
+  // a list of one id and two longer lists: two shapes, `in (?)` and `in (?…)`; the raw query a third
+  expect(mine.map((group) => [group.count, group.tables, group.shape.replace(/^.* where /, '')])).toEqual([
+    [2, ['store_invitation'], '"id" in (?…)'],
+    [1, ['store_invitation'], '"id" in (?)'],
+    [1, ['webhook_delivery'], 'state = ?'],
+  ]);
+  // the migrations' own backfills (the suite migrates a database per file) are told apart
+  const migrations = shapes.filter((group) => group.migration);
+  expect(migrations.length).toBeGreaterThan(0);
+  expect(migrations.every((group) => group.origin.startsWith('server/db/migrations/'))).toBe(true);
+  expect(mine.some((group) => group.migration)).toBe(false);
+  expect(unreadable).toBe(0);
+});
