@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Dialect, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
+import { databaseOptions } from './database.ts';
 import type { UnscopedQuery } from './store-query-log.ts';
 
 let t: TestDatabase;
@@ -80,5 +81,14 @@ describe('the unscoped-query log (LOG_STORE_QUERIES, decision 102)', () => {
   it('records a raw query that only links stores (a.store_id = b.store_id) without naming one', async () => {
     await sql`select p.id from payment p join store_order o on o.id = p.order_id and o.store_id = p.store_id where p.expires_at <= ${'2026-01-01'}`.execute(t.db);
     expect(logged().map((entry) => entry.tables.toSorted())).toEqual([['payment', 'store_order']]);
+  });
+
+  it('is off unless LOG_STORE_QUERIES names a file: no logger, no extra plugin, so Kysely skips its logging path', () => {
+    // databaseOptions only wraps the dialect; nothing here connects
+    const dialect = {} as Dialect;
+    expect(databaseOptions(dialect, { storeGuard: true }).log).toBeUndefined();
+    expect(databaseOptions(dialect, { storeGuard: true }).plugins).toHaveLength(2);
+    expect(databaseOptions(dialect, { storeGuard: true, logStoreQueries: file }).log).toBeTypeOf('function');
+    expect(databaseOptions(dialect, { storeGuard: true, logStoreQueries: file }).plugins).toHaveLength(3);
   });
 });
