@@ -1,7 +1,8 @@
 // The queries that named no one store, grouped (decision 102): reads the file LOG_STORE_QUERIES wrote
 // (server/db/store-query-log.ts) and prints each distinct query shape once, with how many times it
 // ran, its store tables and the code it came from, most frequent first; migrations apart, since they
-// run once per database (the suite migrates a database per test file).
+// run once per database (the suite migrates a database for most test files), and the tests' own
+// checks apart too.
 //
 //   DATABASE_URL=postgres://… LOG_STORE_QUERIES=/tmp/unscoped.log npx vitest run --maxWorkers=1
 //   node scripts/unscoped-queries.ts --file /tmp/unscoped.log [--width 200]
@@ -10,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { UnscopedQuery } from '#server/db/store-query-log.ts';
 import { parseArgs } from './cli-args.ts';
 
-export type QueryShape = { shape: string; tables: string[]; origin: string; caller: string; count: number; migration: boolean };
+/** Where a shape comes from: the app's code, a test's own check, or a migration. */
+export type Origin = 'app' | 'test' | 'migration';
+export type QueryShape = { shape: string; tables: string[]; origin: string; caller: string; count: number; kind: Origin };
+
+const kindOf = (origin: string): Origin => (origin.startsWith('server/db/migrations/') ? 'migration' : /\.test\.tsx?:\d+$/.test(origin) ? 'test' : 'app');
 
 /**
  * One spelling per query shape: parameters as `?` (`$1` and `?` alike), a list of them as `(?…)`
@@ -47,7 +52,7 @@ export function groupUnscoped(text: string): { shapes: QueryShape[]; unreadable:
     const key = `${shape}\u0000${origin}`;
     const group = groups.get(key);
     if (group) group.count += 1;
-    else groups.set(key, { shape, tables: (entry.tables ?? []).toSorted(), origin, caller, count: 1, migration: origin.startsWith('server/db/migrations/') });
+    else groups.set(key, { shape, tables: (entry.tables ?? []).toSorted(), origin, caller, count: 1, kind: kindOf(origin) });
   }
   return { shapes: [...groups.values()].sort((a, b) => b.count - a.count || a.origin.localeCompare(b.origin)), unreadable };
 }
@@ -71,10 +76,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const { shapes, unreadable } = groupUnscoped(readFileSync(file, 'utf8'));
   const width = Number(args.width ?? 200);
-  const runtime = shapes.filter((group) => !group.migration);
-  const migrations = shapes.filter((group) => group.migration);
   const runs = (list: QueryShape[]) => list.reduce((sum, group) => sum + group.count, 0);
-  console.log(`## Queries that name no one store: ${runtime.length} shapes, ${runs(runtime)} runs\n\n${table(runtime, width)}\n`);
-  console.log(`## In migrations (once per database): ${migrations.length} shapes, ${runs(migrations)} runs\n\n${table(migrations, width)}`);
+  const titles: Record<Origin, string> = { app: "The app's queries that name no one store", test: "Tests' own checks (their raw SQL)", migration: 'In migrations (once per database)' };
+  for (const kind of ['app', 'test', 'migration'] as const) {
+    const list = shapes.filter((group) => group.kind === kind);
+    console.log(`## ${titles[kind]}: ${list.length} shapes, ${runs(list)} runs\n\n${table(list, width)}\n`);
+  }
   if (unreadable > 0) console.log(`\n${unreadable} line(s) could not be read (the logger's own errors included).`);
 }
