@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageTarget } from '#server/storage/storage-url.ts';
 
 // Development-only secret; refusing it when served over HTTPS is the point of naming it.
 export const DEV_SECRET = 'dev-only-insecure-secret-change-me-0123456789';
@@ -58,6 +59,18 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('data'),
+    // Where uploaded files live (decision 097): local disk under DATA_DIR by default, or an S3 bucket.
+    STORAGE_URL: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const target = parseStorageUrl(value);
+        if ('problem' in target) {
+          ctx.addIssue({ code: 'custom', message: target.problem });
+          return z.NEVER;
+        }
+        return target;
+      }),
     DATABASE_URL: z.string().optional(),
     APP_SECRET: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -152,6 +165,8 @@ export type Config = {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** STORAGE_URL: the files on disk under `${dataDir}/uploads`, or in an S3-compatible bucket (decision 097). */
+  storage: StorageTarget;
   databaseUrl: string | undefined;
   secret: string;
   logLevel: string;
@@ -239,6 +254,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     publicUrl,
     dataDir: env.DATA_DIR,
+    storage: env.STORAGE_URL,
     databaseUrl: env.DATABASE_URL || undefined,
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
