@@ -41,11 +41,12 @@ export async function createS3Client(target: S3Target): Promise<S3Client> {
     region: target.region,
     endpoint: target.endpoint,
     forcePathStyle: target.forcePathStyle,
-    // SDK v3 ≥ 3.729 adds a CRC32 checksum to every upload, sent as an `aws-chunked` body with a
-    // trailer, and checks one on every download. Several S3-compatible servers (s3rver, which the
-    // tests start; older MinIO and Ceph releases; some hosted ones) refuse or mangle that body, so
-    // checksums are sent and checked only where the operation requires them. TLS and the ETag still
-    // guard the bytes in transit.
+    // SDK v3 ≥ 3.729 adds a CRC32 checksum to every upload (a header, or an `aws-chunked` body with a
+    // trailer) and checks one on every download. s3rver, which the tests start, takes it; several
+    // other S3-compatible servers did not when the default changed (Backblaze B2, Cloudflare R2,
+    // older MinIO, OVH: XAmzContentSHA256Mismatch or "unsupported header"), and a bucket is any of
+    // them. So checksums are sent and checked only where the operation requires one; TLS and the
+    // signature still guard the bytes in transit.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that stops answering fails the request (and /healthz) in seconds, not at the OS's
