@@ -1,7 +1,7 @@
 // Serving a public image from the bucket through the app against from the disk (issue 41 §1,
 // decision 097): `npm run build && npm run bench:storage`.
 //
-// 1. a throw-away SQLite database with one published store and a 1600×1200 photo, its WebP
+// 1. a throw-away SQLite database with one published store and a 1600×1200 picture, its WebP
 //    variants written to both the local disk and an S3 bucket on s3rver (a process of its own);
 // 2. the built app twice on that database: STORAGE_URL unset (disk), then pointing at the bucket;
 // 3. per run (BENCH_RUNS, 3), each backend in turn: autocannon loads the 640 px variant
@@ -10,7 +10,7 @@
 //    on top of its lookup of the key).
 // Prints req/s, p50/p99 and the app's CPU ms per request (and s3rver's), with their spread over
 // the runs. No mark: a figure for the decision. Exits 2 when it could not run.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +57,9 @@ async function main() {
   const deps = createServiceDeps({ db, config });
   const store = await makeStore({ deps }, { name: 'Tienda de fotos' });
   await publishStore(db, store.id);
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7' } }).jpeg({ quality: 85 }).toBuffer();
+  // Random blotches scaled up: a photo's size after WebP (tens of kB at 640 px), not a flat colour's.
+  const blotches = sharp(randomBytes(160 * 120 * 3), { raw: { width: 160, height: 120, channels: 3 } });
+  const photo = await blotches.resize(1600, 1200, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
   const uploadId = randomUUID();
   const storageKey = newStorageKey(uploadId, 'jpg');
   for (const storage of [createStorage(config), createStorage(loadConfig({ ...env, STORAGE_URL: bucket.storageUrl }))]) {
