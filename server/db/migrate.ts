@@ -40,6 +40,7 @@ import * as uniqueCedula from '#server/db/migrations/2026-12-06-104-unique-cedul
 import * as orderNotes from '#server/db/migrations/2026-12-06-100-order-notes.ts';
 import * as orderShipments from '#server/db/migrations/2026-12-06-099-order-shipments.ts';
 import * as productTextSearch from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
+import * as productTextByStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
 import * as shippingZones from '#server/db/migrations/2026-12-06-098-shipping-zones.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-100-order-notes': orderNotes,
   '2026-12-06-099-order-shipments': orderShipments,
   '2026-12-06-103-product-text-search': productTextSearch,
+  '2026-12-06-106-product-text-by-store': productTextByStore,
   '2026-12-06-098-shipping-zones': shippingZones,
 };
 
