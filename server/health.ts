@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
-import type { Db } from '#server/db/database.ts';
+import { type Db, pingDatabase } from '#server/db/database.ts';
 import type { Storage } from '#server/storage/storage.ts';
 
 // `/healthz` is the balancer's question "may I send you requests?" (decision 098): 200 when this
@@ -89,7 +88,7 @@ export const healthRoutes = fp(async (app: FastifyInstance, options: { db: Db; s
 
   const database = { was: 'ok' as Part };
   const storage = { was: 'ok' as Part };
-  const checkDatabase = singleFlight(() => probe('database', () => sql`select 1`.execute(options.db), app.log, database));
+  const checkDatabase = singleFlight(() => probe('database', () => pingDatabase(options.db), app.log, database));
   const checkStorage = singleFlight(() => probe('storage', async () => options.storage.check?.(), app.log, storage), STORAGE_CHECK_TTL_MS);
 
   app.get('/healthz', async (_request, reply) => {
