@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { type DatabaseIntrospector, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { withStartupLock } from '#server/db/startup-lock.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
 import * as accounts from '#server/db/migrations/2026-11-21-002-accounts.ts';
 import * as casillero from '#server/db/migrations/2026-11-21-003-casillero.ts';
@@ -90,7 +91,16 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Runs the migrations not yet run and answers their names. Under the start-up lock
+ * (decision 098): processes that start at once on one database run each migration once between
+ * them; the others wait, then find nothing left to do. `onWait` is told when another held it.
+ */
+export async function migrateToLatest(db: Db, onWait?: () => void): Promise<string[]> {
+  return withStartupLock(db, () => migrate(db), onWait);
+}
+
+async function migrate(db: Db): Promise<string[]> {
   // On PostgreSQL the migrator must look for its tables in our schema only: otherwise a schema
   // beside ours (another test run, another tenant) makes it believe they already exist.
   const schema =
