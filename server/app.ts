@@ -70,7 +70,9 @@ export async function buildApp(options: AppOptions) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    return503OnClosing: true,
+    // Off: it would answer every request during close, /healthz too, with a bare 503 before any
+    // route; server/health.ts says "stopping" and serves the stragglers instead (decision 098).
+    return503OnClosing: false,
   });
 
   // Built once for the life of the app: every loader, action and API route uses these.
@@ -103,7 +105,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
   await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, storage: services.deps.storage });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
   await app.register(apiPlugin, { services });

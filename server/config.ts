@@ -90,6 +90,7 @@ const ConfigSchema = z
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
     SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
     // SRI's offline web services (issue 37 §6), per environment the store picks: SRI's own by default.
@@ -201,6 +202,12 @@ export type Config = {
    */
   shutdownGraceMs: number;
   /**
+   * On SIGTERM, how long the server goes on accepting requests while /healthz already answers 503
+   * "stopping", before it stops accepting: at least a balancer's health interval, so that it is
+   * taken out of rotation before it refuses anything (decision 098). 0: stop accepting at once.
+   */
+  shutdownDrainMs: number;
+  /**
    * The storefront's page cache per process (decision 064): its size in bytes (0: off), and how
    * long a store's page version read from the database is trusted (≤ 1 s: the staleness bound).
    */
@@ -271,6 +278,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },
     sri: {
       test: { reception: env.SRI_RECEPTION_URL_TEST, authorization: env.SRI_AUTHORIZATION_URL_TEST },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '#server/config.ts';
@@ -33,6 +33,11 @@ export type Storage = {
    * the middle of a write leaves behind. Answers how many it removed.
    */
   sweepPartials?(before: Date): Promise<number>;
+  /**
+   * Throws when the storage cannot be reached or written to now; `/healthz` calls it (decision 098).
+   * Cheap: it runs on every health probe of every process.
+   */
+  check?(): Promise<void>;
 };
 
 // Segments of letters, digits, dot, dash and underscore, never starting with a dot: no `..`,
@@ -194,6 +199,16 @@ export function createLocalStorage(rootDir: string): Storage {
         }
       }
       return removed;
+    },
+
+    async check() {
+      // The root made when missing (a fresh data directory has none until the first upload), then
+      // asked whether this process may write and enter it: a read-only or unmounted disk, a root
+      // replaced by a file or a changed owner all fail here. No probe file is written: it would
+      // cost a write per probe and show up among the uploads (sweeps, the move to S3).
+      await mkdir(root, { recursive: true });
+      if (!(await stat(root)).isDirectory()) throw new Error(`storage root is not a directory: ${root}`);
+      await access(root, constants.W_OK | constants.X_OK);
     },
   };
 }
