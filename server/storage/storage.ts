@@ -26,8 +26,6 @@ export type Storage = {
    * deletion removes by prefix, and what storage-move copies.
    */
   list(prefix: string): AsyncIterable<StoredObject>;
-  /** Throws when the storage cannot be reached (/healthz; S3: HeadBucket). */
-  check?(): Promise<void>;
   /**
    * Deletes half-written files (`*.part`) last touched before `before`: what a process killed in
    * the middle of a write leaves behind. Answers how many it removed.
@@ -35,7 +33,7 @@ export type Storage = {
   sweepPartials?(before: Date): Promise<number>;
   /**
    * Throws when the storage cannot be reached or written to now; `/healthz` calls it (decision 098).
-   * Cheap: it runs on every health probe of every process.
+   * Cheap: it runs on every health probe of every process (S3: one HeadBucket, decision 097).
    */
   check?(): Promise<void>;
 };
