@@ -61,9 +61,12 @@ async function fill(dataDir: string, databaseUrl: string) {
   }
 }
 
+/** The big store's 50 most-visited products: the fill disables every 20th product (a 404). */
+const POPULAR = Array.from({ length: 53 }, (_, i) => i + 1).filter((n) => n % 20 !== 0).slice(0, 50);
+
 /** The address of request `n`: even ones a cached page of the big store, odd ones a page of any store never asked before. */
 function addressOf(n: number): string {
-  if (n % 2 === 0) return `/shop/${SCALE_OWNER.slug}/product/producto-${((n / 2) % 50) + 1}`;
+  if (n % 2 === 0) return `/shop/${SCALE_OWNER.slug}/product/producto-${POPULAR[(n / 2) % POPULAR.length]}`;
   // A store and a page drawn from the request's number (a multiplicative hash spreads consecutive ones).
   const draw = Math.imul(n, 0x9e3779b1) >>> 0;
   const store = draw % STORES;
