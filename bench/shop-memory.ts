@@ -90,7 +90,8 @@ async function main() {
   await fill(dataDir, appUrl);
   console.log(`  filled in ${round((Date.now() - started) / 1000)} s`);
   try {
-    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: appUrl, DEMO_DATA: '0', WEB_CONCURRENCY: '1' });
+    // A minute to answer: on a shared machine a fresh server took over 20 s to start (6 Dec 2026).
+    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: appUrl, DEMO_DATA: '0', WEB_CONCURRENCY: '1' }, 'app server', 60_000);
     const pid = app.process.pid as number;
     const headers = { ...PAGE_HEADERS, 'accept-encoding': 'br, gzip' };
     for (const n of [1, 2, 3, 4, 5, 6]) {

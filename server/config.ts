@@ -77,7 +77,7 @@ const ConfigSchema = z
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(16 * 1024 * 1024),
+    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(8 * 1024 * 1024),
     PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(4 * 1024 * 1024),
     SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
     // SRI's offline web services (issue 37 §6), per environment the store picks: SRI's own by default.
