@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
-  await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
+  await app.register(pageCache, { sessionCookie: cookieName, maxBytes: config.pageCacheBytes, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
   await app.register(healthRoutes, { db, storage: services.deps.storage });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });

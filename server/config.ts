@@ -91,7 +91,8 @@ const ConfigSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
+    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(8 * 1024 * 1024),
+    PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(4 * 1024 * 1024),
     SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
     // SRI's offline web services (issue 37 §6), per environment the store picks: SRI's own by default.
     SRI_RECEPTION_URL_TEST: z.url().default('https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl'),
@@ -213,6 +214,11 @@ export type Config = {
    */
   shopCache: { maxBytes: number; versionMs: number };
   /**
+   * The memory the shared pages of the app (login, registration, terms: server/plugins/page-cache.ts)
+   * may hold per process, in bytes (0: none kept). Decision 101.
+   */
+  pageCacheBytes: number;
+  /**
    * SRI's offline web services (issue 37 §6): reception (`validarComprobante`) and authorization
    * (`autorizacionComprobante`) for the test (1) and production (2) environments, and how long one
    * call may take before it counts as SRI being unreachable.
@@ -280,6 +286,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },
+    pageCacheBytes: env.PAGE_CACHE_BYTES,
     sri: {
       test: { reception: env.SRI_RECEPTION_URL_TEST, authorization: env.SRI_AUTHORIZATION_URL_TEST },
       production: { reception: env.SRI_RECEPTION_URL_PRODUCTION, authorization: env.SRI_AUTHORIZATION_URL_PRODUCTION },
