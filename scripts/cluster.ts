@@ -50,13 +50,14 @@ export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 /** Waits until `check` holds, or throws naming what it waited for. */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-const healthy = async (url: string) => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).status === 200;
+/** /healthz answers 200 (not yet listening, or refused: false). */
+const healthy = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status === 200, () => false);
 
 /** The server's address with another database name. */
 function onDatabase(serverUrl: string, database: string) {
@@ -223,7 +224,7 @@ export async function startCluster(options: ClusterOptions = {}) {
       return { root: readFileSync(path.join(dir, 'root.crt'), 'utf8'), intermediate: readFileSync(path.join(dir, 'intermediate.crt'), 'utf8') };
     };
 
-    return { url: publicUrl, httpsPort, databaseUrl, s3, processes, caddyOutput, internalCa, stop: stopAll };
+    return { url: publicUrl, httpsPort, databaseUrl, s3, processes, caddy, caddyOutput, internalCa, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -6,7 +6,7 @@ export type Answer = { status: number; body: string; headers: Headers };
 /** One request to `base` (Caddy or one process), its answer read whole; a network error is status 0. */
 export async function answer(base: string, method: string, path: string, options: { cookie?: string; json?: object; form?: Record<string, string>; body?: Buffer; type?: string } = {}): Promise<Answer> {
   const headers: Record<string, string> = { cookie: ['lang=es', options.cookie].filter(Boolean).join('; '), accept: options.json ? 'application/json' : 'text/html' };
-  let body: string | Buffer | undefined = options.body;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.body ? new Uint8Array(options.body) : undefined;
   if (options.type) headers['content-type'] = options.type;
   if (options.json) {
     headers['content-type'] = 'application/json';

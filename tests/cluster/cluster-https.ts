@@ -76,8 +76,8 @@ export function httpsSuite(context: () => { cluster: Cluster; store: TestStore; 
         expect(new URL(page.url()).host, host).toBe(`${host}:${cluster.httpsPort}`);
         // the certificate the browser accepted is Caddy's, for this host
         const security = await response!.securityDetails();
-        expect(security?.subjectName(), host).toBe(host);
-        expect(security?.issuer(), host).toMatch(/Caddy Local Authority/);
+        expect(security?.subjectName, host).toBe(host);
+        expect(security?.issuer, host).toMatch(/Caddy Local Authority/);
       }
       await expect(page.goto(address(HOSTS.unverified))).rejects.toThrow(/net::ERR_/);
     } finally {

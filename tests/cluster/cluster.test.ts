@@ -71,7 +71,7 @@ describe('three processes behind Caddy', () => {
     expect(uploaded.status, uploaded.body).toBe(201);
     const id = (JSON.parse(uploaded.body) as { id: string }).id;
     // the file as kept (the app may re-encode it): the same bytes from each process, each with its own disk
-    const files = [];
+    const files: Buffer[] = [];
     for (const app of cluster.processes) {
       const file = await fetch(`${app.url}/api/v1/uploads/${id}`, { headers: { cookie } });
       expect(file.status, app.url).toBe(200);
