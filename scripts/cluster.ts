@@ -9,9 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { s3StorageUrl, S3_CREDENTIALS, startS3Server } from '../tests/support/s3-server.ts';
+import { startS3Server } from '../tests/support/s3-server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** The test S3 server's credentials (s3rver's), read by the AWS SDK from the standard variables. */
+const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } as const;
+
+/** STORAGE_URL for the bucket of an S3 server (issue 41's form). */
+export const s3StorageUrl = (server: { url: string; bucket: string }) => `s3://${server.bucket}?endpoint=${encodeURIComponent(server.url)}&region=us-east-1&forcePathStyle=true`;
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type ClusterOptions = {

@@ -4,9 +4,7 @@ import S3rver from 's3rver';
 
 // A real S3-protocol server for tests, the cluster and the benches (s3rver: npm, pure JavaScript),
 // with one empty bucket. Minimal until the s3 work's own version of this file lands (the contract
-// of issue 41): same name, same shape. It takes s3rver's fixed credentials, which the AWS SDK reads
-// from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY like any other.
-export const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } as const;
+// of issue 41): same name, same shape. s3rver takes the credentials S3RVER / S3RVER.
 
 export async function startS3Server(options: { port: number; dir: string; bucket?: string }): Promise<{ url: string; bucket: string; stop: () => Promise<void> }> {
   const bucket = options.bucket ?? 'tiendabox';
@@ -15,6 +13,3 @@ export async function startS3Server(options: { port: number; dir: string; bucket
   await server.run();
   return { url: `http://127.0.0.1:${options.port}`, bucket, stop: () => server.close() as Promise<void> };
 }
-
-/** STORAGE_URL for a bucket of that server (the contract's form). */
-export const s3StorageUrl = (server: { url: string; bucket: string }) => `s3://${server.bucket}?endpoint=${encodeURIComponent(server.url)}&region=us-east-1&forcePathStyle=true`;
