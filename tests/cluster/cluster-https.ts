@@ -62,11 +62,12 @@ export function httpsSuite(context: () => { cluster: Cluster; store: TestStore; 
   // Needs the custom-domains work (table store_domain, GET /internal/tls-ask, the storefront at `/`).
   it('serves two stores on their own verified hosts over HTTPS, and still refuses one not yet verified', { timeout: 60_000 }, async () => {
     const { cluster, store, deps } = context();
-    const second = await makeStore({ deps }, { name: 'Tienda Dos' });
-    await publishStore(deps, (await ownStoreScope(deps, { userId: second.owner.id }))!, true);
+    const [second, third] = [await makeStore({ deps }, { name: 'Tienda Dos' }), await makeStore({ deps }, { name: 'Tienda Tres' })];
+    for (const other of [second, third]) await publishStore(deps, (await ownStoreScope(deps, { userId: other.owner.id }))!, true);
     await addDomain(cluster.databaseUrl, store.id, HOSTS.first, true);
     await addDomain(cluster.databaseUrl, second.id, HOSTS.second, true);
-    await addDomain(cluster.databaseUrl, second.id, HOSTS.unverified, false);
+    // a store's domain whose DNS has not shown the token yet (one domain a store)
+    await addDomain(cluster.databaseUrl, third.id, HOSTS.unverified, false);
     const page = await browser.newPage();
     try {
       for (const [host, name] of [[HOSTS.first, store.name], [HOSTS.second, second.name]] as const) {
