@@ -9,14 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startS3Server } from '../tests/support/s3-server.ts';
+import { S3_TEST_CREDENTIALS, startS3Server } from '../tests/support/s3-server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** The test S3 server's credentials (s3rver's), read by the AWS SDK from the standard variables. */
-const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } as const;
 
-/** STORAGE_URL for the bucket of an S3 server (issue 41's form). */
-export const s3StorageUrl = (server: { url: string; bucket: string }) => `s3://${server.bucket}?endpoint=${encodeURIComponent(server.url)}&region=us-east-1&forcePathStyle=true`;
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type ClusterOptions = {
@@ -138,8 +134,8 @@ export async function startCluster(options: ClusterOptions = {}) {
               // a disk of its own: nothing shared but the database and the bucket
               DATA_DIR: path.join(runDir, `app-${index}`),
               DATABASE_URL: databaseUrl,
-              STORAGE_URL: s3StorageUrl(s3),
-              ...S3_CREDENTIALS,
+              STORAGE_URL: s3.storageUrl,
+              ...S3_TEST_CREDENTIALS,
               // Caddy on this host is the one proxy in front (decision 079)
               TRUST_PROXY: '1',
               LOG_LEVEL: 'warn',
@@ -242,7 +238,7 @@ if (import.meta.main) {
   console.log(`Tiendabox on ${cluster.processes.length} processes behind Caddy: ${cluster.url}`);
   console.log(`  processes: ${cluster.processes.map((app) => app.url).join(', ')}`);
   console.log(`  database:  ${cluster.databaseUrl}`);
-  console.log(`  storage:   ${s3StorageUrl(cluster.s3)}`);
+  console.log(`  storage:   ${cluster.s3.storageUrl}`);
   console.log(`  store domains: https://<host>:${cluster.httpsPort}/ (Caddy's internal CA)`);
   console.log('Ctrl-C stops everything.');
   let stopping = false;
