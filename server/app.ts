@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(compressHtml);
   // The configuration's MAINTENANCE_MODE, or the back office's switch in the database (decision 092).
   // Before the language redirects and the caches: a custom host's request becomes its store's (or a 404).
-  await app.register(domainRouting, { directory: new DomainDirectory(db), platformHost: new URL(config.publicUrl).hostname, publicUrl: config.publicUrl });
+  await app.register(domainRouting, { directory: new DomainDirectory(db, { ttlMs: config.shopCache.versionMs }), platformHost: new URL(config.publicUrl).hostname, publicUrl: config.publicUrl });
   await app.register(maintenanceGate, { state: async () => (config.maintenanceMode ? 'config' : (await services.settings.maintenanceOn()) ? 'admin' : 'off') });
   await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });

@@ -2,8 +2,8 @@ import type { Db } from '#server/db/database.ts';
 import { storeOfVerifiedHost, verifiedHostOfSlug } from './domain.repository.ts';
 
 // Which store a host serves and which host a store's pages moved to, asked on every storefront
-// request (decision 100): kept per process for `ttlMs` (a second, as the page cache's versions are
-// read, decision 064), so a domain verified or removed in one process is seen by all within that
+// request (decision 100): kept per process for `ttlMs` (SHOP_PAGE_VERSION_MS, the window in which
+// the page cache's versions are read again, decision 064), so a domain verified or removed in one process is seen by all within that
 // time. Bounded: the least recently asked name goes first past `max` of each kind.
 
 type Known<T> = { value: T; readAt: number };
@@ -45,7 +45,7 @@ export class DomainDirectory {
   readonly #bySlug: TimedMap<string | null>;
 
   constructor(db: Db, options: { ttlMs?: number; max?: number } = {}) {
-    const ttlMs = options.ttlMs ?? 1000;
+    const ttlMs = options.ttlMs ?? 900;
     const max = options.max ?? 20_000;
     this.#byHost = new TimedMap(ttlMs, max, async (host) => (await storeOfVerifiedHost(db, host)) ?? null);
     this.#bySlug = new TimedMap(ttlMs, max, async (slug) => (await verifiedHostOfSlug(db, slug)) ?? null);
