@@ -175,6 +175,8 @@ describe('the storefront on its domain', () => {
       expect(response.statusCode, host).toBe(404);
       expect(response.body).toContain('This address is not a store.');
     }
+    // What a storefront page loads from the app itself answers on every host.
+    expect((await t.app.inject({ url: '/shop-assets/altcha.js', headers: { host: HOST } })).statusCode).toBe(200);
     // The platform's own paths on the platform's host are untouched.
     expect((await page('/healthz', 'tiendabox.test')).statusCode).toBe(200);
   });
