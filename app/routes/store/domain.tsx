@@ -66,9 +66,14 @@ export default function StoreDomain({ loaderData: { domain } }: Route.ComponentP
                 {domain.host}
               </Title>
               <Badge color={domain.verified ? 'green' : 'yellow'} variant="light" data-testid="domain-state">
-                {domain.verified ? t('domain.verified', { host: domain.host }) : t('domain.pending')}
+                {domain.verified ? t('domain.verifiedBadge') : t('domain.pending')}
               </Badge>
             </Group>
+            {domain.verified ? (
+              <Text mb="md" style={{ wordBreak: 'break-all' }} data-testid="domain-live">
+                {t('domain.verified', { host: domain.host })}
+              </Text>
+            ) : null}
             <Title order={3} size="h5" mb="xs">
               {t('domain.records')}
             </Title>

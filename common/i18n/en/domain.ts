@@ -15,6 +15,7 @@ export const domain: DashboardMessages['domain'] = {
   value: 'Value',
   noAddress: 'The platform’s IP address is not configured yet: please contact support.',
   pending: 'Waiting for verification',
+  verifiedBadge: 'Verified',
   verified: 'Verified: your store opens at https://{{host}}',
   verify: 'Verify',
   verifiedNotice: 'Domain verified. Your store now opens on it; its HTTPS certificate is obtained on the first visit.',

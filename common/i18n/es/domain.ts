@@ -14,6 +14,7 @@ export const domain = {
   value: 'Valor',
   noAddress: 'La dirección IP aún no está configurada en la plataforma: escribe a soporte.',
   pending: 'Pendiente de verificación',
+  verifiedBadge: 'Verificado',
   verified: 'Verificado: tu tienda se abre en https://{{host}}',
   verify: 'Verificar',
   verifiedNotice: 'Dominio verificado. Tu tienda ya se abre en él; el certificado HTTPS se obtiene en la primera visita.',
