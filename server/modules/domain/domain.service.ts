@@ -3,6 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { AppError, isUniqueViolation } from '#server/errors.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope-type.ts';
+import type { ShopDomain } from '#server/modules/shop/shop-url.ts';
 import { parseStoreHost, recordKind } from './domain-host.ts';
 import * as repo from './domain.repository.ts';
 
@@ -83,6 +84,13 @@ export async function verifyStoreDomain(deps: ServiceDeps, scope: StoreScope, id
   const at = deps.clock.now().toISOString();
   await repo.markStoreDomainVerified(deps.db, scope, row.id, at);
   return view(deps, { ...row, verifiedAt: at });
+}
+
+/** The store's verified domain as its storefront's addresses use it (a job's e-mail links); null without one. */
+export async function storeShopDomain(deps: ServiceDeps, scope: StoreScope): Promise<ShopDomain | null> {
+  const row = await repo.findStoreDomain(deps.db, scope);
+  if (!row || row.verifiedAt === null) return null;
+  return { slug: scope.slug, host: row.host, origin: `${new URL(deps.config.publicUrl).protocol}//${row.host}` };
 }
 
 /** Removes the store's domain: its storefront answers at /shop/{slug} again. */

@@ -4,6 +4,7 @@ import { callApi } from '../../../tests/support/forms.ts';
 import { startDnsServer, type TestDnsServer } from '../../../tests/support/dns-server.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
+import { shopperMailData } from '#server/modules/sales/shopper-mail/shopper-mail.service.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 
 // A store's own domain (issue 41 §5, decision 100) through inject(), with the store guard on, on
@@ -132,7 +133,7 @@ describe('the storefront on its domain', () => {
     expect((await page(`/shop/${maria.slug}/robots.txt`, 'tiendabox.test')).statusCode).toBe(301);
   });
 
-  it('keeps the cart on the domain: its form posts there, its cookie is the host’s, its redirect stays there', async () => {
+  it('keeps the cart and the order on the domain: forms post there, the cookie is the host’s, redirects and the e-mail’s link stay there', async () => {
     const product = await page('/product/poncho-otavalo', HOST);
     const productId = /name="product" value="(\d+)"/.exec(product.body)?.[1];
     expect(productId).toBeDefined();
@@ -148,6 +149,18 @@ describe('the storefront on its domain', () => {
     expect(cart.body).toContain('href="/checkout"');
     const checkout = await page('/checkout', HOST, { cookie: `lang=es; ${cookie.split(';')[0]}` });
     expect(checkout.body).toContain('action="/checkout"');
+
+    // The order placed on the domain: its page is the domain's, and so is the e-mail's link.
+    const form = { name: 'Ana Compradora', email: 'ana@example.com', phone: '0991234567', documentType: 'cedula', documentNumber: '1710034065', address: 'Av. Amazonas N34-120', city: 'Quito', province: 'Pichincha', canton: 'Quito', notes: '', paymentMethod: 'cash_on_delivery' };
+    const placed = await t.app.inject({ method: 'POST', url: '/checkout', headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded', cookie: `lang=es; ${cookie.split(';')[0]}` }, payload: new URLSearchParams(form).toString() });
+    expect(placed.statusCode, placed.body).toBe(303);
+    const code = /^\/order\?code=([0-9a-f-]{36})/.exec(String(placed.headers.location))?.[1];
+    expect(code, String(placed.headers.location)).toBeDefined();
+    expect((await page(`/order?code=${code}`, HOST)).statusCode).toBe(200);
+    const scope = (await ownStoreScope(t.deps, { userId: maria.owner.id }))!;
+    const order = await t.deps.db.selectFrom('storeOrder').select('id').where('storeId', '=', scope.storeId).where('code', '=', code!).executeTakeFirstOrThrow();
+    const mail = (await shopperMailData(t.deps, scope, order.id, { kind: 'confirmation' }))!;
+    expect(mail.data.orderUrl).toBe(`http://${HOST}/order?code=${code}`);
   });
 
   it('moves /shop/{slug} on the platform to the domain, for good, with the same path and query', async () => {
