@@ -112,6 +112,10 @@ const ConfigSchema = z
     ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     // Webhooks to this machine (http://127.0.0.1, http://localhost): development and tests only (issue 38 §5).
     WEBHOOKS_ALLOW_LOOPBACK: z.enum(['0', '1', 'true', 'false']).optional(),
+    // Stores' own domains (issue 41 §5, decision 100): the address an apex domain's A record names, and
+    // the DNS servers the TXT verification asks (`1.1.1.1,8.8.8.8`, `127.0.0.1:5353`); the system's when unset.
+    PUBLIC_IPV4: z.union([z.ipv4(), z.literal('')]).optional(),
+    DNS_SERVERS: z.string().optional(),
     // The key the stores' signing certificates are sealed with (issue 37 §5): 32 random bytes in base64.
     CERTIFICATE_KEY: z
       .string()
@@ -161,6 +165,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   /** Served over HTTPS (an https PUBLIC_URL): `__Host-` Secure cookies, HSTS, an own APP_SECRET. */
   secure: boolean;
+  /** Stores' own domains (decision 100): the A record's address for an apex host, the resolvers the TXT check asks. */
+  domains: { publicIpv4: string | undefined; dnsServers: string[] | undefined };
   /** DEMO_DATA=1: an empty database gets the demo accounts at start (`npm start` sets it). */
   demoData: boolean;
   host: string;
@@ -260,6 +266,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return {
     env: env.NODE_ENV,
     secure: publicUrl.startsWith('https://'),
+    domains: {
+      publicIpv4: env.PUBLIC_IPV4 || undefined,
+      dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((server) => server.trim()).filter(Boolean) : undefined,
+    },
     demoData: env.DEMO_DATA,
     // The demo accounts' passwords are in the README: with them, only this machine may connect unless
     // HOST says otherwise (issue 40, defect 12). `localhost` listens on 127.0.0.1 and ::1 alike.

@@ -43,6 +43,7 @@ import * as orderShipments from '#server/db/migrations/2026-12-06-099-order-ship
 import * as productTextSearch from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 import * as productTextByStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
 import * as shippingZones from '#server/db/migrations/2026-12-06-098-shipping-zones.ts';
+import * as storeDomains from '#server/db/migrations/2026-12-06-105-store-domains.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-103-product-text-search': productTextSearch,
   '2026-12-06-106-product-text-by-store': productTextByStore,
   '2026-12-06-098-shipping-zones': shippingZones,
+  '2026-12-06-105-store-domains': storeDomains,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
