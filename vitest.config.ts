@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test-build') },
   test: {
-    include: ['{server,common,app,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    // The cluster test (three processes behind Caddy, decision 099) runs once, on PostgreSQL, in a
+    // phase of its own (scripts/test.ts sets CLUSTER_TEST=1): not in the SQLite and PostgreSQL legs.
+    include: ['{server,common,app,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', ...(process.env.CLUSTER_TEST === '1' ? ['tests/cluster/**/*.test.ts'] : [])],
     environment: 'node',
     // Ceilings, not targets (speed is measured in bench/): two files share CI's two cores, and a CI
     // machine can be twice as slow as this one, so a page test's first render may take seconds.

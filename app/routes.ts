@@ -66,6 +66,8 @@ function tree(locale: Locale): RouteConfigEntry[] {
         page('store/design', 'routes/store/design.tsx'),
         page('store/settings', 'routes/store/settings.tsx'),
         page('store/marketing', 'routes/store/marketing.tsx'),
+        // the store's own domain (issue 41 §5, decision 100)
+        page('store/domain', 'routes/store/domain.tsx'),
         page('store/contact', 'routes/store/contact.tsx'),
         page('store/analytics', 'routes/store/analytics.tsx'),
         page('store/payments', 'routes/store/payments.tsx'),

@@ -3,7 +3,7 @@
 // 040) in a process group of its own, so that the crash test can `kill -9` the primary and every
 // worker at once, as a power cut or the OOM killer of a container would.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { killChildren, serveArguments } from './lib/processes.ts';
+import { killChildren, serveArguments, serveEnvironment } from './lib/processes.ts';
 import { ROOT } from './lib/settings.ts';
 
 export type Server = { process: ChildProcess; pid: number; output: () => string; exited: Promise<void> };
@@ -31,7 +31,7 @@ export function startServer(env: Record<string, string>): Server {
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...flags, ...serveArguments()], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', MAINTENANCE_MODE: '0', DEMO_DATA: '0', ...env },
+    env: { ...process.env, ...serveEnvironment(), NODE_ENV: 'production', LOG_LEVEL: 'warn', MAINTENANCE_MODE: '0', DEMO_DATA: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group: `kill -9 -<pid>` reaches the primary and every worker it forked
     detached: true,

@@ -48,6 +48,20 @@ export function searchTerms(text: string | null): string {
   return stemFolded(foldText(text ?? '')).join(' ');
 }
 
+/**
+ * A term as one store's index holds it on SQLite: `s<store>x<stem>` (decision 095's amendment of
+ * issue 40 §7). One term list per store and word: a search reads only its store's matches, where a
+ * `store` column AND-ed with the word walked the 100,000-product store's whole list for every word.
+ * Unambiguous: a store id is digits, so the first `x` ends it.
+ */
+export const storeTerm = (storeId: number, stem: string): string => `s${storeId}x${stem}`;
+
+/** `searchTerms` with each stem as `storeTerm` (the `store_search_terms` SQL function on SQLite). */
+export function storeSearchTerms(storeId: number, text: string | null): string {
+  const terms = stemFolded(foldText(text ?? ''));
+  return terms.map((stem) => storeTerm(storeId, stem)).join(' ');
+}
+
 /** One word's stem (a folded word: lowercase letters and digits). */
 export const stemWord = (word: string): string => stemPadded(` ${word} `).trim();
 

@@ -36,6 +36,8 @@ const phases: Phase[] = [
   { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   { name: 'vitest sqlite', command: [`${BIN}/vitest`, 'run'], env: sqlite },
   ...(postgres ? [{ name: 'vitest postgresql', command: [`${BIN}/vitest`, 'run'], env: postgres }] : []),
+  // Three processes behind Caddy (decision 099): once, on PostgreSQL, alone on the machine's cores.
+  ...(postgres ? [{ name: 'cluster postgresql', command: [`${BIN}/vitest`, 'run', 'tests/cluster'], env: { ...postgres, CLUSTER_TEST: '1' } }] : []),
   { name: 'playwright sqlite', command: [`${BIN}/playwright`, 'test'], env: { ...sqlite, ...browser } },
   ...(postgres ? [{ name: 'playwright postgresql', command: [`${BIN}/playwright`, 'test'], env: { ...postgres, ...browser } }] : []),
 ];

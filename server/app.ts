@@ -30,6 +30,8 @@ import { shopRoutes } from '#server/modules/shop/shop.routes.ts';
 import { invoiceShopRoutes } from '#server/modules/sales/invoice/invoice-shop.routes.ts';
 import { invoicePdfRenderer } from '#server/modules/sales/invoice/invoice-pdf-renderer.ts';
 import { nulGuard } from '#server/plugins/nul-guard.ts';
+import { DomainDirectory } from '#server/modules/domain/domain-directory.ts';
+import { domainRewrite, domainRouting } from '#server/modules/domain/domain-routing.ts';
 import { requestLog } from '#server/plugins/request-log.ts';
 import { securityHeaders } from '#server/plugins/security-headers.ts';
 import { type Clock } from '#server/service-deps.ts';
@@ -70,7 +72,11 @@ export async function buildApp(options: AppOptions) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    return503OnClosing: true,
+    // Off: it would answer every request during close, /healthz too, with a bare 503 before any
+    // route; server/health.ts says "stopping" and serves the stragglers instead (decision 098).
+    return503OnClosing: false,
+    // A store's own domain (decision 100): its every path is the storefront's, routed as `/shop/~domain/…`.
+    rewriteUrl: domainRewrite(new URL(config.publicUrl).hostname),
   });
 
   // Built once for the life of the app: every loader, action and API route uses these.
@@ -98,12 +104,14 @@ export async function buildApp(options: AppOptions) {
   // Every page's HTML leaves compressed, rendered or served from the page cache (issue 22 §7).
   await app.register(compressHtml);
   // The configuration's MAINTENANCE_MODE, or the back office's switch in the database (decision 092).
+  // Before the language redirects and the caches: a custom host's request becomes its store's (or a 404).
+  await app.register(domainRouting, { directory: new DomainDirectory(db, { ttlMs: config.shopCache.versionMs }), platformHost: new URL(config.publicUrl).hostname, publicUrl: config.publicUrl });
   await app.register(maintenanceGate, { state: async () => (config.maintenanceMode ? 'config' : (await services.settings.maintenanceOn()) ? 'admin' : 'off') });
   await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
-  await app.register(pageCache, { sessionCookie: cookieName, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
-  await app.register(healthRoutes, { db });
+  await app.register(pageCache, { sessionCookie: cookieName, maxBytes: config.pageCacheBytes, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
+  await app.register(healthRoutes, { db, storage: services.deps.storage });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
   await app.register(apiPlugin, { services });

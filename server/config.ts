@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageTarget } from '#server/storage/storage-url.ts';
 
 // Development-only secret; refusing it when served over HTTPS is the point of naming it.
 export const DEV_SECRET = 'dev-only-insecure-secret-change-me-0123456789';
@@ -58,6 +59,18 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('data'),
+    // Where uploaded files live (decision 097): local disk under DATA_DIR by default, or an S3 bucket.
+    STORAGE_URL: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const target = parseStorageUrl(value);
+        if ('problem' in target) {
+          ctx.addIssue({ code: 'custom', message: target.problem });
+          return z.NEVER;
+        }
+        return target;
+      }),
     DATABASE_URL: z.string().optional(),
     APP_SECRET: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,7 +92,9 @@ const ConfigSchema = z
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(8 * 1024 * 1024),
+    PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(4 * 1024 * 1024),
     SHOP_PAGE_VERSION_MS: z.coerce.number().int().min(0).max(1000).default(900),
     // SRI's offline web services (issue 37 §6), per environment the store picks: SRI's own by default.
     SRI_RECEPTION_URL_TEST: z.url().default('https://celcer.sri.gob.ec/comprobantes-electronicos-ws/RecepcionComprobantesOffline?wsdl'),
@@ -99,6 +114,10 @@ const ConfigSchema = z
     ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     // Webhooks to this machine (http://127.0.0.1, http://localhost): development and tests only (issue 38 §5).
     WEBHOOKS_ALLOW_LOOPBACK: z.enum(['0', '1', 'true', 'false']).optional(),
+    // Stores' own domains (issue 41 §5, decision 100): the address an apex domain's A record names, and
+    // the DNS servers the TXT verification asks (`1.1.1.1,8.8.8.8`, `127.0.0.1:5353`); the system's when unset.
+    PUBLIC_IPV4: z.union([z.ipv4(), z.literal('')]).optional(),
+    DNS_SERVERS: z.string().optional(),
     // The key the stores' signing certificates are sealed with (issue 37 §5): 32 random bytes in base64.
     CERTIFICATE_KEY: z
       .string()
@@ -148,12 +167,16 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   /** Served over HTTPS (an https PUBLIC_URL): `__Host-` Secure cookies, HSTS, an own APP_SECRET. */
   secure: boolean;
+  /** Stores' own domains (decision 100): the A record's address for an apex host, the resolvers the TXT check asks. */
+  domains: { publicIpv4: string | undefined; dnsServers: string[] | undefined };
   /** DEMO_DATA=1: an empty database gets the demo accounts at start (`npm start` sets it). */
   demoData: boolean;
   host: string;
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** STORAGE_URL: the files on disk under `${dataDir}/uploads`, or in an S3-compatible bucket (decision 097). */
+  storage: StorageTarget;
   databaseUrl: string | undefined;
   secret: string;
   logLevel: string;
@@ -190,10 +213,21 @@ export type Config = {
    */
   shutdownGraceMs: number;
   /**
+   * On SIGTERM, how long the server goes on accepting requests while /healthz already answers 503
+   * "stopping", before it stops accepting: at least a balancer's health interval, so that it is
+   * taken out of rotation before it refuses anything (decision 098). 0: stop accepting at once.
+   */
+  shutdownDrainMs: number;
+  /**
    * The storefront's page cache per process (decision 064): its size in bytes (0: off), and how
    * long a store's page version read from the database is trusted (≤ 1 s: the staleness bound).
    */
   shopCache: { maxBytes: number; versionMs: number };
+  /**
+   * The memory the shared pages of the app (login, registration, terms: server/plugins/page-cache.ts)
+   * may hold per process, in bytes (0: none kept). Decision 101.
+   */
+  pageCacheBytes: number;
   /**
    * SRI's offline web services (issue 37 §6): reception (`validarComprobante`) and authorization
    * (`autorizacionComprobante`) for the test (1) and production (2) environments, and how long one
@@ -236,6 +270,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return {
     env: env.NODE_ENV,
     secure: publicUrl.startsWith('https://'),
+    domains: {
+      publicIpv4: env.PUBLIC_IPV4 || undefined,
+      dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((server) => server.trim()).filter(Boolean) : undefined,
+    },
     demoData: env.DEMO_DATA,
     // The demo accounts' passwords are in the README: with them, only this machine may connect unless
     // HOST says otherwise (issue 40, defect 12). `localhost` listens on 127.0.0.1 and ::1 alike.
@@ -243,6 +281,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     publicUrl,
     dataDir: env.DATA_DIR,
+    storage: env.STORAGE_URL,
     databaseUrl: env.DATABASE_URL || undefined,
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
@@ -260,7 +299,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },
+    pageCacheBytes: env.PAGE_CACHE_BYTES,
     sri: {
       test: { reception: env.SRI_RECEPTION_URL_TEST, authorization: env.SRI_AUTHORIZATION_URL_TEST },
       production: { reception: env.SRI_RECEPTION_URL_PRODUCTION, authorization: env.SRI_AUTHORIZATION_URL_PRODUCTION },

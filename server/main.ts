@@ -4,6 +4,7 @@ import pino from 'pino';
 import { type Config, ConfigError, loadConfig, loggerOptions } from '#server/config.ts';
 import { createDatabase, type Db, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { withStartupLock } from '#server/db/startup-lock.ts';
 
 // start: config → database → migrations (and demo data) → listen → graceful shutdown.
 // With several workers (decision 040) the primary process prepares the database once and then
@@ -13,13 +14,17 @@ type Log = pino.Logger;
 
 /** Migrations, statistics and (when asked) the demo accounts: once, before any request. */
 async function prepareDatabase(db: Db, config: Config, log: Log) {
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+  // Several processes may start at once on one database (decision 098): each step that writes
+  // runs under the start-up lock, and the ones that waited find it done.
+  const waiting = (step: string) => () => log.info({ step }, 'waiting for another process starting on this database');
+  const applied = await migrateToLatest(db, waiting('migrations'));
+  log.info({ migrations: applied }, applied.length > 0 ? 'migrations applied' : 'migrations up to date');
   await optimizeDatabase(db);
   // Demo accounts make a fresh local start a living product; only when asked (`npm start` asks).
   if (!config.demoData) return;
   const [{ createServiceDeps }, { DEMO_ADMIN, DEMO_CLIENT, seedDemoData }] = await Promise.all([import('#server/composition.ts'), import('#server/demo/demo-data.ts')]);
-  if (await seedDemoData(createServiceDeps({ db, config, log }))) {
+  // Under the lock: it loads only into a database without users, a check that two processes at once would both pass.
+  if (await withStartupLock(db, () => seedDemoData(createServiceDeps({ db, config, log })), waiting('demo data'))) {
     log.info({ client: DEMO_CLIENT.email, admin: DEMO_ADMIN.email }, 'demo data loaded (see README for the passwords)');
   }
 }
@@ -37,13 +42,19 @@ async function serve(config: Config, db: Db) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // /healthz says "stopping" from now on (decision 098). During the drain the process still
+    // accepts and serves, so a balancer that probes every `drain` ms takes it out before anything
+    // is refused; SIGINT (a person's Ctrl-C) does not wait for a balancer.
+    app.readiness.stop();
+    const drainMs = signal === 'SIGINT' ? 0 : config.shutdownDrainMs;
+    app.log.info({ signal, drainMs }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => {
       app.log.error(`shutdown took longer than ${config.shutdownGraceMs / 1000} s; exiting`);
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, drainMs + config.shutdownGraceMs);
     timer.unref();
     try {
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await app.close(); // stops accepting, waits for in-flight requests
       clearInterval(optimizing);
       await db.destroy();
@@ -98,17 +109,19 @@ function supervise(config: Config, log: Log) {
     stopping = true;
     log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, 'shutting down: each worker finishes its requests');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A worker's own deadline: its drain (SIGTERM's, decision 098), then its grace.
+    const budget = config.shutdownDrainMs + config.shutdownGraceMs;
     // A worker whose event loop is blocked (a request stuck in a long computation) never runs its
     // SIGTERM handler nor its own deadline: past the grace period it is killed, so that it cannot
     // outlive the primary at 100 % CPU holding its database connections (issue 21). Its 'exit'
     // above then ends the primary, with 1.
     setTimeout(() => {
       const left = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-      log.error({ workers: left.map((worker) => worker.process.pid) }, `workers still running after ${(config.shutdownGraceMs + 2000) / 1000} s; killing them`);
+      log.error({ workers: left.map((worker) => worker.process.pid) }, `workers still running after ${(budget + 2000) / 1000} s; killing them`);
       for (const worker of left) worker.process.kill('SIGKILL');
-    }, config.shutdownGraceMs + 2000).unref();
+    }, budget + 2000).unref();
     // And should even that not end them, the primary does not wait forever.
-    setTimeout(() => process.exit(1), config.shutdownGraceMs + 7000).unref();
+    setTimeout(() => process.exit(1), budget + 7000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -43,6 +43,7 @@ import * as uploadService from '#server/modules/upload/upload.service.ts';
 import * as userService from '#server/modules/user/user.service.ts';
 import * as webhookService from '#server/modules/webhook/webhook.service.ts';
 import * as abandonedCartService from '#server/modules/sales/abandoned-cart/abandoned-cart.service.ts';
+import * as domainService from '#server/modules/domain/domain.service.ts';
 import { bindResources } from '#server/resources/registry.ts';
 import { bindService, type ServiceDeps } from '#server/service-deps.ts';
 
@@ -102,6 +103,8 @@ export function createServices(deps: ServiceDeps) {
     webhooks: bindService(webhookService, deps),
     /** Abandoned carts: the checkout's capture, the restore link, the owner's switch and counts (issue 40 §6). */
     abandonedCarts: bindService(abandonedCartService, deps),
+    /** A store's own domain and its DNS verification (issue 41 §5, decision 100). */
+    domains: bindService(domainService, deps),
     /** The store-owned resources built on the kit, by key (decision 028). */
     resources: bindResources(deps),
   };

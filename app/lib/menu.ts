@@ -68,6 +68,7 @@ export const mainMenu: MenuItem[] = [
       { key: 'shipping', label: 'shipping.title', path: '/store/shipping', area: 'settings' },
       { key: 'design', label: 'nav.design', path: '/store/design', area: 'settings' },
       { key: 'marketing', label: 'nav.marketing', path: '/store/marketing', area: 'settings' },
+      { key: 'domain', label: 'nav.domain', path: '/store/domain', area: 'settings' },
       { key: 'contact', label: 'nav.contact', path: '/store/contact', area: 'settings' },
       { key: 'analytics', label: 'nav.analytics', path: '/store/analytics', area: 'settings' },
       { key: 'staff', label: 'nav.staff', path: '/store/staff', area: 'staff' },

@@ -53,26 +53,46 @@ export async function freePort(): Promise<number> {
 
 export type Child = { process: ChildProcess; output: () => string; name: string };
 
+/** package.json's `serve` script: its leading `NAME=value` assignments, and the rest. */
+function serveScript(): { assignments: [string, string][]; rest: string } {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
+  let rest = (scripts?.serve ?? '').trim();
+  const assignments: [string, string][] = [];
+  for (let match = /^([A-Z_][A-Z0-9_]*)=(\S*)\s+/.exec(rest); match; match = /^([A-Z_][A-Z0-9_]*)=(\S*)\s+/.exec(rest)) {
+    assignments.push([match[1]!, match[2]!]);
+    rest = rest.slice(match[0].length);
+  }
+  return { assignments, rest };
+}
+
 /**
  * The app server's command line as production runs it: package.json's `serve` script
- * (`exec node <flags> server/main.ts`), so the flags measured are the flags deployed.
+ * (`[NAME=value …] exec node <flags> server/main.ts`), so the flags measured are the flags deployed.
  */
 export function serveArguments(): string[] {
-  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts;
-  // `exec` lets npm's signals reach Node (graceful shutdown); it changes nothing else. A leading
-  // `NODE_ENV=production` (docs/decisions/026-run-mode.md) is set by the bench itself.
-  const [command, ...args] = (scripts?.serve ?? '').trim().replace(/^NODE_ENV=production\s+/, '').replace(/^exec\s+/, '').split(/\s+/);
+  // `exec` lets npm's signals reach Node (graceful shutdown); it changes nothing else.
+  const { rest } = serveScript();
+  const [command, ...args] = rest.replace(/^exec\s+/, '').split(/\s+/);
   if (command !== 'node' || args.length === 0 || args.some((arg) => /[\s"'$&|;<>]/.test(arg))) {
-    fail(`package.json's "serve" script must be a plain \`[exec] node [flags] server/main.ts\`, found: ${scripts?.serve}`);
+    fail(`package.json's "serve" script must be a plain \`[NAME=value …] [exec] node [flags] server/main.ts\`, found: ${rest}`);
   }
   return args;
+}
+
+/**
+ * The environment the `serve` script sets before Node starts (glibc's malloc settings, decision
+ * 101), given to every process a bench starts. Not its `NODE_ENV=production` (decision 026), which
+ * each bench sets itself (BENCH_NODE_ENV).
+ */
+export function serveEnvironment(): Record<string, string> {
+  return Object.fromEntries(serveScript().assignments.filter(([name]) => name !== 'NODE_ENV'));
 }
 
 export function startChild(name: string, args: string[], env: Record<string, string>): Child {
   // process.execPath: the same Node 24 that runs this file (npm puts node_modules/.bin first).
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...serveEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -25,6 +25,7 @@ import { staff } from './en/staff.ts';
 import { activity } from './en/activity.ts';
 import { payment } from './en/payment.ts';
 import { cartReminders } from './en/cart-reminders.ts';
+import { domain } from './en/domain.ts';
 import { orderPapers } from './en/order-papers.ts';
 import { siteSettings } from './en/site-settings.ts';
 import { shipment } from './en/shipment.ts';
@@ -60,6 +61,7 @@ export const enDashboard: DashboardMessages = {
   activity,
   payment,
   cartReminders,
+  domain,
   orderPapers,
   siteSettings,
   shipment,

@@ -29,6 +29,7 @@ export const en: BaseMessages = {
     settings: 'Settings',
     design: 'Design',
     marketing: 'Marketing',
+    domain: 'Custom domain',
     contact: 'Contact',
     analytics: 'Analytics',
     products: 'Products',

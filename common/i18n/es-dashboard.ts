@@ -25,6 +25,7 @@ import { staff } from './es/staff.ts';
 import { activity } from './es/activity.ts';
 import { payment } from './es/payment.ts';
 import { cartReminders } from './es/cart-reminders.ts';
+import { domain } from './es/domain.ts';
 import { orderPapers } from './es/order-papers.ts';
 import { siteSettings } from './es/site-settings.ts';
 import { shipment } from './es/shipment.ts';
@@ -62,6 +63,7 @@ export const esDashboard = {
   activity,
   payment,
   cartReminders,
+  domain,
   orderPapers,
   siteSettings,
   shipment,

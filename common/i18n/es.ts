@@ -30,6 +30,7 @@ export const es = {
     settings: 'Configuración',
     design: 'Diseño',
     marketing: 'Marketing',
+    domain: 'Dominio propio',
     contact: 'Contacto',
     analytics: 'Analítica',
     products: 'Productos',

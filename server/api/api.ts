@@ -13,6 +13,7 @@ import { storeSalesApi } from '#server/modules/sales/store-sales/store-sales.api
 import { shippingApi } from '#server/modules/sales/shipping/shipping.api.ts';
 import { paymentGatewaysApi } from '#server/modules/sales/payment/payment-gateways.api.ts';
 import { sriCertificateApi } from '#server/modules/sales/sri-certificate/sri-certificate.api.ts';
+import { domainApi } from '#server/modules/domain/domain.api.ts';
 import { storeDesignApi } from '#server/modules/store/store-design.api.ts';
 import { planApi } from '#server/modules/plan/plan.api.ts';
 import { productCsvApi } from '#server/modules/product-csv/product-csv.api.ts';
@@ -84,6 +85,7 @@ export async function apiPlugin(app: FastifyInstance, options: { services: Servi
     await v1.register(shippingApi, options);
     await v1.register(paymentGatewaysApi, options);
     await v1.register(sriCertificateApi, options);
+    await v1.register(domainApi, options);
     await v1.register(planApi, options);
     await v1.register(productCsvApi, options);
     await v1.register(bannerApi, options);

@@ -40,10 +40,24 @@ export function databaseOptions(dialect: KyselyConfig['dialect'], options: { sto
   return { dialect: withSqlNames(dialect), plugins: [...plugins, watch.plugin], log: watch.log };
 }
 
+/**
+ * A connection that PostgreSQL drops (a restart, a failover, a network cut) is an 'error' event on
+ * its client, and on the pool when idle, which ends the process when nobody listens. The query it
+ * was running fails on its own, the pool throws the connection away and opens a new one for the
+ * next query, and /healthz says whether one can be had (decision 098): crashing would turn a
+ * database blip into every process restarting at once.
+ */
+export function quietWhenCut(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'storeGuard' | 'logStoreQueries'>>): Db {
   const options = { storeGuard: config.storeGuard, logStoreQueries: config.logStoreQueries };
   if (dialectOf(config.databaseUrl) === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    quietWhenCut(pool);
     return new Kysely<Database>(databaseOptions(new PostgresDialect({ pool }), options));
   }
   const file = sqliteFile(config);
@@ -70,12 +84,7 @@ export async function optimizeDatabase(db: Db): Promise<void> {
   await sql`insert into product_text(product_text) values ('optimize')`.execute(db);
 }
 
-/** True when the database answers a trivial query; used by /healthz. */
-export async function databaseIsUp(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
+/** A trivial query: throws when the database cannot answer one (used by /healthz, within its bound). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { type DatabaseIntrospector, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { withStartupLock } from '#server/db/startup-lock.ts';
 import * as settings from '#server/db/migrations/2026-11-21-001-settings.ts';
 import * as accounts from '#server/db/migrations/2026-11-21-002-accounts.ts';
 import * as casillero from '#server/db/migrations/2026-11-21-003-casillero.ts';
@@ -40,7 +41,9 @@ import * as uniqueCedula from '#server/db/migrations/2026-12-06-104-unique-cedul
 import * as orderNotes from '#server/db/migrations/2026-12-06-100-order-notes.ts';
 import * as orderShipments from '#server/db/migrations/2026-12-06-099-order-shipments.ts';
 import * as productTextSearch from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
+import * as productTextByStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
 import * as shippingZones from '#server/db/migrations/2026-12-06-098-shipping-zones.ts';
+import * as storeDomains from '#server/db/migrations/2026-12-06-105-store-domains.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -83,12 +86,23 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-100-order-notes': orderNotes,
   '2026-12-06-099-order-shipments': orderShipments,
   '2026-12-06-103-product-text-search': productTextSearch,
+  '2026-12-06-106-product-text-by-store': productTextByStore,
   '2026-12-06-098-shipping-zones': shippingZones,
+  '2026-12-06-105-store-domains': storeDomains,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Runs the migrations not yet run and answers their names. Under the start-up lock
+ * (decision 098): processes that start at once on one database run each migration once between
+ * them; the others wait, then find nothing left to do. `onWait` is told when another held it.
+ */
+export async function migrateToLatest(db: Db, onWait?: () => void): Promise<string[]> {
+  return withStartupLock(db, () => migrate(db), onWait);
+}
+
+async function migrate(db: Db): Promise<string[]> {
   // On PostgreSQL the migrator must look for its tables in our schema only: otherwise a schema
   // beside ours (another test run, another tenant) makes it believe they already exist.
   const schema =

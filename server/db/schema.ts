@@ -9,6 +9,7 @@ import type { BannerTable, BrandTable, CategoryTable, ColorTable, CouponTable, P
 import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
 import type { CreditNoteLineTable, CreditNoteSriEventTable, CreditNoteTable } from './schema/credit-note.ts';
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
+import type { StoreDomainTable } from './schema/store-domain.ts';
 import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
 import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
@@ -30,6 +31,7 @@ export type * from './schema/catalog.ts';
 export type * from './schema/sales.ts';
 export type * from './schema/credit-note.ts';
 export type * from './schema/store-certificate.ts';
+export type * from './schema/store-domain.ts';
 export type * from './schema/tenancy.ts';
 export type * from './schema/webhook.ts';
 export type * from './schema/abandoned-cart.ts';
@@ -96,6 +98,7 @@ export interface Database {
   abandonedCart: AbandonedCartTable;
   orderShipment: OrderShipmentTable;
   orderShipmentLine: OrderShipmentLineTable;
+  storeDomain: StoreDomainTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { searchTerms } from '#common/search-terms.ts';
+import { searchTerms, storeSearchTerms } from '#common/search-terms.ts';
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 type Parameter = null | number | bigint | string | Uint8Array;
@@ -45,9 +45,10 @@ export function openSqlite(file: string): DatabaseSync {
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
-  // The catalogue's search index is written by triggers with the app's stemmer (migration
-  // 2026-12-06-103, decision 095): every connection that may write a product needs it.
+  // The catalogue's search index is written by triggers with the app's stemmer (migrations
+  // 2026-12-06-103 and 106, decision 095): every connection that may write a product needs them.
   database.function('search_terms', { deterministic: true }, (text) => searchTerms(typeof text === 'string' ? text : null));
+  database.function('store_search_terms', { deterministic: true }, (store, text) => storeSearchTerms(Number(store), typeof text === 'string' ? text : null));
   return database;
 }
 

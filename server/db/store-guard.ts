@@ -8,7 +8,7 @@ import { activeStoreId } from '#server/tenancy/active-store.ts';
  * resource adds its table here; the type check below fails while a table with a `storeId`
  * column is missing from the list.
  */
-export const STORE_OWNED_TABLES = ['color', 'store_upload', 'brand', 'category', 'subcategory', 'size', 'product', 'product_image', 'variant', 'coupon', 'review', 'banner', 'page', 'store_sales', 'customer', 'store_order', 'store_order_line', 'store_order_event', 'invoice', 'invoice_sri_event', 'store_certificate', 'credit_note', 'credit_note_line', 'credit_note_sri_event', 'store_event', 'webhook_endpoint', 'webhook_delivery', 'webhook_attempt', 'store_payment_gateway', 'payment', 'payment_receipt', 'payment_refund', 'abandoned_cart_setting', 'abandoned_cart', 'store_order_note', 'order_shipment', 'order_shipment_line', 'shipping_zone', 'shipping_rate', 'shipping_pickup'] as const satisfies readonly string[];
+export const STORE_OWNED_TABLES = ['color', 'store_upload', 'brand', 'category', 'subcategory', 'size', 'product', 'product_image', 'variant', 'coupon', 'review', 'banner', 'page', 'store_sales', 'customer', 'store_order', 'store_order_line', 'store_order_event', 'invoice', 'invoice_sri_event', 'store_certificate', 'credit_note', 'credit_note_line', 'credit_note_sri_event', 'store_event', 'webhook_endpoint', 'webhook_delivery', 'webhook_attempt', 'store_payment_gateway', 'payment', 'payment_receipt', 'payment_refund', 'abandoned_cart_setting', 'abandoned_cart', 'store_order_note', 'order_shipment', 'order_shipment_line', 'shipping_zone', 'shipping_rate', 'shipping_pickup', 'store_domain'] as const satisfies readonly string[];
 
 /**
  * Tables keyed by a store that the tenancy layer reads across stores on purpose (decision 088): a

@@ -41,7 +41,9 @@ export const localeRedirects = fp(async (app: FastifyInstance, options: { secure
     // A Spanish choice at an address without a query asks for nothing: no switch, no redirect, no
     // cookie. Most requests are such; parsing their URL was 2 % of a cached storefront answer's CPU.
     if (stored === 'es' && !request.url.includes('?')) return;
-    const url = new URL(request.url, 'http://local.invalid');
+    // The address as the browser asked for it: on a store's domain `/product/x`, not the route's
+    // `/shop/{slug}/product/x` (decision 100), so a redirect stays on the domain's addresses.
+    const url = new URL(request.originalUrl, 'http://local.invalid');
     const urlLocale = localeFromPath(url.pathname);
     const switchTo = url.searchParams.get(LOCALE_SWITCH_PARAM);
 

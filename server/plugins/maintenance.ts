@@ -21,6 +21,9 @@ export const maintenanceGate = fp(async (app: FastifyInstance, options: { state:
     if (reply.statusCode === 503 && request.maintenance !== 'off') reply.header('retry-after', '300');
   });
   app.addHook('onRequest', async (request, reply) => {
+    // /healthz answers the same in maintenance, and must not wait here on a database that hangs
+    // (the state is read from it): its own checks are bounded (decision 098).
+    if (request.routeOptions.url === '/healthz') return;
     request.maintenance = await options.state();
     if (request.maintenance === 'off') return;
     const path = request.url.split('?')[0] ?? '/';

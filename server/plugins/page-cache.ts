@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
+import { ByteLru, ENTRY_OVERHEAD_BYTES, ownBuffer } from '#server/byte-lru.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { isPageNavigation } from '#server/plugins/locale.ts';
 
@@ -54,8 +55,8 @@ export type PageCacheOptions = {
   bypass: () => boolean;
   /** How long a stored page is served, in ms. */
   ttlMs?: number;
-  /** Most pages kept; the least recently served goes first. */
-  maxEntries?: number;
+  /** The memory the pages may hold (PAGE_CACHE_BYTES); the least recently served goes first. */
+  maxBytes: number;
 };
 
 /**
@@ -76,9 +77,8 @@ export type PageCacheOptions = {
  */
 export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptions) => {
   const ttlMs = options.ttlMs ?? 60_000;
-  const maxEntries = options.maxEntries ?? 200;
-  // A Map iterates in insertion order: re-inserting on every hit keeps it least-recent first.
-  const entries = new Map<string, Entry>();
+  // Bounded by what the pages hold (decision 101): any visitor can ask for a new address.
+  const entries = new ByteLru<string, Entry>(options.maxBytes);
 
   /** Whether this request may be served from or kept in the cache at all. */
   function takesPart(request: FastifyRequest): boolean {
@@ -97,9 +97,10 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
     headers.forEach((value, name) => {
       kept[name] = value;
     });
-    entries.delete(key);
-    entries.set(key, { parts: splitAt(html, Buffer.from(nonce)), headers: kept, expires: Date.now() + ttlMs });
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    // The parts are views of `html`, which is what they hold: a page of its own, or a copy of it.
+    const own = ownBuffer(html);
+    const bytes = own.byteLength + key.length + JSON.stringify(kept).length + ENTRY_OVERHEAD_BYTES;
+    entries.set(key, { parts: splitAt(own, Buffer.from(nonce)), headers: kept, expires: Date.now() + ttlMs }, bytes);
   }
 
   app.decorateRequest('sharedRender', null);
@@ -107,14 +108,11 @@ export const pageCache = fp(async (app: FastifyInstance, options: PageCacheOptio
     if (!takesPart(request)) return;
     // Most pages are never kept here (the storefront has its own cache): two lookups say so.
     const key = entries.has(keyFor('browser', request.url)) || entries.has(keyFor('bot', request.url)) ? keyFor(kindOf(request), request.url) : null;
+    // Read, so most recently used; an expired page is dropped.
     const entry = key === null ? undefined : entries.get(key);
     if (key !== null && entry) {
+      if (entry.expires > Date.now()) return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
       entries.delete(key);
-      // Re-inserted, so most recently used last; an expired page is left out.
-      if (entry.expires > Date.now()) {
-        entries.set(key, entry);
-        return reply.headers(entry.headers).header('x-page-cache', 'hit').send(joinWith(entry.parts, Buffer.from(request.cspNonce)));
-      }
     }
     // The nonce the page was rendered with, read when the page is kept: a request whose render
     // never asks for one (the storefront's pages, with their own cache) draws no random bytes —

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '#server/config.ts';
+import { createS3Storage } from './s3-storage.ts';
+
+/** One stored file, as a listing names it. */
+export type StoredObject = { key: string; size: number };
 
 /**
- * Where uploaded files live. Keys are relative, slash-separated names (`2026/11/<uuid>.png`) that
- * the code makes, never the user: so a later S3-compatible implementation can use them as object
- * keys unchanged.
+ * Where uploaded files live: the local disk or an S3-compatible bucket (s3-storage.ts, decision
+ * 097). Keys are relative, slash-separated names (`2026/11/<uuid>.png`) that the code makes, never
+ * the user, used as object keys unchanged.
  */
 export type Storage = {
   put(key: string, data: Buffer): Promise<void>;
@@ -18,10 +22,20 @@ export type Storage = {
   /** Removing a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
   /**
+   * The whole files whose keys start with `prefix` (`invoices/12/`), in no set order: what a store's
+   * deletion removes by prefix, and what storage-move copies.
+   */
+  list(prefix: string): AsyncIterable<StoredObject>;
+  /**
    * Deletes half-written files (`*.part`) last touched before `before`: what a process killed in
    * the middle of a write leaves behind. Answers how many it removed.
    */
   sweepPartials?(before: Date): Promise<number>;
+  /**
+   * Throws when the storage cannot be reached or written to now; `/healthz` calls it (decision 098).
+   * Cheap: it runs on every health probe of every process (S3: one HeadBucket, decision 097).
+   */
+  check?(): Promise<void>;
 };
 
 // Segments of letters, digits, dot, dash and underscore, never starting with a dot: no `..`,
@@ -140,6 +154,27 @@ export function createLocalStorage(rootDir: string): Storage {
       await rm(fileOf(key), { force: true });
     },
 
+    async *list(prefix) {
+      // From the prefix's deepest directory: `invoices/12/` reads that folder, not the whole tree.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      if (folder !== '' && !isValidStorageKey(folder)) throw new InvalidStorageKeyError(prefix);
+      let entries;
+      try {
+        entries = await readdir(path.join(root, ...folder.split('/')), { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        // A `.part` is a write in progress or a dead writer's leftover: never a file to hand out.
+        if (!entry.isFile() || entry.name.endsWith('.part')) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (!key.startsWith(prefix) || !isValidStorageKey(key)) continue;
+        const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+        if (info) yield { key, size: info.size };
+      }
+    },
+
     async sweepPartials(before) {
       let removed = 0;
       let entries;
@@ -163,10 +198,27 @@ export function createLocalStorage(rootDir: string): Storage {
       }
       return removed;
     },
+
+    async check() {
+      // The root made when missing (a fresh data directory has none until the first upload), then
+      // asked whether this process may write and enter it: a read-only or unmounted disk, a root
+      // replaced by a file or a changed owner all fail here. No probe file is written: it would
+      // cost a write per probe and show up among the uploads (sweeps, the move to S3).
+      await mkdir(root, { recursive: true });
+      if (!(await stat(root)).isDirectory()) throw new Error(`storage root is not a directory: ${root}`);
+      await access(root, constants.W_OK | constants.X_OK);
+    },
   };
 }
 
-/** The application's storage: local disk under `${dataDir}/uploads` (S3-compatible later). */
-export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return createLocalStorage(path.join(config.dataDir, 'uploads'));
+/** Where the disk backend keeps its files: `${DATA_DIR}/uploads`. */
+export const uploadsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'uploads');
+
+/**
+ * The application's storage as STORAGE_URL says: local disk under `${dataDir}/uploads` (the
+ * default), or an S3-compatible bucket (whose SDK is loaded at its first call).
+ */
+export function createStorage(config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'storage'>>): Storage {
+  const target = config.storage ?? { kind: 'disk' };
+  return target.kind === 'disk' ? createLocalStorage(uploadsDir(config)) : createS3Storage(target);
 }

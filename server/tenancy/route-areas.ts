@@ -18,6 +18,7 @@ const PAGE_RULES: readonly Rule[] = [
   ['/store/contact', 'settings'],
   ['/store/analytics', 'settings'],
   ['/store/payments', 'settings'],
+  ['/store/domain', 'settings'],
   // the packing slips of the orders (issue 40 §3): named by the bulk actions' contract, orders' work
   ['/store/orders', 'orders'],
   ['/store/shipping', 'settings'],
@@ -36,6 +37,7 @@ const API_RULES: readonly Rule[] = [
   ['/store/shipping', 'settings'],
   ['/store/payment-gateways', 'settings'],
   ['/store/certificate', 'settings'],
+  ['/store/domain', 'settings'],
   ['/store/settings', 'settings'],
   ['/store/marketing', 'settings'],
   ['/store/contact', 'settings'],

@@ -60,6 +60,7 @@ const REACH: Record<string, Reach> = {
   'store/design': { as: 'owner' },
   'store/settings': { as: 'owner' },
   'store/marketing': { as: 'owner' },
+  'store/domain': { as: 'owner' },
   'store/contact': { as: 'owner' },
   'store/analytics': { as: 'owner' },
   'store/payments': { as: 'owner' },

@@ -12,10 +12,10 @@ afterAll(() => t.dispose());
 const { es, en } = pageHeaders;
 
 describe('health', () => {
-  it('answers 200 with the database checked', async () => {
+  it('answers 200 with the database and the storage checked', async () => {
     const response = await t.app.inject('/healthz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -263,7 +263,7 @@ describe('database down', () => {
     await broken.db.destroy();
     const response = await broken.app.inject('/healthz');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', storage: 'ok' });
     await broken.app.close();
   });
 });

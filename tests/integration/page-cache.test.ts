@@ -141,3 +141,34 @@ describe('who never gets a stored page', () => {
     expect(after.headers['x-page-cache']).toBe('hit');
   });
 });
+
+describe('the memory the stored pages hold (PAGE_CACHE_BYTES, decision 101)', () => {
+  // 400 kB: pages of up to 50 kB kept, about a dozen login pages; a new address on every request
+  // (anyone can make one up) pushes the least recently served out, by their bytes.
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ PAGE_CACHE_BYTES: '400000' });
+  });
+  afterAll(() => small.dispose());
+  const getSmall = (url: string) => small.app.inject({ url, headers: es });
+
+  it('at its budget, drops the least recently served page for a new one', async () => {
+    const first = await getSmall('/user/login?n=0');
+    expect(Buffer.byteLength(first.body)).toBeLessThan(40_000);
+    for (let n = 1; n < 30; n++) await getSmall(`/user/login?n=${n}`);
+    // Asked again: the oldest address was pushed out and is rendered; the newest is still kept.
+    expect((await getSmall('/user/login?n=0')).headers['x-page-cache']).toBeUndefined();
+    expect((await getSmall('/user/login?n=29')).headers['x-page-cache']).toBe('hit');
+    expect((await getSmall('/user/login?n=28')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('does not keep a page larger than its share of the budget', async () => {
+    const tiny = await createTestApp({ PAGE_CACHE_BYTES: '80000' }); // 10 kB a page at most: no login page fits
+    try {
+      expect(Buffer.byteLength((await tiny.app.inject({ url: '/terms?tiny=1', headers: es })).body)).toBeGreaterThan(10_000);
+      expect((await tiny.app.inject({ url: '/terms?tiny=1', headers: es })).headers['x-page-cache']).toBeUndefined();
+    } finally {
+      await tiny.dispose();
+    }
+  });
+});

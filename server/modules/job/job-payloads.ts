@@ -11,6 +11,12 @@ export type JobPayloads = {
   mail: Mail;
   /** A stored file whose record is gone but whose removal failed (decision 029): tried again. */
   removeFile: { storageKey: string };
+  /**
+   * A deleted store's or account's files (issue 41 §1), queued with the deletion's commit: its
+   * uploads' keys (a share of them per job) and, on the first job, the store whose own prefixes
+   * (receipts, kept RIDEs) go too. Done at once after the commit; the job is the net for a crash.
+   */
+  removeOwnedFiles: { storeId: number | null; storageKeys: string[] };
   /** An expiry reminder for one store's plan period (server/modules/store/store-expiry-reminder.service.ts). */
   store_expiring: { storeId: number; expiresAt: string; days: number };
   /** Signs an issued invoice, sends it to SRI and asks its authorization (invoice-sri.service.ts, issue 37 §6). */

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { JobKind, JobPayloads } from './job-payloads.ts';
-import { insertJob, releaseFinishedKey } from './job.repository.ts';
+import { deleteQueuedJobs, insertJob, releaseFinishedKey } from './job.repository.ts';
 
 /** The longest wait between two attempts, whatever the backoff says. */
 export const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
@@ -72,4 +72,9 @@ export async function enqueueJob<K extends JobKind>(deps: Pick<ServiceDeps, 'db'
 export async function enqueueAgain<K extends JobKind>(deps: Pick<ServiceDeps, 'db' | 'clock'>, job: NewJob<K> & { key: string }): Promise<number | null> {
   await releaseFinishedKey(deps.db, job.key);
   return enqueueJob(deps, job);
+}
+
+/** Drops jobs that still wait, by id: their work was done another way before their time came. */
+export async function dropQueuedJobs(deps: Pick<ServiceDeps, 'db'>, ids: readonly number[]): Promise<void> {
+  await deleteQueuedJobs(deps.db, ids);
 }

@@ -120,3 +120,8 @@ export async function findJob(db: Db, id: number) {
 export async function releaseFinishedKey(db: Db, key: string): Promise<void> {
   await db.deleteFrom('job').where('key', '=', key).where('state', 'in', ['done', 'failed']).execute();
 }
+
+/** Drops jobs still waiting (queued), by id: work that was done another way before its time came. */
+export async function deleteQueuedJobs(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('job').where('id', 'in', ids).where('state', '=', 'queued').execute();
+}

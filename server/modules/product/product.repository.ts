@@ -15,7 +15,7 @@ export const products = storeResourceRepository('product', {
   searchIndex: true,
   // and the catalogue's text index the storefront searches too: migration 2026-12-06-103
   // (its list keeps its own order: which matches have every word in the name is not asked)
-  words: (db, scope, query, options) => searchProductText(db, scope, query, { ...options, named: false }),
+  words: (db, scope, query, options) => searchProductText(db, scope, query, options),
   sort: { updated: 'updatedAt', name: 'name', price: 'priceCents', stock: 'stock', priority: 'priority', category: 'categoryId', brand: 'brandSort' },
   filters: {
     status: (value) => ['enabled', value === 'enabled'],

@@ -199,4 +199,41 @@ describe('the storefront page cache', () => {
     cache.store((found as { slot: Parameters<ShopPageCache['store']>[0] }).slot, Buffer.alloc(2_000));
     expect(await cache.lookup(store.slug, '/big', 'br')).not.toHaveProperty('hit');
   });
+
+  it('counts a page at the memory it holds: a view of a larger block (as zlib answers) is kept as a copy of its own', async () => {
+    const cache = new ShopPageCache(t.deps, { maxBytes: 64_000, versionMs: 900, now: () => clock.now().getTime() });
+    const block = Buffer.alloc(64 * 1024, 'y');
+    const found = await cache.lookup(store.slug, '/view', 'br');
+    cache.store((found as { slot: Parameters<ShopPageCache['store']>[0] }).slot, block.subarray(0, 3_000));
+    const hit = await cache.lookup(store.slug, '/view', 'br');
+    const body = (hit as { hit: { body: Buffer } }).hit.body;
+    expect(body.equals(block.subarray(0, 3_000))).toBe(true);
+    expect(body.buffer.byteLength).toBe(3_000);
+    expect(cache.bytes).toBeLessThan(4_000);
+    // A new page at the budget pushes the least recently used out, by their bytes.
+    for (let n = 0; n < 30; n++) {
+      const slot = await cache.lookup(store.slug, `/p/${n}`, 'br');
+      cache.store((slot as { slot: Parameters<ShopPageCache['store']>[0] }).slot, Buffer.alloc(3_000));
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(64_000);
+    expect(await cache.lookup(store.slug, '/view', 'br')).not.toHaveProperty('hit');
+    expect(await cache.lookup(store.slug, '/p/29', 'br')).toHaveProperty('hit');
+  });
+
+  it('holds the frames of the stores it draws within an eighth of its bytes, the least recently drawn out first', async () => {
+    const cache = new ShopPageCache(t.deps, { maxBytes: 8 * 2_000, versionMs: 900, now: () => clock.now().getTime() });
+    let reads = 0;
+    const frameOf = (storeId: number) => cache.frame({ key: '', storeId, version: 1, encoding: null }, async () => ({ n: ++reads, menu: 'm'.repeat(300) }));
+    await frameOf(1);
+    await frameOf(2);
+    await frameOf(1);
+    expect(reads).toBe(2); // store 1's frame was kept
+    await frameOf(3); // ~800 bytes each, 2,000 in all: store 2's goes
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.frameBytes).toBeLessThanOrEqual(2_000);
+    await frameOf(1);
+    expect(reads).toBe(3);
+    await frameOf(2);
+    expect(reads).toBe(4);
+  });
 });

@@ -1,9 +1,11 @@
 import type { ServiceDeps } from '#server/service-deps.ts';
 import type { Encoding } from '#server/plugins/compress-html.ts';
+import { ByteLru, ENTRY_OVERHEAD_BYTES, ownBuffer } from '#server/byte-lru.ts';
 import { findPageVersion } from './shop-cache.repository.ts';
 
 // Issue 22 §8, decision 064: anonymous storefront pages kept compressed in each process, at most
-// `maxBytes`, least recently used first; keyed by store, address (the language is its `/en`
+// `maxBytes` of memory (decision 101: the memory each page holds, not its length), least recently
+// used first; keyed by store, address (the language is its `/en`
 // prefix) and encoding. A stored page is served while its store's `page_version` — bumped by
 // triggers in the transaction of any change the page could show — is the one it was rendered
 // under. Each process reads a store's version at most once per `versionMs` (config, default
@@ -12,17 +14,32 @@ import { findPageVersion } from './shop-cache.repository.ts';
 
 /** The review form's token in a product page lives two hours (decision 048): a page is drawn again well before. */
 export const MAX_ENTRY_AGE_MS = 30 * 60_000;
-/** A Map entry, its key and the bookkeeping, roughly. */
-const ENTRY_OVERHEAD = 200;
-/** Versions of stores not asked for lately are forgotten past this many. */
+/**
+ * Versions of stores not asked for lately are forgotten past this many: a version is a few numbers
+ * and the slug (~150 bytes with the Map's own), so the bound is ~3 MB however many stores there are.
+ */
 const MAX_STORES = 20_000;
+/**
+ * The share of `maxBytes` the frames may hold beside the pages. A frame is the store, its menu and
+ * its pages: a few kB for most stores, more for one with hundreds of categories, so it is counted
+ * by its size once read (JSON's length, twice over for the objects around it), not by number.
+ */
+const FRAME_SHARE = 8;
 
 type StoreVersion = { storeId: number; version: number; visibleUntil: number; readAt: number } | { storeId: null; readAt: number };
 
-type Entry = { storeId: number; version: number; body: Buffer; encoding: Encoding | null; storedAt: number; bytes: number };
+type Entry = { storeId: number; version: number; body: Buffer; encoding: Encoding | null; storedAt: number };
 
-/** Frames of stores not drawn lately are forgotten past this many (a frame is a few kB: the store, its menu and pages). */
-const MAX_FRAMES = 2_000;
+type Frame = { version: number; frame: Promise<unknown> };
+
+/** What a frame holds, roughly: its JSON's length twice over (the objects and strings around it). */
+function estimatedBytes(value: unknown): number {
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+  } catch {
+    return Number.POSITIVE_INFINITY; // not plain data: not kept
+  }
+}
 
 /** What a miss hands to the render, to store its page under the version read before it. */
 export type CacheSlot = { key: string; storeId: number; version: number; encoding: Encoding | null };
@@ -32,11 +49,10 @@ export type CacheLookup = { hit: Entry } | { slot: CacheSlot } | null;
 export class ShopPageCache {
   readonly maxBytes: number;
   readonly versionMs: number;
-  #bytes = 0;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: ByteLru<string, Entry>;
   readonly #versions = new Map<string, StoreVersion>();
   readonly #reading = new Map<string, Promise<StoreVersion>>();
-  readonly #frames = new Map<number, { version: number; frame: Promise<unknown> }>();
+  readonly #frames: ByteLru<number, Frame>;
   readonly #deps: ServiceDeps;
   readonly #now: () => number;
   hits = 0;
@@ -47,10 +63,18 @@ export class ShopPageCache {
     this.maxBytes = options.maxBytes;
     this.versionMs = options.versionMs;
     this.#now = options.now ?? (() => deps.clock.now().getTime());
+    this.#entries = new ByteLru(options.maxBytes);
+    this.#frames = new ByteLru(Math.floor(options.maxBytes / FRAME_SHARE), { maxEntryBytes: Math.floor(options.maxBytes / FRAME_SHARE) });
   }
 
+  /** Bytes the pages hold (their own memory, keys and bookkeeping). */
   get bytes() {
-    return this.#bytes;
+    return this.#entries.bytes;
+  }
+
+  /** Bytes the frames hold, as estimated once each is read. */
+  get frameBytes() {
+    return this.#frames.bytes;
   }
 
   get size() {
@@ -66,28 +90,20 @@ export class ShopPageCache {
     const key = `${slug}\n${encoding ?? 'identity'}\n${url}`;
     const entry = this.#entries.get(key);
     if (entry && entry.storeId === current.storeId && entry.version === current.version && now - entry.storedAt < MAX_ENTRY_AGE_MS) {
-      // Most recently used last: Map keeps insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
       this.hits++;
       return { hit: entry };
     }
-    if (entry) this.#remove(key, entry);
+    if (entry) this.#entries.delete(key);
     this.misses++;
     return { slot: { key, storeId: current.storeId, version: current.version, encoding } };
   }
 
+  /** Keeps the page (a copy of it when `body` is a view of a larger block: the block is what it would hold). */
   store(slot: CacheSlot, body: Buffer): void {
-    const bytes = body.length + slot.key.length + ENTRY_OVERHEAD;
-    if (bytes > this.maxBytes / 8) return;
-    const old = this.#entries.get(slot.key);
-    if (old) this.#remove(slot.key, old);
-    this.#entries.set(slot.key, { storeId: slot.storeId, version: slot.version, body, encoding: slot.encoding, storedAt: this.#now(), bytes });
-    this.#bytes += bytes;
-    for (const [key, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#remove(key, entry);
-    }
+    if (this.maxBytes === 0) return;
+    const own = ownBuffer(body);
+    const bytes = own.byteLength + slot.key.length + ENTRY_OVERHEAD_BYTES;
+    this.#entries.set(slot.key, { storeId: slot.storeId, version: slot.version, body: own, encoding: slot.encoding, storedAt: this.#now() }, bytes);
   }
 
   /**
@@ -97,25 +113,22 @@ export class ShopPageCache {
    */
   frame<T>(slot: CacheSlot, read: () => Promise<T>): Promise<T> {
     const known = this.#frames.get(slot.storeId);
-    this.#frames.delete(slot.storeId);
-    if (known && known.version === slot.version) {
-      this.#frames.set(slot.storeId, known);
-      return known.frame as Promise<T>;
-    }
+    if (known && known.version === slot.version) return known.frame as Promise<T>;
     const frame = read();
     const entry = { version: slot.version, frame };
-    this.#frames.set(slot.storeId, entry);
-    if (this.#frames.size > MAX_FRAMES) this.#frames.delete(this.#frames.keys().next().value!);
-    // A failed read is not kept: the next page reads again.
-    frame.catch(() => {
-      if (this.#frames.get(slot.storeId) === entry) this.#frames.delete(slot.storeId);
-    });
+    // Counted at the overhead while it is read, at its size once it is.
+    this.#frames.set(slot.storeId, entry, ENTRY_OVERHEAD_BYTES);
+    const isOurs = () => this.#frames.peek(slot.storeId) === entry;
+    frame.then(
+      (value) => {
+        if (isOurs()) this.#frames.resize(slot.storeId, estimatedBytes(value));
+      },
+      // A failed read is not kept: the next page reads again.
+      () => {
+        if (isOurs()) this.#frames.delete(slot.storeId);
+      },
+    );
     return frame;
-  }
-
-  #remove(key: string, entry: Entry) {
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
   }
 
   /** The store's version as last read, read again when older than `versionMs` (one read at a time per store). */

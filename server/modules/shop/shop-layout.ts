@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Locale, LOCALE_SWITCH_PARAM } from '#common/locale.ts';
+import { type Locale, LOCALE_SWITCH_PARAM, localizePath } from '#common/locale.ts';
 import { mediaUrl, type MediaWidth } from '#common/media-url.ts';
 import { whatsappNumber } from '#common/whatsapp.ts';
 import { storeStyleTokens, storeStyleVariables } from '#common/store-styles.ts';
@@ -30,10 +30,11 @@ function themeCss(style: number): string {
 export type ShopRequest = {
   locale: Locale;
   tr: Translate;
-  /** The page's path without the language prefix and without the query (`/shop/x/product/y`). */
+  /** The page's path without the language prefix and without the query (`/shop/x/product/y`, or `/product/y` on the store's domain). */
   barePath: string;
   /** The query string the page was asked with, `?…` or ''. */
   search: string;
+  /** The origin of the page's absolute addresses: the store's domain's when served on it (decision 100). */
   publicUrl: string;
   /** Whether the ALTCHA widget can run (no reCAPTCHA keys configured). */
   altcha: boolean;
@@ -57,11 +58,11 @@ export function srcset(storeId: number, uploadId: string, widths: readonly Media
   return widths.map((width) => `${mediaUrl(storeId, uploadId, width)} ${width}w`).join(', ');
 }
 
-export const logoUrl = (frame: ShopFrame) => (frame.store.logo ? `/shop/${frame.store.slug}/logo?v=${frame.store.logo}` : null);
+export const logoUrl = (frame: ShopFrame) => (frame.store.logo ? `${shopPath('es', frame.store.slug, '/logo')}?v=${frame.store.logo}` : null);
 
 export const absolute = (request: ShopRequest, path: string) => `${request.publicUrl}${path}`;
 
-const localized = (locale: Locale, bare: string) => (locale === 'en' ? `/en${bare}` : bare);
+const localized = (locale: Locale, bare: string) => localizePath(bare, locale);
 
 /** The language switch: `?lang=` makes the server store the choice and redirect (PRODUCT §4), as the app's switch does. */
 function switchHref(request: ShopRequest, other: Locale): string {
@@ -82,7 +83,7 @@ ${head.noindex || frame.preview ? html`<meta name="robots" content="noindex">` :
 ${canonical
   ? html`<link rel="canonical" href="${canonical}">
 <link rel="alternate" hreflang="es" href="${absolute(request, head.canonical!)}">
-<link rel="alternate" hreflang="en" href="${absolute(request, `/en${head.canonical}`)}">
+<link rel="alternate" hreflang="en" href="${absolute(request, localized('en', head.canonical!))}">
 <link rel="alternate" hreflang="x-default" href="${absolute(request, head.canonical!)}">`
   : ''}
 <meta property="og:site_name" content="${frame.store.name}">

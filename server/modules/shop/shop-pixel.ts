@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html, type SafeHtml, trustedHtml } from './shop-html.ts';
 import type { ShopFrame } from './shop.service.ts';
+import { shopPath } from './shop-url.ts';
 
 // Issue 22 §6: the store's analytics and pixel scripts run only on its storefront, inside a
 // document of their own (`/shop/{slug}/pixel-frame.html`) that the browser gives an opaque origin
@@ -35,7 +36,7 @@ export const checkoutCompletedEvent = (order: { number: number | string; totalCe
   items: order.items,
 });
 
-export const pixelFramePath = (slug: string) => `/shop/${slug}/pixel-frame.html`;
+export const pixelFramePath = (slug: string) => shopPath('es', slug, '/pixel-frame.html');
 
 /**
  * The parent's side: after the frame has loaded, post it the page's events (a data attribute, so

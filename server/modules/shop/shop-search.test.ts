@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { queryWords, searchTerms } from '#common/search-terms.ts';
-import { findTextMatches } from '#server/db/product-text.ts';
+import { queryWords, searchTerms, storeSearchTerms } from '#common/search-terms.ts';
+import { findTextMatches, textMatchTables } from '#server/db/product-text.ts';
 import { dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import * as migration from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
+import * as byStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
@@ -97,9 +98,15 @@ describe('a common word', () => {
   it('ranks and counts the store’s newest matches up to the cap, and says there are more', async () => {
     const found = await findTextMatches(t.db, scope, queryWords('camiseta'), 2);
     expect(found.ids).toEqual([ids.bolso!, ids.basica!]);
-    expect(found.named).toEqual([ids.basica!]);
     expect(found.capped).toBe(true);
     expect((await findTextMatches(t.db, scope, queryWords('camiseta'), 3)).capped).toBe(false);
+    // The storefront's statement: the same newest two, the name's match among them, and a count past the cap.
+    const tables = textMatchTables(t.db, scope, queryWords('camiseta'), 2);
+    const { rows } = await sql<{ id: number; named: number; found: number }>`${tables.with} select product.id, case when ${tables.named} then 1 else 0 end as named, ${tables.found} as found
+      from product where product.store_id = ${scope.storeId} and ${tables.matches} order by product.id desc`.execute(t.db);
+    expect(rows.map((row) => Number(row.id))).toEqual([ids.bolso!, ids.basica!]);
+    expect(rows.filter((row) => Number(row.named) === 1).map((row) => Number(row.id))).toEqual([ids.basica!]);
+    expect(rows.every((row) => Number(row.found) === 3)).toBe(true);
   });
 });
 
@@ -143,9 +150,11 @@ describe('the index follows every write', () => {
     expect(await shopNames('lampra')).toEqual(['Lámpara importada']);
   });
 
-  it('the migration indexes the products that were there before it', async () => {
+  it('the migrations index the products that were there before them', async () => {
+    await byStore.down(t.db);
     await migration.down(t.db);
     await migration.up(t.db);
+    await byStore.up(t.db);
     expect(sorted(await shopNames('camisetas'))).toEqual(['Bolso playero', 'Camiseta básica', 'Camiseta de algodón']);
     expect(await shopNames('lampara')).toEqual(['Lámpara importada']);
   });
@@ -169,6 +178,11 @@ describe('one stemmer on both databases', () => {
     for (const text of texts) {
       const { rows } = await sql<{ terms: string }>`select ${sql.raw(fn)}(${text}) as terms`.execute(t.db);
       expect(rows[0]!.terms, text).toBe(searchTerms(text));
+      if (postgres) continue;
+      // SQLite's index holds each store's terms apart (migration 106).
+      const { rows: stored } = await sql<{ terms: string }>`select store_search_terms(${42}, ${text}) as terms`.execute(t.db);
+      expect(stored[0]!.terms, text).toBe(storeSearchTerms(42, text));
+      expect(stored[0]!.terms.split(' ').filter(Boolean).every((term) => term.startsWith('s42x')), text).toBe(true);
     }
   });
 });

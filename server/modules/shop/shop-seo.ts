@@ -2,7 +2,8 @@ import { mediaUrl } from '#common/media-url.ts';
 import { cutText } from '#server/modules/page/page-html.ts';
 import { absolute, logoUrl, type ShopRequest } from './shop-layout.ts';
 import type { loadProduct, ShopFrame } from './shop.service.ts';
-import { queryOf } from './shop-url.ts';
+import { localizePath } from '#common/locale.ts';
+import { queryOf, shopPath } from './shop-url.ts';
 
 // Structured data (JSON-LD) for search engines, to Google's rich-result rules: the store as a
 // Store (an Organization), each product as a Product with its Offer(s), AggregateRating and
@@ -10,7 +11,7 @@ import { queryOf } from './shop-url.ts';
 // recommended fields of Google's Product snippet and merchant listing.
 
 const SCHEMA = 'https://schema.org';
-const localized = (request: ShopRequest, bare: string) => absolute(request, request.locale === 'en' ? `/en${bare}` : bare);
+const localized = (request: ShopRequest, bare: string) => absolute(request, localizePath(bare, request.locale));
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** A product's description in structured data: enough for a search result, not the whole page. */
 const JSON_LD_DESCRIPTION_MAX = 1000;
@@ -22,9 +23,9 @@ export function storeJsonLd(frame: ShopFrame, request: ShopRequest) {
   return {
     '@context': SCHEMA,
     '@type': 'Store',
-    '@id': `${absolute(request, `/shop/${store.slug}`)}#store`,
+    '@id': `${absolute(request, shopPath('es', store.slug))}#store`,
     name: store.name,
-    url: localized(request, `/shop/${store.slug}`),
+    url: localized(request, shopPath('es', store.slug)),
     ...(store.description ? { description: store.description } : {}),
     ...(logo ? { logo: absolute(request, logo), image: absolute(request, logo) } : {}),
     ...(store.contactPhone ? { telephone: store.contactPhone } : {}),
@@ -48,7 +49,7 @@ export function breadcrumbJsonLd(request: ShopRequest, items: { name: string; pa
 export function productJsonLd(frame: ShopFrame, request: ShopRequest, data: NonNullable<Awaited<ReturnType<typeof loadProduct>>>) {
   const { product } = data;
   const { store } = frame;
-  const url = localized(request, `/shop/${store.slug}/product/${product.slug}`);
+  const url = localized(request, shopPath('es', store.slug, `/product/${product.slug}`));
   const seller = { '@type': 'Organization', name: store.name };
   const offer = (sku: string, price: { paidCents: number }, stock: number, at: string) => ({
     '@type': 'Offer',

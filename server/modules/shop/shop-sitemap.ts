@@ -1,5 +1,6 @@
 import { escapeHtml } from './shop-html.ts';
 import type { loadSitemap } from './shop.service.ts';
+import { shopPath } from './shop-url.ts';
 
 // Sitemaps (issue 22 §5): one per store at /shop/{slug}/sitemap.xml with its home, every enabled
 // product, every category and every published page, each in both languages (hreflang alternates);
@@ -7,21 +8,20 @@ import type { loadSitemap } from './shop.service.ts';
 
 const xml = escapeHtml;
 
-function entry(origin: string, bare: string, lastmod?: string): string {
-  const es = `${origin}${bare}`;
-  const en = `${origin}/en${bare}`;
+function entry(origin: string, slug: string, rest: string, lastmod?: string): string {
+  const es = `${origin}${shopPath('es', slug, rest)}`;
+  const en = `${origin}${shopPath('en', slug, rest)}`;
   const alternates = `<xhtml:link rel="alternate" hreflang="es" href="${xml(es)}"/><xhtml:link rel="alternate" hreflang="en" href="${xml(en)}"/>`;
   const modified = lastmod ? `<lastmod>${xml(lastmod.slice(0, 10))}</lastmod>` : '';
   return `<url><loc>${xml(es)}</loc>${modified}${alternates}</url><url><loc>${xml(en)}</loc>${modified}${alternates}</url>`;
 }
 
 export function storeSitemapXml(origin: string, slug: string, entries: Awaited<ReturnType<typeof loadSitemap>>): string {
-  const base = `/shop/${slug}`;
   const urls = [
-    entry(origin, base),
-    ...entries.categories.map((row) => entry(origin, `${base}/category/${row.slug}`, row.updatedAt)),
-    ...entries.products.map((row) => entry(origin, `${base}/product/${row.slug}`, row.updatedAt)),
-    ...entries.pages.map((row) => entry(origin, `${base}/page/${row.slug}`, row.updatedAt)),
+    entry(origin, slug, ''),
+    ...entries.categories.map((row) => entry(origin, slug, `/category/${row.slug}`, row.updatedAt)),
+    ...entries.products.map((row) => entry(origin, slug, `/product/${row.slug}`, row.updatedAt)),
+    ...entries.pages.map((row) => entry(origin, slug, `/page/${row.slug}`, row.updatedAt)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`;
 }
@@ -34,4 +34,9 @@ export function sitemapIndexXml(origin: string, stores: { slug: string; updatedA
 /** The app's robots.txt: the private areas closed, the stores' searches left out, the sitemaps named. */
 export function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /shop/*/search', 'Disallow: /en/shop/*/search', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+/** A store's robots.txt on its own domain (decision 100): its search left out, its sitemap named. */
+export function storeRobotsTxt(origin: string): string {
+  return ['User-agent: *', 'Disallow: /search', 'Disallow: /en/search', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }

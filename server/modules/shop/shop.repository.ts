@@ -1,9 +1,10 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type QueryWord, TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { idIn } from '#server/db/paginate.ts';
-import { searchProductText, type TextMatches } from '#server/db/product-text.ts';
+import { searchWords, textMatchTables } from '#server/db/product-text.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The storefront's own door (ARCHITECTURE: "The storefront reads through its own door"): every
@@ -71,8 +72,8 @@ export type ProductQuery = {
   maxCents?: number;
   inStock?: boolean;
   featured?: boolean;
-  /** A search's matches (product-text.ts, decision 095): only these, and by relevance, those whose name has every word first. */
-  matches?: TextMatches;
+  /** A search's words (product-text.ts, decision 095): only their matches, and by relevance, those whose name has every word first. */
+  words?: readonly QueryWord[];
   sort: ShopSort;
   offset: number;
   limit: number;
@@ -89,8 +90,8 @@ export type ProductQuery = {
 const BASE = sql<number>`(cast(product.price_cents as bigint) - round(cast(product.price_cents as bigint) * product.discount_bp / 10000.0))`;
 const PAID = sql<number>`(${BASE} + round(${BASE} * ${sql.raw(ivaBpCaseSql('product.iva_code'))} / 10000.0))`;
 
-/** The store's products a shopper's words find (decision 095), with `typos` one typo a word forgiven; any state: listShopProducts shows the enabled. */
-export const findShopText = (db: Db, scope: StoreScope, q: string, options: { typos: boolean }) => searchProductText(db, scope, q, options);
+/** A shopper's words as the search reads them (decision 095), with `typos` one typo a word forgiven: none when no typo form is known. */
+export const findShopWords = (db: Db, scope: StoreScope, q: string, options: { typos: boolean }) => searchWords(db, scope, q, options);
 
 export async function listShopProducts(db: Db, scope: StoreScope, query: ProductQuery) {
   let select = db.selectFrom('product').where('product.storeId', '=', scope.storeId).where('product.enabled', '=', 1);
@@ -114,16 +115,14 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
     const id = query.sizeId;
     select = select.where((eb) => eb.or([eb('product.sizeId', '=', id), hasVariant(eb, 'sizeId', id)]));
   }
-  const matches = query.matches;
-  if (matches) return listMatches(db, scope, select.where(idIn(db, 'product.id', matches.ids)), matches, query);
+  if (query.words) return listMatches(db, scope, select, query.words, query);
   const counted = query.count === false ? { total: -1 } : await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { total: Number(counted.total), rows: await ordered(db, select.select(PRODUCT_CARD), query).offset(query.offset).limit(query.limit).execute() };
+  return { total: Number(counted.total), capped: false, rows: await ordered(select.select(PRODUCT_CARD), query).offset(query.offset).limit(query.limit).execute() };
 }
 
 /** A list's order: the shopper's sort, then the key; by relevance, a search's matches whose name has every word first. */
-function ordered<O>(db: Db, select: SelectQueryBuilder<Database, 'product', O>, query: ProductQuery) {
+function ordered<O>(select: SelectQueryBuilder<Database, 'product', O>, query: ProductQuery, named?: RawBuilder<boolean>) {
   let rows = select;
-  const matches = query.matches;
   switch (query.sort) {
     case 'price-asc':
       rows = rows.orderBy(PAID, 'asc');
@@ -138,26 +137,33 @@ function ordered<O>(db: Db, select: SelectQueryBuilder<Database, 'product', O>, 
       rows = rows.orderBy('product.createdAt', 'desc');
       break;
     default:
-      if (matches) rows = rows.orderBy(sql`case when ${idIn(db, 'product.id', matches.named)} then 1 else 0 end`, 'desc');
+      if (named) rows = rows.orderBy(sql`case when ${named} then 1 else 0 end`, 'desc');
       rows = rows.orderBy('product.featured', 'desc').orderBy('product.priority', 'desc');
   }
   return rows.orderBy('product.id', 'desc');
 }
 
 /**
- * A search's page among its matches (at most TEXT_MATCH_CAP): one statement orders the matches'
- * keys alone and counts them beside the page (`count(*) over ()`), then the page's cards are read by
- * key. A count, then the page with every card column carried through the sort, read each match
- * twice: 2.4 ms of a search's ~6 on SQLite at 100,000 products. A page past the last has no row to
- * carry the count: it is counted on its own.
+ * A search's page among its matches (at most TEXT_MATCH_CAP, the newest): one statement finds them
+ * (`textMatchTables`), orders their keys alone and counts them beside the page (`count(*) over ()`),
+ * then the page's cards are read by key. A page past the last has no row to carry the count: it is
+ * counted on its own.
  */
-async function listMatches(db: Db, scope: StoreScope, select: SelectQueryBuilder<Database, 'product', object>, matches: TextMatches, query: ProductQuery) {
-  const keys = await ordered(db, select.select(['product.id', sql<number>`count(*) over ()`.as('total')]), query).offset(query.offset).limit(query.limit).execute();
-  const total = keys.length > 0 ? Number(keys[0]!.total) : Number((await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-  if (keys.length === 0) return { total, rows: [] };
-  const cards = await db.selectFrom('product').select(PRODUCT_CARD).where('product.storeId', '=', scope.storeId).where(idIn(db, 'product.id', keys.map((key) => key.id))).execute();
+async function listMatches(db: Db, scope: StoreScope, select: SelectQueryBuilder<Database, 'product', object>, words: readonly QueryWord[], query: ProductQuery) {
+  if (words.length === 0) return { total: 0, capped: false, rows: [] };
+  const text = textMatchTables(db, scope, words);
+  const matching = select.where(text.matches);
+  const page = ordered(matching.select(['product.id', sql<number>`count(*) over ()`.as('total')]), query, text.named).offset(query.offset).limit(query.limit);
+  const keys = (await sql<{ id: number; total: number; found: number }>`${text.with} select page.id, page.total, ${text.found} as found from ${page.as('page')}`.execute(db)).rows;
+  // Nothing on the first page: nothing shown (the words are tried again with typos forgiven).
+  if (keys.length === 0 && query.offset === 0) return { total: 0, capped: false, rows: [] };
+  const counted = keys[0] ?? (await sql<{ total: number; found: number }>`${text.with} select (${matching.select((eb) => eb.fn.countAll<number>().as('total'))}) as total, ${text.found} as found`.execute(db)).rows[0]!;
+  const total = Number(counted.total);
+  const capped = Number(counted.found) > TEXT_MATCH_CAP;
+  if (keys.length === 0) return { total, capped, rows: [] };
+  const cards = await db.selectFrom('product').select(PRODUCT_CARD).where('product.storeId', '=', scope.storeId).where(idIn(db, 'product.id', keys.map((key) => Number(key.id)))).execute();
   const byId = new Map(cards.map((card) => [card.id, card]));
-  return { total, rows: keys.flatMap((key) => byId.get(key.id) ?? []) };
+  return { total, capped, rows: keys.flatMap((key) => byId.get(Number(key.id)) ?? []) };
 }
 
 export const findShopProduct = (db: Db, scope: StoreScope, slug: string) =>

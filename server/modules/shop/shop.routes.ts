@@ -29,9 +29,9 @@ import { shopPixelRoutes } from './shop-pixel.routes.ts';
 import { type Rendered, renderBadPage, renderCategory, renderContentPage, renderHome, renderNotFound, renderProduct, renderSearch } from './shop-pages.ts';
 import { emptyReview, type ReviewForm } from './shop-review-form.ts';
 import { parseShopReview, reviewValuesOf } from './shop-review.ts';
-import { robotsTxt, sitemapIndexXml, storeSitemapXml } from './shop-sitemap.ts';
+import { robotsTxt, sitemapIndexXml, storeRobotsTxt, storeSitemapXml } from './shop-sitemap.ts';
 import { type Translate, translate } from './shop-text.ts';
-import { queryOf, shopPath } from './shop-url.ts';
+import { onShopDomain, queryOf, shopOrigin, shopPath } from './shop-url.ts';
 import { badPageParam, readFilters, type ShopFrame } from './shop.service.ts';
 
 // The public storefront (issue 22, decision 047): Fastify routes that answer whole HTML pages
@@ -68,13 +68,14 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, new URLSearchParams(String(body))));
 
   const shopRequest = (request: FastifyRequest, locale: Locale): ShopRequest => {
-    const url = new URL(request.url, 'http://local.invalid');
+    // The address the shopper asked for: on a store's domain, `/…` rather than `/shop/{slug}/…`.
+    const url = new URL(request.originalUrl, 'http://local.invalid');
     return {
       locale,
       tr: translate(locale),
-      barePath: locale === 'en' ? url.pathname.slice(3) : url.pathname,
+      barePath: locale === 'en' ? url.pathname.slice(3) || '/' : url.pathname,
       search: url.search,
-      publicUrl: config.publicUrl,
+      publicUrl: request.shopDomain?.origin ?? config.publicUrl,
       altcha: botCheck.kind === 'altcha',
     };
   };
@@ -98,7 +99,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     // cart's lines). Cheaper to test the cookie's name than to learn the store's id first.
     if (request.method !== 'GET' || readCookie(request.headers.cookie, cookieName) !== undefined || hasCartCookie(request.headers.cookie)) return render();
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const found = await pageCache.lookup(request.params.slug, request.url, encoding);
+    // The host is part of the address: a page drawn for a store's domain links within that domain.
+    const found = await pageCache.lookup(request.params.slug, request.shopDomain ? `//${request.shopDomain.host}${request.url}` : request.url, encoding);
     if (found && 'hit' in found) return sendStored(reply, found.hit.body, found.hit.encoding, 'hit');
     if (found) cacheSlots.set(request, found.slot);
     return render();
@@ -124,7 +126,12 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   };
 
   /** Resolves the store (or answers "store not available"), then renders inside its scope (decision 042). */
-  async function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
+  function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
+    // Every address the page writes is its domain's when it is served on one (shop-url.ts).
+    return onShopDomain(request.shopDomain, () => storePage(request, reply, locale, render, options));
+  }
+
+  async function storePage(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean }) {
     const sr = shopRequest(request, locale);
     let resolved: { scope: StoreScope; ownerPreview: boolean };
     try {
@@ -170,7 +177,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
         withStore(request, reply, locale, async (frame, sr) => {
           const params = query(request);
           const typed = badPageParam(params);
-          if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
+          if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.originalUrl));
           const filters = readFilters(params);
           const data = await shop.loadCategory(frame.scope, request.params.category ?? '', filters, locale);
           return data ? renderCategory(frame, sr, filters, data) : null;
@@ -243,7 +250,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       withStore(request, reply, locale, async (frame, sr) => {
         const params = query(request);
         const typed = badPageParam(params);
-        if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.url));
+        if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.originalUrl));
         const q = (params.get('q') ?? '').slice(0, 100);
         const page = Number(params.get('page') || 1);
         return renderSearch(frame, sr, q, page, await shop.loadSearch(frame.scope, q, page));
@@ -274,7 +281,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
 
     // Anything else under a store: the store's own 404, in its style; `/shop/x/` is its home.
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/*`, (request, reply) => {
-      if (request.params['*'] === '') return reply.redirect(shopPath(locale, request.params.slug) + queryOf({}), 301);
+      if (request.params['*'] === '') return reply.redirect(onShopDomain(request.shopDomain, () => shopPath(locale, request.params.slug)) + queryOf({}), 301);
       return withStore(request, reply, locale, async () => null);
     });
   }
@@ -286,13 +293,21 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     } catch {
       return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
     }
-    const xml = await runInStore(scope.storeId, async () => storeSitemapXml(config.publicUrl, scope.slug, await shop.loadSitemap(scope)));
+    const entries = await runInStore(scope.storeId, () => shop.loadSitemap(scope));
+    const xml = onShopDomain(request.shopDomain, () => storeSitemapXml(shopOrigin(config.publicUrl), scope.slug, entries));
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
   });
 
   app.get('/sitemap.xml', async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapIndexXml(config.publicUrl, await shop.visibleStores())),
   );
+
+  // On a store's domain `/robots.txt` is the store's own (its sitemap, its search left out); the
+  // platform has no such address.
+  app.get<{ Params: Params }>('/shop/:slug/robots.txt', async (request, reply) => {
+    if (!request.shopDomain) return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(storeRobotsTxt(request.shopDomain.origin));
+  });
 
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)));
 

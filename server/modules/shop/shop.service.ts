@@ -162,11 +162,8 @@ export async function loadCategory(deps: ServiceDeps, scope: StoreScope, slug: s
 
 export async function loadSearch(deps: ServiceDeps, scope: StoreScope, q: string, page: number) {
   if (queryWords(q).length === 0) return { total: 0, capped: false, products: [] as ProductCard[] };
-  const find = async (typos: boolean) => {
-    const matches = await shop.findShopText(deps.db, scope, q, { typos });
-    const listed = matches.ids.length === 0 ? { total: 0, rows: [] } : await shop.listShopProducts(deps.db, scope, { matches, sort: 'relevance', offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-    return { ...listed, capped: matches.capped };
-  };
+  const find = async (typos: boolean) =>
+    shop.listShopProducts(deps.db, scope, { words: await shop.findShopWords(deps.db, scope, q, { typos }), sort: 'relevance', offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   let found = await find(false);
   // Nothing for the words as typed: one typo per word is forgiven (decision 095). Asked only then,
   // since a word's neighbours also find other words' products ("casa" is one letter from "cama").

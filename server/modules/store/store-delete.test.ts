@@ -5,7 +5,10 @@ import { AppError } from '#server/errors.ts';
 import { deleteAccount } from '#server/modules/user/user.service.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { makeStore, TEST_PASSWORD, type TestStore } from '../../../tests/support/factories.ts';
-import { recordingLog, runDueJobs } from '../../../tests/support/jobs.ts';
+import { JOB_HANDLERS } from '#server/composition.ts';
+import { runJobs } from '#server/modules/job/job.service.ts';
+import { OWNED_FILES_GRACE_MS } from '#server/modules/upload/file-removal.ts';
+import { recordingLog, runDueJobs, testServiceDeps } from '../../../tests/support/jobs.ts';
 import { fillStore, storeForeignKeys, storeFootprint } from '../../../tests/support/store-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
@@ -41,6 +44,14 @@ describe('every store-owned table', () => {
   });
 });
 
+/** Files named by no row that outlives the store: a receipt, a kept invoice's and credit note's RIDE (issue 41 §1). */
+async function prefixedFiles(store: TestStore): Promise<string[]> {
+  const keys = [`receipts/${store.id}/r.png`, `invoices/${store.id}/7/ride-v3-es-authorized.pdf`, `credit-notes/${store.id}/2/ride-v3-en-pending.pdf`];
+  for (const key of keys) await t.deps.storage.put(key, Buffer.from(key));
+  return keys;
+}
+const present = async (keys: string[]) => (await Promise.all(keys.map((key) => t.deps.storage.read(key)))).filter(Boolean).length;
+
 describe('deleteStore', () => {
   it('deletes the store, every store-owned row and its files in one go, and nothing of another store', async () => {
     const [mine, other] = [await filledStore(), await filledStore()];
@@ -52,13 +63,40 @@ describe('deleteStore', () => {
       expect(counts.files).toBeGreaterThan(0);
     }
 
+    const [myPrefixed, otherPrefixed] = [await prefixedFiles(mine), await prefixedFiles(other)];
+
     await deleteStore(t.deps, await scopeOf(mine), { slug: mine.slug, password: TEST_PASSWORD });
 
     const after = await footprint(mine);
     expect(after.rows).toEqual(Object.fromEntries(Object.keys(before.rows).map((table) => [table, 0])));
     for (const key of before.keys) expect(await t.deps.storage.read(key), key).toBeNull();
+    expect(await present(myPrefixed)).toBe(0);
+    expect(await present(otherPrefixed)).toBe(3);
     expect(await footprint(other)).toEqual(otherBefore);
     expect(await ownStoreScope(t.deps, { userId: mine.owner.id })).toBeNull();
+    // Everything went at once: the job queued as the net for a crash was dropped.
+    const nets = await t.db.selectFrom('job').select('id').where('kind', '=', 'removeOwnedFiles').where('state', '=', 'queued').execute();
+    expect(nets).toEqual([]);
+  });
+
+  it('leaves a job with its commit: a process stopped right after it still gets every file removed', async () => {
+    const [store, other] = [await filledStore(), await filledStore()];
+    const [before, otherBefore] = [await footprint(store), await footprint(other)];
+    const [prefixed, otherPrefixed] = [await prefixedFiles(store), await prefixedFiles(other)];
+    // A storage that never answers a removal: the process is stuck (or killed) after the commit.
+    let stuck = 0;
+    const stuckDeps: ServiceDeps = { ...t.deps, storage: { ...t.deps.storage, remove: () => ((stuck += 1), new Promise<void>(() => {})) } };
+    void deleteStore(stuckDeps, await scopeOf(store), { slug: store.slug, password: TEST_PASSWORD });
+    await expect.poll(() => stuck).toBe(1);
+    expect((await footprint(store)).rows.store).toBe(0);
+    expect(await present([...before.keys, ...prefixed])).toBe(before.keys.length + 3);
+
+    // Another process's worker, once the net's time has come.
+    const later = { now: () => new Date(Date.now() + OWNED_FILES_GRACE_MS + 1000) };
+    await runJobs(testServiceDeps(t, { clock: later }), { workerId: 'other', lockMs: 60_000, retryMs: 1000, handlers: JOB_HANDLERS });
+    expect(await present([...before.keys, ...prefixed])).toBe(0);
+    expect(await present(otherPrefixed)).toBe(3);
+    expect(await footprint(other)).toEqual(otherBefore);
   });
 
   it('refuses a wrong slug on the slug field and a wrong password on the password field, deleting nothing', async () => {
@@ -107,10 +145,12 @@ describe('deleteAccount', () => {
   it('takes the store too: its rows and files, and leaves another store as it was', async () => {
     const [mine, other] = [await filledStore(), await filledStore()];
     const [before, otherBefore] = [await footprint(mine), await footprint(other)];
+    const [myPrefixed, otherPrefixed] = [await prefixedFiles(mine), await prefixedFiles(other)];
     await deleteAccount(t.deps, { userId: mine.owner.id }, TEST_PASSWORD);
     const after = await footprint(mine);
     expect(after.rows).toEqual(Object.fromEntries(Object.keys(before.rows).map((table) => [table, 0])));
     for (const key of before.keys) expect(await t.deps.storage.read(key), key).toBeNull();
+    expect([await present(myPrefixed), await present(otherPrefixed)]).toEqual([0, 3]);
     expect(await footprint(other)).toEqual(otherBefore);
   });
 

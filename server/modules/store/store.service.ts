@@ -10,7 +10,7 @@ import { STORE_SCRIPT_FIELDS } from '#common/activity-text.ts';
 import { changedFields, emit, type FieldChanges } from '#server/events/events.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { defaultPlan, getPlan, listPlans, NEW_STORE_PLAN_DAYS } from '#server/modules/plan/plan.service.ts';
-import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { queueOwnedFiles, removeOwnedFiles } from '#server/modules/upload/file-removal.ts';
 import { claimStoreUpload, deleteUpload, getOwnUpload, takeStoreFiles } from '#server/modules/upload/upload.service.ts';
 import { confirmPassword } from '#server/modules/user/user.service.ts';
 import { addOwner, type StoreScope } from '#server/tenancy/store-scope.ts';
@@ -107,8 +107,9 @@ export async function setStoreExpiry(deps: ServiceDeps, scope: StoreScope, expir
 /**
  * Deletes the owner's store and everything it owns — settings, plan details, catalog, content,
  * sales records (every table of STORE_OWNED_TABLES, by cascade) and its files — after the owner
- * typed its slug and their password. One transaction for the rows; the files are removed after
- * the commit, and one that fails is retried by the job queue, never blocking the deletion.
+ * typed its slug and their password. One transaction for the rows and the job that removes the
+ * files; they are removed at once after the commit, and one that fails is retried by the job
+ * queue, never blocking the deletion.
  */
 /**
  * The slug typed again and the owner's password, checked before the screen asks "delete for ever?"
@@ -124,12 +125,13 @@ export async function checkStoreDeletion(deps: ServiceDeps, scope: StoreScope, i
 
 export async function deleteStore(deps: ServiceDeps, scope: StoreScope, input: DeleteStoreInput): Promise<void> {
   await checkStoreDeletion(deps, scope, input);
-  const files = await inTransaction(deps, async (tx) => {
-    const keys = await takeStoreFiles(tx, scope);
+  const { files, queued } = await inTransaction(deps, async (tx) => {
+    const files = { storeId: scope.storeId, storageKeys: await takeStoreFiles(tx, scope) };
     if (!(await stores.deleteStore(tx.db, scope))) throw new AppError('error.generic', 404);
-    return keys;
+    // Its receipts and kept RIDEs too, and queued with the commit: a crash right after it leaves a job, not orphans (issue 41 §1).
+    return { files, queued: await queueOwnedFiles(tx, files) };
   });
-  await removeFiles(deps, files);
+  await removeOwnedFiles(deps, files, queued);
 }
 
 // ---- design (issue 10 §3): logo and style --------------------------------------------------------

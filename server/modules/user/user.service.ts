@@ -9,8 +9,9 @@ import { createSession, deleteUserSessions } from '#server/modules/auth/session.
 import * as users from './user.repository.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { clearAttempts, LIMITS, takeAttempt } from '#server/modules/rate-limit/rate-limit.service.ts';
-import { removeFiles } from '#server/modules/upload/file-removal.ts';
+import { queueOwnedFiles, removeOwnedFiles } from '#server/modules/upload/file-removal.ts';
 import { takeUserFiles } from '#server/modules/upload/upload.service.ts';
+import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 
 const now = (deps: ServiceDeps) => deps.clock.now().toISOString();
 
@@ -131,12 +132,14 @@ export async function confirmPassword(deps: ServiceDeps, { userId }: { userId: n
  */
 export async function deleteAccount(deps: ServiceDeps, { userId }: { userId: number }, password: string) {
   await confirmPassword(deps, { userId }, password);
-  const files = await inTransaction(deps, async (tx) => {
-    const keys = await takeUserFiles(tx, { userId });
+  const { files, queued } = await inTransaction(deps, async (tx) => {
+    // The store it owns goes by cascade: its receipts and kept RIDEs go with its uploads (issue 41 §1).
+    const store = await ownStoreScope(tx, { userId });
+    const files = { storeId: store?.storeId ?? null, storageKeys: await takeUserFiles(tx, { userId }) };
     await users.deleteUser(tx.db, { userId });
-    return keys;
+    return { files, queued: await queueOwnedFiles(tx, files) };
   });
-  await removeFiles(deps, files);
+  await removeOwnedFiles(deps, files, queued);
 }
 
 /**

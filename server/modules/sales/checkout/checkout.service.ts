@@ -3,6 +3,7 @@ import { shopShipping as enShipping } from '#common/i18n/en/shop-shipping.ts';
 import { shopShipping as esShipping } from '#common/i18n/es/shop-shipping.ts';
 import { FINAL_CONSUMER } from '#common/identification.ts';
 import type { Locale } from '#common/locale.ts';
+import { shopPath } from '../../shop/shop-url.ts';
 import { overOrderMaximum } from '#common/order-totals.ts';
 import { emit } from '#server/events/events.ts';
 import { emitStockMove } from '#server/events/inventory.ts';
@@ -90,7 +91,7 @@ async function takesMethod(tx: ServiceDeps, scope: StoreScope, settings: StoreSa
 
 const pickupName = (locale: Locale) => (locale === 'en' ? enShipping : esShipping).pickup;
 
-export const orderPath = (locale: Locale, slug: string, code: string) => `${locale === 'en' ? '/en' : ''}/shop/${slug}/order?code=${code}`;
+export const orderPath = (locale: Locale, slug: string, code: string) => `${shopPath(locale, slug, '/order')}?code=${code}`;
 
 export async function placeOrder(deps: ServiceDeps, scope: StoreScope, input: PlaceOrderInput, options: PlaceOptions = {}): Promise<PlaceResult> {
   // groupCommit, not inTransaction: it batches the placings that arrive together into one commit,

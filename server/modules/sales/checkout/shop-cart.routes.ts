@@ -44,7 +44,7 @@ import type { Rendered } from '../../shop/shop-pages.ts';
 import type { ShopFrame } from '../../shop/shop.service.ts';
 import { refusedReason } from './shop-coupon.ts';
 import { reminderConsent } from '../abandoned-cart/abandoned-cart-form.ts';
-import { shopPath } from '../../shop/shop-url.ts';
+import { shopOrigin, shopPath } from '../../shop/shop-url.ts';
 import { addedToCartEvent, checkoutCompletedEvent, type PixelEvent } from '../../shop/shop-pixel.ts';
 
 type Params = { slug: string };
@@ -68,7 +68,7 @@ export type WithStore = (
  * such order in this store.
  */
 export async function payRedirect(services: Services, frame: ShopFrame, locale: Locale, code: string): Promise<string | null> {
-  const back = (path: string) => `${services.deps.config.publicUrl}${shopPath(locale, frame.store.slug, path)}?code=${encodeURIComponent(code)}`;
+  const back = (path: string) => `${shopOrigin(services.deps.config.publicUrl)}${shopPath(locale, frame.store.slug, path)}?code=${encodeURIComponent(code)}`;
   const result = await services.payments.payOrderByCode(frame.scope, code, { returnUrl: back('/order/paid'), cancelUrl: back('/order/pay-cancelled'), storeName: frame.store.name });
   if (!result) return null;
   return result.ok ? result.redirect : `${shopPath(locale, frame.store.slug, '/order')}?code=${encodeURIComponent(code)}&payment=${result.problem}`;

@@ -7,6 +7,8 @@ import { shipmentsOfOrder } from '#server/modules/sales/shipment/shipment-view.t
 import { loadPickup } from '#server/modules/sales/shipping/shipping.service.ts';
 import { loadStoreSales } from '#server/modules/sales/store-sales/store-sales.service.ts';
 import { getStore, getStoreSection } from '#server/modules/store/store.service.ts';
+import { storeShopDomain } from '#server/modules/domain/domain.service.ts';
+import { onShopDomain, shopOrigin, shopPath } from '#server/modules/shop/shop-url.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type StoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
 import * as orders from '#server/modules/sales/order/order.repository.ts';
@@ -27,11 +29,13 @@ export async function queueShopperMail(tx: ServiceDeps, storeId: number, orderId
 
 /** The store as its shopper e-mails show it (an order's, a cart's): name, Reply-To, logo, colours, where to collect. */
 export async function shopperMailStore(deps: ServiceDeps, scope: StoreScope): Promise<ShopperMailData['store']> {
-  const [store, contact] = await Promise.all([getStore(deps, scope), getStoreSection(deps, scope, 'contact')]);
+  const [store, contact, domain] = await Promise.all([getStore(deps, scope), getStoreSection(deps, scope, 'contact'), storeShopDomain(deps, scope)]);
+  // On the store's own domain once it has a verified one (decision 100), as its pages are.
+  const logoUrl = onShopDomain(domain, () => `${shopOrigin(deps.config.publicUrl)}${shopPath('es', scope.slug, '/logo')}?v=${store.logo}`);
   return {
     name: store.name,
     contactEmail: contact.contactEmail,
-    logoUrl: store.logo ? `${deps.config.publicUrl}/shop/${scope.slug}/logo?v=${store.logo}` : null,
+    logoUrl: store.logo ? logoUrl : null,
     style: store.style,
     address: [contact.contactAddress, contact.contactCity].map((part) => part.trim()).filter(Boolean).join(', '),
   };
@@ -47,7 +51,9 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
   if (!order) return null;
   const [lines, store, sales] = await Promise.all([orders.orderLines(deps.db, scope, orderId), shopperMailStore(deps, scope), loadStoreSales(deps, scope)]);
   const locale = asLocale(order.locale);
-  const base = deps.config.publicUrl;
+  // The order's page on the store's own domain once it has a verified one (decision 100).
+  const domain = await storeShopDomain(deps, scope);
+  const orderUrl = onShopDomain(domain, () => `${shopOrigin(deps.config.publicUrl)}${orderPath(locale, scope.slug, order.code)}`);
   // A pickup order is collected where the shipping screen says (issue 40 §1), else at the contact address.
   const pickup = order.shippingPickup === 1 ? await loadPickup(deps, scope) : null;
   const pickupPlace = pickup ? [pickup.address, pickup.instructions].map((part) => part.trim()).filter(Boolean).join(' — ') : '';
@@ -58,7 +64,7 @@ export async function shopperMailData(deps: ServiceDeps, scope: StoreScope, orde
     order: { ...order, couponCode: order.couponCode ?? '' },
     lines: lines.map((line) => ({ name: line.name, sku: line.sku, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
     bank: takesReceipt(order) ? { name: sales.bankName, accountType: sales.bankAccountType, accountNumber: sales.bankAccountNumber, holder: sales.bankAccountHolder } : null,
-    orderUrl: `${base}${orderPath(locale, scope.slug, order.code)}`,
+    orderUrl,
     shippingName: order.shippingName,
     pickup: order.shippingPickup === 1,
   };

@@ -51,6 +51,12 @@ type Cached = PayPalApi & { fingerprint: string };
 // (the SDK refreshes it itself); a store that changes its secret, environment or the timeout gets a
 // new client on its next call.
 const clients = new Map<string, Cached>();
+/**
+ * Stores that paid through PayPal lately keep their client; past this many the least recently
+ * used goes (decision 101: nothing in a process grows with the number of stores). A client is its
+ * SDK objects, its agent and token: tens of kB.
+ */
+const CLIENTS_KEPT = 256;
 
 const keyOf = (context: GatewayContext) => `${context.apiUrl}\n${context.credentials.clientId ?? ''}`;
 
@@ -61,7 +67,12 @@ function connection(context: GatewayContext): Cached {
   const secretHash = createHash('sha256').update(clientSecret).digest('base64url');
   const fingerprint = `${context.environment}\n${context.timeoutMs}\n${secretHash}`;
   const cached = clients.get(keyOf(context));
-  if (cached?.fingerprint === fingerprint) return cached;
+  if (cached?.fingerprint === fingerprint) {
+    // Most recently used last: Map keeps insertion order.
+    clients.delete(keyOf(context));
+    clients.set(keyOf(context), cached);
+    return cached;
+  }
   const client = new Client({
     environment: context.environment === 'live' ? Environment.Production : Environment.Sandbox,
     clientCredentialsAuthCredentials: { oAuthClientId: clientId, oAuthClientSecret: clientSecret },
@@ -69,7 +80,9 @@ function connection(context: GatewayContext): Cached {
     httpClientOptions: { timeout: context.timeoutMs, httpsAgent: new EndpointAgent(new URL(context.apiUrl)), retryConfig: { maxNumberOfRetries: 0 } },
   });
   const fresh = { fingerprint, orders: new OrdersController(client), payments: new PaymentsController(client) };
+  clients.delete(keyOf(context));
   clients.set(keyOf(context), fresh);
+  if (clients.size > CLIENTS_KEPT) clients.delete(clients.keys().next().value!);
   return fresh;
 }
 
