@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { InvalidStorageKeyError, isValidStorageKey, type Storage, type StoredObject } from './storage.ts';
+import { InvalidStorageKeyError, isValidStorageKey, type Storage, type StoredObject } from './storage-contract.ts';
 import type { StorageTarget } from './storage-url.ts';
 
 // Files in an S3-compatible bucket through the official AWS SDK v3 client (issue 41 §1, decision

@@ -4,7 +4,7 @@ import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { queryWords, searchTerms, storeSearchTerms } from '#common/search-terms.ts';
-import { findTextMatches, textMatchTables } from '#server/db/product-text.ts';
+import { findTextMatches, knownTypos, textMatchTables } from '#server/db/product-text.ts';
 import { dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import * as migration from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 import * as byStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
@@ -118,6 +118,15 @@ describe('one store, published products', () => {
     expect(await listNames('vecina')).toEqual([]);
     expect(await listNames('vecina', other)).toEqual(['Lámpara vecina']);
     expect(await listNames('secreta')).toEqual(['Lámpara secreta']);
+  });
+
+  it('forgives a typo only by the store’s own words: another store’s vocabulary offers nothing', async () => {
+    // "vecim" is one letter from "vecin" (vecina's stem), a word only the other store's catalogue has.
+    const theirs = (await ownStoreScope(t.deps, { userId: other.owner.id }))!;
+    const typosOf = async (who: StoreScope) => (await knownTypos(t.db, who, queryWords('vecim', { typos: true })))[0]!.typos;
+    expect(await typosOf(theirs)).toEqual(['vecin']);
+    expect(await typosOf(scope)).toEqual([]);
+    expect(await shopNames('vecim')).toEqual([]);
   });
 });
 
