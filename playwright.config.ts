@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 import {
   MAIN_PORT,
   MAIN_URL,
@@ -59,14 +60,9 @@ export default defineConfig({
     // when kept only on failure), and a failure is retried once anyway (decision 075).
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...CHROMIUM_FLAGS,
         // A test's page lives a second or two: V8's optimising compilers (Maglev, TurboFan) spend
         // more of CI's two cores compiling than the page gains. Without them axe runs in half the
         // time and a page loads ~10 % sooner (decision 075). Benches keep the browser as shoppers have it.

@@ -7,6 +7,7 @@ import type { ServiceDeps } from '#server/service-deps.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { type Cluster, spkiHash } from '#scripts/cluster.ts';
 import { makeStore, type TestStore } from '../support/factories.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 // Issue 41 §5, the Caddy part: a store's own domain gets its certificate on demand from Caddy's
 // internal CA once the app's ask (GET /internal/tls-ask) says the host is a verified store domain;
@@ -33,16 +34,10 @@ export function httpsSuite(context: () => { cluster: Cluster; store: TestStore; 
   beforeAll(async () => {
     const { root, intermediate } = context().cluster.internalCa();
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      // the e2e suite's flags (playwright.config.ts), and the two that make this machine the hosts' and
-      // Caddy's CA a trusted one
+      executablePath: CHROMIUM_PATH,
+      // the e2e suite's flags, and the two that make this machine the hosts' and Caddy's CA a trusted one
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...CHROMIUM_FLAGS,
         `--host-resolver-rules=${Object.values(HOSTS).map((host) => `MAP ${host} 127.0.0.1`).join(',')}`,
         `--ignore-certificate-errors-spki-list=${spkiHash(root)},${spkiHash(intermediate)}`,
       ],
