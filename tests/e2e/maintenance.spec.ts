@@ -45,7 +45,7 @@ for (const locale of LOCALES) {
 test('health check, static files and the build announcement keep answering; the API does not', async ({ request, page }) => {
   const health = await request.get('/healthz');
   expect(health.status()).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+  expect(await health.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
 
   expect((await request.get('/favicon.svg')).status()).toBe(200);
   expect((await request.get('/builds/latest.json')).status()).toBe(200);
