@@ -5,7 +5,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createServiceDeps } from '#server/composition.ts';
@@ -14,7 +13,7 @@ import { tinyPng } from '#server/modules/upload/upload.fixtures.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
 import { makeUser } from '../support/factories.ts';
 import { multipart } from '../support/multipart.ts';
-import { type Answer, createSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
+import { type Answer, createSchema, dropSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
 
 // Issue 41 §4, decision 098, on the real server process (`node server/main.ts`): from SIGTERM on,
 // /healthz answers 503 "stopping" while the process still serves during its drain; then it stops
@@ -63,12 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   await db?.destroy();
-  if (postgres) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  if (postgres) await dropSchema(databaseUrl!, schema);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

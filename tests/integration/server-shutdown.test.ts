@@ -4,11 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialectOf } from '#server/db/database.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
-import { createSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
+import { createSchema, dropSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
 
 // Issue 21 §3: a worker whose event loop is blocked by a request must not outlive its primary.
 // The real server (`node server/main.ts`, two workers, decision 040) on each database, with a
@@ -71,12 +70,7 @@ afterEach(async () => {
   server = undefined;
   for (const pid of child.pid && alive(child.pid) ? workersOf(child.pid) : []) process.kill(pid, 'SIGKILL');
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  if (postgres) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  if (postgres) await dropSchema(databaseUrl!, schema);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,14 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type Db, dialectOf } from '#server/db/database.ts';
 import { withStartupLock } from '#server/db/startup-lock.ts';
 import { DEMO_ADMIN, DEMO_CLIENT } from '#server/demo/demo-data.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
-import { createSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
+import { createSchema, dropSchema, freePort, spawnServer, until } from '../support/spawned-server.ts';
 
 // Issue 41 §3, decision 098: three real server processes (`node server/main.ts`) start at once on
 // one empty database (a SQLite file, or a PostgreSQL schema with DATABASE_URL). To make "at once"
@@ -43,12 +42,7 @@ const said = (output: string[], msg: string) => lines(output).filter((line) => l
 afterAll(async () => {
   for (const { child } of servers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await db?.destroy();
-  if (postgres) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-  }
+  if (postgres) await dropSchema(databaseUrl!, schema);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

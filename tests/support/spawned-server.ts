@@ -33,6 +33,14 @@ export async function createSchema(databaseUrl: string, schema: string) {
   await admin.end();
 }
 
+/** Drops what `createSchema` made (and whatever the server created in it); none is not an error. */
+export async function dropSchema(databaseUrl: string, schema: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+}
+
 /**
  * The real server (`node server/main.ts`, production mode, on 127.0.0.1:`port`) with its own data
  * directory and, when `databaseUrl` is given, PostgreSQL (its search path set by the caller); no
