@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type QueryWord, queryWords, storeTerm, TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import type { Db } from '#server/db/database.ts';
-import { onPostgres } from '#server/db/paginate.ts';
+import { idsOf, onPostgres } from '#server/db/paginate.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The catalogue's text index asked (migration 2026-12-06-103, decision 095). `words` come from
@@ -76,10 +76,14 @@ export async function searchProductText(db: Db, scope: StoreScope, query: string
 export async function findTextMatches(db: Db, scope: StoreScope, words: readonly QueryWord[], cap = TEXT_MATCH_CAP): Promise<TextMatches> {
   if (words.length === 0) return { ids: [], capped: false, condition: sql<boolean>`1 = 0` };
   // Raw SQL: FTS5's table has no store_id column for the store guard to see; the store is in its terms.
-  const rows = onPostgres(db)
-    ? (await sql<{ id: number }>`select id from product where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', ${tsQuery(words)}) order by id desc limit ${cap + 1}`.execute(db)).rows
-    : (await sql<{ id: number }>`select rowid as id from product_text where product_text match ${ftsQuery(scope.storeId, words)} order by rowid desc limit ${cap + 1}`.execute(db)).rows;
-  return { ids: rows.slice(0, cap).map((row) => Number(row.id)), capped: rows.length > cap, condition: matchCondition(db, scope, words) };
+  const ids = await idsOf(
+    db,
+    onPostgres(db)
+      ? sql`select id from product where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', ${tsQuery(words)}) order by id desc limit ${cap + 1}`
+      : sql`select rowid as id from product_text where product_text match ${ftsQuery(scope.storeId, words)} order by rowid desc limit ${cap + 1}`,
+  );
+  ids.sort((a, b) => b - a);
+  return { ids: ids.slice(0, cap), capped: ids.length > cap, condition: matchCondition(db, scope, words) };
 }
 
 /**

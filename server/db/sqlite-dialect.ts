@@ -45,6 +45,11 @@ export function openSqlite(file: string): DatabaseSync {
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
+  // 8 MiB of pages kept (the default is 2): a search's keys at 100,000 products spread over more
+  // pages of the product index than 2 MiB holds, and each page read again from the OS's cache is a
+  // system call — "lampara de algodon" took 2.4 ms of SQLite's CPU with 2 MiB, 1.4 with 4 MiB or
+  // more (issue 40 §7). One connection a process: 6 MiB more at most (decision 101's budget).
+  database.exec('PRAGMA cache_size = -8192');
   // The catalogue's search index is written by triggers with the app's stemmer (migrations
   // 2026-12-06-103 and 106, decision 095): every connection that may write a product needs them.
   database.function('search_terms', { deterministic: true }, (text) => searchTerms(typeof text === 'string' ? text : null));
