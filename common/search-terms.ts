@@ -62,6 +62,15 @@ export function storeSearchTerms(storeId: number, text: string | null): string {
   return terms.map((stem) => storeTerm(storeId, stem)).join(' ');
 }
 
+/**
+ * The words of a product's name and description a typo may land on: their stems of letters only,
+ * each once (the `product_words` SQL function on SQLite, kept in `product_word` by migration
+ * 2026-12-06-107). Codes and numbers are not typed with a typo forgiven (`queryWords`).
+ */
+export function typoWords(name: string | null, description: string | null): string[] {
+  return [...new Set(stemFolded(foldText(`${name ?? ''} ${description ?? ''}`)).filter((stem) => /^[a-z]+$/.test(stem)))];
+}
+
 /** One word's stem (a folded word: lowercase letters and digits). */
 export const stemWord = (word: string): string => stemPadded(` ${word} `).trim();
 

@@ -44,6 +44,7 @@ import * as productTextSearch from '#server/db/migrations/2026-12-06-103-product
 import * as productTextByStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
 import * as shippingZones from '#server/db/migrations/2026-12-06-098-shipping-zones.ts';
 import * as storeDomains from '#server/db/migrations/2026-12-06-105-store-domains.ts';
+import * as productWords from '#server/db/migrations/2026-12-06-107-product-words.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-106-product-text-by-store': productTextByStore,
   '2026-12-06-098-shipping-zones': shippingZones,
   '2026-12-06-105-store-domains': storeDomains,
+  '2026-12-06-107-product-words': productWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type QueryWord, queryWords, storeTerm, TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import type { Db } from '#server/db/database.ts';
-import { idsOf, onPostgres } from '#server/db/paginate.ts';
+import { idIn, idsOf, onPostgres } from '#server/db/paginate.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The catalogue's text index asked (migration 2026-12-06-103, decision 095). `words` come from
@@ -30,20 +30,15 @@ export function tsQuery(words: readonly QueryWord[], nameOnly = false): string {
 }
 
 /**
- * A word's typo forms that some product of the store has (its vocabulary), asked before the search,
- * since ~450 forms a word in one query would be tested against every match.
+ * A word's typo forms that some product of the store has in its name or description (its
+ * vocabulary, `product_word`: migration 2026-12-06-107), asked before the search, since ~450 forms
+ * a word in one query would be tested against every match.
  */
 export async function knownTypos(db: Db, scope: StoreScope, words: readonly QueryWord[]): Promise<QueryWord[]> {
   const typos = [...new Set(words.flatMap((word) => word.typos))];
   if (typos.length === 0) return [...words];
-  // Raw SQL: neither FTS5's vocabulary nor the loop over the forms is a table the store guard reads
-  // (decision 042). Each store's own: SQLite's terms carry the store in them, and PostgreSQL's probe
-  // names it (a vocabulary read across stores would not route by store_id: decision 102).
-  const known = new Set(
-    onPostgres(db)
-      ? (await sql<{ term: string }>`select term from unnest(${typos}::text[]) as term where exists (select 1 from product where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', quote_literal(term)))`.execute(db)).rows.map((row) => row.term)
-      : (await sql<{ term: string }>`select term from product_text_terms where term in (select value from json_each(${JSON.stringify(typos.map((typo) => storeTerm(scope.storeId, typo)))}))`.execute(db)).rows.map((row) => row.term.slice(storeTerm(scope.storeId, '').length)),
-  );
+  const rows = await db.selectFrom('productWord').select('word').where('storeId', '=', scope.storeId).where(idIn(db, 'productWord.word', typos)).execute();
+  const known = new Set(rows.map((row) => row.word));
   return words.map(({ stem, typos: forms }) => ({ stem, typos: forms.filter((form) => known.has(form)) }));
 }
 

@@ -10,6 +10,7 @@ import type { StoreUploadTable, UploadTable } from './schema/upload.ts';
 import type { CreditNoteLineTable, CreditNoteSriEventTable, CreditNoteTable } from './schema/credit-note.ts';
 import type { StoreCertificateTable } from './schema/store-certificate.ts';
 import type { StoreDomainTable } from './schema/store-domain.ts';
+import type { ProductWordTable } from './schema/product-word.ts';
 import type { StoreEventTable, StoreInvitationTable, StoreMemberTable } from './schema/tenancy.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schema/webhook.ts';
 import type { PaymentReceiptTable, PaymentRefundTable, PaymentTable, StorePaymentGatewayTable } from './schema/payments.ts';
@@ -99,6 +100,7 @@ export interface Database {
   orderShipment: OrderShipmentTable;
   orderShipmentLine: OrderShipmentLineTable;
   storeDomain: StoreDomainTable;
+  productWord: ProductWordTable;
 }
 
 export type UserRow = Selectable<UserTable>;

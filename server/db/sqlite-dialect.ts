@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { searchTerms, storeSearchTerms } from '#common/search-terms.ts';
+import { searchTerms, storeSearchTerms, typoWords } from '#common/search-terms.ts';
 import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 type Parameter = null | number | bigint | string | Uint8Array;
@@ -54,6 +54,8 @@ export function openSqlite(file: string): DatabaseSync {
   // 2026-12-06-103 and 106, decision 095): every connection that may write a product needs them.
   database.function('search_terms', { deterministic: true }, (text) => searchTerms(typeof text === 'string' ? text : null));
   database.function('store_search_terms', { deterministic: true }, (store, text) => storeSearchTerms(Number(store), typeof text === 'string' ? text : null));
+  // and a store's vocabulary of words (migration 2026-12-06-107), as a JSON array for json_each
+  database.function('product_words', { deterministic: true }, (name, description) => JSON.stringify(typoWords(typeof name === 'string' ? name : null, typeof description === 'string' ? description : null)));
   return database;
 }
 

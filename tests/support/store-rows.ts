@@ -75,6 +75,8 @@ const FILLERS: { [T in StoreOwnedTable]: (deps: ServiceDeps, scope: StoreScope, 
   shipping_zone: async (deps, scope) => insertRow(deps, 'shippingZone', { storeId: scope.storeId, name: 'Galápagos', places: '[{"province":"W","cantons":[]}]', ...stamps(deps) }),
   shipping_rate: async (deps, scope) => insertRow(deps, 'shippingRate', { storeId: scope.storeId, zoneId: await rowOf(deps, 'shippingZone', scope), name: 'Servientrega', kind: 'flat', brackets: '[{"upTo":null,"priceCents":1500}]', daysMin: 3, daysMax: 8, freeFromCents: null, ...stamps(deps) }),
   shipping_pickup: async (deps, scope) => insertRow(deps, 'shippingPickup', { storeId: scope.storeId, enabled: 1, address: 'Av. Amazonas 123', instructions: '', ...stamps(deps) }),
+  // the database's triggers write a product's words as it goes in: a product is the filler
+  product_word: (deps, scope) => productOf(deps, scope),
   store_domain: (deps, scope) => insertRow(deps, 'storeDomain', { storeId: scope.storeId, host: `www.tienda-${scope.storeId}.example`, verifyToken: 'token', verifiedAt: null, createdAt: deps.clock.now().toISOString() }),
 };
 

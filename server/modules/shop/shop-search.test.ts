@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { queryWords, searchTerms, storeSearchTerms } from '#common/search-terms.ts';
+import { queryWords, searchTerms, storeSearchTerms, typoWords } from '#common/search-terms.ts';
 import { findTextMatches, knownTypos, textMatchTables } from '#server/db/product-text.ts';
 import { dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import * as migration from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 import * as byStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
+import * as productWords from '#server/db/migrations/2026-12-06-107-product-words.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
@@ -137,6 +138,10 @@ describe('the index follows every write', () => {
     expect(changed.statusCode, changed.body).toBeLessThan(300);
     expect(await shopNames('lamparas colgantes')).toEqual(['Lámpara colgante']);
     expect(await shopNames('grande')).toEqual([]);
+    // The store's words (migration 107) follow too: the new name's typo finds it; the old name's
+    // word stays in the vocabulary, and its typo finds what a word not there finds: nothing.
+    expect(await shopNames('colgamte')).toEqual(['Lámpara colgante']);
+    expect(await shopNames('grandr')).toEqual([]);
 
     expect((await api('DELETE', `/api/v1/products/${ids.pie}`)).statusCode).toBe(204);
     expect(sorted(await shopNames('lampara'))).toEqual(['Lámpara colgante', 'Lámpara de mesa']);
@@ -145,6 +150,7 @@ describe('the index follows every write', () => {
     const summary = await applyImport(t.deps, scope, csv);
     expect(summary.problems).toEqual([]);
     expect(await shopNames('vidrio')).toEqual(['Lámpara importada']);
+    expect(await shopNames('soplafo')).toEqual(['Lámpara importada']);
     expect(await listNames('importadas')).toEqual(['Lámpara importada']);
 
     const bulk = await api('POST', '/api/v1/products/bulk', { action: 'delete', ids: [ids.lampara, ids.taza] });
@@ -160,12 +166,21 @@ describe('the index follows every write', () => {
   });
 
   it('the migrations index the products that were there before them', async () => {
+    await productWords.down(t.db);
     await byStore.down(t.db);
     await migration.down(t.db);
     await migration.up(t.db);
     await byStore.up(t.db);
+    await productWords.up(t.db);
     expect(sorted(await shopNames('camisetas'))).toEqual(['Bolso playero', 'Camiseta básica', 'Camiseta de algodón']);
     expect(await shopNames('lampara')).toEqual(['Lámpara importada']);
+    expect(await shopNames('lampra')).toEqual(['Lámpara importada']);
+    // Each store's words are its products' names' and descriptions', as common/search-terms.ts reads them, on both databases.
+    for (const who of [store, other]) {
+      const products = await t.db.selectFrom('product').select(['name', 'description']).where('storeId', '=', who.id).execute();
+      const words = await t.db.selectFrom('productWord').select('word').where('storeId', '=', who.id).execute();
+      expect(words.map((row) => row.word).sort()).toEqual([...new Set(products.flatMap((row) => typoWords(row.name, row.description)))].sort());
+    }
   });
 });
 
