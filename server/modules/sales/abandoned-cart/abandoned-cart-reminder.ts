@@ -4,7 +4,8 @@ import { enqueueJob } from '#server/modules/job/job-queue.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import { shopStoreScope, staffStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 import { AppError } from '#server/errors.ts';
-import { shopPath } from '../../shop/shop-url.ts';
+import { storeShopDomain } from '#server/modules/domain/domain.service.ts';
+import { onShopDomain, shopOrigin, shopPath } from '../../shop/shop-url.ts';
 import { cartLinesOf } from '../checkout/cart-cookie.ts';
 import { lineName, type PricedCart, priceCart } from '../checkout/cart.service.ts';
 import { renderCartMail } from '../shopper-mail/shopper-mail.ts';
@@ -22,6 +23,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The restore link of a reminder: `/shop/{slug}/cart/restore?token=…` in the shopper's language. */
 export const restorePath = (locale: Locale, slug: string, token: string) => `${shopPath(locale, slug, '/cart/restore')}?token=${encodeURIComponent(token)}`;
 
+/** The restore link on the store's own domain once it has a verified one (decision 100), as the order's e-mails link. */
+async function restoreUrl(deps: ServiceDeps, scope: StoreScope, locale: Locale, token: string): Promise<string> {
+  const domain = await storeShopDomain(deps, scope);
+  return onShopDomain(domain, () => `${shopOrigin(deps.config.publicUrl)}${restorePath(locale, scope.slug, token)}`);
+}
+
 /**
  * The reminder in the shopper's language, from the store (decision 093): the lines as priced now,
  * as the cart shows them, the link, and why it came. Rendered in the chore's transaction, which
@@ -32,7 +39,7 @@ async function reminderMail(deps: ServiceDeps, scope: StoreScope, to: string, lo
     locale,
     store: await shopperMailStore(deps, scope),
     lines: priced.lines.map((line) => ({ name: lineName(line), sku: line.sku, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
-    restoreUrl: `${deps.config.publicUrl}${restorePath(locale, scope.slug, token)}`,
+    restoreUrl: await restoreUrl(deps, scope, locale, token),
     linkDays: CART_REMINDER.linkMs / (24 * 60 * 60 * 1000),
   });
 }

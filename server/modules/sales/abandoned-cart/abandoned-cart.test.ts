@@ -177,6 +177,25 @@ describe('the reminder', () => {
   });
 });
 
+describe('a store on its own domain', () => {
+  it('links the reminder there once the domain is verified (decision 100), and on the platform before', async () => {
+    const [before, after] = [address(), address()];
+    await t.db.insertInto('storeDomain').values({ storeId: other.scope.storeId, host: 'www.tiendaotra.example', verifyToken: 'token', verifiedAt: null, createdAt: clock.now().toISOString() }).execute();
+    await capture(other, before);
+    clock.advance(5 * HOUR);
+    await hourlyPass();
+    expect(reminderTo(before).text).toMatch(new RegExp(`${t.config.publicUrl}/shop/${other.scope.slug}/cart/restore\\?token=`));
+    await t.db.updateTable('storeDomain').set({ verifiedAt: clock.now().toISOString() }).where('storeId', '=', other.scope.storeId).execute();
+    await capture(other, after, { locale: 'en' });
+    clock.advance(5 * HOUR);
+    await hourlyPass();
+    const mail = reminderTo(after);
+    expect(mail.text).toMatch(/http:\/\/www\.tiendaotra\.example\/en\/cart\/restore\?token=[\w-]{40,}/);
+    expect(mail.html).toMatch(/href="http:\/\/www\.tiendaotra\.example\/en\/cart\/restore\?token=/);
+    await t.db.deleteFrom('storeDomain').where('storeId', '=', other.scope.storeId).execute();
+  });
+});
+
 describe('the restore link', () => {
   it('rebuilds the cart in its own store only; a wrong, expired or ordered cart’s token does not', async () => {
     const email = address();
