@@ -169,6 +169,8 @@ export const activity: Messages['activity'] = {
     contactAddress: 'Contact address',
     contactState: 'Contact province',
     cartReminders: 'Abandoned-cart reminders',
+    domain: 'Own domain',
+    domainVerified: 'Domain verified',
     contactCity: 'Contact city',
     contactZip: 'Zip code',
     contactCountry: 'Country',

@@ -175,6 +175,8 @@ export const activity = {
     contactAddress: 'Dirección de contacto',
     contactState: 'Provincia de contacto',
     cartReminders: 'Avisos de carrito abandonado',
+    domain: 'Dominio propio',
+    domainVerified: 'Dominio verificado',
     contactCity: 'Ciudad de contacto',
     contactZip: 'Código postal',
     contactCountry: 'País',

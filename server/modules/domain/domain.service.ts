@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { AppError, isUniqueViolation } from '#server/errors.ts';
-import type { ServiceDeps } from '#server/service-deps.ts';
+import { emit } from '#server/events/events.ts';
+import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope-type.ts';
 import type { ShopDomain } from '#server/modules/shop/shop-url.ts';
 import { parseStoreHost, recordKind } from './domain-host.ts';
@@ -41,6 +42,15 @@ function view(deps: ServiceDeps, row: NonNullable<Awaited<ReturnType<typeof repo
   };
 }
 
+/**
+ * The store's log and its webhooks hear of its domain as of its other settings (`store.updated`,
+ * decision 088): the host as it was and is, and whether it is verified.
+ */
+function domainChanged(tx: ServiceDeps, scope: StoreScope, changes: { domain?: [string | null, string | null]; domainVerified?: [boolean, boolean] }) {
+  const after = Object.fromEntries(Object.entries(changes).map(([field, [, value]]) => [field, value]));
+  return emit(tx, { type: 'store.updated', storeId: scope.storeId, resource: { kind: 'store', id: scope.storeId, label: scope.slug }, data: { id: scope.storeId, slug: scope.slug, section: 'domain', ...after }, changes });
+}
+
 /** The store's domain and the records to make; null while it has none. */
 export async function getStoreDomain(deps: ServiceDeps, scope: StoreScope): Promise<StoreDomainView | null> {
   const row = await repo.findStoreDomain(deps.db, scope);
@@ -54,7 +64,10 @@ export async function addStoreDomain(deps: ServiceDeps, scope: StoreScope, input
   if (await repo.findStoreDomain(deps.db, scope)) throw new AppError('domain.onlyOne', 409, { field: 'host' });
   if (await repo.hostTakenByOther(deps.db, scope, parsed.host)) throw new AppError('domain.taken', 409, { field: 'host' });
   try {
-    await repo.insertStoreDomain(deps.db, scope, { host: parsed.host, verifyToken: randomBytes(16).toString('hex'), createdAt: deps.clock.now().toISOString() });
+    await inTransaction(deps, async (tx) => {
+      await repo.insertStoreDomain(tx.db, scope, { host: parsed.host, verifyToken: randomBytes(16).toString('hex'), createdAt: tx.clock.now().toISOString() });
+      await domainChanged(tx, scope, { domain: [null, parsed.host], domainVerified: [false, false] });
+    });
   } catch (error) {
     // Two stores naming one host at once: the unique index decides, with the same words.
     if (isUniqueViolation(error)) throw new AppError('domain.taken', 409, { field: 'host' });
@@ -82,7 +95,10 @@ export async function verifyStoreDomain(deps: ServiceDeps, scope: StoreScope, id
   const expected = view(deps, row).verification;
   if (!(await txtRecords(deps, expected.name)).includes(expected.value)) throw new AppError('domain.notVerified', 400, { vars: { name: expected.name } });
   const at = deps.clock.now().toISOString();
-  await repo.markStoreDomainVerified(deps.db, scope, row.id, at);
+  await inTransaction(deps, async (tx) => {
+    await repo.markStoreDomainVerified(tx.db, scope, row.id, at);
+    await domainChanged(tx, scope, { domainVerified: [false, true] });
+  });
   return view(deps, { ...row, verifiedAt: at });
 }
 
@@ -95,5 +111,9 @@ export async function storeShopDomain(deps: ServiceDeps, scope: StoreScope): Pro
 
 /** Removes the store's domain: its storefront answers at /shop/{slug} again. */
 export async function removeStoreDomain(deps: ServiceDeps, scope: StoreScope, id: number): Promise<void> {
-  if (!(await repo.deleteStoreDomain(deps.db, scope, id))) throw new AppError('domain.notFound', 404);
+  await inTransaction(deps, async (tx) => {
+    const row = await repo.findStoreDomain(tx.db, scope);
+    if (!row || row.id !== id || !(await repo.deleteStoreDomain(tx.db, scope, id))) throw new AppError('domain.notFound', 404);
+    await domainChanged(tx, scope, { domain: [row.host, null], domainVerified: [row.verifiedAt !== null, false] });
+  });
 }

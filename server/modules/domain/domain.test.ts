@@ -97,6 +97,21 @@ describe("the owner's domain", () => {
     // A www. host gets a CNAME to the platform.
     const www = await api(pedro, 'POST', '/store/domain', { host: 'www.pedro.test' });
     expect(www.json().pointer).toEqual({ type: 'CNAME', name: 'www.pedro.test', value: 'tiendabox.test' });
+
+    // The store's log (and its webhooks) heard each change, by the owner, as a setting's; the refusals changed nothing.
+    const pedroScope = (await ownStoreScope(t.deps, { userId: pedro.owner.id }))!;
+    const events = await t.db.selectFrom('storeEvent').select(['type', 'actorUserId', 'changes', 'data']).where('storeId', '=', pedroScope.storeId).where('type', '=', 'store.updated').orderBy('id').execute();
+    const domainEvents = events.filter((event) => String(event.data).includes('"section":"domain"'));
+    expect(domainEvents.map((event) => JSON.parse(String(event.changes)))).toEqual([
+      { domain: [null, 'xn--caas-hqa.ec'], domainVerified: [false, false] },
+      { domainVerified: [false, true] },
+      { domain: ['xn--caas-hqa.ec', null], domainVerified: [true, false] },
+      { domain: [null, 'www.pedro.test'], domainVerified: [false, false] },
+    ]);
+    expect(domainEvents.every((event) => event.actorUserId === pedro.owner.id)).toBe(true);
+    const log = await t.app.inject({ url: '/store/activity', headers: { cookie: `${pedro.owner.cookie}; lang=es`, accept: 'text/html' } });
+    expect(log.statusCode).toBe(200);
+    expect(log.body).toContain('Dominio propio');
   });
 });
 
