@@ -190,6 +190,11 @@ describe('the storefront on its domain', () => {
     }
     // A store without a domain stays where it is.
     expect((await page(`/shop/${pedro.slug}`, 'tiendabox.test')).statusCode).toBe(200);
+    // The platform's sitemap index names the stores it serves, not those on their own domain, whose robots.txt names theirs.
+    const index = (await page('/sitemap.xml', 'tiendabox.test')).body;
+    expect(index).toContain(`/shop/${pedro.slug}/sitemap.xml`);
+    expect(index).not.toContain(`/shop/${maria.slug}/`);
+    expect((await page('/robots.txt', HOST)).body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
   });
 
   it('serves nothing else on the domain, and nothing at all on a host that is no verified store’s', async () => {

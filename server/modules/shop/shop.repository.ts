@@ -247,13 +247,19 @@ export async function shopSitemapEntries(db: Db, scope: StoreScope, limit: numbe
   return { products, categories, pages };
 }
 
-/** Every store shoppers may see, for the sitemap index (no store scope: it names no store's rows). */
+/**
+ * Every store shoppers may see at /shop/{slug}, for the platform's sitemap index (no store scope: it
+ * names no store's rows). A store on its own verified domain is not there: its sitemap is its
+ * domain's, named by that domain's robots.txt (decision 100), and an index lists its own host's only.
+ */
 export const listVisibleStoreSlugs = (db: Db, now: string) =>
   db
     .selectFrom('store')
     .select(['slug', 'updatedAt'])
     .where('published', '=', 1)
     .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+    // Raw SQL: a read of every store's domain, as the domain directory's (the store guard asks one store's).
+    .where(sql<boolean>`not exists (select 1 from store_domain where store_domain.store_id = store.id and store_domain.verified_at is not null)`)
     .orderBy('id')
     .limit(50_000)
     .execute();
