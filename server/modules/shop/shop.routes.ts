@@ -11,7 +11,7 @@ import { LIMITS } from '#server/modules/rate-limit/rate-limit.service.ts';
 import { runInStore } from '#server/tenancy/active-store.ts';
 import { SHOPPER } from '#server/tenancy/actor.ts';
 import { enterContext, type StoreScope } from '#server/tenancy/store-scope.ts';
-import { compressBuffer, type Encoding, negotiateEncoding } from '#server/plugins/compress-html.ts';
+import { compressBuffer, compressPage, type Encoding, negotiateEncoding } from '#server/plugins/compress-html.ts';
 import { readCookie } from '#server/plugins/cookies.ts';
 import { currentUserPlugin } from '#server/plugins/current-user.ts';
 import type { Services } from '#server/services.ts';
@@ -109,8 +109,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   const sendHtml = async (reply: FastifyReply, request: FastifyRequest, rendered: Rendered | Redirect, privatePage: boolean) => {
     const slot = cacheSlots.get(request);
     if (slot && !privatePage && !('redirect' in rendered) && rendered.status === 200) {
-      const page = Buffer.from(rendered.html);
-      const body = slot.encoding ? await compressBuffer(page, slot.encoding) : page;
+      const body = slot.encoding ? compressPage(rendered.html, slot.encoding) : Buffer.from(rendered.html);
       pageCache.store(slot, body);
       return sendStored(reply, body, slot.encoding, 'miss');
     }
