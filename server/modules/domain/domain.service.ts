@@ -66,7 +66,7 @@ export async function addStoreDomain(deps: ServiceDeps, scope: StoreScope, input
   try {
     await inTransaction(deps, async (tx) => {
       await repo.insertStoreDomain(tx.db, scope, { host: parsed.host, verifyToken: randomBytes(16).toString('hex'), createdAt: tx.clock.now().toISOString() });
-      await domainChanged(tx, scope, { domain: [null, parsed.host], domainVerified: [false, false] });
+      await domainChanged(tx, scope, { domain: [null, parsed.host] });
     });
   } catch (error) {
     // Two stores naming one host at once: the unique index decides, with the same words.
@@ -114,6 +114,6 @@ export async function removeStoreDomain(deps: ServiceDeps, scope: StoreScope, id
   await inTransaction(deps, async (tx) => {
     const row = await repo.findStoreDomain(tx.db, scope);
     if (!row || row.id !== id || !(await repo.deleteStoreDomain(tx.db, scope, id))) throw new AppError('domain.notFound', 404);
-    await domainChanged(tx, scope, { domain: [row.host, null], domainVerified: [row.verifiedAt !== null, false] });
+    await domainChanged(tx, scope, { domain: [row.host, null], ...(row.verifiedAt !== null ? { domainVerified: [true, false] as [boolean, boolean] } : {}) });
   });
 }
