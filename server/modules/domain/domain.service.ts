@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { AppError, isUniqueViolation } from '#server/errors.ts';
-import { emit } from '#server/events/events.ts';
+import { emitStoreUpdated } from '#server/modules/store/store.service.ts';
 import { inTransaction, type ServiceDeps } from '#server/service-deps.ts';
 import type { StoreScope } from '#server/tenancy/store-scope-type.ts';
 import type { ShopDomain } from '#server/modules/shop/shop-url.ts';
@@ -42,15 +42,6 @@ function view(deps: ServiceDeps, row: NonNullable<Awaited<ReturnType<typeof repo
   };
 }
 
-/**
- * The store's log and its webhooks hear of its domain as of its other settings (`store.updated`,
- * decision 088): the host as it was and is, and whether it is verified.
- */
-function domainChanged(tx: ServiceDeps, scope: StoreScope, changes: { domain?: [string | null, string | null]; domainVerified?: [boolean, boolean] }) {
-  const after = Object.fromEntries(Object.entries(changes).map(([field, [, value]]) => [field, value]));
-  return emit(tx, { type: 'store.updated', storeId: scope.storeId, resource: { kind: 'store', id: scope.storeId, label: scope.slug }, data: { id: scope.storeId, slug: scope.slug, section: 'domain', ...after }, changes });
-}
-
 /** The store's domain and the records to make; null while it has none. */
 export async function getStoreDomain(deps: ServiceDeps, scope: StoreScope): Promise<StoreDomainView | null> {
   const row = await repo.findStoreDomain(deps.db, scope);
@@ -66,7 +57,7 @@ export async function addStoreDomain(deps: ServiceDeps, scope: StoreScope, input
   try {
     await inTransaction(deps, async (tx) => {
       await repo.insertStoreDomain(tx.db, scope, { host: parsed.host, verifyToken: randomBytes(16).toString('hex'), createdAt: tx.clock.now().toISOString() });
-      await domainChanged(tx, scope, { domain: [null, parsed.host] });
+      await emitStoreUpdated(tx, scope, { section: 'domain', label: scope.slug, changes: { domain: [null, parsed.host] } });
     });
   } catch (error) {
     // Two stores naming one host at once: the unique index decides, with the same words.
@@ -97,7 +88,7 @@ export async function verifyStoreDomain(deps: ServiceDeps, scope: StoreScope, id
   const at = deps.clock.now().toISOString();
   await inTransaction(deps, async (tx) => {
     await repo.markStoreDomainVerified(tx.db, scope, row.id, at);
-    await domainChanged(tx, scope, { domainVerified: [false, true] });
+    await emitStoreUpdated(tx, scope, { section: 'domain', label: scope.slug, changes: { domainVerified: [false, true] } });
   });
   return view(deps, { ...row, verifiedAt: at });
 }
@@ -114,6 +105,7 @@ export async function removeStoreDomain(deps: ServiceDeps, scope: StoreScope, id
   await inTransaction(deps, async (tx) => {
     const row = await repo.findStoreDomain(tx.db, scope);
     if (!row || row.id !== id || !(await repo.deleteStoreDomain(tx.db, scope, id))) throw new AppError('domain.notFound', 404);
-    await domainChanged(tx, scope, { domain: [row.host, null], ...(row.verifiedAt !== null ? { domainVerified: [true, false] as [boolean, boolean] } : {}) });
+    // The log says what changed: whether it was verified only when it was.
+    await emitStoreUpdated(tx, scope, { section: 'domain', label: scope.slug, changes: { domain: [row.host, null], ...(row.verifiedAt !== null ? { domainVerified: [true, false] } : {}) } });
   });
 }

@@ -81,14 +81,17 @@ async function changeStore(deps: ServiceDeps, scope: StoreScope, section: string
       Object.entries(changedFields(before, changes as Record<string, unknown>, fields)).map(([field, values]) => [field, STORE_SCRIPT_FIELDS.has(field) ? values.map((value) => String(value ?? '').length) : values] as const),
     ) as FieldChanges;
     if (Object.keys(moved).length === 0) return;
-    await emit(tx, {
-      type: 'store.updated',
-      storeId: scope.storeId,
-      resource: { kind: 'store', id: scope.storeId, label: String(changes.name ?? before.name) },
-      data: { id: scope.storeId, slug: scope.slug, section, ...Object.fromEntries(Object.entries(moved).map(([field, [, after]]) => [field, after])) },
-      changes: moved,
-    });
+    await emitStoreUpdated(tx, scope, { section, label: String(changes.name ?? before.name), changes: moved });
   });
+}
+
+/**
+ * A store's settings changed, as its log and webhooks hear it (`store.updated`, decision 088): each
+ * field's before and after, and which section of the settings (a form's, its domain's).
+ */
+export function emitStoreUpdated(tx: ServiceDeps, scope: StoreScope, { section, label, changes }: { section: string; label: string; changes: FieldChanges }) {
+  const after = Object.fromEntries(Object.entries(changes).map(([field, [, value]]) => [field, value]));
+  return emit(tx, { type: 'store.updated', storeId: scope.storeId, resource: { kind: 'store', id: scope.storeId, label }, data: { id: scope.storeId, slug: scope.slug, section, ...after }, changes });
 }
 
 /** The owner's publish toggle: a published store is shown to shoppers while it has not expired. */
