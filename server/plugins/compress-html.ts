@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const GZIP_OPTIONS = { level: 6 };
 /** Below this, compressing saves less than a packet. */
 const MIN_BYTES = 1024;
 
@@ -52,7 +53,7 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
 const CHUNK_BYTES = 16 * 1024;
 
 export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br' ? brotli(body, { ...BROTLI_OPTIONS, chunkSize: CHUNK_BYTES }) : gzip(body, { level: 6, chunkSize: CHUNK_BYTES });
+  return encoding === 'br' ? brotli(body, { ...BROTLI_OPTIONS, chunkSize: CHUNK_BYTES }) : gzip(body, { ...GZIP_OPTIONS, chunkSize: CHUNK_BYTES });
 }
 
 /**
@@ -74,7 +75,7 @@ export function compressPage(html: string, encoding: Encoding): Buffer {
   const length = Buffer.byteLength(html);
   // A page larger than the scratch is rare: its own buffer then.
   const body = length <= scratch.length ? scratch.subarray(0, scratch.write(html)) : Buffer.from(html);
-  return encoding === 'br' ? zlib.brotliCompressSync(body, { ...BROTLI_OPTIONS, chunkSize: PAGE_CHUNK_BYTES }) : zlib.gzipSync(body, { level: 6, chunkSize: PAGE_CHUNK_BYTES });
+  return encoding === 'br' ? zlib.brotliCompressSync(body, { ...BROTLI_OPTIONS, chunkSize: PAGE_CHUNK_BYTES }) : zlib.gzipSync(body, { ...GZIP_OPTIONS, chunkSize: PAGE_CHUNK_BYTES });
 }
 
 /**
@@ -105,7 +106,7 @@ export const compressHtml = fp(async (app: FastifyInstance) => {
       const compressor =
         encoding === 'br'
           ? zlib.createBrotliCompress({ ...BROTLI_OPTIONS, flush: zlib.constants.BROTLI_OPERATION_FLUSH })
-          : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+          : zlib.createGzip({ ...GZIP_OPTIONS, flush: zlib.constants.Z_SYNC_FLUSH });
       payload.on('error', (error) => compressor.destroy(error));
       return payload.pipe(compressor);
     }
