@@ -13,11 +13,12 @@ import { isPostgres } from './column-types.ts';
 // not there finds, nothing, and counting each word's products on every write would cost every
 // write. The store's delete takes its words with it (the foreign key's cascade).
 
-const SQLITE_WORDS = (row: string) => `insert or ignore into product_word(store_id, word) select ${row}.store_id, value from json_each(product_words(${row}.name, ${row}.description))`;
+// `source`: the product table itself for the backfill, nothing for a trigger's `new` row.
+const SQLITE_WORDS = (row: string, source = '') => `insert or ignore into product_word(store_id, word) select ${row}.store_id, value from ${source}json_each(product_words(${row}.name, ${row}.description))`;
 // PostgreSQL reads them off the row's search_document (migration 2026-12-06-103's trigger, before
 // this one): its lexemes of weight A (the name) and C (the description), stemmed once already.
-const POSTGRES_WORDS = (row: string) =>
-  `insert into product_word(store_id, word) select distinct ${row}.store_id, lexeme from unnest(ts_filter(${row}.search_document, '{a,c}')) where lexeme ~ '^[a-z]+$' on conflict do nothing`;
+const POSTGRES_WORDS = (row: string, source = '') =>
+  `insert into product_word(store_id, word) select distinct ${row}.store_id, lexeme from ${source}unnest(ts_filter(${row}.search_document, '{a,c}')) where lexeme ~ '^[a-z]+$' on conflict do nothing`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -35,12 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       end
     $fn$`).execute(db);
     await sql`create trigger product_words after insert or update of name, description on product for each row execute function tb_product_words()`.execute(db);
-    await sql.raw(POSTGRES_WORDS('product').replace(/ from unnest/, ' from product, unnest')).execute(db);
+    await sql.raw(POSTGRES_WORDS('product', 'product, ')).execute(db);
     return;
   }
   await sql.raw(`create trigger product_word_insert after insert on product begin ${SQLITE_WORDS('new')}; end`).execute(db);
   await sql.raw(`create trigger product_word_update after update of name, description on product begin ${SQLITE_WORDS('new')}; end`).execute(db);
-  await sql.raw(SQLITE_WORDS('product').replace(/ from json_each/, ' from product, json_each')).execute(db);
+  await sql.raw(SQLITE_WORDS('product', 'product, ')).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
