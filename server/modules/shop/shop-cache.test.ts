@@ -159,6 +159,27 @@ describe('the storefront page cache', () => {
     expect(after.body).not.toContain('Tienda Caché</');
   });
 
+  it("draws a search, never stored, in the frame its store's version keeps: one read per version, not per query", async () => {
+    const search = (q: string) => get(`/shop/${store.slug}/search?q=${q}`, { 'accept-encoding': 'identity' });
+    clock.advance(t.deps.config.shopCache.versionMs);
+    const first = await search('poncho');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-shop-cache']).toBeUndefined();
+    expect(first.body).toContain('Tienda Caché Nueva</');
+    const renamed = await api(store, 'PUT', '/api/v1/store/settings', { published: true, section: 'other', name: 'Tienda de Búsqueda', description: 'Nueva' });
+    expect(renamed.statusCode, renamed.body).toBeLessThan(300);
+    // another query under the version read before the change: the frame kept, not read again
+    const within = await search('rojo');
+    expect(within.body).toContain('Tienda Caché Nueva</');
+    // a logged-in visitor's search is drawn from the store as it is, never from the shared frame
+    const owners = await t.app.inject({ url: `/shop/${store.slug}/search?q=poncho`, headers: { cookie: `lang=es; ${store.owner.cookie}`, accept: 'text/html' } });
+    expect(owners.body).toContain('Tienda de Búsqueda</');
+    clock.advance(t.deps.config.shopCache.versionMs);
+    const after = await search('poncho');
+    expect(after.body).toContain('Tienda de Búsqueda</');
+    expect(after.body).toContain('Poncho Rojo');
+  });
+
   it('stops serving the pages of a store whose plan expires, though nothing was written', async () => {
     const scope = await staffStoreScope(t.deps, store.id);
     const { versionMs } = t.deps.config.shopCache;
@@ -223,7 +244,7 @@ describe('the storefront page cache', () => {
   it('holds the frames of the stores it draws within an eighth of its bytes, the least recently drawn out first', async () => {
     const cache = new ShopPageCache(t.deps, { maxBytes: 8 * 2_000, versionMs: 900, now: () => clock.now().getTime() });
     let reads = 0;
-    const frameOf = (storeId: number) => cache.frame({ key: '', storeId, version: 1, encoding: null }, async () => ({ n: ++reads, menu: 'm'.repeat(300) }));
+    const frameOf = (storeId: number) => cache.frame({ storeId, version: 1 }, async () => ({ n: ++reads, menu: 'm'.repeat(300) }));
     await frameOf(1);
     await frameOf(2);
     await frameOf(1);

@@ -43,6 +43,8 @@ function estimatedBytes(value: unknown): number {
 
 /** What a miss hands to the render, to store its page under the version read before it. */
 export type CacheSlot = { key: string; storeId: number; version: number; encoding: Encoding | null };
+/** What keys a store's frame: its id and the version read before the render. */
+export type FrameSlot = Pick<CacheSlot, 'storeId' | 'version'>;
 
 export type CacheLookup = { hit: Entry } | { slot: CacheSlot } | null;
 
@@ -98,6 +100,16 @@ export class ShopPageCache {
     return { slot: { key, storeId: current.storeId, version: current.version, encoding } };
   }
 
+  /**
+   * The store's version for a page that is not kept (a search: every query its own address) but
+   * draws the same frame as those that are; null when the store is not shown (the render answers).
+   */
+  async frameSlot(slug: string): Promise<FrameSlot | null> {
+    if (this.maxBytes === 0) return null;
+    const current = await this.#version(slug);
+    return current.storeId === null || this.#now() >= current.visibleUntil ? null : { storeId: current.storeId, version: current.version };
+  }
+
   /** Keeps the page (a copy of it when `body` is a view of a larger block: the block is what it would hold). */
   store(slot: CacheSlot, body: Buffer): void {
     if (this.maxBytes === 0) return;
@@ -111,7 +123,7 @@ export class ShopPageCache {
    * version of the store and shared by the pages rendered under it: four queries of a product page's
    * fifteen. The version that keys the pages keys this too, so a change shows as soon as they do.
    */
-  frame<T>(slot: CacheSlot, read: () => Promise<T>): Promise<T> {
+  frame<T>(slot: FrameSlot, read: () => Promise<T>): Promise<T> {
     const known = this.#frames.get(slot.storeId);
     if (known && known.version === slot.version) return known.frame as Promise<T>;
     const frame = read();
