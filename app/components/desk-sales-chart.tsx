@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { useLocation } from 'react-router';

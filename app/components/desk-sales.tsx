@@ -1,11 +1,16 @@
+// The chart's styles stay with the page, so the server's render links them; its code (recharts,
+// ~9 MiB of a server process's heap) is loaded the first time a chart is drawn (decision 101).
+import '@mantine/charts/styles.layer.css';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { DataTable, type Column } from '#app/components/list/data-table.tsx';
-import { DeskSalesChart } from '#app/components/desk-sales-chart.tsx';
 import { type SalesDay, shortDay } from '#app/components/sales-day.ts';
 import { useT } from '#app/lib/use-t.ts';
 import { localeFromPath } from '#common/locale.ts';
 import { formatMoney } from '#common/money.ts';
+
+const DeskSalesChart = lazy(() => import('#app/components/desk-sales-chart.tsx').then((module) => ({ default: module.DeskSalesChart })));
 
 export type DeskSalesView = {
   days: SalesDay[];
@@ -91,7 +96,9 @@ export function DeskSales({ sales }: { sales: DeskSalesView }) {
         </Text>
       ) : (
         <Stack gap="sm">
-          <DeskSalesChart days={sales.days} label={t('salesSettings.chartLabel', { sales: formatMoney(sales.total.salesCents, locale) })} />
+          <Suspense fallback={<Box h={220} />}>
+            <DeskSalesChart days={sales.days} label={t('salesSettings.chartLabel', { sales: formatMoney(sales.total.salesCents, locale) })} />
+          </Suspense>
           <details data-testid="desk-sales-details">
             <summary style={{ cursor: 'pointer' }}>
               <Text component="span" fz="sm" fw={600}>

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '#server/config.ts';
 
 /**
@@ -45,19 +45,23 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     const answerTo = replyTo ? bareAddress(replyTo) : null;
     return { ...mail, from: name ? { name, address: senderAddress(config.mailFrom) } : config.mailFrom, ...(answerTo ? { replyTo: answerTo } : {}) };
   };
+  // nodemailer is ~5 MiB of a process's heap: loaded with the first message, not at start (decision 101).
+  let loading: Promise<Transporter> | undefined;
+  const transport = () =>
+    (loading ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail(message(mail));
+        await (await transport()).sendMail(message(mail));
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const folder = path.join(config.dataDir, 'mail');
   return {
     async send(mail) {
-      const info = await transport.sendMail(message(mail));
+      const info = await (await transport()).sendMail(message(mail));
       // Off the event loop, which the job worker shares with the requests: a burst of orders wrote
       // one .eml each, synchronously, in the middle of them.
       await mkdir(folder, { recursive: true });

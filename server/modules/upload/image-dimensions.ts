@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { AppError } from '#server/errors.ts';
 import { IMAGE_LIMITS } from './upload.content.ts';
 
@@ -17,6 +17,7 @@ export const MAX_IMAGE_SIDE = 16_384;
 export async function assertImageDimensions(data: Buffer): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
+  const sharp = await loadSharp();
   try {
     // `metadata()` reads the header only; no limit here, since nothing is decoded.
     ({ width, height } = await sharp(data, { limitInputPixels: false }).metadata());

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { MEDIA_WIDTHS as VARIANT_WIDTHS, type MediaWidth as VariantWidth } from '#common/media-url.ts';
 import { IMAGE_LIMITS } from './upload.content.ts';
@@ -26,6 +26,7 @@ export const variantKeys = (storageKey: string) => VARIANT_WIDTHS.map((width) =>
 export async function writeImageVariants(deps: Pick<ServiceDeps, 'storage'>, storageKey: string): Promise<VariantWidth[]> {
   const original = await deps.storage.read(storageKey);
   if (!original) return [];
+  const sharp = await loadSharp();
   const { width: imageWidth = 0 } = await sharp(original, { limitInputPixels: IMAGE_LIMITS.maxInputPixels }).metadata();
   const widths = VARIANT_WIDTHS.filter((width, index) => index === 0 || width <= imageWidth);
   for (const width of widths) {

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 // What a file is, decided by its bytes alone: the name and the type the browser declared are the
 // sender's word, and a renamed file must not slip through as something it is not.
@@ -70,6 +71,7 @@ export class UnreadableImageError extends Error {
  * GPS position, comments). Whatever was hidden in the original file does not survive this.
  */
 export async function normalizeImage(data: Buffer, kind: ImageKind): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(data, { limitInputPixels: IMAGE_LIMITS.maxInputPixels, failOn: 'error', pages: 1 })
       .autoOrient()
@@ -85,6 +87,7 @@ export async function normalizeImage(data: Buffer, kind: ImageKind): Promise<Buf
  * same decoding limits as `normalizeImage`: a store logo is drawn at about 620×150.
  */
 export async function fitImage(data: Buffer, kind: ImageKind, box: { width: number; height: number }): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(data, { limitInputPixels: IMAGE_LIMITS.maxInputPixels, failOn: 'error', pages: 1 })
       .autoOrient()

@@ -4,11 +4,11 @@ import type { SessionUser } from '#server/modules/auth/session-user.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { newStorageKey } from '#server/storage/storage.ts';
-import sharp from 'sharp';
 import { displayName, fitImage, IMAGE_LIMITS, KIND_EXTENSIONS, KIND_TYPES, normalizeImage, sniffKind, storedKindOf, type UploadKind } from './upload.content.ts';
 import { MAX_UPLOAD_BYTES, maxBytesOf } from '#common/upload-limits.ts';
 import * as uploads from './upload.repository.ts';
 import { assertImageDimensions } from './image-dimensions.ts';
+import { loadSharp } from './sharp.ts';
 import { isVariantWidth, VARIANT_WIDTHS, variantKey, variantKeys, writeImageVariants } from './image-variants.ts';
 import type { ServiceDeps } from '#server/service-deps.ts';
 import { type MediaViewer, mediaStoreScope, ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
@@ -110,6 +110,7 @@ export async function claimImage(deps: ServiceDeps, { userId, uploadId, box }: {
   if (!kind || kind === 'pdf' || kind === 'avif') throw new AppError('upload.fileType', 415);
   await assertImageDimensions(data);
   let fitted = data;
+  const sharp = await loadSharp();
   try {
     // Uploaded for this purpose it already fits (PURPOSE_BOX): kept byte for byte, as previewed.
     const { width = Infinity, height = Infinity } = await sharp(data, { limitInputPixels: IMAGE_LIMITS.maxInputPixels }).metadata();

@@ -4,7 +4,6 @@ import { bareAddress, headerName, type OutgoingMail } from '#server/mail/mailer.
 import { type CartMailData, cartMailContent } from './shopper-mail-cart.ts';
 import { type ShopperMailContent, shopperMailContent } from './shopper-mail-content.ts';
 import type { ShopperMailData } from './shopper-mail-data.ts';
-import { shopperMailHtml } from './shopper-mail-html.ts';
 import { shopperMailText } from './shopper-mail-text.ts';
 
 // Every e-mail a shopper gets about an order (issue 40 §5, decision 093): the confirmation with how
@@ -25,6 +24,9 @@ export function shopperSender(locale: Locale, store: { name: string; contactEmai
 }
 
 async function mailOf(to: string, content: ShopperMailContent, locale: Locale, store: { name: string; contactEmail: string }): Promise<OutgoingMail> {
+  // The HTML's renderer (React Email and html-to-text, ~4 MiB of a process's heap) is loaded with
+  // the first message, not at start (decision 101).
+  const { shopperMailHtml } = await import('./shopper-mail-html.ts');
   return { to, subject: content.subject, text: shopperMailText(content), html: await shopperMailHtml(content), ...shopperSender(locale, store) };
 }
 

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import { connect as netConnect, isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
-import { ApiError, ArgumentsValidationError, Client, CustomError, Environment, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
+import type { OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
 import { type GatewayContext, GatewayRefused, GatewayUnavailable } from '#server/modules/sales/payment/payment-provider.ts';
 
 // How the PayPal module reaches PayPal: one SDK client per (endpoint, client id), pointed at the
@@ -43,7 +43,20 @@ class EndpointAgent extends HttpsAgent {
   }
 }
 
-export type PayPalApi = { orders: OrdersController; payments: PaymentsController };
+type Sdk = typeof import('@paypal/paypal-server-sdk');
+
+// The SDK is ~10 MiB of a process's heap once loaded (its models, axios, the schema library), for
+// the few processes' stores that take PayPal: loaded on the first call, not at start (decision 101).
+let sdkLoading: Promise<Sdk> | undefined;
+let sdk: Sdk | undefined;
+const loadSdk = () =>
+  (sdkLoading ??= import('@paypal/paypal-server-sdk').then((loaded) => {
+    sdk = loaded;
+    return loaded;
+  }));
+
+/** The store's controllers, and the SDK's enums an order's body is written with. */
+export type PayPalApi = { orders: OrdersController; payments: PaymentsController; sdk: Sdk };
 
 type Cached = PayPalApi & { fingerprint: string };
 
@@ -60,7 +73,7 @@ const CLIENTS_KEPT = 256;
 
 const keyOf = (context: GatewayContext) => `${context.apiUrl}\n${context.credentials.clientId ?? ''}`;
 
-function connection(context: GatewayContext): Cached {
+async function connection(context: GatewayContext): Promise<Cached> {
   const clientId = context.credentials.clientId ?? '';
   const clientSecret = context.credentials.clientSecret ?? '';
   if (!clientId || !clientSecret) throw new GatewayRefused('PayPal: the client id and secret are not set', undefined, 'MISSING_CREDENTIALS');
@@ -73,13 +86,15 @@ function connection(context: GatewayContext): Cached {
     clients.set(keyOf(context), cached);
     return cached;
   }
+  const sdk = await loadSdk();
+  const { Client, Environment, OrdersController, PaymentsController } = sdk;
   const client = new Client({
     environment: context.environment === 'live' ? Environment.Production : Environment.Sandbox,
     clientCredentialsAuthCredentials: { oAuthClientId: clientId, oAuthClientSecret: clientSecret },
     // No retries inside the SDK: the payment layer decides when to ask again (its own default is none).
     httpClientOptions: { timeout: context.timeoutMs, httpsAgent: new EndpointAgent(new URL(context.apiUrl)), retryConfig: { maxNumberOfRetries: 0 } },
   });
-  const fresh = { fingerprint, orders: new OrdersController(client), payments: new PaymentsController(client) };
+  const fresh = { fingerprint, orders: new OrdersController(client), payments: new PaymentsController(client), sdk };
   clients.delete(keyOf(context));
   clients.set(keyOf(context), fresh);
   if (clients.size > CLIENTS_KEPT) clients.delete(clients.keys().next().value!);
@@ -96,7 +111,7 @@ type PayPalErrorBody = {
   error_description?: string;
 };
 
-function errorBody(error: ApiError): PayPalErrorBody {
+function errorBody(error: InstanceType<Sdk['ApiError']>): PayPalErrorBody {
   const parsed: unknown = error.result ?? (typeof error.body === 'string' ? safeJson(error.body) : undefined);
   return parsed && typeof parsed === 'object' ? (parsed as PayPalErrorBody) : {};
 }
@@ -116,9 +131,9 @@ function safeJson(text: string): unknown {
  */
 export function gatewayError(error: unknown): Error {
   if (error instanceof GatewayRefused || error instanceof GatewayUnavailable) return error;
-  // Our own call broke the SDK's schema: a bug here, not PayPal's word.
-  if (error instanceof ArgumentsValidationError) return error;
-  if (error instanceof ApiError) {
+  // Our own call broke the SDK's schema: a bug here, not PayPal's word. (An SDK error means the SDK is loaded.)
+  if (sdk && error instanceof sdk.ArgumentsValidationError) return error;
+  if (sdk && error instanceof sdk.ApiError) {
     const body = errorBody(error);
     const detail = body.details?.[0];
     const code = detail?.issue ?? body.name ?? body.error ?? `HTTP_${error.statusCode}`;
@@ -134,11 +149,11 @@ export function gatewayError(error: unknown): Error {
 // A failed OAuth call leaves the SDK's client holding a rejected token promise, which it hands to
 // every later call; a 401 may mean a revoked token. Such a client is dropped, and the next call
 // builds a new one (a new token). PayPal's business refusals (400, 404, 409, 422) keep the client.
-const keepsClient = (error: unknown) => error instanceof CustomError && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401;
+const keepsClient = (error: unknown) => sdk !== undefined && error instanceof sdk.CustomError && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401;
 
 /** Runs `call` with the store's client, answering GatewayRefused / GatewayUnavailable for whatever goes wrong. */
 export async function withPayPal<T>(context: GatewayContext, call: (api: PayPalApi) => Promise<T>): Promise<T> {
-  const api = connection(context);
+  const api = await connection(context);
   try {
     return await call(api);
   } catch (error) {

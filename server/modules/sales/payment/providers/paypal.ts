@@ -1,10 +1,4 @@
-import {
-  CheckoutPaymentIntent,
-  type Order,
-  type OrderRequest,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-} from '@paypal/paypal-server-sdk';
+import type { Order, OrderRequest } from '@paypal/paypal-server-sdk';
 import {
   type GatewayContext,
   GatewayRefused,
@@ -12,7 +6,7 @@ import {
   type Outcome,
   type PaymentProvider,
 } from '#server/modules/sales/payment/payment-provider.ts';
-import { withPayPal } from './paypal-connection.ts';
+import { type PayPalApi, withPayPal } from './paypal-connection.ts';
 
 // PayPal (issue 39 §3) through PayPal's official server SDK, Orders v2: create an order with intent
 // CAPTURE, send the shopper to its approval link, capture it once they are back, refund the capture
@@ -112,7 +106,7 @@ export const paypalProvider: PaymentProvider = {
   ],
 
   async start(context, order, attempt) {
-    const body: OrderRequest = {
+    const body = ({ CheckoutPaymentIntent, PaypalExperienceUserAction, PaypalWalletContextShippingPreference }: PayPalApi['sdk']): OrderRequest => ({
       intent: CheckoutPaymentIntent.Capture,
       purchaseUnits: [
         {
@@ -139,8 +133,8 @@ export const paypalProvider: PaymentProvider = {
           },
         },
       },
-    };
-    const created = await withPayPal(context, async ({ orders }) => (await orders.createOrder({ body, paypalRequestId: attempt.clientTransactionId })).result);
+    });
+    const created = await withPayPal(context, async ({ orders, sdk }) => (await orders.createOrder({ body: body(sdk), paypalRequestId: attempt.clientTransactionId })).result);
     const link = created.links?.find((candidate) => candidate.rel === 'payer-action' || candidate.rel === 'approve');
     if (!created.id || !link) throw new GatewayUnavailable('PayPal: the created order has no id or approval link');
     return { redirectUrl: link.href, providerPaymentId: created.id };
