@@ -86,15 +86,15 @@ async function connection(context: GatewayContext): Promise<Cached> {
     clients.set(keyOf(context), cached);
     return cached;
   }
-  const sdk = await loadSdk();
-  const { Client, Environment, OrdersController, PaymentsController } = sdk;
+  const loaded = await loadSdk();
+  const { Client, Environment, OrdersController, PaymentsController } = loaded;
   const client = new Client({
     environment: context.environment === 'live' ? Environment.Production : Environment.Sandbox,
     clientCredentialsAuthCredentials: { oAuthClientId: clientId, oAuthClientSecret: clientSecret },
     // No retries inside the SDK: the payment layer decides when to ask again (its own default is none).
     httpClientOptions: { timeout: context.timeoutMs, httpsAgent: new EndpointAgent(new URL(context.apiUrl)), retryConfig: { maxNumberOfRetries: 0 } },
   });
-  const fresh = { fingerprint, orders: new OrdersController(client), payments: new PaymentsController(client), sdk };
+  const fresh = { fingerprint, orders: new OrdersController(client), payments: new PaymentsController(client), sdk: loaded };
   clients.delete(keyOf(context));
   clients.set(keyOf(context), fresh);
   if (clients.size > CLIENTS_KEPT) clients.delete(clients.keys().next().value!);
