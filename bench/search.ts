@@ -9,8 +9,11 @@
 //    product search through the API. Every storefront request has an address of its own, so none
 //    is a page-cache hit: distinct searches are not;
 // 4. prints p50/p99 and CPU per request (the app's; on PostgreSQL the machine's other cores are
-//    mostly the database's), checks the catalogue's mark (search p99 ≤ 50 ms, bench:catalog) in
-//    every round, writes bench/results/search-<dialect>-latest.json, exits 1 on a miss.
+//    mostly the database's) and checks the catalogue's mark as a ratio within each round: a search's
+//    p99 at most 2.5× the product list's p99 measured beside it (bench:catalog's marks, 50 ms for a
+//    search against 20 ms for the list; decision 095's fourth amendment: a p99 in milliseconds moves
+//    by a third from run to run on these machines, the list's own 20 ms with it). The milliseconds
+//    are printed and kept beside it. Writes bench/results/search-<dialect>-latest.json, exits 1 on a miss.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -32,8 +35,11 @@ import { CONNECTIONS, DURATION, envNumber, PAGE_HEADERS, round, WARMUP } from '.
 const PRODUCTS = envNumber('BENCH_PRODUCTS', 100_000);
 const STORES = envNumber('BENCH_STORES', 1_000);
 const ROUNDS = envNumber('BENCH_ROUNDS', 3);
-/** The catalogue's mark for a search (bench:catalog, decision 036). */
+/** The catalogue's marks (bench:catalog, decision 036): a search's p99 50 ms, the list's 20 ms. */
 const SEARCH_P99_MS = 50;
+const LIST_P99_MS = 20;
+/** So a search may take this many times the list's p99, measured in the same round. */
+const SEARCH_TO_LIST = SEARCH_P99_MS / LIST_P99_MS;
 const SCHEMA = 'bench_search';
 
 async function prepare(databaseUrl: string, dataDir: string) {
@@ -77,10 +83,11 @@ async function main() {
       { name: 'shop "lampara de algodon"', path: shopSearch('lampara de algodon'), headers: PAGE_HEADERS, unique: true },
       { name: 'shop "camiseat" (typo)', path: shopSearch('camiseat'), headers: PAGE_HEADERS, unique: true },
       { name: 'API "camisetas"', path: '/api/v1/products?q=camisetas', headers: { cookie, accept: 'application/json' }, unique: false },
-      // Not a search, not a mark: bench:catalog's cheapest target, to read the others' CPU against on a busy machine.
+      // Not a search: bench:catalog's cheapest target, the yardstick each round's searches are held to (last in the list).
       { name: 'API list (no search)', path: '/api/v1/products?page=1', headers: { cookie, accept: 'application/json' }, unique: false },
     ];
     const marked = targets.slice(0, -1);
+    const yardstick = targets.length - 1;
     // Every target must answer 200 with products before it is loaded: an error or an empty page would be measured as speed.
     for (const target of targets) {
       const response = await fetch(`${appBase}${target.path}`, { headers: target.headers, redirect: 'manual' });
@@ -117,7 +124,13 @@ async function main() {
     reportMarks(`search-${dialect}`, [
       ...marked.map((target, i) => {
         const p99s = rounds.map((results) => results[i]!.latencyMs.p99);
-        return { name: `${target.name} p99 ≤ ${SEARCH_P99_MS} ms in every round`, value: `${p99s.join(' / ')} ms`, ok: p99s.every((p99) => p99 <= SEARCH_P99_MS) };
+        const ratios = rounds.map((results) => round(results[i]!.latencyMs.p99 / results[yardstick]!.latencyMs.p99, 2));
+        const cpu = rounds.map((results) => round(results[i]!.cpu.serverCpuMsPerRequest / results[yardstick]!.cpu.serverCpuMsPerRequest, 2));
+        return {
+          name: `${target.name} p99 ≤ ${SEARCH_TO_LIST}× the list's in every round`,
+          value: `${ratios.map((ratio) => `${ratio}×`).join(' / ')} (p99 ${p99s.join(' / ')} ms, ${p99s.filter((p99) => p99 <= SEARCH_P99_MS).length} of ${p99s.length} rounds ≤ ${SEARCH_P99_MS} ms; CPU ${cpu.map((ratio) => `${ratio}×`).join(' / ')} the list's)`,
+          ok: ratios.every((ratio) => ratio <= SEARCH_TO_LIST),
+        };
       }),
       { name: 'no errors (every answer a 200)', value: `${all.reduce((sum, r) => sum + r.errors, 0)} errors`, ok: all.every((r) => r.errors === 0) },
     ], { dialect, workers: Number(workers), products: filled.products, stores: filled.stores, fillSeconds, rounds });
