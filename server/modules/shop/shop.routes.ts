@@ -22,7 +22,7 @@ import { abandonedCartRoutes, cartReminderScriptRoute } from '../sales/abandoned
 import { receiptRoutes } from '../sales/payment/receipt.routes.ts';
 import { shopShopperRoutes } from '../sales/checkout/shop-shopper.routes.ts';
 import { type ShopRequest, unavailableDocument } from './shop-layout.ts';
-import { type CacheSlot, type FrameSlot, ShopPageCache } from './shop-cache.ts';
+import { type CacheSlot, ShopPageCache } from './shop-cache.ts';
 import { SHOP_PAGE_POLICY, shopPagePolicy } from './shop-pixel.ts';
 import { gatewayPageOrigins } from '#server/modules/sales/payment/payment-gateways.ts';
 import { shopPixelRoutes } from './shop-pixel.routes.ts';
@@ -86,8 +86,6 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   // Anonymous shoppers' pages, kept compressed per process (decision 064).
   const pageCache = new ShopPageCache(deps, config.shopCache);
   const cacheSlots = new WeakMap<FastifyRequest, CacheSlot>();
-  // A page not kept but drawn alike for every anonymous shopper (a search) still shares the frame.
-  const frameSlots = new WeakMap<FastifyRequest, FrameSlot>();
 
   const sendStored = (reply: FastifyReply, body: Buffer, encoding: Encoding | null, state: 'hit' | 'miss') => {
     reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', SHOP_PAGE_POLICY).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('x-shop-cache', state);
@@ -105,15 +103,6 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     const found = await pageCache.lookup(request.params.slug, request.shopDomain ? `//${request.shopDomain.host}${request.url}` : request.url, encoding);
     if (found && 'hit' in found) return sendStored(reply, found.hit.body, found.hit.encoding, 'hit');
     if (found) cacheSlots.set(request, found.slot);
-    return render();
-  }
-
-  /** A GET not kept (each search its own address) whose frame is read from the cache as a kept page's is. */
-  async function withCachedFrame(request: ShopReq, render: () => Promise<unknown>) {
-    if (request.method === 'GET' && readCookie(request.headers.cookie, cookieName) === undefined) {
-      const slot = await pageCache.frameSlot(request.params.slug);
-      if (slot) frameSlots.set(request, slot);
-    }
     return render();
   }
 
@@ -135,13 +124,20 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       .send(rendered.html);
   };
 
+  /**
+   * `privatePage`: a shopper's own page (the checkout, the order). `sharedFrame`: a page never kept
+   * (a search: every query its own address) that an anonymous shopper still sees in the frame kept
+   * for the store's version, as a kept page does.
+   */
+  type PageOptions = { privatePage?: boolean; sharedFrame?: boolean };
+
   /** Resolves the store (or answers "store not available"), then renders inside its scope (decision 042). */
-  function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean } = {}) {
+  function withStore(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: PageOptions = {}) {
     // Every address the page writes is its domain's when it is served on one (shop-url.ts).
     return onShopDomain(request.shopDomain, () => storePage(request, reply, locale, render, options));
   }
 
-  async function storePage(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: { privatePage?: boolean }) {
+  async function storePage(request: ShopReq, reply: FastifyReply, locale: Locale, render: (frame: ShopFrame, sr: ShopRequest) => Promise<Rendered | Redirect | null>, options: PageOptions) {
     const sr = shopRequest(request, locale);
     let resolved: { scope: StoreScope; ownerPreview: boolean };
     try {
@@ -157,8 +153,10 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     if (sr.cartCount !== 0) cacheSlots.delete(request);
     // The storefront's changes (an order, a review) are a shopper's in the store's log (decision 088).
     return enterContext({ scope: resolved.scope, actor: SHOPPER }, async () => {
-      // A page every anonymous shopper sees alike draws the frame its store's version keeps.
-      const slot = cacheSlots.get(request) ?? frameSlots.get(request);
+      // A page every anonymous shopper sees alike draws the frame its store's version keeps: a kept
+      // page's slot holds that version; a page not kept reads it for the frame alone.
+      const anonymous = request.method === 'GET' && readCookie(request.headers.cookie, cookieName) === undefined;
+      const slot = cacheSlots.get(request) ?? (options.sharedFrame && anonymous ? await pageCache.frameSlot(request.params.slug) : null);
       const frame = slot && !resolved.ownerPreview ? await pageCache.frame(slot, () => shop.loadFrame(resolved.scope, false)) : await shop.loadFrame(resolved.scope, resolved.ownerPreview);
       const rendered = (await render(frame, sr)) ?? renderNotFound(frame, sr);
       return sendHtml(reply, request, rendered, resolved.ownerPreview || options.privatePage === true);
@@ -257,15 +255,19 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     );
 
     app.get<{ Params: Params }>(`${prefix}/shop/:slug/search`, (request, reply) =>
-      withCachedFrame(request, () =>
-        withStore(request, reply, locale, async (frame, sr) => {
+      withStore(
+        request,
+        reply,
+        locale,
+        async (frame, sr) => {
           const params = query(request);
           const typed = badPageParam(params);
           if (typed !== null) return renderBadPage(frame, sr, typed, firstPageOf(request.originalUrl));
           const q = (params.get('q') ?? '').slice(0, 100);
           const page = Number(params.get('page') || 1);
           return renderSearch(frame, sr, q, page, await shop.loadSearch(frame.scope, q, page));
-        }),
+        },
+        { sharedFrame: true },
       ),
     );
 
