@@ -70,8 +70,11 @@ test('the owner hears of an order, moves it to delivered, and cancels another wh
     await shopperOrders(browser, shop, 2, 'Ana Compradora');
     await shopperOrders(browser, shop, 1, 'Bruno Comprador');
 
-    await test.step('the bell says there are new orders; the first opens its order', async () => {
+    await test.step('the desk draws the sales chart; the bell says there are new orders; the first opens its order', async () => {
       await gotoHydrated(page, '/');
+      // The desk's sales chart is drawn once the page has hydrated (the server renders its room only).
+      await expect(page.getByTestId('desk-sales-chart').locator('svg').first()).toBeVisible();
+      await expect(page.getByTestId('desk-sales-chart-room')).toHaveCount(0);
       await expect(page.getByTestId('bell-count')).toContainText('2');
       await page.getByTestId('bell').click();
       await page.getByTestId('bell-item').filter({ hasText: 'Nuevo pedido #1' }).click();

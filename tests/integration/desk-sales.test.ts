@@ -86,6 +86,9 @@ describe('the desk’s sales figures', () => {
     expect(es).toContain('Pedidos de hoy');
     expect(es).toContain('Ver las cifras día por día');
     expect(es).toMatch(/data-testid="sales-day-2026-11-20"[\s\S]*?20 nov[\s\S]*?\$10,00/);
+    // The chart is drawn in the browser only (decision 101): the server renders its room, never recharts.
+    expect(es).toContain('data-testid="desk-sales-chart-room"');
+    expect(es).not.toContain('data-testid="desk-sales-chart"');
     const en = (await getPage(t.app, '/en', store.owner.cookie)).body;
     expect(en).toContain('Sales in the last 30 days');
     expect(en).toMatch(new RegExp(`data-testid="sales-today-sales"[^>]*>${escape(formatMoney(123456, 'en'))}<`));
