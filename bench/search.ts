@@ -7,7 +7,9 @@
 // 3. loads each search with autocannon, BENCH_ROUNDS times: the storefront's search for a common
 //    word (every twelfth product), for three words, for a word with a typo, and the dashboard's
 //    product search through the API. Every storefront request has an address of its own, so none
-//    is a page-cache hit: distinct searches are not;
+//    is a page-cache hit: distinct searches are not. Within a round the targets take turns, in
+//    BENCH_TURNS (5) windows each of BENCH_DURATION / 5 seconds, so that whatever else the machine
+//    does in that minute falls on the searches and their yardstick alike;
 // 4. prints p50/p99 and CPU per request (the app's; on PostgreSQL the machine's other cores are
 //    mostly the database's) and checks the catalogue's mark as a ratio within each round: a search's
 //    p99 at most 2.5× the product list's p99 measured beside it (bench:catalog's marks, 50 ms for a
@@ -25,7 +27,7 @@ import { createSession } from '#server/modules/auth/session.service.ts';
 import { findLoginByEmail } from '#server/modules/user/user.repository.ts';
 import { createServiceDeps } from '#server/composition.ts';
 import { fillScale, SCALE_OWNER } from '#scripts/fill-scale.ts';
-import { load, type LoadResult, warm } from './lib/load.ts';
+import { type LoadResult, loadInTurns, warm } from './lib/load.ts';
 import { reportMarks } from './lib/marks.ts';
 import { settleDatabase } from './lib/search-bench.repository.ts';
 import { dropSchema, emptySchema, withSearchPath } from './lib/pg-schemas.ts';
@@ -35,6 +37,8 @@ import { CONNECTIONS, DURATION, envNumber, PAGE_HEADERS, round, WARMUP } from '.
 const PRODUCTS = envNumber('BENCH_PRODUCTS', 100_000);
 const STORES = envNumber('BENCH_STORES', 1_000);
 const ROUNDS = envNumber('BENCH_ROUNDS', 3);
+/** A round's targets take turns in windows this many to a target (decision 095's fifth amendment): a slow minute falls on all of them. */
+const TURNS = envNumber('BENCH_TURNS', 5);
 /** The catalogue's marks (bench:catalog, decision 036): a search's p99 50 ms, the list's 20 ms. */
 const SEARCH_P99_MS = 50;
 const LIST_P99_MS = 20;
@@ -96,19 +100,15 @@ async function main() {
       if (response.status !== 200 || found === 0) fail(`${target.name}: ${target.path} answered ${response.status} with ${found} products: ${body.slice(0, 300)}`);
     }
 
-    console.log(`\nTiendabox search bench — ${dialect}, ${workers} server processes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target, ${ROUNDS} rounds, ${os.availableParallelism()} CPUs`);
+    console.log(`\nTiendabox search bench — ${dialect}, ${workers} server processes, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target in ${TURNS} turns, ${ROUNDS} rounds, ${os.availableParallelism()} CPUs`);
     process.stdout.write(`  warming the app: every target for ${WARMUP} s … `);
     for (const target of targets) await warm(`${appBase}${target.path}`, target.headers);
     console.log('done');
     const rounds: LoadResult[][] = [];
     for (let r = 1; r <= ROUNDS; r++) {
       console.log(` round ${r}`);
-      const results: LoadResult[] = [];
-      for (const target of targets) {
-        const pathOf = target.unique ? (n: number) => `${target.path}&bench=${r}-${n}` : undefined;
-        results.push(await load(target.name, `${appBase}${target.path}`, target.headers, { server: appPid, others: [] }, { pathOf }));
-      }
-      rounds.push(results);
+      const turns = targets.map((target) => ({ name: target.name, url: `${appBase}${target.path}`, headers: target.headers, pathOf: target.unique ? (n: number) => `${target.path}&bench=${r}-${n}` : undefined }));
+      rounds.push(await loadInTurns(turns, { server: appPid, others: [] }, { turns: TURNS }));
     }
     if (app.process.exitCode !== null) fail(`app server exited during the load:\n${app.output()}`);
     await stopChild(app);

@@ -1,8 +1,8 @@
 // Load with autocannon: warm-up, then a measured window, with latencies at hrtime resolution.
-import autocannon, { type Client, type Result } from 'autocannon';
+import autocannon, { type Client, type Options, type Result } from 'autocannon';
 import { CONNECTIONS, DURATION, WARMUP } from './settings.ts';
 import { latencyFigures } from './quantiles.ts';
-import { cpuMark, cpuUse, type MemorySampler } from './usage.ts';
+import { addSpan, cpuMark, cpuUse, type MemorySampler, NO_CPU } from './usage.ts';
 
 /** Latencies of the 200 answers at hrtime resolution (autocannon's own histogram rounds to 1 ms). */
 class Latencies {
@@ -28,7 +28,8 @@ export type LoadResult = {
   url: string;
   requestsPerSecond: number;
   latencyMs: { p50: number; p99: number; average: number; max: number };
-  autocannonLatencyMs: { p50: number; p99: number; average: number; max: number };
+  /** autocannon's own histogram (1 ms steps) of one window; none for windows taken in turns (`loadInTurns`). */
+  autocannonLatencyMs?: { p50: number; p99: number; average: number; max: number };
   requests: number;
   errors: number;
   statusCodes: Record<string, number>;
@@ -65,6 +66,28 @@ export type LoadOptions = {
   pathOf?: (sequence: number) => string;
 };
 
+/** One measured window: its 200s' latencies added to `latencies`, its answers counted; anything but a 200 is an error (a redirect would mean the page was not rendered). */
+async function measure(options: Options, latencies: Latencies) {
+  const result: Result = await autocannon(options).on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) latencies.add(ms);
+  });
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]));
+  const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const errors = result.errors + result.timeouts + answered - (statusCodes['200'] ?? 0);
+  return { result, statusCodes, answered, errors, bytes: result.throughput.total ?? 0 };
+}
+
+/** The request options of a target: every request its own address when asked (`pathOf`, `uniqueUrls`). */
+function requestOptions(url: string, headers: Record<string, string>, uniqueUrls: boolean, pathOf?: (sequence: number) => string) {
+  let sequence = 0;
+  const next = pathOf ?? ((n: number) => `${new URL(url).pathname}?bench=${n}`);
+  const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: next((sequence += 1)) }) }];
+  const requests = uniqueUrls || pathOf ? { requests: unique } : {};
+  return { requests, options: { url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...requests } };
+}
+
+const coresLine = (cpu: ReturnType<typeof cpuUse>) => `(CPU cores: target ${cpu.serverCores}, autocannon ${cpu.loadGeneratorCores}, others ${cpu.otherCores})`;
+
 export async function load(
   name: string,
   url: string,
@@ -72,32 +95,19 @@ export async function load(
   pids: { server: number; others: number[] },
   { sampler, uniqueUrls = false, warmupSeconds = WARMUP, pathOf }: LoadOptions = {},
 ): Promise<LoadResult> {
-  let sequence = 0;
-  const next = pathOf ?? ((n: number) => `${new URL(url).pathname}?bench=${n}`);
-  const unique = [{ setupRequest: (request: { path: string }) => ({ ...request, path: next((sequence += 1)) }) }];
-  const requests = uniqueUrls || pathOf ? { requests: unique } : {};
-  const options = { url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...requests };
+  const { requests, options } = requestOptions(url, headers, uniqueUrls, pathOf);
   process.stdout.write(`  ${name.padEnd(22)} warm-up ${warmupSeconds} s, measure ${DURATION} s … `);
   await warm(url, headers, requests, warmupSeconds);
   sampler?.setPhase(name);
   const latencies = new Latencies();
   const before = cpuMark(pids.server, pids.others);
-  const result: Result = await autocannon({ ...options, duration: DURATION }).on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) latencies.add(ms);
-  });
+  const window = await measure({ ...options, duration: DURATION }, latencies);
   const after = cpuMark(pids.server, pids.others);
   sampler?.setPhase(null);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]));
-  const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const { result, statusCodes, answered, errors } = window;
   const cpu = cpuUse(before, after, answered);
-  // Anything but a 200 is an error here (a redirect would mean the page was not rendered).
-  const notOk = answered - (statusCodes['200'] ?? 0);
-  const errors = result.errors + result.timeouts + notOk;
   const requestsPerSecond = result.requests.average;
-  process.stdout.write(
-    `${Math.round(requestsPerSecond)} req/s${errors ? `, ${errors} errors` : ''} ` +
-      `(CPU cores: target ${cpu.serverCores}, autocannon ${cpu.loadGeneratorCores}, others ${cpu.otherCores})\n`,
-  );
+  process.stdout.write(`${Math.round(requestsPerSecond)} req/s${errors ? `, ${errors} errors` : ''} ${coresLine(cpu)}\n`);
   return {
     name,
     url: new URL(url).pathname,
@@ -107,8 +117,51 @@ export async function load(
     requests: answered,
     errors,
     statusCodes,
-    bytesPerResponse: answered ? Math.round((result.throughput.total ?? 0) / answered) : 0,
+    bytesPerResponse: answered ? Math.round(window.bytes / answered) : 0,
     cpu,
   };
 }
 
+export type Target = { name: string; url: string; headers: Record<string, string>; pathOf?: (sequence: number) => string };
+
+/**
+ * Targets measured in turns: `turns` windows of DURATION / `turns` seconds each, every target once a
+ * turn, each target's figures those of its windows together. A disturbance of the machine (another
+ * process, a slow minute) then falls on every target alike, where whole windows one after the other
+ * gave it to one target alone: bench:search's ratios to its yardstick are read within a round
+ * (decision 095's fifth amendment). Each target is warmed once, before the first turn.
+ */
+export async function loadInTurns(targets: readonly Target[], pids: { server: number; others: number[] }, { turns, warmupSeconds = WARMUP }: { turns: number; warmupSeconds?: number }): Promise<LoadResult[]> {
+  const seconds = DURATION / turns;
+  const each = targets.map((target) => ({ target, ...requestOptions(target.url, target.headers, false, target.pathOf), latencies: new Latencies(), cpu: NO_CPU, answered: 0, errors: 0, bytes: 0, statusCodes: {} as Record<string, number> }));
+  process.stdout.write(`  ${targets.length} targets in ${turns} turns of ${seconds} s each, warm-up ${warmupSeconds} s each … `);
+  for (const one of each) await warm(one.target.url, one.target.headers, one.requests, warmupSeconds);
+  for (let turn = 0; turn < turns; turn++) {
+    for (const one of each) {
+      const before = cpuMark(pids.server, pids.others);
+      const window = await measure({ ...one.options, duration: seconds }, one.latencies);
+      one.cpu = addSpan(one.cpu, before, cpuMark(pids.server, pids.others));
+      one.answered += window.answered;
+      one.errors += window.errors;
+      one.bytes += window.bytes;
+      for (const [code, count] of Object.entries(window.statusCodes)) one.statusCodes[code] = (one.statusCodes[code] ?? 0) + count;
+    }
+  }
+  process.stdout.write('done\n');
+  return each.map((one) => {
+    const cpu = cpuUse(NO_CPU, one.cpu, one.answered);
+    const requestsPerSecond = one.answered / DURATION;
+    console.log(`    ${one.target.name.padEnd(28)} ${Math.round(requestsPerSecond)} req/s${one.errors ? `, ${one.errors} errors` : ''} ${coresLine(cpu)}`);
+    return {
+      name: one.target.name,
+      url: new URL(one.target.url).pathname,
+      requestsPerSecond,
+      latencyMs: one.latencies.summary(),
+      requests: one.answered,
+      errors: one.errors,
+      statusCodes: one.statusCodes,
+      bytesPerResponse: one.answered ? Math.round(one.bytes / one.answered) : 0,
+      cpu,
+    };
+  });
+}

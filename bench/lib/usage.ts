@@ -81,7 +81,20 @@ function processJiffies(pid: number | 'self'): number {
   }
 }
 
-type CpuMark = { machine: { busy: number; total: number }; server: number; self: number; others: number };
+export type CpuMark = { machine: { busy: number; total: number }; server: number; self: number; others: number };
+
+/** Nothing used yet: the start of a sum of spans (`addSpan`). */
+export const NO_CPU: CpuMark = { machine: { busy: 0, total: 0 }, server: 0, self: 0, others: 0 };
+
+/** `sum` with the span from `before` to `after` added: windows apart from each other read as one by `cpuUse(NO_CPU, sum, …)`. */
+export function addSpan(sum: CpuMark, before: CpuMark, after: CpuMark): CpuMark {
+  return {
+    machine: { busy: sum.machine.busy + after.machine.busy - before.machine.busy, total: sum.machine.total + after.machine.total - before.machine.total },
+    server: sum.server + after.server - before.server,
+    self: sum.self + after.self - before.self,
+    others: sum.others + after.others - before.others,
+  };
+}
 
 /** A process and its descendants' ids: the app server's primary and its workers (decision 040). */
 export function treePids(pid: number): number[] {
