@@ -13,10 +13,16 @@
 // 4. samples the worker's resident memory (/proc/<pid>/status) and prints its peak (VmHWM, the
 //    kernel's own: no spike between samples is lost) beside req/s and CPU per request, writes
 //    bench/results/shop-memory-<dialect>-<stores>-latest.json, exits 1 when the peak is over 300 MiB.
+//
+// BENCH_LOADED=1 measures the worst worker instead: one that has loaded, before its first request,
+// the libraries a worker loads with their first use and keeps (sharp, PayPal's SDK, nodemailer,
+// React Email; bench/lib/load-libraries.ts), as any worker of the cluster may have by serving the
+// dashboard too. Its results go to shop-memory-<dialect>-<stores>-loaded-latest.json.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -40,6 +46,9 @@ const SMALL_CATALOG = 5;
  * and for the heap to settle around it. The peak is of the whole load.
  */
 const LOAD_SECONDS = envNumber('BENCH_MEMORY_SECONDS', 60);
+/** The worker loads the libraries it would keep after serving the dashboard before its first request (see above). */
+const LOADED = process.env.BENCH_LOADED === '1';
+const LOAD_LIBRARIES = ['--import', pathToFileURL(path.join(ROOT, 'bench', 'lib', 'load-libraries.ts')).href];
 const SCHEMA = 'bench_shop_memory';
 const MARK_MIB = 300;
 
@@ -91,7 +100,7 @@ async function main() {
   console.log(`  filled in ${round((Date.now() - started) / 1000)} s`);
   try {
     // A minute to answer: on a shared machine a fresh server took over 20 s to start (6 Dec 2026).
-    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: appUrl, DEMO_DATA: '0', WEB_CONCURRENCY: '1' }, 'app server', 60_000);
+    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: appUrl, DEMO_DATA: '0', WEB_CONCURRENCY: '1' }, 'app server', 60_000, LOADED ? LOAD_LIBRARIES : []);
     const pid = app.process.pid as number;
     const headers = { ...PAGE_HEADERS, 'accept-encoding': 'br, gzip' };
     for (const n of [1, 2, 3, 4, 5, 6]) {
@@ -101,7 +110,7 @@ async function main() {
     const idle = readMemory(pid);
     const sampler = new MemorySampler(pid);
     sampler.start();
-    console.log(`\nTiendabox storefront memory — ${dialect}, ${STORES} stores, 1 worker, ${LOAD_SECONDS} s of load before the measured window, ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((v) => round(v, 2)).join(' ')}`);
+    console.log(`\nTiendabox storefront memory — ${dialect}, ${STORES} stores, 1 worker${LOADED ? ' with sharp, PayPal’s SDK, nodemailer and React Email loaded first (BENCH_LOADED)' : ''}, ${LOAD_SECONDS} s of load before the measured window, ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((v) => round(v, 2)).join(' ')}`);
     const result = await load('mixed, new addresses', `${appBase}/`, headers, { server: pid, others: [] }, { sampler, warmupSeconds: LOAD_SECONDS, pathOf: addressOf });
     sampler.stop();
     if (app.process.exitCode !== null) fail(`the app exited during the load:\n${app.output()}`);
@@ -115,7 +124,7 @@ async function main() {
     console.log(`\nmark: ${ok ? 'ok  ' : 'MISS'} a worker's peak RSS ≤ ${MARK_MIB} MiB, no errors: ${memory.peakRssMiB} MiB, ${result.errors} errors`);
     const resultsDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, `shop-memory-${dialect}-${STORES}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, stores: STORES, products: PRODUCTS, loadSeconds: LOAD_SECONDS, memory, result }, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `shop-memory-${dialect}-${STORES}${LOADED ? '-loaded' : ''}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, stores: STORES, products: PRODUCTS, loadSeconds: LOAD_SECONDS, librariesLoaded: LOADED, memory, result }, null, 2)}\n`);
     if (!ok) process.exitCode = 1;
   } finally {
     killChildren('SIGKILL');

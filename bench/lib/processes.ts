@@ -134,10 +134,13 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 20_0
 }
 
 
-/** The built app in its own process on a free port, once it answers. `env` adds to or overrides its environment. */
-export async function startApp(dataDir: string, env: Record<string, string>, name = 'app server', readyWithinMs = 20_000) {
+/**
+ * The built app in its own process on a free port, once it answers. `env` adds to or overrides its
+ * environment; `nodeFlags` go before the `serve` script's own (an `--import` a bench adds).
+ */
+export async function startApp(dataDir: string, env: Record<string, string>, name = 'app server', readyWithinMs = 20_000, nodeFlags: string[] = []) {
   const port = await freePort();
-  const app = startChild(name, serveArguments(), {
+  const app = startChild(name, [...nodeFlags, ...serveArguments()], {
     NODE_ENV,
     APP_SECRET: randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',

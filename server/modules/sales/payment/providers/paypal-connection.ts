@@ -49,7 +49,8 @@ type Sdk = typeof import('@paypal/paypal-server-sdk');
 // the few processes' stores that take PayPal: loaded on the first call, not at start (decision 101).
 let sdkLoading: Promise<Sdk> | undefined;
 let sdk: Sdk | undefined;
-const loadSdk = () =>
+/** The SDK, loaded once per process (bench:shop-memory's BENCH_LOADED loads it as a first payment would). */
+export const loadSdk = () =>
   (sdkLoading ??= import('@paypal/paypal-server-sdk').then((loaded) => {
     sdk = loaded;
     return loaded;
