@@ -84,22 +84,22 @@ export async function findTextMatches(db: Db, scope: StoreScope, words: readonly
 /**
  * A search's matches as tables of one statement, for a list that ranks and counts them where they
  * are found (the storefront's search; decision 095, amended for issue 40 §7): `with` defines
- * `text_match(id)`, the store's newest `cap` + 1 matches (any state), and `text_named(id)`, the
- * matches as far back as those whose name has every word. Found, then handed back as 1,000 ids in
- * JSON to rank, the matches cost half a search's CPU on SQLite at 100,000 products.
+ * `text_match(id)`, the store's newest `cap` + 1 matches (any state), and `text_named(id)`, those
+ * of them whose name has every word. Found, then handed back as 1,000 ids in JSON to rank, the
+ * matches cost half a search's CPU on SQLite at 100,000 products.
+ *
+ * The name is asked where each database answers it cheaply. FTS5 reads the name's matches from
+ * its own term lists, no further back than the oldest match kept. PostgreSQL asks it of each match
+ * as it is found (`named`, a column of `text_match`): the match's tsvector is at hand then, where
+ * a second walk of the store's rows from the oldest match read ~12,000 tsvectors again — 6 of a
+ * typo's 12.7 ms at 100,000 products (decision 095's fifth amendment).
  */
 export function textMatchTables(db: Db, scope: StoreScope, words: readonly QueryWord[], cap = TEXT_MATCH_CAP) {
-  const postgres = onPostgres(db);
-  const matched = postgres
-    ? sql`select id from product where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', ${tsQuery(words)}) order by id desc limit ${cap + 1}`
-    : sql`select rowid as id from product_text where product_text match ${ftsQuery(scope.storeId, words)} order by rowid desc limit ${cap + 1}`;
-  // Bounded below by the oldest match kept: past the cap, the name's matches are read no further
-  // back than the matches themselves.
-  const named = postgres
-    ? sql`select id from product where store_id = ${scope.storeId} and id >= (select min(id) from text_match) and search_document @@ to_tsquery('simple', ${tsQuery(words, true)})`
-    : sql`select rowid as id from product_text where product_text match ${ftsQuery(scope.storeId, words, true)} and rowid >= (select min(id) from text_match)`;
+  const tables = onPostgres(db)
+    ? sql`with text_match(id, named) as materialized (select id, search_document @@ to_tsquery('simple', ${tsQuery(words, true)}) from product where store_id = ${scope.storeId} and search_document @@ to_tsquery('simple', ${tsQuery(words)}) order by id desc limit ${cap + 1}), text_named(id) as materialized (select id from text_match where named)`
+    : sql`with text_match(id) as materialized (select rowid as id from product_text where product_text match ${ftsQuery(scope.storeId, words)} order by rowid desc limit ${cap + 1}), text_named(id) as materialized (select rowid as id from product_text where product_text match ${ftsQuery(scope.storeId, words, true)} and rowid >= (select min(id) from text_match))`;
   return {
-    with: sql`with text_match(id) as materialized (${matched}), text_named(id) as materialized (${named})`,
+    with: tables,
     /** `product` is one of the newest `cap` matches. */
     matches: sql<boolean>`product.id in (select id from text_match order by id desc limit ${cap})`,
     /** `product`'s name has every word. */
