@@ -40,7 +40,8 @@ export default defineConfig({
   // One more try for a test that failed on a starved moment of a shared two-core machine; the list
   // reporter marks it "flaky", and a flaky test is a bug to fix, not a pass to forget.
   retries: 1,
-  reporter: 'list',
+  // and each test's time, for `npm run test:slowest` (the budget's figures, tests/README.md)
+  reporter: [['list'], ['json', { outputFile: `test-timing/playwright-${ON_POSTGRES ? 'postgresql' : 'sqlite'}.json` }]],
   // Journeys take 10–60 s on two shared cores; 60 s leaves a slow screenshot or login room (CI once
   // timed out a 30 s limit while saving screens).
   timeout: 60_000,
