@@ -86,6 +86,8 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   // Anonymous shoppers' pages, kept compressed per process (decision 064).
   const pageCache = new ShopPageCache(deps, config.shopCache);
   const cacheSlots = new WeakMap<FastifyRequest, CacheSlot>();
+  /** A visitor with a session (the owner previewing, a logged-in person) never shares a page or a frame with anonymous shoppers. */
+  const signedIn = (request: FastifyRequest) => readCookie(request.headers.cookie, cookieName) !== undefined;
 
   const sendStored = (reply: FastifyReply, body: Buffer, encoding: Encoding | null, state: 'hit' | 'miss') => {
     reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', SHOP_PAGE_POLICY).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('x-shop-cache', state);
@@ -97,7 +99,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
   async function fromCache(request: ShopReq, reply: FastifyReply, render: () => Promise<unknown>) {
     // A logged-in visitor's page is their own; so is a shopper's with a cart (its header counts the
     // cart's lines). Cheaper to test the cookie's name than to learn the store's id first.
-    if (request.method !== 'GET' || readCookie(request.headers.cookie, cookieName) !== undefined || hasCartCookie(request.headers.cookie)) return render();
+    if (request.method !== 'GET' || signedIn(request) || hasCartCookie(request.headers.cookie)) return render();
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     // The host is part of the address: a page drawn for a store's domain links within that domain.
     const found = await pageCache.lookup(request.params.slug, request.shopDomain ? `//${request.shopDomain.host}${request.url}` : request.url, encoding);
@@ -120,7 +122,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', privatePage ? privatePolicy : SHOP_PAGE_POLICY)
       // A logged-in visitor's page (the owner's preview) is never kept; a shopper's may be revalidated.
-      .header('cache-control', privatePage || readCookie(request.headers.cookie, cookieName) !== undefined ? 'no-store' : 'no-cache')
+      .header('cache-control', privatePage || signedIn(request) ? 'no-store' : 'no-cache')
       .send(rendered.html);
   };
 
@@ -155,8 +157,7 @@ export async function shopRoutes(app: FastifyInstance, { services, botCheck }: {
     return enterContext({ scope: resolved.scope, actor: SHOPPER }, async () => {
       // A page every anonymous shopper sees alike draws the frame its store's version keeps: a kept
       // page's slot holds that version; a page not kept reads it for the frame alone.
-      const anonymous = request.method === 'GET' && readCookie(request.headers.cookie, cookieName) === undefined;
-      const slot = cacheSlots.get(request) ?? (options.sharedFrame && anonymous ? await pageCache.frameSlot(request.params.slug) : null);
+      const slot = cacheSlots.get(request) ?? (options.sharedFrame && request.method === 'GET' && !signedIn(request) ? await pageCache.frameSlot(request.params.slug) : null);
       const frame = slot && !resolved.ownerPreview ? await pageCache.frame(slot, () => shop.loadFrame(resolved.scope, false)) : await shop.loadFrame(resolved.scope, resolved.ownerPreview);
       const rendered = (await render(frame, sr)) ?? renderNotFound(frame, sr);
       return sendHtml(reply, request, rendered, resolved.ownerPreview || options.privatePage === true);
