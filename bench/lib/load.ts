@@ -66,15 +66,49 @@ export type LoadOptions = {
   pathOf?: (sequence: number) => string;
 };
 
-/** One measured window: its 200s' latencies added to `latencies`, its answers counted; anything but a 200 is an error (a redirect would mean the page was not rendered). */
-async function measure(options: Options, latencies: Latencies) {
-  const result: Result = await autocannon(options).on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) latencies.add(ms);
-  });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]));
-  const answered = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
-  const errors = result.errors + result.timeouts + answered - (statusCodes['200'] ?? 0);
-  return { result, statusCodes, answered, errors, bytes: result.throughput.total ?? 0 };
+/**
+ * What a target's measured windows add up to: one window (`load`) or several taken in turns
+ * (`loadInTurns`). Anything but a 200 is an error (a redirect would mean the page was not rendered).
+ */
+class Tally {
+  readonly latencies = new Latencies();
+  private cpu = NO_CPU;
+  private answered = 0;
+  private errors = 0;
+  private bytes = 0;
+  private readonly statusCodes: Record<string, number> = {};
+  /** autocannon's own figures of the last window (its histogram and its req/s). */
+  last: Result | undefined;
+
+  private readonly pids: { server: number; others: number[] };
+
+  constructor(pids: { server: number; others: number[] }) {
+    this.pids = pids;
+  }
+
+  async measure(options: Options) {
+    const before = cpuMark(this.pids.server, this.pids.others);
+    const result: Result = await autocannon(options).on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) this.latencies.add(ms);
+    });
+    this.cpu = addSpan(this.cpu, before, cpuMark(this.pids.server, this.pids.others));
+    for (const [code, stat] of Object.entries(result.statusCodeStats)) {
+      this.statusCodes[code] = (this.statusCodes[code] ?? 0) + stat.count;
+      this.answered += stat.count;
+      if (code !== '200') this.errors += stat.count;
+    }
+    this.errors += result.errors + result.timeouts;
+    this.bytes += result.throughput.total ?? 0;
+    this.last = result;
+  }
+
+  /** The windows' figures (req/s: the answers over `seconds`, unless given), printed on one line after `prefix`. */
+  result(name: string, url: string, prefix: string, rate: { seconds: number } | { requestsPerSecond: number }): LoadResult {
+    const cpu = cpuUse(NO_CPU, this.cpu, this.answered);
+    const requestsPerSecond = 'seconds' in rate ? this.answered / rate.seconds : rate.requestsPerSecond;
+    process.stdout.write(`${prefix}${Math.round(requestsPerSecond)} req/s${this.errors ? `, ${this.errors} errors` : ''} (CPU cores: target ${cpu.serverCores}, autocannon ${cpu.loadGeneratorCores}, others ${cpu.otherCores})\n`);
+    return { name, url: new URL(url).pathname, requestsPerSecond, latencyMs: this.latencies.summary(), requests: this.answered, errors: this.errors, statusCodes: this.statusCodes, bytesPerResponse: this.answered ? Math.round(this.bytes / this.answered) : 0, cpu };
+  }
 }
 
 /** The request options of a target: every request its own address when asked (`pathOf`, `uniqueUrls`). */
@@ -85,8 +119,6 @@ function requestOptions(url: string, headers: Record<string, string>, uniqueUrls
   const requests = uniqueUrls || pathOf ? { requests: unique } : {};
   return { requests, options: { url, connections: CONNECTIONS, headers, timeout: 10, setupClient: dropBodies, ...requests } };
 }
-
-const coresLine = (cpu: ReturnType<typeof cpuUse>) => `(CPU cores: target ${cpu.serverCores}, autocannon ${cpu.loadGeneratorCores}, others ${cpu.otherCores})`;
 
 export async function load(
   name: string,
@@ -99,27 +131,11 @@ export async function load(
   process.stdout.write(`  ${name.padEnd(22)} warm-up ${warmupSeconds} s, measure ${DURATION} s … `);
   await warm(url, headers, requests, warmupSeconds);
   sampler?.setPhase(name);
-  const latencies = new Latencies();
-  const before = cpuMark(pids.server, pids.others);
-  const window = await measure({ ...options, duration: DURATION }, latencies);
-  const after = cpuMark(pids.server, pids.others);
+  const tally = new Tally(pids);
+  await tally.measure({ ...options, duration: DURATION });
   sampler?.setPhase(null);
-  const { result, statusCodes, answered, errors } = window;
-  const cpu = cpuUse(before, after, answered);
-  const requestsPerSecond = result.requests.average;
-  process.stdout.write(`${Math.round(requestsPerSecond)} req/s${errors ? `, ${errors} errors` : ''} ${coresLine(cpu)}\n`);
-  return {
-    name,
-    url: new URL(url).pathname,
-    requestsPerSecond,
-    latencyMs: latencies.summary(),
-    autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, average: result.latency.average, max: result.latency.max },
-    requests: answered,
-    errors,
-    statusCodes,
-    bytesPerResponse: answered ? Math.round(window.bytes / answered) : 0,
-    cpu,
-  };
+  const { latency, requests: rate } = tally.last!;
+  return { ...tally.result(name, url, '', { requestsPerSecond: rate.average }), autocannonLatencyMs: { p50: latency.p50, p99: latency.p99, average: latency.average, max: latency.max } };
 }
 
 export type Target = { name: string; url: string; headers: Record<string, string>; pathOf?: (sequence: number) => string };
@@ -128,40 +144,15 @@ export type Target = { name: string; url: string; headers: Record<string, string
  * Targets measured in turns: `turns` windows of DURATION / `turns` seconds each, every target once a
  * turn, each target's figures those of its windows together. A disturbance of the machine (another
  * process, a slow minute) then falls on every target alike, where whole windows one after the other
- * gave it to one target alone: bench:search's ratios to its yardstick are read within a round
- * (decision 095's fifth amendment). Each target is warmed once, before the first turn.
+ * gave it to one target alone: bench:search reads its targets' CPU against its yardstick's within a
+ * round (decision 095's fifth amendment). Each target is warmed once, before the first turn.
  */
 export async function loadInTurns(targets: readonly Target[], pids: { server: number; others: number[] }, { turns, warmupSeconds = WARMUP }: { turns: number; warmupSeconds?: number }): Promise<LoadResult[]> {
   const seconds = DURATION / turns;
-  const each = targets.map((target) => ({ target, ...requestOptions(target.url, target.headers, false, target.pathOf), latencies: new Latencies(), cpu: NO_CPU, answered: 0, errors: 0, bytes: 0, statusCodes: {} as Record<string, number> }));
+  const each = targets.map((target) => ({ target, ...requestOptions(target.url, target.headers, false, target.pathOf), tally: new Tally(pids) }));
   process.stdout.write(`  ${targets.length} targets in ${turns} turns of ${seconds} s each, warm-up ${warmupSeconds} s each … `);
   for (const one of each) await warm(one.target.url, one.target.headers, one.requests, warmupSeconds);
-  for (let turn = 0; turn < turns; turn++) {
-    for (const one of each) {
-      const before = cpuMark(pids.server, pids.others);
-      const window = await measure({ ...one.options, duration: seconds }, one.latencies);
-      one.cpu = addSpan(one.cpu, before, cpuMark(pids.server, pids.others));
-      one.answered += window.answered;
-      one.errors += window.errors;
-      one.bytes += window.bytes;
-      for (const [code, count] of Object.entries(window.statusCodes)) one.statusCodes[code] = (one.statusCodes[code] ?? 0) + count;
-    }
-  }
+  for (let turn = 0; turn < turns; turn++) for (const one of each) await one.tally.measure({ ...one.options, duration: seconds });
   process.stdout.write('done\n');
-  return each.map((one) => {
-    const cpu = cpuUse(NO_CPU, one.cpu, one.answered);
-    const requestsPerSecond = one.answered / DURATION;
-    console.log(`    ${one.target.name.padEnd(28)} ${Math.round(requestsPerSecond)} req/s${one.errors ? `, ${one.errors} errors` : ''} ${coresLine(cpu)}`);
-    return {
-      name: one.target.name,
-      url: new URL(one.target.url).pathname,
-      requestsPerSecond,
-      latencyMs: one.latencies.summary(),
-      requests: one.answered,
-      errors: one.errors,
-      statusCodes: one.statusCodes,
-      bytesPerResponse: one.answered ? Math.round(one.bytes / one.answered) : 0,
-      cpu,
-    };
-  });
+  return each.map((one) => one.tally.result(one.target.name, one.target.url, `    ${one.target.name.padEnd(28)} `, { seconds: DURATION }));
 }
