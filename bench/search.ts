@@ -10,12 +10,13 @@
 //    is a page-cache hit: distinct searches are not. Within a round the targets take turns, in
 //    BENCH_TURNS (5) windows each of BENCH_DURATION / 5 seconds, so that whatever else the machine
 //    does in that minute falls on the searches and their yardstick alike;
-// 4. prints p50/p99 and CPU per request (the app's; on PostgreSQL the machine's other cores are
-//    mostly the database's) and checks the catalogue's mark as a ratio within each round: a search's
-//    p99 at most 2.5× the product list's p99 measured beside it (bench:catalog's marks, 50 ms for a
-//    search against 20 ms for the list; decision 095's fourth amendment: a p99 in milliseconds moves
-//    by a third from run to run on these machines, the list's own 20 ms with it). The milliseconds
-//    are printed and kept beside it. Writes bench/results/search-<dialect>-latest.json, exits 1 on a miss.
+// 4. prints p50/p99 and CPU per request, and checks the catalogue's mark as a ratio of CPU within
+//    each round: a search's CPU a request — the machine's, the load generator's left out, so on
+//    PostgreSQL the database's with the app's — at most 2.5× the product list's measured beside it
+//    (bench:catalog's marks, 50 ms for a search against 20 ms for the list, read as the work they
+//    allow). The p99s and their ratios are reported beside it, not marked: on these machines a p99
+//    moves by a third from run to run, and its ratio met in one run and missed in the next (decision
+//    095's fifth amendment). Writes bench/results/search-<dialect>-latest.json, exits 1 on a miss.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -42,7 +43,7 @@ const TURNS = envNumber('BENCH_TURNS', 5);
 /** The catalogue's marks (bench:catalog, decision 036): a search's p99 50 ms, the list's 20 ms. */
 const SEARCH_P99_MS = 50;
 const LIST_P99_MS = 20;
-/** So a search may take this many times the list's p99, measured in the same round. */
+/** So a search may cost this many times the list's work, measured in the same round. */
 const SEARCH_TO_LIST = SEARCH_P99_MS / LIST_P99_MS;
 const SCHEMA = 'bench_search';
 
@@ -113,23 +114,24 @@ async function main() {
     if (app.process.exitCode !== null) fail(`app server exited during the load:\n${app.output()}`);
     await stopChild(app);
 
-    const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'app CPU ms/req', 'other cores', 'errors']];
+    const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'app CPU ms/req', 'other cores', 'errors']];
     for (const [i, target] of targets.entries()) {
       const each = rounds.map((results) => results[i]!);
-      rows.push([target.name, range(each.map((r) => Math.round(r.requestsPerSecond))), range(each.map((r) => r.latencyMs.p50)), range(each.map((r) => r.latencyMs.p99)), range(each.map((r) => r.cpu.serverCpuMsPerRequest)), range(each.map((r) => r.cpu.otherCores)), String(each.reduce((sum, r) => sum + r.errors, 0))]);
+      rows.push([target.name, range(each.map((r) => Math.round(r.requestsPerSecond))), range(each.map((r) => r.latencyMs.p50)), range(each.map((r) => r.latencyMs.p99)), range(each.map((r) => r.cpu.machineCpuMsPerRequest)), range(each.map((r) => r.cpu.serverCpuMsPerRequest)), range(each.map((r) => r.cpu.otherCores)), String(each.reduce((sum, r) => sum + r.errors, 0))]);
     }
     const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
     console.log(`\n${rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n')}`);
     const all = rounds.flat();
     reportMarks(`search-${dialect}`, [
       ...marked.map((target, i) => {
+        const ratio = (figure: (result: LoadResult) => number) => rounds.map((results) => round(figure(results[i]!) / figure(results[yardstick]!), 2));
+        const cpu = ratio((result) => result.cpu.machineCpuMsPerRequest);
         const p99s = rounds.map((results) => results[i]!.latencyMs.p99);
-        const ratios = rounds.map((results) => round(results[i]!.latencyMs.p99 / results[yardstick]!.latencyMs.p99, 2));
-        const cpu = rounds.map((results) => round(results[i]!.cpu.serverCpuMsPerRequest / results[yardstick]!.cpu.serverCpuMsPerRequest, 2));
+        const times = (ratios: number[]) => ratios.map((value) => `${value}×`).join(' / ');
         return {
-          name: `${target.name} p99 ≤ ${SEARCH_TO_LIST}× the list's in every round`,
-          value: `${ratios.map((ratio) => `${ratio}×`).join(' / ')} (p99 ${p99s.join(' / ')} ms, ${p99s.filter((p99) => p99 <= SEARCH_P99_MS).length} of ${p99s.length} rounds ≤ ${SEARCH_P99_MS} ms; CPU ${cpu.map((ratio) => `${ratio}×`).join(' / ')} the list's)`,
-          ok: ratios.every((ratio) => ratio <= SEARCH_TO_LIST),
+          name: `${target.name}: CPU a request ≤ ${SEARCH_TO_LIST}× the list's in every round`,
+          value: `${times(cpu)} (reported, not marked: p99 ${times(ratio((result) => result.latencyMs.p99))} the list's, ${p99s.join(' / ')} ms)`,
+          ok: cpu.every((value) => value <= SEARCH_TO_LIST),
         };
       }),
       { name: 'no errors (every answer a 200)', value: `${all.reduce((sum, r) => sum + r.errors, 0)} errors`, ok: all.every((r) => r.errors === 0) },
