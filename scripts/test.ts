@@ -15,6 +15,8 @@ const BIN = path.join(ROOT, 'node_modules/.bin');
 const PHASES_FILE = path.join(ROOT, 'test-results/phases.tsv');
 
 type Phase = { name: string; command: string[]; env?: Record<string, string> };
+/** Phases that run at once: lint, type check and build read the sources and write nothing the others read. */
+type Step = Phase | Phase[];
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 if (postgresUrl !== undefined && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
@@ -30,10 +32,14 @@ const postgres = postgresUrl ? { DATABASE_URL: postgresUrl } : undefined;
 // own (`npx playwright test x.spec.ts`) saves them, for a person to look at.
 const browser = { SCREENSHOTS: process.env.SCREENSHOTS ?? '0' };
 
-const phases: Phase[] = [
-  { name: 'lint', command: [`${BIN}/eslint`, '.'] },
-  { name: 'typecheck', command: ['sh', '-c', `"${BIN}/react-router" typegen && "${BIN}/tsc" --noEmit`] },
-  { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+const steps: Step[] = [
+  // Three single-threaded tools side by side on CI's two cores: about a minute instead of one and a
+  // half, each one's output printed whole when it ends (decision 041's sixth amendment).
+  [
+    { name: 'lint', command: [`${BIN}/eslint`, '.'] },
+    { name: 'typecheck', command: ['sh', '-c', `"${BIN}/react-router" typegen && "${BIN}/tsc" --noEmit`] },
+    { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  ],
   { name: 'vitest sqlite', command: [`${BIN}/vitest`, 'run'], env: sqlite },
   ...(postgres ? [{ name: 'vitest postgresql', command: [`${BIN}/vitest`, 'run'], env: postgres }] : []),
   // Three processes behind Caddy (decision 099): once, on PostgreSQL, alone on the machine's cores.
@@ -42,36 +48,56 @@ const phases: Phase[] = [
   ...(postgres ? [{ name: 'playwright postgresql', command: [`${BIN}/playwright`, 'test'], env: { ...postgres, ...browser } }] : []),
 ];
 
-function run(phase: Phase): Promise<number> {
+/** Runs a phase; `quiet` keeps its output and prints it whole at the end, so that phases side by side do not interleave theirs. */
+function run(phase: Phase, quiet = false): Promise<number> {
   const [command, ...args] = phase.command;
   return new Promise((resolve) => {
-    const child = spawn(command!, args, { cwd: ROOT, stdio: 'inherit', env: { ...baseEnv, ...phase.env } });
+    const child = spawn(command!, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...baseEnv, ...phase.env } });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const done = (code: number) => {
+      if (quiet) process.stdout.write(`\n== ${phase.name} ==\n${Buffer.concat(output).toString()}`);
+      resolve(code);
+    };
     child.on('error', (error) => {
-      console.error(`${phase.name}: ${error.message}`);
-      resolve(1);
+      output.push(Buffer.from(`${phase.name}: ${error.message}\n`));
+      done(1);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
 }
 
-const times: [string, number][] = [];
+/** Each phase's own time; phases side by side are marked, and the total counts their step once (its longest). */
+const times: { name: string; seconds: number; beside: boolean }[] = [];
+let total = 0;
 let failed: string | undefined;
-for (const phase of phases) {
-  console.log(`\n== ${phase.name} ==`);
+for (const step of steps) {
+  const phases = Array.isArray(step) ? step : [step];
+  const together = phases.length > 1;
+  if (together) console.log(`\n== ${phases.map((phase) => phase.name).join(', ')}, side by side ==`);
+  else console.log(`\n== ${phases[0]!.name} ==`);
   const started = performance.now();
-  const code = await run(phase);
-  times.push([phase.name, (performance.now() - started) / 1000]);
-  if (code !== 0) {
-    failed = `${phase.name} (exit ${code})`;
+  const codes = await Promise.all(
+    phases.map(async (phase) => {
+      const code = await run(phase, together);
+      times.push({ name: phase.name, seconds: (performance.now() - started) / 1000, beside: together });
+      return code;
+    }),
+  );
+  total += (performance.now() - started) / 1000;
+  const failedPhase = phases.find((_, index) => codes[index] !== 0);
+  if (failedPhase) {
+    failed = `${failedPhase.name} (exit ${codes[phases.indexOf(failedPhase)]})`;
     break;
   }
 }
 
 mkdirSync(path.dirname(PHASES_FILE), { recursive: true });
-writeFileSync(PHASES_FILE, times.map(([name, seconds]) => `${name}\t${seconds.toFixed(0)}`).join('\n') + '\n');
-const total = times.reduce((sum, [, seconds]) => sum + seconds, 0);
+const label = (time: (typeof times)[number]) => `${time.name}${time.beside ? ' (beside)' : ''}`;
+writeFileSync(PHASES_FILE, times.map((time) => `${label(time)}\t${time.seconds.toFixed(0)}`).join('\n') + '\n');
 console.log('\n== time per phase ==');
-for (const [name, seconds] of times) console.log(`${name.padEnd(24)}${formatSeconds(seconds)}`);
+for (const time of times) console.log(`${label(time).padEnd(24)}${formatSeconds(time.seconds)}`);
 console.log(`${'total'.padEnd(24)}${formatSeconds(total)}`);
 if (failed) {
   console.error(`\nfailed: ${failed}`);
