@@ -8,6 +8,8 @@ export default defineConfig({
     // phase of its own (scripts/test.ts sets CLUSTER_TEST=1): not in the SQLite and PostgreSQL legs.
     include: ['{server,common,app,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', ...(process.env.CLUSTER_TEST === '1' ? ['tests/cluster/**/*.test.ts'] : [])],
     environment: 'node',
+    // The migrated database each file's own starts as a copy of, made once per run (tests/support/test-db-template.ts).
+    globalSetup: ['tests/support/test-db-template.ts'],
     // Each file's and test's time beside the usual report, for `npm run test:slowest` (tests/README.md).
     reporters: ['default', ['json', { outputFile: `test-timing/vitest-${process.env.CLUSTER_TEST === '1' ? 'cluster' : process.env.DATABASE_URL ? 'postgresql' : 'sqlite'}.json` }]],
     // Ceilings, not targets (speed is measured in bench/): two files share CI's two cores, and a CI

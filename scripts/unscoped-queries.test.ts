@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/support/test-db.ts';
 import { groupUnscoped } from './unscoped-queries.ts';
 
@@ -14,6 +16,11 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'unscoped-queries-'));
   file = path.join(dir, 'unscoped.log');
   t = await createTestDatabase({ LOG_STORE_QUERIES: file });
+  // A test database is a copy of one migrated once per run: an empty one of its own, migrated here
+  // with the same log, shows the migrations' own backfills.
+  const empty = createDatabase({ databaseUrl: undefined, dataDir: dir, storeGuard: true, logStoreQueries: file });
+  await migrateToLatest(empty);
+  await empty.destroy();
 });
 
 afterAll(async () => {
@@ -32,7 +39,7 @@ it('groups what LOG_STORE_QUERIES wrote into shapes with their runs and origin, 
     [1, ['store_invitation'], '"id" in (?)'],
     [1, ['webhook_delivery'], 'state = ?'],
   ]);
-  // the migrations' own backfills (the suite migrates a database per file) are told apart
+  // the migrations' own backfills are told apart
   const migrations = shapes.filter((group) => group.kind === 'migration');
   expect(migrations.length).toBeGreaterThan(0);
   expect(migrations.every((group) => group.origin.startsWith('server/db/migrations/'))).toBe(true);

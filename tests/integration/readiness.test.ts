@@ -51,10 +51,10 @@ describe('the database', () => {
   if (postgres) {
     // The app's pool reaches PostgreSQL through a relay the test cuts: refused, then hung.
     it('is down when PostgreSQL refuses, and answers within its bound when PostgreSQL hangs', { timeout: 30_000 }, async () => {
-      const target = new URL(process.env.DATABASE_URL!);
+      const target = new URL(t.config.databaseUrl!);
       const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-      const url = new URL(process.env.DATABASE_URL!);
+      const url = new URL(t.config.databaseUrl!);
       url.host = `127.0.0.1:${proxy.port}`;
       const pool = quietWhenCut(new pg.Pool({ connectionString: withSearchPath(url.toString(), rows[0]!.schema), max: 4 }));
       const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
