@@ -2,6 +2,7 @@ import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 // The theme's CSS variables (theme.test.tsx keeps them equal to what Mantine's provider prints).
 import './theme-variables.css';
+import './reduced-motion.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';

@@ -34,6 +34,9 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  // A visitor whose system asks for less motion gets Mantine's transitions (dialogs, menus, the
+  // burger) without their animation; the app shell's slide is app/reduced-motion.css's.
+  respectReducedMotion: true,
 });
 
 // Its CSS variables are a stylesheet of their own, theme-variables.css (decision 072), which
