@@ -86,9 +86,9 @@ for (const step of steps) {
     }),
   );
   total += (performance.now() - started) / 1000;
-  const failedPhase = phases.find((_, index) => codes[index] !== 0);
-  if (failedPhase) {
-    failed = `${failedPhase.name} (exit ${codes[phases.indexOf(failedPhase)]})`;
+  const first = codes.findIndex((code) => code !== 0);
+  if (first >= 0) {
+    failed = `${phases[first]!.name} (exit ${codes[first]})`;
     break;
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { adminQuery } from './test-db-template.ts';
 
 // For tests that start the real server process (`node server/main.ts`) beside them.
 
@@ -27,18 +27,12 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
 
 /** A PostgreSQL schema of the test's own, for a server whose DATABASE_URL sets its search path. */
 export async function createSchema(databaseUrl: string, schema: string) {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await adminQuery(databaseUrl, `create schema ${schema}`);
 }
 
 /** Drops what `createSchema` made (and whatever the server created in it); none is not an error. */
 export async function dropSchema(databaseUrl: string, schema: string) {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await adminQuery(databaseUrl, `drop schema if exists ${schema} cascade`);
 }
 
 /**

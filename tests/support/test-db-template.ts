@@ -10,7 +10,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 // once per run instead of once per file. Migrating took 0.3–0.6 s a file on SQLite and 0.45 s on a
 // quiet PostgreSQL (1.3–2.3 s while the suite ran: Kysely's migrator holds one lock for the whole
 // server, so the two workers' files waited for each other), about 160 times a leg. A copy of the
-// migrated file, or `create database … template`, takes 0.1 s (decision 041's sixth amendment).
+// migrated file, or `create database … template`, takes 0.1 s (decision 103).
 // tests/support/test-db.ts copies it, then migrates the copy all the same, which finds nothing to do.
 
 declare module 'vitest' {
@@ -34,6 +34,17 @@ export function databaseUrlFor(url: string, database: string): string {
   return target.toString();
 }
 
+/** One statement on the server of `databaseUrl`, on a connection of its own (a database or schema made or dropped). */
+export async function adminQuery(databaseUrl: string, text: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Databases of a run that ended without its teardown (killed, crashed) a day ago or more. */
 const STALE_SECONDS = 24 * 3600;
 
@@ -49,7 +60,7 @@ export default async function setup(project: TestProject) {
         const made = Number(name.slice(TEST_DATABASE_PREFIX.length).split('_')[0]);
         if (Number.isInteger(made) && now - made > STALE_SECONDS) await admin.query(`drop database if exists ${name} with (force)`);
       }
-      const template = `${TEST_DATABASE_PREFIX}${Math.floor(Date.now() / 1000)}_${process.pid}`;
+      const template = `${TEST_DATABASE_PREFIX}${now}_${process.pid}`;
       await admin.query(`create database ${template}`);
       // Migrated through a pool of its own, closed before any copy: a template must have no one connected.
       const db = createDatabase({ databaseUrl: databaseUrlFor(databaseUrl!, template), dataDir: tmpdir() });

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '#server/config.ts';
 import { createDatabase, type Db, dialectOf, sqliteFile } from '#server/db/database.ts';
@@ -12,7 +11,7 @@ import { parseStorageUrl } from '#server/storage/storage-url.ts';
 import { type Clock, type ServiceDeps } from '#server/service-deps.ts';
 import { createServiceDeps } from '#server/composition.ts';
 import { createServices, type Services } from '#server/services.ts';
-import { databaseCopyName, databaseUrlFor } from './test-db-template.ts';
+import { adminQuery, databaseCopyName, databaseUrlFor } from './test-db-template.ts';
 
 /** `deps` and `services` are built as `buildApp` builds them, so a test calls the services users go through. */
 export type TestDatabase = { db: Db; config: Config; deps: ServiceDeps; services: Services; dispose: () => Promise<void> };
@@ -107,14 +106,4 @@ function takeDatabase(databaseUrl: string, template: string): Promise<string> {
   // A copy that failed fails the file that takes it, not the process now.
   spare.name.catch(() => {});
   return next;
-}
-
-async function adminQuery(databaseUrl: string, text: string) {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }
