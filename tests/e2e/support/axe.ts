@@ -20,7 +20,7 @@ export type AxeViolation = { rule: string; impact: string; help: string; targets
 /** The page's violations of the rules above, as they are now (after hydration, with its CSS). */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  await settled(page);
+  await settle(page);
   return page.evaluate(
     async ({ tags, extra }) => {
       type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
@@ -39,13 +39,14 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
- * Waits for the page to stop moving: a resized viewport starts transitions (the app shell's navbar
- * and main slide for 200 ms), and axe measuring a field half-way through one found its own buttons
- * covering all but 8 px of it (target-size, about one run in four right after a resize). Endless
- * animations are not waited for, and no wait is longer than 2 s.
+ * Waits for the page to stop moving: its fonts loaded, and a resized viewport's transitions ended.
+ * axe measuring a field half-way through one found its own buttons covering all but 8 px of it
+ * (target-size, about one run in four right after a resize). Endless animations are not waited for,
+ * and no wait is longer than 2 s.
  */
-async function settled(page: Page) {
+async function settle(page: Page) {
   await page.evaluate(async () => {
+    await document.fonts.ready;
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     await frame();
     await frame();
