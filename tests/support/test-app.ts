@@ -15,12 +15,19 @@ export type TestApp = TestDatabase & { app: FastifyInstance };
 /** A page request's headers in each language: the stored language, and HTML asked for. */
 export const pageHeaders = { es: { cookie: 'lang=es', accept: 'text/html' }, en: { cookie: 'lang=en', accept: 'text/html' } } as const;
 
+/**
+ * The built pages, imported here, through Vitest, so the build and the server share one
+ * `#app-context` token. The module itself, not a function that imports it: React Router calls a
+ * function for every request and derives its routes again, and Vitest's import reads and splits the
+ * build's file each time (two thirds of the fuzz test's time went there).
+ */
+export const importBuild = async () => (await import(/* @vite-ignore */ BUILD_ENTRY)) as ServerBuild;
+
 /** The real app on a fresh database, driven through `inject()` (needs `npm run build` first). */
 export async function createTestApp(env: Partial<NodeJS.ProcessEnv> = {}, options: { logStream?: Writable; clock?: Clock; plugins?: KyselyPlugin[] } = {}): Promise<TestApp> {
   // One clock for the app and for the services a test calls directly (sessions, users).
   const database = await createTestDatabase(env, { clock: options.clock });
-  // Imported here, through Vitest, so the build and the server share one `#app-context` token.
-  const build = () => import(/* @vite-ignore */ BUILD_ENTRY) as Promise<ServerBuild>;
+  const build = await importBuild();
   // `plugins` watch the app's queries (after the app's own), for a test that looks at what a request runs.
   const db = (options.plugins ?? []).reduce((withOne, plugin) => withOne.withPlugin(plugin), database.db);
   const app = await buildApp({ config: database.config, db, logger: options.logStream ? { ...loggerOptions(database.config), level: 'info', stream: options.logStream } : false, build, clock: options.clock });

@@ -1,11 +1,9 @@
 import type { KyselyPlugin } from 'kysely';
-import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { makeAdmin, makeStaff, makeUser } from '../../../tests/support/factories.ts';
 import { getPage, postForm } from '../../../tests/support/forms.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, importBuild, type TestApp } from '../../../tests/support/test-app.ts';
 
 // The back office's site settings beyond the warehouse (issue 40, defect 11): the admin's
 // maintenance switch, kept in the database so that every process follows it, and the terms text;
@@ -58,7 +56,7 @@ describe('the maintenance switch', () => {
     const admin = await makeAdmin(t);
     const client = await makeUser(t);
     // Another process of the site: its own app on the same database.
-    const other = await buildApp({ config: t.config, db: t.db.withPlugin(samePlugin), logger: false, build: () => import(/* @vite-ignore */ path.resolve('build/server/index.js')) as Promise<ServerBuild> });
+    const other = await buildApp({ config: t.config, db: t.db.withPlugin(samePlugin), logger: false, build: await importBuild() });
     await other.ready();
     try {
       expect((await anonymous(other, '/terms')).statusCode).toBe(200);
