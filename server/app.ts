@@ -44,7 +44,11 @@ export type AppOptions = {
   db: Db;
   /** Vite's dev server in `npm run dev`; absent in production and tests (built app). */
   devServer?: ViteDevServer;
-  /** Override the React Router build (tests). */
+  /**
+   * Override the React Router build (tests). React Router calls a function on every request and
+   * derives its routes again each time: hand it the module, unless no page is ever served
+   * (scripts/api-document.ts).
+   */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   logger?: FastifyServerOptions['logger'];
   /** Tests pass a mailer that delivers to their own SMTP server. */
