@@ -56,6 +56,11 @@ export default defineConfig({
     // Spanish is the default language; a test that wants English asks for it.
     locale: 'es-EC',
     viewport: { width: 1280, height: 800 },
+    // A click or a page that never comes gives up after 30 s and names its locator or address,
+    // where it waited for the test's whole limit and said only "Test timeout" (a webhooks journey
+    // stood 120 s so in CI, with no trace of what it waited for).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // A trace only on the retry of a failed test: recording one costs every journey half as much
     // browser CPU again (a screencast frame for each paint and a DOM snapshot for each action, even
     // when kept only on failure), and a failure is retried once anyway (decision 075).
