@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_ACTIONS } from '#common/bulk.ts';
 import { createSession } from '#server/modules/auth/session.service.ts';
@@ -10,7 +9,7 @@ import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeAdmin, makeStaff, makeStore, makeUser, type TestUser } from '../support/factories.ts';
 import { callApi, nextClientIp } from '../support/forms.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, importBuild, routePath, type TestApp } from '../support/test-app.ts';
 
 /*
  * The fuzz test of issue 9: every operation of the OpenAPI document and every page route with an
@@ -304,17 +303,12 @@ async function apiOperations(): Promise<Operation[]> {
 type Action = { path: string; index: boolean };
 
 async function formActions(): Promise<Action[]> {
-  const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
-  const fullPath = (routeId: string): string => {
-    const route = build.routes[routeId]!;
-    const parent = route.parentId ? fullPath(route.parentId) : '';
-    return [parent, route.path ?? ''].filter(Boolean).join('/');
-  };
+  const build = await importBuild();
   const actions: Action[] = [];
   for (const [routeId, route] of Object.entries(build.routes)) {
     // The Spanish tree; the English one runs the same modules (a locale is drawn per input below).
     if (!route || typeof route.module.action !== 'function' || routeId.startsWith('en/') || routeId === 'not-found') continue;
-    actions.push({ path: `/${fullPath(routeId)}`, index: Boolean(route.index) });
+    actions.push({ path: `/${routePath(build, routeId)}`, index: Boolean(route.index) });
   }
   return actions;
 }
@@ -324,16 +318,11 @@ async function formActions(): Promise<Action[]> {
  * Spanish tree, as for the actions.
  */
 async function pageLoaders(): Promise<string[]> {
-  const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
-  const fullPath = (routeId: string): string => {
-    const route = build.routes[routeId]!;
-    const parent = route.parentId ? fullPath(route.parentId) : '';
-    return [parent, route.path ?? ''].filter(Boolean).join('/');
-  };
+  const build = await importBuild();
   const pages = new Set<string>();
   for (const [routeId, route] of Object.entries(build.routes)) {
     if (!route || typeof route.module.loader !== 'function' || routeId.startsWith('en/') || routeId === 'not-found') continue;
-    const at = fullPath(routeId);
+    const at = routePath(build, routeId);
     if (at.includes('*')) continue;
     pages.add(`/${at.replace(/:slug\??/g, storeSlug).replace(/:\w+\??/g, 'x')}`);
   }

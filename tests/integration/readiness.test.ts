@@ -2,7 +2,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { databaseOptions, dialectOf, quietWhenCut } from '#server/db/database.ts';
@@ -10,7 +9,7 @@ import type { Database } from '#server/db/schema.ts';
 import { CHECK_TIMEOUT_MS, STORAGE_CHECK_TTL_MS } from '#server/health.ts';
 import { withSearchPath } from '../e2e/support/servers.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, importBuild, type TestApp } from '../support/test-app.ts';
 
 // Issue 41 §4, decision 098: /healthz is 503 when this process cannot reach its database or its
 // storage, naming which, and answers within its bound when the database hangs. The real app
@@ -58,8 +57,7 @@ describe('the database', () => {
       url.host = `127.0.0.1:${proxy.port}`;
       const pool = quietWhenCut(new pg.Pool({ connectionString: withSearchPath(url.toString(), rows[0]!.schema), max: 4 }));
       const db = new Kysely<Database>(databaseOptions(new PostgresDialect({ pool })));
-      const build = () => import(/* @vite-ignore */ path.resolve('build/server/index.js')) as Promise<ServerBuild>;
-      const app = await buildApp({ config: t.config, db, logger: false, build });
+      const app = await buildApp({ config: t.config, db, logger: false, build: await importBuild() });
       try {
         expect(await health(app)).toMatchObject({ status: 200, body: { database: 'ok' } });
         proxy.refuse();

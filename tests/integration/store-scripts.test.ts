@@ -1,10 +1,7 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeStaff, makeStore, makeUser, type TestStore, type TestUser } from '../support/factories.ts';
 import { callApi, getPage } from '../support/forms.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, importBuild, routePath, type TestApp } from '../support/test-app.ts';
 
 // Issue 10 §6: a store's analytics and pixel scripts are stored as text and never rendered on a
 // dashboard, back-office or account page — only `/store/analytics` carries them, as escaped textarea
@@ -32,16 +29,11 @@ afterAll(() => t.dispose());
 
 /** Every page path of the built app (both trees), with the ids a show screen needs pointing at the owner's records. */
 async function pagePaths(): Promise<string[]> {
-  const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
-  const fullPath = (routeId: string): string => {
-    const route = build.routes[routeId]!;
-    const parent = route.parentId ? fullPath(route.parentId) : '';
-    return [parent, route.path ?? ''].filter(Boolean).join('/');
-  };
+  const build = await importBuild();
   const paths = new Set<string>();
   for (const [routeId, route] of Object.entries(build.routes)) {
     if (!route?.module.default || route.path === undefined && !route.index) continue;
-    const full = `/${fullPath(routeId)}`;
+    const full = `/${routePath(build, routeId)}`;
     if (full.includes('*') || full.includes(':') || /\/user\/logout$/.test(full)) continue;
     paths.add(full);
     // Show screens by id: the owner's user id and store id, where a screen takes one.

@@ -34,16 +34,24 @@ export function databaseUrlFor(url: string, database: string): string {
   return target.toString();
 }
 
-/** One statement on the server of `databaseUrl`, on a connection of its own (a database or schema made or dropped). */
-export async function adminQuery(databaseUrl: string, text: string) {
+/** Statements on the server of `databaseUrl`, on a connection of their own, closed after. */
+async function withAdmin<T>(databaseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    await admin.query(text);
+    return await work(admin);
   } finally {
     await admin.end();
   }
 }
+
+/** One statement on the server of `databaseUrl`, on a connection of its own (a database or schema made or dropped). */
+export async function adminQuery(databaseUrl: string, text: string): Promise<void> {
+  await withAdmin(databaseUrl, (admin) => admin.query(text));
+}
+
+/** `force`: a server a test started and killed may leave a connection behind for a moment. */
+export const dropDatabase = (name: string) => `drop database if exists ${name} with (force)`;
 
 /** Databases of a run that ended without its teardown (killed, crashed) a day ago or more. */
 const STALE_SECONDS = 24 * 3600;
@@ -51,41 +59,32 @@ const STALE_SECONDS = 24 * 3600;
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (dialectOf(databaseUrl) === 'postgres') {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    try {
+    const now = Math.floor(Date.now() / 1000);
+    const template = `${TEST_DATABASE_PREFIX}${now}_${process.pid}`;
+    await withAdmin(databaseUrl!, async (admin) => {
       const { rows } = await admin.query<{ name: string }>(`select datname as name from pg_database where datname like '${TEST_DATABASE_PREFIX}%'`);
-      const now = Math.floor(Date.now() / 1000);
       for (const { name } of rows) {
         const made = Number(name.slice(TEST_DATABASE_PREFIX.length).split('_')[0]);
-        if (Number.isInteger(made) && now - made > STALE_SECONDS) await admin.query(`drop database if exists ${name} with (force)`);
+        if (Number.isInteger(made) && now - made > STALE_SECONDS) await admin.query(dropDatabase(name));
       }
-      const template = `${TEST_DATABASE_PREFIX}${now}_${process.pid}`;
       await admin.query(`create database ${template}`);
-      // Migrated through a pool of its own, closed before any copy: a template must have no one connected.
-      const db = createDatabase({ databaseUrl: databaseUrlFor(databaseUrl!, template), dataDir: tmpdir() });
-      try {
-        await migrateToLatest(db);
-      } finally {
-        await db.destroy();
-      }
-      project.provide('testDatabaseTemplate', template);
-      // The template and every copy still there: the spare each worker made last, and a copy whose
-      // drop was still on its way when its worker ended.
-      return async () => {
-        const end = new pg.Client({ connectionString: databaseUrl });
-        await end.connect();
-        try {
-          const { rows: copies } = await end.query<{ name: string }>(`select datname as name from pg_database where datname like '${template}\\_%'`);
-          for (const { name } of copies) await end.query(`drop database if exists ${name} with (force)`);
-          await end.query(`drop database if exists ${template} with (force)`);
-        } finally {
-          await end.end();
-        }
-      };
+    });
+    // Migrated through a pool of its own, closed before any copy: a template must have no one connected.
+    const db = createDatabase({ databaseUrl: databaseUrlFor(databaseUrl!, template), dataDir: tmpdir() });
+    try {
+      await migrateToLatest(db);
     } finally {
-      await admin.end();
+      await db.destroy();
     }
+    project.provide('testDatabaseTemplate', template);
+    // The template and every copy still there: the spare each worker made last, and a copy whose
+    // drop was still on its way when its worker ended.
+    return () =>
+      withAdmin(databaseUrl!, async (admin) => {
+        const { rows: copies } = await admin.query<{ name: string }>(`select datname as name from pg_database where datname like '${template}\\_%'`);
+        for (const { name } of copies) await admin.query(dropDatabase(name));
+        await admin.query(dropDatabase(template));
+      });
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tiendabox-template-'));

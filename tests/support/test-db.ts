@@ -11,7 +11,7 @@ import { parseStorageUrl } from '#server/storage/storage-url.ts';
 import { type Clock, type ServiceDeps } from '#server/service-deps.ts';
 import { createServiceDeps } from '#server/composition.ts';
 import { createServices, type Services } from '#server/services.ts';
-import { adminQuery, databaseCopyName, databaseUrlFor } from './test-db-template.ts';
+import { adminQuery, databaseCopyName, databaseUrlFor, dropDatabase } from './test-db-template.ts';
 
 /** `deps` and `services` are built as `buildApp` builds them, so a test calls the services users go through. */
 export type TestDatabase = { db: Db; config: Config; deps: ServiceDeps; services: Services; dispose: () => Promise<void> };
@@ -68,9 +68,8 @@ export async function createTestDatabase(overrides: Partial<NodeJS.ProcessEnv> =
       dispose: async () => {
         await db.destroy();
         // Dropped while the next file runs, as the next copy is made (`takeDatabase`); what is left
-        // when the run ends, the global setup's teardown drops. `force`: a server a test started
-        // and killed may leave a connection behind for a moment.
-        adminQuery(databaseUrl!, `drop database if exists ${name} with (force)`).catch(() => {});
+        // when the run ends, the global setup's teardown drops.
+        adminQuery(databaseUrl!, dropDatabase(name)).catch(() => {});
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
