@@ -11,6 +11,7 @@ import * as byStore from '#server/db/migrations/2026-12-06-106-product-text-by-s
 import * as productWords from '#server/db/migrations/2026-12-06-107-product-words.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
+import { listShopProducts, type ProductQuery, type ShopSort } from '#server/modules/shop/shop.repository.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope, type StoreScope } from '#server/tenancy/store-scope.ts';
 
@@ -104,10 +105,24 @@ describe('a common word', () => {
     // The storefront's statement: the same newest two, the name's match among them, and a count past the cap.
     const tables = textMatchTables(t.db, scope, queryWords('camiseta'), 2);
     const { rows } = await sql<{ id: number; named: number; found: number }>`${tables.with} select product.id, case when ${tables.named} then 1 else 0 end as named, ${tables.found} as found
-      from product where product.store_id = ${scope.storeId} and ${tables.matches} order by product.id desc`.execute(t.db);
+      from ${tables.newest} cross join product where product.id = text_page.id and product.store_id = ${scope.storeId} order by product.id desc`.execute(t.db);
     expect(rows.map((row) => Number(row.id))).toEqual([ids.bolso!, ids.basica!]);
     expect(rows.filter((row) => Number(row.named) === 1).map((row) => Number(row.id))).toEqual([ids.basica!]);
     expect(rows.every((row) => Number(row.found) === 3)).toBe(true);
+  });
+});
+
+describe('a search in another order', () => {
+  it('orders the matches as asked, filters them, pages them, and counts them on a page past the last', async () => {
+    // The storefront's search asks by relevance alone; the list's other sorts and filters read a search's matches the same way.
+    const page = (sort: ShopSort, offset: number, extra: Partial<ProductQuery> = {}) => listShopProducts(t.db, scope, { words: queryWords('lampara'), sort, offset, limit: 1, ...extra });
+    const names = async (sort: ShopSort) => [(await page(sort, 0)).rows[0]?.name, (await page(sort, 1)).rows[0]?.name];
+    expect(await names('name')).toEqual(['Lámpara de mesa', 'Lámpara de pie']);
+    expect(await names('newest')).toEqual(['Lámpara de pie', 'Lámpara de mesa']);
+    expect(await names('price-desc')).toEqual(['Lámpara de pie', 'Lámpara de mesa']); // one price: the newest first
+    expect(await page('name', 2)).toEqual({ total: 2, capped: false, rows: [] });
+    expect(await page('name', 0, { categoryId: ids.otherCategory })).toEqual({ total: 0, capped: false, rows: [] });
+    expect((await page('name', 0, { inStock: true })).total).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type QueryWord, TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -94,7 +94,9 @@ const PAID = sql<number>`(${BASE} + round(${BASE} * ${sql.raw(ivaBpCaseSql('prod
 export const findShopWords = (db: Db, scope: StoreScope, q: string, options: { typos: boolean }) => searchWords(db, scope, q, options);
 
 export async function listShopProducts(db: Db, scope: StoreScope, query: ProductQuery) {
-  let select = db.selectFrom('product').where('product.storeId', '=', scope.storeId).where('product.enabled', '=', 1);
+  if (query.words?.length === 0) return { total: 0, capped: false, rows: [] };
+  const text = query.words ? textMatchTables(db, scope, query.words) : undefined;
+  let select = (text ? matchedProducts(db, text) : db.selectFrom('product')).where('product.storeId', '=', scope.storeId).where('product.enabled', '=', 1);
   if (query.categoryId !== undefined) select = select.where('product.categoryId', '=', query.categoryId);
   if (query.subcategoryId !== undefined) select = select.where('product.subcategoryId', '=', query.subcategoryId);
   if (query.brandId !== undefined) select = select.where('product.brandId', '=', query.brandId);
@@ -115,49 +117,52 @@ export async function listShopProducts(db: Db, scope: StoreScope, query: Product
     const id = query.sizeId;
     select = select.where((eb) => eb.or([eb('product.sizeId', '=', id), hasVariant(eb, 'sizeId', id)]));
   }
-  if (query.words) return listMatches(db, scope, select, query.words, query);
+  if (text) return listMatches(db, scope, select, text, query);
   const counted = query.count === false ? { total: -1 } : await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { total: Number(counted.total), capped: false, rows: await ordered(select.select(PRODUCT_CARD), query).offset(query.offset).limit(query.limit).execute() };
+  let rows = select.select(PRODUCT_CARD);
+  for (const [key, direction] of orderKeys(query)) rows = rows.orderBy(key, direction);
+  return { total: Number(counted.total), capped: false, rows: await rows.orderBy('product.id', 'desc').offset(query.offset).limit(query.limit).execute() };
 }
 
-/** A list's order: the shopper's sort, then the key; by relevance, a search's matches whose name has every word first. */
-function ordered<O>(select: SelectQueryBuilder<Database, 'product', O>, query: ProductQuery, named?: RawBuilder<boolean>) {
-  let rows = select;
+type TextMatchTables = ReturnType<typeof textMatchTables>;
+
+/**
+ * A search's products: its newest matches first, each one's row read by its key (`newest`, a cross
+ * join). Typed as `product` alone, as the list's conditions and columns are all `product`'s.
+ */
+const matchedProducts = (db: Db, text: TextMatchTables) =>
+  db.selectFrom(text.newest).crossJoin('product').whereRef('product.id', '=', 'text_page.id') as unknown as SelectQueryBuilder<Database, 'product', object>;
+
+/** A list's order before its key (`product.id`, newest first): the shopper's sort; by relevance, a search's matches whose name has every word first. */
+function orderKeys(query: ProductQuery, named?: RawBuilder<boolean>): [Expression<unknown>, 'asc' | 'desc'][] {
   switch (query.sort) {
     case 'price-asc':
-      rows = rows.orderBy(PAID, 'asc');
-      break;
+      return [[PAID, 'asc']];
     case 'price-desc':
-      rows = rows.orderBy(PAID, 'desc');
-      break;
+      return [[PAID, 'desc']];
     case 'name':
-      rows = rows.orderBy('product.name');
-      break;
+      return [[sql.ref('product.name'), 'asc']];
     case 'newest':
-      rows = rows.orderBy('product.createdAt', 'desc');
-      break;
+      return [[sql.ref('product.createdAt'), 'desc']];
     default:
-      if (named) rows = rows.orderBy(sql`case when ${named} then 1 else 0 end`, 'desc');
-      rows = rows.orderBy('product.featured', 'desc').orderBy('product.priority', 'desc');
+      return [...(named ? [[sql`case when ${named} then 1 else 0 end`, 'desc'] as [Expression<unknown>, 'desc']] : []), [sql.ref('product.featured'), 'desc'], [sql.ref('product.priority'), 'desc']];
   }
-  return rows.orderBy('product.id', 'desc');
 }
 
 /**
  * A search's page among its matches (at most TEXT_MATCH_CAP, the newest): one statement finds them
- * (`textMatchTables`), orders their keys alone and counts them beside the page (`count(*) over ()`),
- * then the page's cards are read by key. A page past the last has no row to carry the count: it is
- * counted on its own.
+ * (`textMatchTables`), keeps each shown one's key and order once (`ranked`), counts them there and
+ * orders that page, then the page's cards are read by key. A page past the last has no row to
+ * carry the count: it is counted on its own.
  */
-async function listMatches(db: Db, scope: StoreScope, select: SelectQueryBuilder<Database, 'product', object>, words: readonly QueryWord[], query: ProductQuery) {
-  if (words.length === 0) return { total: 0, capped: false, rows: [] };
-  const text = textMatchTables(db, scope, words);
-  const matching = select.where(text.matches);
-  const page = ordered(matching.select(['product.id', sql<number>`count(*) over ()`.as('total')]), query, text.named).offset(query.offset).limit(query.limit);
-  const keys = (await sql<{ id: number; total: number; found: number }>`${text.with} select page.id, page.total, ${text.found} as found from ${page.as('page')}`.execute(db)).rows;
+async function listMatches(db: Db, scope: StoreScope, select: SelectQueryBuilder<Database, 'product', object>, text: TextMatchTables, query: ProductQuery) {
+  const order = orderKeys(query, text.named);
+  const ranked = sql`${text.with}, ranked as materialized ${select.select(['product.id', ...order.map(([key], index) => sql`${key}`.as(`key${index}`))])}`;
+  const orderBy = sql.join([...order.map(([, direction], index) => sql`${sql.ref(`key${index}`)} ${sql.raw(direction)}`), sql`id desc`]);
+  const keys = (await sql<{ id: number; total: number; found: number }>`${ranked} select id, (select count(*) from ranked) as total, ${text.found} as found from ranked order by ${orderBy} limit ${query.limit} offset ${query.offset}`.execute(db)).rows;
   // Nothing on the first page: nothing shown (the words are tried again with typos forgiven).
   if (keys.length === 0 && query.offset === 0) return { total: 0, capped: false, rows: [] };
-  const counted = keys[0] ?? (await sql<{ total: number; found: number }>`${text.with} select (${matching.select((eb) => eb.fn.countAll<number>().as('total'))}) as total, ${text.found} as found`.execute(db)).rows[0]!;
+  const counted = keys[0] ?? (await sql<{ total: number; found: number }>`${ranked} select (select count(*) from ranked) as total, ${text.found} as found`.execute(db)).rows[0]!;
   const total = Number(counted.total);
   const capped = Number(counted.found) > TEXT_MATCH_CAP;
   if (keys.length === 0) return { total, capped, rows: [] };
