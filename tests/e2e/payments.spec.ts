@@ -5,7 +5,7 @@ import { DEFAULT_ACCOUNT } from '../support/payphone-double.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { login, newBrowser } from './support/casillero.ts';
 import { gotoHydrated, type Locale, localized, PHONE, saveScreenshot } from './support/helpers.ts';
-import { createUser } from './support/users.ts';
+import { type CliUser, createUser } from './support/users.ts';
 
 // Getting paid in a real browser (issue 39 §10): a shopper pays by PayPhone through its protocol
 // double's page; declines, then pays from the order page; sends a transfer receipt the owner
@@ -21,7 +21,7 @@ const TEXT = {
 } as const;
 
 let slug = '';
-const owner = createUser('client', 'payments', 'Marta', 'Cobradora');
+let owner: CliUser;
 
 async function send(request: APIRequestContext, url: string, data: object, method: 'post' | 'put' = 'post') {
   const response = await request[method](url, { data });
@@ -31,6 +31,9 @@ async function send(request: APIRequestContext, url: string, data: object, metho
 
 /** A published store with a scarf (USD 20 + IVA), taking transfers, PayPhone and PayPal through the doubles. */
 async function openShop(browser: Browser) {
+  // A fresh owner each time: with fullyParallel, a worker that comes back to this file runs its
+  // beforeAll again, and a second store for one account is refused (409, "store.alreadyHasStore").
+  owner = createUser('client', 'payments', 'Marta', 'Cobradora');
   const { context, page } = await newBrowser(browser, 'es');
   try {
     await login(page, 'es', owner);

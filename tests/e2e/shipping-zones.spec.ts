@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { login, newBrowser } from './support/casillero.ts';
 import { gotoHydrated, PHONE, saveScreens, saveScreenshot } from './support/helpers.ts';
-import { createUser } from './support/users.ts';
+import { type CliUser, createUser } from './support/users.ts';
 
 // Issue 40 §1: a shopper on a phone orders to Galápagos, where the store ships by weight — the
 // province and canton chosen from the lists, "Ver opciones de envío" shows that address's rate with
@@ -20,7 +20,7 @@ async function expectAccessible(page: Page, where: string) {
   expect(describeViolations(where, await axeViolations(page))).toEqual([]);
 }
 
-const owner = createUser('client', 'zones', 'Rosa', 'Vendedora');
+let owner: CliUser;
 let slug = '';
 
 async function post(request: APIRequestContext, url: string, data: object, method: 'post' | 'put' = 'post') {
@@ -30,6 +30,9 @@ async function post(request: APIRequestContext, url: string, data: object, metho
 }
 
 test.beforeAll(async ({ browser }) => {
+  // A fresh owner each time: with fullyParallel, a worker that comes back to this file runs its
+  // beforeAll again, and a second store for one account is refused (409, "store.alreadyHasStore").
+  owner = createUser('client', 'zones', 'Rosa', 'Vendedora');
   const { context, page } = await newBrowser(browser, 'es');
   try {
     await login(page, 'es', owner);

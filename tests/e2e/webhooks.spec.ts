@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type Receiver, startReceiver } from '../support/webhook-receiver.ts';
 import { login, newBrowser } from './support/casillero.ts';
 import { type Locale, LOCALES, localized } from './support/helpers.ts';
-import { createUser } from './support/users.ts';
+import { type CliUser, createUser } from './support/users.ts';
 
 // An owner adds a webhook, a shopper places an order in the storefront, and the owner sees the
 // delivery and redelivers it (issue 38 §5's journey), in both languages. The integrator is a real
@@ -19,7 +19,7 @@ const TEXT = {
 
 let receiver: Receiver;
 let slug = '';
-const owner = createUser('client', 'webhooks', 'Lucía', 'Integradora');
+let owner: CliUser;
 
 async function post(request: APIRequestContext, url: string, data: object, method: 'post' | 'put' = 'post') {
   const response = await request[method](url, { data });
@@ -28,6 +28,9 @@ async function post(request: APIRequestContext, url: string, data: object, metho
 }
 
 test.beforeAll(async ({ browser }) => {
+  // A fresh owner each time: with fullyParallel, a worker that comes back to this file runs its
+  // beforeAll again, and a second store for one account is refused (409, "store.alreadyHasStore").
+  owner = createUser('client', 'webhooks', 'Lucía', 'Integradora');
   receiver = await startReceiver();
   const { context, page } = await newBrowser(browser, 'es');
   try {
