@@ -9,7 +9,8 @@ import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
 import { makeAdmin, makeStaff, makeStore, makeUser, type TestUser } from '../support/factories.ts';
 import { callApi, nextClientIp } from '../support/forms.ts';
-import { createTestApp, importBuild, routePath, type TestApp } from '../support/test-app.ts';
+import { apiOperations, formActions, pageLoaders, shopRoutes } from '../support/fuzz-targets.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /*
  * The fuzz test of issue 9: every operation of the OpenAPI document and every page route with an
@@ -273,95 +274,16 @@ async function fuzzAll<T>(targets: T[], label: (target: T) => string, property: 
   expect(failures, failures.join('\n\n')).toEqual([]);
 }
 
-// --- the targets -------------------------------------------------------------------------------
-
-type Operation = { method: string; path: string; pathParams: string[]; queryParams: string[]; bodyFields: string[]; hasBody: boolean };
-
-async function apiOperations(): Promise<Operation[]> {
-  const response = await t.app.inject({ url: '/api/docs/json' });
-  expect(response.statusCode).toBe(200);
-  const document = response.json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> };
-  const operations: Operation[] = [];
-  for (const [route, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      const parameters = operation.parameters ?? [];
-      const content = operation.requestBody?.content ?? {};
-      operations.push({
-        method: method.toUpperCase(),
-        path: route,
-        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-        bodyFields: Object.values(content).flatMap((c) => Object.keys(c.schema?.properties ?? {})),
-        hasBody: method !== 'get' && method !== 'delete',
-      });
-    }
-  }
-  return operations;
-}
-
-type Action = { path: string; index: boolean };
-
-async function formActions(): Promise<Action[]> {
-  const build = await importBuild();
-  const actions: Action[] = [];
-  for (const [routeId, route] of Object.entries(build.routes)) {
-    // The Spanish tree; the English one runs the same modules (a locale is drawn per input below).
-    if (!route || typeof route.module.action !== 'function' || routeId.startsWith('en/') || routeId === 'not-found') continue;
-    actions.push({ path: `/${routePath(build, routeId)}`, index: Boolean(route.index) });
-  }
-  return actions;
-}
-
-/**
- * Every page route with a loader, its dynamic segments filled in (a store's slug, else a word): the
- * Spanish tree, as for the actions.
- */
-async function pageLoaders(): Promise<string[]> {
-  const build = await importBuild();
-  const pages = new Set<string>();
-  for (const [routeId, route] of Object.entries(build.routes)) {
-    if (!route || typeof route.module.loader !== 'function' || routeId.startsWith('en/') || routeId === 'not-found') continue;
-    const at = routePath(build, routeId);
-    if (at.includes('*')) continue;
-    pages.add(`/${at.replace(/:slug\??/g, storeSlug).replace(/:\w+\??/g, 'x')}`);
-  }
-  return [...pages];
-}
-
-type ShopRoute = { method: 'GET' | 'POST'; path: string };
-
-/**
- * The storefront's routes (Fastify's own, not React Router's), read from the app's route table:
- * every method but HEAD of every path under the Spanish `/shop/:slug` (the English tree runs the
- * same handlers; a language is drawn per input).
- */
-function shopRoutes(): ShopRoute[] {
-  const routes: ShopRoute[] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line.replace(/\u00a0/g, ' '));
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('');
-    if (!path.startsWith('/shop/:slug')) continue;
-    for (const method of match[3]!.split(', ')) if (method === 'GET' || method === 'POST') routes.push({ method, path });
-  }
-  return routes;
-}
-
 // The ceilings below are ten times a quiet run's time on SQLite (34 s for the forms): PostgreSQL on
 // a loaded or slow machine took up to 300 s; speed is not what these tests measure.
 describe('fuzzing (issue 9)', () => {
   it('finds the operations and the actions to fuzz', async () => {
-    expect((await apiOperations()).length).toBeGreaterThan(10);
+    expect((await apiOperations(t.app)).length).toBeGreaterThan(10);
     expect((await formActions()).map((action) => action.path)).toEqual(expect.arrayContaining(['/user/login', '/alert']));
   });
 
   it('no API operation answers a 5xx to bad input, whoever sends it', async () => {
-    const operations = await apiOperations();
+    const operations = await apiOperations(t.app);
     await fuzzAll(
       operations,
       (operation) => `${operation.method} ${operation.path}`,
@@ -384,7 +306,7 @@ describe('fuzzing (issue 9)', () => {
   // Pages as a client who owns a store and as an admin: between them they open every loader (a
   // visitor and a token are sent to the login before any loader reads the query).
   it('no page loader answers a 5xx to any query string', async () => {
-    const pages = await pageLoaders();
+    const pages = await pageLoaders(storeSlug);
     expect(pages).toEqual(expect.arrayContaining(['/notification', '/consolidate/new', '/catalog/product']));
     await fuzzAll(
       pages,
@@ -402,7 +324,7 @@ describe('fuzzing (issue 9)', () => {
   // as a shopper and as the store's owner (whose preview is never shared). After each input a clean
   // shopper asks for the same page: a cart count drawn for a hostile cookie must never reach them.
   it('no storefront route answers a 5xx to bad input or hostile cookies, and no clean shopper sees a cart count', async () => {
-    const routes = shopRoutes();
+    const routes = shopRoutes(t.app);
     expect(routes).toEqual(expect.arrayContaining([{ method: 'GET', path: '/shop/:slug/product/:product' }, { method: 'POST', path: '/shop/:slug/cart' }, { method: 'POST', path: '/shop/:slug/checkout' }]));
     const real = (param: string) => (param === 'slug' ? storeSlug : param === 'product' ? shopNames.product : param === 'category' ? shopNames.category : 'x');
     // Every page with the attack run's own cart shapes first (a random draw seldom lands on them):
