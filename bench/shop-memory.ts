@@ -18,6 +18,11 @@
 // the libraries a worker loads with their first use and keeps (sharp, PayPal's SDK, nodemailer,
 // React Email; bench/lib/load-libraries.ts), as any worker of the cluster may have by serving the
 // dashboard too. Its results go to shop-memory-<dialect>-<stores>-loaded-latest.json.
+//
+// BENCH_ROLE=storefront starts the worker as a storefront process (APP_ROLE=storefront, decision
+// 104): no dashboard, no API, no job queue. With BENCH_LOADED=1 it then loads the two libraries a
+// storefront request may load (sharp for a transfer receipt, PayPal's SDK for a payment). Its
+// results go to shop-memory-<dialect>-<stores>[-loaded]-storefront-latest.json.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -48,6 +53,9 @@ const SMALL_CATALOG = 5;
 const LOAD_SECONDS = envNumber('BENCH_MEMORY_SECONDS', 60);
 /** The worker loads the libraries it would keep after serving the dashboard before its first request (see above). */
 const LOADED = process.env.BENCH_LOADED === '1';
+/** What the worker serves: `all` (the default, every route) or `storefront` (APP_ROLE, decision 104). */
+const ROLE = process.env.BENCH_ROLE ?? 'all';
+if (ROLE !== 'all' && ROLE !== 'storefront') throw new Error(`BENCH_ROLE must be all or storefront, not ${ROLE}`);
 const LOAD_LIBRARIES = ['--import', pathToFileURL(path.join(ROOT, 'bench', 'lib', 'load-libraries.ts')).href];
 const SCHEMA = 'bench_shop_memory';
 const MARK_MIB = 300;
@@ -100,7 +108,7 @@ async function main() {
   console.log(`  filled in ${round((Date.now() - started) / 1000)} s`);
   try {
     // A minute to answer: on a shared machine a fresh server took over 20 s to start (6 Dec 2026).
-    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: appUrl, DEMO_DATA: '0', WEB_CONCURRENCY: '1' }, 'app server', 60_000, LOADED ? LOAD_LIBRARIES : []);
+    const { app, appBase } = await startApp(dataDir, { DATABASE_URL: appUrl, DEMO_DATA: '0', WEB_CONCURRENCY: '1', APP_ROLE: ROLE }, 'app server', 60_000, LOADED ? LOAD_LIBRARIES : []);
     const pid = app.process.pid as number;
     const headers = { ...PAGE_HEADERS, 'accept-encoding': 'br, gzip' };
     for (const n of [1, 2, 3, 4, 5, 6]) {
@@ -110,7 +118,7 @@ async function main() {
     const idle = readMemory(pid);
     const sampler = new MemorySampler(pid);
     sampler.start();
-    console.log(`\nTiendabox storefront memory — ${dialect}, ${STORES} stores, 1 worker${LOADED ? ' with sharp, PayPal’s SDK, nodemailer and React Email loaded first (BENCH_LOADED)' : ''}, ${LOAD_SECONDS} s of load before the measured window, ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((v) => round(v, 2)).join(' ')}`);
+    console.log(`\nTiendabox storefront memory — ${dialect}, ${STORES} stores, 1 ${ROLE === 'storefront' ? 'storefront ' : ''}worker${LOADED ? ` with ${ROLE === 'storefront' ? 'sharp and PayPal’s SDK' : 'sharp, PayPal’s SDK, nodemailer and React Email'} loaded first (BENCH_LOADED)` : ''}, ${LOAD_SECONDS} s of load before the measured window, ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((v) => round(v, 2)).join(' ')}`);
     const result = await load('mixed, new addresses', `${appBase}/`, headers, { server: pid, others: [] }, { sampler, warmupSeconds: LOAD_SECONDS, pathOf: addressOf });
     sampler.stop();
     if (app.process.exitCode !== null) fail(`the app exited during the load:\n${app.output()}`);
@@ -124,7 +132,7 @@ async function main() {
     console.log(`\nmark: ${ok ? 'ok  ' : 'MISS'} a worker's peak RSS ≤ ${MARK_MIB} MiB, no errors: ${memory.peakRssMiB} MiB, ${result.errors} errors`);
     const resultsDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(path.join(resultsDir, `shop-memory-${dialect}-${STORES}${LOADED ? '-loaded' : ''}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, stores: STORES, products: PRODUCTS, loadSeconds: LOAD_SECONDS, librariesLoaded: LOADED, memory, result }, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `shop-memory-${dialect}-${STORES}${LOADED ? '-loaded' : ''}${ROLE === 'storefront' ? '-storefront' : ''}-latest.json`), `${JSON.stringify({ date: new Date().toISOString(), dialect, stores: STORES, products: PRODUCTS, loadSeconds: LOAD_SECONDS, role: ROLE, librariesLoaded: LOADED, memory, result }, null, 2)}\n`);
     if (!ok) process.exitCode = 1;
   } finally {
     killChildren('SIGKILL');

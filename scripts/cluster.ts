@@ -1,6 +1,6 @@
 // `npm run cluster`: Tiendabox as it runs past one machine (issue 41, decision 099): a fresh
-// PostgreSQL database, an S3-protocol server, three app processes that share nothing but those two,
-// and Caddy in front with the repository's own Caddyfile. Prints the address; Ctrl-C stops it all.
+// PostgreSQL database, an S3-protocol server, three app processes that share nothing but those two
+// (and one storefront process, decision 104), and Caddy in front with the repository's own Caddyfile. Prints the address; Ctrl-C stops it all.
 // The cluster test and bench/cluster.ts start the same thing through `startCluster`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, X509Certificate, createHash } from 'node:crypto';
@@ -18,6 +18,11 @@ const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 export type ClusterOptions = {
   /** How many app processes (3). */
   processes?: number;
+  /**
+   * How many storefront processes (APP_ROLE=storefront, decision 104; none by default): with some,
+   * Caddy sends the storefront's requests to them and to the app processes alike, and nothing else to them.
+   */
+  storefronts?: number;
   /** The first of the ports: the app processes, then the S3 server, Caddy's HTTP, HTTPS, ask. */
   appPort?: number;
   s3Port?: number;
@@ -34,6 +39,7 @@ export type ClusterOptions = {
 
 export type AppProcess = {
   index: number;
+  role: 'all' | 'storefront';
   port: number;
   url: string;
   output: string[];
@@ -75,6 +81,7 @@ export function spkiHash(pem: string) {
 
 export async function startCluster(options: ClusterOptions = {}) {
   const count = options.processes ?? 3;
+  const storefrontCount = options.storefronts ?? 0;
   const appPort = options.appPort ?? 3600;
   const s3Port = options.s3Port ?? 9110;
   const caddyPort = options.caddyPort ?? 8480;
@@ -111,10 +118,13 @@ export async function startCluster(options: ClusterOptions = {}) {
     // One secret for all: a cookie signed by one process is read by the others.
     const secret = randomBytes(32).toString('hex');
     const processes: AppProcess[] = [];
-    for (let index = 0; index < count; index++) {
+    const storefronts: AppProcess[] = [];
+    for (let index = 0; index < count + storefrontCount; index++) {
       const port = appPort + index;
+      const role = index < count ? 'all' : 'storefront';
       const app: AppProcess = {
         index,
+        role,
         port,
         url: `http://127.0.0.1:${port}`,
         output: [],
@@ -140,6 +150,7 @@ export async function startCluster(options: ClusterOptions = {}) {
               TRUST_PROXY: '1',
               LOG_LEVEL: 'warn',
               SHUTDOWN_GRACE_MS: '5000',
+              APP_ROLE: role,
               ...options.env,
             },
             stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,14 +180,14 @@ export async function startCluster(options: ClusterOptions = {}) {
           if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
         },
       };
-      processes.push(app);
+      (role === 'all' ? processes : storefronts).push(app);
       stops.push(() => {
         app.kill();
       });
     }
     // The first alone applies the migrations; the others then start together.
     await processes[0]!.start();
-    await Promise.all(processes.slice(1).map((app) => app.start()));
+    await Promise.all([...processes.slice(1), ...storefronts].map((app) => app.start()));
 
     // Caddy, with the repository's Caddyfile and the variables it reads.
     const caddyStorage = path.join(runDir, 'caddy');
@@ -188,6 +199,8 @@ export async function startCluster(options: ClusterOptions = {}) {
         XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
         XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
         APP_UPSTREAMS: processes.map((app) => `127.0.0.1:${app.port}`).join(' '),
+        // The storefront's pool: every process, the storefront ones too (decision 104).
+        SHOP_UPSTREAMS: [...processes, ...storefronts].map((app) => `127.0.0.1:${app.port}`).join(' '),
         PLATFORM_SITE: publicUrl,
         TLS_ISSUER: 'internal',
         CADDY_ADMIN: 'off',
@@ -225,7 +238,7 @@ export async function startCluster(options: ClusterOptions = {}) {
       return { root: readFileSync(path.join(dir, 'root.crt'), 'utf8'), intermediate: readFileSync(path.join(dir, 'intermediate.crt'), 'utf8') };
     };
 
-    return { url: publicUrl, httpsPort, databaseUrl, s3, processes, caddy, caddyOutput, internalCa, stop: stopAll };
+    return { url: publicUrl, httpsPort, databaseUrl, s3, processes, storefronts, caddy, caddyOutput, internalCa, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -234,9 +247,10 @@ export async function startCluster(options: ClusterOptions = {}) {
 
 // `npm run cluster`
 if (import.meta.main) {
-  const cluster = await startCluster({ echo: process.argv.includes('--verbose') });
-  console.log(`Tiendabox on ${cluster.processes.length} processes behind Caddy: ${cluster.url}`);
+  const cluster = await startCluster({ storefronts: 1, echo: process.argv.includes('--verbose') });
+  console.log(`Tiendabox on ${cluster.processes.length} processes and ${cluster.storefronts.length} storefront process behind Caddy: ${cluster.url}`);
   console.log(`  processes: ${cluster.processes.map((app) => app.url).join(', ')}`);
+  console.log(`  storefront: ${cluster.storefronts.map((app) => app.url).join(', ')}`);
   console.log(`  database:  ${cluster.databaseUrl}`);
   console.log(`  storage:   ${cluster.s3.storageUrl}`);
   console.log(`  store domains: https://<host>:${cluster.httpsPort}/ (Caddy's internal CA)`);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyError, type FastifyServerOptions, LogController } from 'fastify';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#server/request-context.ts';
-import { apiPlugin } from '#server/api/api.ts';
 import { buildRoutes } from '#server/builds.ts';
 import { type Config, loggerOptions } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
@@ -29,6 +29,7 @@ import { compressHtml } from '#server/plugins/compress-html.ts';
 import { shopRoutes } from '#server/modules/shop/shop.routes.ts';
 import { invoiceShopRoutes } from '#server/modules/sales/invoice/invoice-shop.routes.ts';
 import { invoicePdfRenderer } from '#server/modules/sales/invoice/invoice-pdf-renderer.ts';
+import { mediaRoutes } from '#server/modules/upload/image-variants.api.ts';
 import { nulGuard } from '#server/plugins/nul-guard.ts';
 import { DomainDirectory } from '#server/modules/domain/domain-directory.ts';
 import { domainRewrite, domainRouting } from '#server/modules/domain/domain-routing.ts';
@@ -58,6 +59,7 @@ export type AppOptions = {
 };
 
 const SERVER_BUILD = 'build/server/index.js';
+const CLIENT_BUILD = 'build/client';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -66,6 +68,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export async function buildApp(options: AppOptions) {
   const { config, db } = options;
   const development = Boolean(options.devServer);
+  // A storefront process (decision 104) never loads the dashboard's React Router build, the API or
+  // the mail and image libraries the job queue uses: ~40 MiB less resident, and less heap to grow.
+  const storefrontOnly = config.role === 'storefront';
   const app = fastify({
     logger: options.logger ?? loggerOptions(config),
     // Our own one line per request (plugins/request-log.ts) replaces Fastify's two.
@@ -114,17 +119,31 @@ export async function buildApp(options: AppOptions) {
   await app.register(renamedPaths);
   await app.register(localeRedirects, { secureCookies: config.secure });
   // After every hook above, so a page served from memory gets the same checks and headers.
-  await app.register(pageCache, { sessionCookie: cookieName, maxBytes: config.pageCacheBytes, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
+  if (!storefrontOnly) await app.register(pageCache, { sessionCookie: cookieName, maxBytes: config.pageCacheBytes, bypass: () => config.maintenanceMode || services.settings.maintenanceLastKnown() || development });
   await app.register(healthRoutes, { db, storage: services.deps.storage });
   await app.register(buildRoutes, {});
   await app.register(botCheckRoutes, { botCheck });
-  await app.register(apiPlugin, { services });
+  if (storefrontOnly) await app.register(mediaRoutes, { services });
+  else await app.register((await import('#server/api/api.ts')).apiPlugin, { services });
   // The public storefront: whole HTML pages of its own, no React runtime (decision 047).
   await app.register(shopRoutes, { services, botCheck });
   // The shopper's invoice PDF, beside the storefront and scoped by the order's code.
   await app.register(invoiceShopRoutes, { services });
 
-  await app.register(fastifyReactRouter, {
+  if (storefrontOnly) {
+    // The files the storefront's pages link (the favicon, the payment logos, the built assets), with
+    // the cache headers the React Router plugin gives them in a process that serves everything.
+    await app.register(fastifyStatic, {
+      root: path.resolve(CLIENT_BUILD),
+      wildcard: false,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.startsWith(path.resolve(CLIENT_BUILD, 'assets')) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  } else await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     // The built app is imported once at start, not looked up again on every request.
     ...(options.devServer ? {} : { build: options.build ?? ((await import(pathToFileURL(path.resolve(SERVER_BUILD)).href)) as ServerBuild) }),
@@ -152,10 +171,13 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  // Mails (and later PDFs, reminders) leave through the queue: every server process runs a worker
-  // (started last, once nothing can fail any more), and closing the app lets the job in hand finish.
-  const jobWorker = startJobWorker(services.deps, { ...config.jobs, handlers: JOB_HANDLERS, chores: HOURLY_CHORES });
-  app.addHook('onClose', () => jobWorker.stop());
+  // Mails (and later PDFs, reminders) leave through the queue: every server process but a
+  // storefront's runs a worker (started last, once nothing can fail any more), and closing the app
+  // lets the job in hand finish. A storefront's jobs wait for the next poll of another process.
+  if (!storefrontOnly) {
+    const jobWorker = startJobWorker(services.deps, { ...config.jobs, handlers: JOB_HANDLERS, chores: HOURLY_CHORES });
+    app.addHook('onClose', () => jobWorker.stop());
+  }
   // Webhook attempts in flight end before the database closes (their leases would send them again anyway).
   app.addHook('onClose', () => stopSender(services.deps));
   // RIDEs render on a worker thread (issue 36 §4), started when this process first issues an invoice

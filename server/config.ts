@@ -91,6 +91,7 @@ const ConfigSchema = z
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
     JOB_RETRY_MS: z.coerce.number().int().min(10).default(10_000),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    APP_ROLE: z.enum(['all', 'storefront']).default('all'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     SHOP_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(8 * 1024 * 1024),
@@ -207,6 +208,12 @@ export type Config = {
    */
   workers: number;
   /**
+   * What the process serves (decision 104): `all`, or `storefront` — the stores' pages, their
+   * images and assets, and /healthz, without the dashboard (the React Router app), the API or the
+   * job queue, for a balancer that sends the storefront's traffic to processes of its own.
+   */
+  role: 'all' | 'storefront';
+  /**
    * How long a stopping server lets its requests finish (SIGTERM/SIGINT) before it exits anyway; a
    * primary kills the workers still running 2 s after it (issue 21). Keep it under the host's own
    * grace (Kubernetes: 30 s).
@@ -298,6 +305,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     jobs: { pollMs: env.JOB_POLL_MS, lockMs: env.JOB_LOCK_MS, retryMs: env.JOB_RETRY_MS },
     workers: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
+    role: env.APP_ROLE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     shopCache: { maxBytes: env.SHOP_CACHE_BYTES, versionMs: env.SHOP_PAGE_VERSION_MS },

@@ -19,7 +19,8 @@ import { httpsSuite } from './cluster-https.ts';
 // Issue 41 §2 (decision 099): three app processes that share only PostgreSQL and an S3 bucket, each
 // with a disk of its own, behind Caddy with the repository's Caddyfile. Everything a shopper or an
 // owner does goes through Caddy; each process is also asked directly, to show that what one did the
-// others know. Runs once, on the PostgreSQL leg only (scripts/test.ts, phase "cluster postgresql").
+// others know. A fourth process serves only the storefront (decision 104): Caddy sends it the
+// storefront's share and nothing else. Runs once, on the PostgreSQL leg only (scripts/test.ts, phase "cluster postgresql").
 const HEALTH_INTERVAL_MS = 1000; // the Caddyfile's health_interval
 let cluster: Cluster;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -34,6 +35,7 @@ beforeAll(async () => {
     appPort: 3610,
     s3Port: 9111,
     caddyPort: 8410,
+    storefronts: 1,
     serverUrl: process.env.DATABASE_URL,
     env: { SMTP_URL: smtp.url, JOB_POLL_MS: '100' },
     caddyEnv: { CADDY_LOG_LEVEL: 'DEBUG' },
@@ -88,15 +90,16 @@ describe('three processes behind Caddy', () => {
     expect(created.status, created.body).toBe(201);
     const page = `/shop/${store.slug}/category/ropa`;
     /** The price the page shows (IVA included), each process asked directly. */
-    const prices = async () => Promise.all(cluster.processes.map(async (app) => /class="price-now">([^<]+)</.exec((await answer(app.url, 'GET', page)).body)?.[1]));
+    const every = [...cluster.processes, ...cluster.storefronts];
+    const prices = async () => Promise.all(every.map(async (app) => /class="price-now">([^<]+)</.exec((await answer(app.url, 'GET', page)).body)?.[1]));
     // every process draws the page and keeps it in its cache; $43.21 and 15 % IVA
     await prices();
-    expect(await prices()).toEqual(Array(3).fill('$49,69'));
-    for (const app of cluster.processes) expect((await answer(app.url, 'GET', page)).headers.get('x-shop-cache'), app.url).toBe('hit');
+    expect(await prices()).toEqual(Array(4).fill('$49,69'));
+    for (const app of every) expect((await answer(app.url, 'GET', page)).headers.get('x-shop-cache'), app.url).toBe('hit');
     const changed = await api('PUT', `/api/v1/products/${JSON.parse(created.body).id}`, { ...product, priceCents: 5678 });
     expect(changed.status, changed.body).toBe(204);
     await sleep(1000);
-    expect(await prices()).toEqual(Array(3).fill('$65,30'));
+    expect(await prices()).toEqual(Array(4).fill('$65,30'));
   });
 
   it('sends a queued e-mail exactly once, whichever process runs the queue', async () => {
@@ -115,8 +118,22 @@ describe('three processes behind Caddy', () => {
     for (let n = 0; n < 14; n++) statuses.push((await through('POST', `/shop/${store.slug}/product/poncho/review`, { form: { authorName: '' } })).status);
     expect(statuses.slice(0, 10)).not.toContain(429);
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
-    // and the posts went to all three processes
-    expect(new Set(caddySelections(cluster.caddyOutput.slice(from)).map((selection) => selection.dial)).size).toBe(3);
+    // and the posts went to all four processes of the storefront's pool
+    expect(new Set(caddySelections(cluster.caddyOutput.slice(from)).map((selection) => selection.dial)).size).toBe(4);
+  });
+
+  it('sends the storefront to the storefront process too, and the dashboard and the API never', async () => {
+    const storefront = cluster.storefronts[0]!;
+    const dialsOf = async (path: string, times: number) => {
+      const from = cluster.caddyOutput.length;
+      // a page, or the dashboard's redirect: either way answered by the process Caddy chose
+      for (let n = 0; n < times; n++) expect((await through('GET', path, { cookie })).status, path).toBeLessThan(400);
+      return new Set(caddySelections(cluster.caddyOutput.slice(from)).map((selection) => selection.dial));
+    };
+    expect(await dialsOf(`/shop/${store.slug}?v=pools`, 8)).toContain(`127.0.0.1:${storefront.port}`);
+    for (const path of ['/user/login', '/api/v1/categories', '/store']) expect(await dialsOf(path, 6)).not.toContain(`127.0.0.1:${storefront.port}`);
+    // asked directly, it has no dashboard to give
+    expect((await answer(storefront.url, 'GET', '/user/login')).status).toBe(404);
   });
 
   it('loses no acknowledged write when a process is killed (kill -9) under a write load, and Caddy leaves it within its health interval', async () => {
@@ -152,10 +169,11 @@ describe('three processes behind Caddy', () => {
     await victim.start();
   });
 
-  it('drops no request while every process is restarted in turn (SIGTERM, then started again)', async () => {
+  it('drops no request while every app process is restarted in turn (SIGTERM, then started again)', async () => {
     const page = `/shop/${store.slug}/category/ropa`;
     let restarting = true;
     const load = loadUntil(() => !restarting, 4, () => through('GET', page));
+    // the storefront process shares the page's pool; restarting the three is the test, four only longer
     for (const app of cluster.processes) {
       await app.stop();
       await app.start();
