@@ -69,7 +69,7 @@ export async function buildApp(options: AppOptions) {
   const { config, db } = options;
   const development = Boolean(options.devServer);
   // A storefront process (decision 104) never loads the dashboard's React Router build, the API or
-  // the mail and image libraries the job queue uses: ~40 MiB less resident, and less heap to grow.
+  // the job queue (and with it the mail libraries): ~40 MiB less resident, and less heap to grow.
   const storefrontOnly = config.role === 'storefront';
   const app = fastify({
     logger: options.logger ?? loggerOptions(config),
