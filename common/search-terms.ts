@@ -78,7 +78,11 @@ export function typoWords(name: string | null, description: string | null): stri
  * copy cost ~0.2 ms a search; search-terms.test.ts holds this equal to the patterns.
  */
 export function stemWord(word: string): string {
-  if (!/^[a-z]+$/.test(word)) return word;
+  return /^[a-z]+$/.test(word) ? stemLetters(word) : word;
+}
+
+/** `stemWord` of a word known to be of letters alone (a typo's forms, made from such a word). */
+function stemLetters(word: string): string {
   let stem = word;
   // luces → luz
   if (stem.length >= 5 && stem.endsWith('ces') && 'aeiou'.includes(stem[stem.length - 4]!)) return `${stem.slice(0, -3)}z`;
@@ -100,18 +104,24 @@ export const TYPO_MIN_LETTERS = 4;
 const TYPO_MAX_WORDS = 4;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
+/** Each word one edit away, handed to `visit` as it is made (some more than once). */
+function eachEditAway(word: string, visit: (form: string) => void): void {
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) visit(head + tail.slice(1));
+    if (tail.length > 1) visit(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of LETTERS) {
+      visit(head + letter + tail);
+      if (tail) visit(head + letter + tail.slice(1));
+    }
+  }
+}
+
 /** Every word one edit away: a letter dropped, added, changed, or two neighbours swapped (camiseat → camiseta). */
 export function oneEditAway(word: string): string[] {
   const forms = new Set<string>();
-  for (let i = 0; i <= word.length; i++) {
-    const [head, tail] = [word.slice(0, i), word.slice(i)];
-    if (tail) forms.add(head + tail.slice(1));
-    if (tail.length > 1) forms.add(head + tail[1] + tail[0] + tail.slice(2));
-    for (const letter of LETTERS) {
-      forms.add(head + letter + tail);
-      if (tail) forms.add(head + letter + tail.slice(1));
-    }
-  }
+  eachEditAway(word, (form) => forms.add(form));
   forms.delete(word);
   return [...forms];
 }
@@ -133,7 +143,11 @@ export function queryWords(query: string, options: { typos?: boolean } = {}): Qu
   return words.map((word) => {
     const stem = stemWord(word);
     if (!options.typos || !/^[a-z]+$/.test(word) || word.length < TYPO_MIN_LETTERS || typoWords++ >= TYPO_MAX_WORDS) return { stem, typos: [] };
-    const typos = new Set(oneEditAway(word).map(stemWord));
+    // Each form's stem, in the order `oneEditAway` lists the forms, stemmed as they are made
+    // rather than listed first, and as words of letters (the word is): ~0.06 → ~0.04 ms a word of
+    // eight letters (issue 40 §7). The word itself, one of them, has the word's stem, which goes.
+    const typos = new Set<string>();
+    eachEditAway(word, (form) => typos.add(stemLetters(form)));
     typos.delete(stem);
     return { stem, typos: [...typos] };
   });

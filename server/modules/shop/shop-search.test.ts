@@ -225,3 +225,29 @@ describe('one stemmer on both databases', () => {
     }
   });
 });
+
+describe('the typo’s short cuts find what the full search found (issue 40 §7)', () => {
+  it('knows every typo form the store has, an edit in the first two letters too', async () => {
+    const words = (await t.db.selectFrom('productWord').select('word').where('storeId', '=', scope.storeId).execute()).map((row) => row.word);
+    // Each word's forms the store has, read the long way: every form against every word of the store.
+    for (const typed of ['camiseta', 'acmiseta', 'xamiseta', 'amiseta', 'ccamiseta', 'cxmiseta', 'caimseta', 'camisetaz', 'lmpara colgante', 'vidroi', 'importadaz soplado']) {
+      const expected = queryWords(typed, { typos: true }).map(({ stem, typos }) => ({ stem, typos: typos.filter((form) => words.includes(form)) }));
+      expect(await knownTypos(t.db, scope, queryWords(typed, { typos: true })), typed).toEqual(expected);
+    }
+    expect((await knownTypos(t.db, scope, queryWords('xamisetas', { typos: true })))[0]!.typos).toContain('camiset');
+  });
+
+  it('a word only a disabled product has, or only a product’s keywords, goes through the search as before', async () => {
+    await product('Pinta vieja', { enabled: false });
+    await product('Punta fina');
+    await product('Sombrero', { keywords: 'verano' });
+    // "pinta" is a disabled product's: found as typed, shown nothing, so its typos are asked: "punta".
+    expect(await shopNames('pinta')).toEqual(['Punta fina']);
+    expect(await shopNames('pintas')).toEqual(['Punta fina']);
+    // "verano" is no product's name or description, only a keyword: found as typed.
+    expect(await shopNames('verano')).toEqual(['Sombrero']);
+    expect(await shopNames('sombrero verano')).toEqual(['Sombrero']);
+    expect(await shopNames('sombreor')).toEqual(['Sombrero']);
+    expect(await shopNames('sombrero invierno')).toEqual([]);
+  });
+});

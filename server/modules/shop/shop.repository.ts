@@ -1,10 +1,9 @@
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { type QueryWord, TEXT_MATCH_CAP } from '#common/search-terms.ts';
 import { ivaBpCaseSql } from '#common/iva.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Db } from '#server/db/database.ts';
-import { idIn } from '#server/db/paginate.ts';
-import { searchWords, textMatchTables } from '#server/db/product-text.ts';
+import { anyTextMatch, searchWords, textMatchTables } from '#server/db/product-text.ts';
 import type { StoreScope } from '#server/tenancy/store-scope.ts';
 
 // The storefront's own door (ARCHITECTURE: "The storefront reads through its own door"): every
@@ -93,6 +92,9 @@ const PAID = sql<number>`(${BASE} + round(${BASE} * ${sql.raw(ivaBpCaseSql('prod
 /** A shopper's words as the search reads them (decision 095), with `typos` one typo a word forgiven: none when no typo form is known. */
 export const findShopWords = (db: Db, scope: StoreScope, q: string, options: { typos: boolean }) => searchWords(db, scope, q, options);
 
+/** Whether the words as typed may find anything at all (`anyTextMatch`): `false` only when no product of the store, in any state, has them. */
+export const mayMatchShopWords = (db: Db, scope: StoreScope, words: readonly QueryWord[]) => anyTextMatch(db, scope, words);
+
 export async function listShopProducts(db: Db, scope: StoreScope, query: ProductQuery) {
   if (query.words?.length === 0) return { total: 0, capped: false, rows: [] };
   const text = query.words ? textMatchTables(db, scope, query.words) : undefined;
@@ -149,26 +151,29 @@ function orderKeys(query: ProductQuery, named?: RawBuilder<boolean>): [Expressio
   }
 }
 
+/** A card's row, and its columns as a statement's own text (`listMatches` reads them beside the page's keys). */
+type ProductCard = Pick<Selectable<Database['product']>, (typeof PRODUCT_CARD)[number] extends `product.${infer C extends keyof Database['product']}` ? C : never>;
+const PRODUCT_CARD_SQL = sql.join(PRODUCT_CARD.map((column) => sql.ref(column)));
+
 /**
  * A search's page among its matches (at most TEXT_MATCH_CAP, the newest): one statement finds them
- * (`textMatchTables`), keeps each shown one's key and order once (`ranked`), counts them there and
- * orders that page, then the page's cards are read by key. A page past the last has no row to
- * carry the count: it is counted on its own.
+ * (`textMatchTables`), keeps each shown one's key and order once (`ranked`), counts them there,
+ * orders that page and reads its cards by key. A page past the last has no row to carry the
+ * count: it is counted on its own.
  */
 async function listMatches(db: Db, scope: StoreScope, select: SelectQueryBuilder<Database, 'product', object>, text: TextMatchTables, query: ProductQuery) {
   const order = orderKeys(query, text.named);
   const ranked = sql`${text.with}, ranked as materialized ${select.select(['product.id', ...order.map(([key], index) => sql`${key}`.as(`key${index}`))])}`;
-  const orderBy = sql.join([...order.map(([, direction], index) => sql`${sql.ref(`key${index}`)} ${sql.raw(direction)}`), sql`id desc`]);
-  const keys = (await sql<{ id: number; total: number; found: number }>`${ranked} select id, (select count(*) from ranked) as total, ${text.found} as found from ranked order by ${orderBy} limit ${query.limit} offset ${query.offset}`.execute(db)).rows;
+  const orderBy = (table: string) => sql.join([...order.map(([, direction], index) => sql`${sql.ref(`${table}.key${index}`)} ${sql.raw(direction)}`), sql`${sql.ref(`${table}.id`)} desc`]);
+  // The page's cards are read in the same statement, after its sort (a card's columns carried
+  // through the sort of 1,000 matches cost more than they saved), where a second statement read
+  // them by key: its building, its JSON list of keys and its own run (issue 40 §7).
+  const page = sql`select ranked.*, (select count(*) from ranked) as total, ${text.found} as found from ranked order by ${orderBy('ranked')} limit ${query.limit} offset ${query.offset}`;
+  const rows = (await sql<ProductCard & { total: number; found: number }>`${ranked} select ${PRODUCT_CARD_SQL}, page.total as total, page.found as found from (${page}) as page cross join product where product.id = page.id and product.store_id = ${scope.storeId} order by ${orderBy('page')}`.execute(db)).rows;
   // Nothing on the first page: nothing shown (the words are tried again with typos forgiven).
-  if (keys.length === 0 && query.offset === 0) return { total: 0, capped: false, rows: [] };
-  const counted = keys[0] ?? (await sql<{ total: number; found: number }>`${ranked} select (select count(*) from ranked) as total, ${text.found} as found`.execute(db)).rows[0]!;
-  const total = Number(counted.total);
-  const capped = Number(counted.found) > TEXT_MATCH_CAP;
-  if (keys.length === 0) return { total, capped, rows: [] };
-  const cards = await db.selectFrom('product').select(PRODUCT_CARD).where('product.storeId', '=', scope.storeId).where(idIn(db, 'product.id', keys.map((key) => Number(key.id)))).execute();
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return { total, capped, rows: keys.flatMap((key) => byId.get(Number(key.id)) ?? []) };
+  if (rows.length === 0 && query.offset === 0) return { total: 0, capped: false, rows: [] };
+  const counted = rows[0] ?? (await sql<{ total: number; found: number }>`${ranked} select (select count(*) from ranked) as total, ${text.found} as found`.execute(db)).rows[0]!;
+  return { total: Number(counted.total), capped: Number(counted.found) > TEXT_MATCH_CAP, rows: rows.map(({ total: _total, found: _found, ...card }) => card) };
 }
 
 export const findShopProduct = (db: Db, scope: StoreScope, slug: string) =>
