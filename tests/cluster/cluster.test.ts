@@ -161,7 +161,9 @@ describe('three processes behind Caddy', () => {
     await client.end();
     const byId = new Map(stored.rows.map((row) => [Number(row.id), row.name]));
     expect(acknowledged.filter((write) => byId.get(write.id) !== write.name)).toEqual([]);
-    expect(results.filter((result) => result.status >= 500).length).toBeLessThanOrEqual(4);
+    // At most the four in flight when it died (one a loop); should more fail, what each answered says where.
+    const failed = results.filter((result) => result.status >= 500);
+    expect(failed.length, failed.map((result) => `${result.status} ${result.body.slice(0, 160)}`).join('\n')).toBeLessThanOrEqual(4);
     // Caddy's own log: the last request it sent to the dead process, then none after its checks.
     const sentToVictim = caddySelections(cluster.caddyOutput.slice(from)).filter((selection) => selection.dial.endsWith(`:${victim.port}`));
     const lastSent = Math.max(...sentToVictim.map((selection) => selection.at));
