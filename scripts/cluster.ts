@@ -66,6 +66,9 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 /** /healthz answers 200 (not yet listening, or refused: false). */
 const healthy = (url: string) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status === 200, () => false);
 
+/** Processes as a Caddy placeholder lists them: `127.0.0.1:3600 127.0.0.1:3601`. */
+const upstreams = (apps: readonly AppProcess[]) => apps.map((app) => `127.0.0.1:${app.port}`).join(' ');
+
 /** The server's address with another database name. */
 function onDatabase(serverUrl: string, database: string) {
   const url = new URL(serverUrl);
@@ -198,9 +201,9 @@ export async function startCluster(options: ClusterOptions = {}) {
         HOME: runDir,
         XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
         XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
-        APP_UPSTREAMS: processes.map((app) => `127.0.0.1:${app.port}`).join(' '),
+        APP_UPSTREAMS: upstreams(processes),
         // The storefront's pool: every process, the storefront ones too (decision 104).
-        SHOP_UPSTREAMS: [...processes, ...storefronts].map((app) => `127.0.0.1:${app.port}`).join(' '),
+        SHOP_UPSTREAMS: upstreams([...processes, ...storefronts]),
         PLATFORM_SITE: publicUrl,
         TLS_ISSUER: 'internal',
         CADDY_ADMIN: 'off',

@@ -168,11 +168,12 @@ async function listMatches(db: Db, scope: StoreScope, select: SelectQueryBuilder
   // The page's cards are read in the same statement, after its sort (a card's columns carried
   // through the sort of 1,000 matches cost more than they saved), where a second statement read
   // them by key: its building, its JSON list of keys and its own run (issue 40 §7).
-  const page = sql`select ranked.*, (select count(*) from ranked) as total, ${text.found} as found from ranked order by ${orderBy('ranked')} limit ${query.limit} offset ${query.offset}`;
+  const counts = sql`(select count(*) from ranked) as total, ${text.found} as found`;
+  const page = sql`select ranked.*, ${counts} from ranked order by ${orderBy('ranked')} limit ${query.limit} offset ${query.offset}`;
   const rows = (await sql<ProductCard & { total: number; found: number }>`${ranked} select ${PRODUCT_CARD_SQL}, page.total as total, page.found as found from (${page}) as page cross join product where product.id = page.id and product.store_id = ${scope.storeId} order by ${orderBy('page')}`.execute(db)).rows;
   // Nothing on the first page: nothing shown (the words are tried again with typos forgiven).
   if (rows.length === 0 && query.offset === 0) return { total: 0, capped: false, rows: [] };
-  const counted = rows[0] ?? (await sql<{ total: number; found: number }>`${ranked} select (select count(*) from ranked) as total, ${text.found} as found`.execute(db)).rows[0]!;
+  const counted = rows[0] ?? (await sql<{ total: number; found: number }>`${ranked} select ${counts}`.execute(db)).rows[0]!;
   return { total: Number(counted.total), capped: Number(counted.found) > TEXT_MATCH_CAP, rows: rows.map(({ total: _total, found: _found, ...card }) => card) };
 }
 
