@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from '@playwright/test';
 import sharp from 'sharp';
 import { login, newBrowser } from './support/casillero.ts';
-import { gotoHydrated, journeyLanguages, localized, SAVE_SCREENSHOTS, saveScreens } from './support/helpers.ts';
+import { journeyLanguages, openInApp, localized, SAVE_SCREENSHOTS, saveScreens } from './support/helpers.ts';
 import { createUser } from './support/users.ts';
 
 // Screenshots of every catalog and content screen (issue 11 §13): each resource's list empty and
@@ -54,10 +54,8 @@ const TEXT = {
   en: { create: 'Create', delete: 'Delete' },
 } as const;
 
-async function screen(page: Page, url: string) {
-  const response = await gotoHydrated(page, url);
-  expect(response?.status(), url).toBe(200);
-}
+/** A screen: the first loaded as a document, the others reached through the app's router (decision 105). */
+const screen = openInApp;
 
 // The pictures are for people, in both languages. In `npm test` nobody looks at them (decision 041)
 // and the words change nothing the journey does, so the suite walks the screens once, in Spanish;
@@ -74,16 +72,16 @@ for (const locale of journeyLanguages(SAVE_SCREENSHOTS ? 'both' : 'es')) {
 
     await test.step('empty: each list, its blank form, and the form refused with its field errors', async () => {
       for (const resource of all) {
-        await screen(page, localized(resource.path, locale));
+        await screen(page, localized(resource.path, locale), locale);
         await expect(page.getByTestId('empty-list')).toBeVisible();
         await shot(`${resource.key}-list-empty`);
-        await screen(page, localized(`${resource.path}/new`, locale));
+        await screen(page, localized(`${resource.path}/new`, locale), locale);
         await shot(`${resource.key}-new`);
         await page.getByRole('button', { name: TEXT[locale].create, exact: true }).click();
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
         await shot(`${resource.key}-new-errors`);
       }
-      await screen(page, localized('/catalog/product/import', locale));
+      await screen(page, localized('/catalog/product/import', locale), locale);
       await shot('product-import');
     });
 
@@ -100,9 +98,9 @@ for (const locale of journeyLanguages(SAVE_SCREENSHOTS ? 'both' : 'es')) {
 
     await test.step('full: each list, a record and its delete confirmation', async () => {
       for (const resource of all) {
-        await screen(page, localized(resource.path, locale));
+        await screen(page, localized(resource.path, locale), locale);
         await shot(`${resource.key}-list`);
-        await screen(page, localized(`${resource.path}/show?id=${ids[resource.key]}`, locale));
+        await screen(page, localized(`${resource.path}/show?id=${ids[resource.key]}`, locale), locale);
         await shot(`${resource.key}-show`);
         await page.getByRole('button', { name: TEXT[locale].delete, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();

@@ -48,6 +48,46 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
+/**
+ * Goes to a page of the app, from a hydrated page of it, as a link in the app goes: through its
+ * router, the route's loader asked for its data and the page drawn by React, without loading the
+ * document and compiling the scripts again (half of a page's time in the axe walk; decision 105).
+ * The page is the one hydration would have drawn; its first answer (status, headers) is not seen.
+ */
+export async function gotoInApp(page: Page, url: string, locale: Locale) {
+  const { at, errors } = await page.evaluate(async (to) => {
+    type Router = { navigate(to: string): Promise<void>; state: { location: { pathname: string; search: string }; errors: Record<string, unknown> | null } };
+    const router = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
+    await router.navigate(to);
+    return { at: `${router.state.location.pathname}${router.state.location.search}`, errors: router.state.errors ? Object.keys(router.state.errors) : null };
+  }, url);
+  expect(at, `${url} reached by the app's router`).toBe(url);
+  expect(errors, `${url} drew no error boundary`).toBeNull();
+  // React draws the new page in a transition, possibly over several frames after the router is
+  // done: the head's link to this page in its own language is drawn in the same commit as the page.
+  await page.waitForFunction(
+    ({ to, lang }) => {
+      const link = document.querySelector<HTMLLinkElement>(`link[rel=alternate][hreflang=${lang}]`);
+      if (!link) return false;
+      const drawn = new URL(link.href);
+      const wanted = new URL(to, location.origin);
+      return drawn.pathname === wanted.pathname && drawn.search === wanted.search;
+    },
+    { to: url, lang: locale },
+  );
+}
+
+/**
+ * Opens a page of the app in `locale`: through the app's router when the page shows one of its
+ * pages hydrated in that language (`gotoInApp`), else as a document that must answer 200.
+ */
+export async function openInApp(page: Page, url: string, locale: Locale) {
+  const inApp = await page.evaluate((lang) => document.documentElement.dataset.hydrated === 'true' && document.documentElement.lang === lang, locale).catch(() => false);
+  if (inApp) return gotoInApp(page, url, locale);
+  const response = await gotoHydrated(page, url);
+  expect(response?.status(), url).toBe(200);
+}
+
 /** Counts full document loads of the page (first load, reloads), not client-side navigations. */
 export function countLoads(page: Page): { readonly count: number } {
   const counter = { count: 0 };
