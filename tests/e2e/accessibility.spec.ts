@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import type { RouteConfigEntry } from '@react-router/dev/routes';
-import routes from '../../app/routes.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { cartCookie, REACH, type Reach, type Role, SHOP_REACH } from './support/accessibility-reach.ts';
+import { cartCookie, PAGES, REACH, type Reach, type Role, SHOP_REACH } from './support/accessibility-reach.ts';
 import { type Seed, loggedIn, seedRecords } from './support/accessibility-seed.ts';
 import { admin, tracking } from './support/casillero.ts';
 import { DESKTOP, gotoHydrated, gotoInApp, type Locale, LOCALES, localized, openInApp, PHONE, waitHydrated } from './support/helpers.ts';
@@ -15,22 +13,6 @@ import { type CliUser, createUser } from './support/users.ts';
 // both languages, at 1280 and 375 px. The list of pages comes from the route config, so a new
 // route is checked as soon as it exists — and fails here until REACH (support/accessibility-reach.ts)
 // says who opens it and with which record: one line per route.
-
-type PageRoute = { key: string; path: string };
-
-/** The page routes of the config (layouts are not pages), once: the Spanish tree and the catch-all. */
-function pageRoutes(entries: RouteConfigEntry[]): PageRoute[] {
-  return entries.flatMap((entry): PageRoute[] => {
-    const children = entry.children ? pageRoutes(entry.children) : [];
-    const id = entry.id ?? '';
-    if (entry.path === undefined && !entry.index) return children;
-    if (id.startsWith('en/')) return children;
-    const key = id.replace(/^es\//, '');
-    return [{ key, path: entry.index ? '/' : `/${entry.path}` }, ...children];
-  });
-}
-
-const PAGES = pageRoutes(routes);
 
 const WIDTHS = [
   ['1280', DESKTOP],
@@ -93,11 +75,11 @@ for (const role of ['anonymous', 'client', 'owner', 'admin'] as const) {
         try {
           let loaded = false;
           for (const route of mine) {
-            const url = localizedWithQuery(route.path, locale);
+            const url = localized(route.path, locale);
             await page.setViewportSize(DESKTOP);
             // After the group's first page, through the app's router (decision 105); a page
             // that should answer other than 200 as a document, which the router cannot show.
-            if (loaded && route.status === 200) await gotoInApp(page, url, locale);
+            if (loaded && route.status === 200) await gotoInApp(page, url);
             else {
               await open(page, url, role, route.status);
               loaded = route.status === 200;
@@ -132,7 +114,7 @@ for (const locale of LOCALES) {
     const page = await context.newPage();
     try {
       for (const route of SHOP_REACH) {
-        const url = localizedWithQuery(route.path(seed), locale);
+        const url = localized(route.path(seed), locale);
         await page.setViewportSize(DESKTOP);
         const response = await page.goto(url);
         expect(response?.status(), url).toBe(route.status ?? 200);
@@ -195,7 +177,7 @@ test('axe finds no violation in the consolidation staff dialogs nor on a new cli
     expect(requested.status(), await requested.text()).toBeLessThan(300);
     const { id } = (await requested.json()) as { id: number };
     const page = await staffContext.newPage();
-    const show = (locale: Locale) => localizedWithQuery(`/admin/consolidate/show?id=${id}`, locale);
+    const show = (locale: Locale) => localized(`/admin/consolidate/show?id=${id}`, locale);
     const dialog = page.getByRole('dialog');
 
     // Requested: the move to processing (a note) and the cancel confirmation; then move it.
@@ -332,7 +314,7 @@ test('axe finds no violation in the lists\' bulk bar and confirmations, es and e
       for (const locale of LOCALES) {
         for (const [path, action] of [['/catalog/product', 'delete'], ['/catalog/review', 'approve']] as const) {
           const url = localized(path, locale);
-          await openInApp(page, url, locale);
+          await openInApp(page, url);
           await page.getByTestId('select-all').check();
           await expect(page.getByTestId('bulk-bar')).toBeVisible();
           await check(`${url} bulk bar [${locale}, ${width}px]`);
@@ -343,7 +325,7 @@ test('axe finds no violation in the lists\' bulk bar and confirmations, es and e
           await close();
         }
         const products = localized('/catalog/product', locale);
-        await openInApp(page, products, locale);
+        await openInApp(page, products);
         await page.getByRole('switch').first().click();
         await expect(dialog).toBeVisible();
         await check(`${products} row switch dialog [${locale}, ${width}px]`);
@@ -355,11 +337,6 @@ test('axe finds no violation in the lists\' bulk bar and confirmations, es and e
   }
   expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
 });
-
-function localizedWithQuery(path: string, locale: Locale): string {
-  const [pathname = '/', query] = path.split('?');
-  return `${localized(pathname, locale)}${query ? `?${query}` : ''}`;
-}
 
 /** Opens the page and waits for it to be hydrated; `axeViolations` waits for it to be still (fonts, transitions). */
 async function open(page: Page, url: string, role: Role, status: number) {

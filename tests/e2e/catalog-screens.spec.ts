@@ -54,9 +54,7 @@ const TEXT = {
   en: { create: 'Create', delete: 'Delete' },
 } as const;
 
-/** A screen: the first loaded as a document, the others reached through the app's router (decision 105). */
-const screen = openInApp;
-
+// The first screen is loaded as a document, the others reached through the app's router (decision 105).
 // The pictures are for people, in both languages. In `npm test` nobody looks at them (decision 041)
 // and the words change nothing the journey does, so the suite walks the screens once, in Spanish;
 // the axe walk and the Vitest page tests see every screen's words in both languages.
@@ -72,16 +70,16 @@ for (const locale of journeyLanguages(SAVE_SCREENSHOTS ? 'both' : 'es')) {
 
     await test.step('empty: each list, its blank form, and the form refused with its field errors', async () => {
       for (const resource of all) {
-        await screen(page, localized(resource.path, locale), locale);
+        await openInApp(page, localized(resource.path, locale));
         await expect(page.getByTestId('empty-list')).toBeVisible();
         await shot(`${resource.key}-list-empty`);
-        await screen(page, localized(`${resource.path}/new`, locale), locale);
+        await openInApp(page, localized(`${resource.path}/new`, locale));
         await shot(`${resource.key}-new`);
         await page.getByRole('button', { name: TEXT[locale].create, exact: true }).click();
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
         await shot(`${resource.key}-new-errors`);
       }
-      await screen(page, localized('/catalog/product/import', locale), locale);
+      await openInApp(page, localized('/catalog/product/import', locale));
       await shot('product-import');
     });
 
@@ -98,9 +96,9 @@ for (const locale of journeyLanguages(SAVE_SCREENSHOTS ? 'both' : 'es')) {
 
     await test.step('full: each list, a record and its delete confirmation', async () => {
       for (const resource of all) {
-        await screen(page, localized(resource.path, locale), locale);
+        await openInApp(page, localized(resource.path, locale));
         await shot(`${resource.key}-list`);
-        await screen(page, localized(`${resource.path}/show?id=${ids[resource.key]}`, locale), locale);
+        await openInApp(page, localized(`${resource.path}/show?id=${ids[resource.key]}`, locale));
         await shot(`${resource.key}-show`);
         await page.getByRole('button', { name: TEXT[locale].delete, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();

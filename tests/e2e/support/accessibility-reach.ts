@@ -1,3 +1,5 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import routes from '../../../app/routes.ts';
 import { MAIN_URL } from './servers.ts';
 import type { Seed } from './accessibility-seed.ts';
 
@@ -147,3 +149,20 @@ export const cartCookie = (seed: Seed) => ({
   value: encodeURIComponent(JSON.stringify({ l: [[seed.catalog.product, seed.catalog.variant, 2]] })),
   url: MAIN_URL,
 });
+
+type PageRoute = { key: string; path: string };
+
+/** The page routes of the config (layouts are not pages), once: the Spanish tree and the catch-all. */
+function pageRoutes(entries: RouteConfigEntry[]): PageRoute[] {
+  return entries.flatMap((entry): PageRoute[] => {
+    const children = entry.children ? pageRoutes(entry.children) : [];
+    const id = entry.id ?? '';
+    if (entry.path === undefined && !entry.index) return children;
+    if (id.startsWith('en/')) return children;
+    const key = id.replace(/^es\//, '');
+    return [{ key, path: entry.index ? '/' : `/${entry.path}` }, ...children];
+  });
+}
+
+/** Every page route of the app: the walk's list, which REACH must cover line for line. */
+export const PAGES = pageRoutes(routes);

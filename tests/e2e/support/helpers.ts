@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
+import { localeFromPath } from '../../../common/locale.ts';
 
 export type Locale = 'es' | 'en';
 export const LOCALES: readonly Locale[] = ['es', 'en'];
@@ -20,10 +21,11 @@ export function journeyLanguages(language: Locale | 'both'): readonly Locale[] {
   return language === 'both' ? LOCALES : [language];
 }
 
-/** The same path in a language: Spanish without prefix, English under /en (PRODUCT §4). */
-export function localized(pathname: string, locale: Locale): string {
-  if (locale === 'es') return pathname;
-  return pathname === '/' ? '/en' : `/en${pathname}`;
+/** The same path (and query) in a language: Spanish without prefix, English under /en (PRODUCT §4). */
+export function localized(path: string, locale: Locale): string {
+  if (locale === 'es') return path;
+  const [pathname = '/', query] = path.split('?');
+  return `${pathname === '/' ? '/en' : `/en${pathname}`}${query === undefined ? '' : `?${query}`}`;
 }
 
 /** The redirect that brought the browser here (e.g. the 302 before a login page), if any. */
@@ -54,7 +56,7 @@ export async function gotoHydrated(page: Page, url: string) {
  * document and compiling the scripts again (half of a page's time in the axe walk; decision 105).
  * The page is the one hydration would have drawn; its first answer (status, headers) is not seen.
  */
-export async function gotoInApp(page: Page, url: string, locale: Locale) {
+export async function gotoInApp(page: Page, url: string) {
   const { at, errors } = await page.evaluate(async (to) => {
     type Router = { navigate(to: string): Promise<void>; state: { location: { pathname: string; search: string }; errors: Record<string, unknown> | null } };
     const router = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
@@ -65,25 +67,24 @@ export async function gotoInApp(page: Page, url: string, locale: Locale) {
   expect(errors, `${url} drew no error boundary`).toBeNull();
   // React draws the new page in a transition, possibly over several frames after the router is
   // done: the head's link to this page in its own language is drawn in the same commit as the page.
-  await page.waitForFunction(
-    ({ to, lang }) => {
-      const link = document.querySelector<HTMLLinkElement>(`link[rel=alternate][hreflang=${lang}]`);
-      if (!link) return false;
-      const drawn = new URL(link.href);
-      const wanted = new URL(to, location.origin);
-      return drawn.pathname === wanted.pathname && drawn.search === wanted.search;
-    },
-    { to: url, lang: locale },
-  );
+  await page.waitForFunction((to) => {
+    const link = document.querySelector<HTMLLinkElement>(`link[rel=alternate][hreflang=${document.documentElement.lang}]`);
+    if (!link) return false;
+    const drawn = new URL(link.href);
+    const wanted = new URL(to, location.origin);
+    return drawn.pathname === wanted.pathname && drawn.search === wanted.search;
+  }, url);
 }
 
 /**
- * Opens a page of the app in `locale`: through the app's router when the page shows one of its
- * pages hydrated in that language (`gotoInApp`), else as a document that must answer 200.
+ * Opens a page of the app: through the app's router when the page shows one of its pages hydrated
+ * in the address's language (`gotoInApp`; a change of language loads the other's messages), else
+ * as a document that must answer 200.
  */
-export async function openInApp(page: Page, url: string, locale: Locale) {
-  const inApp = await page.evaluate((lang) => document.documentElement.dataset.hydrated === 'true' && document.documentElement.lang === lang, locale).catch(() => false);
-  if (inApp) return gotoInApp(page, url, locale);
+export async function openInApp(page: Page, url: string) {
+  const lang = localeFromPath(new URL(url, 'http://app').pathname);
+  const inApp = await page.evaluate((wanted) => document.documentElement.dataset.hydrated === 'true' && document.documentElement.lang === wanted, lang).catch(() => false);
+  if (inApp) return gotoInApp(page, url);
   const response = await gotoHydrated(page, url);
   expect(response?.status(), url).toBe(200);
 }
