@@ -1,13 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit, integration and API tests. Pages in a real browser live in tests/e2e (Playwright).
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test-build') },
+  // The tests' own JSX as production JSX: React's production build (NODE_ENV below) has no jsxDEV.
+  oxc: { jsx: { development: false } },
   test: {
     // The cluster test (three processes behind Caddy, decision 099) runs once, on PostgreSQL, in a
     // phase of its own (scripts/test.ts sets CLUSTER_TEST=1): not in the SQLite and PostgreSQL legs.
     include: ['{server,common,app,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', ...(process.env.CLUSTER_TEST === '1' ? ['tests/cluster/**/*.test.ts'] : [])],
+    // The PostgreSQL leg runs only what may depend on the database (decision 106): not these files,
+    // which never open the suite's database. common/ and app/ cannot reach one (eslint.config.js's
+    // boundaries: app/ reaches server/ only from *.server.ts, and no test there is one); the rest ask
+    // the same in-process SQLite whatever DATABASE_URL says (the API document, the SQLite adapter)
+    // or read no database at all (lint rules, import cycles).
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? ['common/**', 'app/**', 'tests/integration/openapi*.test.ts', 'tests/integration/lint-boundaries.test.ts', 'server/db/sqlite-dialect.test.ts', 'server/import-cycles.test.ts'] : [])],
     environment: 'node',
+    // React's production build, as `npm start` and every deployment run it (NODE_ENV picks the
+    // libraries' build only, decision 026; the app's own mode comes from each test's config). Its
+    // development build makes every element with an owner stack and checks every prop: the page
+    // tests and the fuzz test spent ~40 % of their CPU there (decision 106).
+    env: { NODE_ENV: 'production' },
     // The migrated database each file's own starts as a copy of, made once per run (tests/support/test-db-template.ts).
     globalSetup: ['tests/support/test-db-template.ts'],
     // Each file's and test's time beside the usual report, for `npm run test:slowest` (tests/README.md).

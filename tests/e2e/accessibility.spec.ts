@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { cartCookie, PAGES, REACH, type Reach, type Role, SHOP_REACH } from './support/accessibility-reach.ts';
-import { type Seed, loggedIn, seedRecords } from './support/accessibility-seed.ts';
+import { type Seed, type Session, loggedIn, seedRecords } from './support/accessibility-seed.ts';
 import { admin, tracking } from './support/casillero.ts';
 import { DESKTOP, gotoHydrated, gotoInApp, type Locale, LOCALES, localized, openInApp, PHONE, waitHydrated } from './support/helpers.ts';
 import { MAIN_URL } from './support/servers.ts';
@@ -21,21 +21,19 @@ const WIDTHS = [
 
 let client: CliUser;
 let seed: Seed;
-const sessions = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>> | undefined>();
+const sessions = new Map<Role, Session | undefined>();
 
 // Once per worker: the roles' sessions and the records their pages show.
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   client = createUser('client', 'a11y', 'Ana', 'Accesible');
   const staff = admin();
-  seed = await seedRecords(browser, client, staff);
+  const seeded = await seedRecords(browser, client, staff);
+  seed = seeded.seed;
   sessions.set('anonymous', undefined);
-  for (const [role, user] of [['client', client], ['admin', staff]] as const) {
-    const { context } = await loggedIn(browser, user);
-    sessions.set(role, await context.storageState());
-    await context.close();
-  }
-  sessions.set('owner', sessions.get('client'));
+  sessions.set('client', seeded.sessions.client);
+  sessions.set('admin', seeded.sessions.admin);
+  sessions.set('owner', seeded.sessions.client);
 });
 
 test('every page route has a way to be reached (a new route needs one line in REACH)', () => {

@@ -12,7 +12,14 @@ import type { CliUser } from './users.ts';
 /** The records the pages show, made once per worker through the API. */
 export type Seed = { storeSlug: string; alertId: number; packageId: number; consolidationId: number; ticketId: number; pageId: number; bannerId: number; lockerCode: string; clientId: number; storeId: number; orderCode: string; orderId: number; customerId: number; invoiceId: number; webhookId: number; shippingZoneId: number; catalog: Record<'color' | 'brand' | 'category' | 'subcategory' | 'size' | 'product' | 'variant' | 'coupon' | 'review', number> };
 
-export async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): Promise<Seed> {
+/** A logged-in browser's cookies and storage, for the walk's contexts of that role. */
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * The records, and the sessions of the two browsers that made them (the client's and staff's): the
+ * walk opens its pages with these, where logging in again after the seed cost a worker 4 s.
+ */
+export async function seedRecords(browser: Browser, client: CliUser, staff: CliUser): Promise<{ seed: Seed; sessions: { client: Session; admin: Session } }> {
   const api = async (context: BrowserContext, url: string, data: object) => {
     const response = await context.request.post(url, { data });
     expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
@@ -99,7 +106,8 @@ export async function seedRecords(browser: Browser, client: CliUser, staff: CliU
     const href = await staffPage.getByRole('link', { name: client.lockerCode }).first().getAttribute('href');
     const clientId = Number(new URL(href ?? '', MAIN_URL).searchParams.get('id'));
     expect(clientId, `the client list links the client: ${href}`).toBeGreaterThan(0);
-    return { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, invoiceId, webhookId: webhook.id, shippingZoneId: shippingZone.id, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
+    const seed: Seed = { storeSlug: slug, alertId, packageId, consolidationId, ticketId, pageId, bannerId, lockerCode: client.lockerCode, clientId, storeId, orderCode, orderId, customerId, invoiceId, webhookId: webhook.id, shippingZoneId: shippingZone.id, catalog: { color: colorId, brand, category, subcategory, size, product, variant, coupon, review } };
+    return { seed, sessions: { client: await clientContext.storageState(), admin: await staffContext.storageState() } };
   } finally {
     await clientContext.close();
     await staffContext.close();
