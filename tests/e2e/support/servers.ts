@@ -101,6 +101,10 @@ export function serverEnv(name: ServerName, runDir: string, extra: Record<string
     STORE_GUARD: '1',
     // Passwords and the bot check at a test's cost: the journeys make a hundred users (decision 041).
     TEST_WORK_FACTORS: '1',
+    // Node's compile cache from the start, in the directory server/main.ts's own uses (decision 105):
+    // the CLI calls the journeys make with this environment (~80 users) compile their modules in
+    // 0.7 s of CPU with it against 1.25–1.5 without.
+    NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache'),
     ...extra,
   };
   const databaseUrl = process.env.DATABASE_URL;

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PROJECT_ROOT, prepareRun, serverEnv } from './servers.ts';
 
 export type CliUser = { email: string; password: string; name: string; lastname: string; lockerCode: string };
@@ -23,9 +21,7 @@ export function createUser(role: 'client' | 'staff' | 'admin', tag: string, name
   const output = execFileSync(
     'node_modules/.bin/node',
     ['scripts/create-user.ts', '--email', email, '--role', role, '--password', password, '--name', name, '--lastname', lastname],
-    // Node's compile cache, the directory the server's own uses (decision 105): the journeys make ~80
-    // users, and a call compiles the CLI's modules in 0.7 s of CPU with it against 1.25–1.5 without.
-    { cwd: PROJECT_ROOT, env: { ...process.env, ...serverEnv('main', runDir), LOG_LEVEL: 'warn', NODE_COMPILE_CACHE: path.join(tmpdir(), 'node-compile-cache') }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000, encoding: 'utf8' },
+    { cwd: PROJECT_ROOT, env: { ...process.env, ...serverEnv('main', runDir), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000, encoding: 'utf8' },
   );
   const lockerCode = /\((EC-\d+)\)/.exec(output)?.[1];
   if (!lockerCode) throw new Error(`create-user printed no locker code: ${output}`);
