@@ -1,7 +1,8 @@
 import { Alert, Button, Flex, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useRef, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import type { useFormResult } from '#app/lib/form-result.ts';
 
@@ -31,7 +32,7 @@ export function DangerZoneForm({ form: result, texts, checkFirst = false, childr
   const { fieldError, formError, formProps } = result;
   const form = useRef<HTMLFormElement>(null);
   const [confirming, { open, close }] = useDisclosure(false);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   // A change after the check makes it stale: the button checks again.
   const [editedAfter, setEditedAfter] = useState<unknown>(null);
   const checked = checkFirst && result.result?.confirm === true && editedAfter !== result.result;

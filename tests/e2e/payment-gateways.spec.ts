@@ -89,6 +89,12 @@ for (const locale of journeyLanguages('es')) {
       await question.getByRole('button', { name: t.cancel }).click();
       await expect(question).toBeHidden();
       expect(await stored()).toMatchObject({ environment: 'sandbox' });
+      // The page reloaded after the "yes" is held back a second, as on a slow line: a save typed in
+      // between waits for it (the button spins) rather than being asked the answered question again.
+      await page.route(/\.data(\?|$)/, async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
       await card.getByRole('button', { name: t.save }).click();
       await page.getByRole('dialog', { name: t.liveTitle }).getByRole('button', { name: t.liveConfirm }).click();
       await expect.poll(async () => (await stored()).environment).toBe('live');
@@ -96,6 +102,7 @@ for (const locale of journeyLanguages('es')) {
       await card.getByRole('button', { name: t.save }).click();
       await expect.poll(async () => (await stored()).expiryMinutes).toBe(90);
       await expect(page.getByRole('dialog', { name: t.liveTitle })).toBeHidden();
+      await page.unrouteAll({ behavior: 'wait' });
     });
 
     await test.step('the bank transfer says it is off while its account is typed, and stops once switched on', async () => {

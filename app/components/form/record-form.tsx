@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Form, useLocation, useNavigation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
@@ -47,9 +48,8 @@ export function RecordForm({ schema, intent, submitLabel, initial, failureMessag
   const locale = localeFromPath(useLocation().pathname);
   // The same error state as every other form (useFormResult), checked with this form's schema.
   const { result, errors, setErrors, check: checkForm, formError, notice } = useFormResult(schema, intent);
-  const navigation = useNavigation();
   // On a page of several forms, only the one being sent spins.
-  const busy = navigation.state === 'submitting' && (intent === undefined || navigation.formData?.get('intent') === intent);
+  const busy = useSending(intent);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Focus waits for the render that marks the fields invalid (aria-invalid), in the page's order.

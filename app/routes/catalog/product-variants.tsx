@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef } from 'react';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { UnsavedChangesDialog, useUnsavedChanges } from '#app/components/form/unsaved-changes.tsx';
 import { DataTable } from '#app/components/list/data-table.tsx';
@@ -49,7 +50,7 @@ export default function ProductVariants({ loaderData: { product, colors, sizes, 
   const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
   const { fieldError, formError, value } = useFormResult();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const formRef = useRef<HTMLFormElement>(null);
   const leaving = useUnsavedChanges(formRef, { rows, search });
   const productPath = `${localizePath(`${productResource.path}/show`, locale)}?id=${product.id}`;

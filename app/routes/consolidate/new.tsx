@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Divider, Grid, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -134,7 +135,7 @@ function ConsolidationChoice({ loaderData: { query, packages, total, page, pages
   const locale = localeFromPath(useLocation().pathname);
   // Checked with the action's schema: an error goes as soon as its field is corrected (decision 027).
   const { result, fieldError, formError, formProps } = useFormResult(ConsolidationInputSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const values = result?.values ?? {};
   // The ticked boxes themselves are the selection (uncontrolled): the echo ticks them again when the
   // form comes back, and boxes ticked before the page hydrated still count once it has. They start

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
@@ -17,7 +18,7 @@ export const action = (args: Route.ActionArgs) => notificationsAction(args);
 export default function Notifications({ loaderData: { profile } }: Route.ComponentProps) {
   const t = useT();
   const { notice } = useFormResult();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   return (
     <>
       <PageHeader title={t('page.profileNotifications')} />

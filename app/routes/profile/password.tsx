@@ -1,7 +1,8 @@
 import { Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Form, useLocation, useSearchParams } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
@@ -17,7 +18,7 @@ export const action = (args: Route.ActionArgs) => changePasswordAction(args);
 export default function ChangePassword() {
   const t = useT();
   const { fieldError, formError, formProps, result } = useFormResult(ChangePasswordSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   // Set by the action's redirect after a change: this session was kept (under a new id), the others ended.
   const changed = useSearchParams()[0].get('notice') === 'changed';
   // Emptied when the change's redirect arrives (no action answer), so the passwords typed are gone;

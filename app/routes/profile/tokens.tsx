@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Code, Group, List, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Form, useActionData, useLocation, useNavigation } from 'react-router';
+import { Form, useActionData, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { CopyValueButton } from '#app/components/copy-value-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -30,7 +31,7 @@ export default function AccessTokens({ loaderData: { tokens, staff } }: Route.Co
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, notice, value, formProps } = useFormResult(AccessTokenInputSchema);
   const created = (useActionData() as TokenActionResult | undefined)?.created;
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const date = (iso: string | null, empty: string) => (iso ? formatDate(iso, locale, true) : empty);
 
   const columns: Column<Row>[] = [

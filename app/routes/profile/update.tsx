@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
 import { ProfileNav } from '#app/components/profile-nav.tsx';
@@ -17,7 +18,7 @@ export const action = (args: Route.ActionArgs) => updateProfileAction(args);
 export default function UpdateProfile({ loaderData: { profile } }: Route.ComponentProps) {
   const t = useT();
   const { result, fieldError, formProps } = useFormResult(ProfileSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   return (
     <>
       <PageHeader title={t('page.profileUpdate')} />

@@ -1,5 +1,6 @@
 import { Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -53,7 +54,7 @@ function RecordCard({ title, record, testId }: { title: string; record: DnsRecor
 export default function StoreDomain({ loaderData: { domain } }: Route.ComponentProps) {
   const t = useT();
   const { fieldError, formError, notice, value, formProps } = useFormResult(DomainSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   return (
     <>
       <PageHeader title={t('domain.title')} description={t('domain.text')} />

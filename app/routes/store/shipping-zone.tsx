@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -22,7 +23,7 @@ export default function ShippingZone({ loaderData: { zone } }: Route.ComponentPr
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { result, fieldError, formError, formProps } = useFormResult(ZoneFormSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const typed = result?.values;
   const name = typed?.name ?? zone?.name ?? '';
   const provinces = new Set(typed ? (typed.provinces ?? '').split(',') : (zone?.places.map((place) => place.province) ?? []));

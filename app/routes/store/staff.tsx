@@ -1,7 +1,8 @@
 import { Badge, Button, Flex, Group, List, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef, useState } from 'react';
-import { Form, useLocation, useNavigation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { DangerZoneForm } from '#app/components/danger-zone-form.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -94,7 +95,7 @@ export default function Staff({ loaderData: { members, invitations, manage } }: 
   const locale = localeFromPath(useLocation().pathname);
   const form = useFormResult(InviteSchema);
   const { fieldError, formError, notice, value, formProps, result } = form;
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const intent = value('intent');
   // Each answer draws the invitation form afresh: empty after a sent invitation, as typed after a refusal.
   const [answers, setAnswers] = useState({ result, count: 0 });

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Code, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { CopyValueButton } from '#app/components/copy-value-button.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { useT } from '#app/lib/use-t.ts';
@@ -14,7 +15,7 @@ export function WebhookForm({ initial, submitLabel }: { initial?: { url: string;
   const t = useT();
   const { result, fieldError, formError, formProps } = useFormResult(WebhookEndpointFormSchema);
   const answer = result as WebhookActionResult | undefined;
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const typed = answer?.values;
   const url = typed?.url ?? initial?.url ?? '';
   const events = new Set(typed ? (typed.events ?? '').split(',').filter(Boolean) : (initial?.events ?? []));

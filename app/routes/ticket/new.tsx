@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -19,7 +20,7 @@ export default function TicketNew() {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, value, formProps } = useFormResult(TicketInputSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   return (
     <>
       <PageHeader title={t('page.ticketNew')} description={t('ticket.newText')} />

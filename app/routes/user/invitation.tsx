@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { ConfirmButton } from '#app/components/confirm-button.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { PersonalDataFields } from '#app/components/personal-data-fields.tsx';
@@ -23,7 +24,7 @@ export default function InvitationLanding({ loaderData: { view, token, loginHref
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, value, formProps, result } = useFormResult();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   const heading = (
     <Title order={1} fz={24}>
       {t('invitation.title')}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -23,7 +24,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
   const { fieldError, formError, value, formProps } = useFormResult(); // no schema: zod stays off the login page (< 200 kB); a fixed field's error is just cleared
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   return (
     <AuthScreen title={t('auth.welcome')} subtitle={t('auth.subtitle')}>
       <FormAlert error={formError} notice={loaderData.notice ? t(loaderData.notice) : undefined} />

@@ -1,7 +1,8 @@
 import { Anchor, Box, Button, PasswordInput, Stack, Stepper, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useFetcher, useLocation, useSubmit } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { BotCheck, type BotCheckHandle } from '#app/components/bot-check.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
@@ -31,7 +32,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const submit = useSubmit();
-  const navigation = useNavigation();
+  const sending = useSending();
   // Browser checks, server answers and the fixing of a field share one error state (useFormResult).
   const { result, setErrors, fieldError, formError, value, formProps } = useFormResult(RegisterSchema);
   const form = useRef<HTMLFormElement>(null);
@@ -100,7 +101,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     void submit(form.current!, { method: 'post' });
   };
 
-  const busy = checking || navigation.state === 'submitting';
+  const busy = checking || sending;
   return (
     <AuthScreen title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
       <FormAlert error={emailCheck.data?.formError ? String(t(emailCheck.data.formError.key, (emailCheck.data.formError.vars ?? {}) as never)) : formError} />

@@ -1,6 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
 import { NewPasswordSchema } from '#common/schemas/user.ts';
@@ -20,7 +21,7 @@ export default function ResetConfirm({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, formProps } = useFormResult(NewPasswordSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   if (loaderData.status !== 'valid') {
     return (
       <Stack>

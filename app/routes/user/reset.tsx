@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useT } from '#app/lib/use-t.ts';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { useSending } from '#app/lib/use-sending.ts';
 import { AuthScreen } from '#app/components/auth-screen.tsx';
 import { FormAlert } from '#app/components/form-alert.tsx';
 import { useFormResult } from '#app/lib/form-result.ts';
@@ -22,7 +23,7 @@ export default function Reset() {
   const t = useT();
   const locale = localeFromPath(useLocation().pathname);
   const { fieldError, formError, notice, value, formProps } = useFormResult(ResetRequestSchema);
-  const busy = useNavigation().state === 'submitting';
+  const busy = useSending();
   return (
     <AuthScreen title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <FormAlert error={formError} notice={notice} />
