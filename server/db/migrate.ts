@@ -45,6 +45,7 @@ import * as productTextByStore from '#server/db/migrations/2026-12-06-106-produc
 import * as shippingZones from '#server/db/migrations/2026-12-06-098-shipping-zones.ts';
 import * as storeDomains from '#server/db/migrations/2026-12-06-105-store-domains.ts';
 import * as productWords from '#server/db/migrations/2026-12-06-107-product-words.ts';
+import * as productNameTerms from '#server/db/migrations/2026-12-07-108-product-name-terms.ts';
 
 // An explicit list instead of a folder scan: it works the same under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-098-shipping-zones': shippingZones,
   '2026-12-06-105-store-domains': storeDomains,
   '2026-12-06-107-product-words': productWords,
+  '2026-12-07-108-product-name-terms': productNameTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,11 +16,10 @@ const quoted = (terms: readonly string[]) => terms.map((term) => `"${term}"`).jo
 
 /**
  * The words as an FTS5 query on one store's terms (`storeTerm`, migration 106):
- * `("s7xcamiset") AND ("s7xlampr" OR {name body} : ("s7xlampar" OR "s7xlamper"))`; `{name} : (…)` for the name alone.
+ * `("s7xcamiset") AND ("s7xlampr" OR {name body} : ("s7xlampar" OR "s7xlamper"))`.
  */
-export function ftsQuery(storeId: number, words: readonly QueryWord[], nameOnly = false): string {
+export function ftsQuery(storeId: number, words: readonly QueryWord[]): string {
   const terms = (forms: readonly string[]) => quoted(forms.map((form) => storeTerm(storeId, form)));
-  if (nameOnly) return `{name} : (${words.map(({ stem, typos }) => `(${terms([stem, ...typos])})`).join(' AND ')})`;
   return words.map(({ stem, typos }) => `(${terms([stem])}${typos.length > 0 ? ` OR {name body} : (${terms(typos)})` : ''})`).join(' AND ');
 }
 
@@ -134,14 +133,24 @@ export async function findTextMatches(db: Db, scope: StoreScope, words: readonly
 }
 
 /**
+ * SQLite: `product.name_terms` (its name's stems, padded: ` lampar algodon `) holds every word, by
+ * its stem or a typo form. The forms are a query's words (lowercase letters and digits) and go as
+ * parameters all the same.
+ */
+function nameHasEvery(words: readonly QueryWord[]): RawBuilder<boolean> {
+  const word = ({ stem, typos }: QueryWord) => sql`(${sql.join([stem, ...typos].map((form) => sql`instr(product.name_terms, ${` ${form} `}) > 0`), sql` or `)})`;
+  return sql<boolean>`(${sql.join(words.map(word), sql` and `)})`;
+}
+
+/**
  * A search's matches as tables of one statement, for a list that ranks and counts them where they
  * are found (the storefront's search; decision 095, amended for issue 40 §7): `with` defines
  * `text_match(id)`, the store's newest `cap` + 1 matches (any state), and on PostgreSQL
  * `text_named(id)`, those of them whose name has every word (`named`). Found, then handed back as
  * 1,000 ids in JSON to rank, the matches cost half a search's CPU on SQLite at 100,000 products.
  *
- * The name is asked where each database answers it cheaply. FTS5 reads the name's matches from
- * its own term lists, no further back than the oldest match kept. PostgreSQL asks it of each match
+ * The name is asked where each database answers it cheaply. SQLite reads each match's name stems
+ * from the index entry its ranking reads (`nameHasEvery`). PostgreSQL asks it of each match
  * as it is found (`named`, a column of `text_match`): the match's tsvector is at hand then, where
  * a second walk of the store's rows from the oldest match read ~12,000 tsvectors again — 6 of a
  * typo's 12.7 ms at 100,000 products (decision 095's fifth amendment).
@@ -161,13 +170,12 @@ export function textMatchTables(db: Db, scope: StoreScope, words: readonly Query
      */
     newest: sql<{ id: number }>`(select id from text_match order by id desc limit ${cap})`.as('text_page'),
     /**
-     * `product`'s name has every word. On SQLite the name's matches are asked in the test itself,
-     * not kept as a table of their own (`text_named`) that the test then copied into an index:
-     * ~4 % of the three words' statement at 100,000 products (issue 40 §7).
+     * `product`'s name has every word (a word: its stem or one of its typo forms). On SQLite it is
+     * read off the name's stems (`name_terms`, migration 2026-12-07-108) in the index entry the
+     * ranking reads for each match anyway: a second FTS5 query of the name column, kept as a list
+     * to test against, was a third of the three words' statement at 100,000 products (issue 40 §7).
      */
-    named: onPostgres(db)
-      ? sql<boolean>`product.id in (select id from text_named)`
-      : sql<boolean>`product.id in (select rowid from product_text where product_text match ${ftsQuery(scope.storeId, words, true)} and rowid >= (select min(id) from text_match))`,
+    named: onPostgres(db) ? sql<boolean>`product.id in (select id from text_named)` : nameHasEvery(words),
     /** How many matches there are, up to `cap` + 1 (more than `cap`: capped). */
     found: sql<number>`(select count(*) from text_match)`,
   };

@@ -9,6 +9,7 @@ import { dialectOf, optimizeDatabase } from '#server/db/database.ts';
 import * as migration from '#server/db/migrations/2026-12-06-103-product-text-search.ts';
 import * as byStore from '#server/db/migrations/2026-12-06-106-product-text-by-store.ts';
 import * as productWords from '#server/db/migrations/2026-12-06-107-product-words.ts';
+import * as nameTerms from '#server/db/migrations/2026-12-07-108-product-name-terms.ts';
 import { CSV_COLUMNS } from '#server/modules/product-csv/csv-columns.ts';
 import { applyImport } from '#server/modules/product-csv/product-csv.service.ts';
 import { listShopProducts, type ProductQuery, type ShopSort } from '#server/modules/shop/shop.repository.ts';
@@ -173,6 +174,16 @@ describe('the index follows every write', () => {
     expect(await shopNames('lampara')).toEqual(['Lámpara importada']);
   });
 
+  it('a renamed product ranks by its new name: first once the name has the word, last again once it has not', async () => {
+    const bolso = (await api('GET', `/api/v1/products/${ids.bolso}`)).json();
+    const rename = async (name: string) => expect((await api('PUT', `/api/v1/products/${ids.bolso}`, { ...bolso, name })).statusCode).toBeLessThan(300);
+    await rename('Bolso para camiseta');
+    // Every match's name has the word now: the newest first.
+    expect(await shopNames('camisetas')).toEqual(['Bolso para camiseta', 'Camiseta básica', 'Camiseta de algodón']);
+    await rename('Bolso playero');
+    expect((await shopNames('camisetas')).at(-1)).toBe('Bolso playero');
+  });
+
   it('the index merged into one segment, as at start (optimizeDatabase), finds what it found', async () => {
     await optimizeDatabase(t.db);
     expect(sorted(await shopNames('lampara'))).toEqual(['Lámpara importada']);
@@ -181,13 +192,17 @@ describe('the index follows every write', () => {
   });
 
   it('the migrations index the products that were there before them', async () => {
+    await nameTerms.down(t.db);
     await productWords.down(t.db);
     await byStore.down(t.db);
     await migration.down(t.db);
     await migration.up(t.db);
     await byStore.up(t.db);
     await productWords.up(t.db);
-    expect(sorted(await shopNames('camisetas'))).toEqual(['Bolso playero', 'Camiseta básica', 'Camiseta de algodón']);
+    await nameTerms.up(t.db);
+    // Ranked as before: the names that have the word first (on SQLite, the names' stems filled in by migration 108).
+    expect(sorted((await shopNames('camisetas')).slice(0, 2))).toEqual(['Camiseta básica', 'Camiseta de algodón']);
+    expect((await shopNames('camisetas')).at(-1)).toBe('Bolso playero');
     expect(await shopNames('lampara')).toEqual(['Lámpara importada']);
     expect(await shopNames('lampra')).toEqual(['Lámpara importada']);
     // Each store's words are its products' names' and descriptions', as common/search-terms.ts reads them, on both databases.
