@@ -29,6 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   end`).execute(db);
   await db.schema.dropIndex(RANK_INDEX).execute();
   await db.schema.createIndex(RANK_INDEX).on('product').columns(['store_id', 'id', 'enabled', 'featured', 'priority', 'name_terms']).execute();
+  // Its statistics at once (the start's optimizeDatabase would take them next): without them the
+  // planner took it to walk a store's products for the dashboard's search, sorting them all after
+  // — 26 ms at 100,000 products, against 1.3 along the list's own index.
+  await sql`analyze product_store_rank`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -2,9 +2,11 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi, nextClientIp, solveBotCheck } from '../../../tests/support/forms.ts';
+import { multipart } from '../../../tests/support/multipart.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { publishStore, setStoreExpiry } from '#server/modules/store/store.service.ts';
 import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
+import { tinyPng } from '#server/modules/upload/upload.fixtures.ts';
 import { reviewFormToken } from './shop-bot-check.ts';
 
 // The storefront's pages (issue 22 §1, §3, §4, §7) through inject() with the store guard on, on
@@ -154,6 +156,43 @@ describe('a category', () => {
     expect(wrong.body).toContain('value="diez"');
     expect(wrong.body).toContain('id="filter-min" name="min" inputmode="decimal" placeholder="From" value="diez" size="6" aria-invalid="true"');
     expect((await get(shop('/category/ropa?min=diez'))).body).toContain('Escribe el precio como un número');
+  });
+});
+
+describe('a card', () => {
+  /** The card of `name` in a listing's page. */
+  const cardOf = (body: string, name: string) => body.split('<li class="card">').find((card) => card.includes(`<h3 class="card-title">${name}</h3>`)) ?? '';
+  async function upload() {
+    const { payload, contentType } = multipart([{ name: 'purpose', value: 'catalog' }, { name: 'file', filename: 'foto.png', data: await tinyPng(40, 40), type: 'image/png' }]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { 'content-type': contentType, cookie: store.owner.cookie } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  }
+
+  it('shows its product\'s first picture and its approved reviews\' rating, in a category, a search and on the home', async () => {
+    const [first, second] = [await upload(), await upload()];
+    const cap = (await api('GET', `/api/v1/products/${ids.cap}`)).json();
+    // The owner's order of the gallery, not the uploads': the second upload is the picture.
+    expect((await api('PUT', `/api/v1/products/${ids.cap}`, { ...cap, imageIds: [second, first], featured: true })).statusCode).toBeLessThan(300);
+    for (const [rating, status] of [[5, 'approved'], [4, 'approved'], [1, 'pending']] as const) {
+      await create('/api/v1/reviews', { productId: ids.cap, authorName: 'Ana', email: 'ana@example.com', rating, comment: 'Bien', status });
+    }
+    try {
+      for (const url of [shop('/category/ropa'), shop('/search?q=gorra'), shop()]) {
+        const card = cardOf((await get(url)).body, 'Gorra &lt;b&gt;Andina&lt;/b&gt;');
+        expect(card, url).toContain(`/${second}/w320.webp`);
+        expect(card, url).not.toContain(first);
+        // 4.5 of two approved reviews; the pending one is not counted
+        expect(card, url).toContain('aria-label="Calificación: 4,5 de 5"');
+        expect(card, url).toContain('<span class="muted">(2)</span>');
+      }
+      // A product without pictures or reviews shows its initial, and no rating.
+      const taza = cardOf((await get(shop('/category/hogar?sort=name'))).body, 'Taza 01');
+      expect(taza).toContain('<span class="card-placeholder" aria-hidden="true">T</span>');
+      expect(taza).not.toContain('card-rating');
+    } finally {
+      expect((await api('PUT', `/api/v1/products/${ids.cap}`, { ...cap, imageIds: [] })).statusCode).toBeLessThan(300);
+    }
   });
 });
 
