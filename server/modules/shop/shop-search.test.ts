@@ -102,6 +102,9 @@ describe('a common word', () => {
     const found = await findTextMatches(t.db, scope, queryWords('camiseta'), 2);
     expect(found.ids).toEqual([ids.bolso!, ids.basica!]);
     expect(found.capped).toBe(true);
+    // Its condition is every match, uncapped: the newest two by their keys, the older one through the index.
+    const every = await sql<{ id: number }>`select product.id from product where product.store_id = ${scope.storeId} and ${found.condition} order by product.id desc`.execute(t.db);
+    expect(every.rows.map((row) => Number(row.id))).toEqual([ids.bolso!, ids.basica!, ids.camiseta!]);
     expect((await findTextMatches(t.db, scope, queryWords('camiseta'), 3)).capped).toBe(false);
     // The storefront's statement: the same newest two, the name's match among them, and a count past the cap.
     const tables = textMatchTables(t.db, scope, queryWords('camiseta'), 2);
