@@ -100,11 +100,11 @@ export async function anyTextMatch(db: Db, scope: StoreScope, words: readonly Qu
   return true;
 }
 
-/** Every match of the store (any state), uncapped, as a condition on `product`. */
-function matchCondition(db: Db, scope: StoreScope, words: readonly QueryWord[]) {
-  return onPostgres(db)
-    ? sql<boolean>`product.search_document @@ to_tsquery('simple', ${tsQuery(words)})`
-    : sql<boolean>`product.id in (select rowid from product_text where product_text match ${ftsQuery(scope.storeId, words)})`;
+/** Every match of the store (any state), uncapped, as a condition on `product`; on SQLite only those older than `olderThan`, when given. */
+function matchCondition(db: Db, scope: StoreScope, words: readonly QueryWord[], olderThan?: number) {
+  if (onPostgres(db)) return sql<boolean>`product.search_document @@ to_tsquery('simple', ${tsQuery(words)})`;
+  const older = olderThan === undefined ? sql`` : sql` and rowid < ${olderThan}`;
+  return sql<boolean>`product.id in (select rowid from product_text where product_text match ${ftsQuery(scope.storeId, words)}${older})`;
 }
 
 /**
@@ -131,7 +131,7 @@ export async function findTextMatches(db: Db, scope: StoreScope, words: readonly
   ids.sort((a, b) => b - a);
   const kept = ids.slice(0, cap);
   const capped = ids.length > cap;
-  return { ids: kept, capped, condition: capped && !onPostgres(db) ? newestFirstCondition(scope, words, kept) : matchCondition(db, scope, words) };
+  return { ids: kept, capped, condition: capped && !onPostgres(db) ? newestFirstCondition(db, scope, words, kept) : matchCondition(db, scope, words) };
 }
 
 /**
@@ -142,10 +142,9 @@ export async function findTextMatches(db: Db, scope: StoreScope, words: readonly
  * new — the dashboard's list, the latest changes first — never lists the rest. `camisetas`' 8,333
  * matches cost ~1 ms to list at 100,000 products (issue 40 §7).
  */
-function newestFirstCondition(scope: StoreScope, words: readonly QueryWord[], newest: readonly number[]) {
+function newestFirstCondition(db: Db, scope: StoreScope, words: readonly QueryWord[], newest: readonly number[]) {
   const oldest = newest.at(-1)!;
-  // Raw SQL: FTS5's table has no store_id column for the store guard to see; the store is in its terms.
-  return sql<boolean>`(case when product.id >= ${oldest} then product.id in (select value from json_each(${JSON.stringify(newest)})) else product.id in (select rowid from product_text where product_text match ${ftsQuery(scope.storeId, words)} and rowid < ${oldest}) end)`;
+  return sql<boolean>`(case when product.id >= ${oldest} then ${idIn(db, 'product.id', newest)} else ${matchCondition(db, scope, words, oldest)} end)`;
 }
 
 /**
