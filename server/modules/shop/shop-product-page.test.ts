@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
-import { callApi } from '../../../tests/support/forms.ts';
+import { storefrontKit } from '../../../tests/support/storefront.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
@@ -15,14 +15,7 @@ let t: TestApp;
 let store: TestStore;
 const ids: Record<string, number> = {};
 
-const api = (method: Parameters<typeof callApi>[1], url: string, payload?: object) => callApi(t.app, method, url, store.owner.cookie, payload);
-async function create(url: string, input: object): Promise<number> {
-  const response = await api('POST', url, input);
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-  return response.json().id as number;
-}
-const get = (url: string) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}`, accept: 'text/html' } });
-const shop = (rest = '', locale: 'es' | 'en' = 'es') => `${locale === 'en' ? '/en' : ''}/shop/${store.slug}${rest}`;
+const { api, create, get, shop } = storefrontKit(() => ({ t, store }));
 const meta = (body: string, attribute: 'name' | 'property', key: string) => new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`).exec(body)?.[1];
 const productLd = (body: string) =>
   [...body.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).find((d) => d['@type'] === 'Product')!;

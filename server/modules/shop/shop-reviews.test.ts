@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
-import { callApi, nextClientIp, solveBotCheck } from '../../../tests/support/forms.ts';
+import { nextClientIp, solveBotCheck } from '../../../tests/support/forms.ts';
+import { storefrontKit } from '../../../tests/support/storefront.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { publishStore } from '#server/modules/store/store.service.ts';
 import { ownStoreScope } from '#server/tenancy/store-scope.ts';
@@ -14,12 +15,7 @@ let t: TestApp;
 let store: TestStore;
 const ids: Record<string, number> = {};
 
-const api = (method: Parameters<typeof callApi>[1], url: string, payload?: object) => callApi(t.app, method, url, store.owner.cookie, payload);
-async function create(url: string, input: object): Promise<number> {
-  const response = await api('POST', url, input);
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-  return response.json().id as number;
-}
+const { create, get, shop } = storefrontKit(() => ({ t, store }));
 
 beforeAll(async () => {
   t = await createTestApp({ SHOP_PAGE_VERSION_MS: '0' });
@@ -30,8 +26,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.dispose());
 
-const get = (url: string) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}`, accept: 'text/html' } });
-const shop = (rest = '', locale: 'es' | 'en' = 'es') => `${locale === 'en' ? '/en' : ''}/shop/${store.slug}${rest}`;
 
 describe('reviews from shoppers', () => {
   const post = (fields: Record<string, string>, locale: 'es' | 'en' = 'es', ip = nextClientIp()) =>

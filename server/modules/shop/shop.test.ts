@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type TestStore } from '../../../tests/support/factories.ts';
 import { callApi } from '../../../tests/support/forms.ts';
 import { multipart } from '../../../tests/support/multipart.ts';
+import { storefrontKit } from '../../../tests/support/storefront.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { publishStore, setStoreExpiry } from '#server/modules/store/store.service.ts';
 import { ownStoreScope, staffStoreScope } from '#server/tenancy/store-scope.ts';
@@ -16,12 +17,7 @@ let store: TestStore;
 let hidden: TestStore;
 const ids: Record<string, number> = {};
 
-const api = (method: Parameters<typeof callApi>[1], url: string, payload?: object) => callApi(t.app, method, url, store.owner.cookie, payload);
-async function create(url: string, input: object): Promise<number> {
-  const response = await api('POST', url, input);
-  expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-  return response.json().id as number;
-}
+const { api, create, get, shop } = storefrontKit(() => ({ t, store }));
 
 beforeAll(async () => {
   // These tests change a store between two requests: every request reads its page version (decision 064's
@@ -55,8 +51,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.dispose());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { cookie: `lang=${url.startsWith('/en') ? 'en' : 'es'}`, accept: 'text/html', ...headers } });
-const shop = (rest = '', locale: 'es' | 'en' = 'es') => `${locale === 'en' ? '/en' : ''}/shop/${store.slug}${rest}`;
 /** The product names a listing shows, in order. */
 const names = (body: string) => [...body.matchAll(/<h3 class="card-title">([^<]*)<\/h3>/g)].map((m) => m[1]);
 
